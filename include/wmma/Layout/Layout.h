@@ -1,0 +1,272 @@
+/* Layout engine: hardware-exact RDNA3/RDNA4 WMMA register maps, fragment
+ * conventions and the cross-lane planner.  Pure C11, no MLIR dependency:
+ * the dialect verifiers, the lowering passes, the emulator and the tools all
+ * ask this one place.  Facts come from docs/hardware.md (wave32 only). */
+#ifndef WMMA_LAYOUT_LAYOUT_H
+#define WMMA_LAYOUT_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===-------------------------------------------------------------------===*
+ * Architectures and chips
+ *===-------------------------------------------------------------------===*/
+typedef enum {
+  WMMA_ARCH_INVALID = 0,
+  WMMA_ARCH_RDNA3 = 3, /* gfx11 */
+  WMMA_ARCH_RDNA4 = 4, /* gfx12 */
+} wmma_arch;
+
+/* Explicit chip table; never dispatch on a name prefix.  Returns
+ * WMMA_ARCH_INVALID for unknown chips. */
+wmma_arch wmma_chip_arch(const char *chip);
+/* Comma-separated list of supported chips, for diagnostics. */
+const char *wmma_supported_chips(void);
+/* "rdna3"/"rdna4" <-> enum; parse returns WMMA_ARCH_INVALID on failure. */
+const char *wmma_arch_name(wmma_arch arch);
+wmma_arch wmma_arch_parse(const char *name);
+/* Number of chips in the table and the i-th one (for tools and tests). */
+int wmma_chip_count(void);
+const char *wmma_chip_name(int i);
+
+/*===-------------------------------------------------------------------===*
+ * Element types and instructions
+ *===-------------------------------------------------------------------===*/
+typedef enum {
+  WMMA_ELEM_F16,
+  WMMA_ELEM_BF16,
+  WMMA_ELEM_F32,
+  WMMA_ELEM_I32,
+  WMMA_ELEM_IU8, /* 8-bit integer, signedness chosen per instruction use */
+  WMMA_ELEM_IU4, /* 4-bit integer */
+  WMMA_ELEM_FP8, /* OCP E4M3 (MLIR f8E4M3FN) */
+  WMMA_ELEM_BF8, /* OCP E5M2 (MLIR f8E5M2) */
+  WMMA_ELEM_COUNT
+} wmma_elem;
+
+int wmma_elem_bits(wmma_elem e);
+const char *wmma_elem_name(wmma_elem e); /* "f16","bf16","f32","i32","iu8","iu4","fp8","bf8" */
+
+typedef enum {
+  WMMA_INSTR_F32_16X16X16_F16,
+  WMMA_INSTR_F32_16X16X16_BF16,
+  WMMA_INSTR_F16_16X16X16_F16,
+  WMMA_INSTR_BF16_16X16X16_BF16,
+  WMMA_INSTR_I32_16X16X16_IU8,
+  WMMA_INSTR_I32_16X16X16_IU4,
+  /* RDNA4 only: */
+  WMMA_INSTR_I32_16X16X32_IU4,
+  WMMA_INSTR_F32_16X16X16_FP8_FP8,
+  WMMA_INSTR_F32_16X16X16_FP8_BF8,
+  WMMA_INSTR_F32_16X16X16_BF8_FP8,
+  WMMA_INSTR_F32_16X16X16_BF8_BF8,
+  WMMA_INSTR_COUNT
+} wmma_instr;
+
+#define WMMA_ARCH_BIT(a) (1u << (unsigned)(a))
+
+typedef struct {
+  wmma_instr id;
+  const char *isa_name;   /* "v_wmma_f32_16x16x16_f16" */
+  const char *rocdl_name; /* "rocdl.wmma.f32.16x16x16.f16" */
+  wmma_elem a, b, c;      /* c is the accumulator and result type */
+  int m, n, k;
+  unsigned arch_mask; /* WMMA_ARCH_BIT(WMMA_ARCH_RDNA3) | ... */
+  int is_integer;     /* takes signA/signB/clamp */
+  int has_opsel;      /* 16-bit accumulator: RDNA3 OPSEL half */
+} wmma_instr_info;
+
+const wmma_instr_info *wmma_instr_get(wmma_instr id); /* NULL if out of range */
+/* By ISA name ("v_wmma_..."); returns WMMA_INSTR_COUNT if unknown. */
+wmma_instr wmma_instr_lookup(const char *isa_name);
+int wmma_instr_available(wmma_instr id, wmma_arch arch);
+/* The instruction computing a*b+c with these element types and K on this
+ * arch; WMMA_INSTR_COUNT if none (msg, if non-NULL, gets an explanation). */
+wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a, wmma_elem b,
+                             wmma_elem c, int m, int n, int k, char *msg,
+                             size_t msg_len);
+
+/*===-------------------------------------------------------------------===*
+ * Hardware-exact register maps
+ *===-------------------------------------------------------------------===*/
+typedef enum {
+  WMMA_MATRIX_A,
+  WMMA_MATRIX_B,
+  WMMA_MATRIX_C,
+  WMMA_MATRIX_D,
+  WMMA_MATRIX_COUNT
+} wmma_matrix;
+const char *wmma_matrix_name(wmma_matrix mat); /* "A".."D" */
+
+/* Rows x cols of a matrix: A is M x K, B is K x N, C/D are M x N. */
+void wmma_matrix_dims(wmma_instr id, wmma_matrix mat, int *rows, int *cols);
+wmma_elem wmma_matrix_elem(wmma_instr id, wmma_matrix mat);
+/* Registers (VGPRs) the operand occupies in each lane. */
+int wmma_matrix_vgprs(wmma_arch arch, wmma_instr id, wmma_matrix mat);
+
+typedef struct {
+  int lane;   /* 0..31 */
+  int vgpr;   /* 0-based inside the operand */
+  int bit_lo; /* inclusive, within the 32-bit register */
+  int bit_hi; /* inclusive */
+} wmma_reg_loc;
+
+/* Where element (row, col) of the matrix lives.  (row, col) is (m, k) for A,
+ * (k, n) for B, (m, n) for C/D.  opsel selects the half of RDNA3 16-bit
+ * accumulators (ignored elsewhere).  Fills out[0..n) and returns n (1, or 2
+ * for RDNA3 A/B replication, lane order ascending); 0 on invalid input. */
+int wmma_hw_locate(wmma_arch arch, wmma_instr id, wmma_matrix mat, int opsel,
+                   int row, int col, wmma_reg_loc out[2]);
+/* Inverse map: the element stored at (lane, vgpr, bit) where bit is any bit
+ * inside the element.  Returns 1 and sets row/col, or 0 if those bits hold
+ * no element (e.g. the untouched half of an RDNA3 16-bit accumulator). */
+int wmma_hw_element_at(wmma_arch arch, wmma_instr id, wmma_matrix mat,
+                       int opsel, int lane, int vgpr, int bit, int *row,
+                       int *col);
+
+/*===-------------------------------------------------------------------===*
+ * Fragments: per-lane vectors as the dialect sees them
+ *===-------------------------------------------------------------------===*/
+/* A fragment is a vector<N x elem> per lane.  Its layout says which tile
+ * element every (lane, value index v) holds.
+ *  HW      : the instruction operand exactly: the operand registers read as a
+ *            vector of elem-sized values (value v = bits [v*eb, v*eb+eb) of
+ *            the concatenated registers).  This is what rocdl.wmma consumes.
+ *            For RDNA3 16-bit accumulators N = 16 and only values 2*i+opsel
+ *            are used.
+ *  KCONTIG : A/B only: contiguous-K convention.  RDNA4: value v of lane l is
+ *            k = (K/2)*h + v (same registers as HW, K permuted inside a lane
+ *            half; A and B must agree).  RDNA3: identical to HW (k = v).
+ *  COMPACT : RDNA3 A/B only: N = K/2 values, lane l holds row/col r and
+ *            k = (K/2)*h + v, no replication.  Not an mma operand: wmma.expand
+ *            turns it into HW (replicated) with cross-lane ops. */
+typedef enum {
+  WMMA_LAYOUT_HW,
+  WMMA_LAYOUT_KCONTIG,
+  WMMA_LAYOUT_COMPACT,
+  WMMA_LAYOUT_COUNT
+} wmma_layout_kind;
+const char *wmma_layout_name(wmma_layout_kind k); /* "hw","kcontig","compact" */
+
+typedef struct {
+  wmma_arch arch;
+  wmma_instr instr;
+  wmma_matrix matrix;
+  wmma_layout_kind layout;
+  int opsel;      /* RDNA3 16-bit accumulators: which half (0/1) */
+  int transposed; /* the logical tile is the transpose of the role matrix:
+                     logical (i, j) is role-matrix element (j, i) */
+} wmma_frag_desc;
+
+/* 0 if the descriptor is consistent (layout allowed for this arch and
+ * matrix, instr available on arch, opsel valid); otherwise -1 and msg. */
+int wmma_frag_check(const wmma_frag_desc *f, char *msg, size_t msg_len);
+/* Values per lane (the vector length) and their element type. */
+int wmma_frag_length(const wmma_frag_desc *f);
+wmma_elem wmma_frag_elem(const wmma_frag_desc *f);
+/* Logical tile dims (rows, cols) after the transposed flag. */
+void wmma_frag_dims(const wmma_frag_desc *f, int *rows, int *cols);
+/* Logical tile element held in value v of lane l: returns 1 and sets
+ * (row, col), or 0 if the slot is unused (padding). */
+int wmma_frag_coord(const wmma_frag_desc *f, int lane, int v, int *row,
+                    int *col);
+/* Closed form used by load/store lowering: for value v, logical
+ * row = r0 + rr*(lane%16) + rh*(lane/16), col = c0 + cr*(lane%16) + ch*(lane/16).
+ * Returns 1 if value v is used and the map is of this form for all lanes,
+ * 0 if unused, -1 if not affine (never for the layouts above). */
+int wmma_frag_affine(const wmma_frag_desc *f, int v, int *r0, int *rr,
+                     int *rh, int *c0, int *cr, int *ch);
+/* A and B of one product must use the same K order: 1 if the two layouts
+ * agree, 0 if mixing them would compute a wrong product. */
+int wmma_k_orders_agree(const wmma_frag_desc *a, const wmma_frag_desc *b);
+
+/*===-------------------------------------------------------------------===*
+ * Cross-lane planner
+ *===-------------------------------------------------------------------===*/
+/* The program moves 32-bit words.  Values are first converted in-lane to
+ * the destination element type (elem_bits each) and packed
+ * 32/elem_bits per word; then every destination value is picked from a
+ * fetched word.  A fetch reads source word `word` of lane src_lane[l] into
+ * lane l: SELF reads the own lane (free), XOR16 reads lane l^16
+ * (v_permlanex16), BPERMUTE reads any lane (ds_bpermute). */
+typedef enum {
+  WMMA_XLANE_PERMLANEX16, /* default: permlanex16 for lane^16, bpermute otherwise */
+  WMMA_XLANE_BPERMUTE,    /* ds_bpermute for every cross-lane fetch */
+} wmma_xlane_strategy;
+const char *wmma_xlane_strategy_name(wmma_xlane_strategy s);
+
+typedef enum {
+  WMMA_FETCH_SELF,
+  WMMA_FETCH_XOR16,
+  WMMA_FETCH_BPERMUTE,
+} wmma_fetch_kind;
+
+#define WMMA_PLAN_MAX_FETCH 64
+#define WMMA_PLAN_MAX_VALUES 32
+#define WMMA_PLAN_MAX_PICKS 256
+
+typedef struct {
+  wmma_fetch_kind kind;
+  int word;            /* source word index, uniform across lanes */
+  int8_t src_lane[32]; /* BPERMUTE: lane read by each lane (-1: don't care) */
+} wmma_fetch;
+
+typedef struct {
+  int dst_value; /* destination value index */
+  uint32_t lanes; /* lanes this pick applies to (disjoint per dst_value) */
+  int fetch;     /* index into fetches */
+  int sub;       /* element index inside the fetched word */
+} wmma_pick;
+
+typedef struct {
+  int src_len, dst_len;  /* values per lane */
+  int elem_bits;         /* bits per moved value (destination element) */
+  int src_words;         /* ceil(src_len * elem_bits / 32) */
+  int identity;          /* dst == src value by value, no work at all */
+  int in_lane;           /* no cross-lane fetch (only SELF) */
+  int nfetch;
+  wmma_fetch fetches[WMMA_PLAN_MAX_FETCH];
+  int npick;
+  wmma_pick picks[WMMA_PLAN_MAX_PICKS];
+  /* Cost in instructions. */
+  int n_permlanex16, n_bpermute, n_select;
+  int cost; /* n_permlanex16 + 2*n_bpermute + n_select (bpermute also waits on lgkmcnt) */
+} wmma_plan;
+
+/* Plan moving the logical tile from layout src to layout dst.  Both must
+ * have the same logical dims; every used dst slot must be covered by some
+ * src slot.  Returns 0, or -1 with msg on failure. */
+int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
+                       wmma_xlane_strategy strategy, wmma_plan *plan,
+                       char *msg, size_t msg_len);
+/* Execute the plan on 32 lanes.  src[l][w] / dst[l][w] are packed words
+ * (elem_bits values, value v in word v*eb/32 at bit (v*eb)%32).  Unused
+ * dst values are left as they were in dst. */
+void wmma_plan_simulate(const wmma_plan *plan, const uint32_t src[32][32],
+                        uint32_t dst[32][32]);
+
+/*===-------------------------------------------------------------------===*
+ * Atom checking (shared by the dialect verifier and the C API)
+ *===-------------------------------------------------------------------===*/
+typedef struct {
+  wmma_arch arch;
+  wmma_elem a, b, c;
+  int m, n, k;
+  int sign_a, sign_b, clamp; /* integer atoms only */
+  int opsel;                 /* RDNA3 16-bit accumulators only: 0 or 1 */
+} wmma_atom_desc;
+
+/* Resolve an atom to its instruction; WMMA_INSTR_COUNT with msg if the
+ * combination does not exist on the architecture. */
+wmma_instr wmma_atom_check(const wmma_atom_desc *atom, char *msg,
+                           size_t msg_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WMMA_LAYOUT_LAYOUT_H */

@@ -1,0 +1,296 @@
+/* wmma-layout: print where every element of a WMMA operand lives (lane,
+ * register, bits), as TSV for scripts or as a grid for humans.  All facts
+ * come from the layout engine (wmma/Layout/Layout.h). */
+#include "wmma/Layout/Layout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const usage_text =
+    "usage: wmma-layout (--chip gfxNNNN | --arch rdna3|rdna4) [options]\n"
+    "\n"
+    "Print the hardware register layout of WMMA operands (wave32).\n"
+    "\n"
+    "  --chip NAME      target chip (gfx1100 ... gfx1201)\n"
+    "  --arch NAME      target architecture: rdna3 (gfx11) or rdna4 (gfx12)\n"
+    "  --instr NAME     ISA instruction name, e.g. v_wmma_f32_16x16x16_f16\n"
+    "                   (default: every instruction of the architecture)\n"
+    "  --matrix M       A, B, C or D (default: all four)\n"
+    "  --opsel N        0 or 1: half used by RDNA3 16-bit accumulators\n"
+    "                   (C/D of f16/bf16 accumulators; ignored elsewhere)\n"
+    "  --format F       tsv (default) or grid\n"
+    "  --help           show this text\n"
+    "\n"
+    "TSV columns: instruction, matrix, row, col, lane, vgpr, bit_lo, bit_hi\n"
+    "((row, col) is (m, k) for A, (k, n) for B, (m, n) for C/D; vgpr is\n"
+    "0-based inside the operand; bits are inclusive).  One row per element\n"
+    "and lane holding it (RDNA3 A/B live in lanes l and l+16).\n";
+
+#define TOOL "wmma-layout"
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, TOOL ": error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", usage_text);
+  return 2;
+}
+
+/* "v_a, v_b, ..." for the instructions available on arch. */
+static void list_instructions(FILE *out, wmma_arch arch) {
+  int first = 1;
+  for (int i = 0; i < WMMA_INSTR_COUNT; ++i)
+    if (wmma_instr_available((wmma_instr)i, arch)) {
+      fprintf(out, "%s%s", first ? "" : ", ",
+              wmma_instr_get((wmma_instr)i)->isa_name);
+      first = 0;
+    }
+}
+
+/* opsel only exists for RDNA3 16-bit accumulators; 0 elsewhere. */
+static int effective_opsel(wmma_arch arch, wmma_instr id, wmma_matrix mat,
+                           int opsel) {
+  if (arch == WMMA_ARCH_RDNA3 &&
+      (mat == WMMA_MATRIX_C || mat == WMMA_MATRIX_D) &&
+      wmma_elem_bits(wmma_matrix_elem(id, mat)) == 16)
+    return opsel;
+  return 0;
+}
+
+static void print_tsv(wmma_arch arch, wmma_instr id, wmma_matrix mat,
+                      int opsel) {
+  int rows, cols;
+  wmma_matrix_dims(id, mat, &rows, &cols);
+  const char *name = wmma_instr_get(id)->isa_name;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      wmma_reg_loc locs[2];
+      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
+      for (int i = 0; i < n; ++i)
+        printf("%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", name,
+               wmma_matrix_name(mat), r, c, locs[i].lane, locs[i].vgpr,
+               locs[i].bit_lo, locs[i].bit_hi);
+    }
+}
+
+/* Cell text, e.g. "l3|19:v2.h1": lanes, register, part of the register. */
+static void format_cell(char *buf, size_t len, const wmma_reg_loc *locs,
+                        int n, int elem_bits) {
+  int used = 0;
+  if (n == 2)
+    used = snprintf(buf, len, "l%d|%d:v%d", locs[0].lane, locs[1].lane,
+                    locs[0].vgpr);
+  else
+    used = snprintf(buf, len, "l%d:v%d", locs[0].lane, locs[0].vgpr);
+  if (used < 0 || (size_t)used >= len || elem_bits == 32)
+    return;
+  char part = elem_bits == 16 ? 'h' : elem_bits == 8 ? 'b' : 'n';
+  snprintf(buf + used, len - (size_t)used, ".%c%d", part,
+           locs[0].bit_lo / elem_bits);
+}
+
+static void print_grid(wmma_arch arch, wmma_instr id, wmma_matrix mat,
+                       int opsel) {
+  int rows, cols;
+  wmma_matrix_dims(id, mat, &rows, &cols);
+  wmma_elem elem = wmma_matrix_elem(id, mat);
+  int eb = wmma_elem_bits(elem);
+  const char *row_name = mat == WMMA_MATRIX_B ? "k" : "m";
+  const char *col_name = mat == WMMA_MATRIX_A ? "k" : "n";
+  printf("%s %s on %s: %d x %d (rows %s, cols %s), %s, %d vgprs",
+         wmma_instr_get(id)->isa_name, wmma_matrix_name(mat),
+         wmma_arch_name(arch), rows, cols, row_name, col_name,
+         wmma_elem_name(elem), wmma_matrix_vgprs(arch, id, mat));
+  if (effective_opsel(arch, id, mat, 1))
+    printf(", opsel %d", opsel);
+  printf("\n");
+  int replicated = arch == WMMA_ARCH_RDNA3 &&
+                   (mat == WMMA_MATRIX_A || mat == WMMA_MATRIX_B);
+  printf("legend: %s:vVGPR%s = %s, operand register (0-based)%s\n",
+         replicated ? "lLANE|LANE2" : "lLANE",
+         eb == 32 ? "" : eb == 16 ? ".hHALF" : eb == 8 ? ".bBYTE" : ".nNIBBLE",
+         replicated ? "lane and its replica lane+16" : "lane",
+         eb == 32   ? ", whole 32-bit register"
+         : eb == 16 ? ", 16-bit half 0-1"
+         : eb == 8  ? ", byte 0-3"
+                    : ", nibble 0-7");
+
+  /* Cells are at most "l15|31:v7.h1" (12 chars); size columns to fit. */
+  char cell[32];
+  int width = 0;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      wmma_reg_loc locs[2];
+      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
+      format_cell(cell, sizeof(cell), locs, n, eb);
+      int w = (int)strlen(cell);
+      if (w > width)
+        width = w;
+    }
+  char corner[8];
+  snprintf(corner, sizeof(corner), "%s\\%s", row_name, col_name);
+  printf("%4s", corner);
+  for (int c = 0; c < cols; ++c)
+    if (c + 1 < cols)
+      printf(" %-*d", width, c);
+    else
+      printf(" %d", c);
+  printf("\n");
+  for (int r = 0; r < rows; ++r) {
+    printf("%4d", r);
+    for (int c = 0; c < cols; ++c) {
+      wmma_reg_loc locs[2];
+      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
+      format_cell(cell, sizeof(cell), locs, n, eb);
+      /* No trailing blanks on the last column. */
+      if (c + 1 < cols)
+        printf(" %-*s", width, cell);
+      else
+        printf(" %s", cell);
+    }
+    printf("\n");
+  }
+}
+
+/* Value of "--opt VALUE" or "--opt=VALUE"; advances *i.  NULL if argv[*i]
+ * is not this option; sets *missing if the value is absent. */
+static const char *option_value(int argc, char **argv, int *i,
+                                const char *opt, int *missing) {
+  size_t n = strlen(opt);
+  const char *arg = argv[*i];
+  if (strncmp(arg, opt, n) != 0)
+    return NULL;
+  if (arg[n] == '=')
+    return arg + n + 1;
+  if (arg[n] != '\0')
+    return NULL;
+  if (*i + 1 >= argc) {
+    *missing = 1;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+int main(int argc, char **argv) {
+  const char *chip = NULL, *arch_name = NULL, *instr_name = NULL;
+  const char *matrix_name = NULL, *opsel_text = NULL, *format = "tsv";
+  for (int i = 1; i < argc; ++i) {
+    int missing = 0;
+    const char *v;
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(usage_text, stdout);
+      return 0;
+    }
+    if ((v = option_value(argc, argv, &i, "--chip", &missing)))
+      chip = v;
+    else if ((v = option_value(argc, argv, &i, "--arch", &missing)))
+      arch_name = v;
+    else if ((v = option_value(argc, argv, &i, "--instr", &missing)))
+      instr_name = v;
+    else if ((v = option_value(argc, argv, &i, "--matrix", &missing)))
+      matrix_name = v;
+    else if ((v = option_value(argc, argv, &i, "--opsel", &missing)))
+      opsel_text = v;
+    else if ((v = option_value(argc, argv, &i, "--format", &missing)))
+      format = v;
+    else if (missing)
+      return usage_error("option '%s' needs a value", argv[i]);
+    else
+      return usage_error("unknown argument '%s'", argv[i]);
+  }
+
+  if (chip && arch_name)
+    return usage_error("%sgive either --chip or --arch, not both", "");
+  if (!chip && !arch_name)
+    return usage_error("%sone of --chip or --arch is required", "");
+  wmma_arch arch;
+  if (chip) {
+    arch = wmma_chip_arch(chip);
+    if (arch == WMMA_ARCH_INVALID) {
+      fprintf(stderr, TOOL ": error: unknown chip '%s'; supported chips: %s\n",
+              chip, wmma_supported_chips());
+      return 1;
+    }
+  } else {
+    arch = wmma_arch_parse(arch_name);
+    if (arch == WMMA_ARCH_INVALID)
+      return usage_error("unknown architecture '%s' (expected rdna3 or rdna4)",
+                         arch_name);
+  }
+
+  int matrix = -1; /* all */
+  if (matrix_name) {
+    static const char *const names[] = {"A", "B", "C", "D"};
+    static const char *const lower[] = {"a", "b", "c", "d"};
+    for (int m = 0; m < WMMA_MATRIX_COUNT; ++m)
+      if (strcmp(matrix_name, names[m]) == 0 ||
+          strcmp(matrix_name, lower[m]) == 0)
+        matrix = m;
+    if (matrix < 0)
+      return usage_error("unknown matrix '%s' (expected A, B, C or D)",
+                         matrix_name);
+  }
+  int opsel = 0;
+  if (opsel_text) {
+    if (strcmp(opsel_text, "0") == 0)
+      opsel = 0;
+    else if (strcmp(opsel_text, "1") == 0)
+      opsel = 1;
+    else
+      return usage_error("--opsel must be 0 or 1, not '%s'", opsel_text);
+  }
+  int grid;
+  if (strcmp(format, "tsv") == 0)
+    grid = 0;
+  else if (strcmp(format, "grid") == 0)
+    grid = 1;
+  else
+    return usage_error("unknown format '%s' (expected tsv or grid)", format);
+
+  int only = -1; /* all instructions of the arch */
+  if (instr_name) {
+    wmma_instr id = wmma_instr_lookup(instr_name);
+    if (id == WMMA_INSTR_COUNT) {
+      fprintf(stderr,
+              TOOL ": error: unknown instruction '%s'; %s instructions: ",
+              instr_name, wmma_arch_name(arch));
+      list_instructions(stderr, arch);
+      fputc('\n', stderr);
+      return 1;
+    }
+    if (!wmma_instr_available(id, arch)) {
+      fprintf(stderr,
+              TOOL ": error: %s is RDNA4-only (gfx12), not available on %s",
+              instr_name, wmma_arch_name(arch));
+      if (chip)
+        fprintf(stderr, " (%s)", chip);
+      fprintf(stderr, "; %s instructions: ", wmma_arch_name(arch));
+      list_instructions(stderr, arch);
+      fputc('\n', stderr);
+      return 1;
+    }
+    only = id;
+  }
+
+  if (!grid)
+    printf("instruction\tmatrix\trow\tcol\tlane\tvgpr\tbit_lo\tbit_hi\n");
+  int first = 1;
+  for (int i = 0; i < WMMA_INSTR_COUNT; ++i) {
+    if ((only >= 0 && i != only) || !wmma_instr_available((wmma_instr)i, arch))
+      continue;
+    for (int m = 0; m < WMMA_MATRIX_COUNT; ++m) {
+      if (matrix >= 0 && m != matrix)
+        continue;
+      int sel = effective_opsel(arch, (wmma_instr)i, (wmma_matrix)m, opsel);
+      if (grid) {
+        if (!first)
+          printf("\n");
+        print_grid(arch, (wmma_instr)i, (wmma_matrix)m, sel);
+      } else {
+        print_tsv(arch, (wmma_instr)i, (wmma_matrix)m, sel);
+      }
+      first = 0;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,54 @@
+/* C API of the wmma passes and pipelines.  The passes themselves are C
+ * (lib/Conversion, lib/Pipeline) built on mlirCreateExternalPass. */
+#ifndef WMMA_C_PASSES_H
+#define WMMA_C_PASSES_H
+
+#include "mlir-c/Pass.h"
+#include "wmma/Layout/Layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* wmma-lower-xlane: wmma.expand and wmma.relayout -> vector/arith + rocdl
+ * cross-lane ops (permlanex16 / ds_bpermute), planned by the layout engine. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerXlanePass(wmma_xlane_strategy s);
+/* wmma-lower-fragments: wmma.load / wmma.store / wmma.fill -> memref/vector. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerFragmentsPass(void);
+/* wmma-lower-mma: wmma.mma -> rocdl.wmma.* (one to one). */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerMmaPass(void);
+
+/* All three, in order, nested under gpu.module and func.func as needed:
+ * appends to pm (anchored on builtin.module). */
+MLIR_CAPI_EXPORTED void wmmaBuildLowerToROCDLPipeline(MlirOpPassManager pm,
+                                                     wmma_xlane_strategy s);
+
+typedef struct {
+  const char *chip;    /* NULL: take the chip of the gpu.module's #rocdl.target */
+  const char *format;  /* "bin" (HSACO, default), "isa", "llvm", "offloading" */
+  const char *toolkit; /* NULL: a private dir with llvm/bin/ld.lld is made */
+  wmma_xlane_strategy strategy;
+  int opt_level;       /* 0..3, default 3 */
+} wmmaHsacoOptions;
+
+/* wmma IR in gpu.modules -> gpu.binary: lower wmma, lower to ROCDL/LLVM,
+ * serialize with gpu-module-to-binary. */
+MLIR_CAPI_EXPORTED void wmmaBuildToHsacoPipeline(MlirOpPassManager pm,
+                                                const wmmaHsacoOptions *opts);
+/* The toolkit directory used when opts->toolkit is NULL (created on demand,
+ * holding llvm/bin/ld.lld -> the LLVM 22 ld.lld).  NULL on failure. */
+MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
+
+/* Registers the lowering passes and pipelines only (wmma-lower-*,
+ * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
+MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
+
+/* Registers every wmma pass and pipeline in MLIR's global registry
+ * (wmma-opt, the mlir-opt plugin and C API users call this once). */
+MLIR_CAPI_EXPORTED void wmmaRegisterPasses(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WMMA_C_PASSES_H */

@@ -1,0 +1,71 @@
+//===- WmmaAttrs.td - wmma attributes --------------------*- tablegen -*-===//
+#ifndef WMMA_ATTRS_TD
+#define WMMA_ATTRS_TD
+
+include "wmma/Dialect/WmmaBase.td"
+
+class WMMA_Attr<string name, string attrMnemonic> : AttrDef<WMMA_Dialect, name> {
+  let mnemonic = attrMnemonic;
+}
+
+// The operand role as an op attribute (prints as a bare keyword: a, b, c, d).
+def WMMA_OperandAttr : EnumAttr<WMMA_Dialect, WMMA_Operand, "operand">;
+
+def WMMA_AtomAttr : WMMA_Attr<"Atom", "atom"> {
+  let summary = "one WMMA instruction of one architecture";
+  let description = [{
+    `#wmma.atom<ARCH, MxNxK, A * B -> ACC[, signed_a][, signed_b][, clamp][, opsel = 1]>`
+
+    Names exactly one wave32 WMMA instruction: the architecture (`rdna3` or
+    `rdna4`), the shape, the A/B element types (f16, bf16, i8 = iu8, i4 = iu4,
+    f8E4M3FN = fp8, f8E5M2 = bf8) and the accumulator type (f32, i32, f16,
+    bf16).  Integer atoms take signedness of A and B and saturation
+    (`clamp`); RDNA3 16-bit accumulators take the OPSEL half (0 or 1).  The
+    verifier asks the layout engine whether the instruction exists on the
+    architecture.
+  }];
+  let parameters = (ins
+    EnumParameter<WMMA_Arch>:$arch,
+    "unsigned":$m, "unsigned":$n, "unsigned":$k,
+    "::mlir::Type":$aType, "::mlir::Type":$bType, "::mlir::Type":$accType,
+    DefaultValuedParameter<"bool", "false">:$signA,
+    DefaultValuedParameter<"bool", "false">:$signB,
+    DefaultValuedParameter<"bool", "false">:$clamp,
+    DefaultValuedParameter<"unsigned", "0">:$opsel);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The layout engine's view of this atom (wmma_atom_desc).
+    bool getDesc(::wmma_atom_desc &desc) const;
+  }];
+}
+
+def WMMA_FragAttr : WMMA_Attr<"Frag", "frag"> {
+  let summary = "the layout of a per-lane fragment vector";
+  let description = [{
+    `#wmma.frag<OPERAND, LAYOUT[, transposed], ATOM>`
+
+    Which element of a 16xK / Kx16 / 16x16 tile each lane holds in each
+    vector slot: the operand role (a, b, c, d) of the atom, the convention
+    (`hw` = the instruction's exact register order, `kcontig` = contiguous-K
+    per lane half, `compact` = RDNA3 non-replicated 8-value A/B) and whether
+    the logical tile is the transpose of the role matrix (`transposed`:
+    logical (i, j) is role element (j, i), as produced by a product computed
+    with A and B swapped, or a tile stored transposed in memory).
+  }];
+  let parameters = (ins
+    EnumParameter<WMMA_Operand>:$operand,
+    EnumParameter<WMMA_Layout>:$layout,
+    DefaultValuedParameter<"bool", "false">:$transposed,
+    WMMA_AtomAttr:$atom);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The layout engine's view of this fragment (wmma_frag_desc).
+    bool getDesc(::wmma_frag_desc &desc) const;
+    /// The builtin vector type of a fragment in this layout.
+    ::mlir::VectorType getVectorType() const;
+  }];
+}
+
+#endif // WMMA_ATTRS_TD

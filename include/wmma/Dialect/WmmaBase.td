@@ -1,0 +1,58 @@
+//===- WmmaBase.td - wmma dialect definition -------------*- tablegen -*-===//
+#ifndef WMMA_BASE_TD
+#define WMMA_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def WMMA_Dialect : Dialect {
+  let name = "wmma";
+  let cppNamespace = "::mlir::wmma";
+  let summary = "WMMA atoms for AMD RDNA3 (gfx11) and RDNA4 (gfx12)";
+  let description = [{
+    Instruction-exact WMMA atoms with hardware-exact per-architecture
+    thread-value layouts.  Fragments are builtin vectors; the layout meaning
+    of a vector comes from the `#wmma.frag` / `#wmma.atom` attribute on the
+    op that produces or consumes it.  Cross-lane data movement (operand
+    expansion on RDNA3, accumulator -> operand relayout) is explicit IR so it
+    can be hoisted, CSE'd and costed.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+  let extraClassDeclaration = [{
+    void registerAttributes();
+  }];
+}
+
+def WMMA_Arch : I32EnumAttr<"Arch", "RDNA architecture", [
+    I32EnumAttrCase<"rdna3", 3>,
+    I32EnumAttrCase<"rdna4", 4>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
+def WMMA_Operand : I32EnumAttr<"Operand", "WMMA operand role", [
+    I32EnumAttrCase<"a", 0>,
+    I32EnumAttrCase<"b", 1>,
+    I32EnumAttrCase<"c", 2>,
+    I32EnumAttrCase<"d", 3>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
+def WMMA_Layout : I32EnumAttr<"Layout", "fragment layout convention", [
+    I32EnumAttrCase<"hw", 0>,
+    I32EnumAttrCase<"kcontig", 1>,
+    I32EnumAttrCase<"compact", 2>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
+#endif // WMMA_BASE_TD

@@ -1,0 +1,131 @@
+//===- WmmaOps.td - wmma operations ----------------------*- tablegen -*-===//
+#ifndef WMMA_OPS_TD
+#define WMMA_OPS_TD
+
+include "wmma/Dialect/WmmaAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class WMMA_Op<string mnemonic, list<Trait> traits = []>
+    : Op<WMMA_Dialect, mnemonic, traits> {
+  // Verifiers are thin hooks into the layout engine (lib/Dialect).
+  let hasVerifier = 1;
+}
+
+def WMMA_MmaOp : WMMA_Op<"mma", [Pure, AllTypesMatch<["c", "d"]>]> {
+  let summary = "one WMMA instruction: d = a * b + c";
+  let description = [{
+    The bare atom: one `wmma.mma` lowers to exactly one `rocdl.wmma.*`.
+    Operands are per-lane vectors in the instruction's exact register form
+    (`hw` layout; RDNA3 A/B replicated, 16 values).  A and B must use the
+    same K order: when both come from ops that declare a fragment layout,
+    the verifier checks that the layouts agree.
+
+    ```mlir
+    %d = wmma.mma #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32> %a, %b, %c
+        : vector<8xf16>, vector<8xf16> -> vector<8xf32>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$a, AnyVectorOfNonZeroRank:$b,
+                       AnyVectorOfNonZeroRank:$c, WMMA_AtomAttr:$atom);
+  let results = (outs AnyVectorOfNonZeroRank:$d);
+  let assemblyFormat = [{
+    $atom $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `->` type($d)
+  }];
+}
+
+def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
+  let summary = "load a fragment of a tile from memory";
+  let description = [{
+    Attributes come before SSA operands in every wmma op: a dialect
+    attribute directly followed by `:` would swallow the type.
+
+    Each lane loads the elements its fragment layout assigns to it from the
+    logical tile whose top-left element is `%mem[%indices]` (the tile spans
+    the last two dimensions; leading indices select the batch).  With a
+    `transposed` fragment the tile in memory is the transpose of the role
+    matrix (e.g. B stored as N x K).
+
+    ```mlir
+    %a = wmma.load #wmma.frag<a, kcontig, #atom> %A[%i, %k]
+        : memref<64x64xf16> -> vector<8xf16>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$mem, Variadic<Index>:$indices,
+                       WMMA_FragAttr:$frag);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $frag $mem `[` $indices `]` attr-dict `:` type($mem) `->` type($result)
+  }];
+}
+
+def WMMA_StoreOp : WMMA_Op<"store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store a fragment into a tile in memory";
+  let description = [{
+    The inverse of `wmma.load`: every used slot of every lane is written to
+    its element of the logical tile at `%mem[%indices]`.  Replicated
+    elements (RDNA3 A/B) are written by both lanes that hold them (the same
+    value).
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$mem,
+                       Variadic<Index>:$indices, WMMA_FragAttr:$frag);
+  let assemblyFormat = [{
+    $frag $value `,` $mem `[` $indices `]` attr-dict `:` type($value) `,` type($mem)
+  }];
+}
+
+def WMMA_FillOp : WMMA_Op<"fill", [Pure]> {
+  let summary = "a fragment with every element equal to a scalar";
+  let arguments = (ins AnyType:$value, WMMA_FragAttr:$frag);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $frag $value attr-dict `:` type($value) `->` type($result)
+  }];
+}
+
+def WMMA_ExpandOp : WMMA_Op<"expand", [Pure]> {
+  let summary = "RDNA3: compact A/B fragment -> replicated instruction operand";
+  let description = [{
+    RDNA3 WMMA reads all K values of a row (A) or column (B) in both lane
+    halves.  `wmma.expand` turns the compact fragment (K/2 values per lane,
+    lane half h holding k in [h*K/2, (h+1)*K/2)) into that replicated form
+    with explicit cross-lane exchanges between lanes l and l^16
+    (v_permlanex16 by default, ds_bpermute on request).  Being its own op,
+    the expansion of a loop-invariant operand can be hoisted and CSE'd.
+
+    ```mlir
+    %r = wmma.expand a #wmma.atom<rdna3, 16x16x16, f16 * f16 -> f32> %v
+        : vector<8xf16> -> vector<16xf16>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$source, WMMA_OperandAttr:$role,
+                       WMMA_AtomAttr:$atom);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $role $atom $source attr-dict `:` type($source) `->` type($result)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::wmma::FragAttr getSourceFrag();
+    ::mlir::wmma::FragAttr getResultFrag();
+  }];
+}
+
+def WMMA_RelayoutOp : WMMA_Op<"relayout", [Pure]> {
+  let summary = "move a tile from one fragment layout to another";
+  let description = [{
+    The same logical tile, re-distributed over lanes and vector slots, with
+    an optional in-lane element conversion (f32 -> f16 or bf16).
+    Typical use: the accumulator of a product computed with A and B swapped
+    (`#wmma.frag<d, hw, transposed, ...>`) becomes the A operand of the next
+    product.  The lowering asks the layout planner for the cheapest program:
+    nothing when layouts coincide, in-lane shuffles, v_permlanex16 for
+    lane^16 exchanges, ds_bpermute in general.
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$source, WMMA_FragAttr:$from,
+                       WMMA_FragAttr:$to);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $from `to` $to $source attr-dict `:` type($source) `->` type($result)
+  }];
+}
+
+#endif // WMMA_OPS_TD

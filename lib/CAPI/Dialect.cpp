@@ -1,0 +1,153 @@
+//===- Dialect.cpp - C API of the wmma dialect ----------------------------===//
+// Registration handle and attribute accessors: wrap/unwrap only.
+#include "wmma-c/Dialect.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "wmma/Dialect/WmmaDialect.h"
+
+using namespace mlir;
+using namespace mlir::wmma;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(WMMA, wmma, mlir::wmma::WMMADialect)
+
+void wmmaRegisterDialects(MlirDialectRegistry registry) {
+  unwrap(registry)
+      ->insert<WMMADialect, arith::ArithDialect, vector::VectorDialect,
+               memref::MemRefDialect, LLVM::LLVMDialect, ROCDL::ROCDLDialect,
+               gpu::GPUDialect, func::FuncDialect, scf::SCFDialect,
+               cf::ControlFlowDialect>();
+}
+
+bool wmmaAttributeIsAAtom(MlirAttribute attr) {
+  return !mlirAttributeIsNull(attr) && isa<AtomAttr>(unwrap(attr));
+}
+
+MlirAttribute wmmaAtomAttrGet(MlirContext ctx, wmma_arch arch, unsigned m,
+                              unsigned n, unsigned k, MlirType aType,
+                              MlirType bType, MlirType accType, bool signA,
+                              bool signB, bool clamp, unsigned opsel) {
+  if (arch != WMMA_ARCH_RDNA3 && arch != WMMA_ARCH_RDNA4)
+    return MlirAttribute{nullptr};
+  // Check through the layout engine first: AtomAttr::get does not verify.
+  wmma_atom_desc d{};
+  d.arch = arch;
+  d.m = m, d.n = n, d.k = k;
+  d.sign_a = signA, d.sign_b = signB, d.clamp = clamp, d.opsel = opsel;
+  if (!wmmaElemFromType(aType, &d.a) || !wmmaElemFromType(bType, &d.b) ||
+      !wmmaElemFromType(accType, &d.c) ||
+      wmma_atom_check(&d, nullptr, 0) == WMMA_INSTR_COUNT)
+    return MlirAttribute{nullptr};
+  return wrap(AtomAttr::get(unwrap(ctx), static_cast<Arch>(arch), m, n, k,
+                            unwrap(aType), unwrap(bType), unwrap(accType),
+                            signA, signB, clamp, opsel));
+}
+
+wmma_arch wmmaAtomAttrGetArch(MlirAttribute attr) {
+  if (!wmmaAttributeIsAAtom(attr))
+    return WMMA_ARCH_INVALID;
+  return static_cast<wmma_arch>(
+      static_cast<int>(cast<AtomAttr>(unwrap(attr)).getArch()));
+}
+
+MlirType wmmaAtomAttrGetAType(MlirAttribute attr) {
+  if (!wmmaAttributeIsAAtom(attr))
+    return MlirType{nullptr};
+  return wrap(cast<AtomAttr>(unwrap(attr)).getAType());
+}
+MlirType wmmaAtomAttrGetBType(MlirAttribute attr) {
+  if (!wmmaAttributeIsAAtom(attr))
+    return MlirType{nullptr};
+  return wrap(cast<AtomAttr>(unwrap(attr)).getBType());
+}
+MlirType wmmaAtomAttrGetAccType(MlirAttribute attr) {
+  if (!wmmaAttributeIsAAtom(attr))
+    return MlirType{nullptr};
+  return wrap(cast<AtomAttr>(unwrap(attr)).getAccType());
+}
+
+bool wmmaAtomAttrGetDesc(MlirAttribute attr, wmma_atom_desc *desc) {
+  if (!desc || !wmmaAttributeIsAAtom(attr))
+    return false;
+  return cast<AtomAttr>(unwrap(attr)).getDesc(*desc);
+}
+
+wmma_instr wmmaAtomAttrGetInstr(MlirAttribute attr) {
+  wmma_atom_desc d;
+  if (!wmmaAtomAttrGetDesc(attr, &d))
+    return WMMA_INSTR_COUNT;
+  return wmma_atom_check(&d, nullptr, 0);
+}
+
+bool wmmaAttributeIsAFrag(MlirAttribute attr) {
+  return !mlirAttributeIsNull(attr) && isa<FragAttr>(unwrap(attr));
+}
+
+MlirAttribute wmmaFragAttrGet(MlirContext ctx, wmma_matrix operand,
+                              wmma_layout_kind layout, bool transposed,
+                              MlirAttribute atom) {
+  if (!wmmaAttributeIsAAtom(atom) || operand < 0 ||
+      operand >= WMMA_MATRIX_COUNT || layout < 0 || layout >= WMMA_LAYOUT_COUNT)
+    return MlirAttribute{nullptr};
+  auto atomAttr = cast<AtomAttr>(unwrap(atom));
+  // Validate through the layout engine before building.
+  wmma_frag_desc f;
+  wmma_atom_desc a;
+  if (!atomAttr.getDesc(a))
+    return MlirAttribute{nullptr};
+  f = wmma_frag_desc{};
+  f.arch = a.arch;
+  f.instr = wmma_atom_check(&a, nullptr, 0);
+  f.matrix = operand;
+  f.layout = layout;
+  f.opsel = (operand == WMMA_MATRIX_C || operand == WMMA_MATRIX_D) ? a.opsel : 0;
+  f.transposed = transposed;
+  if (wmma_frag_check(&f, nullptr, 0))
+    return MlirAttribute{nullptr};
+  return wrap(FragAttr::get(unwrap(ctx), static_cast<Operand>(operand),
+                            static_cast<Layout>(layout), transposed, atomAttr));
+}
+
+MlirAttribute wmmaFragAttrGetAtom(MlirAttribute attr) {
+  if (!wmmaAttributeIsAFrag(attr))
+    return MlirAttribute{nullptr};
+  return wrap(cast<FragAttr>(unwrap(attr)).getAtom());
+}
+
+bool wmmaFragAttrGetDesc(MlirAttribute attr, wmma_frag_desc *desc) {
+  if (!desc || !wmmaAttributeIsAFrag(attr))
+    return false;
+  return cast<FragAttr>(unwrap(attr)).getDesc(*desc);
+}
+
+MlirType wmmaFragAttrGetVectorType(MlirAttribute attr) {
+  if (!wmmaAttributeIsAFrag(attr))
+    return MlirType{nullptr};
+  return wrap(cast<FragAttr>(unwrap(attr)).getVectorType());
+}
+
+bool wmmaAttributeIsAOperand(MlirAttribute attr) {
+  return !mlirAttributeIsNull(attr) && isa<OperandAttr>(unwrap(attr));
+}
+
+wmma_matrix wmmaOperandAttrGetValue(MlirAttribute attr) {
+  if (!wmmaAttributeIsAOperand(attr))
+    return WMMA_MATRIX_COUNT;
+  return static_cast<wmma_matrix>(
+      static_cast<int>(cast<OperandAttr>(unwrap(attr)).getValue()));
+}
+
+MlirAttribute wmmaOperandAttrGet(MlirContext ctx, wmma_matrix role) {
+  if (role < 0 || role >= WMMA_MATRIX_COUNT)
+    return MlirAttribute{nullptr};
+  return wrap(OperandAttr::get(unwrap(ctx), static_cast<Operand>(role)));
+}

@@ -1,0 +1,421 @@
+/* wmma-lower-fragments: wmma.load / wmma.store / wmma.fill -> memref and
+ * vector ops.
+ *
+ * Every used slot v of a fragment holds logical tile element
+ *   row = r0 + rr*r + rh*h,  col = c0 + cr*r + ch*h   (r = lane%16, h = lane/16)
+ * (wmma_frag_affine).  Slots v, v+1, ... whose row form is the same and
+ * whose column advances by one for every lane form a run: one vector.load /
+ * vector.store of the run at mem[lead..., i0 + row, j0 + col] (identity
+ * layout memrefs; otherwise per-element memref.load / memref.store).
+ * Unused slots (RDNA3 16-bit accumulator padding) load as zero and are not
+ * stored. */
+#include "Common.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_SLOTS 64
+
+typedef struct {
+  int used;
+  int r0, rr, rh, c0, cr, ch;
+} slot_form;
+
+typedef struct {
+  int start, len;
+} run_t;
+
+typedef struct {
+  MlirAttribute frag;
+  wmma_frag_desc desc;
+  MlirType vec_type, elem_type;
+  int n; /* slots */
+  slot_form slots[MAX_SLOTS];
+  /* memory ops only: */
+  MlirValue mem;
+  int rank;
+  int first_index; /* operand position of the first index */
+  bool identity;
+  int nruns;
+  run_t runs[MAX_SLOTS];
+} frag_info;
+
+/* kind: 0 load, 1 store, 2 fill */
+static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
+  memset(fi, 0, sizeof *fi);
+  const char *opname = kind == 0 ? "wmma.load" : kind == 1 ? "wmma.store"
+                                                           : "wmma.fill";
+  fi->frag = wb_attr(op, "frag");
+  if (!wmmaAttributeIsAFrag(fi->frag) ||
+      !wmmaFragAttrGetDesc(fi->frag, &fi->desc)) {
+    if (emit)
+      wb_error(op, "%s without a valid #wmma.frag 'frag' attribute", opname);
+    return -1;
+  }
+  /* opsel belongs to the accumulator; A/B fragments have none. */
+  if (fi->desc.matrix == WMMA_MATRIX_A || fi->desc.matrix == WMMA_MATRIX_B)
+    fi->desc.opsel = 0;
+  char msg[256];
+  if (wmma_frag_check(&fi->desc, msg, sizeof msg)) {
+    if (emit)
+      wb_error(op, "invalid fragment: %s", msg);
+    return -1;
+  }
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  MlirType vt;
+  if (kind == 1) {
+    if (nops < 1 || mlirOperationGetNumResults(op) != 0)
+      goto bad_shape;
+    vt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  } else {
+    if (mlirOperationGetNumResults(op) != 1 || nops < 1)
+      goto bad_shape;
+    vt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  }
+  int64_t len;
+  if (!wb_is_vec1d(vt, &len, &fi->elem_type)) {
+    if (emit)
+      wb_error(op, "%s: the fragment must be a 1-D vector", opname);
+    return -1;
+  }
+  fi->vec_type = vt;
+  int flen = wmma_frag_length(&fi->desc);
+  wmma_elem fe = wmma_frag_elem(&fi->desc), ve;
+  if (len != flen || flen <= 0 || flen > MAX_SLOTS ||
+      !wmmaElemFromType(fi->elem_type, &ve) || ve != fe) {
+    if (emit) {
+      char got_s[128];
+      wb_type_str(vt, got_s, sizeof got_s);
+      wb_error(op, "%s: fragment type %s does not match the layout (%d x %s)",
+               opname, got_s, flen, wmma_elem_name(fe));
+    }
+    return -1;
+  }
+  fi->n = flen;
+  for (int v = 0; v < flen; ++v) {
+    slot_form *s = &fi->slots[v];
+    int rc = wmma_frag_affine(&fi->desc, v, &s->r0, &s->rr, &s->rh, &s->c0,
+                              &s->cr, &s->ch);
+    if (rc < 0) {
+      if (emit)
+        wb_error(op, "%s: fragment slot %d is not affine in the lane id",
+                 opname, v);
+      return -1;
+    }
+    s->used = rc == 1;
+  }
+
+  if (kind == 2) {
+    MlirType st = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    if (nops != 1 || !mlirTypeEqual(st, fi->elem_type)) {
+      if (emit) {
+        char got_s[128];
+        wb_type_str(st, got_s, sizeof got_s);
+        wb_error(op, "wmma.fill: the value type %s must be the fragment "
+                     "element type",
+                 got_s);
+      }
+      return -1;
+    }
+    return 0;
+  }
+
+  int mem_pos = kind == 0 ? 0 : 1;
+  if (nops <= mem_pos)
+    goto bad_shape;
+  fi->mem = mlirOperationGetOperand(op, mem_pos);
+  MlirType mt = mlirValueGetType(fi->mem);
+  if (!mlirTypeIsAMemRef(mt)) {
+    if (emit)
+      wb_error(op, "%s: expected a memref", opname);
+    return -1;
+  }
+  fi->rank = (int)mlirShapedTypeGetRank(mt);
+  fi->first_index = mem_pos + 1;
+  if (fi->rank < 2 || nops - fi->first_index != fi->rank) {
+    if (emit)
+      wb_error(op, "%s: the memref must have rank >= 2 and one index per "
+                   "dimension (rank %d, %d indices)",
+               opname, fi->rank, (int)(nops - fi->first_index));
+    return -1;
+  }
+  if (!mlirTypeEqual(mlirShapedTypeGetElementType(mt), fi->elem_type)) {
+    if (emit)
+      wb_error(op, "%s: memref and fragment element types differ", opname);
+    return -1;
+  }
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(mt);
+  fi->identity = !mlirAffineMapIsNull(map) && mlirAffineMapIsIdentity(map);
+
+  /* Runs of consecutive slots along the last memref dimension. */
+  fi->nruns = 0;
+  for (int v = 0; v < fi->n;) {
+    if (!fi->slots[v].used) {
+      ++v;
+      continue;
+    }
+    int e = v + 1;
+    while (fi->identity && e < fi->n && fi->slots[e].used) {
+      const slot_form *p = &fi->slots[e - 1], *q = &fi->slots[e];
+      if (q->r0 != p->r0 || q->rr != p->rr || q->rh != p->rh ||
+          q->c0 != p->c0 + 1 || q->cr != p->cr || q->ch != p->ch)
+        break;
+      ++e;
+    }
+    fi->runs[fi->nruns].start = v;
+    fi->runs[fi->nruns].len = e - v;
+    fi->nruns++;
+    v = e;
+  }
+  return 0;
+
+bad_shape:
+  if (emit)
+    wb_error(op, "%s: unexpected operands or results", opname);
+  return -1;
+}
+
+/*--- index math -----------------------------------------------------------*/
+typedef struct {
+  MlirValue base;
+  int off, cr, ch;
+  MlirValue val;
+} idx_entry;
+
+typedef struct {
+  idx_entry e[4 * MAX_SLOTS];
+  int n;
+  struct {
+    int which, coef;
+    MlirValue val;
+  } mul[2 * MAX_SLOTS];
+  int nmul;
+} idx_cache;
+
+static MlirValue scaled(wb_t *b, idx_cache *c, int which, int coef) {
+  MlirValue x = which ? wb_h_index(b) : wb_r_index(b);
+  if (coef == 1)
+    return x;
+  for (int i = 0; i < c->nmul; ++i)
+    if (c->mul[i].which == which && c->mul[i].coef == coef)
+      return c->mul[i].val;
+  MlirValue y = wb_arith(b, "arith.muli", x, wb_const_index(b, coef));
+  if (c->nmul < 2 * MAX_SLOTS) {
+    c->mul[c->nmul].which = which;
+    c->mul[c->nmul].coef = coef;
+    c->mul[c->nmul].val = y;
+    c->nmul++;
+  }
+  return y;
+}
+
+static MlirValue lookup(idx_cache *c, MlirValue base, int off, int cr,
+                        int ch) {
+  for (int i = 0; i < c->n; ++i)
+    if (mlirValueEqual(c->e[i].base, base) && c->e[i].off == off &&
+        c->e[i].cr == cr && c->e[i].ch == ch)
+      return c->e[i].val;
+  return (MlirValue){NULL};
+}
+
+static void remember(idx_cache *c, MlirValue base, int off, int cr, int ch,
+                     MlirValue v) {
+  if (c->n < 4 * MAX_SLOTS)
+    c->e[c->n++] = (idx_entry){base, off, cr, ch, v};
+}
+
+/* base + off + cr*r + ch*h, sharing base + cr*r + ch*h between offsets. */
+static MlirValue index_expr(wb_t *b, idx_cache *c, MlirValue base, int off,
+                            int cr, int ch) {
+  MlirValue t = lookup(c, base, off, cr, ch);
+  if (!mlirValueIsNull(t))
+    return t;
+  t = lookup(c, base, 0, cr, ch);
+  if (mlirValueIsNull(t)) {
+    t = base;
+    if (cr)
+      t = wb_arith(b, "arith.addi", t, scaled(b, c, 0, cr));
+    if (ch)
+      t = wb_arith(b, "arith.addi", t, scaled(b, c, 1, ch));
+    remember(c, base, 0, cr, ch, t);
+  }
+  if (off) {
+    t = wb_arith(b, "arith.addi", t, wb_const_index(b, off));
+    remember(c, base, off, cr, ch, t);
+  }
+  return t;
+}
+
+/* Indices of slot v: lead indices pass through, the last two get the slot's
+ * row / column forms. */
+static void slot_indices(wb_t *b, idx_cache *c, MlirOperation op,
+                         const frag_info *fi, int v, MlirValue *out) {
+  for (int d = 0; d < fi->rank; ++d)
+    out[d] = mlirOperationGetOperand(op, fi->first_index + d);
+  const slot_form *s = &fi->slots[v];
+  out[fi->rank - 2] = index_expr(b, c, out[fi->rank - 2], s->r0, s->rr, s->rh);
+  out[fi->rank - 1] = index_expr(b, c, out[fi->rank - 1], s->c0, s->cr, s->ch);
+}
+
+#define MAX_RANK 16
+
+static int rewrite_load(wb_t *b, MlirOperation op, void *ctx) {
+  frag_info fi;
+  if (analyze(op, 0, false, &fi) || fi.rank > MAX_RANK)
+    return -1;
+  idx_cache cache;
+  memset(&cache, 0, sizeof cache);
+  MlirValue opnds[MAX_RANK + 1];
+  MlirValue parts[MAX_SLOTS];
+  int all_single = 1, all_multi = 1, covered = 0;
+  for (int i = 0; i < fi.nruns; ++i) {
+    const run_t *rn = &fi.runs[i];
+    opnds[0] = fi.mem;
+    slot_indices(b, &cache, op, &fi, rn->start, opnds + 1);
+    if (rn->len == 1) {
+      parts[i] = wb_op1(b, "memref.load", 1 + fi.rank, opnds, fi.elem_type, 0,
+                        NULL);
+      all_multi = 0;
+    } else {
+      parts[i] = wb_op1(b, "vector.load", 1 + fi.rank, opnds,
+                        wb_vec(rn->len, fi.elem_type), 0, NULL);
+      all_single = 0;
+    }
+    covered += rn->len;
+  }
+
+  MlirValue res;
+  if (fi.nruns == 1 && fi.runs[0].len == fi.n && fi.n > 1) {
+    res = parts[0];
+  } else if (all_single) {
+    MlirValue elems[MAX_SLOTS];
+    MlirValue zero = (MlirValue){NULL};
+    for (int v = 0; v < fi.n; ++v)
+      elems[v] = (MlirValue){NULL};
+    for (int i = 0; i < fi.nruns; ++i)
+      elems[fi.runs[i].start] = parts[i];
+    for (int v = 0; v < fi.n; ++v)
+      if (mlirValueIsNull(elems[v])) {
+        if (mlirValueIsNull(zero))
+          zero = wb_const_zero(b, fi.elem_type);
+        elems[v] = zero;
+      }
+    res = wb_from_elements(b, fi.n, elems, fi.vec_type);
+  } else if (all_multi && covered == fi.n) {
+    /* Concatenate the runs (they are in slot order and cover everything). */
+    res = parts[0];
+    int have = fi.runs[0].len;
+    for (int i = 1; i < fi.nruns; ++i) {
+      int64_t mask[MAX_SLOTS];
+      int tot = have + fi.runs[i].len;
+      for (int k = 0; k < tot; ++k)
+        mask[k] = k;
+      res = wb_shuffle(b, res, parts[i], tot, mask);
+      have = tot;
+    }
+  } else {
+    res = wb_const_zero(b, fi.vec_type);
+    for (int i = 0; i < fi.nruns; ++i) {
+      if (fi.runs[i].len == 1)
+        res = wb_insert(b, parts[i], res, fi.runs[i].start);
+      else
+        res = wb_insert_slice(b, parts[i], res, fi.runs[i].start);
+    }
+  }
+  if (mlirValueIsNull(res))
+    return -1;
+  mlirRewriterBaseReplaceOpWithValues(b->rw, op, 1, &res);
+  return 0;
+}
+
+static int rewrite_store(wb_t *b, MlirOperation op, void *ctx) {
+  frag_info fi;
+  if (analyze(op, 1, false, &fi) || fi.rank > MAX_RANK)
+    return -1;
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  idx_cache cache;
+  memset(&cache, 0, sizeof cache);
+  MlirValue opnds[MAX_RANK + 2];
+  for (int i = 0; i < fi.nruns; ++i) {
+    const run_t *rn = &fi.runs[i];
+    opnds[1] = fi.mem;
+    slot_indices(b, &cache, op, &fi, rn->start, opnds + 2);
+    if (rn->len == fi.n) {
+      opnds[0] = value;
+      wb_op(b, "vector.store", 2 + fi.rank, opnds, 0, NULL, 0, NULL);
+    } else if (rn->len > 1) {
+      opnds[0] = wb_extract_slice(b, value, rn->start, rn->len);
+      wb_op(b, "vector.store", 2 + fi.rank, opnds, 0, NULL, 0, NULL);
+    } else {
+      opnds[0] = wb_extract(b, value, rn->start);
+      wb_op(b, "memref.store", 2 + fi.rank, opnds, 0, NULL, 0, NULL);
+    }
+  }
+  mlirRewriterBaseEraseOp(b->rw, op);
+  return 0;
+}
+
+static int rewrite_fill(wb_t *b, MlirOperation op, void *ctx) {
+  frag_info fi;
+  if (analyze(op, 2, false, &fi))
+    return -1;
+  MlirValue res = wb_broadcast(b, mlirOperationGetOperand(op, 0), fi.vec_type);
+  if (mlirValueIsNull(res))
+    return -1;
+  mlirRewriterBaseReplaceOpWithValues(b->rw, op, 1, &res);
+  return 0;
+}
+
+static int check_load(MlirOperation op, void *ctx, bool emit) {
+  frag_info fi;
+  if (analyze(op, 0, emit, &fi))
+    return -1;
+  if (fi.rank > MAX_RANK) {
+    if (emit)
+      wb_error(op, "wmma.load: memref rank above %d", MAX_RANK);
+    return -1;
+  }
+  return 0;
+}
+static int check_store(MlirOperation op, void *ctx, bool emit) {
+  frag_info fi;
+  if (analyze(op, 1, emit, &fi))
+    return -1;
+  if (fi.rank > MAX_RANK) {
+    if (emit)
+      wb_error(op, "wmma.store: memref rank above %d", MAX_RANK);
+    return -1;
+  }
+  return 0;
+}
+static int check_fill(MlirOperation op, void *ctx, bool emit) {
+  frag_info fi;
+  return analyze(op, 2, emit, &fi);
+}
+
+static const wb_lowering fragment_lowerings[] = {
+    {"wmma.load", check_load, rewrite_load},
+    {"wmma.store", check_store, rewrite_store},
+    {"wmma.fill", check_fill, rewrite_fill},
+};
+
+static void run_lower_fragments(MlirOperation op, MlirExternalPass pass,
+                                void *ud) {
+  if (wb_run_lowerings(op, fragment_lowerings, 3, NULL))
+    mlirExternalPassSignalFailure(pass);
+}
+
+static _Alignas(8) char lower_fragments_id;
+
+MlirPass wmmaCreateLowerFragmentsPass(void) {
+  wb_pass_def def = {mlirTypeIDCreate(&lower_fragments_id),
+                     "WmmaLowerFragments", "wmma-lower-fragments",
+                     "Lower wmma.load / wmma.store / wmma.fill to memref and "
+                     "vector ops",
+                     run_lower_fragments, 0};
+  return wb_create_pass(&def, NULL);
+}

@@ -1,0 +1,178 @@
+/* wmma-lower-mma: wmma.mma -> exactly one rocdl.wmma.* (plus the
+ * vector.bitcasts between the fragment element types and the types the
+ * ROCDL intrinsics take: bf16 as i16, 8-bit and 4-bit values packed in i32). */
+#include "Common.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The type rocdl.wmma.* takes for a fragment vector<N x elem> (see
+ * docs/hardware.md, last section).  Null type if not representable. */
+static MlirType rocdl_type(MlirType vec) {
+  int64_t n;
+  MlirType elem;
+  if (!wb_is_vec1d(vec, &n, &elem) || n <= 0)
+    return (MlirType){NULL};
+  MlirContext ctx = mlirTypeGetContext(vec);
+  if (mlirTypeIsABF16(elem))
+    return wb_vec(n, mlirIntegerTypeGet(ctx, 16));
+  int bits = wb_type_bits(elem);
+  if (bits == 8 || bits == 4) {
+    int64_t total = n * bits;
+    if (total % 32)
+      return (MlirType){NULL};
+    if (total == 32)
+      return wb_i32(ctx);
+    return wb_vec(total / 32, wb_i32(ctx));
+  }
+  if (bits == 16 || bits == 32)
+    return vec;
+  return (MlirType){NULL};
+}
+
+/* vector -> rocdl operand type (bitcast, and extract for a scalar i32). */
+static MlirValue to_rocdl(wb_t *b, MlirValue v, MlirType to) {
+  MlirType from = mlirValueGetType(v);
+  if (mlirTypeEqual(from, to))
+    return v;
+  if (mlirTypeIsAVector(to))
+    return wb_bitcast(b, v, to);
+  /* Scalar i32: through vector<1xi32>. */
+  MlirValue one = wb_bitcast(b, v, wb_vec(1, to));
+  return wb_extract(b, one, 0);
+}
+
+/* rocdl result -> fragment vector type. */
+static MlirValue from_rocdl(wb_t *b, MlirValue v, MlirType to) {
+  MlirType from = mlirValueGetType(v);
+  if (mlirTypeEqual(from, to))
+    return v;
+  if (mlirTypeIsAVector(from))
+    return wb_bitcast(b, v, to);
+  MlirValue one = wb_broadcast(b, v, wb_vec(1, from));
+  return wb_bitcast(b, one, to);
+}
+
+static const char *operand_name[4] = {"A operand", "B operand",
+                                      "C operand", "result"};
+
+static int check_mma(MlirOperation op, void *ctx_unused, bool emit) {
+  MlirAttribute atom = wb_attr(op, "atom");
+  if (!wmmaAttributeIsAAtom(atom)) {
+    if (emit)
+      wb_error(op, "wmma.mma without a #wmma.atom 'atom' attribute");
+    return -1;
+  }
+  wmma_instr instr = wmmaAtomAttrGetInstr(atom);
+  const wmma_instr_info *info = wmma_instr_get(instr);
+  if (!info || !info->rocdl_name) {
+    if (emit)
+      wb_error(op, "the atom names no WMMA instruction");
+    return -1;
+  }
+  MlirContext ctx = mlirOperationGetContext(op);
+  if (!mlirContextIsRegisteredOperation(
+          ctx, mlirStringRefCreateFromCString(info->rocdl_name))) {
+    if (emit)
+      wb_error(op, "'%s' is not a registered operation (is the rocdl dialect "
+                   "loaded?)",
+               info->rocdl_name);
+    return -1;
+  }
+  if (mlirOperationGetNumOperands(op) != 3 ||
+      mlirOperationGetNumResults(op) != 1) {
+    if (emit)
+      wb_error(op, "wmma.mma takes 3 operands and has 1 result");
+    return -1;
+  }
+  MlirType types[4] = {
+      mlirValueGetType(mlirOperationGetOperand(op, 0)),
+      mlirValueGetType(mlirOperationGetOperand(op, 1)),
+      mlirValueGetType(mlirOperationGetOperand(op, 2)),
+      mlirValueGetType(mlirOperationGetResult(op, 0))};
+  for (int i = 0; i < 4; ++i) {
+    MlirAttribute frag = wmmaFragAttrGet(ctx, (wmma_matrix)i, WMMA_LAYOUT_HW,
+                                         false, atom);
+    MlirType want = wmmaFragAttrGetVectorType(frag);
+    if (!mlirTypeIsNull(want) && !mlirTypeEqual(want, types[i])) {
+      if (emit) {
+        char got_s[128], want_s[128];
+        wb_type_str(types[i], got_s, sizeof got_s);
+        wb_type_str(want, want_s, sizeof want_s);
+        wb_error(op, "%s of %s must be %s, got %s", operand_name[i],
+                 info->isa_name, want_s, got_s);
+      }
+      return -1;
+    }
+    if (mlirTypeIsNull(rocdl_type(types[i]))) {
+      if (emit) {
+        char got_s[128];
+        wb_type_str(types[i], got_s, sizeof got_s);
+        wb_error(op, "%s type %s has no ROCDL equivalent", operand_name[i],
+                 got_s);
+      }
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int rewrite_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
+  MlirAttribute atom = wb_attr(op, "atom");
+  wmma_atom_desc desc;
+  memset(&desc, 0, sizeof desc);
+  if (!wmmaAtomAttrGetDesc(atom, &desc))
+    return -1;
+  const wmma_instr_info *info = wmma_instr_get(wmmaAtomAttrGetInstr(atom));
+  if (!info)
+    return -1;
+
+  MlirValue ops[3];
+  for (int i = 0; i < 3; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    ops[i] = to_rocdl(b, v, rocdl_type(mlirValueGetType(v)));
+  }
+  MlirType dty = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType rty = rocdl_type(dty);
+
+  MlirNamedAttribute attrs[3];
+  int nattrs = 0;
+  if (info->is_integer) {
+    attrs[nattrs++] =
+        wb_named(b->ctx, "signA", mlirBoolAttrGet(b->ctx, desc.sign_a != 0));
+    attrs[nattrs++] =
+        wb_named(b->ctx, "signB", mlirBoolAttrGet(b->ctx, desc.sign_b != 0));
+    attrs[nattrs++] =
+        wb_named(b->ctx, "clamp", mlirBoolAttrGet(b->ctx, desc.clamp != 0));
+  } else if (info->has_opsel) {
+    attrs[nattrs++] =
+        wb_named(b->ctx, "opsel", mlirBoolAttrGet(b->ctx, desc.opsel != 0));
+  }
+  MlirValue res = wb_op1(b, info->rocdl_name, 3, ops, rty, nattrs, attrs);
+  res = mlirValueIsNull(res) ? res : from_rocdl(b, res, dty);
+  if (mlirValueIsNull(res))
+    return -1;
+  mlirRewriterBaseReplaceOpWithValues(b->rw, op, 1, &res);
+  return 0;
+}
+
+static const wb_lowering mma_lowerings[] = {
+    {"wmma.mma", check_mma, rewrite_mma},
+};
+
+static void run_lower_mma(MlirOperation op, MlirExternalPass pass, void *ud) {
+  if (wb_run_lowerings(op, mma_lowerings, 1, NULL))
+    mlirExternalPassSignalFailure(pass);
+}
+
+static _Alignas(8) char lower_mma_id;
+
+MlirPass wmmaCreateLowerMmaPass(void) {
+  wb_pass_def def = {
+      mlirTypeIDCreate(&lower_mma_id), "WmmaLowerMma", "wmma-lower-mma",
+      "Lower wmma.mma to one rocdl.wmma.* each", run_lower_mma, 0};
+  return wb_create_pass(&def, NULL);
+}

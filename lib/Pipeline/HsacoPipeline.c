@@ -1,0 +1,113 @@
+/* wmma-to-hsaco: wmma IR inside gpu.modules -> gpu.binary (HSACO, ISA or
+ * LLVM), on the MLIR C API.  Takes care of the ld.lld "toolkit" directory
+ * that gpu-module-to-binary expects, so users need no ROCm install. */
+#define _POSIX_C_SOURCE 200809L
+#include "wmma-c/Passes.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef WMMA_LLD_PATH
+#define WMMA_LLD_PATH "/usr/lib/llvm-22/bin/ld.lld"
+#endif
+
+static int mkdirs(const char *path) {
+  char buf[4096];
+  size_t n = strlen(path);
+  if (n >= sizeof buf)
+    return -1;
+  memcpy(buf, path, n + 1);
+  for (char *p = buf + 1; *p; ++p) {
+    if (*p != '/')
+      continue;
+    *p = 0;
+    if (mkdir(buf, 0755) && errno != EEXIST)
+      return -1;
+    *p = '/';
+  }
+  if (mkdir(buf, 0755) && errno != EEXIST)
+    return -1;
+  return 0;
+}
+
+static int isExecutable(const char *path) { return access(path, X_OK) == 0; }
+
+/* gpu-module-to-binary looks for TOOLKIT/llvm/bin/ld.lld.  Use ROCM_PATH when
+ * it has one; otherwise make a private directory with a symlink to LLVM's. */
+const char *wmmaDefaultToolkitPath(void) {
+  static char path[4096];
+  if (path[0])
+    return path;
+  const char *rocm = getenv("ROCM_PATH");
+  if (rocm && *rocm) {
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%s/llvm/bin/ld.lld", rocm);
+    if (isExecutable(probe)) {
+      snprintf(path, sizeof path, "%s", rocm);
+      return path;
+    }
+  }
+  const char *base = getenv("XDG_CACHE_HOME");
+  char dir[4096];
+  if (base && *base)
+    snprintf(dir, sizeof dir, "%s/wmma-toolkit", base);
+  else {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/wmma-toolkit-%ld", (tmp && *tmp) ? tmp : "/tmp",
+             (long)getuid());
+  }
+  char bin[4096 + 16], lld[4096 + 32];
+  snprintf(bin, sizeof bin, "%s/llvm/bin", dir);
+  snprintf(lld, sizeof lld, "%s/ld.lld", bin);
+  if (!isExecutable(lld)) {
+    if (mkdirs(bin))
+      return NULL;
+    unlink(lld); /* a dangling link from an older LLVM */
+    if (symlink(WMMA_LLD_PATH, lld) && errno != EEXIST)
+      return NULL;
+    if (!isExecutable(lld))
+      return NULL;
+  }
+  snprintf(path, sizeof path, "%s", dir);
+  return path;
+}
+
+static void ignoreMessage(MlirStringRef msg, void *user) {
+  (void)msg;
+  (void)user;
+}
+
+void wmmaBuildToHsacoPipeline(MlirOpPassManager pm, const wmmaHsacoOptions *opts) {
+  wmmaHsacoOptions defaults = {NULL, "bin", NULL, WMMA_XLANE_PERMLANEX16, 3};
+  if (!opts)
+    opts = &defaults;
+  const char *format = (opts->format && *opts->format) ? opts->format : "bin";
+  const char *toolkit = opts->toolkit;
+  if (!toolkit || !*toolkit)
+    toolkit = wmmaDefaultToolkitPath();
+
+  wmmaBuildLowerToROCDLPipeline(pm, opts->strategy);
+
+  char chipset[96] = "";
+  if (opts->chip && *opts->chip && strlen(opts->chip) < 32)
+    snprintf(chipset, sizeof chipset, "chipset=%s ", opts->chip);
+  char tk[4200] = "";
+  if (toolkit && strlen(toolkit) < 4096 && strcmp(format, "isa") &&
+      strcmp(format, "llvm"))
+    snprintf(tk, sizeof tk, " toolkit=%s", toolkit);
+  char pipeline[8192];
+  snprintf(pipeline, sizeof pipeline,
+           "gpu.module(convert-scf-to-cf,"
+           "convert-gpu-to-rocdl{%suse-bare-ptr-memref-call-conv=true},"
+           "canonicalize,cse),"
+           "reconcile-unrealized-casts,"
+           "gpu-module-to-binary{format=%s%s}",
+           chipset, format, tk);
+  MlirLogicalResult r = mlirOpPassManagerAddPipeline(
+      pm, mlirStringRefCreateFromCString(pipeline), ignoreMessage, NULL);
+  (void)r;
+}

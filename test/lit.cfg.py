@@ -1,0 +1,23 @@
+# lit configuration for the wmma project.
+import os
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "WMMA"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".ll"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.wmma_obj_root, "test")
+
+# Our tools first, then LLVM's (FileCheck, not, mlir-opt, llc, llvm-readelf).
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.wmma_tools_dir, append_path=True)
+llvm_config.use_default_substitutions()
+
+config.substitutions.append(("%wmma_lib", config.wmma_lib_dir))
+config.substitutions.append(("%wmma_src", config.wmma_src_root))
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
+# Unescapes the object of a gpu.binary (ISA text or HSACO) to stdout.
+config.substitutions.append(("%extract_bin", "python3 " + os.path.join(config.wmma_src_root, "scripts", "extract-binary.py")))

@@ -1,0 +1,16 @@
+// wmma-opt: bad input is a diagnostic with a location and exit status 1,
+// never a crash.
+// RUN: not wmma-opt %s 2>&1 | FileCheck %s
+// RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-to-hsaco{strategy=shuffle})' 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: wmma-opt --help | FileCheck %s --check-prefix=HELP
+
+// CHECK: errors.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'wmma.mma' op A operand must be 'vector<8xf16>'
+#atom = #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32>
+func.func @f(%a: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = wmma.mma #atom %a, %a, %c : vector<16xf16>, vector<16xf16> -> vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// OPT: Cannot find option named 'shuffle'
+// HELP: --wmma-lower-fragments
+// HELP: --wmma-lower-mma

@@ -43,10 +43,26 @@ void wmmaRegisterPasses(void) {
     return;
   done = true;
   wmmaRegisterConversionPasses();
-  mlir::PassPipelineRegistration<ToHsacoOptions>(
+  // Registered with the low-level API so that bad options fail with a
+  // message instead of building a broken pipeline.
+  mlir::registerPassPipeline(
       "wmma-to-hsaco",
       "Lower wmma IR in gpu.modules to ROCDL and serialize to HSACO/ISA",
-      [](mlir::OpPassManager &pm, const ToHsacoOptions &o) {
+      [](mlir::OpPassManager &pm, llvm::StringRef optionsStr,
+         llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
+             errorHandler) -> mlir::LogicalResult {
+        ToHsacoOptions o;
+        if (mlir::failed(o.parseFromString(optionsStr)))
+          return mlir::failure();
+        if (!o.chip.empty() &&
+            wmma_chip_arch(o.chip.c_str()) == WMMA_ARCH_INVALID)
+          return errorHandler("wmma-to-hsaco: unknown chip '" + o.chip +
+                              "'; supported chips: " + wmma_supported_chips());
+        llvm::StringRef f = o.format;
+        if (f != "bin" && f != "isa" && f != "llvm" && f != "offloading" &&
+            f != "fatbin")
+          return errorHandler("wmma-to-hsaco: unknown format '" + o.format +
+                              "' (expected bin, isa, llvm, offloading)");
         wmmaHsacoOptions opts = {};
         opts.chip = o.chip.empty() ? nullptr : o.chip.c_str();
         opts.format = o.format.c_str();
@@ -54,5 +70,9 @@ void wmmaRegisterPasses(void) {
         opts.opt_level = 3;
         opts.strategy = o.strategy;
         wmmaBuildToHsacoPipeline(wrap(&pm), &opts);
+        return mlir::success();
+      },
+      [](llvm::function_ref<void(const mlir::detail::PassOptions &)> handler) {
+        handler(ToHsacoOptions());
       });
 }

@@ -14,3 +14,8 @@ func.func @f(%a: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
 // OPT: Cannot find option named 'shuffle'
 // HELP: --wmma-lower-fragments
 // HELP: --wmma-lower-mma
+
+// RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-to-hsaco{chip=gfx9999})' 2>&1 | FileCheck %s --check-prefix=CHIP
+// CHIP: wmma-to-hsaco: unknown chip 'gfx9999'; supported chips: gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1151, gfx1152, gfx1153, gfx1200, gfx1201
+// RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-to-hsaco{format=elf})' 2>&1 | FileCheck %s --check-prefix=FMT
+// FMT: wmma-to-hsaco: unknown format 'elf'

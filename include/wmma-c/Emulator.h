@@ -1,0 +1,170 @@
+/* C API of wmma-emu, the CPU emulator of AMDGPU wave32 kernels (RDNA3 /
+ * RDNA4) given as LLVM IR.  Plain C types and opaque handles only, so that
+ * tests, tools and a ctypes package can call it.
+ *
+ * Typical use:
+ *   wmma_emu_module *m = wmma_emu_load_file("k.ll");
+ *   int k = wmma_emu_find_kernel(m, "gemm");
+ *   int a = wmma_emu_buffer_create(m, bytes, host_ptr);
+ *   wmma_emu_arg args[] = {wmma_emu_arg_buffer(a), wmma_emu_arg_i32(64)};
+ *   unsigned grid[3] = {4, 4, 1}, block[3] = {32, 1, 1};
+ *   if (wmma_emu_launch(m, k, args, 2, grid, block) != 0)
+ *     puts(wmma_emu_last_error(m));
+ *   wmma_emu_buffer_read(m, a, host_ptr, bytes);
+ *   wmma_emu_destroy(m);
+ */
+#ifndef WMMA_C_EMULATOR_H
+#define WMMA_C_EMULATOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct wmma_emu_module wmma_emu_module;
+
+/* Status codes returned by the functions below (also the CLI exit codes). */
+enum {
+  WMMA_EMU_OK = 0,
+  WMMA_EMU_FAULT = 1, /* execution fault or failed hardware check */
+  WMMA_EMU_USAGE = 2, /* bad arguments, unknown kernel, unreadable input */
+};
+
+/* Loading: LLVM IR text (.ll) or bitcode (.bc), detected from the bytes.
+ * Returns NULL on failure; wmma_emu_last_error(NULL) then says why. */
+wmma_emu_module *wmma_emu_load_file(const char *path);
+wmma_emu_module *wmma_emu_load_memory(const void *data, size_t size,
+                                      const char *name);
+void wmma_emu_destroy(wmma_emu_module *m);
+
+/* Last error message of m (or of the last failed load when m is NULL);
+ * "" when there was none.  Valid until the next call on m. */
+const char *wmma_emu_last_error(const wmma_emu_module *m);
+
+/* Chip override ("gfx1100", "gfx1201", ...); NULL restores the default,
+ * the kernel's "target-cpu" attribute.  Returns WMMA_EMU_USAGE for an
+ * unknown chip. */
+int wmma_emu_set_chip(wmma_emu_module *m, const char *chip);
+
+/* Kernels (amdgpu_kernel functions with a body) and their parameters. */
+int wmma_emu_kernel_count(const wmma_emu_module *m);
+const char *wmma_emu_kernel_name(const wmma_emu_module *m, int kernel);
+int wmma_emu_find_kernel(const wmma_emu_module *m, const char *name); /* -1 */
+/* The chip of the kernel's "target-cpu" attribute, or NULL. */
+const char *wmma_emu_kernel_chip(const wmma_emu_module *m, int kernel);
+
+typedef enum {
+  WMMA_EMU_PARAM_POINTER,
+  WMMA_EMU_PARAM_I32,
+  WMMA_EMU_PARAM_I64,
+  WMMA_EMU_PARAM_F32,
+  WMMA_EMU_PARAM_F16,
+  WMMA_EMU_PARAM_F64,
+  WMMA_EMU_PARAM_I16,
+  WMMA_EMU_PARAM_I8,
+  WMMA_EMU_PARAM_UNSUPPORTED,
+} wmma_emu_param_kind;
+
+int wmma_emu_param_count(const wmma_emu_module *m, int kernel);
+wmma_emu_param_kind wmma_emu_param_kind_of(const wmma_emu_module *m,
+                                           int kernel, int param);
+const char *wmma_emu_param_kind_name(wmma_emu_param_kind k);
+
+/* Decodes the kernel and its callees without running it: reports
+ * unsupported instructions/intrinsics and irreducible control flow. */
+int wmma_emu_prepare(wmma_emu_module *m, int kernel);
+
+/* Global buffers live in the emulated global address space.  init may be
+ * NULL (zero-filled).  Returns a buffer id >= 0, or -1. */
+int wmma_emu_buffer_create(wmma_emu_module *m, size_t bytes,
+                           const void *init);
+size_t wmma_emu_buffer_size(const wmma_emu_module *m, int buffer);
+/* Direct access to the bytes (valid until the module is destroyed). */
+void *wmma_emu_buffer_data(wmma_emu_module *m, int buffer);
+int wmma_emu_buffer_write(wmma_emu_module *m, int buffer, size_t offset,
+                          const void *src, size_t bytes);
+int wmma_emu_buffer_read(const wmma_emu_module *m, int buffer, void *dst,
+                         size_t bytes);
+
+typedef struct {
+  wmma_emu_param_kind kind;
+  union {
+    int buffer; /* WMMA_EMU_PARAM_POINTER: a buffer id */
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+    uint16_t f16_bits; /* IEEE binary16 bits */
+  } u;
+} wmma_emu_arg;
+
+static inline wmma_emu_arg wmma_emu_arg_buffer(int id) {
+  wmma_emu_arg a;
+  a.kind = WMMA_EMU_PARAM_POINTER;
+  a.u.buffer = id;
+  return a;
+}
+static inline wmma_emu_arg wmma_emu_arg_i32(int32_t v) {
+  wmma_emu_arg a;
+  a.kind = WMMA_EMU_PARAM_I32;
+  a.u.i32 = v;
+  return a;
+}
+static inline wmma_emu_arg wmma_emu_arg_i64(int64_t v) {
+  wmma_emu_arg a;
+  a.kind = WMMA_EMU_PARAM_I64;
+  a.u.i64 = v;
+  return a;
+}
+static inline wmma_emu_arg wmma_emu_arg_f32(float v) {
+  wmma_emu_arg a;
+  a.kind = WMMA_EMU_PARAM_F32;
+  a.u.f32 = v;
+  return a;
+}
+
+/* Runs the kernel over grid[0..2] workgroups of block[0..2] work-items
+ * (block[0]*block[1]*block[2] <= 1024).  Returns WMMA_EMU_OK,
+ * WMMA_EMU_FAULT (see wmma_emu_last_error) or WMMA_EMU_USAGE. */
+int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
+                    int nargs, const unsigned grid[3], const unsigned block[3]);
+
+/* Stop with a fault after this many wave-instructions (0: no limit). */
+void wmma_emu_set_instruction_limit(wmma_emu_module *m, uint64_t limit);
+
+/* Counters, accumulated over launches until reset. */
+typedef struct {
+  uint64_t lane_instructions; /* sum over executed instructions of active lanes */
+  uint64_t wave_instructions; /* executed instructions, once per wave */
+  uint64_t wmma[16];          /* by wmma_instr (wmma/Layout/Layout.h) */
+  uint64_t wmma_total;
+  uint64_t ds_bpermute, permlanex16, dpp, ds_swizzle;
+  uint64_t global_bytes_loaded, global_bytes_stored;
+  uint64_t lds_bytes_read, lds_bytes_written;
+  uint64_t barriers; /* s_barrier executions, counted per wave */
+  uint64_t workgroups, waves;
+} wmma_emu_stats;
+
+void wmma_emu_get_stats(const wmma_emu_module *m, wmma_emu_stats *out);
+void wmma_emu_reset_stats(wmma_emu_module *m);
+/* The counters as a JSON object, and as human-readable lines.  Return the
+ * length (like snprintf: the output is truncated to cap bytes). */
+size_t wmma_emu_stats_json(const wmma_emu_module *m, char *buf, size_t cap);
+size_t wmma_emu_stats_text(const wmma_emu_module *m, char *buf, size_t cap);
+
+/* Exact conversions used by the emulator (exported for tests and tools):
+ * round-to-nearest-even encoders from double and exact decoders. */
+uint16_t wmma_emu_f32_to_f16(float x);
+float wmma_emu_f16_to_f32(uint16_t h);
+uint16_t wmma_emu_f32_to_bf16(float x);
+float wmma_emu_bf16_to_f32(uint16_t h);
+float wmma_emu_fp8_to_f32(uint8_t v);  /* OCP E4M3 (FN) */
+float wmma_emu_bf8_to_f32(uint8_t v);  /* OCP E5M2 */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WMMA_C_EMULATOR_H */

@@ -1,0 +1,113 @@
+/* Exact conversions between double and the small float formats used by
+ * WMMA (f16, bf16, OCP fp8 E4M3 "FN", OCP bf8 E5M2).  Decoders are exact;
+ * encoders round to nearest even from double in one step (a double holds
+ * every f32 exactly, so f32 -> f16 through here is single-rounded). */
+#include "EmuInternal.h"
+
+#include <math.h>
+
+/* Decodes sign/exponent/mantissa fields of an IEEE-like format. */
+static double decode_ieee(uint32_t v, int ebits, int mbits, int has_inf) {
+  int sign = (v >> (ebits + mbits)) & 1;
+  uint32_t e = (v >> mbits) & ((1u << ebits) - 1);
+  uint32_t mant = v & ((1u << mbits) - 1);
+  int bias = (1 << (ebits - 1)) - 1;
+  double r;
+  if (e == (1u << ebits) - 1 && has_inf)
+    r = mant ? NAN : INFINITY;
+  else if (e == 0)
+    r = ldexp((double)mant, 1 - bias - mbits);
+  else
+    r = ldexp((double)(mant | (1u << mbits)), (int)e - bias - mbits);
+  return sign ? -r : r;
+}
+
+/* Round-to-nearest-even encoder from double (formats with infinities). */
+static uint32_t encode_ieee(double x, int ebits, int mbits, uint32_t qnan) {
+  uint32_t sign = signbit(x) ? 1u << (ebits + mbits) : 0;
+  int bias = (1 << (ebits - 1)) - 1;
+  uint32_t inf = ((1u << ebits) - 1) << mbits;
+  if (isnan(x))
+    return sign | qnan;
+  double a = fabs(x);
+  if (isinf(a))
+    return sign | inf;
+  if (a == 0)
+    return sign;
+  int e2;
+  frexp(a, &e2); /* a = f * 2^e2, f in [0.5, 1) */
+  int E = e2 - 1;  /* a = 1.xxx * 2^E */
+  int emin = 1 - bias;
+  if (E < emin) {
+    /* Subnormal: quantum 2^(emin - mbits); a carry into the exponent field
+     * yields the smallest normal, which is the right encoding. */
+    double q = rint(ldexp(a, mbits - emin));
+    return sign | (uint32_t)q;
+  }
+  double q = rint(ldexp(a, mbits - E)); /* in [2^mbits, 2^(mbits+1)] */
+  if (q >= ldexp(1.0, mbits + 1)) {
+    q = ldexp(q, -1);
+    E++;
+  }
+  if (E + bias >= (1 << ebits) - 1)
+    return sign | inf;
+  return sign | ((uint32_t)(E + bias) << mbits) |
+         ((uint32_t)q - (1u << mbits));
+}
+
+/* f16 decoding is hot (WMMA operands, half arithmetic): a table, filled
+ * on first use. */
+static float g_f16_table[65536];
+static int g_f16_ready;
+
+double emu_f16_to_double(uint16_t h) {
+  if (!g_f16_ready) {
+    for (uint32_t i = 0; i < 65536; i++)
+      g_f16_table[i] = (float)decode_ieee(i, 5, 10, 1);
+    g_f16_ready = 1;
+  }
+  return g_f16_table[h];
+}
+double emu_bf16_to_double(uint16_t h) {
+  union { uint32_t u; float f; } x; /* bf16 is the top half of an f32 */
+  x.u = (uint32_t)h << 16;
+  return x.f;
+}
+double emu_bf8_to_double(uint8_t v) { return decode_ieee(v, 5, 2, 1); }
+
+double emu_fp8_to_double(uint8_t v) {
+  /* E4M3FN: no infinities; only S.1111.111 is NaN (max finite 448). */
+  if ((v & 0x7f) == 0x7f)
+    return NAN;
+  return decode_ieee(v, 4, 3, 0);
+}
+
+uint16_t emu_double_to_f16(double x) {
+  return (uint16_t)encode_ieee(x, 5, 10, 0x200);
+}
+uint16_t emu_double_to_bf16(double x) {
+  return (uint16_t)encode_ieee(x, 8, 7, 0x40);
+}
+
+uint16_t emu_float_to_f16_rtz(float x) {
+  /* Round toward zero: truncate the magnitude to the f16 grid. */
+  double a = fabs((double)x);
+  if (isnan(x) || isinf(x) || a == 0)
+    return emu_double_to_f16(x);
+  int e2;
+  frexp(a, &e2);
+  int E = e2 - 1;
+  int lsb = (E < -14 ? -14 : E) - 10;
+  double t = ldexp(trunc(ldexp(a, -lsb)), lsb);
+  if (t > 65504.0)
+    t = 65504.0;
+  return emu_double_to_f16(signbit(x) ? -t : t);
+}
+
+/* Public wrappers. */
+uint16_t wmma_emu_f32_to_f16(float x) { return emu_double_to_f16(x); }
+float wmma_emu_f16_to_f32(uint16_t h) { return (float)emu_f16_to_double(h); }
+uint16_t wmma_emu_f32_to_bf16(float x) { return emu_double_to_bf16(x); }
+float wmma_emu_bf16_to_f32(uint16_t h) { return (float)emu_bf16_to_double(h); }
+float wmma_emu_fp8_to_f32(uint8_t v) { return (float)emu_fp8_to_double(v); }
+float wmma_emu_bf8_to_f32(uint8_t v) { return (float)emu_bf8_to_double(v); }

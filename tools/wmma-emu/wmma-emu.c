@@ -1,0 +1,378 @@
+/* wmma-emu: runs an amdgcn kernel given as LLVM IR on the CPU with exact
+ * RDNA3/RDNA4 wave32 semantics.
+ *
+ *   wmma-emu KERNEL.ll --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
+ *            [--arg SPEC]... [--chip CHIP] [--stats] [--stats-json FILE]
+ *
+ * Exit status: 0 success, 1 fault or failed check, 2 usage error. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* strdup */
+#endif
+#include "wmma-c/Emulator.h"
+#include "wmma/Layout/Layout.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *o) {
+  fprintf(o,
+          "usage: wmma-emu KERNEL.ll|KERNEL.bc --kernel NAME --grid X[,Y[,Z]] "
+          "--block X[,Y[,Z]]\n"
+          "                [--arg SPEC]... [--chip CHIP] [--stats] "
+          "[--stats-json FILE]\n"
+          "                [--max-instructions N] [--list]\n"
+          "  --grid      number of workgroups in x, y, z\n"
+          "  --block     work-items per workgroup in x, y, z (at most 1024)\n"
+          "  --arg SPEC  one per kernel parameter, in order:\n"
+          "                in:FILE             global buffer from FILE (raw bytes)\n"
+          "                out:FILE:BYTES      zero-filled buffer written to FILE\n"
+          "                inout:INFILE:OUTFILE\n"
+          "                i32:V i64:V f32:V f16:V f64:V   scalars\n"
+          "  --chip      gfx1100.. (RDNA3), gfx1200/gfx1201 (RDNA4); default: the\n"
+          "              kernel's \"target-cpu\" attribute\n"
+          "  --list      print the kernels and their parameters\n");
+}
+
+static int fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "wmma-emu: error: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  return code;
+}
+
+static int parse_dims(const char *s, unsigned out[3]) {
+  out[0] = out[1] = out[2] = 1;
+  for (int i = 0; i < 3; i++) {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 0);
+    if (end == s || errno || v == 0 || v > 0xffffffffUL)
+      return -1;
+    out[i] = (unsigned)v;
+    if (*end == 0)
+      return 0;
+    if (*end != ',')
+      return -1;
+    s = end + 1;
+  }
+  return -1;
+}
+
+static void *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (;;) {
+    if (n == cap)
+      buf = realloc(buf, cap *= 2);
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0)
+      break;
+  }
+  int err = ferror(f);
+  fclose(f);
+  if (err) {
+    free(buf);
+    return NULL;
+  }
+  *size = n;
+  return buf;
+}
+
+typedef struct {
+  int buffer;           /* -1 for scalars */
+  char *out_path; /* written after the run */
+} ArgOut;
+
+/* Finds a kernel by exact name, or by the identifier of an Itanium-mangled
+ * name (HIP kernels are _Z<len><name>...). */
+static int find_kernel(wmma_emu_module *m, const char *name) {
+  int k = wmma_emu_find_kernel(m, name);
+  if (k >= 0)
+    return k;
+  char prefix[512];
+  snprintf(prefix, sizeof prefix, "_Z%zu%s", strlen(name), name);
+  int found = -1;
+  for (int i = 0; i < wmma_emu_kernel_count(m); i++) {
+    const char *kn = wmma_emu_kernel_name(m, i);
+    if (strncmp(kn, prefix, strlen(prefix)) == 0) {
+      if (found >= 0)
+        return -2; /* ambiguous */
+      found = i;
+    }
+  }
+  return found;
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *kname = NULL, *chip = NULL, *json = NULL;
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  int have_grid = 0, have_block = 0, stats = 0, list = 0;
+  unsigned long long limit = 0;
+  const char **specs = calloc((size_t)argc + 1, sizeof *specs);
+  int nspecs = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+#define NEED_VALUE()                                                           \
+  do {                                                                         \
+    if (i + 1 >= argc) {                                                       \
+      free(specs);                                                             \
+      return fail(2, "%s needs a value", a);                                   \
+    }                                                                          \
+  } while (0)
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      free(specs);
+      return 0;
+    } else if (!strcmp(a, "--kernel")) {
+      NEED_VALUE();
+      kname = argv[++i];
+    } else if (!strcmp(a, "--grid") || !strcmp(a, "--block")) {
+      NEED_VALUE();
+      int is_grid = a[2] == 'g';
+      if (parse_dims(argv[++i], is_grid ? grid : block)) {
+        free(specs);
+        return fail(2, "bad %s value '%s' (expected X[,Y[,Z]], positive)", a, argv[i]);
+      }
+      *(is_grid ? &have_grid : &have_block) = 1;
+    } else if (!strcmp(a, "--arg")) {
+      NEED_VALUE();
+      specs[nspecs++] = argv[++i];
+    } else if (!strcmp(a, "--chip")) {
+      NEED_VALUE();
+      chip = argv[++i];
+    } else if (!strcmp(a, "--stats")) {
+      stats = 1;
+    } else if (!strcmp(a, "--stats-json")) {
+      NEED_VALUE();
+      json = argv[++i];
+    } else if (!strcmp(a, "--max-instructions")) {
+      NEED_VALUE();
+      limit = strtoull(argv[++i], NULL, 0);
+    } else if (!strcmp(a, "--list")) {
+      list = 1;
+    } else if (a[0] == '-' && a[1]) {
+      free(specs);
+      usage(stderr);
+      return fail(2, "unknown option '%s'", a);
+    } else if (!input) {
+      input = a;
+    } else {
+      free(specs);
+      return fail(2, "more than one input file ('%s' and '%s')", input, a);
+    }
+  }
+  if (!input) {
+    free(specs);
+    usage(stderr);
+    return fail(2, "no input file");
+  }
+  wmma_emu_module *m = wmma_emu_load_file(input);
+  if (!m) {
+    free(specs);
+    return fail(2, "%s", wmma_emu_last_error(NULL));
+  }
+  int rc = 0;
+  ArgOut *outs = calloc((size_t)nspecs + 1, sizeof *outs);
+  wmma_emu_arg *args = calloc((size_t)nspecs + 1, sizeof *args);
+  if (list) {
+    for (int k = 0; k < wmma_emu_kernel_count(m); k++) {
+      printf("%s", wmma_emu_kernel_name(m, k));
+      const char *kc = wmma_emu_kernel_chip(m, k);
+      printf(" [%s](", kc ? kc : "no chip");
+      for (int p = 0; p < wmma_emu_param_count(m, k); p++)
+        printf("%s%s", p ? ", " : "",
+               wmma_emu_param_kind_name(wmma_emu_param_kind_of(m, k, p)));
+      printf(")\n");
+    }
+    goto done;
+  }
+  if (chip && wmma_emu_set_chip(m, chip)) {
+    rc = fail(2, "%s", wmma_emu_last_error(m));
+    goto done;
+  }
+  int k;
+  if (!kname) {
+    if (wmma_emu_kernel_count(m) != 1) {
+      rc = fail(2, "%s has %d kernels: choose one with --kernel", input,
+                wmma_emu_kernel_count(m));
+      goto done;
+    }
+    k = 0;
+  } else {
+    k = find_kernel(m, kname);
+    if (k < 0) {
+      rc = fail(2, "%s kernel '%s' in %s", k == -2 ? "ambiguous" : "no",
+                kname, input);
+      goto done;
+    }
+  }
+  const char *kn = wmma_emu_kernel_name(m, k);
+  if (!have_grid || !have_block) {
+    rc = fail(2, "--grid and --block are required");
+    goto done;
+  }
+  int nparams = wmma_emu_param_count(m, k);
+  if (nspecs != nparams) {
+    rc = fail(2, "kernel '%s' takes %d arguments, %d --arg given", kn, nparams,
+              nspecs);
+    goto done;
+  }
+  for (int i = 0; i < nspecs; i++) {
+    wmma_emu_param_kind want = wmma_emu_param_kind_of(m, k, i);
+    char *spec = strdup(specs[i]);
+    char *kind = spec, *rest = strchr(spec, ':');
+    outs[i].buffer = -1;
+    if (!rest) {
+      free(spec);
+      rc = fail(2, "argument %d: bad spec '%s'", i, specs[i]);
+      goto done;
+    }
+    *rest++ = 0;
+    if (!strcmp(kind, "in") || !strcmp(kind, "out") || !strcmp(kind, "inout")) {
+      if (want != WMMA_EMU_PARAM_POINTER) {
+        rc = fail(2, "argument %d of kernel '%s' is %s, not a buffer ('%s')", i,
+                  kn, wmma_emu_param_kind_name(want), specs[i]);
+        free(spec);
+        goto done;
+      }
+      void *data = NULL;
+      size_t size = 0;
+      if (!strcmp(kind, "out")) {
+        char *colon = strrchr(rest, ':');
+        char *end = NULL;
+        unsigned long long bytes = colon ? strtoull(colon + 1, &end, 0) : 0;
+        if (!colon || !end || *end || colon == rest) {
+          rc = fail(2, "argument %d: expected out:FILE:BYTES, got '%s'", i, specs[i]);
+          free(spec);
+          goto done;
+        }
+        *colon = 0;
+        size = (size_t)bytes;
+        outs[i].out_path = strdup(rest);
+        outs[i].buffer = wmma_emu_buffer_create(m, size, NULL);
+      } else {
+        char *path = rest;
+        if (!strcmp(kind, "inout")) {
+          char *colon = strchr(rest, ':');
+          if (!colon || !colon[1]) {
+            rc = fail(2, "argument %d: expected inout:INFILE:OUTFILE, got '%s'", i, specs[i]);
+            free(spec);
+            goto done;
+          }
+          *colon = 0;
+          outs[i].out_path = strdup(colon + 1);
+        }
+        data = read_file(path, &size);
+        if (!data) {
+          rc = fail(2, "argument %d: cannot read '%s': %s", i, path, strerror(errno));
+          free(spec);
+          goto done;
+        }
+        outs[i].buffer = wmma_emu_buffer_create(m, size, data);
+        free(data);
+      }
+      if (outs[i].buffer < 0) {
+        rc = fail(2, "argument %d: %s", i, wmma_emu_last_error(m));
+        free(spec);
+        goto done;
+      }
+      args[i] = wmma_emu_arg_buffer(outs[i].buffer);
+    } else {
+      char *end;
+      wmma_emu_arg a;
+      memset(&a, 0, sizeof a);
+      errno = 0;
+      if (!strcmp(kind, "i32") || !strcmp(kind, "i16") || !strcmp(kind, "i8")) {
+        long long v = strtoll(rest, &end, 0);
+        a.kind = kind[1] == '3' ? WMMA_EMU_PARAM_I32
+                 : kind[1] == '1' ? WMMA_EMU_PARAM_I16 : WMMA_EMU_PARAM_I8;
+        a.u.i32 = (int32_t)v;
+      } else if (!strcmp(kind, "i64")) {
+        a.kind = WMMA_EMU_PARAM_I64;
+        a.u.i64 = strtoll(rest, &end, 0);
+      } else if (!strcmp(kind, "f32")) {
+        a.kind = WMMA_EMU_PARAM_F32;
+        a.u.f32 = strtof(rest, &end);
+      } else if (!strcmp(kind, "f64")) {
+        a.kind = WMMA_EMU_PARAM_F64;
+        a.u.f64 = strtod(rest, &end);
+      } else if (!strcmp(kind, "f16")) {
+        a.kind = WMMA_EMU_PARAM_F16;
+        a.u.f16_bits = wmma_emu_f32_to_f16(strtof(rest, &end));
+      } else {
+        rc = fail(2, "argument %d: unknown kind '%s' in '%s'", i, kind, specs[i]);
+        free(spec);
+        goto done;
+      }
+      if (end == rest || *end || errno) {
+        rc = fail(2, "argument %d: bad value in '%s'", i, specs[i]);
+        free(spec);
+        goto done;
+      }
+      if (a.kind != want) {
+        rc = fail(2, "argument %d of kernel '%s' is %s, but '%s' was given", i,
+                  kn, wmma_emu_param_kind_name(want), specs[i]);
+        free(spec);
+        goto done;
+      }
+      args[i] = a;
+    }
+    free(spec);
+  }
+  wmma_emu_set_instruction_limit(m, limit);
+  rc = wmma_emu_launch(m, k, args, nspecs, grid, block);
+  if (rc) {
+    fail(rc, "%s", wmma_emu_last_error(m));
+    goto done;
+  }
+  for (int i = 0; i < nspecs; i++) {
+    if (!outs[i].out_path)
+      continue;
+    FILE *f = fopen(outs[i].out_path, "wb");
+    size_t size = wmma_emu_buffer_size(m, outs[i].buffer);
+    if (!f || fwrite(wmma_emu_buffer_data(m, outs[i].buffer), 1, size, f) != size) {
+      rc = fail(2, "cannot write '%s': %s", outs[i].out_path, strerror(errno));
+      if (f)
+        fclose(f);
+      goto done;
+    }
+    fclose(f);
+  }
+  if (stats || json) {
+    size_t n = wmma_emu_stats_json(m, NULL, 0) + wmma_emu_stats_text(m, NULL, 0) + 1;
+    char *buf = malloc(n);
+    if (stats) {
+      wmma_emu_stats_text(m, buf, n);
+      printf("kernel: %s\n%s", kn, buf);
+    }
+    if (json) {
+      wmma_emu_stats_json(m, buf, n);
+      FILE *f = fopen(json, "w");
+      if (!f || fputs(buf, f) < 0) {
+        rc = fail(2, "cannot write '%s': %s", json, strerror(errno));
+      }
+      if (f)
+        fclose(f);
+    }
+    free(buf);
+  }
+done:
+  for (int i = 0; i < nspecs; i++)
+    free(outs[i].out_path);
+  free(outs);
+  free(args);
+  free(specs);
+  wmma_emu_destroy(m);
+  return rc;
+}

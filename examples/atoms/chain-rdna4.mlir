@@ -8,7 +8,8 @@ module attributes {gpu.container_module} {
   gpu.module @kernels [#rocdl.target<chip = "gfx1201">] {
     gpu.func @chain(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>,
                     %B1: memref<16x16xf16>, %D1: memref<16x16xf32>) kernel
-        attributes {known_block_size = array<i32: 32, 1, 1>} {
+        attributes {known_block_size = array<i32: 32, 1, 1>,
+                    wmma.grid = array<i32: 1, 1, 1>} {
       %c0 = arith.constant 0 : index
       %zero = arith.constant 0.0 : f32
       %acc = wmma.fill #wmma.frag<c, hw, #atom> %zero : f32 -> vector<8xf32>

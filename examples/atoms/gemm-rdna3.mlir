@@ -7,7 +7,8 @@ module attributes {gpu.container_module} {
   gpu.module @kernels [#rocdl.target<chip = "gfx1100">] {
     gpu.func @gemm(%A: memref<64x128xf16>, %B: memref<128x64xf16>,
                    %C: memref<64x64xf32>) kernel
-        attributes {known_block_size = array<i32: 32, 1, 1>} {
+        attributes {known_block_size = array<i32: 32, 1, 1>,
+                    wmma.grid = array<i32: 4, 4, 1>} {
       %c0 = arith.constant 0 : index
       %c16 = arith.constant 16 : index
       %c128 = arith.constant 128 : index

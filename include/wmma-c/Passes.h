@@ -43,6 +43,19 @@ MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
 MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
 
+/* wmma-lower-transpose (lib/FrontEnd): wmma.transpose -> wmma.mma against
+ * an identity matrix + wmma.relayout (identity), or one wmma.relayout
+ * (shuffle).  Part of wmmaBuildLowerToROCDLPipeline, first. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerTransposePass(void);
+/* wmma-linalg-to-kernels (lib/FrontEnd): linalg GEMM chains on memrefs ->
+ * one wmma kernel (gpu.module + gpu.func) per recognised func.func.  chip is
+ * required (an unknown or missing chip is reported when the pass runs);
+ * waves: wave32 waves per workgroup (1..32). */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPass(const char *chip,
+                                                         int waves);
+/* Registers the front-end passes; wmmaRegisterPasses calls it. */
+MLIR_CAPI_EXPORTED void wmmaRegisterFrontEndPasses(void);
+
 /* Registers every wmma pass and pipeline in MLIR's global registry
  * (wmma-opt, the mlir-opt plugin and C API users call this once). */
 MLIR_CAPI_EXPORTED void wmmaRegisterPasses(void);

@@ -8,6 +8,7 @@ void wmmaBuildLowerToROCDLPipeline(MlirOpPassManager pm,
                                    wmma_xlane_strategy s) {
   if (!pm.ptr)
     return;
+  mlirOpPassManagerAddOwnedPass(pm, wmmaCreateLowerTransposePass());
   mlirOpPassManagerAddOwnedPass(pm, wmmaCreateLowerXlanePass(s));
   mlirOpPassManagerAddOwnedPass(pm, wmmaCreateLowerFragmentsPass());
   mlirOpPassManagerAddOwnedPass(pm, wmmaCreateLowerMmaPass());

@@ -503,3 +503,41 @@ LogicalResult RelayoutOp::verify() {
     return emitOpError("no relayout from ") << from << " to " << to << ": " << msg;
   return success();
 }
+
+LogicalResult TransposeOp::verify() {
+  FragAttr frag = getFrag();
+  if (failed(verifyChip(*this, frag.getAtom())))
+    return failure();
+  if (failed(expectFragType(*this, "source", getSource().getType(), frag)) ||
+      failed(expectFragType(*this, "result", getResult().getType(), frag)))
+    return failure();
+  wmma_frag_desc f;
+  if (!frag.getDesc(f))
+    return emitOpError("invalid fragment");
+  int rows, cols;
+  wmma_frag_dims(&f, &rows, &cols);
+  if (rows != 16 || cols != 16)
+    return emitOpError("only 16x16 tiles are transposed, the ")
+           << stringifyOperand(frag.getOperand()) << " fragment of "
+           << wmma_instr_get(f.instr)->isa_name << " is " << rows << "x"
+           << cols;
+  wmma_elem e = wmma_frag_elem(&f);
+  if (getMethod() == TransposeMethod::identity &&
+      e != WMMA_ELEM_F16 && e != WMMA_ELEM_BF16)
+    return emitOpError("the identity method multiplies by an identity "
+                       "matrix with f16/bf16 operands; a ")
+           << wmma_elem_name(e)
+           << " fragment would be rounded (use the shuffle method)";
+  // Both methods end in a relayout the planner must be able to program:
+  // shuffle reads the source as the transposed fragment.
+  wmma_frag_desc src = f;
+  src.transposed = !f.transposed;
+  wmma_plan *plan = new wmma_plan;
+  char msg[512] = {0};
+  int rc = wmma_plan_relayout(&src, &f, WMMA_XLANE_BPERMUTE, plan, msg,
+                              sizeof msg);
+  delete plan;
+  if (rc)
+    return emitOpError("no transpose program for ") << frag << ": " << msg;
+  return success();
+}

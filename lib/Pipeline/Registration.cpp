@@ -43,6 +43,7 @@ void wmmaRegisterPasses(void) {
     return;
   done = true;
   wmmaRegisterConversionPasses();
+  wmmaRegisterFrontEndPasses();
   // Registered with the low-level API so that bad options fail with a
   // message instead of building a broken pipeline.
   mlir::registerPassPipeline(

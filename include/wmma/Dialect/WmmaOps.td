@@ -128,4 +128,40 @@ def WMMA_RelayoutOp : WMMA_Op<"relayout", [Pure]> {
   }];
 }
 
+def WMMA_TransposeMethod : I32EnumAttr<"TransposeMethod",
+    "in-register 16x16 transpose method", [
+    I32EnumAttrCase<"identity", 0>,
+    I32EnumAttrCase<"shuffle", 1>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+// Prints as a bare keyword: identity, shuffle.
+def WMMA_TransposeMethodAttr
+    : EnumAttr<WMMA_Dialect, WMMA_TransposeMethod, "transpose_method">;
+
+def WMMA_TransposeOp : WMMA_Op<"transpose", [Pure]> {
+  let summary = "transpose the 16x16 logical tile of a fragment in registers";
+  let description = [{
+    The result has the same fragment layout as the source and holds the
+    transposed logical tile.  `identity`: one WMMA against an identity
+    matrix built in registers from lane-id compares (the accumulator layout
+    is the transpose of the operand layout), then an in-lane or permlanex16
+    relayout; no memory traffic.  16-bit float fragments only (exact with f32
+    accumulation).  `shuffle`: the cross-lane relayout from the fragment read
+    as its transpose to the fragment (ds_bpermute per dword); any 16x16
+    fragment.  Lowered by `wmma-lower-transpose` to wmma.mma / wmma.relayout.
+
+    ```mlir
+    %t = wmma.transpose identity #wmma.frag<a, kcontig, #atom> %x
+        : vector<8xf16> -> vector<8xf16>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$source,
+                       WMMA_TransposeMethodAttr:$method, WMMA_FragAttr:$frag);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $method $frag $source attr-dict `:` type($source) `->` type($result)
+  }];
+}
+
 #endif // WMMA_OPS_TD

@@ -205,9 +205,12 @@ typedef enum {
   WMMA_FETCH_BPERMUTE,
 } wmma_fetch_kind;
 
-#define WMMA_PLAN_MAX_FETCH 64
+/* Large enough for a full cross-lane 16x16 transpose (every lane needs one
+ * element from each of 16 lanes).  A plan is ~50 KB: allocate it (heap or
+ * static), never on a small stack. */
+#define WMMA_PLAN_MAX_FETCH 512
 #define WMMA_PLAN_MAX_VALUES 32
-#define WMMA_PLAN_MAX_PICKS 256
+#define WMMA_PLAN_MAX_PICKS 2048
 
 typedef struct {
   wmma_fetch_kind kind;

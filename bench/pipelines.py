@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Per-kernel figures for every example pipeline on RDNA3 and RDNA4.
+
+From the HSACO (llvm-readelf --notes): VGPRs, SGPRs, spills, LDS bytes.
+From the ISA: total instructions, v_wmma, cross-lane instructions.
+From the emulator (wmma-run --stats): WMMAs executed, global bytes moved,
+compared with the minimum (every input read once, every output written once).
+
+Usage: bench/pipelines.py [--build DIR] [--chips gfx1100,gfx1201] [--markdown]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+READELF = "/usr/lib/llvm-22/bin/llvm-readelf"
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{p.stderr}")
+    return p.stdout
+
+
+def note(text, key):
+    m = re.search(r"\.%s:\s+(\d+)" % key, text)
+    return int(m.group(1)) if m else 0
+
+
+def isa_counts(path):
+    counts = dict(total=0, wmma=0, bpermute=0, permlanex16=0, dpp=0)
+    for line in open(path, encoding="utf-8", errors="replace"):
+        s = line.strip()
+        if not s or s.startswith((".", ";", "//")) or s.endswith(":"):
+            continue
+        mnem = s.split()[0]
+        if not re.match(r"^(s_|v_|ds_|global_|buffer_|scratch_|flat_)", mnem):
+            continue
+        counts["total"] += 1
+        counts["wmma"] += mnem.startswith("v_wmma_")
+        counts["bpermute"] += mnem.startswith("ds_bpermute")
+        counts["permlanex16"] += mnem.startswith("v_permlanex16")
+        counts["dpp"] += "dpp" in s
+    return counts
+
+
+def min_bytes(manifest):
+    sizes = {"f16": 2, "bf16": 2, "f32": 4, "i32": 4, "i8": 1}
+    loads = stores = 0
+    for a in manifest["args"]:
+        if a["kind"] != "buffer":
+            continue
+        n = 1
+        for d in a["shape"]:
+            n *= d
+        b = n * sizes.get(a["type"], 4)
+        if a["role"] in ("input", "inout"):
+            loads += b
+        if a["role"] in ("output", "inout"):
+            stores += b
+    return loads, stores
+
+
+def measure(build, example, chip, tmp):
+    base = os.path.join(tmp, f"{os.path.basename(example)}.{chip}")
+    tools = os.path.join(build, "bin")
+    run([f"{tools}/wmma-compile", example, "--chip", chip, "--emit", "hsaco", "-o", base + ".hsaco"])
+    run([f"{tools}/wmma-compile", example, "--chip", chip, "--emit", "isa", "-o", base + ".s"])
+    notes = run([READELF, "--notes", base + ".hsaco"])
+    manifest = json.load(open(base + ".hsaco.json"))
+    row = dict(kernel=manifest["kernel"], chip=chip,
+               vgpr=note(notes, "vgpr_count"), sgpr=note(notes, "sgpr_count"),
+               spills=note(notes, "vgpr_spill_count") + note(notes, "sgpr_spill_count"),
+               lds=note(notes, "group_segment_fixed_size"))
+    row.update(isa_counts(base + ".s"))
+    try:
+        out = run([f"{tools}/wmma-run", example, "--chip", chip, "--stats"])
+        m = re.search(r"(\d+) WMMA, (\d+) ds_bpermute, (\d+) permlanex16, (\d+) dpp, global (\d+) B "
+                      r"loaded / (\d+) B stored", out)
+        row["exec_wmma"] = int(m.group(1))
+        row["loaded"], row["stored"] = int(m.group(5)), int(m.group(6))
+        row["check"] = "PASS" if out.strip().endswith("PASS") else "FAIL"
+    except RuntimeError as e:
+        row["exec_wmma"] = row["loaded"] = row["stored"] = 0
+        row["check"] = "n/a" if "no linalg reference" in str(e) else "ERROR"
+    row["min_loaded"], row["min_stored"] = min_bytes(manifest)
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.environ.get("WMMA_BUILD_DIR", os.path.join(ROOT, "build")))
+    ap.add_argument("--chips", default="gfx1100,gfx1201")
+    args = ap.parse_args()
+    examples = sorted(glob.glob(os.path.join(ROOT, "examples", "pipelines", "*.mlir")))
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for ex in examples:
+            for chip in args.chips.split(","):
+                try:
+                    rows.append(measure(args.build, ex, chip, tmp))
+                except RuntimeError as e:
+                    if "the kernel's gpu.module targets" in str(e):
+                        continue  # an atom program written for the other chip
+                    print(f"bench: {os.path.basename(ex)} on {chip}: {e}", file=sys.stderr)
+                    return 1
+    head = ("| kernel | chip | instrs | v_wmma | ds_bpermute | v_permlanex16 | dpp | VGPR | SGPR "
+            "| spills | LDS B | WMMA exec | global loaded / min | global stored / min | check |")
+    print(head)
+    print("|---" * (head.count("|") - 1) + "|")
+    for r in rows:
+        ld = f"{r['loaded']} / {r['min_loaded']}" if r["loaded"] else f"- / {r['min_loaded']}"
+        st = f"{r['stored']} / {r['min_stored']}" if r["stored"] else f"- / {r['min_stored']}"
+        print(f"| {r['kernel']} | {r['chip']} | {r['total']} | {r['wmma']} | {r['bpermute']} | "
+              f"{r['permlanex16']} | {r['dpp']} | {r['vgpr']} | {r['sgpr']} | {r['spills']} | "
+              f"{r['lds']} | {r['exec_wmma']} | {ld} | {st} | {r['check']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

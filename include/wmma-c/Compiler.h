@@ -1,0 +1,83 @@
+/* C API of the compiler driver: MLIR source (linalg functions, or wmma atom
+ * programs already inside gpu.modules) -> one RDNA kernel as wmma IR, device
+ * LLVM IR, ISA or HSACO, plus its launch manifest.  Shared by wmma-compile,
+ * wmma-run and the Python package.  Plain C types only. */
+#ifndef WMMA_C_COMPILER_H
+#define WMMA_C_COMPILER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wmma/Layout/Layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  WMMA_EMIT_MLIR,  /* the kernel as wmma IR (after the front end) */
+  WMMA_EMIT_LLVM,  /* device LLVM IR, text (what wmma-emu runs) */
+  WMMA_EMIT_ISA,   /* AMDGPU assembly */
+  WMMA_EMIT_HSACO, /* code object (ELF) */
+} wmma_emit_kind;
+
+/* "mlir", "llvm", "isa", "hsaco" <-> enum; parse returns -1 if unknown. */
+int wmma_emit_parse(const char *name);
+const char *wmma_emit_name(wmma_emit_kind kind);
+
+typedef struct {
+  const char *chip;        /* required: gfx1100 ... gfx1201 */
+  wmma_emit_kind emit;
+  const char *func;        /* the function to compile; NULL: the only one */
+  wmma_xlane_strategy strategy;
+  int waves_per_workgroup; /* 0: the front end's default */
+} wmma_compile_options;
+
+#define WMMA_MAX_KERNEL_ARGS 32
+#define WMMA_MAX_RANK 8
+
+typedef struct {
+  char name[64];
+  int is_buffer;   /* 1: one bare pointer to a dense row-major buffer */
+  char type[16];   /* element or scalar type: "f16", "bf16", "f32", ... */
+  int elem_bytes;
+  int rank;
+  int64_t shape[WMMA_MAX_RANK];
+  char role[8];    /* "input", "output", "inout" */
+} wmma_kernel_arg;
+
+typedef struct {
+  int ok;                 /* 1 on success */
+  unsigned char *data;    /* the artifact (text for mlir/llvm/isa) */
+  size_t size;
+  char *manifest_json;    /* the launch manifest (see wmma-compile --help) */
+  char *diagnostics;      /* every diagnostic, "file:line:col: severity: msg" */
+  /* The manifest, parsed. */
+  char kernel[128];
+  char chip[16];
+  unsigned grid[3], block[3];
+  uint64_t lds_bytes;
+  int nargs;
+  wmma_kernel_arg args[WMMA_MAX_KERNEL_ARGS];
+} wmma_compile_result;
+
+/* Compiles MLIR source text; source_name is used in diagnostics.  Returns 0
+ * on success, 1 on a compile error (diagnostics say why), 2 on bad options.
+ * Always initialises *result; free it with wmma_compile_result_free. */
+int wmma_compile_source(const char *source, size_t size,
+                        const char *source_name,
+                        const wmma_compile_options *options,
+                        wmma_compile_result *result);
+/* Same for a file ("-" reads standard input). */
+int wmma_compile_file(const char *path, const wmma_compile_options *options,
+                      wmma_compile_result *result);
+void wmma_compile_result_free(wmma_compile_result *result);
+
+/* Reads a whole file ("-": stdin) into a NUL-terminated malloc'ed buffer. */
+char *wmma_read_file(const char *path, size_t *size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WMMA_C_COMPILER_H */

@@ -1,0 +1,60 @@
+/* C API for running compiled kernels and checking them: launch on the
+ * emulator or through the HIP runtime, the independent CPU reference of the
+ * original linalg function, and exact 16-bit float conversions. */
+#ifndef WMMA_C_RUNNER_H
+#define WMMA_C_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wmma-c/Compiler.h"
+#include "wmma-c/Emulator.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  WMMA_BACKEND_EMU, /* wmma-emu, needs a result compiled with WMMA_EMIT_LLVM */
+  WMMA_BACKEND_HIP, /* HIP runtime, needs WMMA_EMIT_HSACO and an AMD GPU */
+} wmma_backend;
+
+/* One kernel argument on the host, in manifest order: a buffer (data points
+ * to `bytes` bytes, read before and written back after the launch) or a
+ * scalar (data points to the value, bytes = its size). */
+typedef struct {
+  void *data;
+  size_t bytes;
+} wmma_host_arg;
+
+/* Launches kernel->kernel with the manifest's grid and block.  Returns 0, or
+ * 1 with *diagnostics (malloc'ed) saying why: a fault, a failed hardware
+ * check, no GPU, or arguments that do not match the manifest.  stats may be
+ * NULL (emulator counters otherwise). */
+int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
+                const wmma_host_arg *args, int nargs, wmma_emu_stats *stats,
+                char **diagnostics);
+
+/* Runs the original function `func` (NULL: the only func.func) of the MLIR
+ * source on the CPU through MLIR's own linalg -> LLVM lowering and JIT.
+ * args[i] points to the i-th argument: for a memref, to a void* holding the
+ * buffer address (dense row-major); for a scalar, to its value.  When gamma
+ * is non-NULL it receives the relative error bound of the function: with M
+ * the result of the same function on the absolute values of all inputs, a
+ * correct kernel satisfies |kernel - reference| <= gamma * M element-wise.
+ * Returns 0, or 1 with *diagnostics. */
+int wmma_reference_run(const char *source, size_t size, const char *func,
+                       void **args, int nargs, double *gamma,
+                       char **diagnostics);
+
+/* Exact IEEE conversions, round to nearest even. */
+uint16_t wmma_f32_to_f16_bits(float x);
+float wmma_f16_bits_to_f32(uint16_t h);
+uint16_t wmma_f32_to_bf16_bits(float x);
+float wmma_bf16_bits_to_f32(uint16_t h);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WMMA_C_RUNNER_H */

@@ -1,0 +1,535 @@
+/* The compiler driver on the MLIR C API: parse, run the front end
+ * (wmma-linalg-to-kernels) unless the input already holds kernels, lower and
+ * serialize (wmma-to-hsaco), and describe the kernel in a launch manifest.
+ * One MLIR context per call; every diagnostic is collected as text. */
+#define _POSIX_C_SOURCE 200809L
+#include "wmma-c/Compiler.h"
+
+#include "Session.h"
+#include "StringBuffer.h"
+#include "wmma-c/Dialect.h"
+#include "wmma-c/Passes.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include "llvm-c/BitReader.h"
+#include "llvm-c/Core.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kEmitNames[] = {"mlir", "llvm", "isa", "hsaco"};
+
+int wmma_emit_parse(const char *name) {
+  for (int i = 0; name && i < 4; ++i)
+    if (!strcmp(name, kEmitNames[i]))
+      return i;
+  return -1;
+}
+
+const char *wmma_emit_name(wmma_emit_kind kind) {
+  return (kind >= 0 && kind < 4) ? kEmitNames[kind] : "?";
+}
+
+char *wmma_read_file(const char *path, size_t *size) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  if (!f)
+    return NULL;
+  wmma_sbuf sb = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    wmma_sbuf_append(&sb, chunk, n);
+  int bad = ferror(f);
+  if (f != stdin)
+    fclose(f);
+  if (bad) {
+    wmma_sbuf_free(&sb);
+    return NULL;
+  }
+  if (size)
+    *size = sb.len;
+  return wmma_sbuf_take(&sb);
+}
+
+/*===-------------------------------------------------------------------===*
+ * Kernel discovery and the manifest
+ *===-------------------------------------------------------------------===*/
+typedef struct {
+  char func[128];
+  int nargs;
+  char names[WMMA_MAX_KERNEL_ARGS][64];
+} arg_names;
+
+/* The identifier at (line, col) of the source, e.g. "A" for "%A". */
+static void name_at(const char *src, size_t size, int line, int col,
+                    char *out, size_t cap) {
+  out[0] = 0;
+  size_t i = 0;
+  for (int l = 1; l < line && i < size; ++i)
+    if (src[i] == '\n')
+      ++l;
+  i += (size_t)(col > 0 ? col - 1 : 0);
+  if (i < size && src[i] == '%')
+    ++i;
+  size_t n = 0;
+  while (i < size && n + 1 < cap &&
+         (isalnum((unsigned char)src[i]) || src[i] == '_' || src[i] == '$' ||
+          src[i] == '.'))
+    out[n++] = src[i++];
+  out[n] = 0;
+}
+
+typedef struct {
+  const char *src;
+  size_t size;
+  int line1_shift;
+  arg_names *out;
+  int n, cap;
+} name_walk;
+
+/* Remembers the source names of the arguments of every func.func and
+ * gpu.func (the front end keeps the function name and argument order). */
+static MlirWalkResult collect_arg_names(MlirOperation op, void *ud) {
+  name_walk *w = ud;
+  if ((!op_is(op, "func.func") && !op_is(op, "gpu.func")) || w->n >= w->cap)
+    return MlirWalkResultAdvance;
+  MlirAttribute sym = attr_of(op, "sym_name");
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
+    return MlirWalkResultAdvance;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(entry))
+    return MlirWalkResultAdvance;
+  arg_names *a = &w->out[w->n++];
+  memset(a, 0, sizeof *a);
+  copy_ref(a->func, sizeof a->func, mlirStringAttrGetValue(sym));
+  intptr_t na = mlirBlockGetNumArguments(entry);
+  for (intptr_t i = 0; i < na && i < WMMA_MAX_KERNEL_ARGS; ++i) {
+    MlirLocation loc = mlirValueGetLocation(mlirBlockGetArgument(entry, i));
+    if (mlirLocationIsAFileLineColRange(loc)) {
+      int line = mlirLocationFileLineColRangeGetStartLine(loc);
+      int col = mlirLocationFileLineColRangeGetStartColumn(loc);
+      if (line == 1)
+        col -= w->line1_shift;
+      name_at(w->src, w->size, line, col, a->names[i], sizeof a->names[i]);
+    }
+  }
+  a->nargs = (int)(na < WMMA_MAX_KERNEL_ARGS ? na : WMMA_MAX_KERNEL_ARGS);
+  return MlirWalkResultAdvance;
+}
+
+typedef struct {
+  MlirOperation kernels[16];
+  int n;
+} kernel_list;
+
+static MlirWalkResult find_kernels(MlirOperation op, void *ud) {
+  kernel_list *k = ud;
+  if (op_is(op, "gpu.func") && !mlirAttributeIsNull(attr_of(op, "gpu.kernel")) &&
+      k->n < 16)
+    k->kernels[k->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+static void type_name(MlirType t, char *out, size_t cap, int *bytes) {
+  wmma_elem e;
+  *bytes = 0;
+  if (wmmaElemFromType(t, &e)) {
+    static const char *const kNames[] = {"f16", "bf16", "f32", "i32",
+                                         "i8",  "i4",   "f8E4M3FN", "f8E5M2"};
+    snprintf(out, cap, "%s", kNames[e]);
+    *bytes = (wmma_elem_bits(e) + 7) / 8;
+    return;
+  }
+  if (mlirTypeIsAF64(t)) {
+    snprintf(out, cap, "f64");
+    *bytes = 8;
+    return;
+  }
+  if (mlirTypeIsAInteger(t)) {
+    unsigned w = mlirIntegerTypeGetWidth(t);
+    snprintf(out, cap, "i%u", w);
+    *bytes = (int)((w + 7) / 8);
+    return;
+  }
+  wmma_sbuf sb = {0};
+  mlirTypePrint(t, sb_callback, &sb);
+  snprintf(out, cap, "%s", sb.data ? sb.data : "?");
+  wmma_sbuf_free(&sb);
+}
+
+/* Fills the manifest fields of res from the kernel gpu.func. */
+static int describe_kernel(session *s, MlirOperation kernel,
+                           const arg_names *names, int nnames,
+                           wmma_compile_result *res) {
+  copy_ref(res->kernel, sizeof res->kernel,
+           mlirStringAttrGetValue(attr_of(kernel, "sym_name")));
+  res->block[0] = res->block[1] = res->block[2] = 1;
+  res->grid[0] = res->grid[1] = res->grid[2] = 1;
+  MlirAttribute block = attr_of(kernel, "known_block_size");
+  if (mlirAttributeIsNull(block) || !mlirAttributeIsADenseI32Array(block) ||
+      mlirDenseArrayGetNumElements(block) != 3) {
+    session_error(s, "kernel '%s' has no known_block_size: the launch "
+                     "geometry is unknown", res->kernel);
+    return 0;
+  }
+  for (int i = 0; i < 3; ++i)
+    res->block[i] = (unsigned)mlirDenseI32ArrayGetElement(block, i);
+  MlirAttribute grid = attr_of(kernel, "wmma.grid");
+  if (mlirAttributeIsNull(grid) || !mlirAttributeIsADenseI32Array(grid) ||
+      mlirDenseArrayGetNumElements(grid) != 3) {
+    session_error(s, "kernel '%s' has no wmma.grid = array<i32: X, Y, Z> "
+                     "attribute: the launch geometry is unknown", res->kernel);
+    return 0;
+  }
+  for (int i = 0; i < 3; ++i)
+    res->grid[i] = (unsigned)mlirDenseI32ArrayGetElement(grid, i);
+  MlirAttribute lds = attr_of(kernel, "wmma.lds_bytes");
+  res->lds_bytes = (!mlirAttributeIsNull(lds) && mlirAttributeIsAInteger(lds))
+                       ? (uint64_t)mlirIntegerAttrGetValueInt(lds)
+                       : 0;
+  MlirAttribute roles = attr_of(kernel, "wmma.arg_roles");
+
+  const arg_names *an = NULL;
+  for (int i = 0; i < nnames; ++i)
+    if (!strcmp(names[i].func, res->kernel))
+      an = &names[i];
+
+  MlirType fty = mlirTypeAttrGetValue(attr_of(kernel, "function_type"));
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  if (n > WMMA_MAX_KERNEL_ARGS) {
+    session_error(s, "kernel '%s' has too many arguments", res->kernel);
+    return 0;
+  }
+  res->nargs = (int)n;
+  for (intptr_t i = 0; i < n; ++i) {
+    wmma_kernel_arg *a = &res->args[i];
+    MlirType t = mlirFunctionTypeGetInput(fty, i);
+    if (an && i < an->nargs && an->names[i][0])
+      snprintf(a->name, sizeof a->name, "%s", an->names[i]);
+    else
+      snprintf(a->name, sizeof a->name, "arg%d", (int)i);
+    if (mlirTypeIsAMemRef(t)) {
+      a->is_buffer = 1;
+      if (!mlirShapedTypeHasStaticShape(t)) {
+        session_error(s, "kernel argument '%s' has a dynamic shape", a->name);
+        return 0;
+      }
+      a->rank = (int)mlirShapedTypeGetRank(t);
+      if (a->rank > WMMA_MAX_RANK) {
+        session_error(s, "kernel argument '%s' has too many dimensions", a->name);
+        return 0;
+      }
+      for (int d = 0; d < a->rank; ++d)
+        a->shape[d] = mlirShapedTypeGetDimSize(t, d);
+      type_name(mlirShapedTypeGetElementType(t), a->type, sizeof a->type,
+                &a->elem_bytes);
+    } else {
+      a->is_buffer = 0;
+      a->rank = 0;
+      type_name(t, a->type, sizeof a->type, &a->elem_bytes);
+    }
+    const char *role = a->is_buffer ? "inout" : "input";
+    if (!mlirAttributeIsNull(roles) && mlirAttributeIsAArray(roles) &&
+        i < mlirArrayAttrGetNumElements(roles)) {
+      MlirAttribute r = mlirArrayAttrGetElement(roles, i);
+      if (mlirAttributeIsAString(r)) {
+        copy_ref(a->role, sizeof a->role, mlirStringAttrGetValue(r));
+        continue;
+      }
+    }
+    snprintf(a->role, sizeof a->role, "%s", role);
+  }
+  return 1;
+}
+
+static char *manifest_json(const wmma_compile_result *r) {
+  wmma_sbuf sb = {0};
+  wmma_sbuf_printf(&sb, "{\n  \"kernel\": ");
+  wmma_sbuf_json_string(&sb, r->kernel);
+  wmma_sbuf_printf(&sb, ",\n  \"chip\": ");
+  wmma_sbuf_json_string(&sb, r->chip);
+  wmma_sbuf_printf(&sb, ",\n  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n"
+                        "  \"lds_bytes\": %llu,\n  \"args\": [",
+                   r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
+                   r->block[2], (unsigned long long)r->lds_bytes);
+  for (int i = 0; i < r->nargs; ++i) {
+    const wmma_kernel_arg *a = &r->args[i];
+    wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");
+    wmma_sbuf_json_string(&sb, a->name);
+    wmma_sbuf_printf(&sb, ", \"kind\": \"%s\", \"type\": ",
+                     a->is_buffer ? "buffer" : "scalar");
+    wmma_sbuf_json_string(&sb, a->type);
+    wmma_sbuf_printf(&sb, ", \"shape\": [");
+    for (int d = 0; d < a->rank; ++d)
+      wmma_sbuf_printf(&sb, "%s%lld", d ? ", " : "", (long long)a->shape[d]);
+    wmma_sbuf_printf(&sb, "], \"role\": ");
+    wmma_sbuf_json_string(&sb, a->role);
+    wmma_sbuf_printf(&sb, "}");
+  }
+  wmma_sbuf_printf(&sb, "%s]\n}\n", r->nargs ? "\n  " : "");
+  return wmma_sbuf_take(&sb);
+}
+
+/*===-------------------------------------------------------------------===*
+ * Artifacts
+ *===-------------------------------------------------------------------===*/
+typedef struct {
+  MlirOperation binary;
+  const char *module_name;
+} binary_search;
+
+static MlirWalkResult find_binary(MlirOperation op, void *ud) {
+  binary_search *b = ud;
+  if (!op_is(op, "gpu.binary"))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirStringAttrGetValue(attr_of(op, "sym_name"));
+  if (name.length == strlen(b->module_name) &&
+      !memcmp(name.data, b->module_name, name.length)) {
+    b->binary = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Bitcode -> LLVM IR text with the LLVM C API. */
+static int bitcode_to_text(session *s, MlirStringRef bc, wmma_compile_result *res) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMMemoryBufferRef buf =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy(bc.data, bc.length, "kernel.bc");
+  LLVMModuleRef mod = NULL;
+  int ok = 0;
+  if (!LLVMParseBitcodeInContext2(ctx, buf, &mod) && mod) {
+    char *text = LLVMPrintModuleToString(mod);
+    res->size = strlen(text);
+    res->data = malloc(res->size + 1);
+    memcpy(res->data, text, res->size + 1);
+    LLVMDisposeMessage(text);
+    LLVMDisposeModule(mod);
+    ok = 1;
+  } else {
+    session_error(s, "the serializer produced unreadable LLVM bitcode%s", "");
+  }
+  LLVMDisposeMemoryBuffer(buf);
+  LLVMContextDispose(ctx);
+  return ok;
+}
+
+static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
+                         const wmma_compile_options *o, wmma_compile_result *res) {
+  if (o->emit == WMMA_EMIT_MLIR) {
+    wmma_sbuf sb = {0};
+    mlirOperationPrint(module, sb_callback, &sb);
+    wmma_sbuf_append(&sb, "\n", 1);
+    res->size = sb.len;
+    res->data = (unsigned char *)wmma_sbuf_take(&sb);
+    return 1;
+  }
+  /* The gpu.module holding the kernel names the gpu.binary it becomes. */
+  MlirOperation gpu_module = mlirOperationGetParentOperation(kernel);
+  char module_name[256];
+  copy_ref(module_name, sizeof module_name,
+           mlirStringAttrGetValue(attr_of(gpu_module, "sym_name")));
+  static const char *const kFormats[] = {"", "llvm", "isa", "bin"};
+  char pipeline[256];
+  snprintf(pipeline, sizeof pipeline, "wmma-to-hsaco{format=%s strategy=%s}",
+           kFormats[o->emit], wmma_xlane_strategy_name(o->strategy));
+  if (!run_pipeline(s, module, pipeline))
+    return 0;
+  binary_search b = {{NULL}, module_name};
+  mlirOperationWalk(module, find_binary, &b, MlirWalkPreOrder);
+  if (mlirOperationIsNull(b.binary)) {
+    session_error(s, "no gpu.binary was produced for '%s'", module_name);
+    return 0;
+  }
+  MlirAttribute objects = attr_of(b.binary, "objects");
+  if (mlirAttributeIsNull(objects) || !mlirAttributeIsAArray(objects) ||
+      mlirArrayAttrGetNumElements(objects) < 1 ||
+      !mlirAttributeIsAGPUObjectAttr(mlirArrayAttrGetElement(objects, 0))) {
+    session_error(s, "gpu.binary '%s' holds no object", module_name);
+    return 0;
+  }
+  MlirStringRef obj = mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
+  if (o->emit == WMMA_EMIT_LLVM)
+    return bitcode_to_text(s, obj, res);
+  res->size = obj.length;
+  res->data = malloc(obj.length + 1);
+  memcpy(res->data, obj.data, obj.length);
+  res->data[obj.length] = 0;
+  return 1;
+}
+
+/* The chip of the first #rocdl.target of a gpu.module ("" if none).  The
+ * C API has no accessor for ROCDL target attributes, so the attribute's
+ * printed form is read: #rocdl.target<..., chip = "gfx1201", ...>. */
+static void target_chip(MlirOperation gpu_module, char *out, size_t cap) {
+  out[0] = 0;
+  MlirAttribute targets = attr_of(gpu_module, "targets");
+  if (mlirAttributeIsNull(targets) || !mlirAttributeIsAArray(targets))
+    return;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(targets); ++i) {
+    wmma_sbuf sb = {0};
+    mlirAttributePrint(mlirArrayAttrGetElement(targets, i), sb_callback, &sb);
+    const char *t = sb.data ? strstr(sb.data, "#rocdl.target") : NULL;
+    const char *c = t ? strstr(t, "chip = \"") : NULL;
+    if (c) {
+      c += strlen("chip = \"");
+      size_t n = 0;
+      while (c[n] && c[n] != '"' && n + 1 < cap)
+        ++n;
+      memcpy(out, c, n);
+      out[n] = 0;
+    }
+    wmma_sbuf_free(&sb);
+    if (out[0])
+      return;
+  }
+}
+
+/*===-------------------------------------------------------------------===*
+ * Entry points
+ *===-------------------------------------------------------------------===*/
+static int has_top_level(MlirOperation module, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (op_is(op, name))
+      return 1;
+  return 0;
+}
+
+int wmma_compile_source(const char *source, size_t size, const char *source_name,
+                        const wmma_compile_options *o, wmma_compile_result *res) {
+  memset(res, 0, sizeof *res);
+  if (!o || !o->chip || wmma_chip_arch(o->chip) == WMMA_ARCH_INVALID) {
+    wmma_sbuf sb = {0};
+    wmma_sbuf_printf(&sb, "error: unknown chip '%s'; supported chips: %s\n",
+                     (o && o->chip) ? o->chip : "", wmma_supported_chips());
+    res->diagnostics = wmma_sbuf_take(&sb);
+    return 2;
+  }
+  if (o->emit < WMMA_EMIT_MLIR || o->emit > WMMA_EMIT_HSACO) {
+    wmma_sbuf sb = {0};
+    wmma_sbuf_printf(&sb, "error: unknown output kind\n");
+    res->diagnostics = wmma_sbuf_take(&sb);
+    return 2;
+  }
+  snprintf(res->chip, sizeof res->chip, "%s", o->chip);
+  session s;
+  session_init(&s);
+  int status = 1;
+  int line1_shift = 0;
+  MlirOperation module = parse_module(&s, source, size, source_name, &line1_shift);
+  if (mlirOperationIsNull(module))
+    goto done;
+  if (!mlirOperationVerify(module))
+    goto done;
+
+  arg_names names[16];
+  name_walk nw = {source, size, line1_shift, names, 0, 16};
+  mlirOperationWalk(module, collect_arg_names, &nw, MlirWalkPreOrder);
+  int nnames = nw.n;
+
+  /* Linalg functions go through the front end; atom programs (gpu.modules
+   * with wmma kernels) are compiled as they are. */
+  if (has_top_level(module, "func.func")) {
+    char pipeline[256];
+    if (o->waves_per_workgroup > 0)
+      snprintf(pipeline, sizeof pipeline,
+               "wmma-linalg-to-kernels{chip=%s waves-per-workgroup=%d}", o->chip,
+               o->waves_per_workgroup);
+    else
+      snprintf(pipeline, sizeof pipeline, "wmma-linalg-to-kernels{chip=%s}",
+               o->chip);
+    if (!run_pipeline(&s, module, pipeline))
+      goto done;
+  }
+
+  kernel_list kl = {{{NULL}}, 0};
+  mlirOperationWalk(module, find_kernels, &kl, MlirWalkPreOrder);
+  MlirOperation kernel = {NULL};
+  for (int i = 0; i < kl.n; ++i) {
+    MlirStringRef n = mlirStringAttrGetValue(attr_of(kl.kernels[i], "sym_name"));
+    if (o->func && (n.length != strlen(o->func) || memcmp(n.data, o->func, n.length)))
+      continue;
+    if (!mlirOperationIsNull(kernel)) {
+      session_error(&s, "the input holds several kernels; choose one with "
+                        "--func NAME%s", "");
+      goto done;
+    }
+    kernel = kl.kernels[i];
+  }
+  if (mlirOperationIsNull(kernel)) {
+    if (o->func)
+      session_error(&s, "no kernel named '%s' was produced (the function "
+                        "did not match a supported pattern, see the remarks)",
+                    o->func);
+    else
+      session_error(&s, "no kernel was produced: the input did not match a "
+                        "supported pattern (see the remarks)%s", "");
+    goto done;
+  }
+  /* A kernel written for another chip (an atom program) must not be
+   * described, run or emulated as this one. */
+  char module_chip[32];
+  target_chip(mlirOperationGetParentOperation(kernel), module_chip, sizeof module_chip);
+  if (module_chip[0] && strcmp(module_chip, o->chip)) {
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "the kernel's gpu.module targets %s but the chip asked for is %s; "
+             "compile it for its own chip or change its #rocdl.target",
+             module_chip, o->chip);
+    mlirEmitError(mlirOperationGetLocation(mlirOperationGetParentOperation(kernel)), msg);
+    goto done;
+  }
+  if (!describe_kernel(&s, kernel, names, nnames, res))
+    goto done;
+  if (!emit_artifact(&s, module, kernel, o, res))
+    goto done;
+  res->manifest_json = manifest_json(res);
+  res->ok = 1;
+  status = 0;
+
+done:
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  if (status && s.errors == 0)
+    session_error(&s, "compilation failed%s", "");
+  res->diagnostics = wmma_sbuf_take(&s.diags);
+  session_destroy(&s);
+  return status;
+}
+
+int wmma_compile_file(const char *path, const wmma_compile_options *o,
+                      wmma_compile_result *res) {
+  size_t size = 0;
+  char *src = wmma_read_file(path, &size);
+  if (!src) {
+    memset(res, 0, sizeof *res);
+    wmma_sbuf sb = {0};
+    wmma_sbuf_printf(&sb, "error: cannot read '%s'\n", path);
+    res->diagnostics = wmma_sbuf_take(&sb);
+    return 2;
+  }
+  int rc = wmma_compile_source(src, size, strcmp(path, "-") ? path : "<stdin>", o, res);
+  free(src);
+  return rc;
+}
+
+void wmma_compile_result_free(wmma_compile_result *res) {
+  if (!res)
+    return;
+  free(res->data);
+  free(res->manifest_json);
+  free(res->diagnostics);
+  res->data = NULL;
+  res->manifest_json = res->diagnostics = NULL;
+}

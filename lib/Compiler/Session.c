@@ -1,0 +1,153 @@
+/* Session: context, registration, diagnostics (see Session.h). */
+#include "Session.h"
+
+#include "wmma-c/Dialect.h"
+#include "wmma-c/Passes.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void sb_callback(MlirStringRef s, void *ud) {
+  wmma_sbuf_append((wmma_sbuf *)ud, s.data, s.length);
+}
+
+static void format_location(const session *s, MlirLocation loc, wmma_sbuf *out) {
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef file =
+        mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    int line = mlirLocationFileLineColRangeGetStartLine(loc);
+    int col = mlirLocationFileLineColRangeGetStartColumn(loc);
+    if (line == 1 && col > s->line1_shift)
+      col -= s->line1_shift;
+    wmma_sbuf_append(out, file.data, file.length);
+    wmma_sbuf_printf(out, ":%d:%d", line, col);
+    return;
+  }
+  if (mlirLocationIsACallSite(loc)) {
+    format_location(s, mlirLocationCallSiteGetCaller(loc), out);
+    return;
+  }
+  mlirLocationPrint(loc, sb_callback, out);
+}
+
+static void format_diagnostic(const session *s, MlirDiagnostic d, wmma_sbuf *out) {
+  static const char *const kSeverity[] = {"error", "warning", "note", "remark"};
+  MlirDiagnosticSeverity sev = mlirDiagnosticGetSeverity(d);
+  format_location(s, mlirDiagnosticGetLocation(d), out);
+  wmma_sbuf_printf(out, ": %s: ", (unsigned)sev < 4 ? kSeverity[sev] : "error");
+  mlirDiagnosticPrint(d, sb_callback, out);
+  wmma_sbuf_append(out, "\n", 1);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); ++i)
+    format_diagnostic(s, mlirDiagnosticGetNote(d, i), out);
+}
+
+static MlirLogicalResult on_diagnostic(MlirDiagnostic d, void *ud) {
+  session *s = ud;
+  if (s->mute)
+    return mlirLogicalResultSuccess();
+  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError)
+    s->errors++;
+  format_diagnostic(s, d, &s->diags);
+  return mlirLogicalResultSuccess();
+}
+
+void session_error(session *s, const char *fmt, const char *arg) {
+  wmma_sbuf_printf(&s->diags, "error: ");
+  wmma_sbuf_printf(&s->diags, fmt, arg ? arg : "");
+  wmma_sbuf_append(&s->diags, "\n", 1);
+  s->errors++;
+}
+
+void session_init(session *s) {
+  static int passes_registered;
+  if (!passes_registered) {
+    mlirRegisterAllPasses();
+    wmmaRegisterPasses();
+    passes_registered = 1;
+  }
+  memset(s, 0, sizeof *s);
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  wmmaRegisterDialects(registry);
+  s->ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(s->ctx);
+  mlirContextAttachDiagnosticHandler(s->ctx, on_diagnostic, s, NULL);
+}
+
+void session_destroy(session *s) {
+  if (!mlirContextIsNull(s->ctx))
+    mlirContextDestroy(s->ctx);
+  wmma_sbuf_free(&s->diags);
+}
+
+MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+MlirAttribute attr_of(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, str(name));
+}
+
+int op_is(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(name) && !memcmp(n.data, name, n.length);
+}
+
+void copy_ref(char *dst, size_t cap, MlirStringRef s) {
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(dst, s.data, n);
+  dst[n] = 0;
+}
+
+/* Runs a textual pipeline (elements of builtin.module) on the module. */
+int run_pipeline(session *s, MlirOperation module, const char *text) {
+  MlirPassManager pm = mlirPassManagerCreate(s->ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  wmma_sbuf err = {0};
+  MlirLogicalResult r = mlirOpPassManagerAddPipeline(opm, str(text), sb_callback, &err);
+  int ok = mlirLogicalResultIsSuccess(r);
+  if (!ok) {
+    session_error(s, "cannot build pipeline: %s", err.data ? err.data : text);
+  } else {
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, module));
+    if (!ok && s->errors == 0)
+      session_error(s, "pipeline failed: %s", text);
+  }
+  wmma_sbuf_free(&err);
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+
+MlirOperation parse_module(session *s, const char *source, size_t size,
+                           const char *source_name, int *line1_shift) {
+  MlirStringRef name = str(source_name ? source_name : "<source>");
+  *line1_shift = 0;
+  /* A single top-level op: a module as is, anything else moved into one. */
+  s->mute = 1;
+  MlirOperation op = mlirOperationCreateParse(s->ctx, (MlirStringRef){source, size}, name);
+  s->mute = 0;
+  if (!mlirOperationIsNull(op)) {
+    if (op_is(op, "builtin.module"))
+      return op;
+    MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), op);
+    return mlirModuleGetOperation(m);
+  }
+  /* Several top-level ops (or a syntax error): parse them inside a module
+   * opened on line 1, so line numbers stay true. */
+  static const char kOpen[] = "module {";
+  static const char kClose[] = "\n}\n";
+  wmma_sbuf text = {0};
+  wmma_sbuf_append(&text, kOpen, sizeof kOpen - 1);
+  wmma_sbuf_append(&text, source, size);
+  wmma_sbuf_append(&text, kClose, sizeof kClose - 1);
+  *line1_shift = (int)(sizeof kOpen - 1);
+  s->line1_shift = *line1_shift;
+  op = mlirOperationCreateParse(s->ctx, (MlirStringRef){text.data, text.len}, name);
+  wmma_sbuf_free(&text);
+  return op;
+}

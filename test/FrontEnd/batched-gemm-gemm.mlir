@@ -1,0 +1,44 @@
+// (b) Batched GEMM-GEMM (examples/pipelines/batched-gemm-gemm.mlir): one
+// workgroup per batch item; the waves compute the 64x64 intermediate tiles
+// (K loop over K0), store them as f16 to LDS (8 KiB), gpu.barrier, then the
+// output tiles with A fragments from LDS (K loop over N0).
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=IR,IR4
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=IR,IR3
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+
+// IR: gpu.func @batched_gemm_gemm(%{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x128xf16>, %{{.*}}: memref<4x64x128xf32>)
+// IR-SAME: workgroup(%[[LDS:.*]] : memref<64x64xf16, #gpu.address_space<workgroup>>)
+// IR-SAME: known_block_size = array<i32: 128, 1, 1>
+// IR-SAME: wmma.arg_roles = ["input", "input", "input", "output"]
+// IR-SAME: wmma.grid = array<i32: 4, 1, 1>
+// IR-SAME: wmma.lds_bytes = 8192 : i64
+// IR-SAME: wmma.pattern = "batched_gemm_gemm"
+// IR: %[[B:.*]] = arith.divui %block_id_x
+// Phase 1: the waves share the 16 intermediate tiles.
+// IR: scf.for %{{.*}} = %{{.*}} to %c16 step %c4 {
+// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
+// IR4: wmma.load <a, kcontig, #atom> %arg0[%[[B]],
+// IR3: wmma.load <a, hw, #atom> %arg0[%[[B]],
+// IR: wmma.mma
+// IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// IR3: vector.shuffle
+// IR: wmma.store <d, hw, #atom1> %{{.*}}, %[[LDS]]
+// IR: gpu.barrier
+// Phase 2: 32 output tiles, A from LDS.
+// IR: scf.for %{{.*}} = %{{.*}} to %c32 step %c4 {
+// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
+// IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
+// IR3: wmma.load <a, hw, #atom> %[[LDS]]
+// IR: wmma.mma
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3[%[[B]],
+// IR-NOT: wmma.store
+
+// ISA-LABEL: batched_gemm_gemm:
+// ISA: v_wmma_f32_16x16x16_f16
+// ISA: ds_store
+// ISA: s_barrier
+// ISA: ds_load
+// ISA: v_wmma_f32_16x16x16_f16
+// ISA: global_store
+// ISA: .group_segment_fixed_size: 8192

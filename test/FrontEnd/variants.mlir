@@ -1,0 +1,131 @@
+// Front-end variants: transposed operands (indexing maps), bf16, a 16-bit
+// intermediate processed after the truncation, a 16-bit bias, the LDS
+// fallback for a chain too wide for registers, accumulation into a copied
+// bias, a batched single GEMM.
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
+// Everything compiles to ISA on both generations:
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+
+// CHECK-LABEL: gpu.func @chain_t(
+// CHECK-SAME: wmma.pattern = "gemm_gemm"
+// B0 is given N0 x K0: it is already the A-role matrix B0^T (no transposed flag).
+// R4: wmma.load <b, kcontig, transposed, #atom> %arg0
+// R4: wmma.load <a, kcontig, #atom> %arg1[%c0, %{{.*}}] : memref<48x32xbf16>
+// R3: wmma.load <b, hw, transposed, #atom> %arg0
+// R3: wmma.load <a, hw, #atom> %arg1[%c0, %{{.*}}] : memref<48x32xbf16>
+// The bf16 multiply happens after the truncation, in bf16.
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
+// CHECK: arith.mulf %{{.*}} : vector<8xbf16>
+// R4: wmma.relayout <d, hw, transposed, #atom1> to <a, kcontig, #atom> %{{.*}} : vector<8xbf16> -> vector<8xbf16>
+// R3: wmma.relayout <d, hw, transposed, #atom1> to <a, hw, #atom> %{{.*}} : vector<16xbf16> -> vector<16xbf16>
+// B1 is given N1 x N0: transposed B fragment at [n1, k].
+// R4: wmma.load <b, kcontig, transposed, #atom> %arg2[%{{.*}}, %c0]
+// R3: wmma.load <b, hw, transposed, #atom> %arg2[%{{.*}}, %c0]
+// CHECK: wmma.load <c, hw, #atom1> %arg3
+// CHECK: arith.extf
+// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %arg4
+// ISA-LABEL: chain_t:
+// ISA: v_wmma_f32_16x16x16_bf16
+// ISA: s_endpgm
+func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memref<32x48xbf16>, %bias: memref<64x32xbf16>, %D: memref<64x32xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : bf16
+  %d0 = memref.alloc() : memref<64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%d0 : memref<64x48xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A0, %B0t : memref<64x32xbf16>, memref<48x32xbf16>) outs(%d0 : memref<64x48xf32>)
+  %h = memref.alloc() : memref<64x48xbf16>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%d0 : memref<64x48xf32>) outs(%h : memref<64x48xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %t = arith.truncf %x : f32 to bf16
+    %u = arith.mulf %t, %two : bf16
+    linalg.yield %u : bf16
+  }
+  %p = memref.alloc() : memref<64x32xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<64x32xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%h, %B1t : memref<64x48xbf16>, memref<32x48xbf16>) outs(%p : memref<64x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %bias : memref<64x32xf32>, memref<64x32xbf16>) outs(%D : memref<64x32xbf16>) {
+  ^bb0(%x: f32, %b: bf16, %o: bf16):
+    %be = arith.extf %b : bf16 to f32
+    %s = arith.addf %x, %be : f32
+    %t = arith.truncf %s : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @big(
+// CHECK-SAME: workgroup(%{{.*}} : memref<32x1024xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: wmma.grid = array<i32: 2, 1, 1>
+// CHECK-SAME: wmma.lds_bytes = 65536 : i64
+// CHECK-SAME: wmma.pattern = "gemm_gemm_lds"
+// CHECK: gpu.barrier
+// ISA-LABEL: big:
+// ISA: s_barrier
+// ISA: .group_segment_fixed_size: 65536
+func.func @big(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<1024x32xf16>, %D: memref<64x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %d0 = memref.alloc() : memref<64x1024xf32>
+  linalg.fill ins(%zero : f32) outs(%d0 : memref<64x1024xf32>)
+  linalg.matmul ins(%A0, %B0 : memref<64x32xf16>, memref<32x1024xf16>) outs(%d0 : memref<64x1024xf32>)
+  %h = memref.alloc() : memref<64x1024xf16>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%d0 : memref<64x1024xf32>) outs(%h : memref<64x1024xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%D : memref<64x32xf32>)
+  linalg.matmul ins(%h, %B1 : memref<64x1024xf16>, memref<1024x32xf16>) outs(%D : memref<64x32xf32>)
+  return
+}
+
+// -----
+
+// D = A x B + C, accumulating onto a copy of C.
+// CHECK-LABEL: gpu.func @accumulate(
+// CHECK-SAME: wmma.arg_roles = ["input", "input", "input", "output"]
+// CHECK: %[[INIT:.*]] = wmma.load <c, hw, #atom> %arg2
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]])
+// CHECK: wmma.store <d, hw, #atom> %{{.*}}, %arg3
+// ISA-LABEL: accumulate:
+func.func @accumulate(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>, %D: memref<32x32xf32>) {
+  linalg.copy ins(%C : memref<32x32xf32>) outs(%D : memref<32x32xf32>)
+  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%D : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// In-place update: C += A x B (C is read and written).
+// CHECK-LABEL: gpu.func @inplace(
+// CHECK-SAME: wmma.arg_roles = ["input", "input", "inout"]
+// ISA-LABEL: inplace:
+func.func @inplace(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
+  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// A batched single GEMM: one wave per (batch, tile).
+// CHECK-LABEL: gpu.func @bgemm(
+// CHECK-SAME: wmma.grid = array<i32: 8, 1, 1>
+// CHECK-SAME: wmma.pattern = "gemm"
+// CHECK: scf.if
+// CHECK: %[[BATCH:.*]] = arith.divui
+// CHECK: wmma.load <a, {{.*}}> %arg0[%[[BATCH]],
+// ISA-LABEL: bgemm:
+func.func @bgemm(%A: memref<2x64x32xf16>, %B: memref<2x32x64xf16>, %C: memref<2x64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<2x64x64xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<2x64x32xf16>, memref<2x32x64xf16>) outs(%C : memref<2x64x64xf32>)
+  return
+}

@@ -1,0 +1,115 @@
+/* wmma-compile: one MLIR function (linalg chain) or wmma atom program -> an
+ * RDNA kernel as wmma IR, device LLVM IR, ISA or HSACO, plus OUT.json, its
+ * launch manifest. */
+#include "wmma-c/Compiler.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: wmma-compile INPUT.mlir --chip gfxNNNN [--emit mlir|llvm|isa|hsaco]\n"
+          "                    [--func NAME] [--strategy permlanex16|bpermute]\n"
+          "                    [--waves N] -o OUT\n"
+          "\n"
+          "Compiles a linalg function (GEMM-GEMM, batched GEMM-GEMM, GEMM with\n"
+          "epilogues) or a wmma atom program to one kernel for the chip.  Writes\n"
+          "OUT (default emit: hsaco) and OUT.json, the launch manifest:\n"
+          "  {\"kernel\", \"chip\", \"grid\": [x,y,z], \"block\": [x,y,z], \"lds_bytes\",\n"
+          "   \"args\": [{\"name\", \"kind\": buffer|scalar, \"type\", \"shape\", \"role\"}]}\n"
+          "The kernel takes one bare pointer per memref argument and one value per\n"
+          "scalar argument, in the function's argument order.\n"
+          "Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage.\n"
+          "Supported chips: %s\n",
+          wmma_supported_chips());
+}
+
+static int write_file(const char *path, const void *data, size_t size) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
+  if (!f)
+    return 0;
+  int ok = fwrite(data, 1, size, f) == size;
+  if (f != stdout)
+    ok = (fclose(f) == 0) && ok;
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *out = NULL;
+  wmma_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.emit = WMMA_EMIT_HSACO;
+  o.strategy = WMMA_XLANE_PERMLANEX16;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    } else if (!strcmp(a, "--chip") && v) {
+      o.chip = v, ++i;
+    } else if (!strcmp(a, "--emit") && v) {
+      int k = wmma_emit_parse(v);
+      if (k < 0) {
+        fprintf(stderr, "wmma-compile: error: unknown --emit '%s' (expected mlir, "
+                        "llvm, isa or hsaco)\n", v);
+        return 2;
+      }
+      o.emit = (wmma_emit_kind)k, ++i;
+    } else if (!strcmp(a, "--func") && v) {
+      o.func = v, ++i;
+    } else if (!strcmp(a, "--strategy") && v) {
+      if (!strcmp(v, "permlanex16"))
+        o.strategy = WMMA_XLANE_PERMLANEX16;
+      else if (!strcmp(v, "bpermute"))
+        o.strategy = WMMA_XLANE_BPERMUTE;
+      else {
+        fprintf(stderr, "wmma-compile: error: unknown --strategy '%s' (expected "
+                        "permlanex16 or bpermute)\n", v);
+        return 2;
+      }
+      ++i;
+    } else if (!strcmp(a, "--waves") && v) {
+      char *end;
+      long w = strtol(v, &end, 10);
+      if (*end || w < 1 || w > 32) {
+        fprintf(stderr, "wmma-compile: error: --waves takes 1..32, got '%s'\n", v);
+        return 2;
+      }
+      o.waves_per_workgroup = (int)w, ++i;
+    } else if (!strcmp(a, "-o") && v) {
+      out = v, ++i;
+    } else if (a[0] == '-' && a[1] && strcmp(a, "-")) {
+      fprintf(stderr, "wmma-compile: error: unknown or incomplete option '%s'\n", a);
+      usage(stderr);
+      return 2;
+    } else if (!input) {
+      input = a;
+    } else {
+      fprintf(stderr, "wmma-compile: error: more than one input ('%s')\n", a);
+      return 2;
+    }
+  }
+  if (!input || !out || !o.chip) {
+    fprintf(stderr, "wmma-compile: error: %s is required\n",
+            !input ? "an input file" : !o.chip ? "--chip" : "-o OUT");
+    usage(stderr);
+    return 2;
+  }
+  wmma_compile_result r;
+  int rc = wmma_compile_file(input, &o, &r);
+  if (r.diagnostics && *r.diagnostics)
+    fputs(r.diagnostics, stderr);
+  if (rc == 0) {
+    char manifest[4096];
+    snprintf(manifest, sizeof manifest, "%s.json", strcmp(out, "-") ? out : "wmma-kernel");
+    if (!write_file(out, r.data, r.size) ||
+        !write_file(manifest, r.manifest_json, strlen(r.manifest_json))) {
+      fprintf(stderr, "wmma-compile: error: cannot write '%s'\n", out);
+      rc = 1;
+    }
+  }
+  wmma_compile_result_free(&r);
+  return rc;
+}

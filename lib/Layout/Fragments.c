@@ -2,17 +2,10 @@
  * vector holds, for the HW, KCONTIG and COMPACT layouts (see Layout.h). */
 #include "wmma/Layout/Layout.h"
 
-#include <stdarg.h>
+#include "Internal.h"
+
 #include <stdio.h>
 
-static void set_msg(char *msg, size_t msg_len, const char *fmt, ...) {
-  if (!msg || msg_len == 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, msg_len, fmt, ap);
-  va_end(ap);
-}
 
 static int is_ab(wmma_matrix mat) {
   return mat == WMMA_MATRIX_A || mat == WMMA_MATRIX_B;
@@ -26,54 +19,54 @@ static int has_opsel_half(const wmma_frag_desc *f) {
 
 int wmma_frag_check(const wmma_frag_desc *f, char *msg, size_t msg_len) {
   if (!f) {
-    set_msg(msg, msg_len, "null fragment descriptor");
+    wmma_set_msg(msg, msg_len, "null fragment descriptor");
     return -1;
   }
   if (f->arch != WMMA_ARCH_RDNA3 && f->arch != WMMA_ARCH_RDNA4) {
-    set_msg(msg, msg_len, "unknown architecture (expected rdna3 or rdna4)");
+    wmma_set_msg(msg, msg_len, "unknown architecture (expected rdna3 or rdna4)");
     return -1;
   }
   const wmma_instr_info *info = wmma_instr_get(f->instr);
   if (!info) {
-    set_msg(msg, msg_len, "unknown instruction");
+    wmma_set_msg(msg, msg_len, "unknown instruction");
     return -1;
   }
   if (!wmma_instr_available(f->instr, f->arch)) {
-    set_msg(msg, msg_len, "%s is RDNA4-only (gfx12), not available on %s",
+    wmma_set_msg(msg, msg_len, "%s is RDNA4-only (gfx12), not available on %s",
             info->isa_name, wmma_arch_name(f->arch));
     return -1;
   }
   if ((unsigned)f->matrix >= WMMA_MATRIX_COUNT) {
-    set_msg(msg, msg_len, "invalid matrix role");
+    wmma_set_msg(msg, msg_len, "invalid matrix role");
     return -1;
   }
   if ((unsigned)f->layout >= WMMA_LAYOUT_COUNT) {
-    set_msg(msg, msg_len, "invalid layout kind");
+    wmma_set_msg(msg, msg_len, "invalid layout kind");
     return -1;
   }
   if (f->layout != WMMA_LAYOUT_HW && !is_ab(f->matrix)) {
-    set_msg(msg, msg_len,
+    wmma_set_msg(msg, msg_len,
             "layout %s applies only to A/B operands, not %s (use hw)",
             wmma_layout_name(f->layout), wmma_matrix_name(f->matrix));
     return -1;
   }
   if (f->layout == WMMA_LAYOUT_COMPACT && f->arch != WMMA_ARCH_RDNA3) {
-    set_msg(msg, msg_len,
+    wmma_set_msg(msg, msg_len,
             "layout compact exists only on rdna3 (rdna4 A/B are not "
             "replicated; use hw or kcontig)");
     return -1;
   }
   if (f->opsel != 0 && f->opsel != 1) {
-    set_msg(msg, msg_len, "opsel must be 0 or 1 (got %d)", f->opsel);
+    wmma_set_msg(msg, msg_len, "opsel must be 0 or 1 (got %d)", f->opsel);
     return -1;
   }
   if (f->opsel != 0 && !has_opsel_half(f)) {
-    set_msg(msg, msg_len,
+    wmma_set_msg(msg, msg_len,
             "opsel applies only to 16-bit accumulators (C/D) on rdna3");
     return -1;
   }
   if (f->transposed != 0 && f->transposed != 1) {
-    set_msg(msg, msg_len, "transposed must be 0 or 1");
+    wmma_set_msg(msg, msg_len, "transposed must be 0 or 1");
     return -1;
   }
   return 0;

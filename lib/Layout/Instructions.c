@@ -2,18 +2,11 @@
  * and instruction selection from element types and shape. */
 #include "wmma/Layout/Layout.h"
 
-#include <stdarg.h>
+#include "Internal.h"
+
 #include <stdio.h>
 #include <string.h>
 
-static void set_msg(char *msg, size_t msg_len, const char *fmt, ...) {
-  if (!msg || msg_len == 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, msg_len, fmt, ap);
-  va_end(ap);
-}
 
 int wmma_elem_bits(wmma_elem e) {
   switch (e) {
@@ -117,18 +110,18 @@ wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a, wmma_elem b,
                              wmma_elem c, int m, int n, int k, char *msg,
                              size_t msg_len) {
   if (arch != WMMA_ARCH_RDNA3 && arch != WMMA_ARCH_RDNA4) {
-    set_msg(msg, msg_len, "unknown architecture (expected rdna3 or rdna4)");
+    wmma_set_msg(msg, msg_len, "unknown architecture (expected rdna3 or rdna4)");
     return WMMA_INSTR_COUNT;
   }
   if ((unsigned)a >= WMMA_ELEM_COUNT || (unsigned)b >= WMMA_ELEM_COUNT ||
       (unsigned)c >= WMMA_ELEM_COUNT) {
-    set_msg(msg, msg_len, "invalid element type");
+    wmma_set_msg(msg, msg_len, "invalid element type");
     return WMMA_INSTR_COUNT;
   }
   const char *dims_msg =
       "m and n must be 16; k must be 16 (32 only for iu4 on rdna4)";
   if (m != 16 || n != 16 || (k != 16 && k != 32)) {
-    set_msg(msg, msg_len, "%s (got %dx%dx%d)", dims_msg, m, n, k);
+    wmma_set_msg(msg, msg_len, "%s (got %dx%dx%d)", dims_msg, m, n, k);
     return WMMA_INSTR_COUNT;
   }
   /* Narrow down step by step so that the message names the first
@@ -150,7 +143,7 @@ wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a, wmma_elem b,
       continue;
     }
     if (!wmma_instr_available(info->id, arch)) {
-      set_msg(msg, msg_len, "%s is %s; %s has no %s x %s instruction",
+      wmma_set_msg(msg, msg_len, "%s is %s; %s has no %s x %s instruction",
               info->isa_name, availability_phrase(info), wmma_arch_name(arch),
               wmma_elem_name(a), wmma_elem_name(b));
       return WMMA_INSTR_COUNT;
@@ -158,15 +151,15 @@ wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a, wmma_elem b,
     return info->id;
   }
   if (!ab_found)
-    set_msg(msg, msg_len,
+    wmma_set_msg(msg, msg_len,
             "no WMMA instruction takes %s x %s (A x B pairs: f16 x f16, "
             "bf16 x bf16, iu8 x iu8, iu4 x iu4, fp8/bf8 x fp8/bf8 on rdna4)",
             wmma_elem_name(a), wmma_elem_name(b));
   else if (!abk_found)
-    set_msg(msg, msg_len, "%s (got %dx%dx%d for %s x %s)", dims_msg, m, n, k,
+    wmma_set_msg(msg, msg_len, "%s (got %dx%dx%d for %s x %s)", dims_msg, m, n, k,
             wmma_elem_name(a), wmma_elem_name(b));
   else
-    set_msg(msg, msg_len,
+    wmma_set_msg(msg, msg_len,
             "no WMMA instruction takes %s x %s with a %s accumulator "
             "(expected %s)",
             wmma_elem_name(a), wmma_elem_name(b), wmma_elem_name(c), accs);

@@ -3,18 +3,11 @@
  * v_permlanex16, or any lane via ds_bpermute) and per-lane picks. */
 #include "wmma/Layout/Layout.h"
 
-#include <stdarg.h>
+#include "Internal.h"
+
 #include <stdio.h>
 #include <string.h>
 
-static void set_msg(char *msg, size_t msg_len, const char *fmt, ...) {
-  if (!msg || msg_len == 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, msg_len, fmt, ap);
-  va_end(ap);
-}
 
 /* Largest logical tile: 16 x 32 (iu4 K32 A). */
 #define MAX_TILE_ELEMS 512
@@ -65,27 +58,27 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
                        char *msg, size_t msg_len) {
   char why[160];
   if (!plan) {
-    set_msg(msg, msg_len, "null plan");
+    wmma_set_msg(msg, msg_len, "null plan");
     return -1;
   }
   memset(plan, 0, sizeof(*plan));
   if (wmma_frag_check(src, why, sizeof(why)) != 0) {
-    set_msg(msg, msg_len, "invalid source fragment: %s", why);
+    wmma_set_msg(msg, msg_len, "invalid source fragment: %s", why);
     return -1;
   }
   if (wmma_frag_check(dst, why, sizeof(why)) != 0) {
-    set_msg(msg, msg_len, "invalid destination fragment: %s", why);
+    wmma_set_msg(msg, msg_len, "invalid destination fragment: %s", why);
     return -1;
   }
   if (strategy != WMMA_XLANE_PERMLANEX16 && strategy != WMMA_XLANE_BPERMUTE) {
-    set_msg(msg, msg_len, "invalid cross-lane strategy");
+    wmma_set_msg(msg, msg_len, "invalid cross-lane strategy");
     return -1;
   }
   int src_rows, src_cols, rows, cols;
   wmma_frag_dims(src, &src_rows, &src_cols);
   wmma_frag_dims(dst, &rows, &cols);
   if (src_rows != rows || src_cols != cols) {
-    set_msg(msg, msg_len,
+    wmma_set_msg(msg, msg_len,
             "logical tile dims differ: source is %dx%d, destination %dx%d",
             src_rows, src_cols, rows, cols);
     return -1;
@@ -98,7 +91,7 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
   plan->src_words = (plan->src_len * eb + 31) / 32;
   if (plan->src_len > WMMA_PLAN_MAX_VALUES ||
       plan->dst_len > WMMA_PLAN_MAX_VALUES) {
-    set_msg(msg, msg_len, "fragment longer than %d values",
+    wmma_set_msg(msg, msg_len, "fragment longer than %d values",
             WMMA_PLAN_MAX_VALUES);
     return -1;
   }
@@ -139,7 +132,7 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
           if (where[e][c] >= 0)
             sl = c;
       if (sl < 0) {
-        set_msg(msg, msg_len,
+        wmma_set_msg(msg, msg_len,
                 "element (%d, %d) needed by destination lane %d value %d is "
                 "not present in the source",
                 i, j, l, v);
@@ -196,7 +189,7 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
       if (f < 0 || plan->npick >= WMMA_PLAN_MAX_PICKS) {
         /* Only full cross-lane transposes get here: every lane needs one
          * element from each of 16 lanes, at a lane-dependent word. */
-        set_msg(msg, msg_len,
+        wmma_set_msg(msg, msg_len,
                 "relayout exceeds the plan limits (%d fetches, %d picks): "
                 "it is a cross-lane transpose; transpose in registers with "
                 "a WMMA against identity instead",

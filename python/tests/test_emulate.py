@@ -1,0 +1,82 @@
+"""emulate(): the LLVM IR of atom examples on the emulator, numpy buffers
+updated in place, counters."""
+
+import numpy as np
+import pytest
+
+import wmma
+from conftest import read_example
+
+
+@pytest.fixture(scope="module")
+def gemm_rdna4():
+    return wmma.compile(read_example("examples", "atoms", "gemm-rdna4.mlir"),
+                        "gfx1201", emit="llvm")
+
+
+def test_gemm_atom_rdna4(gemm_rdna4):
+    rng = np.random.default_rng(3)
+    A = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
+    B = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    C = np.full((64, 64), np.nan, dtype=np.float32)  # every element is written
+    m = gemm_rdna4.manifest
+    stats = wmma.emulate(gemm_rdna4.artifact, "gemm", m["grid"], m["block"],
+                         [A, B, C], chip="gfx1201")
+    ref = A.astype(np.float64) @ B.astype(np.float64)
+    mag = np.abs(A.astype(np.float64)) @ np.abs(B.astype(np.float64))
+    K = 128
+    assert np.all(np.abs(C - ref) <= 2 * K * 2.0**-24 * mag)
+    # 16 workgroups of one wave; 4x4 tiles x 8 K steps of one WMMA each.
+    assert stats["workgroups"] == 16 and stats["waves"] == 16
+    assert stats["wmma"] == {"v_wmma_f32_16x16x16_f16": 128}
+    assert stats["wmma_total"] == 128
+    assert stats["global_bytes_stored"] == C.nbytes
+    assert stats["cross_lane"]["ds_bpermute"] == 0
+    assert stats["lane_instructions"] >= stats["wave_instructions"] > 0
+
+
+def test_gemm_atom_rdna3_cross_lane():
+    k = wmma.compile(read_example("examples", "atoms", "gemm-rdna3.mlir"),
+                     "gfx1100", emit="llvm", strategy="permlanex16")
+    rng = np.random.default_rng(4)
+    arrays = []
+    for a in k.manifest["args"]:
+        dtype = {"f16": np.float16, "f32": np.float32}[a["type"]]
+        arrays.append(rng.uniform(-1, 1, a["shape"]).astype(dtype))
+    stats = wmma.emulate(k.artifact, k.kernel, k.manifest["grid"], k.manifest["block"],
+                         arrays, chip="gfx1100")
+    assert stats["wmma_total"] > 0
+    # The RDNA3 expansion of compact fragments is cross-lane traffic.
+    assert stats["cross_lane"]["permlanex16"] > 0
+
+
+def test_emulate_errors(gemm_rdna4):
+    ir = gemm_rdna4.artifact
+    A = np.zeros((64, 128), np.float16)
+    B = np.zeros((128, 64), np.float16)
+    C = np.zeros((64, 64), np.float32)
+    with pytest.raises(ValueError, match="kernel takes 3 arguments, 2 given"):
+        wmma.emulate(ir, "gemm", 16, 32, [A, B], chip="gfx1201")
+    with pytest.raises(TypeError, match="argument 2 is a pointer parameter"):
+        wmma.emulate(ir, "gemm", 16, 32, [A, B, 1.0], chip="gfx1201")
+    with pytest.raises(ValueError, match="C-contiguous"):
+        wmma.emulate(ir, "gemm", 16, 32, [A, B, np.zeros((64, 64), np.float32).T],
+                     chip="gfx1201")
+    with pytest.raises(wmma.WmmaError, match="no kernel 'nope'"):
+        wmma.emulate(ir, "nope", 1, 32, [A, B, C], chip="gfx1201")
+    with pytest.raises(wmma.WmmaError, match="unknown chip 'gfx1300'"):
+        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], chip="gfx1300")
+    with pytest.raises(ValueError, match="at most 1024"):
+        wmma.emulate(ir, "gemm", 1, (64, 32), [A, B, C], chip="gfx1201")
+    # Without chip=, the kernel's "target-cpu" decides; with none at all,
+    # the emulator's own message.
+    assert '"target-cpu"="gfx1201"' in ir
+    assert wmma.emulate(ir, "gemm", 1, 32, [A, B, C])["workgroups"] == 1
+    with pytest.raises(wmma.WmmaError) as e:
+        wmma.emulate(ir.replace('"target-cpu"="gfx1201"', ""), "gemm", 1, 32, [A, B, C])
+    assert "target-cpu" in str(e.value)
+    # A buffer too small: an out-of-bounds fault, reported, not a crash.
+    with pytest.raises(wmma.WmmaError, match="failed on the emulator"):
+        wmma.emulate(ir, "gemm", (4, 4), 32, [A[:1].copy(), B, C], chip="gfx1201")
+    with pytest.raises(wmma.WmmaError, match="cannot load"):
+        wmma.emulate("this is not LLVM IR", "gemm", 1, 32, [], chip="gfx1201")

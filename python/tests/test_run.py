@@ -1,0 +1,118 @@
+"""run(): numeric checks against numpy, one pipeline per architecture and
+both, with element-wise bounds derived from the data types and K."""
+
+import numpy as np
+import pytest
+
+import wmma
+from conftest import read_example
+
+U32 = 2.0**-24        # unit roundoff of f32
+U16 = 2.0**-11        # unit roundoff of f16
+F16_TINY = 2.0**-25   # absolute rounding error of f16 subnormals
+
+GEMM_MUL_MUL = read_example("examples", "pipelines", "gemm-mul-mul.mlir")
+GEMM_GEMM = read_example("examples", "pipelines", "gemm-gemm.mlir")
+
+
+def f64(x):
+    return np.asarray(x, dtype=np.float64)
+
+
+def check(got, want, bound):
+    err = np.abs(f64(got) - want)
+    bad = ~(err <= bound)  # NaN fails
+    assert not bad.any(), "%d of %d outside the bound; worst: got %r, want %r, bound %r" % (
+        bad.sum(), bad.size, f64(got)[bad][:3], want[bad][:3], bound[bad][:3])
+    # The bound must be meaningful: far below the values it checks.
+    assert np.median(bound) < 0.02 * np.median(np.abs(want))
+
+
+def round_f16_bound(exact, err):
+    """Bound on |f16(x) - exact| when |x - exact| <= err."""
+    return (1 + U16) * err + U16 * np.abs(exact) + F16_TINY
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_gemm_mul_mul(chip):
+    # F = f16((A x B) * D * E): K = 64 f32 accumulation, two f32 products,
+    # one rounding to f16.
+    rng = np.random.default_rng(11)
+    A = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    B = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
+    D = rng.uniform(-2, 2, (128, 128)).astype(np.float32)
+    E = rng.uniform(-2, 2, (128, 128)).astype(np.float32)
+    out = wmma.run(GEMM_MUL_MUL, chip, {"A": A, "B": B, "D": D, "E": E})
+    assert list(out) == ["F"]
+    F = out["F"]
+    assert F.shape == (128, 128) and F.dtype == np.float16
+    K = 64
+    exact = (f64(A) @ f64(B)) * f64(D) * f64(E)
+    mag = (np.abs(f64(A)) @ np.abs(f64(B))) * np.abs(f64(D)) * np.abs(f64(E))
+    check(F, exact, round_f16_bound(exact, (2 * K + 2) * U32 * mag))
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
+def test_gemm_gemm(chip):
+    # D1 = a1 * (f16(a0 * (A0 x B0)) x B1) + b1 * C1; K0 = K1 = 64.
+    rng = np.random.default_rng(12)
+    A0 = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    B0 = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+    B1 = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
+    C1 = rng.uniform(-1, 1, (128, 128)).astype(np.float32)
+    a0, a1, b1 = np.float32(0.75), np.float32(1.25), np.float32(-0.5)
+    inputs = {"A0": A0, "B0": B0, "B1": B1, "C1": C1, "a0": a0, "a1": float(a1), "b1": b1}
+    D1 = wmma.run(GEMM_GEMM, chip, inputs)["D1"]
+    assert D1.shape == (128, 128) and D1.dtype == np.float32
+    K0 = K1 = 64
+    # The intermediate, truncated to f16 as the function says.
+    s0 = float(a0) * (f64(A0) @ f64(B0))
+    m0 = abs(float(a0)) * (np.abs(f64(A0)) @ np.abs(f64(B0)))
+    h0 = f64(s0.astype(np.float16))
+    # Kernel and reference intermediates may round to neighbouring f16s.
+    e0 = round_f16_bound(s0, (2 * K0 + 1) * U32 * m0) + U16 * np.abs(s0) + F16_TINY
+    exact = float(a1) * (h0 @ f64(B1)) + float(b1) * f64(C1)
+    mag1 = np.abs(h0) @ np.abs(f64(B1)) + e0 @ np.abs(f64(B1))
+    bound = abs(float(a1)) * (e0 @ np.abs(f64(B1)) + 2 * K1 * U32 * mag1) \
+        + 3 * U32 * (abs(float(a1)) * mag1 + abs(float(b1)) * np.abs(f64(C1)))
+    check(D1, exact, bound)
+
+
+def test_inout_untouched_and_random_inputs():
+    src = read_example("test", "EndToEnd", "gemm-gemm-16x16x16x16.mlir")
+    manifest = wmma.compile(src, "gfx1201", emit="mlir").manifest
+    ins = wmma.random_inputs(manifest, seed=5)
+    assert sorted(ins) == ["A0", "B0", "B1"]
+    before = {k: v.copy() for k, v in ins.items()}
+    out = wmma.run(src, "gfx1201", ins)
+    for k in ins:
+        np.testing.assert_array_equal(ins[k], before[k])
+    h0 = f64((f64(ins["A0"]) @ f64(ins["B0"])).astype(np.float32).astype(np.float16))
+    want = h0 @ f64(ins["B1"])
+    assert np.allclose(out["D1"], want, rtol=0, atol=0.05)  # one f16 ulp of h0 * 16
+
+
+def test_bf16_inputs_as_float32_and_bits():
+    src = read_example("test", "EndToEnd", "epilogue-bias-relu-bf16-48x64x32.mlir")
+    manifest = wmma.compile(src, "gfx1201", emit="mlir").manifest
+    bf16 = [a["name"] for a in manifest["args"] if a["type"] == "bf16" and a["role"] != "output"]
+    assert bf16, "the example has bf16 inputs"
+    ins = wmma.random_inputs(manifest, seed=2)
+    as_f32 = wmma.run(src, "gfx1201", ins)
+    bits = dict(ins)
+    for name in bf16:
+        bits[name] = wmma.f32_to_bf16_bits(ins[name])
+        assert bits[name].dtype == np.uint16
+    as_bits = wmma.run(src, "gfx1201", bits)
+    for name in as_f32:
+        np.testing.assert_array_equal(as_f32[name], as_bits[name])
+
+
+def test_bf16_conversion_rounds_to_nearest_even():
+    x = np.array([1.0, 1.0 + 2.0**-8, 1.0 + 3 * 2.0**-8, -2.5, np.inf, 1.0 + 2.0**-9],
+                 dtype=np.float32)
+    bits = wmma.f32_to_bf16_bits(x)
+    # Ties go to even: 1+2^-8 -> 1.0, 1+3*2^-8 -> 1+2^-6; above a tie rounds up.
+    np.testing.assert_array_equal(bits, [0x3F80, 0x3F80, 0x3F82, 0xC020, 0x7F80, 0x3F80])
+    assert np.isnan(wmma.bf16_bits_to_f32(wmma.f32_to_bf16_bits(np.float32([np.nan]))))[0]
+    np.testing.assert_array_equal(wmma.bf16_bits_to_f32(bits[:4]), [1.0, 1.0, 1.0 + 2.0**-6, -2.5])

@@ -1,0 +1,235 @@
+"""Finding and loading libwmma-c.so, and the ctypes mirror of its C API.
+
+The structures below mirror include/wmma-c/*.h and include/wmma/Layout/
+Layout.h field by field; tests/test_abi.py checks their sizes against the
+headers when a C compiler is available.
+"""
+
+import ctypes
+import os
+import threading
+
+from ._errors import WmmaError
+
+LIBRARY_NAME = "libwmma-c.so"
+
+_PKG_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def candidate_paths():
+    """Where the library is looked for, in order (first existing one wins).
+
+    1. $WMMA_LIBRARY: an explicit path to the library.
+    2. The installed layout: PREFIX/lib/python3/dist-packages/wmma is this
+       package, PREFIX/lib/libwmma-c.so the library.
+    3. A build tree: $WMMA_BUILD_DIR/lib, then build/lib next to python/ in
+       the source tree (python/wmma is this package).
+    """
+    paths = []
+    explicit = os.environ.get("WMMA_LIBRARY")
+    if explicit:
+        paths.append(explicit)
+    paths.append(os.path.normpath(os.path.join(_PKG_DIR, "..", "..", "..", LIBRARY_NAME)))
+    build_dir = os.environ.get("WMMA_BUILD_DIR")
+    if build_dir:
+        paths.append(os.path.join(build_dir, "lib", LIBRARY_NAME))
+    paths.append(os.path.normpath(os.path.join(_PKG_DIR, "..", "..", "build", "lib", LIBRARY_NAME)))
+    return paths
+
+
+def find_library():
+    """Path of the library that load() uses; WmmaError if there is none."""
+    paths = candidate_paths()
+    explicit = os.environ.get("WMMA_LIBRARY")
+    # An explicit path that does not exist is a mistake worth reporting,
+    # not something to silently replace with another library.
+    if explicit and not os.path.isfile(explicit):
+        raise WmmaError("WMMA_LIBRARY=%s does not exist" % explicit)
+    for p in paths:
+        if os.path.isfile(p):
+            return p
+    raise WmmaError(
+        "cannot find %s; looked in: %s. Build the project (ninja -C build "
+        "WMMACAPILib), install it, or set WMMA_LIBRARY / WMMA_BUILD_DIR"
+        % (LIBRARY_NAME, ", ".join(paths)))
+
+
+#--- C types ----------------------------------------------------------------
+c_int, c_uint, c_char_p, c_void_p = ctypes.c_int, ctypes.c_uint, ctypes.c_char_p, ctypes.c_void_p
+c_size_t, c_double = ctypes.c_size_t, ctypes.c_double
+
+WMMA_MAX_KERNEL_ARGS = 32
+WMMA_MAX_RANK = 8
+
+EMIT_KINDS = ("mlir", "llvm", "isa", "hsaco")  # wmma_emit_kind order
+STRATEGIES = ("permlanex16", "bpermute")       # wmma_xlane_strategy order
+MATRICES = ("A", "B", "C", "D")                # wmma_matrix order
+ARCH_INVALID, ARCH_RDNA3, ARCH_RDNA4 = 0, 3, 4
+INSTR_COUNT = 11                               # WMMA_INSTR_COUNT
+BACKEND_EMU, BACKEND_HIP = 0, 1
+
+# wmma_emu_param_kind
+(PARAM_POINTER, PARAM_I32, PARAM_I64, PARAM_F32, PARAM_F16, PARAM_F64,
+ PARAM_I16, PARAM_I8, PARAM_UNSUPPORTED) = range(9)
+
+
+class CompileOptions(ctypes.Structure):
+    _fields_ = [("chip", c_char_p), ("emit", c_int), ("func", c_char_p),
+                ("strategy", c_int), ("waves_per_workgroup", c_int)]
+
+
+class KernelArg(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char * 64), ("is_buffer", c_int),
+                ("type", ctypes.c_char * 16), ("elem_bytes", c_int),
+                ("rank", c_int), ("shape", ctypes.c_int64 * WMMA_MAX_RANK),
+                ("role", ctypes.c_char * 8)]
+
+
+class CompileResult(ctypes.Structure):
+    _fields_ = [("ok", c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)),
+                ("size", c_size_t), ("manifest_json", c_void_p),
+                ("diagnostics", c_void_p), ("kernel", ctypes.c_char * 128),
+                ("chip", ctypes.c_char * 16), ("grid", c_uint * 3),
+                ("block", c_uint * 3), ("lds_bytes", ctypes.c_uint64),
+                ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS)]
+
+
+class HostArg(ctypes.Structure):
+    _fields_ = [("data", c_void_p), ("bytes", c_size_t)]
+
+
+class RegLoc(ctypes.Structure):
+    _fields_ = [("lane", c_int), ("vgpr", c_int), ("bit_lo", c_int), ("bit_hi", c_int)]
+
+
+class InstrInfo(ctypes.Structure):
+    _fields_ = [("id", c_int), ("isa_name", c_char_p), ("rocdl_name", c_char_p),
+                ("a", c_int), ("b", c_int), ("c", c_int),
+                ("m", c_int), ("n", c_int), ("k", c_int),
+                ("arch_mask", c_uint), ("is_integer", c_int), ("has_opsel", c_int)]
+
+
+class _EmuArgValue(ctypes.Union):
+    _fields_ = [("buffer", c_int), ("i32", ctypes.c_int32), ("i64", ctypes.c_int64),
+                ("f32", ctypes.c_float), ("f64", c_double), ("f16_bits", ctypes.c_uint16)]
+
+
+class EmuArg(ctypes.Structure):
+    _fields_ = [("kind", c_int), ("u", _EmuArgValue)]
+
+
+def _prototypes(lib):
+    P = ctypes.POINTER
+    protos = {
+        "wmma_version": (c_char_p, []),
+        # Layout engine.
+        "wmma_chip_arch": (c_int, [c_char_p]),
+        "wmma_supported_chips": (c_char_p, []),
+        "wmma_arch_name": (c_char_p, [c_int]),
+        "wmma_arch_parse": (c_int, [c_char_p]),
+        "wmma_chip_count": (c_int, []),
+        "wmma_chip_name": (c_char_p, [c_int]),
+        "wmma_elem_bits": (c_int, [c_int]),
+        "wmma_elem_name": (c_char_p, [c_int]),
+        "wmma_instr_get": (P(InstrInfo), [c_int]),
+        "wmma_instr_lookup": (c_int, [c_char_p]),
+        "wmma_instr_available": (c_int, [c_int, c_int]),
+        "wmma_matrix_dims": (None, [c_int, c_int, P(c_int), P(c_int)]),
+        "wmma_matrix_elem": (c_int, [c_int, c_int]),
+        "wmma_matrix_vgprs": (c_int, [c_int, c_int, c_int]),
+        "wmma_hw_locate": (c_int, [c_int, c_int, c_int, c_int, c_int, c_int, P(RegLoc)]),
+        "wmma_hw_element_at": (c_int, [c_int, c_int, c_int, c_int, c_int, c_int, c_int,
+                                       P(c_int), P(c_int)]),
+        # Compiler and runner.
+        "wmma_compile_source": (c_int, [c_char_p, c_size_t, c_char_p, P(CompileOptions),
+                                        P(CompileResult)]),
+        "wmma_compile_result_free": (None, [P(CompileResult)]),
+        "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, c_void_p,
+                                P(c_void_p)]),
+        "wmma_f32_to_bf16_bits": (ctypes.c_uint16, [ctypes.c_float]),
+        # Emulator.
+        "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
+        "wmma_emu_destroy": (None, [c_void_p]),
+        "wmma_emu_last_error": (c_char_p, [c_void_p]),
+        "wmma_emu_set_chip": (c_int, [c_void_p, c_char_p]),
+        "wmma_emu_kernel_count": (c_int, [c_void_p]),
+        "wmma_emu_kernel_name": (c_char_p, [c_void_p, c_int]),
+        "wmma_emu_find_kernel": (c_int, [c_void_p, c_char_p]),
+        "wmma_emu_param_count": (c_int, [c_void_p, c_int]),
+        "wmma_emu_param_kind_of": (c_int, [c_void_p, c_int, c_int]),
+        "wmma_emu_param_kind_name": (c_char_p, [c_int]),
+        "wmma_emu_buffer_create": (c_int, [c_void_p, c_size_t, c_void_p]),
+        "wmma_emu_buffer_read": (c_int, [c_void_p, c_int, c_void_p, c_size_t]),
+        "wmma_emu_launch": (c_int, [c_void_p, c_int, P(EmuArg), c_int, P(c_uint),
+                                    P(c_uint)]),
+        "wmma_emu_set_instruction_limit": (None, [c_void_p, ctypes.c_uint64]),
+        "wmma_emu_stats_json": (c_size_t, [c_void_p, c_char_p, c_size_t]),
+    }
+    for name, (restype, argtypes) in protos.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    # Frees the malloc'ed strings the C API hands over (diagnostics).
+    libc = ctypes.CDLL(None)
+    libc.free.argtypes = [c_void_p]
+    libc.free.restype = None
+    lib._wmma_free = libc.free
+
+
+_lock = threading.Lock()
+_lib = None
+_path = None
+
+
+def load():
+    """The loaded library (once per process)."""
+    global _lib, _path
+    with _lock:
+        if _lib is None:
+            path = find_library()
+            try:
+                lib = ctypes.CDLL(path)
+            except OSError as e:
+                raise WmmaError("cannot load %s: %s" % (path, e)) from None
+            _prototypes(lib)
+            _lib, _path = lib, path
+        return _lib
+
+
+def library_path():
+    load()
+    return _path
+
+
+def take_string(lib, ptr):
+    """Copies and frees a malloc'ed C string (NULL -> "")."""
+    if not ptr:
+        return ""
+    s = ctypes.string_at(ptr).decode("utf-8", "replace")
+    lib._wmma_free(ptr)
+    return s
+
+
+def cstr(value, what):
+    """A str argument as bytes for C; TypeError names the argument."""
+    if isinstance(value, bytes):
+        value = value.decode("utf-8")
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
+        raise ValueError("%s must not contain NUL characters" % what)
+    return value.encode("utf-8")
+
+
+def resolve_arch(lib, target):
+    """Chip ("gfx1100") or architecture ("rdna3") -> (arch id, chip or None)."""
+    name = cstr(target, "chip/arch")
+    arch = lib.wmma_chip_arch(name)
+    if arch != ARCH_INVALID:
+        return arch, target
+    arch = lib.wmma_arch_parse(name)
+    if arch != ARCH_INVALID:
+        return arch, None
+    raise WmmaError(
+        "unknown chip or architecture '%s'; supported chips: %s; architectures: "
+        "rdna3, rdna4" % (target, lib.wmma_supported_chips().decode()))

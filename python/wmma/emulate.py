@@ -1,0 +1,156 @@
+"""emulate(): run an amdgcn kernel given as LLVM IR on wmma-emu (the CPU
+emulator of RDNA3/RDNA4 wave32), with numpy arrays as buffers."""
+
+import ctypes
+import json
+import numbers
+
+import numpy as np
+
+from . import _lib
+from ._errors import WmmaError
+
+
+def _dim3(value, what):
+    if isinstance(value, numbers.Integral):
+        value = (value,)
+    try:
+        dims = [int(v) for v in value]
+    except (TypeError, ValueError):
+        raise TypeError("%s must be an int or 1-3 ints, not %r" % (what, value)) from None
+    if not 1 <= len(dims) <= 3 or any(d < 1 or d >= 2**32 for d in dims):
+        raise ValueError("%s must be 1-3 positive ints, not %r" % (what, value))
+    return (ctypes.c_uint * 3)(*(dims + [1] * (3 - len(dims))))
+
+
+def _scalar(kind, value, index, kind_name):
+    """A Python/numpy scalar as a wmma_emu_arg of the parameter's kind."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    arg = _lib.EmuArg()
+    arg.kind = kind
+    is_int = isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, bool)
+    is_real = isinstance(value, (numbers.Real, np.floating)) and not isinstance(value, bool)
+    if kind in (_lib.PARAM_I32, _lib.PARAM_I64, _lib.PARAM_I16, _lib.PARAM_I8):
+        bits = {_lib.PARAM_I32: 32, _lib.PARAM_I64: 64, _lib.PARAM_I16: 16,
+                _lib.PARAM_I8: 8}[kind]
+        if not is_int:
+            raise TypeError("argument %d is an %s parameter: give an int, not %s"
+                            % (index, kind_name, type(value).__name__))
+        v = int(value)
+        if not -(1 << (bits - 1)) <= v < (1 << bits):
+            raise ValueError("argument %d (%s) is out of range: %d" % (index, kind_name, v))
+        if kind == _lib.PARAM_I64:
+            arg.u.i64 = v if v < (1 << 63) else v - (1 << 64)
+        else:  # i8/i16 are read from the i32 member (low bits)
+            arg.u.i32 = v if v < (1 << 31) else v - (1 << 32)
+    elif kind in (_lib.PARAM_F32, _lib.PARAM_F64, _lib.PARAM_F16):
+        if not is_real:
+            raise TypeError("argument %d is an %s parameter: give a float, not %s"
+                            % (index, kind_name, type(value).__name__))
+        if kind == _lib.PARAM_F32:
+            arg.u.f32 = float(value)
+        elif kind == _lib.PARAM_F64:
+            arg.u.f64 = float(value)
+        else:
+            arg.u.f16_bits = int(np.array(value, dtype=np.float16).view(np.uint16))
+    else:
+        raise TypeError("argument %d has an unsupported parameter type (%s)"
+                        % (index, kind_name))
+    return arg
+
+
+def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=0):
+    """Runs one kernel of an LLVM IR module on the emulator.
+
+    llvm_ir: LLVM IR text (str/bytes) or bitcode (bytes), e.g.
+             wmma.compile(src, chip, emit="llvm").artifact
+    kernel:  the kernel name (None: the module's only kernel)
+    grid, block: workgroups and work-items per workgroup, 1-3 ints each
+    args:    one per kernel parameter, in order: a C-contiguous, writeable
+             numpy array for each pointer parameter (copied in, and updated
+             in place with the buffer's final contents), a Python/numpy
+             scalar for each scalar parameter (int for i8..i64, float for
+             f16/f32/f64)
+    chip:    "gfx1100" ...; None: the kernel's "target-cpu" attribute
+    max_instructions: fault after this many wave-instructions (0: no limit)
+
+    Returns the emulator counters as a dict (lane_instructions,
+    wave_instructions, wmma {instruction: count}, wmma_total, cross_lane
+    {ds_bpermute, permlanex16, dpp, ds_swizzle}, global/LDS bytes, barriers,
+    workgroups, waves).  Raises WmmaError on a fault, a failed hardware check
+    or a bad module; TypeError/ValueError on arguments that do not match.
+    """
+    lib = _lib.load()
+    if isinstance(llvm_ir, str):
+        data = llvm_ir.encode("utf-8")
+    elif isinstance(llvm_ir, (bytes, bytearray, memoryview)):
+        data = bytes(llvm_ir)
+    else:
+        raise TypeError("llvm_ir must be str or bytes, not %s" % type(llvm_ir).__name__)
+    g, b = _dim3(grid, "grid"), _dim3(block, "block")
+    if b[0] * b[1] * b[2] > 1024:
+        raise ValueError("block has %d work-items; at most 1024" % (b[0] * b[1] * b[2]))
+    args = list(args)
+    m = lib.wmma_emu_load_memory(data, len(data), b"<llvm_ir>")
+    if not m:
+        raise WmmaError("the emulator cannot load the module",
+                        "error: " + lib.wmma_emu_last_error(None).decode())
+    try:
+        def fail(summary):
+            raise WmmaError(summary, "error: " + lib.wmma_emu_last_error(m).decode())
+
+        if kernel is None:
+            if lib.wmma_emu_kernel_count(m) != 1:
+                names = [lib.wmma_emu_kernel_name(m, i).decode()
+                         for i in range(lib.wmma_emu_kernel_count(m))]
+                raise ValueError("the module has %d kernels (%s): give kernel="
+                                 % (len(names), ", ".join(names) or "none"))
+            k = 0
+        else:
+            k = lib.wmma_emu_find_kernel(m, _lib.cstr(kernel, "kernel"))
+            if k < 0:
+                names = [lib.wmma_emu_kernel_name(m, i).decode()
+                         for i in range(lib.wmma_emu_kernel_count(m))]
+                raise WmmaError("no kernel '%s' in the module (kernels: %s)"
+                                % (kernel, ", ".join(names) or "none"))
+        if chip is not None and lib.wmma_emu_set_chip(m, _lib.cstr(chip, "chip")) != 0:
+            raise WmmaError("unknown chip '%s'; supported chips: %s"
+                            % (chip, lib.wmma_supported_chips().decode()))
+        nparams = lib.wmma_emu_param_count(m, k)
+        if len(args) != nparams:
+            raise ValueError("kernel takes %d arguments, %d given" % (nparams, len(args)))
+        eargs = (_lib.EmuArg * max(nparams, 1))()
+        buffers = []  # (buffer id, array)
+        for i, value in enumerate(args):
+            kind = lib.wmma_emu_param_kind_of(m, k, i)
+            kind_name = lib.wmma_emu_param_kind_name(kind).decode()
+            if kind == _lib.PARAM_POINTER:
+                if not isinstance(value, np.ndarray):
+                    raise TypeError("argument %d is a pointer parameter: give a numpy "
+                                    "array, not %s" % (i, type(value).__name__))
+                if not value.flags.c_contiguous or not value.flags.writeable:
+                    raise ValueError("argument %d must be a C-contiguous, writeable "
+                                     "array (use numpy.ascontiguousarray)" % i)
+                buf = lib.wmma_emu_buffer_create(m, value.nbytes,
+                                                 value.ctypes.data if value.nbytes else None)
+                if buf < 0:
+                    fail("cannot create the buffer for argument %d" % i)
+                buffers.append((buf, value))
+                eargs[i].kind = kind
+                eargs[i].u.buffer = buf
+            else:
+                eargs[i] = _scalar(kind, value, i, kind_name)
+        if max_instructions:
+            lib.wmma_emu_set_instruction_limit(m, int(max_instructions))
+        if lib.wmma_emu_launch(m, k, eargs, nparams, g, b) != 0:
+            fail("the kernel failed on the emulator")
+        for buf, arr in buffers:
+            if arr.nbytes:
+                lib.wmma_emu_buffer_read(m, buf, arr.ctypes.data, arr.nbytes)
+        cap = lib.wmma_emu_stats_json(m, None, 0) + 1
+        text = ctypes.create_string_buffer(cap)
+        lib.wmma_emu_stats_json(m, text, cap)
+        return json.loads(text.value.decode())
+    finally:
+        lib.wmma_emu_destroy(m)

@@ -24,6 +24,8 @@ typedef enum {
 /* "mlir", "llvm", "isa", "hsaco" <-> enum; parse returns -1 if unknown. */
 int wmma_emit_parse(const char *name);
 const char *wmma_emit_name(wmma_emit_kind kind);
+/* "permlanex16", "bpermute" -> wmma_xlane_strategy; -1 if unknown. */
+int wmma_strategy_parse(const char *name);
 
 typedef struct {
   const char *chip;        /* required: gfx1100 ... gfx1201 */

@@ -39,6 +39,15 @@ const char *wmma_emit_name(wmma_emit_kind kind) {
   return (kind >= 0 && kind < 4) ? kEmitNames[kind] : "?";
 }
 
+int wmma_strategy_parse(const char *name) {
+  static const wmma_xlane_strategy kAll[] = {WMMA_XLANE_PERMLANEX16,
+                                             WMMA_XLANE_BPERMUTE};
+  for (int i = 0; name && i < (int)(sizeof kAll / sizeof kAll[0]); ++i)
+    if (!strcmp(name, wmma_xlane_strategy_name(kAll[i])))
+      return kAll[i];
+  return -1;
+}
+
 char *wmma_read_file(const char *path, size_t *size) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
   if (!f)
@@ -91,7 +100,6 @@ static void name_at(const char *src, size_t size, int line, int col,
 typedef struct {
   const char *src;
   size_t size;
-  int line1_shift;
   arg_names *out;
   int n, cap;
 } name_walk;
@@ -100,9 +108,9 @@ typedef struct {
  * gpu.func (the front end keeps the function name and argument order). */
 static MlirWalkResult collect_arg_names(MlirOperation op, void *ud) {
   name_walk *w = ud;
-  if ((!op_is(op, "func.func") && !op_is(op, "gpu.func")) || w->n >= w->cap)
+  if ((!wmma_op_is(op, "func.func") && !wmma_op_is(op, "gpu.func")) || w->n >= w->cap)
     return MlirWalkResultAdvance;
-  MlirAttribute sym = attr_of(op, "sym_name");
+  MlirAttribute sym = wmma_attr(op, "sym_name");
   if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
     return MlirWalkResultAdvance;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
@@ -110,15 +118,13 @@ static MlirWalkResult collect_arg_names(MlirOperation op, void *ud) {
     return MlirWalkResultAdvance;
   arg_names *a = &w->out[w->n++];
   memset(a, 0, sizeof *a);
-  copy_ref(a->func, sizeof a->func, mlirStringAttrGetValue(sym));
+  wmma_copy_ref(a->func, sizeof a->func, mlirStringAttrGetValue(sym));
   intptr_t na = mlirBlockGetNumArguments(entry);
   for (intptr_t i = 0; i < na && i < WMMA_MAX_KERNEL_ARGS; ++i) {
     MlirLocation loc = mlirValueGetLocation(mlirBlockGetArgument(entry, i));
     if (mlirLocationIsAFileLineColRange(loc)) {
       int line = mlirLocationFileLineColRangeGetStartLine(loc);
       int col = mlirLocationFileLineColRangeGetStartColumn(loc);
-      if (line == 1)
-        col -= w->line1_shift;
       name_at(w->src, w->size, line, col, a->names[i], sizeof a->names[i]);
     }
   }
@@ -133,7 +139,7 @@ typedef struct {
 
 static MlirWalkResult find_kernels(MlirOperation op, void *ud) {
   kernel_list *k = ud;
-  if (op_is(op, "gpu.func") && !mlirAttributeIsNull(attr_of(op, "gpu.kernel")) &&
+  if (wmma_op_is(op, "gpu.func") && !mlirAttributeIsNull(wmma_attr(op, "gpu.kernel")) &&
       k->n < 16)
     k->kernels[k->n++] = op;
   return MlirWalkResultAdvance;
@@ -170,11 +176,11 @@ static void type_name(MlirType t, char *out, size_t cap, int *bytes) {
 static int describe_kernel(session *s, MlirOperation kernel,
                            const arg_names *names, int nnames,
                            wmma_compile_result *res) {
-  copy_ref(res->kernel, sizeof res->kernel,
-           mlirStringAttrGetValue(attr_of(kernel, "sym_name")));
+  wmma_copy_ref(res->kernel, sizeof res->kernel,
+                mlirStringAttrGetValue(wmma_attr(kernel, "sym_name")));
   res->block[0] = res->block[1] = res->block[2] = 1;
   res->grid[0] = res->grid[1] = res->grid[2] = 1;
-  MlirAttribute block = attr_of(kernel, "known_block_size");
+  MlirAttribute block = wmma_attr(kernel, "known_block_size");
   if (mlirAttributeIsNull(block) || !mlirAttributeIsADenseI32Array(block) ||
       mlirDenseArrayGetNumElements(block) != 3) {
     session_error(s, "kernel '%s' has no known_block_size: the launch "
@@ -183,7 +189,7 @@ static int describe_kernel(session *s, MlirOperation kernel,
   }
   for (int i = 0; i < 3; ++i)
     res->block[i] = (unsigned)mlirDenseI32ArrayGetElement(block, i);
-  MlirAttribute grid = attr_of(kernel, "wmma.grid");
+  MlirAttribute grid = wmma_attr(kernel, "wmma.grid");
   if (mlirAttributeIsNull(grid) || !mlirAttributeIsADenseI32Array(grid) ||
       mlirDenseArrayGetNumElements(grid) != 3) {
     session_error(s, "kernel '%s' has no wmma.grid = array<i32: X, Y, Z> "
@@ -192,18 +198,18 @@ static int describe_kernel(session *s, MlirOperation kernel,
   }
   for (int i = 0; i < 3; ++i)
     res->grid[i] = (unsigned)mlirDenseI32ArrayGetElement(grid, i);
-  MlirAttribute lds = attr_of(kernel, "wmma.lds_bytes");
+  MlirAttribute lds = wmma_attr(kernel, "wmma.lds_bytes");
   res->lds_bytes = (!mlirAttributeIsNull(lds) && mlirAttributeIsAInteger(lds))
                        ? (uint64_t)mlirIntegerAttrGetValueInt(lds)
                        : 0;
-  MlirAttribute roles = attr_of(kernel, "wmma.arg_roles");
+  MlirAttribute roles = wmma_attr(kernel, "wmma.arg_roles");
 
   const arg_names *an = NULL;
   for (int i = 0; i < nnames; ++i)
     if (!strcmp(names[i].func, res->kernel))
       an = &names[i];
 
-  MlirType fty = mlirTypeAttrGetValue(attr_of(kernel, "function_type"));
+  MlirType fty = mlirTypeAttrGetValue(wmma_attr(kernel, "function_type"));
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
   if (n > WMMA_MAX_KERNEL_ARGS) {
     session_error(s, "kernel '%s' has too many arguments", res->kernel);
@@ -242,7 +248,7 @@ static int describe_kernel(session *s, MlirOperation kernel,
         i < mlirArrayAttrGetNumElements(roles)) {
       MlirAttribute r = mlirArrayAttrGetElement(roles, i);
       if (mlirAttributeIsAString(r)) {
-        copy_ref(a->role, sizeof a->role, mlirStringAttrGetValue(r));
+        wmma_copy_ref(a->role, sizeof a->role, mlirStringAttrGetValue(r));
         continue;
       }
     }
@@ -289,9 +295,9 @@ typedef struct {
 
 static MlirWalkResult find_binary(MlirOperation op, void *ud) {
   binary_search *b = ud;
-  if (!op_is(op, "gpu.binary"))
+  if (!wmma_op_is(op, "gpu.binary"))
     return MlirWalkResultAdvance;
-  MlirStringRef name = mlirStringAttrGetValue(attr_of(op, "sym_name"));
+  MlirStringRef name = mlirStringAttrGetValue(wmma_attr(op, "sym_name"));
   if (name.length == strlen(b->module_name) &&
       !memcmp(name.data, b->module_name, name.length)) {
     b->binary = op;
@@ -300,14 +306,25 @@ static MlirWalkResult find_binary(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-/* Bitcode -> LLVM IR text with the LLVM C API. */
-static int bitcode_to_text(session *s, MlirStringRef bc, wmma_compile_result *res) {
+/* Bitcode -> LLVM IR text with the LLVM C API.  The serializer leaves the
+ * chip only in the object's target; stamp it on every defined function as
+ * "target-cpu" so that the IR is self-describing (wmma-emu reads it). */
+static int bitcode_to_text(session *s, MlirStringRef bc, const char *chip,
+                           wmma_compile_result *res) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMMemoryBufferRef buf =
       LLVMCreateMemoryBufferWithMemoryRangeCopy(bc.data, bc.length, "kernel.bc");
   LLVMModuleRef mod = NULL;
   int ok = 0;
   if (!LLVMParseBitcodeInContext2(ctx, buf, &mod) && mod) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+      if (LLVMIsDeclaration(fn))
+        continue;
+      LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(
+          fn, LLVMAttributeFunctionIndex, "target-cpu", 10);
+      if (!cpu)
+        LLVMAddTargetDependentFunctionAttr(fn, "target-cpu", chip);
+    }
     char *text = LLVMPrintModuleToString(mod);
     res->size = strlen(text);
     res->data = malloc(res->size + 1);
@@ -336,8 +353,8 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
   /* The gpu.module holding the kernel names the gpu.binary it becomes. */
   MlirOperation gpu_module = mlirOperationGetParentOperation(kernel);
   char module_name[256];
-  copy_ref(module_name, sizeof module_name,
-           mlirStringAttrGetValue(attr_of(gpu_module, "sym_name")));
+  wmma_copy_ref(module_name, sizeof module_name,
+                mlirStringAttrGetValue(wmma_attr(gpu_module, "sym_name")));
   static const char *const kFormats[] = {"", "llvm", "isa", "bin"};
   char pipeline[256];
   snprintf(pipeline, sizeof pipeline, "wmma-to-hsaco{format=%s strategy=%s}",
@@ -350,7 +367,7 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
     session_error(s, "no gpu.binary was produced for '%s'", module_name);
     return 0;
   }
-  MlirAttribute objects = attr_of(b.binary, "objects");
+  MlirAttribute objects = wmma_attr(b.binary, "objects");
   if (mlirAttributeIsNull(objects) || !mlirAttributeIsAArray(objects) ||
       mlirArrayAttrGetNumElements(objects) < 1 ||
       !mlirAttributeIsAGPUObjectAttr(mlirArrayAttrGetElement(objects, 0))) {
@@ -359,7 +376,7 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
   }
   MlirStringRef obj = mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
   if (o->emit == WMMA_EMIT_LLVM)
-    return bitcode_to_text(s, obj, res);
+    return bitcode_to_text(s, obj, o->chip, res);
   res->size = obj.length;
   res->data = malloc(obj.length + 1);
   memcpy(res->data, obj.data, obj.length);
@@ -372,7 +389,7 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
  * printed form is read: #rocdl.target<..., chip = "gfx1201", ...>. */
 static void target_chip(MlirOperation gpu_module, char *out, size_t cap) {
   out[0] = 0;
-  MlirAttribute targets = attr_of(gpu_module, "targets");
+  MlirAttribute targets = wmma_attr(gpu_module, "targets");
   if (mlirAttributeIsNull(targets) || !mlirAttributeIsAArray(targets))
     return;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(targets); ++i) {
@@ -401,7 +418,7 @@ static int has_top_level(MlirOperation module, const char *name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (op_is(op, name))
+    if (wmma_op_is(op, name))
       return 1;
   return 0;
 }
@@ -426,15 +443,14 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
   session s;
   session_init(&s);
   int status = 1;
-  int line1_shift = 0;
-  MlirOperation module = parse_module(&s, source, size, source_name, &line1_shift);
+  MlirOperation module = parse_module(&s, source, size, source_name);
   if (mlirOperationIsNull(module))
     goto done;
   if (!mlirOperationVerify(module))
     goto done;
 
   arg_names names[16];
-  name_walk nw = {source, size, line1_shift, names, 0, 16};
+  name_walk nw = {source, size, names, 0, 16};
   mlirOperationWalk(module, collect_arg_names, &nw, MlirWalkPreOrder);
   int nnames = nw.n;
 
@@ -457,7 +473,7 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
   mlirOperationWalk(module, find_kernels, &kl, MlirWalkPreOrder);
   MlirOperation kernel = {NULL};
   for (int i = 0; i < kl.n; ++i) {
-    MlirStringRef n = mlirStringAttrGetValue(attr_of(kl.kernels[i], "sym_name"));
+    MlirStringRef n = mlirStringAttrGetValue(wmma_attr(kl.kernels[i], "sym_name"));
     if (o->func && (n.length != strlen(o->func) || memcmp(n.data, o->func, n.length)))
       continue;
     if (!mlirOperationIsNull(kernel)) {

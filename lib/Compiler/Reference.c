@@ -129,7 +129,7 @@ static MlirType elem_of(MlirValue v) {
  * truncation, a narrow output) by one ulp = 2u of that type. */
 static MlirWalkResult bound_op(MlirOperation op, void *ud) {
   bound_walk *b = ud;
-  if (op_is(op, "linalg.matmul") || op_is(op, "linalg.batch_matmul")) {
+  if (wmma_op_is(op, "linalg.matmul") || wmma_op_is(op, "linalg.batch_matmul")) {
     MlirValue a = mlirOperationGetOperand(op, 0);
     MlirType at = mlirValueGetType(a);
     int64_t k = 1;
@@ -151,9 +151,9 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
     b->contractions++;
     if (!mlirTypeIsAF32(out))
       b->gamma += 2.0 * unit_roundoff(out);
-  } else if (op_is(op, "arith.truncf")) {
+  } else if (wmma_op_is(op, "arith.truncf")) {
     b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
-  } else if (op_is(op, "arith.mulf") || op_is(op, "arith.addf")) {
+  } else if (wmma_op_is(op, "arith.mulf") || wmma_op_is(op, "arith.addf")) {
     /* f32 epilogue arithmetic: one rounding each. */
     b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   }
@@ -169,9 +169,9 @@ static MlirOperation find_func(MlirOperation module, const char *name) {
   int count = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!op_is(op, "func.func"))
+    if (!wmma_op_is(op, "func.func"))
       continue;
-    MlirStringRef n = mlirStringAttrGetValue(attr_of(op, "sym_name"));
+    MlirStringRef n = mlirStringAttrGetValue(wmma_attr(op, "sym_name"));
     if (name && (n.length != strlen(name) || memcmp(n.data, name, n.length)))
       continue;
     found = op;
@@ -192,8 +192,7 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   session_init(&s);
   int status = 1;
   MlirExecutionEngine jit = {NULL};
-  int line1_shift;
-  MlirOperation module = parse_module(&s, source, size, "<reference>", &line1_shift);
+  MlirOperation module = parse_module(&s, source, size, "<reference>");
   if (mlirOperationIsNull(module) || !mlirOperationVerify(module))
     goto done;
   MlirOperation fn = find_func(module, func);
@@ -204,8 +203,8 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     goto done;
   }
   char name[256];
-  copy_ref(name, sizeof name, mlirStringAttrGetValue(attr_of(fn, "sym_name")));
-  MlirType fty = mlirTypeAttrGetValue(attr_of(fn, "function_type"));
+  wmma_copy_ref(name, sizeof name, mlirStringAttrGetValue(wmma_attr(fn, "sym_name")));
+  MlirType fty = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
   if (mlirFunctionTypeGetNumInputs(fty) != nargs) {
     session_error(&s, "argument count mismatch for '%s'", name);
     goto done;
@@ -223,18 +222,18 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     session_error(&s, "cannot JIT-compile the reference for '%s'", name);
     goto done;
   }
-  mlirExecutionEngineRegisterSymbol(jit, str("__truncsfhf2"), (void *)ref_truncsfhf2);
-  mlirExecutionEngineRegisterSymbol(jit, str("__extendhfsf2"), (void *)ref_extendhfsf2);
-  mlirExecutionEngineRegisterSymbol(jit, str("__gnu_f2h_ieee"), (void *)ref_truncsfhf2);
-  mlirExecutionEngineRegisterSymbol(jit, str("__gnu_h2f_ieee"), (void *)ref_extendhfsf2);
-  mlirExecutionEngineRegisterSymbol(jit, str("__truncsfbf2"), (void *)ref_truncsfbf2);
-  mlirExecutionEngineRegisterSymbol(jit, str("__extendbfsf2"), (void *)ref_extendbfsf2);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__truncsfhf2"), (void *)ref_truncsfhf2);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__extendhfsf2"), (void *)ref_extendhfsf2);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__gnu_f2h_ieee"), (void *)ref_truncsfhf2);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__gnu_h2f_ieee"), (void *)ref_extendhfsf2);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__truncsfbf2"), (void *)ref_truncsfbf2);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__extendbfsf2"), (void *)ref_extendbfsf2);
   mlirExecutionEngineInitialize(jit);
   /* The engine wraps every function as `void _mlir_NAME(void **)` taking
    * the address of each (bare-pointer convention) argument.
    * mlirExecutionEngineInvokePacked would look for the C-interface wrapper
    * of memref descriptors instead, which bare pointers do not get. */
-  void *entry = mlirExecutionEngineLookupPacked(jit, str(name));
+  void *entry = mlirExecutionEngineLookupPacked(jit, wmma_sref(name));
   if (!entry) {
     session_error(&s, "cannot find the JIT-compiled reference '%s'", name);
     goto done;

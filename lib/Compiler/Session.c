@@ -21,9 +21,10 @@ static void format_location(const session *s, MlirLocation loc, wmma_sbuf *out) 
         mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
     int line = mlirLocationFileLineColRangeGetStartLine(loc);
     int col = mlirLocationFileLineColRangeGetStartColumn(loc);
-    if (line == 1 && col > s->line1_shift)
-      col -= s->line1_shift;
-    wmma_sbuf_append(out, file.data, file.length);
+    if (file.length == 1 && file.data[0] == '-' && s->source_name[0])
+      wmma_sbuf_printf(out, "%s", s->source_name);
+    else
+      wmma_sbuf_append(out, file.data, file.length);
     wmma_sbuf_printf(out, ":%d:%d", line, col);
     return;
   }
@@ -47,8 +48,6 @@ static void format_diagnostic(const session *s, MlirDiagnostic d, wmma_sbuf *out
 
 static MlirLogicalResult on_diagnostic(MlirDiagnostic d, void *ud) {
   session *s = ud;
-  if (s->mute)
-    return mlirLogicalResultSuccess();
   if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError)
     s->errors++;
   format_diagnostic(s, d, &s->diags);
@@ -85,29 +84,12 @@ void session_destroy(session *s) {
   wmma_sbuf_free(&s->diags);
 }
 
-MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-MlirAttribute attr_of(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, str(name));
-}
-
-int op_is(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && !memcmp(n.data, name, n.length);
-}
-
-void copy_ref(char *dst, size_t cap, MlirStringRef s) {
-  size_t n = s.length < cap - 1 ? s.length : cap - 1;
-  memcpy(dst, s.data, n);
-  dst[n] = 0;
-}
-
 /* Runs a textual pipeline (elements of builtin.module) on the module. */
 int run_pipeline(session *s, MlirOperation module, const char *text) {
   MlirPassManager pm = mlirPassManagerCreate(s->ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   wmma_sbuf err = {0};
-  MlirLogicalResult r = mlirOpPassManagerAddPipeline(opm, str(text), sb_callback, &err);
+  MlirLogicalResult r = mlirOpPassManagerAddPipeline(opm, wmma_sref(text), sb_callback, &err);
   int ok = mlirLogicalResultIsSuccess(r);
   if (!ok) {
     session_error(s, "cannot build pipeline: %s", err.data ? err.data : text);
@@ -123,31 +105,12 @@ int run_pipeline(session *s, MlirOperation module, const char *text) {
 
 
 MlirOperation parse_module(session *s, const char *source, size_t size,
-                           const char *source_name, int *line1_shift) {
-  MlirStringRef name = str(source_name ? source_name : "<source>");
-  *line1_shift = 0;
-  /* A single top-level op: a module as is, anything else moved into one. */
-  s->mute = 1;
-  MlirOperation op = mlirOperationCreateParse(s->ctx, (MlirStringRef){source, size}, name);
-  s->mute = 0;
-  if (!mlirOperationIsNull(op)) {
-    if (op_is(op, "builtin.module"))
-      return op;
-    MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
-    mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), op);
-    return mlirModuleGetOperation(m);
-  }
-  /* Several top-level ops (or a syntax error): parse them inside a module
-   * opened on line 1, so line numbers stay true. */
-  static const char kOpen[] = "module {";
-  static const char kClose[] = "\n}\n";
-  wmma_sbuf text = {0};
-  wmma_sbuf_append(&text, kOpen, sizeof kOpen - 1);
-  wmma_sbuf_append(&text, source, size);
-  wmma_sbuf_append(&text, kClose, sizeof kClose - 1);
-  *line1_shift = (int)(sizeof kOpen - 1);
-  s->line1_shift = *line1_shift;
-  op = mlirOperationCreateParse(s->ctx, (MlirStringRef){text.data, text.len}, name);
-  wmma_sbuf_free(&text);
-  return op;
+                           const char *source_name) {
+  /* mlirModuleCreateParse handles an implicit module and aliases exactly as
+   * mlir-opt does, but names the buffer "-"; the diagnostic printer shows
+   * source_name for it instead. */
+  snprintf(s->source_name, sizeof s->source_name, "%s",
+           source_name ? source_name : "<source>");
+  MlirModule m = mlirModuleCreateParse(s->ctx, (MlirStringRef){source, size});
+  return mlirModuleIsNull(m) ? (MlirOperation){NULL} : mlirModuleGetOperation(m);
 }

@@ -4,6 +4,7 @@
 #define WMMA_COMPILER_SESSION_H
 
 #include "StringBuffer.h"
+#include "wmma/Support/CAPIUtil.h"
 
 #include "mlir-c/IR.h"
 
@@ -11,8 +12,7 @@ typedef struct {
   MlirContext ctx;
   wmma_sbuf diags;
   int errors;
-  int mute; /* while set, diagnostics are dropped (for a trial parse) */
-  int line1_shift; /* columns added on line 1 by wrapping in a module */
+  char source_name[256]; /* shown for locations in the parsed buffer */
 } session;
 
 void session_init(session *s);
@@ -23,17 +23,12 @@ void session_error(session *s, const char *fmt, const char *arg);
 int run_pipeline(session *s, MlirOperation module, const char *text);
 
 /* Parses MLIR text named source_name into a builtin.module: the text may be
- * a module or top-level ops without one (as mlir-opt accepts).  Returns a
- * null op on failure (diagnostics recorded).  *line1_shift receives the
- * column offset of line 1 when the text had to be wrapped. */
+ * a module or top-level ops and aliases without one (as mlir-opt accepts).
+ * Returns a null op on failure (diagnostics recorded). */
 MlirOperation parse_module(session *s, const char *source, size_t size,
-                           const char *source_name, int *line1_shift);
+                           const char *source_name);
 
-/* Small C API conveniences. */
-MlirStringRef str(const char *s);
-MlirAttribute attr_of(MlirOperation op, const char *name);
-int op_is(MlirOperation op, const char *name);
-void copy_ref(char *dst, size_t cap, MlirStringRef s);
+/* Printer callback appending to a wmma_sbuf. */
 void sb_callback(MlirStringRef s, void *ud);
 
 #endif /* WMMA_COMPILER_SESSION_H */

@@ -3,21 +3,15 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/ROCDL.h"
 #include "mlir-c/Dialect/Vector.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static MlirStringRef sref(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
 
 void wb_init(wb_t *b, MlirPatternRewriter rewriter, MlirOperation op) {
   memset(b, 0, sizeof(*b));
@@ -37,7 +31,7 @@ MlirOperation wb_op(wb_t *b, const char *name, intptr_t n_operands,
   for (intptr_t i = 0; i < n_results; ++i)
     if (mlirTypeIsNull(results[i]))
       return (MlirOperation){NULL};
-  MlirOperationState st = mlirOperationStateGet(sref(name), b->loc);
+  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), b->loc);
   if (n_operands)
     mlirOperationStateAddOperands(&st, n_operands, operands);
   if (n_results)
@@ -62,7 +56,7 @@ MlirValue wb_op1(wb_t *b, const char *name, intptr_t n_operands,
 
 MlirNamedAttribute wb_named(MlirContext ctx, const char *name,
                             MlirAttribute attr) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref(name)), attr);
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wmma_sref(name)), attr);
 }
 
 /*--- types -------------------------------------------------------------*/
@@ -299,47 +293,11 @@ MlirValue wb_h_i32(wb_t *b) {
 }
 
 /*--- misc --------------------------------------------------------------*/
-bool wb_op_is(MlirOperation op, const char *name) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(name);
-  return s.length == n && memcmp(s.data, name, n) == 0;
-}
-
-MlirAttribute wb_attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, sref(name));
-}
-
-void wb_error(MlirOperation op, const char *fmt, ...) {
-  char buf[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  mlirEmitError(mlirOperationGetLocation(op), buf);
-}
-
-typedef struct {
-  char *buf;
-  size_t len, used;
-} str_sink;
-
-static void str_cb(MlirStringRef s, void *ud) {
-  str_sink *k = ud;
-  for (size_t i = 0; i < s.length && k->used + 1 < k->len; ++i)
-    k->buf[k->used++] = s.data[i];
-  k->buf[k->used] = 0;
-}
-
 void wb_type_str(MlirType t, char *buf, size_t len) {
-  if (!len)
-    return;
-  buf[0] = 0;
-  if (mlirTypeIsNull(t)) {
+  if (len && mlirTypeIsNull(t))
     snprintf(buf, len, "<null>");
-    return;
-  }
-  str_sink k = {buf, len, 0};
-  mlirTypePrint(t, str_cb, &k);
+  else
+    wmma_print_type(t, buf, len);
 }
 
 /*--- pass plumbing -----------------------------------------------------*/
@@ -353,7 +311,7 @@ typedef struct {
 static MlirWalkResult check_cb(MlirOperation op, void *ud) {
   check_state *s = ud;
   for (int i = 0; i < s->n; ++i)
-    if (wb_op_is(op, s->lowerings[i].op_name)) {
+    if (wmma_op_is(op, s->lowerings[i].op_name)) {
       if (s->lowerings[i].check(op, s->ctx, true))
         ++s->errors;
       break;
@@ -371,7 +329,8 @@ static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern,
                                            MlirPatternRewriter rewriter,
                                            void *ud) {
   pattern_data *d = ud;
-  if (!wb_op_is(op, d->lowering->op_name) || d->lowering->check(op, d->ctx, false))
+  if (!wmma_op_is(op, d->lowering->op_name) ||
+      d->lowering->check(op, d->ctx, false))
     return mlirLogicalResultFailure();
   wb_t b;
   wb_init(&b, rewriter, op);
@@ -389,8 +348,8 @@ typedef struct {
 static MlirWalkResult leftover_cb(MlirOperation op, void *ud) {
   leftover_state *s = ud;
   for (int i = 0; i < s->n; ++i)
-    if (wb_op_is(op, s->lowerings[i].op_name)) {
-      wb_error(op, "failed to lower '%s'", s->lowerings[i].op_name);
+    if (wmma_op_is(op, s->lowerings[i].op_name)) {
+      wmma_error(op, "failed to lower '%s'", s->lowerings[i].op_name);
       ++s->errors;
       break;
     }
@@ -414,7 +373,7 @@ int wb_run_lowerings(MlirOperation root, const wb_lowering *lowerings,
     data[i].ctx = ctx;
     MlirRewritePatternCallbacks cb = {NULL, NULL, match_and_rewrite};
     MlirRewritePattern p = mlirOpRewritePatternCreate(
-        sref(lowerings[i].op_name), 1, mctx, cb, &data[i], 0, NULL);
+        wmma_sref(lowerings[i].op_name), 1, mctx, cb, &data[i], 0, NULL);
     mlirRewritePatternSetAdd(set, p);
   }
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
@@ -468,7 +427,7 @@ MlirPass wb_create_pass(const wb_pass_def *def, const void *user_data) {
       mlirGetDialectHandle__rocdl__()};
   MlirExternalPassCallbacks cb = {construct_nop, destruct_user, NULL,
                                   clone_user, def->run};
-  return mlirCreateExternalPass(def->type_id, sref(def->name),
-                                sref(def->argument), sref(def->description),
-                                sref(""), 5, deps, cb, box);
+  return mlirCreateExternalPass(
+      def->type_id, wmma_sref(def->name), wmma_sref(def->argument),
+      wmma_sref(def->description), wmma_sref(""), 5, deps, cb, box);
 }

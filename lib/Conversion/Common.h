@@ -16,6 +16,7 @@
 #include "wmma-c/Dialect.h"
 #include "wmma-c/Passes.h"
 #include "wmma/Layout/Layout.h"
+#include "wmma/Support/CAPIUtil.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -95,12 +96,7 @@ MlirValue wb_h_index(wb_t *b);
 MlirValue wb_r_i32(wb_t *b);
 MlirValue wb_h_i32(wb_t *b);
 
-/*--- misc ------------------------------------------------------------------*/
-bool wb_op_is(MlirOperation op, const char *name);
-MlirAttribute wb_attr(MlirOperation op, const char *name);
-/* mlirEmitError with printf formatting. */
-void wb_error(MlirOperation op, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/*--- misc (op names, attributes, errors: wmma/Support/CAPIUtil.h) ---------*/
 /* printf into a buffer of an MLIR type (for diagnostics). */
 void wb_type_str(MlirType t, char *buf, size_t len);
 

@@ -49,11 +49,11 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   memset(fi, 0, sizeof *fi);
   const char *opname = kind == 0 ? "wmma.load" : kind == 1 ? "wmma.store"
                                                            : "wmma.fill";
-  fi->frag = wb_attr(op, "frag");
+  fi->frag = wmma_attr(op, "frag");
   if (!wmmaAttributeIsAFrag(fi->frag) ||
       !wmmaFragAttrGetDesc(fi->frag, &fi->desc)) {
     if (emit)
-      wb_error(op, "%s without a valid #wmma.frag 'frag' attribute", opname);
+      wmma_error(op, "%s without a valid #wmma.frag 'frag' attribute", opname);
     return -1;
   }
   /* opsel belongs to the accumulator; A/B fragments have none. */
@@ -62,7 +62,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   char msg[256];
   if (wmma_frag_check(&fi->desc, msg, sizeof msg)) {
     if (emit)
-      wb_error(op, "invalid fragment: %s", msg);
+      wmma_error(op, "invalid fragment: %s", msg);
     return -1;
   }
   intptr_t nops = mlirOperationGetNumOperands(op);
@@ -79,7 +79,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   int64_t len;
   if (!wb_is_vec1d(vt, &len, &fi->elem_type)) {
     if (emit)
-      wb_error(op, "%s: the fragment must be a 1-D vector", opname);
+      wmma_error(op, "%s: the fragment must be a 1-D vector", opname);
     return -1;
   }
   fi->vec_type = vt;
@@ -90,8 +90,8 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
     if (emit) {
       char got_s[128];
       wb_type_str(vt, got_s, sizeof got_s);
-      wb_error(op, "%s: fragment type %s does not match the layout (%d x %s)",
-               opname, got_s, flen, wmma_elem_name(fe));
+      wmma_error(op, "%s: fragment type %s does not match the layout (%d x %s)",
+                 opname, got_s, flen, wmma_elem_name(fe));
     }
     return -1;
   }
@@ -102,8 +102,8 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
                               &s->cr, &s->ch);
     if (rc < 0) {
       if (emit)
-        wb_error(op, "%s: fragment slot %d is not affine in the lane id",
-                 opname, v);
+        wmma_error(op, "%s: fragment slot %d is not affine in the lane id",
+                   opname, v);
       return -1;
     }
     s->used = rc == 1;
@@ -115,9 +115,9 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       if (emit) {
         char got_s[128];
         wb_type_str(st, got_s, sizeof got_s);
-        wb_error(op, "wmma.fill: the value type %s must be the fragment "
-                     "element type",
-                 got_s);
+        wmma_error(op, "wmma.fill: the value type %s must be the fragment "
+                       "element type",
+                   got_s);
       }
       return -1;
     }
@@ -131,21 +131,21 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   MlirType mt = mlirValueGetType(fi->mem);
   if (!mlirTypeIsAMemRef(mt)) {
     if (emit)
-      wb_error(op, "%s: expected a memref", opname);
+      wmma_error(op, "%s: expected a memref", opname);
     return -1;
   }
   fi->rank = (int)mlirShapedTypeGetRank(mt);
   fi->first_index = mem_pos + 1;
   if (fi->rank < 2 || nops - fi->first_index != fi->rank) {
     if (emit)
-      wb_error(op, "%s: the memref must have rank >= 2 and one index per "
-                   "dimension (rank %d, %d indices)",
-               opname, fi->rank, (int)(nops - fi->first_index));
+      wmma_error(op, "%s: the memref must have rank >= 2 and one index per "
+                     "dimension (rank %d, %d indices)",
+                 opname, fi->rank, (int)(nops - fi->first_index));
     return -1;
   }
   if (!mlirTypeEqual(mlirShapedTypeGetElementType(mt), fi->elem_type)) {
     if (emit)
-      wb_error(op, "%s: memref and fragment element types differ", opname);
+      wmma_error(op, "%s: memref and fragment element types differ", opname);
     return -1;
   }
   MlirAffineMap map = mlirMemRefTypeGetAffineMap(mt);
@@ -175,7 +175,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
 
 bad_shape:
   if (emit)
-    wb_error(op, "%s: unexpected operands or results", opname);
+    wmma_error(op, "%s: unexpected operands or results", opname);
   return -1;
 }
 
@@ -376,7 +376,7 @@ static int check_load(MlirOperation op, void *ctx, bool emit) {
     return -1;
   if (fi.rank > MAX_RANK) {
     if (emit)
-      wb_error(op, "wmma.load: memref rank above %d", MAX_RANK);
+      wmma_error(op, "wmma.load: memref rank above %d", MAX_RANK);
     return -1;
   }
   return 0;
@@ -387,7 +387,7 @@ static int check_store(MlirOperation op, void *ctx, bool emit) {
     return -1;
   if (fi.rank > MAX_RANK) {
     if (emit)
-      wb_error(op, "wmma.store: memref rank above %d", MAX_RANK);
+      wmma_error(op, "wmma.store: memref rank above %d", MAX_RANK);
     return -1;
   }
   return 0;

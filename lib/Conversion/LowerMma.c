@@ -33,59 +33,48 @@ static MlirType rocdl_type(MlirType vec) {
   return (MlirType){NULL};
 }
 
-/* vector -> rocdl operand type (bitcast, and extract for a scalar i32). */
-static MlirValue to_rocdl(wb_t *b, MlirValue v, MlirType to) {
+/* Fragment vector <-> rocdl type: a bitcast, through vector<1xi32> where
+ * the rocdl side is a scalar i32. */
+static MlirValue rocdl_cast(wb_t *b, MlirValue v, MlirType to) {
   MlirType from = mlirValueGetType(v);
   if (mlirTypeEqual(from, to))
     return v;
-  if (mlirTypeIsAVector(to))
-    return wb_bitcast(b, v, to);
-  /* Scalar i32: through vector<1xi32>. */
-  MlirValue one = wb_bitcast(b, v, wb_vec(1, to));
-  return wb_extract(b, one, 0);
-}
-
-/* rocdl result -> fragment vector type. */
-static MlirValue from_rocdl(wb_t *b, MlirValue v, MlirType to) {
-  MlirType from = mlirValueGetType(v);
-  if (mlirTypeEqual(from, to))
-    return v;
-  if (mlirTypeIsAVector(from))
-    return wb_bitcast(b, v, to);
-  MlirValue one = wb_broadcast(b, v, wb_vec(1, from));
-  return wb_bitcast(b, one, to);
+  if (!mlirTypeIsAVector(to))
+    return wb_extract(b, wb_bitcast(b, v, wb_vec(1, to)), 0);
+  if (!mlirTypeIsAVector(from))
+    v = wb_broadcast(b, v, wb_vec(1, from));
+  return wb_bitcast(b, v, to);
 }
 
 static const char *operand_name[4] = {"A operand", "B operand",
                                       "C operand", "result"};
 
 static int check_mma(MlirOperation op, void *ctx_unused, bool emit) {
-  MlirAttribute atom = wb_attr(op, "atom");
+  MlirAttribute atom = wmma_attr(op, "atom");
   if (!wmmaAttributeIsAAtom(atom)) {
     if (emit)
-      wb_error(op, "wmma.mma without a #wmma.atom 'atom' attribute");
+      wmma_error(op, "wmma.mma without a #wmma.atom 'atom' attribute");
     return -1;
   }
   wmma_instr instr = wmmaAtomAttrGetInstr(atom);
   const wmma_instr_info *info = wmma_instr_get(instr);
   if (!info || !info->rocdl_name) {
     if (emit)
-      wb_error(op, "the atom names no WMMA instruction");
+      wmma_error(op, "the atom names no WMMA instruction");
     return -1;
   }
   MlirContext ctx = mlirOperationGetContext(op);
-  if (!mlirContextIsRegisteredOperation(
-          ctx, mlirStringRefCreateFromCString(info->rocdl_name))) {
+  if (!mlirContextIsRegisteredOperation(ctx, wmma_sref(info->rocdl_name))) {
     if (emit)
-      wb_error(op, "'%s' is not a registered operation (is the rocdl dialect "
-                   "loaded?)",
-               info->rocdl_name);
+      wmma_error(op, "'%s' is not a registered operation (is the rocdl dialect "
+                     "loaded?)",
+                 info->rocdl_name);
     return -1;
   }
   if (mlirOperationGetNumOperands(op) != 3 ||
       mlirOperationGetNumResults(op) != 1) {
     if (emit)
-      wb_error(op, "wmma.mma takes 3 operands and has 1 result");
+      wmma_error(op, "wmma.mma takes 3 operands and has 1 result");
     return -1;
   }
   MlirType types[4] = {
@@ -102,8 +91,8 @@ static int check_mma(MlirOperation op, void *ctx_unused, bool emit) {
         char got_s[128], want_s[128];
         wb_type_str(types[i], got_s, sizeof got_s);
         wb_type_str(want, want_s, sizeof want_s);
-        wb_error(op, "%s of %s must be %s, got %s", operand_name[i],
-                 info->isa_name, want_s, got_s);
+        wmma_error(op, "%s of %s must be %s, got %s", operand_name[i],
+                   info->isa_name, want_s, got_s);
       }
       return -1;
     }
@@ -111,8 +100,8 @@ static int check_mma(MlirOperation op, void *ctx_unused, bool emit) {
       if (emit) {
         char got_s[128];
         wb_type_str(types[i], got_s, sizeof got_s);
-        wb_error(op, "%s type %s has no ROCDL equivalent", operand_name[i],
-                 got_s);
+        wmma_error(op, "%s type %s has no ROCDL equivalent", operand_name[i],
+                   got_s);
       }
       return -1;
     }
@@ -121,7 +110,7 @@ static int check_mma(MlirOperation op, void *ctx_unused, bool emit) {
 }
 
 static int rewrite_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
-  MlirAttribute atom = wb_attr(op, "atom");
+  MlirAttribute atom = wmma_attr(op, "atom");
   wmma_atom_desc desc;
   memset(&desc, 0, sizeof desc);
   if (!wmmaAtomAttrGetDesc(atom, &desc))
@@ -133,7 +122,7 @@ static int rewrite_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
   MlirValue ops[3];
   for (int i = 0; i < 3; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    ops[i] = to_rocdl(b, v, rocdl_type(mlirValueGetType(v)));
+    ops[i] = rocdl_cast(b, v, rocdl_type(mlirValueGetType(v)));
   }
   MlirType dty = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirType rty = rocdl_type(dty);
@@ -152,7 +141,7 @@ static int rewrite_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
         wb_named(b->ctx, "opsel", mlirBoolAttrGet(b->ctx, desc.opsel != 0));
   }
   MlirValue res = wb_op1(b, info->rocdl_name, 3, ops, rty, nattrs, attrs);
-  res = mlirValueIsNull(res) ? res : from_rocdl(b, res, dty);
+  res = mlirValueIsNull(res) ? res : rocdl_cast(b, res, dty);
   if (mlirValueIsNull(res))
     return -1;
   mlirRewriterBaseReplaceOpWithValues(b->rw, op, 1, &res);

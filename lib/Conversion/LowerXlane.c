@@ -53,17 +53,17 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
   xi->opname = kind == 0 ? "wmma.expand" : "wmma.relayout";
   MlirAttribute src_frag, dst_frag;
   if (kind == 0) {
-    MlirAttribute atom = wb_attr(op, "atom");
-    MlirAttribute role = wb_attr(op, "role");
+    MlirAttribute atom = wmma_attr(op, "atom");
+    MlirAttribute role = wmma_attr(op, "role");
     int64_t m = role_of(role);
     if (!wmmaAttributeIsAAtom(atom) || m < 0) {
       if (emit)
-        wb_error(op, "wmma.expand needs an operand role and a #wmma.atom");
+        wmma_error(op, "wmma.expand needs an operand role and a #wmma.atom");
       return -1;
     }
     if (m != WMMA_MATRIX_A && m != WMMA_MATRIX_B) {
       if (emit)
-        wb_error(op, "wmma.expand applies to A and B operands only");
+        wmma_error(op, "wmma.expand applies to A and B operands only");
       return -1;
     }
     wmma_atom_desc ad;
@@ -71,7 +71,7 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
     wmma_instr instr = wmmaAtomAttrGetInstr(atom);
     if (!wmmaAtomAttrGetDesc(atom, &ad) || !wmma_instr_get(instr)) {
       if (emit)
-        wb_error(op, "wmma.expand: the atom names no instruction");
+        wmma_error(op, "wmma.expand: the atom names no instruction");
       return -1;
     }
     /* opsel belongs to the accumulator; A/B fragments have none. */
@@ -81,17 +81,17 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
     d.layout = WMMA_LAYOUT_HW;
     xi->dst = d;
   } else {
-    src_frag = wb_attr(op, "from");
-    dst_frag = wb_attr(op, "to");
+    src_frag = wmma_attr(op, "from");
+    dst_frag = wmma_attr(op, "to");
     if (!wmmaAttributeIsAFrag(src_frag) || !wmmaAttributeIsAFrag(dst_frag)) {
       if (emit)
-        wb_error(op, "wmma.relayout needs #wmma.frag 'from' and 'to'");
+        wmma_error(op, "wmma.relayout needs #wmma.frag 'from' and 'to'");
       return -1;
     }
     if (!wmmaFragAttrGetDesc(src_frag, &xi->src) ||
         !wmmaFragAttrGetDesc(dst_frag, &xi->dst)) {
       if (emit)
-        wb_error(op, "%s: invalid fragment attributes", xi->opname);
+        wmma_error(op, "%s: invalid fragment attributes", xi->opname);
       return -1;
     }
     if (xi->src.matrix == WMMA_MATRIX_A || xi->src.matrix == WMMA_MATRIX_B)
@@ -103,13 +103,13 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
   if (wmma_frag_check(&xi->src, msg, sizeof msg) ||
       wmma_frag_check(&xi->dst, msg, sizeof msg)) {
     if (emit)
-      wb_error(op, "%s: %s", xi->opname, msg);
+      wmma_error(op, "%s: %s", xi->opname, msg);
     return -1;
   }
   if (mlirOperationGetNumOperands(op) != 1 ||
       mlirOperationGetNumResults(op) != 1) {
     if (emit)
-      wb_error(op, "%s: expected one operand and one result", xi->opname);
+      wmma_error(op, "%s: expected one operand and one result", xi->opname);
     return -1;
   }
   xi->src_type = mlirValueGetType(mlirOperationGetOperand(op, 0));
@@ -117,13 +117,13 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
   if (!wb_is_vec1d(xi->src_type, &xi->src_len, &xi->src_elem) ||
       !wb_is_vec1d(xi->dst_type, &xi->dst_len, &xi->dst_elem)) {
     if (emit)
-      wb_error(op, "%s: source and result must be 1-D vectors", xi->opname);
+      wmma_error(op, "%s: source and result must be 1-D vectors", xi->opname);
     return -1;
   }
   if (wmma_plan_relayout(&xi->src, &xi->dst, opts->strategy, plan, msg,
                          sizeof msg)) {
     if (emit)
-      wb_error(op, "%s: no cross-lane plan: %s", xi->opname, msg);
+      wmma_error(op, "%s: no cross-lane plan: %s", xi->opname, msg);
     return -1;
   }
   int sb = wb_type_bits(xi->src_elem), db = wb_type_bits(xi->dst_elem);
@@ -136,11 +136,11 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
       char s1[128], s2[128];
       wb_type_str(xi->src_type, s1, sizeof s1);
       wb_type_str(xi->dst_type, s2, sizeof s2);
-      wb_error(op,
-               "%s: types %s -> %s do not match the layouts (%d x %d-bit "
-               "values -> %d values)",
-               xi->opname, s1, s2, plan->src_len, plan->elem_bits,
-               plan->dst_len);
+      wmma_error(op,
+                 "%s: types %s -> %s do not match the layouts (%d x %d-bit "
+                 "values -> %d values)",
+                 xi->opname, s1, s2, plan->src_len, plan->elem_bits,
+                 plan->dst_len);
     }
     return -1;
   }
@@ -154,9 +154,9 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
     xi->conv = 2;
   else {
     if (emit)
-      wb_error(op, "%s: unsupported element conversion (only narrowing "
-                   "float->float and int->int)",
-               xi->opname);
+      wmma_error(op, "%s: unsupported element conversion (only narrowing "
+                     "float->float and int->int)",
+                 xi->opname);
     return -1;
   }
   /* Plan sanity (the emitter indexes with these). */
@@ -172,7 +172,7 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
   return 0;
 bad_plan:
   if (emit)
-    wb_error(op, "%s: internal error: malformed cross-lane plan", xi->opname);
+    wmma_error(op, "%s: internal error: malformed cross-lane plan", xi->opname);
   return -1;
 }
 

@@ -6,6 +6,7 @@
 #include <llvm-c/IRReader.h>
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -516,15 +517,20 @@ static int kernel_arch(wmma_emu_module *m, const Kernel *k) {
   return 0;
 }
 
-int wmma_emu_prepare(wmma_emu_module *m, int kernel) {
-  if (!m)
-    return WMMA_EMU_USAGE;
+/* Clears the error; kernel number `kernel` of m, or NULL (error set). */
+static Kernel *kernel_at(wmma_emu_module *m, int kernel) {
   m->err[0] = 0;
   if (kernel < 0 || kernel >= m->nkernels) {
     emu_set_error(m, "no kernel with index %d", kernel);
-    return WMMA_EMU_USAGE;
+    return NULL;
   }
-  Kernel *k = &m->kernels[kernel];
+  return &m->kernels[kernel];
+}
+
+int wmma_emu_prepare(wmma_emu_module *m, int kernel) {
+  Kernel *k = m ? kernel_at(m, kernel) : NULL;
+  if (!k)
+    return WMMA_EMU_USAGE;
   if (kernel_arch(m, k))
     return WMMA_EMU_FAULT;
   if (!k->func) {
@@ -538,14 +544,9 @@ int wmma_emu_prepare(wmma_emu_module *m, int kernel) {
 
 int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
                     int nargs, const unsigned grid[3], const unsigned block[3]) {
-  if (!m)
+  Kernel *k = m ? kernel_at(m, kernel) : NULL;
+  if (!k)
     return WMMA_EMU_USAGE;
-  m->err[0] = 0;
-  if (kernel < 0 || kernel >= m->nkernels) {
-    emu_set_error(m, "no kernel with index %d", kernel);
-    return WMMA_EMU_USAGE;
-  }
-  Kernel *k = &m->kernels[kernel];
   if (nargs != (int)k->nparams || (nargs && !args)) {
     emu_set_error(m, "kernel '%s' takes %u arguments, %d given", k->name,
                   k->nparams, nargs);
@@ -670,68 +671,94 @@ static void outf(Out *o, const char *fmt, ...) {
     o->len += (size_t)n;
 }
 
-size_t wmma_emu_stats_json(const wmma_emu_module *m, char *buf, size_t cap) {
-  Out o = {buf, cap, 0};
-  if (cap)
-    buf[0] = 0;
-  if (!m)
-    return 0;
-  const wmma_emu_stats *s = &m->stats;
-  outf(&o, "{\n  \"lane_instructions\": %llu,\n  \"wave_instructions\": %llu,\n",
-       (unsigned long long)s->lane_instructions,
-       (unsigned long long)s->wave_instructions);
-  outf(&o, "  \"wmma\": {");
+/* The plain counters in output order (the wmma ones are listed apart);
+ * JSON groups the cross-lane counters in one object. */
+typedef struct {
+  const char *json, *text;
+  size_t off;
+} Counter;
+#define COUNTER(field, text) {#field, text, offsetof(wmma_emu_stats, field)}
+static const Counter kInstrCounters[] = {
+    COUNTER(lane_instructions, "lane-instructions"),
+    COUNTER(wave_instructions, "wave-instructions")};
+static const Counter kCrossLaneCounters[] = {
+    COUNTER(ds_bpermute, "ds_bpermute"), COUNTER(permlanex16, "permlanex16"),
+    COUNTER(dpp, "dpp"), COUNTER(ds_swizzle, "ds_swizzle")};
+static const Counter kMemoryCounters[] = {
+    COUNTER(global_bytes_loaded, "global-bytes-loaded"),
+    COUNTER(global_bytes_stored, "global-bytes-stored"),
+    COUNTER(lds_bytes_read, "lds-bytes-read"),
+    COUNTER(lds_bytes_written, "lds-bytes-written"),
+    COUNTER(barriers, "barriers"),
+    COUNTER(workgroups, "workgroups"),
+    COUNTER(waves, "waves")};
+#undef COUNTER
+#define NCOUNTERS(a) (sizeof a / sizeof a[0])
+
+static unsigned long long counter_value(const wmma_emu_stats *s,
+                                        const Counter *c) {
+  return *(const uint64_t *)((const char *)s + c->off);
+}
+
+static void stats_json(Out *o, const wmma_emu_stats *s) {
+  outf(o, "{\n");
+  for (size_t i = 0; i < NCOUNTERS(kInstrCounters); i++)
+    outf(o, "  \"%s\": %llu,\n", kInstrCounters[i].json,
+         counter_value(s, &kInstrCounters[i]));
+  outf(o, "  \"wmma\": {");
   int first = 1;
   for (int i = 0; i < WMMA_INSTR_COUNT; i++) {
     if (!s->wmma[i])
       continue;
-    outf(&o, "%s\"%s\": %llu", first ? "" : ", ",
+    outf(o, "%s\"%s\": %llu", first ? "" : ", ",
          wmma_instr_get((wmma_instr)i)->isa_name, (unsigned long long)s->wmma[i]);
     first = 0;
   }
-  outf(&o, "},\n  \"wmma_total\": %llu,\n", (unsigned long long)s->wmma_total);
-  outf(&o, "  \"cross_lane\": {\"ds_bpermute\": %llu, \"permlanex16\": %llu, "
-       "\"dpp\": %llu, \"ds_swizzle\": %llu},\n",
-       (unsigned long long)s->ds_bpermute, (unsigned long long)s->permlanex16,
-       (unsigned long long)s->dpp, (unsigned long long)s->ds_swizzle);
-  outf(&o, "  \"global_bytes_loaded\": %llu,\n  \"global_bytes_stored\": %llu,\n",
-       (unsigned long long)s->global_bytes_loaded,
-       (unsigned long long)s->global_bytes_stored);
-  outf(&o, "  \"lds_bytes_read\": %llu,\n  \"lds_bytes_written\": %llu,\n",
-       (unsigned long long)s->lds_bytes_read,
-       (unsigned long long)s->lds_bytes_written);
-  outf(&o, "  \"barriers\": %llu,\n  \"workgroups\": %llu,\n  \"waves\": %llu\n}\n",
-       (unsigned long long)s->barriers, (unsigned long long)s->workgroups,
-       (unsigned long long)s->waves);
-  return o.len;
+  outf(o, "},\n  \"wmma_total\": %llu,\n", (unsigned long long)s->wmma_total);
+  outf(o, "  \"cross_lane\": {");
+  for (size_t i = 0; i < NCOUNTERS(kCrossLaneCounters); i++)
+    outf(o, "%s\"%s\": %llu", i ? ", " : "", kCrossLaneCounters[i].json,
+         counter_value(s, &kCrossLaneCounters[i]));
+  outf(o, "},\n");
+  for (size_t i = 0; i < NCOUNTERS(kMemoryCounters); i++)
+    outf(o, "  \"%s\": %llu%s\n", kMemoryCounters[i].json,
+         counter_value(s, &kMemoryCounters[i]),
+         i + 1 < NCOUNTERS(kMemoryCounters) ? "," : "");
+  outf(o, "}\n");
 }
 
-size_t wmma_emu_stats_text(const wmma_emu_module *m, char *buf, size_t cap) {
+static void text_counters(Out *o, const wmma_emu_stats *s, const Counter *c,
+                          size_t n) {
+  for (size_t i = 0; i < n; i++)
+    outf(o, "%s: %llu\n", c[i].text, counter_value(s, &c[i]));
+}
+
+static void stats_text(Out *o, const wmma_emu_stats *s) {
+  text_counters(o, s, kInstrCounters, NCOUNTERS(kInstrCounters));
+  outf(o, "wmma: %llu\n", (unsigned long long)s->wmma_total);
+  for (int i = 0; i < WMMA_INSTR_COUNT; i++)
+    if (s->wmma[i])
+      outf(o, "  %s: %llu\n", wmma_instr_get((wmma_instr)i)->isa_name,
+           (unsigned long long)s->wmma[i]);
+  text_counters(o, s, kCrossLaneCounters, NCOUNTERS(kCrossLaneCounters));
+  text_counters(o, s, kMemoryCounters, NCOUNTERS(kMemoryCounters));
+}
+
+static size_t stats_write(const wmma_emu_module *m, char *buf, size_t cap,
+                          void (*print)(Out *, const wmma_emu_stats *)) {
   Out o = {buf, cap, 0};
   if (cap)
     buf[0] = 0;
   if (!m)
     return 0;
-  const wmma_emu_stats *s = &m->stats;
-  outf(&o, "lane-instructions: %llu\nwave-instructions: %llu\n",
-       (unsigned long long)s->lane_instructions,
-       (unsigned long long)s->wave_instructions);
-  outf(&o, "wmma: %llu\n", (unsigned long long)s->wmma_total);
-  for (int i = 0; i < WMMA_INSTR_COUNT; i++)
-    if (s->wmma[i])
-      outf(&o, "  %s: %llu\n", wmma_instr_get((wmma_instr)i)->isa_name,
-           (unsigned long long)s->wmma[i]);
-  outf(&o, "ds_bpermute: %llu\npermlanex16: %llu\ndpp: %llu\nds_swizzle: %llu\n",
-       (unsigned long long)s->ds_bpermute, (unsigned long long)s->permlanex16,
-       (unsigned long long)s->dpp, (unsigned long long)s->ds_swizzle);
-  outf(&o, "global-bytes-loaded: %llu\nglobal-bytes-stored: %llu\n",
-       (unsigned long long)s->global_bytes_loaded,
-       (unsigned long long)s->global_bytes_stored);
-  outf(&o, "lds-bytes-read: %llu\nlds-bytes-written: %llu\n",
-       (unsigned long long)s->lds_bytes_read,
-       (unsigned long long)s->lds_bytes_written);
-  outf(&o, "barriers: %llu\nworkgroups: %llu\nwaves: %llu\n",
-       (unsigned long long)s->barriers, (unsigned long long)s->workgroups,
-       (unsigned long long)s->waves);
+  print(&o, &m->stats);
   return o.len;
+}
+
+size_t wmma_emu_stats_json(const wmma_emu_module *m, char *buf, size_t cap) {
+  return stats_write(m, buf, cap, stats_json);
+}
+
+size_t wmma_emu_stats_text(const wmma_emu_module *m, char *buf, size_t cap) {
+  return stats_write(m, buf, cap, stats_text);
 }

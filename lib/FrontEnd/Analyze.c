@@ -15,7 +15,6 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -24,21 +23,10 @@
 
 /*===--- diagnostics ------------------------------------------------------===*/
 void fe_remark(MlirOperation op, const char *fmt, ...) {
-  char buf[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  wmma_vemit(op, wmmaFrontEndEmitRemark, fmt, ap);
   va_end(ap);
-  wmmaFrontEndEmitRemark(mlirOperationGetLocation(op), buf);
-}
-
-void fe_error(MlirOperation op, const char *fmt, ...) {
-  char buf[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  mlirEmitError(mlirOperationGetLocation(op), buf);
 }
 
 const char *fe_type_name(fe_type t) {
@@ -59,50 +47,6 @@ const char *fe_pattern_name(fe_pattern p) {
     return "batched_gemm_gemm";
   }
   return "?";
-}
-
-/*===--- small C API helpers ----------------------------------------------===*/
-static MlirStringRef sref(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-static bool op_is(MlirOperation op, const char *name) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(name);
-  return s.length == n && memcmp(s.data, name, n) == 0;
-}
-
-static void op_name(MlirOperation op, char *buf, size_t len) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = s.length < len - 1 ? s.length : len - 1;
-  memcpy(buf, s.data, n);
-  buf[n] = 0;
-}
-
-typedef struct {
-  char *buf;
-  size_t len, used;
-} sink_t;
-
-static void sink_cb(MlirStringRef s, void *ud) {
-  sink_t *k = ud;
-  for (size_t i = 0; i < s.length && k->used + 1 < k->len; ++i)
-    k->buf[k->used++] = s.data[i];
-  k->buf[k->used] = 0;
-}
-
-static void type_str(MlirType t, char *buf, size_t len) {
-  sink_t k = {buf, len, 0};
-  buf[0] = 0;
-  if (!mlirTypeIsNull(t))
-    mlirTypePrint(t, sink_cb, &k);
-}
-
-static void attr_str(MlirAttribute a, char *buf, size_t len) {
-  sink_t k = {buf, len, 0};
-  buf[0] = 0;
-  if (!mlirAttributeIsNull(a))
-    mlirAttributePrint(a, sink_cb, &k);
 }
 
 static bool float_type(MlirType t, fe_type *out) {
@@ -201,7 +145,7 @@ static int func_arg_index(state_t *s, MlirValue v) {
 static int check_memref(MlirOperation at, MlirType t, fe_type *elem, int *rank,
                         int64_t shape[3], const char *what) {
   char ts[160];
-  type_str(t, ts, sizeof ts);
+  wmma_print_type(t, ts, sizeof ts);
   if (!mlirTypeIsAMemRef(t)) {
     fe_remark(at, "not converted to a wmma kernel: %s has type %s (expected "
                   "a memref or a scalar float)",
@@ -276,7 +220,7 @@ static int scalar_node(state_t *s, MlirOperation at, MlirValue v) {
 
 /* arith.constant with a finite float value -> FE_CONST. */
 static int constant_node(state_t *s, MlirOperation op) {
-  MlirAttribute v = mlirOperationGetAttributeByName(op, sref("value"));
+  MlirAttribute v = wmma_attr(op, "value");
   fe_type t;
   if (mlirAttributeIsNull(v) || !mlirAttributeIsAFloat(v) ||
       !float_type(mlirAttributeGetType(v), &t))
@@ -323,8 +267,7 @@ static int buffer_value(state_t *s, MlirOperation at, int b) {
 /*===--- linalg ops ---------------------------------------------------------===*/
 /* ins / outs counts from operandSegmentSizes. */
 static int segments(MlirOperation op, int *nin, int *nout) {
-  MlirAttribute seg =
-      mlirOperationGetAttributeByName(op, sref("operandSegmentSizes"));
+  MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
   if (mlirAttributeIsNull(seg) || !mlirAttributeIsADenseI32Array(seg) ||
       mlirDenseArrayGetNumElements(seg) != 2)
     return -1;
@@ -364,7 +307,7 @@ static int operand_buffer(state_t *s, MlirOperation op, intptr_t i) {
   int b = find_buffer(s, v);
   if (b < 0) {
     char nm[64];
-    op_name(op, nm, sizeof nm);
+    wmma_op_name(op, nm, sizeof nm);
     fe_remark(op, "not converted to a wmma kernel: an operand of '%s' is not "
                   "a function argument or a memref.alloc (views and casts are "
                   "not supported)",
@@ -396,7 +339,7 @@ static int do_matmul(state_t *s, MlirOperation op, bool batched) {
   /* Indexing maps: the standard ones, or A / B transposed. */
   int rank = batched ? 3 : 2, nd = rank + 1;
   int lhs_t = 0, rhs_t = 0;
-  MlirAttribute maps = mlirOperationGetAttributeByName(op, sref("indexing_maps"));
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
   if (!mlirAttributeIsNull(maps)) {
     if (!mlirAttributeIsAArray(maps) || mlirArrayAttrGetNumElements(maps) != 3)
       goto bad_maps;
@@ -501,7 +444,7 @@ static int body_value(state_t *s, MlirOperation at, MlirValue v,
  * the body over the operands' current contents. */
 static int do_elementwise(state_t *s, MlirOperation op) {
   char nm[64];
-  op_name(op, nm, sizeof nm);
+  wmma_op_name(op, nm, sizeof nm);
   int nin, nout;
   if (mlirOperationGetNumResults(op) != 0 || segments(op, &nin, &nout) ||
       nout != 1 || nin > 8) {
@@ -515,10 +458,10 @@ static int do_elementwise(state_t *s, MlirOperation op) {
     return -1;
   buffer_t *out = &s->bufs[bo];
   int ndims = out->rank;
-  bool generic = op_is(op, "linalg.generic");
-  MlirAttribute maps = mlirOperationGetAttributeByName(op, sref("indexing_maps"));
+  bool generic = wmma_op_is(op, "linalg.generic");
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
   if (generic) {
-    MlirAttribute it = mlirOperationGetAttributeByName(op, sref("iterator_types"));
+    MlirAttribute it = wmma_attr(op, "iterator_types");
     if (mlirAttributeIsNull(it) || !mlirAttributeIsAArray(it) ||
         mlirArrayAttrGetNumElements(it) != ndims) {
       fe_remark(op, "not converted to a wmma kernel: linalg.generic must have "
@@ -527,7 +470,7 @@ static int do_elementwise(state_t *s, MlirOperation op) {
     }
     for (int i = 0; i < ndims; ++i) {
       char buf[96];
-      attr_str(mlirArrayAttrGetElement(it, i), buf, sizeof buf);
+      wmma_print_attr(mlirArrayAttrGetElement(it, i), buf, sizeof buf);
       if (!strstr(buf, "parallel")) {
         fe_remark(op, "not converted to a wmma kernel: linalg.generic has a "
                       "non-parallel iterator (%s); only elementwise generics "
@@ -608,8 +551,8 @@ static int do_elementwise(state_t *s, MlirOperation op) {
   for (MlirOperation b = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(b); b = mlirOperationGetNextInBlock(b)) {
     char bn[64];
-    op_name(b, bn, sizeof bn);
-    if (op_is(b, "linalg.yield")) {
+    wmma_op_name(b, bn, sizeof bn);
+    if (wmma_op_is(b, "linalg.yield")) {
       if (mlirOperationGetNumOperands(b) != 1) {
         fe_remark(b, "not converted to a wmma kernel: linalg.yield must "
                      "yield one value");
@@ -636,13 +579,13 @@ static int do_elementwise(state_t *s, MlirOperation op) {
       return -1;
     }
     int id = -1;
-    if (op_is(b, "arith.constant")) {
+    if (wmma_op_is(b, "arith.constant")) {
       id = constant_node(s, b);
       if (id == -2) {
         fe_remark(b, "not converted to a wmma kernel: unsupported constant");
         return -1;
       }
-    } else if (op_is(b, "arith.extf") || op_is(b, "arith.truncf")) {
+    } else if (wmma_op_is(b, "arith.extf") || wmma_op_is(b, "arith.truncf")) {
       int x = body_value(s, b, mlirOperationGetOperand(b, 0), arg_nodes,
                          nin + 1, body);
       if (x < 0)
@@ -659,7 +602,7 @@ static int do_elementwise(state_t *s, MlirOperation op) {
                   {"arith.minimumf", FE_MIN}};
       int which = -1;
       for (size_t i = 0; i < sizeof bins / sizeof bins[0]; ++i)
-        if (op_is(b, bins[i].name))
+        if (wmma_op_is(b, bins[i].name))
           which = (int)i;
       if (which < 0 || mlirOperationGetNumOperands(b) != 2) {
         fe_remark(b, "not converted to a wmma kernel: unsupported op '%s' in "
@@ -716,8 +659,8 @@ static int walk_body(state_t *s) {
   for (MlirOperation op = mlirBlockGetFirstOperation(s->entry);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     char nm[64];
-    op_name(op, nm, sizeof nm);
-    if (op_is(op, "func.return")) {
+    wmma_op_name(op, nm, sizeof nm);
+    if (wmma_op_is(op, "func.return")) {
       if (mlirOperationGetNumOperands(op) != 0) {
         fe_remark(op, "not converted to a wmma kernel: the function returns "
                       "values");
@@ -725,7 +668,7 @@ static int walk_body(state_t *s) {
       }
       continue;
     }
-    if (op_is(op, "arith.constant")) {
+    if (wmma_op_is(op, "arith.constant")) {
       if (mlirOperationGetNumResults(op) != 1)
         return -1;
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -740,7 +683,7 @@ static int walk_body(state_t *s) {
         return -1;
       continue;
     }
-    if (op_is(op, "memref.alloc")) {
+    if (wmma_op_is(op, "memref.alloc")) {
       if (mlirOperationGetNumResults(op) != 1 ||
           mlirOperationGetNumOperands(op) != 0 || s->nbufs >= FE_MAX_BUFFERS) {
         fe_remark(op, "not converted to a wmma kernel: only static "
@@ -758,7 +701,7 @@ static int walk_body(state_t *s) {
       ++s->nbufs;
       continue;
     }
-    if (op_is(op, "memref.dealloc")) {
+    if (wmma_op_is(op, "memref.dealloc")) {
       if (mlirOperationGetNumOperands(op) != 1 ||
           find_buffer(s, mlirOperationGetOperand(op, 0)) < 0 ||
           s->bufs[find_buffer(s, mlirOperationGetOperand(op, 0))].arg >= 0) {
@@ -768,20 +711,20 @@ static int walk_body(state_t *s) {
       }
       continue;
     }
-    if (op_is(op, "linalg.matmul")) {
+    if (wmma_op_is(op, "linalg.matmul")) {
       if (do_matmul(s, op, false))
         return -1;
       continue;
     }
-    if (op_is(op, "linalg.batch_matmul")) {
+    if (wmma_op_is(op, "linalg.batch_matmul")) {
       if (do_matmul(s, op, true))
         return -1;
       continue;
     }
-    if (op_is(op, "linalg.generic") || op_is(op, "linalg.fill") ||
-        op_is(op, "linalg.copy") || op_is(op, "linalg.mul") ||
-        op_is(op, "linalg.add") || op_is(op, "linalg.sub") ||
-        op_is(op, "linalg.max") || op_is(op, "linalg.min")) {
+    if (wmma_op_is(op, "linalg.generic") || wmma_op_is(op, "linalg.fill") ||
+        wmma_op_is(op, "linalg.copy") || wmma_op_is(op, "linalg.mul") ||
+        wmma_op_is(op, "linalg.add") || wmma_op_is(op, "linalg.sub") ||
+        wmma_op_is(op, "linalg.max") || wmma_op_is(op, "linalg.min")) {
       if (do_elementwise(s, op))
         return -1;
       continue;
@@ -1033,7 +976,7 @@ static bool plain_identifier(MlirStringRef s) {
 int fe_analyze(MlirOperation func, fe_desc *d) {
   memset(d, 0, sizeof *d);
   d->p1 = d->p2 = d->inter = d->out_arg = d->root = -1;
-  MlirAttribute sym = mlirOperationGetAttributeByName(func, sref("sym_name"));
+  MlirAttribute sym = wmma_attr(func, "sym_name");
   if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym) ||
       !plain_identifier(mlirStringAttrGetValue(sym))) {
     fe_remark(func, "not converted to a wmma kernel: the function name is "
@@ -1055,8 +998,7 @@ int fe_analyze(MlirOperation func, fe_desc *d) {
                     "one block");
     return 0;
   }
-  MlirAttribute fty =
-      mlirOperationGetAttributeByName(func, sref("function_type"));
+  MlirAttribute fty = wmma_attr(func, "function_type");
   if (mlirAttributeIsNull(fty) || !mlirAttributeIsAType(fty) ||
       !mlirTypeIsAFunction(mlirTypeAttrGetValue(fty)) ||
       mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(fty)) != 0) {

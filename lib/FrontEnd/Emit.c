@@ -43,14 +43,14 @@ int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves) {
   for (int i = 0; i < 5; ++i)
     if (dims[i] % 16) {
       if (d->p1 >= 0)
-        fe_error(func, "wmma-linalg-to-kernels: every dimension must be a "
-                       "multiple of 16 (M=%lld, K0=%lld, N0=%lld, N1=%lld)",
-                 (long long)d->m, (long long)d->k0, (long long)d->n0,
-                 (long long)d->n);
+        wmma_error(func, "wmma-linalg-to-kernels: every dimension must be a "
+                         "multiple of 16 (M=%lld, K0=%lld, N0=%lld, N1=%lld)",
+                   (long long)d->m, (long long)d->k0, (long long)d->n0,
+                   (long long)d->n);
       else
-        fe_error(func, "wmma-linalg-to-kernels: every dimension must be a "
-                       "multiple of 16 (M=%lld, N=%lld, K=%lld)",
-                 (long long)d->m, (long long)d->n, (long long)d->k);
+        wmma_error(func, "wmma-linalg-to-kernels: every dimension must be a "
+                         "multiple of 16 (M=%lld, N=%lld, K=%lld)",
+                   (long long)d->m, (long long)d->n, (long long)d->k);
       return -1;
     }
   if (d->p1 < 0) {
@@ -69,13 +69,13 @@ int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves) {
   int64_t row_bytes = d->n0 * 2;
   int64_t max_rows = FE_LDS_BYTES / row_bytes / 16 * 16;
   if (max_rows < 16) {
-    fe_error(func, "wmma-linalg-to-kernels: the intermediate product is too "
-                   "large: a 16 x %lld strip needs %lld VGPRs per lane in "
-                   "registers (budget %d) and %lld bytes of LDS (limit %d); "
-                   "N0 <= %d fits in registers, N0 <= %d in LDS",
-             (long long)d->n0, (long long)strip_vgprs, FE_REG_BUDGET,
-             (long long)(16 * row_bytes), FE_LDS_BYTES,
-             FE_REG_BUDGET / frag_vgprs * 16, FE_LDS_BYTES / (16 * 2));
+    wmma_error(func, "wmma-linalg-to-kernels: the intermediate product is too "
+                     "large: a 16 x %lld strip needs %lld VGPRs per lane in "
+                     "registers (budget %d) and %lld bytes of LDS (limit %d); "
+                     "N0 <= %d fits in registers, N0 <= %d in LDS",
+               (long long)d->n0, (long long)strip_vgprs, FE_REG_BUDGET,
+               (long long)(16 * row_bytes), FE_LDS_BYTES,
+               FE_REG_BUDGET / frag_vgprs * 16, FE_LDS_BYTES / (16 * 2));
     return -1;
   }
   int64_t rows = 16;
@@ -444,11 +444,60 @@ static void kernel_header(em_t *e, tb_t *out, const char *chip) {
          d->waves);
 }
 
+/*===--- one output tile of a product (shared) -------------------------===*/
+/* Tile t of a row-major grid of nt tile columns: its rows (from row0 when
+ * given), the initial accumulator and the K loop (iter_args: the
+ * accumulator) of product p.  kt_open leaves the loop body open for the
+ * caller to load A; kt_close loads B, issues the mma and binds p to the
+ * loop's result. */
+typedef struct {
+  nm_t ml, m, n; /* tile row within the block; tile origin */
+  nm_t acc, k, c; /* loop result, induction variable, accumulator */
+  tile_t tl;
+} ktile_t;
+
+static void kt_open(em_t *e, ktile_t *kt, const char *t, int64_t nt,
+                    const char *row0, const char *bi, int p, int64_t kdim) {
+  nm_t tm = ibin(e, "divui", t, cidx(e, nt).s);
+  nm_t tn = ibin(e, "remui", t, cidx(e, nt).s);
+  kt->ml = ibin(e, "muli", tm.s, "%c16");
+  kt->m = row0 ? ibin(e, "addi", row0, kt->ml.s) : kt->ml;
+  kt->n = ibin(e, "muli", tn.s, "%c16");
+  kt->tl = (tile_t){bi, kt->m.s, kt->n.s, 0};
+  reset_memo(e);
+  nm_t init = acc_init(e, &kt->tl, e->d->nodes[p].c);
+  kt->acc = fresh(e);
+  kt->k = fresh(e);
+  kt->c = fresh(e);
+  line(e, "%s = scf.for %s = %%c0 to %s step %%c16 iter_args(%s = %s) -> "
+          "(vector<8xf32>) {",
+       kt->acc.s, kt->k.s, cidx(e, kdim).s, kt->c.s, init.s);
+  ++e->indent;
+}
+
+/* a: the A fragment, or NULL to load p's A operand from global memory. */
+static void kt_close(em_t *e, const ktile_t *kt, const nm_t *a, int p) {
+  const fe_node *x = &e->d->nodes[p];
+  int a_arg = e->d->nodes[x->a].arg, b_arg = e->d->nodes[x->b].arg;
+  const char *bi = kt->tl.b, *m = kt->m.s, *n = kt->n.s, *k = kt->k.s;
+  nm_t av;
+  if (a)
+    av = *a;
+  else
+    av = x->lhs_t ? load_operand(e, 'a', a_arg, 1, bi, k, m)
+                  : load_operand(e, 'a', a_arg, 0, bi, m, k);
+  nm_t b = x->rhs_t ? load_operand(e, 'b', b_arg, 1, bi, n, k)
+                    : load_operand(e, 'b', b_arg, 0, bi, k, n);
+  nm_t dd = mma(e, av, b, kt->c);
+  line(e, "scf.yield %s : vector<8xf32>", dd.s);
+  --e->indent;
+  line(e, "}");
+  bind(e, p, kt->acc);
+}
+
 /*===--- gemm ----------------------------------------------------------------===*/
 static void emit_gemm(em_t *e) {
   const fe_desc *d = e->d;
-  const fe_node *p2 = &d->nodes[d->p2];
-  int a_arg = d->nodes[p2->a].arg, b_arg = d->nodes[p2->b].arg;
   int64_t mt = d->m / 16, nt = d->n / 16;
   nm_t task = ibin(e, "addi", ibin(e, "muli", "%bid", cidx(e, d->waves).s).s,
                    "%wave");
@@ -462,29 +511,11 @@ static void emit_gemm(em_t *e) {
     bb = ibin(e, "divui", task.s, cidx(e, mt * nt).s);
     rest = ibin(e, "remui", task.s, cidx(e, mt * nt).s);
   }
-  nm_t tm = ibin(e, "divui", rest.s, cidx(e, nt).s);
-  nm_t tn = ibin(e, "remui", rest.s, cidx(e, nt).s);
-  nm_t m = ibin(e, "muli", tm.s, "%c16");
-  nm_t n = ibin(e, "muli", tn.s, "%c16");
-  tile_t tl = {d->batched ? bb.s : NULL, m.s, n.s, 0};
-  reset_memo(e);
-  nm_t init = acc_init(e, &tl, p2->c);
-  nm_t acc = fresh(e), k = fresh(e), c = fresh(e);
-  line(e, "%s = scf.for %s = %%c0 to %s step %%c16 iter_args(%s = %s) -> "
-          "(vector<8xf32>) {",
-       acc.s, k.s, cidx(e, d->k).s, c.s, init.s);
-  ++e->indent;
-  nm_t a = p2->lhs_t ? load_operand(e, 'a', a_arg, 1, tl.b, k.s, m.s)
-                     : load_operand(e, 'a', a_arg, 0, tl.b, m.s, k.s);
-  nm_t b = p2->rhs_t ? load_operand(e, 'b', b_arg, 1, tl.b, n.s, k.s)
-                     : load_operand(e, 'b', b_arg, 0, tl.b, k.s, n.s);
-  nm_t dd = mma(e, a, b, c);
-  line(e, "scf.yield %s : vector<8xf32>", dd.s);
-  --e->indent;
-  line(e, "}");
-  bind(e, d->p2, acc);
-  nm_t r = eval(e, &tl, d->root);
-  store_acc_tile(e, &tl, d->out_arg, r);
+  ktile_t kt;
+  kt_open(e, &kt, rest.s, nt, NULL, d->batched ? bb.s : NULL, d->p2, d->k);
+  kt_close(e, &kt, NULL, d->p2);
+  nm_t r = eval(e, &kt.tl, d->root);
+  store_acc_tile(e, &kt.tl, d->out_arg, r);
   --e->indent;
   line(e, "}");
 }
@@ -620,11 +651,17 @@ static void emit_gemm_gemm_regs(em_t *e) {
 }
 
 /*===--- chains staged in LDS ---------------------------------------------------===*/
+/* Opens `scf.for t = wave to tiles step waves`; returns t. */
+static nm_t wave_loop(em_t *e, int64_t tiles) {
+  nm_t t = fresh(e);
+  line(e, "scf.for %s = %%wave to %s step %s {", t.s, cidx(e, tiles).s,
+       cidx(e, e->d->waves).s);
+  ++e->indent;
+  return t;
+}
+
 static void emit_gemm_gemm_lds(em_t *e) {
   const fe_desc *d = e->d;
-  const fe_node *p1 = &d->nodes[d->p1], *p2 = &d->nodes[d->p2];
-  int a0 = d->nodes[p1->a].arg, b0 = d->nodes[p1->b].arg;
-  int b1 = d->nodes[p2->b].arg;
   int64_t rows = d->rows_per_block, blocks = d->m / rows;
   char lt[128];
   lds_type(d, lt, sizeof lt);
@@ -638,82 +675,36 @@ static void emit_gemm_gemm_lds(em_t *e) {
   const char *bi = d->batched ? bb.s : NULL;
   nm_t row0 = ibin(e, "muli", rb.s, cidx(e, rows).s);
   const char *in_t = tname(d->in_type);
+  ktile_t kt;
 
   /* Phase 1: intermediate tiles -> LDS (converted to the input type). */
   int64_t nt0 = d->n0 / 16;
-  nm_t t = fresh(e);
-  line(e, "scf.for %s = %%wave to %s step %s {", t.s,
-       cidx(e, (rows / 16) * nt0).s, cidx(e, d->waves).s);
-  ++e->indent;
-  {
-    nm_t tm = ibin(e, "divui", t.s, cidx(e, nt0).s);
-    nm_t tn = ibin(e, "remui", t.s, cidx(e, nt0).s);
-    nm_t ml = ibin(e, "muli", tm.s, "%c16");
-    nm_t m = ibin(e, "addi", row0.s, ml.s);
-    nm_t n = ibin(e, "muli", tn.s, "%c16");
-    tile_t tl = {bi, m.s, n.s, 0};
-    reset_memo(e);
-    nm_t init = acc_init(e, &tl, p1->c);
-    nm_t acc = fresh(e), k = fresh(e), c = fresh(e);
-    line(e, "%s = scf.for %s = %%c0 to %s step %%c16 iter_args(%s = %s) -> "
-            "(vector<8xf32>) {",
-         acc.s, k.s, cidx(e, d->k0).s, c.s, init.s);
-    ++e->indent;
-    nm_t a = p1->lhs_t ? load_operand(e, 'a', a0, 1, bi, k.s, m.s)
-                       : load_operand(e, 'a', a0, 0, bi, m.s, k.s);
-    nm_t b = p1->rhs_t ? load_operand(e, 'b', b0, 1, bi, n.s, k.s)
-                       : load_operand(e, 'b', b0, 0, bi, k.s, n.s);
-    nm_t dd = mma(e, a, b, c);
-    line(e, "scf.yield %s : vector<8xf32>", dd.s);
-    --e->indent;
-    line(e, "}");
-    bind(e, d->p1, acc);
-    nm_t h = eval(e, &tl, d->inter);
-    int len = acc_len(e, d->in_type);
-    if (len == 16)
-      h = widen16(e, h, d->in_type);
-    line(e, "wmma.store #wmma.frag<d, hw, %s> %s, %%lds[%s, %s] : "
-            "vector<%dx%s>, %s",
-         acc_atom(e, d->in_type), h.s, ml.s, n.s, len, in_t, lt);
-  }
+  nm_t t = wave_loop(e, (rows / 16) * nt0);
+  kt_open(e, &kt, t.s, nt0, row0.s, bi, d->p1, d->k0);
+  kt_close(e, &kt, NULL, d->p1);
+  nm_t h = eval(e, &kt.tl, d->inter);
+  int len = acc_len(e, d->in_type);
+  if (len == 16)
+    h = widen16(e, h, d->in_type);
+  line(e, "wmma.store #wmma.frag<d, hw, %s> %s, %%lds[%s, %s] : "
+          "vector<%dx%s>, %s",
+       acc_atom(e, d->in_type), h.s, kt.ml.s, kt.n.s, len, in_t, lt);
   --e->indent;
   line(e, "}");
   line(e, "gpu.barrier");
 
   /* Phase 2: output tiles, A fragments from LDS. */
   int64_t nt1 = d->n / 16;
-  t = fresh(e);
-  line(e, "scf.for %s = %%wave to %s step %s {", t.s,
-       cidx(e, (rows / 16) * nt1).s, cidx(e, d->waves).s);
-  ++e->indent;
-  {
-    nm_t tm = ibin(e, "divui", t.s, cidx(e, nt1).s);
-    nm_t tn = ibin(e, "remui", t.s, cidx(e, nt1).s);
-    nm_t ml = ibin(e, "muli", tm.s, "%c16");
-    nm_t m = ibin(e, "addi", row0.s, ml.s);
-    nm_t n = ibin(e, "muli", tn.s, "%c16");
-    tile_t tl = {bi, m.s, n.s, 0};
-    reset_memo(e);
-    nm_t init = acc_init(e, &tl, p2->c);
-    nm_t acc = fresh(e), k = fresh(e), c = fresh(e);
-    line(e, "%s = scf.for %s = %%c0 to %s step %%c16 iter_args(%s = %s) -> "
-            "(vector<8xf32>) {",
-         acc.s, k.s, cidx(e, d->n0).s, c.s, init.s);
-    ++e->indent;
-    nm_t a = fresh(e);
-    line(e, "%s = wmma.load #wmma.frag<a, %s, %s> %%lds[%s, %s] : %s -> "
-            "vector<%dx%s>",
-         a.s, e->lay, acc_atom(e, FE_T_F32), ml.s, k.s, lt, e->op_len, in_t);
-    nm_t b = p2->rhs_t ? load_operand(e, 'b', b1, 1, bi, n.s, k.s)
-                       : load_operand(e, 'b', b1, 0, bi, k.s, n.s);
-    nm_t dd = mma(e, a, b, c);
-    line(e, "scf.yield %s : vector<8xf32>", dd.s);
-    --e->indent;
-    line(e, "}");
-    bind(e, d->p2, acc);
-    nm_t r = eval(e, &tl, d->root);
-    store_acc_tile(e, &tl, d->out_arg, r);
-  }
+  t = wave_loop(e, (rows / 16) * nt1);
+  kt_open(e, &kt, t.s, nt1, row0.s, bi, d->p2, d->n0);
+  nm_t a = fresh(e);
+  line(e, "%s = wmma.load #wmma.frag<a, %s, %s> %%lds[%s, %s] : %s -> "
+          "vector<%dx%s>",
+       a.s, e->lay, acc_atom(e, FE_T_F32), kt.ml.s, kt.k.s, lt, e->op_len,
+       in_t);
+  kt_close(e, &kt, &a, d->p2);
+  nm_t r = eval(e, &kt.tl, d->root);
+  store_acc_tile(e, &kt.tl, d->out_arg, r);
   --e->indent;
   line(e, "}");
 }

@@ -17,6 +17,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "wmma/Layout/Layout.h"
+#include "wmma/Support/CAPIUtil.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -105,10 +106,8 @@ int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves);
  * malloc'd, NULL on allocation failure. */
 char *fe_emit_kernel(const fe_desc *d, const char *chip, wmma_arch arch);
 
-/* Diagnostics (remarks come from the C++ shim: the C API has none). */
+/* Remarks come from the C++ shim: the C API has none (errors: wmma_error). */
 void fe_remark(MlirOperation op, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void fe_error(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 #ifdef __cplusplus
 extern "C" {

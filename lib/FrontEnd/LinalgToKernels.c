@@ -26,16 +26,6 @@ typedef struct {
   int waves;
 } l2k_options;
 
-static MlirStringRef sref(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-static bool op_is(MlirOperation op, const char *name) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(name);
-  return s.length == n && memcmp(s.data, name, n) == 0;
-}
-
 /* Is the symbol `name` referenced by a func.call in the module? */
 typedef struct {
   const char *name;
@@ -44,9 +34,9 @@ typedef struct {
 
 static MlirWalkResult call_cb(MlirOperation op, void *ud) {
   call_scan *s = ud;
-  if (!op_is(op, "func.call"))
+  if (!wmma_op_is(op, "func.call"))
     return MlirWalkResultAdvance;
-  MlirAttribute callee = mlirOperationGetAttributeByName(op, sref("callee"));
+  MlirAttribute callee = wmma_attr(op, "callee");
   if (!mlirAttributeIsNull(callee) && mlirAttributeIsAFlatSymbolRef(callee)) {
     MlirStringRef v = mlirFlatSymbolRefAttrGetValue(callee);
     if (v.length == strlen(s->name) && !memcmp(v.data, s->name, v.length)) {
@@ -60,7 +50,7 @@ static MlirWalkResult call_cb(MlirOperation op, void *ud) {
 static bool symbol_exists(MlirBlock body, const char *name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, sref("sym_name"));
+    MlirAttribute sym = wmma_attr(op, "sym_name");
     if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym)) {
       MlirStringRef v = mlirStringAttrGetValue(sym);
       if (v.length == strlen(name) && !memcmp(v.data, name, v.length))
@@ -98,20 +88,20 @@ static int convert_func(MlirOperation module, MlirBlock body,
     return -1;
   char *text = fe_emit_kernel(&d, o->chip, arch);
   if (!text) {
-    fe_error(func, "wmma-linalg-to-kernels: internal error while writing the "
-                   "kernel for @%s",
-             d.name);
+    wmma_error(func, "wmma-linalg-to-kernels: internal error while writing the "
+                     "kernel for @%s",
+               d.name);
     return -1;
   }
   MlirContext ctx = mlirOperationGetContext(func);
   char srcname[200];
   snprintf(srcname, sizeof srcname, "wmma-linalg-to-kernels(@%s)", d.name);
   MlirOperation kernel =
-      mlirOperationCreateParse(ctx, sref(text), sref(srcname));
+      mlirOperationCreateParse(ctx, wmma_sref(text), wmma_sref(srcname));
   if (mlirOperationIsNull(kernel)) {
-    fe_error(func, "wmma-linalg-to-kernels: internal error: the generated "
-                   "kernel for @%s does not parse or verify (see above)",
-             d.name);
+    wmma_error(func, "wmma-linalg-to-kernels: internal error: the generated "
+                     "kernel for @%s does not parse or verify (see above)",
+               d.name);
     if (getenv("WMMA_FE_DUMP"))
       fprintf(stderr, "%s\n", text);
     free(text);
@@ -126,7 +116,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
 
 static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
   const l2k_options *o = ud;
-  if (!op_is(module, "builtin.module")) {
+  if (!wmma_op_is(module, "builtin.module")) {
     mlirEmitError(mlirOperationGetLocation(module),
                   "wmma-linalg-to-kernels runs on builtin.module");
     mlirExternalPassSignalFailure(pass);
@@ -139,7 +129,7 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
   MlirOperation first = module;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (op_is(op, "func.func")) {
+    if (wmma_op_is(op, "func.func")) {
       first = op;
       break;
     }
@@ -179,7 +169,7 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
   }
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!op_is(op, "func.func"))
+    if (!wmma_op_is(op, "func.func"))
       continue;
     if (n == cap) {
       MlirOperation *nf = realloc(funcs, sizeof *funcs * (size_t)(cap *= 2));
@@ -203,7 +193,7 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
   free(funcs);
   if (converted)
     mlirOperationSetDiscardableAttributeByName(
-        module, sref("gpu.container_module"),
+        module, wmma_sref("gpu.container_module"),
         mlirUnitAttrGet(mlirOperationGetContext(module)));
   if (failed)
     mlirExternalPassSignalFailure(pass);
@@ -245,8 +235,9 @@ MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
   MlirExternalPassCallbacks cb = {construct_nop, destruct_opts, init_nop,
                                   clone_opts, run};
   return mlirCreateExternalPass(
-      type_id, sref("WmmaLinalgToKernels"), sref("wmma-linalg-to-kernels"),
-      sref("Compile linalg GEMM chains on memrefs into wmma kernels"),
-      sref("builtin.module"), (intptr_t)(sizeof deps / sizeof deps[0]), deps,
-      cb, o);
+      type_id, wmma_sref("WmmaLinalgToKernels"),
+      wmma_sref("wmma-linalg-to-kernels"),
+      wmma_sref("Compile linalg GEMM chains on memrefs into wmma kernels"),
+      wmma_sref("builtin.module"), (intptr_t)(sizeof deps / sizeof deps[0]),
+      deps, cb, o);
 }

@@ -31,16 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static MlirStringRef sref(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-static bool op_is(MlirOperation op, const char *name) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(name);
-  return s.length == n && memcmp(s.data, name, n) == 0;
-}
-
 /*--- a minimal builder: insert before a fixed op ----------------------------*/
 typedef struct {
   MlirContext ctx;
@@ -60,7 +50,7 @@ static MlirValue mk(bld_t *b, const char *name, intptr_t nops,
     b->failed = 1;
     return (MlirValue){NULL};
   }
-  MlirOperationState st = mlirOperationStateGet(sref(name), b->loc);
+  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), b->loc);
   if (nops)
     mlirOperationStateAddOperands(&st, nops, ops);
   mlirOperationStateAddResults(&st, 1, &res);
@@ -77,7 +67,7 @@ static MlirValue mk(bld_t *b, const char *name, intptr_t nops,
 
 static MlirNamedAttribute named(MlirContext ctx, const char *n,
                                 MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref(n)), a);
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wmma_sref(n)), a);
 }
 
 static MlirValue const_attr(bld_t *b, MlirAttribute v, MlirType t) {
@@ -106,18 +96,6 @@ static MlirValue relayout(bld_t *b, MlirValue x, MlirAttribute from,
 
 /*--- validation ----------------------------------------------------------*/
 typedef struct {
-  char *buf;
-  size_t len, used;
-} sink_t;
-
-static void sink_cb(MlirStringRef s, void *ud) {
-  sink_t *k = ud;
-  for (size_t i = 0; i < s.length && k->used + 1 < k->len; ++i)
-    k->buf[k->used++] = s.data[i];
-  k->buf[k->used] = 0;
-}
-
-typedef struct {
   MlirAttribute frag;
   wmma_frag_desc desc;
   int shuffle;
@@ -125,33 +103,32 @@ typedef struct {
 
 static int analyze(MlirOperation op, tr_info *ti) {
   memset(ti, 0, sizeof *ti);
-  ti->frag = mlirOperationGetAttributeByName(op, sref("frag"));
-  MlirAttribute method = mlirOperationGetAttributeByName(op, sref("method"));
+  ti->frag = wmma_attr(op, "frag");
+  MlirAttribute method = wmma_attr(op, "method");
   if (mlirOperationGetNumOperands(op) != 1 ||
       mlirOperationGetNumResults(op) != 1 || mlirAttributeIsNull(method) ||
       !wmmaAttributeIsAFrag(ti->frag) ||
       !wmmaFragAttrGetDesc(ti->frag, &ti->desc)) {
-    fe_error(op, "wmma.transpose without a valid fragment or method");
+    wmma_error(op, "wmma.transpose without a valid fragment or method");
     return -1;
   }
   if (ti->desc.matrix == WMMA_MATRIX_A || ti->desc.matrix == WMMA_MATRIX_B)
     ti->desc.opsel = 0;
   /* The method is an enum attribute without a C accessor: read its text. */
-  char buf[96] = "";
-  sink_t k = {buf, sizeof buf, 0};
-  mlirAttributePrint(method, sink_cb, &k);
+  char buf[96];
+  wmma_print_attr(method, buf, sizeof buf);
   if (strstr(buf, "shuffle"))
     ti->shuffle = 1;
   else if (!strstr(buf, "identity")) {
-    fe_error(op, "wmma.transpose: unknown method %s", buf);
+    wmma_error(op, "wmma.transpose: unknown method %s", buf);
     return -1;
   }
   MlirType vt = wmmaFragAttrGetVectorType(ti->frag);
   if (mlirTypeIsNull(vt) ||
       !mlirTypeEqual(vt, mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
       !mlirTypeEqual(vt, mlirValueGetType(mlirOperationGetResult(op, 0)))) {
-    fe_error(op, "wmma.transpose: the source and result must be the "
-                 "fragment's vector type");
+    wmma_error(op, "wmma.transpose: the source and result must be the "
+                   "fragment's vector type");
     return -1;
   }
   int rows, cols;
@@ -159,8 +136,8 @@ static int analyze(MlirOperation op, tr_info *ti) {
   wmma_elem e = wmma_frag_elem(&ti->desc);
   if (rows != 16 || cols != 16 ||
       (!ti->shuffle && e != WMMA_ELEM_F16 && e != WMMA_ELEM_BF16)) {
-    fe_error(op, "wmma.transpose: unsupported fragment (16x16 tiles; the "
-                 "identity method needs f16/bf16)");
+    wmma_error(op, "wmma.transpose: unsupported fragment (16x16 tiles; the "
+                   "identity method needs f16/bf16)");
     return -1;
   }
   return 0;
@@ -336,7 +313,7 @@ typedef struct {
 
 static MlirWalkResult collect_cb(MlirOperation op, void *ud) {
   op_list *l = ud;
-  if (!op_is(op, "wmma.transpose"))
+  if (!wmma_op_is(op, "wmma.transpose"))
     return MlirWalkResultAdvance;
   if (l->n == l->cap) {
     int cap = l->cap ? l->cap * 2 : 16;
@@ -386,7 +363,7 @@ static void run(MlirOperation root, MlirExternalPass pass, void *ud) {
       y = lower_identity(&b, &ti, x);
     }
     if (b.failed || mlirValueIsNull(y)) {
-      fe_error(op, "wmma-lower-transpose: failed to lower wmma.transpose");
+      wmma_error(op, "wmma-lower-transpose: failed to lower wmma.transpose");
       ++errors;
       break;
     }
@@ -413,8 +390,9 @@ MlirPass wmmaCreateLowerTransposePass(void) {
       mlirGetDialectHandle__llvm__()};
   MlirExternalPassCallbacks cb = {nop, nop, NULL, clone_nop, run};
   return mlirCreateExternalPass(
-      type_id, sref("WmmaLowerTranspose"), sref("wmma-lower-transpose"),
-      sref("Lower wmma.transpose (identity WMMA or cross-lane shuffle) to "
-           "wmma.mma / wmma.relayout"),
-      sref(""), (intptr_t)(sizeof deps / sizeof deps[0]), deps, cb, NULL);
+      type_id, wmma_sref("WmmaLowerTranspose"),
+      wmma_sref("wmma-lower-transpose"),
+      wmma_sref("Lower wmma.transpose (identity WMMA or cross-lane shuffle) to "
+                "wmma.mma / wmma.relayout"),
+      wmma_sref(""), (intptr_t)(sizeof deps / sizeof deps[0]), deps, cb, NULL);
 }

@@ -60,16 +60,13 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--func") && v) {
       o.func = v, ++i;
     } else if (!strcmp(a, "--strategy") && v) {
-      if (!strcmp(v, "permlanex16"))
-        o.strategy = WMMA_XLANE_PERMLANEX16;
-      else if (!strcmp(v, "bpermute"))
-        o.strategy = WMMA_XLANE_BPERMUTE;
-      else {
+      int st = wmma_strategy_parse(v);
+      if (st < 0) {
         fprintf(stderr, "wmma-compile: error: unknown --strategy '%s' (expected "
                         "permlanex16 or bpermute)\n", v);
         return 2;
       }
-      ++i;
+      o.strategy = (wmma_xlane_strategy)st, ++i;
     } else if (!strcmp(a, "--waves") && v) {
       char *end;
       long w = strtol(v, &end, 10);

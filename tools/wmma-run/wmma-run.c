@@ -137,15 +137,12 @@ int main(int argc, char **argv) {
       }
       ++i;
     } else if (!strcmp(a, "--strategy") && v) {
-      if (!strcmp(v, "permlanex16"))
-        o.strategy = WMMA_XLANE_PERMLANEX16;
-      else if (!strcmp(v, "bpermute"))
-        o.strategy = WMMA_XLANE_BPERMUTE;
-      else {
+      int st = wmma_strategy_parse(v);
+      if (st < 0) {
         fprintf(stderr, "wmma-run: error: unknown --strategy '%s'\n", v);
         return 2;
       }
-      ++i;
+      o.strategy = (wmma_xlane_strategy)st, ++i;
     } else if (!strcmp(a, "--reference") && v) {
       reference = v, ++i;
     } else if (!strcmp(a, "--stats")) {

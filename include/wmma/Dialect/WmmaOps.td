@@ -101,7 +101,7 @@ def WMMA_ExpandOp : WMMA_Op<"expand", [Pure]> {
                        WMMA_AtomAttr:$atom);
   let results = (outs AnyVectorOfNonZeroRank:$result);
   let assemblyFormat = [{
-    $role $atom $source attr-dict `:` type($source) `->` type($result)
+    `` $role $atom $source attr-dict `:` type($source) `->` type($result)
   }];
   let extraClassDeclaration = [{
     ::mlir::wmma::FragAttr getSourceFrag();
@@ -160,7 +160,7 @@ def WMMA_TransposeOp : WMMA_Op<"transpose", [Pure]> {
                        WMMA_TransposeMethodAttr:$method, WMMA_FragAttr:$frag);
   let results = (outs AnyVectorOfNonZeroRank:$result);
   let assemblyFormat = [{
-    $method $frag $source attr-dict `:` type($source) `->` type($result)
+    `` $method $frag $source attr-dict `:` type($source) `->` type($result)
   }];
 }
 

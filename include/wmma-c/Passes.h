@@ -6,6 +6,8 @@
 #include "mlir-c/Pass.h"
 #include "wmma/Layout/Layout.h"
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -53,6 +55,12 @@ MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerTransposePass(void);
  * waves: wave32 waves per workgroup (1..32). */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPass(const char *chip,
                                                          int waves);
+/* The same with the tiled strategy switchable: tiled = true (the default of
+ * wmmaCreateLinalgToKernelsPass) compiles single GEMMs with M, N multiples of
+ * 128 and K a multiple of 32 to the LDS-staged 128x128x32 workgroup-tile
+ * kernel (4 waves); false keeps one wave per 16x16 output tile. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithTiling(
+    const char *chip, int waves, bool tiled);
 /* Registers the front-end passes; wmmaRegisterPasses calls it. */
 MLIR_CAPI_EXPORTED void wmmaRegisterFrontEndPasses(void);
 

@@ -5,6 +5,10 @@
  *  gemm / gemm_multiply_multiply: one wave per 16x16 output tile; a runtime
  *    K loop (scf.for) of one wmma.mma per step; the epilogue is evaluated on
  *    the accumulator fragment and the tile is stored once.
+ *  gemm_tiled (M, N multiples of 128, K of 32): one workgroup of 2x2 waves
+ *    per 128x128 output block, each wave 4x4 WMMA tiles; A and B staged
+ *    through a ping-pong pair of LDS buffers 32 K at a time with the next
+ *    slice prefetched into registers during the WMMAs (emit_gemm_tiled).
  *  gemm_gemm (registers): one wave per 16-row strip.  The first product is
  *    computed transposed (D0^T = B0^T x A0^T, operands swapped), so each of
  *    its N0/16 accumulators is already the next product's A operand up to a
@@ -31,13 +35,29 @@
 /* First-product accumulators computed per K loop in the register strategy
  * (4 x 8 VGPRs live at a time). */
 #define FE_GROUP 4
+/* Tiled single GEMM (design technique 4): a 128x128 output block per
+ * workgroup, K staged through LDS 32 at a time (two WMMA K steps per
+ * barrier; 4 chunks of 16 bytes per thread and operand), 2x2 waves each
+ * owning a 64x64 sub-tile (4x4 WMMA tiles).  Operands are 16-bit. */
+#define FE_TM 128
+#define FE_TN 128
+#define FE_TK 32
+#define FE_TILED_WAVES 4
+#define FE_WM 64 /* per-wave sub-tile */
+#define FE_WN 64
+#define FE_WT (FE_WM / 16) /* WMMA tiles per wave and dimension */
+#define FE_VEC 8           /* 16-bit elements per thread per copy chunk */
+#define FE_CHUNKS (FE_TM * FE_TK / (32 * FE_TILED_WAVES * FE_VEC))
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves) {
+int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves,
+            int tiled) {
   d->waves = waves;
   d->lds_bytes = 0;
   d->rows_per_block = 0;
+  d->tiled = 0;
+  d->grid[1] = d->grid[2] = 1;
   int64_t dims[5] = {d->m, d->n, d->k, d->p1 >= 0 ? d->k0 : 16,
                      d->p1 >= 0 ? d->n0 : 16};
   for (int i = 0; i < 5; ++i)
@@ -54,15 +74,27 @@ int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves) {
       return -1;
     }
   if (d->p1 < 0) {
+    if (tiled && d->m > 0 && d->n > 0 && d->k > 0 && d->m % FE_TM == 0 &&
+        d->n % FE_TN == 0 && d->k % FE_TK == 0) {
+      /* Workgroup tiles: every A and B element is read from global memory
+       * N/128 resp. M/128 times instead of N/16 resp. M/16. */
+      d->tiled = 1;
+      d->waves = FE_TILED_WAVES;
+      d->lds_bytes = 2LL * (FE_TM + FE_TN) * FE_TK * 2; /* 2 buffers */
+      d->grid[0] = (int)(d->n / FE_TN);
+      d->grid[1] = (int)(d->m / FE_TM);
+      d->grid[2] = (int)d->batch;
+      return 0;
+    }
     int64_t tasks = d->batch * (d->m / 16) * (d->n / 16);
-    d->grid = (int)ceil_div(tasks, waves);
+    d->grid[0] = (int)ceil_div(tasks, waves);
     return 0;
   }
   int frag_vgprs = arch == WMMA_ARCH_RDNA4 ? 4 : 8;
   int64_t strip_vgprs = (d->n0 / 16) * frag_vgprs;
   if (!d->batched && strip_vgprs <= FE_REG_BUDGET) {
     d->pattern = FE_PAT_GEMM_GEMM;
-    d->grid = (int)ceil_div(d->m / 16, waves);
+    d->grid[0] = (int)ceil_div(d->m / 16, waves);
     return 0;
   }
   /* Stage the intermediate in LDS: R rows of N0 input-type values. */
@@ -91,7 +123,7 @@ int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves) {
   d->pattern = d->batched ? FE_PAT_BATCH_GEMM_GEMM : FE_PAT_GEMM_GEMM_LDS;
   d->rows_per_block = (int)rows;
   d->lds_bytes = rows * row_bytes;
-  d->grid = (int)(d->batch * (d->m / rows));
+  d->grid[0] = (int)(d->batch * (d->m / rows));
   return 0;
 }
 
@@ -224,6 +256,13 @@ static void memref_type(const fe_desc *d, int arg, char *buf, size_t len) {
 static void lds_type(const fe_desc *d, char *buf, size_t len) {
   snprintf(buf, len, "memref<%dx%lldx%s, #gpu.address_space<workgroup>>",
            d->rows_per_block, (long long)d->n0, tname(d->in_type));
+}
+
+/* Tiled GEMM: one LDS operand tile per buffer, [buffer][M or N][K] (K
+ * contiguous, so every fragment read is a vector load for both operands). */
+static void tiled_lds_type(const fe_desc *d, char *buf, size_t len) {
+  snprintf(buf, len, "memref<2x%dx%dx%s, #gpu.address_space<workgroup>>",
+           FE_TM, FE_TK, tname(d->in_type));
 }
 
 /* Index list "[b, ]r, c". */
@@ -428,7 +467,11 @@ static void kernel_header(em_t *e, tb_t *out, const char *chip) {
     tb_add(out, "%s%%arg%d: %s", i ? ", " : "", i, mt);
   }
   tb_add(out, ")");
-  if (d->lds_bytes) {
+  if (d->tiled) {
+    char lt[128];
+    tiled_lds_type(d, lt, sizeof lt);
+    tb_add(out, " workgroup(%%lds_a : %s, %%lds_b : %s)", lt, lt);
+  } else if (d->lds_bytes) {
     char lt[128];
     lds_type(d, lt, sizeof lt);
     tb_add(out, " workgroup(%%lds : %s)", lt);
@@ -438,10 +481,10 @@ static void kernel_header(em_t *e, tb_t *out, const char *chip) {
          32 * d->waves);
   for (int i = 0; i < d->nargs; ++i)
     tb_add(out, "%s\"%s\"", i ? ", " : "", d->roles[i]);
-  tb_add(out, "], wmma.grid = array<i32: %d, 1, 1>, wmma.lds_bytes = %lld : "
-              "i64, wmma.pattern = \"%s\", wmma.waves = %d : i32} {\n",
-         d->grid, (long long)d->lds_bytes, fe_pattern_name(d->pattern),
-         d->waves);
+  tb_add(out, "], wmma.grid = array<i32: %d, %d, %d>, wmma.lds_bytes = %lld "
+              ": i64, wmma.pattern = \"%s%s\", wmma.waves = %d : i32} {\n",
+         d->grid[0], d->grid[1], d->grid[2], (long long)d->lds_bytes,
+         fe_pattern_name(d->pattern), d->tiled ? "_tiled" : "", d->waves);
 }
 
 /*===--- one output tile of a product (shared) -------------------------===*/
@@ -518,6 +561,288 @@ static void emit_gemm(em_t *e) {
   store_acc_tile(e, &kt.tl, d->out_arg, r);
   --e->indent;
   line(e, "}");
+}
+
+/*===--- gemm, tiled through LDS ---------------------------------------------===*/
+/* Technique 4.  Workgroup (bidx, bidy, bidz) computes the 128x128 output
+ * block (bidy, bidx) of batch item bidz; wave w owns the 64x64 sub-tile
+ * (w / 2, w % 2), i.e. 4x4 WMMA tiles whose 16 accumulators are the K
+ * loop's iter_args.  A and B move through LDS in 32-wide K slices, two
+ * buffers each (ping-pong): while the WMMAs of slice s read buffer s % 2,
+ * slice s + 1 is already in flight from global memory into registers and
+ * is written to the other buffer afterwards, so one barrier per K step
+ * both publishes slice s + 1 and retires the reads of slice s.
+ *
+ * LDS holds both operands as [buffer][M or N][K] with K contiguous: the
+ * fragment reads of either operand are then 16-byte vector loads (RDNA4
+ * kcontig: 8 contiguous K per lane half; RDNA3 hw: all 16 K of the row in
+ * both halves, read replicated straight from LDS, which costs LDS bandwidth
+ * only, instead of wmma.expand's permlanex16 + repacking per fragment in
+ * the loop).  An operand stored with M or N contiguous in global memory (B
+ * as K x N, A given K x M) is transposed by the copy itself: vector loads
+ * from global, scalar stores to LDS. */
+
+/* Result i of a multi-result op: "%vN#i". */
+static nm_t result_n(em_t *e, const char *res, int i) {
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, "%s#%d", res, i);
+  nm_t n = {{0}};
+  size_t len = strlen(tmp);
+  if (len >= sizeof n.s) {
+    e->failed = 1;
+    return n;
+  }
+  memcpy(n.s, tmp, len + 1);
+  return n;
+}
+
+/* One operand's share of the cooperative copy: FE_CHUNKS chunks of FE_VEC
+ * contiguous elements of the 128x32 (kcontig) or 32x128 memory tile per
+ * thread, consecutive threads on consecutive chunks (coalesced). */
+typedef struct {
+  int arg;
+  int kcontig;           /* memory rows are the LDS rows (K contiguous) */
+  const char *lds;       /* %lds_a / %lds_b */
+  const char *bi;        /* batch index or NULL */
+  nm_t row[FE_CHUNKS];   /* memory-tile row of chunk i (K when !kcontig) */
+  nm_t col;              /* memory-tile column of the thread's chunks */
+  nm_t grow[FE_CHUNKS];  /* kcontig: global row of chunk i */
+  nm_t gcol;             /* !kcontig: global column */
+  nm_t ldsrow[FE_VEC];   /* !kcontig: LDS row of element j of a chunk */
+} tcopy_t;
+
+/* Loop-invariant copy coordinates of this thread. */
+static void tiled_copy_setup(em_t *e, tcopy_t *c, int arg, int kcontig,
+                             const char *lds, const char *origin,
+                             const char *bi) {
+  int width = kcontig ? FE_TK : FE_TM; /* memory-tile row length */
+  int per_row = width / FE_VEC;
+  int rows_per_pass = 32 * FE_TILED_WAVES / per_row;
+  c->arg = arg;
+  c->kcontig = kcontig;
+  c->lds = lds;
+  c->bi = bi;
+  nm_t r = ibin(e, "divui", "%tid", cidx(e, per_row).s);
+  nm_t q = ibin(e, "remui", "%tid", cidx(e, per_row).s);
+  c->col = ibin(e, "muli", q.s, cidx(e, FE_VEC).s);
+  for (int i = 0; i < FE_CHUNKS; ++i) {
+    long long off = (long long)rows_per_pass * i;
+    c->row[i] = i ? ibin(e, "addi", r.s, cidx(e, off).s) : r;
+    if (kcontig)
+      c->grow[i] = ibin(e, "addi", origin, c->row[i].s);
+  }
+  if (!kcontig) {
+    c->gcol = ibin(e, "addi", origin, c->col.s);
+    for (int j = 0; j < FE_VEC; ++j)
+      c->ldsrow[j] = j ? ibin(e, "addi", c->col.s, cidx(e, j).s) : c->col;
+  }
+}
+
+/* The thread's chunks of the K slice starting at k, global -> registers. */
+static void tiled_global_load(em_t *e, const tcopy_t *c, const char *k,
+                              nm_t out[FE_CHUNKS]) {
+  const fe_desc *d = e->d;
+  char mt[96], ix[96];
+  memref_type(d, c->arg, mt, sizeof mt);
+  const char *bi = d->args[c->arg].rank == 3 ? c->bi : NULL;
+  const char *t = tname(d->in_type);
+  nm_t kc = {{0}};
+  if (c->kcontig)
+    kc = ibin(e, "addi", k, c->col.s);
+  for (int i = 0; i < FE_CHUNKS; ++i) {
+    if (c->kcontig) {
+      idx3(ix, sizeof ix, bi, c->grow[i].s, kc.s);
+    } else {
+      nm_t kr = ibin(e, "addi", k, c->row[i].s);
+      idx3(ix, sizeof ix, bi, kr.s, c->gcol.s);
+    }
+    out[i] = fresh(e);
+    line(e, "%s = vector.load %%arg%d[%s] : %s, vector<%dx%s>", out[i].s,
+         c->arg, ix, mt, FE_VEC, t);
+  }
+}
+
+/* Registers -> LDS buffer buf ([buf][row][k]); transposes when !kcontig. */
+static void tiled_lds_store(em_t *e, const tcopy_t *c, const char *buf,
+                            const nm_t in[FE_CHUNKS]) {
+  const char *t = tname(e->d->in_type);
+  char lt[128];
+  tiled_lds_type(e->d, lt, sizeof lt);
+  for (int i = 0; i < FE_CHUNKS; ++i) {
+    if (c->kcontig) {
+      line(e, "vector.store %s, %s[%s, %s, %s] : %s, vector<%dx%s>", in[i].s,
+           c->lds, buf, c->row[i].s, c->col.s, lt, FE_VEC, t);
+      continue;
+    }
+    for (int j = 0; j < FE_VEC; ++j) {
+      nm_t x = fresh(e);
+      line(e, "%s = vector.extract %s[%d] : %s from vector<%dx%s>", x.s,
+           in[i].s, j, t, FE_VEC, t);
+      line(e, "memref.store %s, %s[%s, %s, %s] : %s", x.s, c->lds, buf,
+           c->ldsrow[j].s, c->row[i].s, lt);
+    }
+  }
+}
+
+/* One 16-wide K step of the wave's 4x4 tiles from LDS buffer buf.  The A
+ * fragments of the wave's four tile rows stay live; B is loaded one tile
+ * column at a time and used by four WMMAs, so in program order 5 fragments
+ * are live next to the 16 accumulators (the machine scheduler may still
+ * issue the four B reads early: at most 8 fragments). */
+static void tiled_mma_step(em_t *e, const char *buf, const char *kk,
+                           const nm_t wrow[FE_WT], const nm_t wcol[FE_WT],
+                           nm_t acc[FE_WT * FE_WT]) {
+  const char *t = tname(e->d->in_type);
+  char lt[128];
+  tiled_lds_type(e->d, lt, sizeof lt);
+  nm_t a[FE_WT];
+  for (int i = 0; i < FE_WT; ++i) {
+    a[i] = fresh(e);
+    line(e, "%s = wmma.load #wmma.frag<a, %s, %s> %%lds_a[%s, %s, %s] : %s "
+            "-> vector<%dx%s>",
+         a[i].s, e->lay, acc_atom(e, FE_T_F32), buf, wrow[i].s, kk, lt,
+         e->op_len, t);
+  }
+  for (int j = 0; j < FE_WT; ++j) {
+    nm_t b = fresh(e);
+    line(e, "%s = wmma.load #wmma.frag<b, %s, transposed, %s> %%lds_b[%s, %s, "
+            "%s] : %s -> vector<%dx%s>",
+         b.s, e->lay, acc_atom(e, FE_T_F32), buf, wcol[j].s, kk, lt,
+         e->op_len, t);
+    for (int i = 0; i < FE_WT; ++i)
+      acc[i * FE_WT + j] = mma(e, a[i], b, acc[i * FE_WT + j]);
+  }
+}
+
+/* The WMMAs of one 32-wide K slice from LDS buffer buf.  A scheduling
+ * barrier between the two 16-wide halves keeps LLVM from hoisting the
+ * second half's LDS reads above the first half's WMMAs: issued together
+ * they hold all 16 fragments at once (128 VGPRs on RDNA3), which next to
+ * the 128 accumulator VGPRs and the prefetched slice spills on gfx11. */
+static void tiled_k_slice(em_t *e, const char *buf, const nm_t wrow[FE_WT],
+                          const nm_t wcol[FE_WT], nm_t acc[FE_WT * FE_WT]) {
+  for (int kk = 0; kk < FE_TK; kk += 16) {
+    if (kk)
+      line(e, "rocdl.sched.barrier 0");
+    tiled_mma_step(e, buf, cidx(e, kk).s, wrow, wcol, acc);
+  }
+}
+
+/* The K loop over every slice but the last: prefetch slice s + 1 into
+ * registers (global loads first, so their latency hides behind the WMMAs),
+ * the WMMAs of slice s, slice s + 1 into the other buffer, one barrier.  The
+ * last slice is peeled (the caller runs tiled_k_slice on it) so that the
+ * loop body is one straight-line block without a prefetch guard.  Returns
+ * the loop's results in acc (unchanged when K is one slice). */
+static void tiled_k_loop(em_t *e, const tcopy_t *ca, const tcopy_t *cb,
+                         const nm_t wrow[FE_WT], const nm_t wcol[FE_WT],
+                         nm_t acc[FE_WT * FE_WT]) {
+  const fe_desc *d = e->d;
+  if (d->k <= FE_TK)
+    return;
+  nm_t res = fresh(e), k = fresh(e), it[FE_WT * FE_WT];
+  tb_t iters = {0}, types = {0}, ylds = {0};
+  for (int t = 0; t < FE_WT * FE_WT; ++t) {
+    it[t] = fresh(e);
+    tb_add(&iters, "%s%s = %s", t ? ", " : "", it[t].s, acc[t].s);
+    tb_add(&types, "%svector<8xf32>", t ? ", " : "");
+  }
+  if (iters.oom || types.oom || !iters.buf || !types.buf)
+    e->failed = 1;
+  const char *tys = types.buf ? types.buf : "";
+  line(e, "%s:%d = scf.for %s = %%c0 to %s step %s iter_args(%s) -> (%s) {",
+       res.s, FE_WT * FE_WT, k.s, cidx(e, d->k - FE_TK).s, cidx(e, FE_TK).s,
+       iters.buf ? iters.buf : "", tys);
+  ++e->indent;
+  nm_t kn = ibin(e, "addi", k.s, cidx(e, FE_TK).s);
+  nm_t slice = ibin(e, "divui", k.s, cidx(e, FE_TK).s);
+  nm_t buf = ibin(e, "remui", slice.s, cidx(e, 2).s);
+  nm_t nbuf = ibin(e, "subi", cidx(e, 1).s, buf.s);
+  nm_t pa[FE_CHUNKS], pb[FE_CHUNKS];
+  tiled_global_load(e, ca, kn.s, pa);
+  tiled_global_load(e, cb, kn.s, pb);
+  for (int t = 0; t < FE_WT * FE_WT; ++t)
+    acc[t] = it[t];
+  tiled_k_slice(e, buf.s, wrow, wcol, acc);
+  tiled_lds_store(e, ca, nbuf.s, pa);
+  tiled_lds_store(e, cb, nbuf.s, pb);
+  line(e, "gpu.barrier");
+  for (int t = 0; t < FE_WT * FE_WT; ++t)
+    tb_add(&ylds, "%s%s", t ? ", " : "", acc[t].s);
+  if (ylds.oom || !ylds.buf)
+    e->failed = 1;
+  line(e, "scf.yield %s : %s", ylds.buf ? ylds.buf : "", tys);
+  --e->indent;
+  line(e, "}");
+  free(iters.buf);
+  free(types.buf);
+  free(ylds.buf);
+  for (int t = 0; t < FE_WT * FE_WT; ++t)
+    acc[t] = result_n(e, res.s, t);
+}
+
+/* The epilogue on each accumulator in registers, then its single store. */
+static void tiled_epilogue(em_t *e, const nm_t acc[FE_WT * FE_WT],
+                           const tile_t *tl) {
+  const fe_desc *d = e->d;
+  for (int t = 0; t < FE_WT * FE_WT; ++t) {
+    reset_memo(e);
+    bind(e, d->p2, acc[t]);
+    nm_t r = eval(e, &tl[t], d->root);
+    store_acc_tile(e, &tl[t], d->out_arg, r);
+  }
+}
+
+static void emit_gemm_tiled(em_t *e) {
+  const fe_desc *d = e->d;
+  const fe_node *p = &d->nodes[d->p2];
+  const char *bi = NULL;
+  line(e, "%%bidy = gpu.block_id y");
+  if (d->batched) {
+    line(e, "%%bidz = gpu.block_id z");
+    bi = "%bidz";
+  }
+  nm_t m0 = ibin(e, "muli", "%bidy", cidx(e, FE_TM).s);
+  nm_t n0 = ibin(e, "muli", "%bid", cidx(e, FE_TN).s);
+  nm_t wm = ibin(e, "muli", ibin(e, "divui", "%wave", cidx(e, 2).s).s,
+                 cidx(e, FE_WM).s);
+  nm_t wn = ibin(e, "muli", ibin(e, "remui", "%wave", cidx(e, 2).s).s,
+                 cidx(e, FE_WN).s);
+  /* The wave's tile rows / columns inside the block and in the output. */
+  nm_t wrow[FE_WT], wcol[FE_WT], grow[FE_WT], gcol[FE_WT];
+  for (int i = 0; i < FE_WT; ++i) {
+    wrow[i] = i ? ibin(e, "addi", wm.s, cidx(e, 16LL * i).s) : wm;
+    wcol[i] = i ? ibin(e, "addi", wn.s, cidx(e, 16LL * i).s) : wn;
+    grow[i] = ibin(e, "addi", m0.s, wrow[i].s);
+    gcol[i] = ibin(e, "addi", n0.s, wcol[i].s);
+  }
+  tcopy_t ca, cb;
+  tiled_copy_setup(e, &ca, d->nodes[p->a].arg, !p->lhs_t, "%lds_a", m0.s, bi);
+  tiled_copy_setup(e, &cb, d->nodes[p->b].arg, p->rhs_t, "%lds_b", n0.s, bi);
+
+  tile_t tl[FE_WT * FE_WT];
+  nm_t acc[FE_WT * FE_WT];
+  for (int t = 0; t < FE_WT * FE_WT; ++t) {
+    tl[t] = (tile_t){bi, grow[t / FE_WT].s, gcol[t % FE_WT].s, 0};
+    reset_memo(e);
+    acc[t] = acc_init(e, &tl[t], p->c);
+  }
+
+  /* Prologue: slice 0 into buffer 0. */
+  nm_t r0[FE_CHUNKS], r1[FE_CHUNKS];
+  tiled_global_load(e, &ca, "%c0", r0);
+  tiled_global_load(e, &cb, "%c0", r1);
+  tiled_lds_store(e, &ca, "%c0", r0);
+  tiled_lds_store(e, &cb, "%c0", r1);
+  line(e, "gpu.barrier");
+  tiled_k_loop(e, &ca, &cb, wrow, wcol, acc);
+  /* The last slice, in the buffer its parity selects. */
+  int64_t last = d->k / FE_TK - 1;
+  tiled_k_slice(e, cidx(e, last % 2).s, wrow, wcol, acc);
+  /* Keep the epilogue's loads (bias, D, E: 8 VGPRs per tile) below the
+   * last WMMAs, where the fragments are dead. */
+  line(e, "rocdl.sched.barrier 0");
+  tiled_epilogue(e, acc, tl);
 }
 
 /*===--- second product + epilogue (shared) ------------------------------------===*/
@@ -743,7 +1068,10 @@ char *fe_emit_kernel(const fe_desc *d, const char *chip, wmma_arch arch) {
   switch (d->pattern) {
   case FE_PAT_GEMM:
   case FE_PAT_GEMM_MULMUL:
-    emit_gemm(&e);
+    if (d->tiled)
+      emit_gemm_tiled(&e);
+    else
+      emit_gemm(&e);
     break;
   case FE_PAT_GEMM_GEMM:
     emit_gemm_gemm_regs(&e);

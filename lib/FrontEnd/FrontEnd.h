@@ -86,9 +86,10 @@ typedef struct {
   int64_t batch, m, n, k;  /* p2: [batch] M x N, reduction K */
   int64_t k0, n0;          /* chain: p1 is M x N0 with reduction K0 (n0 == k) */
   /* Strategy, chosen by fe_plan (Emit.c). */
+  int tiled;               /* single GEMM: 128x128x32 workgroup tiles */
   int rows_per_block;      /* LDS kernels: rows of the intermediate per WG */
   int64_t lds_bytes;
-  int grid;
+  int grid[3];
   int waves;
   const char *roles[FE_MAX_ARGS];
 } fe_desc;
@@ -99,8 +100,11 @@ typedef struct {
 int fe_analyze(MlirOperation func, fe_desc *d);
 
 /* Chooses the kernel strategy for the arch and checks resources (registers,
- * LDS); emits an error and returns -1 if nothing fits. */
-int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves);
+ * LDS); emits an error and returns -1 if nothing fits.  tiled: single GEMMs
+ * whose shape allows it get the LDS-staged 128x128x32 workgroup tile
+ * (always 4 waves; `waves` applies to the other strategies). */
+int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves,
+            int tiled);
 
 /* MLIR text of `gpu.module @NAME_module [...] { gpu.func @NAME ... }`;
  * malloc'd, NULL on allocation failure. */

@@ -24,6 +24,7 @@
 typedef struct {
   char chip[32]; /* empty: missing */
   int waves;
+  int tiled; /* allow the LDS-staged tiled kernel for single GEMMs */
 } l2k_options;
 
 /* Is the symbol `name` referenced by a func.call in the module? */
@@ -84,7 +85,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
               modname);
     return 0;
   }
-  if (fe_plan(func, &d, arch, o->waves))
+  if (fe_plan(func, &d, arch, o->waves, o->tiled))
     return -1;
   char *text = fe_emit_kernel(&d, o->chip, arch);
   if (!text) {
@@ -215,6 +216,11 @@ static void *clone_opts(void *ud) {
 }
 
 MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
+  return wmmaCreateLinalgToKernelsPassWithTiling(chip, waves, true);
+}
+
+MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
+                                                 bool tiled) {
   static MlirTypeID type_id = {NULL};
   static char type_id_storage[8] __attribute__((aligned(8)));
   if (!type_id.ptr)
@@ -227,6 +233,7 @@ MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
   else if (chip && *chip)
     snprintf(o->chip, sizeof o->chip, "%s", "<too long>");
   o->waves = waves;
+  o->tiled = tiled;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),

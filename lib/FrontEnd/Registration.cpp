@@ -31,6 +31,12 @@ struct LinalgToKernelsOptions
   Option<int> waves{*this, "waves-per-workgroup",
                     llvm::cl::desc("wave32 waves per workgroup (1..32)"),
                     llvm::cl::init(4)};
+  Option<bool> tiled{
+      *this, "tiled",
+      llvm::cl::desc("compile single GEMMs whose M, N are multiples of 128 "
+                     "and K of 32 to the LDS-staged 128x128x32 workgroup-tile "
+                     "kernel (4 waves); false: one wave per 16x16 tile"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -45,7 +51,8 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
       "GEMM with elementwise epilogues) into one wmma kernel per function",
       [](mlir::OpPassManager &pm, const LinalgToKernelsOptions &o) {
         pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(
-            wmmaCreateLinalgToKernelsPass(o.chip.c_str(), o.waves))));
+            wmmaCreateLinalgToKernelsPassWithTiling(
+            o.chip.c_str(), o.waves, o.tiled))));
       });
   mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
     return std::unique_ptr<mlir::Pass>(unwrap(wmmaCreateLowerTransposePass()));

@@ -1,11 +1,12 @@
 // (c) GEMM with a multiply-multiply epilogue, f16 out
 // (examples/pipelines/gemm-mul-mul.mlir): one wave per 16x16 output tile, a
 // K loop, D and E multiplied into the accumulator in registers, truncated,
-// stored once.
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=IR,IR4
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=IR,IR3
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// stored once.  The shape also fits the tiled kernel (gemm-tiled.mlir);
+// tiled=false checks the per-tile kernel.
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false})' | FileCheck %s --check-prefixes=IR,IR4
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tiled=false})' | FileCheck %s --check-prefixes=IR,IR3
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tiled=false},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
 
 // IR: gpu.func @gemm_mul_mul(
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>

@@ -33,6 +33,8 @@ typedef struct {
   const char *func;        /* the function to compile; NULL: the only one */
   wmma_xlane_strategy strategy;
   int waves_per_workgroup; /* 0: the front end's default */
+  int no_tiling;           /* 1: single GEMMs use the per-tile kernel even
+                              where the LDS-tiled one applies */
 } wmma_compile_options;
 
 #define WMMA_MAX_KERNEL_ARGS 32

@@ -458,13 +458,14 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
    * with wmma kernels) are compiled as they are. */
   if (has_top_level(module, "func.func")) {
     char pipeline[256];
+    int n = snprintf(pipeline, sizeof pipeline, "wmma-linalg-to-kernels{chip=%s",
+                     o->chip);
     if (o->waves_per_workgroup > 0)
-      snprintf(pipeline, sizeof pipeline,
-               "wmma-linalg-to-kernels{chip=%s waves-per-workgroup=%d}", o->chip,
-               o->waves_per_workgroup);
-    else
-      snprintf(pipeline, sizeof pipeline, "wmma-linalg-to-kernels{chip=%s}",
-               o->chip);
+      n += snprintf(pipeline + n, sizeof pipeline - (size_t)n,
+                    " waves-per-workgroup=%d", o->waves_per_workgroup);
+    if (o->no_tiling)
+      n += snprintf(pipeline + n, sizeof pipeline - (size_t)n, " tiled=false");
+    snprintf(pipeline + n, sizeof pipeline - (size_t)n, "}");
     if (!run_pipeline(&s, module, pipeline))
       goto done;
   }

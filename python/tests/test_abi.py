@@ -13,7 +13,8 @@ from wmma import _lib
 
 STRUCTS = {
     "wmma_compile_options": (_lib.CompileOptions,
-                             ["chip", "emit", "func", "strategy", "waves_per_workgroup"]),
+                             ["chip", "emit", "func", "strategy", "waves_per_workgroup",
+                              "no_tiling"]),
     "wmma_kernel_arg": (_lib.KernelArg,
                         ["name", "is_buffer", "type", "elem_bytes", "rank", "shape", "role"]),
     "wmma_compile_result": (_lib.CompileResult,

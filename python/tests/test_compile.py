@@ -53,3 +53,14 @@ def test_atom_program_and_path_source():
     assert "v_wmma_f32_16x16x16_f16" in k.artifact
     # bytes work like str.
     assert wmma.compile(path.read_bytes(), "gfx1201", emit="mlir").kernel == "gemm"
+
+
+def test_tiling_can_be_turned_off():
+    # A 128x128 GEMM qualifies for the LDS-tiled kernel; tiled=False keeps
+    # the per-tile kernel (one wave per 16x16 tile, no LDS).
+    src = pathlib.Path(SRC_ROOT, "examples", "pipelines", "gemm-mul-mul.mlir").read_text()
+    tiled = wmma.compile(src, "gfx1201", emit="isa").manifest
+    plain = wmma.compile(src, "gfx1201", emit="isa", tiled=False).manifest
+    assert tiled["lds_bytes"] == 32768 and tiled["block"] == [128, 1, 1]
+    assert plain["lds_bytes"] == 0
+    assert plain["grid"] != tiled["grid"]

@@ -75,7 +75,8 @@ BACKEND_EMU, BACKEND_HIP = 0, 1
 
 class CompileOptions(ctypes.Structure):
     _fields_ = [("chip", c_char_p), ("emit", c_int), ("func", c_char_p),
-                ("strategy", c_int), ("waves_per_workgroup", c_int)]
+                ("strategy", c_int), ("waves_per_workgroup", c_int),
+                ("no_tiling", c_int)]
 
 
 class KernelArg(ctypes.Structure):

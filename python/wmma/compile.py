@@ -58,7 +58,7 @@ def _source_bytes(source):
                     "(os.PathLike), not %s" % type(source).__name__)
 
 
-def _options(lib, chip, emit, func, strategy, waves):
+def _options(lib, chip, emit, func, strategy, waves, tiled=True):
     if emit not in _lib.EMIT_KINDS:
         raise ValueError("emit must be one of %s, not %r"
                          % (", ".join(_lib.EMIT_KINDS), emit))
@@ -74,16 +74,17 @@ def _options(lib, chip, emit, func, strategy, waves):
     opts.func = _lib.cstr(func, "func") if func is not None else None
     opts.strategy = _lib.STRATEGIES.index(strategy)
     opts.waves_per_workgroup = waves
+    opts.no_tiling = 0 if tiled else 1
     return opts
 
 
 def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
-                source_name=None):
+                source_name=None, tiled=True):
     """Compiles and returns (Compiled, the C result) -- the caller frees the
     C result with wmma_compile_result_free (run() launches from it)."""
     lib = _lib.load()
     data, default_name = _source_bytes(source)
-    opts = _options(lib, chip, emit, func, strategy, waves)
+    opts = _options(lib, chip, emit, func, strategy, waves, tiled)
     name = _lib.cstr(source_name or default_name, "source_name")
     res = _lib.CompileResult()
     rc = lib.wmma_compile_source(data, len(data), name, ctypes.byref(opts),
@@ -101,7 +102,7 @@ def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
 
 
 def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
-            waves=0, source_name=None):
+            waves=0, source_name=None, tiled=True):
     """Compiles MLIR source for one chip.
 
     source: MLIR text (str/bytes): linalg functions on memrefs (the front end
@@ -113,12 +114,14 @@ def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
     strategy: cross-lane moves, "permlanex16" or "bpermute".
     waves:  wave32 waves per workgroup (0: the front end's default).
     source_name: the file name diagnostics use (default "<source>").
+    tiled:  False keeps single GEMMs on the per-tile kernel even where the
+            LDS-tiled (128x128x32, ping-pong) kernel applies.
 
     Returns a Compiled (unpacks as (artifact, manifest)).  Raises WmmaError
     with the MLIR diagnostics (file, line, col, severity, message) on a
     compile error or an unknown chip.
     """
     compiled, res = compile_raw(source, chip, emit, func, strategy, waves,
-                                source_name)
+                                source_name, tiled)
     _lib.load().wmma_compile_result_free(ctypes.byref(res))
     return compiled

@@ -107,7 +107,7 @@ def _output(a):
 
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
-        waves=0, source_name=None):
+        waves=0, source_name=None, tiled=True):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
     {name: numpy array} for every output and inout buffer.
 
@@ -117,6 +117,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       or float32 converted with round-to-nearest-even) and every scalar (a
       number).  Output buffers are allocated here and must not be given.
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
+    tiled: False keeps single GEMMs on the per-tile kernel (see compile()).
 
     bf16 results are returned as float32 (exact).  Raises WmmaError for
     compile/launch errors (with the MLIR diagnostics), TypeError/ValueError
@@ -129,7 +130,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
                         % type(inputs).__name__)
     lib = _lib.load()
     emit = "llvm" if backend == "emu" else "hsaco"
-    compiled, res = compile_raw(source, chip, emit, func, strategy, waves, source_name)
+    compiled, res = compile_raw(source, chip, emit, func, strategy, waves, source_name,
+                                tiled)
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]

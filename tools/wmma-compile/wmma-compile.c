@@ -11,7 +11,7 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-compile INPUT.mlir --chip gfxNNNN [--emit mlir|llvm|isa|hsaco]\n"
           "                    [--func NAME] [--strategy permlanex16|bpermute]\n"
-          "                    [--waves N] -o OUT\n"
+          "                    [--waves N] [--no-tiling] -o OUT\n"
           "\n"
           "Compiles a linalg function (GEMM-GEMM, batched GEMM-GEMM, GEMM with\n"
           "epilogues) or a wmma atom program to one kernel for the chip.  Writes\n"
@@ -75,6 +75,8 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.waves_per_workgroup = (int)w, ++i;
+    } else if (!strcmp(a, "--no-tiling")) {
+      o.no_tiling = 1;
     } else if (!strcmp(a, "-o") && v) {
       out = v, ++i;
     } else if (a[0] == '-' && a[1] && strcmp(a, "-")) {

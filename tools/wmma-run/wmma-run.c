@@ -14,7 +14,7 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-run INPUT.mlir --chip gfxNNNN [--backend emu|hip] [--seed N]\n"
           "                [--func NAME] [--strategy permlanex16|bpermute] [--stats]\n"
-          "                [--reference REF.mlir]\n"
+          "                [--reference REF.mlir] [--no-tiling]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -145,6 +145,8 @@ int main(int argc, char **argv) {
       o.strategy = (wmma_xlane_strategy)st, ++i;
     } else if (!strcmp(a, "--reference") && v) {
       reference = v, ++i;
+    } else if (!strcmp(a, "--no-tiling")) {
+      o.no_tiling = 1;
     } else if (!strcmp(a, "--stats")) {
       want_stats = 1;
     } else if (a[0] == '-' && a[1]) {

@@ -23,3 +23,6 @@ config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "m
 config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
 # Unescapes the object of a gpu.binary (ISA text or HSACO) to stdout.
 config.substitutions.append(("%extract_bin", "python3 " + os.path.join(config.wmma_src_root, "scripts", "extract-binary.py")))
+# Runs a command and succeeds only on the given exit status (0/1/2 contracts).
+config.substitutions.append(("%expect_exit", "python3 " + os.path.join(
+    config.wmma_src_root, "test", "Emulator", "Inputs", "expect_exit.py")))

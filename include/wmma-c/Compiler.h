@@ -66,7 +66,9 @@ typedef struct {
 } wmma_compile_result;
 
 /* Compiles MLIR source text; source_name is used in diagnostics.  Returns 0
- * on success, 1 on a compile error (diagnostics say why), 2 on bad options.
+ * on success, 1 on a compile error (parse, verify, unsupported pattern,
+ * unknown chip: diagnostics say why), 2 on bad options (unknown emit kind,
+ * unreadable file).
  * Always initialises *result; free it with wmma_compile_result_free. */
 int wmma_compile_source(const char *source, size_t size,
                         const char *source_name,

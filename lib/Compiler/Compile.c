@@ -426,12 +426,13 @@ static int has_top_level(MlirOperation module, const char *name) {
 int wmma_compile_source(const char *source, size_t size, const char *source_name,
                         const wmma_compile_options *o, wmma_compile_result *res) {
   memset(res, 0, sizeof *res);
+  /* An unknown chip is a compile error (1), like an unsupported pattern. */
   if (!o || !o->chip || wmma_chip_arch(o->chip) == WMMA_ARCH_INVALID) {
     wmma_sbuf sb = {0};
     wmma_sbuf_printf(&sb, "error: unknown chip '%s'; supported chips: %s\n",
                      (o && o->chip) ? o->chip : "", wmma_supported_chips());
     res->diagnostics = wmma_sbuf_take(&sb);
-    return 2;
+    return 1;
   }
   if (o->emit < WMMA_EMIT_MLIR || o->emit > WMMA_EMIT_HSACO) {
     wmma_sbuf sb = {0};

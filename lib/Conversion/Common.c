@@ -13,12 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-void wb_init(wb_t *b, MlirPatternRewriter rewriter, MlirOperation op) {
+void wb_init_rewriter(wb_t *b, MlirRewriterBase rw, MlirOperation op) {
   memset(b, 0, sizeof(*b));
-  b->rw = mlirPatternRewriterAsBase(rewriter);
+  b->rw = rw;
   b->ctx = mlirOperationGetContext(op);
   b->loc = mlirOperationGetLocation(op);
   mlirRewriterBaseSetInsertionPointBefore(b->rw, op);
+}
+
+void wb_init(wb_t *b, MlirPatternRewriter rewriter, MlirOperation op) {
+  wb_init_rewriter(b, mlirPatternRewriterAsBase(rewriter), op);
 }
 
 MlirOperation wb_op(wb_t *b, const char *name, intptr_t n_operands,
@@ -108,6 +112,10 @@ MlirValue wb_const_index(wb_t *b, int64_t v) {
 MlirValue wb_const_bool(wb_t *b, bool v) {
   MlirType t = wb_i1(b->ctx);
   return const_attr(b, mlirIntegerAttrGet(t, v ? 1 : 0), t);
+}
+
+MlirValue wb_const_float(wb_t *b, MlirType t, double v) {
+  return const_attr(b, mlirFloatAttrDoubleGet(b->ctx, t, v), t);
 }
 
 static MlirAttribute zero_attr(MlirType elem) {
@@ -329,8 +337,10 @@ static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern,
                                            MlirPatternRewriter rewriter,
                                            void *ud) {
   pattern_data *d = ud;
-  if (!wmma_op_is(op, d->lowering->op_name) ||
-      d->lowering->check(op, d->ctx, false))
+  /* Every op of this name was validated by the walk in wb_run_lowerings and
+   * the lowerings create none; rewrite() re-derives what it needs and fails
+   * before building anything if the op is not as expected. */
+  if (!wmma_op_is(op, d->lowering->op_name))
     return mlirLogicalResultFailure();
   wb_t b;
   wb_init(&b, rewriter, op);
@@ -421,13 +431,14 @@ MlirPass wb_create_pass(const wb_pass_def *def, const void *user_data) {
   box->size = def->user_size;
   if (def->user_size && user_data)
     memcpy(box->data, user_data, def->user_size);
-  MlirDialectHandle deps[5] = {
-      mlirGetDialectHandle__arith__(), mlirGetDialectHandle__vector__(),
-      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__llvm__(),
-      mlirGetDialectHandle__rocdl__()};
+  MlirDialectHandle deps[] = {
+      mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__arith__(),
+      mlirGetDialectHandle__vector__(), mlirGetDialectHandle__memref__(),
+      mlirGetDialectHandle__llvm__(),   mlirGetDialectHandle__rocdl__()};
   MlirExternalPassCallbacks cb = {construct_nop, destruct_user, NULL,
                                   clone_user, def->run};
   return mlirCreateExternalPass(
       def->type_id, wmma_sref(def->name), wmma_sref(def->argument),
-      wmma_sref(def->description), wmma_sref(""), 5, deps, cb, box);
+      wmma_sref(def->description), wmma_sref(""),
+      (intptr_t)(sizeof deps / sizeof deps[0]), deps, cb, box);
 }

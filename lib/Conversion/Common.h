@@ -30,7 +30,10 @@ typedef struct {
   MlirValue lane_i32, lane_idx, r_idx, h_idx, r_i32, h_i32;
 } wb_t;
 
+/* Inserts before op through the pattern rewriter (greedy lowerings)... */
 void wb_init(wb_t *b, MlirPatternRewriter rewriter, MlirOperation op);
+/* ...or through any rewriter (e.g. an IRRewriter in a walk-based pass). */
+void wb_init_rewriter(wb_t *b, MlirRewriterBase rw, MlirOperation op);
 
 /* Creates `name` with operands/results/attributes at the insertion point. */
 MlirOperation wb_op(wb_t *b, const char *name, intptr_t n_operands,
@@ -58,6 +61,8 @@ bool wb_is_vec1d(MlirType t, int64_t *len, MlirType *elem);
 MlirValue wb_const_i32(wb_t *b, int32_t v);
 MlirValue wb_const_index(wb_t *b, int64_t v);
 MlirValue wb_const_bool(wb_t *b, bool v);
+/* Scalar float constant of type t. */
+MlirValue wb_const_float(wb_t *b, MlirType t, double v);
 /* Zero of an integer/float scalar type or a vector of them. */
 MlirValue wb_const_zero(wb_t *b, MlirType t);
 /* Dense vector<N x i32> constant. */
@@ -103,7 +108,8 @@ void wb_type_str(MlirType t, char *buf, size_t len);
 /*--- pass plumbing ---------------------------------------------------------*/
 /* Validates op (emit = true: report at op's location); 0 if fine. */
 typedef int (*wb_check_fn)(MlirOperation op, void *ctx, bool emit);
-/* Rewrites op (already validated); 0 on success. */
+/* Rewrites op (already validated by check; not re-checked); 0 on success.
+ * Must fail before inserting anything. */
 typedef int (*wb_rewrite_fn)(wb_t *b, MlirOperation op, void *ctx);
 
 typedef struct {
@@ -119,7 +125,7 @@ int wb_run_lowerings(MlirOperation root, const wb_lowering *lowerings,
                      int n_lowerings, void *ctx);
 
 /* Creates an external pass with a static TypeID, depending on the dialects
- * every lowering may create (arith, vector, memref, llvm, rocdl). */
+ * every lowering may create (wmma, arith, vector, memref, llvm, rocdl). */
 typedef struct {
   MlirTypeID type_id;
   const char *name, *argument, *description;

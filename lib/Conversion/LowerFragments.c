@@ -56,9 +56,6 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       wmma_error(op, "%s without a valid #wmma.frag 'frag' attribute", opname);
     return -1;
   }
-  /* opsel belongs to the accumulator; A/B fragments have none. */
-  if (fi->desc.matrix == WMMA_MATRIX_A || fi->desc.matrix == WMMA_MATRIX_B)
-    fi->desc.opsel = 0;
   char msg[256];
   if (wmma_frag_check(&fi->desc, msg, sizeof msg)) {
     if (emit)

@@ -31,6 +31,13 @@ typedef struct {
   wmma_xlane_strategy strategy;
 } xlane_options;
 
+/* Per pass run: the options and one plan buffer (~50 KB) reused by every
+ * check and rewrite of the run. */
+typedef struct {
+  xlane_options opts;
+  wmma_plan *plan;
+} xlane_run;
+
 typedef struct {
   const char *opname;
   wmma_frag_desc src, dst;
@@ -48,7 +55,8 @@ static int64_t role_of(MlirAttribute role) {
 
 /* kind: 0 expand, 1 relayout */
 static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
-                   const xlane_options *opts, wmma_plan *plan) {
+                   const xlane_run *run) {
+  wmma_plan *plan = run->plan;
   memset(xi, 0, sizeof *xi);
   xi->opname = kind == 0 ? "wmma.expand" : "wmma.relayout";
   MlirAttribute src_frag, dst_frag;
@@ -94,10 +102,6 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
         wmma_error(op, "%s: invalid fragment attributes", xi->opname);
       return -1;
     }
-    if (xi->src.matrix == WMMA_MATRIX_A || xi->src.matrix == WMMA_MATRIX_B)
-      xi->src.opsel = 0;
-    if (xi->dst.matrix == WMMA_MATRIX_A || xi->dst.matrix == WMMA_MATRIX_B)
-      xi->dst.opsel = 0;
   }
   char msg[256];
   if (wmma_frag_check(&xi->src, msg, sizeof msg) ||
@@ -120,7 +124,7 @@ static int analyze(MlirOperation op, int kind, bool emit, xlane_info *xi,
       wmma_error(op, "%s: source and result must be 1-D vectors", xi->opname);
     return -1;
   }
-  if (wmma_plan_relayout(&xi->src, &xi->dst, opts->strategy, plan, msg,
+  if (wmma_plan_relayout(&xi->src, &xi->dst, run->opts.strategy, plan, msg,
                          sizeof msg)) {
     if (emit)
       wmma_error(op, "%s: no cross-lane plan: %s", xi->opname, msg);
@@ -177,44 +181,43 @@ bad_plan:
 }
 
 /*--- lane address closed forms ---------------------------------------------*/
-static MlirValue mul_const_new(wb_t *b, MlirValue x, int c);
+/* Products x*c already emitted for the op being rewritten (x is a lane
+ * value); one per emit_plan call. */
+typedef struct {
+  struct {
+    MlirValue x;
+    int c;
+    MlirValue v;
+  } e[16];
+  int n;
+} mul_cache;
 
-/* Products x*c already emitted for this op (x is a lane value). */
-static _Thread_local struct {
-  void *x;
-  int c;
-  MlirValue v;
-} mul_cache[16];
-static _Thread_local int n_mul_cache;
-
-static MlirValue mul_const(wb_t *b, MlirValue x, int c) {
+static MlirValue mul_const(wb_t *b, mul_cache *mc, MlirValue x, int c) {
   if (c == 1)
     return x;
-  for (int i = 0; i < n_mul_cache; ++i)
-    if (mul_cache[i].x == x.ptr && mul_cache[i].c == c)
-      return mul_cache[i].v;
-  MlirValue v = mul_const_new(b, x, c);
-  if (n_mul_cache < 16) {
-    mul_cache[n_mul_cache].x = (void *)x.ptr;
-    mul_cache[n_mul_cache].c = c;
-    mul_cache[n_mul_cache].v = v;
-    ++n_mul_cache;
-  }
-  return v;
-}
-
-static MlirValue mul_const_new(wb_t *b, MlirValue x, int c) {
+  for (int i = 0; i < mc->n; ++i)
+    if (mlirValueEqual(mc->e[i].x, x) && mc->e[i].c == c)
+      return mc->e[i].v;
+  MlirValue v;
   if (c > 0 && (c & (c - 1)) == 0) {
     int s = 0;
     while ((1 << s) != c)
       ++s;
-    return wb_arith(b, "arith.shli", x, wb_const_i32(b, s));
+    v = wb_arith(b, "arith.shli", x, wb_const_i32(b, s));
+  } else {
+    v = wb_arith(b, "arith.muli", x, wb_const_i32(b, c));
   }
-  return wb_arith(b, "arith.muli", x, wb_const_i32(b, c));
+  if (mc->n < 16) {
+    mc->e[mc->n].x = x;
+    mc->e[mc->n].c = c;
+    mc->e[mc->n].v = v;
+    ++mc->n;
+  }
+  return v;
 }
 
 /* 4 * src_lane[lane] as an i32 value. */
-static MlirValue bpermute_addr(wb_t *b, const int8_t src[32]) {
+static MlirValue bpermute_addr(wb_t *b, mul_cache *mc, const int8_t src[32]) {
   int first = -1;
   for (int l = 0; l < 32; ++l)
     if (src[l] >= 0) {
@@ -232,7 +235,7 @@ static MlirValue bpermute_addr(wb_t *b, const int8_t src[32]) {
     MlirValue x = wb_lane_i32(b);
     if (k)
       x = wb_arith(b, "arith.xori", x, wb_const_i32(b, k));
-    return mul_const(b, x, 4);
+    return mul_const(b, mc, x, 4);
   }
   /* a + bc*r + cc*h */
   int r1 = first % 16, h1 = first / 16, s1 = src[first];
@@ -259,9 +262,9 @@ static MlirValue bpermute_addr(wb_t *b, const int8_t src[32]) {
   if (ok) {
     MlirValue t = (MlirValue){NULL};
     if (bc)
-      t = mul_const(b, wb_r_i32(b), 4 * bc);
+      t = mul_const(b, mc, wb_r_i32(b), 4 * bc);
     if (cc) {
-      MlirValue u = mul_const(b, wb_h_i32(b), 4 * cc);
+      MlirValue u = mul_const(b, mc, wb_h_i32(b), 4 * cc);
       t = mlirValueIsNull(t) ? u : wb_arith(b, "arith.addi", t, u);
     }
     if (a || mlirValueIsNull(t)) {
@@ -300,7 +303,7 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
   int eb = plan->elem_bits, pw = 32 / eb;
   int src_len = plan->src_len, dst_len = plan->dst_len;
 
-  n_mul_cache = 0; /* per-op cache (thread-local: passes may run in parallel) */
+  mul_cache mc = {.n = 0};
 
   /* 1. in-lane conversion */
   MlirValue conv = src;
@@ -344,7 +347,7 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
   }
 
   /* Lane classes: lanes whose picks agree for every dst value. */
-  int class_of[32], nclass = 0, class_rep[32];
+  int nclass = 0, class_rep[32];
   uint32_t class_mask[32];
   for (int l = 0; l < 32; ++l) {
     int c;
@@ -361,7 +364,6 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
       class_mask[nclass] = 0;
       ++nclass;
     }
-    class_of[l] = c;
     class_mask[c] |= 1u << l;
   }
 
@@ -392,7 +394,6 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
         need_zero = 1;
       masks[c][d] = idx;
     }
-  (void)class_of;
 
   /* 3. fetches */
   MlirValue v2 = conv;
@@ -444,7 +445,7 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
           if (!memcmp(addr_key[a], fe->src_lane, 32))
             addr = addr_val[a];
         if (mlirValueIsNull(addr)) {
-          addr = bpermute_addr(b, fe->src_lane);
+          addr = bpermute_addr(b, &mc, fe->src_lane);
           addr_key[naddr] = fe->src_lane;
           addr_val[naddr++] = addr;
         }
@@ -488,34 +489,21 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
 
 static int check_expand(MlirOperation op, void *ctx, bool emit) {
   xlane_info xi;
-  wmma_plan *plan = malloc(sizeof *plan);
-  if (!plan)
-    return -1;
-  int rc = analyze(op, 0, emit, &xi, ctx, plan);
-  free(plan);
-  return rc;
+  return analyze(op, 0, emit, &xi, ctx);
 }
 
 static int check_relayout(MlirOperation op, void *ctx, bool emit) {
   xlane_info xi;
-  wmma_plan *plan = malloc(sizeof *plan);
-  if (!plan)
-    return -1;
-  int rc = analyze(op, 1, emit, &xi, ctx, plan);
-  free(plan);
-  return rc;
+  return analyze(op, 1, emit, &xi, ctx);
 }
 
 static int rewrite_xlane(wb_t *b, MlirOperation op, void *ctx, int kind) {
+  const xlane_run *run = ctx;
   xlane_info xi;
-  wmma_plan *plan = malloc(sizeof *plan);
-  if (!plan)
-    return -1;
-  int rc = analyze(op, kind, false, &xi, ctx, plan);
+  int rc = analyze(op, kind, false, &xi, run);
   MlirValue res = (MlirValue){NULL};
   if (!rc)
-    rc = emit_plan(b, &xi, plan, mlirOperationGetOperand(op, 0), &res);
-  free(plan);
+    rc = emit_plan(b, &xi, run->plan, mlirOperationGetOperand(op, 0), &res);
   if (rc || mlirValueIsNull(res) ||
       !mlirTypeEqual(mlirValueGetType(res), xi.dst_type))
     return -1;
@@ -537,12 +525,13 @@ static const wb_lowering xlane_lowerings[] = {
 
 static void run_lower_xlane(MlirOperation op, MlirExternalPass pass,
                             void *ud) {
-  xlane_options opts = {WMMA_XLANE_PERMLANEX16};
+  xlane_run run = {{WMMA_XLANE_PERMLANEX16}, malloc(sizeof(wmma_plan))};
   const xlane_options *p = wb_pass_payload(ud);
   if (p)
-    opts = *p;
-  if (wb_run_lowerings(op, xlane_lowerings, 2, &opts))
+    run.opts = *p;
+  if (!run.plan || wb_run_lowerings(op, xlane_lowerings, 2, &run))
     mlirExternalPassSignalFailure(pass);
+  free(run.plan);
 }
 
 static _Alignas(8) char lower_xlane_id;

@@ -72,6 +72,9 @@ extern "C" void wmmaRegisterConversionPasses(void) {
     return;
   done = true;
   mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
+    return std::unique_ptr<mlir::Pass>(unwrap(wmmaCreateLowerTransposePass()));
+  });
+  mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
     return std::unique_ptr<mlir::Pass>(unwrap(wmmaCreateLowerMmaPass()));
   });
   mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {

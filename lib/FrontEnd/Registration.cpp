@@ -1,7 +1,6 @@
 //===- Registration.cpp - front-end pass registration and remarks ---------===//
 // Thin C++: option parsing for wmma-linalg-to-kernels (external C passes take
-// no options), registration of wmma-lower-transpose, and emitting remarks
-// (the MLIR C API has mlirEmitError only).
+// no options) and emitting remarks (the MLIR C API has mlirEmitError only).
 #include "mlir/CAPI/Diagnostics.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
@@ -54,7 +53,4 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
             wmmaCreateLinalgToKernelsPassWithTiling(
             o.chip.c_str(), o.waves, o.tiled))));
       });
-  mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
-    return std::unique_ptr<mlir::Pass>(unwrap(wmmaCreateLowerTransposePass()));
-  });
 }

@@ -15,83 +15,20 @@
  *   that came from 16 bits.
  * shuffle: the source registers read as the fragment with the transposed
  *   flag flipped hold X^T; one relayout from there to the fragment. */
-#include "FrontEnd.h"
-#include "wmma-c/Dialect.h"
-#include "wmma-c/Passes.h"
+#include "Common.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
-#include "mlir-c/Dialect/Arith.h"
-#include "mlir-c/Dialect/LLVM.h"
-#include "mlir-c/Dialect/ROCDL.h"
-#include "mlir-c/Dialect/Vector.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/*--- a minimal builder: insert before a fixed op ----------------------------*/
-typedef struct {
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirBlock block;
-  MlirOperation before;
-  int failed;
-} bld_t;
-
-static MlirValue mk(bld_t *b, const char *name, intptr_t nops,
-                    const MlirValue *ops, MlirType res, intptr_t nattrs,
-                    const MlirNamedAttribute *attrs) {
-  for (intptr_t i = 0; i < nops; ++i)
-    if (mlirValueIsNull(ops[i]))
-      b->failed = 1;
-  if (b->failed || mlirTypeIsNull(res)) {
-    b->failed = 1;
-    return (MlirValue){NULL};
-  }
-  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), b->loc);
-  if (nops)
-    mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, 1, &res);
-  if (nattrs)
-    mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  MlirOperation op = mlirOperationCreate(&st);
-  if (mlirOperationIsNull(op)) {
-    b->failed = 1;
-    return (MlirValue){NULL};
-  }
-  mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
-  return mlirOperationGetResult(op, 0);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *n,
-                                MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wmma_sref(n)), a);
-}
-
-static MlirValue const_attr(bld_t *b, MlirAttribute v, MlirType t) {
-  MlirNamedAttribute a = named(b->ctx, "value", v);
-  return mk(b, "arith.constant", 0, NULL, t, 1, &a);
-}
-
-static MlirValue const_i32(bld_t *b, int v) {
-  MlirType t = mlirIntegerTypeGet(b->ctx, 32);
-  return const_attr(b, mlirIntegerAttrGet(t, v), t);
-}
-
-static MlirValue bin(bld_t *b, const char *name, MlirValue x, MlirValue y) {
-  MlirValue ops[2] = {x, y};
-  return mk(b, name, 2, ops,
-            mlirValueIsNull(x) ? (MlirType){NULL} : mlirValueGetType(x), 0,
-            NULL);
-}
-
-static MlirValue relayout(bld_t *b, MlirValue x, MlirAttribute from,
+static MlirValue relayout(wb_t *b, MlirValue x, MlirAttribute from,
                           MlirAttribute to) {
-  MlirNamedAttribute a[2] = {named(b->ctx, "from", from),
-                             named(b->ctx, "to", to)};
-  return mk(b, "wmma.relayout", 1, &x, wmmaFragAttrGetVectorType(to), 2, a);
+  MlirNamedAttribute a[2] = {wb_named(b->ctx, "from", from),
+                             wb_named(b->ctx, "to", to)};
+  return wb_op1(b, "wmma.relayout", 1, &x, wmmaFragAttrGetVectorType(to), 2,
+                a);
 }
 
 /*--- validation ----------------------------------------------------------*/
@@ -112,8 +49,6 @@ static int analyze(MlirOperation op, tr_info *ti) {
     wmma_error(op, "wmma.transpose without a valid fragment or method");
     return -1;
   }
-  if (ti->desc.matrix == WMMA_MATRIX_A || ti->desc.matrix == WMMA_MATRIX_B)
-    ti->desc.opsel = 0;
   /* The method is an enum attribute without a C accessor: read its text. */
   char buf[96];
   wmma_print_attr(method, buf, sizeof buf);
@@ -160,35 +95,29 @@ static int plan_cost(wmma_plan *plan, MlirAttribute from, MlirAttribute to) {
 /* The identity matrix in fragment `frag`: value v of lane l is 1 where the
  * element it holds is on the diagonal.  Row - col is affine in
  * (r, h) = (lane % 16, lane / 16), so each value is one compare. */
-static MlirValue identity_fragment(bld_t *b, MlirAttribute frag) {
+static MlirValue identity_fragment(wb_t *b, MlirAttribute frag) {
   wmma_frag_desc fd;
-  if (!wmmaFragAttrGetDesc(frag, &fd)) {
-    b->failed = 1;
+  if (!wmmaFragAttrGetDesc(frag, &fd))
     return (MlirValue){NULL};
-  }
   MlirType vt = wmmaFragAttrGetVectorType(frag);
   MlirType et = mlirShapedTypeGetElementType(vt);
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue lane_ops[2] = {const_i32(b, -1), const_i32(b, 0)};
-  MlirValue lane = mk(b, "rocdl.mbcnt.lo", 2, lane_ops, i32, 0, NULL);
-  MlirValue r = bin(b, "arith.andi", lane, const_i32(b, 15));
-  MlirValue h = bin(b, "arith.shrui", lane, const_i32(b, 4));
-  MlirValue one = const_attr(b, mlirFloatAttrDoubleGet(b->ctx, et, 1.0), et);
-  MlirValue zero = const_attr(b, mlirFloatAttrDoubleGet(b->ctx, et, 0.0), et);
+  MlirValue r = wb_r_i32(b), h = wb_h_i32(b);
+  MlirValue one = wb_const_float(b, et, 1.0);
+  MlirValue zero = wb_const_float(b, et, 0.0);
   int len = wmma_frag_length(&fd);
+  if (len <= 0 || len > 64)
+    return (MlirValue){NULL};
   MlirValue vals[64];
   /* Row - col = k0 + kr*r + kh*h: the lane term kr*r + kh*h is shared by
    * all values with the same (kr, kh); each value is then one compare with
    * -k0 and one select. */
   int forms[64][2], nforms = 0;
   MlirValue form_val[64];
-  for (int v = 0; v < len && v < 64; ++v) {
+  for (int v = 0; v < len; ++v) {
     int r0, rr, rh, c0, cr, ch;
     int rc = wmma_frag_affine(&fd, v, &r0, &rr, &rh, &c0, &cr, &ch);
-    if (rc < 0) {
-      b->failed = 1;
+    if (rc < 0)
       return (MlirValue){NULL};
-    }
     if (rc == 0) {
       vals[v] = zero;
       continue;
@@ -199,46 +128,36 @@ static MlirValue identity_fragment(bld_t *b, MlirAttribute frag) {
       if (forms[i][0] == kr && forms[i][1] == kh)
         f = i;
     if (f < 0) {
-      MlirValue t = const_i32(b, 0);
+      MlirValue t = (MlirValue){NULL};
       if (kr)
-        t = bin(b, "arith.muli", r, const_i32(b, kr));
+        t = wb_arith(b, "arith.muli", r, wb_const_i32(b, kr));
       if (kh) {
-        MlirValue th = bin(b, "arith.muli", h, const_i32(b, kh));
-        t = kr ? bin(b, "arith.addi", t, th) : th;
+        MlirValue th = wb_arith(b, "arith.muli", h, wb_const_i32(b, kh));
+        t = kr ? wb_arith(b, "arith.addi", t, th) : th;
       }
+      if (!kr && !kh)
+        t = wb_const_i32(b, 0);
       forms[nforms][0] = kr;
       forms[nforms][1] = kh;
       form_val[nforms] = t;
       f = nforms++;
     }
-    MlirValue cmp_ops[2] = {form_val[f], const_i32(b, -k0)};
-    MlirNamedAttribute pred = named(
-        b->ctx, "predicate",
-        mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 0 /* eq */));
-    MlirValue c =
-        mk(b, "arith.cmpi", 2, cmp_ops, mlirIntegerTypeGet(b->ctx, 1), 1, &pred);
-    MlirValue sel_ops[3] = {c, one, zero};
-    vals[v] = mk(b, "arith.select", 3, sel_ops, et, 0, NULL);
+    MlirValue c = wb_cmpi(b, WB_CMP_EQ, form_val[f], wb_const_i32(b, -k0));
+    vals[v] = wb_select(b, c, one, zero);
   }
-  return mk(b, "vector.from_elements", len, vals, vt, 0, NULL);
+  return wb_from_elements(b, len, vals, vt);
 }
 
-static MlirValue lower_identity(bld_t *b, const tr_info *ti, MlirValue x) {
+static MlirValue lower_identity(wb_t *b, const tr_info *ti, MlirValue x) {
   MlirAttribute atom16 = wmmaFragAttrGetAtom(ti->frag);
   MlirType et = wmmaElemToType(b->ctx, wmma_frag_elem(&ti->desc));
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirAttribute atom = wmmaAtomAttrGet(b->ctx, wmmaAtomAttrGetArch(atom16), 16,
                                        16, 16, et, et, f32, false, false,
                                        false, 0);
-  if (mlirAttributeIsNull(atom)) {
-    b->failed = 1;
+  wmma_plan *plan = mlirAttributeIsNull(atom) ? NULL : malloc(sizeof *plan);
+  if (!plan)
     return (MlirValue){NULL};
-  }
-  wmma_plan *plan = malloc(sizeof *plan);
-  if (!plan) {
-    b->failed = 1;
-    return (MlirValue){NULL};
-  }
   /* Candidates: X as operand `role` in convention `lay`, loaded as the role
    * matrix (tr = 0) or its transpose (tr = 1). */
   int best = -1, best_cost = 1 << 30;
@@ -280,10 +199,8 @@ static MlirValue lower_identity(bld_t *b, const tr_info *ti, MlirValue x) {
         }
       }
   free(plan);
-  if (best < 0) {
-    b->failed = 1;
+  if (best < 0)
     return (MlirValue){NULL};
-  }
   MlirValue p = mlirAttributeEqual(ti->frag, best_p)
                     ? x
                     : relayout(b, x, ti->frag, best_p);
@@ -293,106 +210,95 @@ static MlirValue lower_identity(bld_t *b, const tr_info *ti, MlirValue x) {
       best_lay, false, atom);
   MlirValue ident = identity_fragment(b, ifrag);
   MlirType acc_t = wmmaFragAttrGetVectorType(best_d);
-  MlirValue zero = const_attr(
-      b,
-      mlirDenseElementsAttrSplatGet(acc_t, mlirFloatAttrDoubleGet(b->ctx, f32,
-                                                                   0.0)),
-      acc_t);
+  MlirValue zero = wb_const_zero(b, acc_t);
   MlirValue ops[3] = {best_role == WMMA_MATRIX_A ? p : ident,
                       best_role == WMMA_MATRIX_A ? ident : p, zero};
-  MlirNamedAttribute a = named(b->ctx, "atom", atom);
-  MlirValue d = mk(b, "wmma.mma", 3, ops, acc_t, 1, &a);
+  MlirNamedAttribute a = wb_named(b->ctx, "atom", atom);
+  MlirValue d = wb_op1(b, "wmma.mma", 3, ops, acc_t, 1, &a);
   return relayout(b, d, best_d, ti->frag);
 }
 
-/*--- the pass ------------------------------------------------------------------===*/
+/*--- the pass ---------------------------------------------------------------*/
 typedef struct {
-  MlirOperation *ops;
+  MlirOperation op;
+  tr_info ti;
+} tr_item;
+
+typedef struct {
+  tr_item *items;
   int n, cap, oom;
-} op_list;
+} tr_list;
 
 static MlirWalkResult collect_cb(MlirOperation op, void *ud) {
-  op_list *l = ud;
+  tr_list *l = ud;
   if (!wmma_op_is(op, "wmma.transpose"))
     return MlirWalkResultAdvance;
   if (l->n == l->cap) {
     int cap = l->cap ? l->cap * 2 : 16;
-    MlirOperation *n = realloc(l->ops, sizeof *n * (size_t)cap);
+    tr_item *n = realloc(l->items, sizeof *n * (size_t)cap);
     if (!n) {
       l->oom = 1;
       return MlirWalkResultInterrupt;
     }
-    l->ops = n;
+    l->items = n;
     l->cap = cap;
   }
-  l->ops[l->n++] = op;
+  l->items[l->n++].op = op;
   return MlirWalkResultAdvance;
 }
 
+/* Not a greedy rewrite (that would fold and hoist what the lowering
+ * builds): validate every wmma.transpose, then replace each in place. */
 static void run(MlirOperation root, MlirExternalPass pass, void *ud) {
   (void)ud;
-  op_list l = {NULL, 0, 0, 0};
+  tr_list l = {NULL, 0, 0, 0};
   mlirOperationWalk(root, collect_cb, &l, MlirWalkPostOrder);
-  if (l.oom) {
-    free(l.ops);
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  int errors = 0;
-  for (int i = 0; i < l.n; ++i) {
-    tr_info ti;
-    if (analyze(l.ops[i], &ti))
+  int errors = l.oom;
+  for (int i = 0; i < l.n && !l.oom; ++i)
+    if (analyze(l.items[i].op, &l.items[i].ti))
       ++errors;
-  }
+  MlirRewriterBase rw = {NULL};
+  if (!errors && l.n)
+    rw = mlirIRRewriterCreateFromOp(root);
   for (int i = 0; i < l.n && !errors; ++i) {
-    MlirOperation op = l.ops[i];
-    tr_info ti;
-    analyze(op, &ti);
-    bld_t b = {mlirOperationGetContext(op), mlirOperationGetLocation(op),
-               mlirOperationGetBlock(op), op, 0};
+    MlirOperation op = l.items[i].op;
+    const tr_info *ti = &l.items[i].ti;
+    wb_t b;
+    wb_init_rewriter(&b, rw, op);
     MlirValue x = mlirOperationGetOperand(op, 0);
     MlirValue y;
-    if (ti.shuffle) {
+    if (ti->shuffle) {
       /* The registers read with the flipped flag hold the transpose. */
       MlirAttribute g = wmmaFragAttrGet(
-          b.ctx, ti.desc.matrix, ti.desc.layout, !ti.desc.transposed,
-          wmmaFragAttrGetAtom(ti.frag));
+          b.ctx, ti->desc.matrix, ti->desc.layout, !ti->desc.transposed,
+          wmmaFragAttrGetAtom(ti->frag));
       y = mlirAttributeIsNull(g) ? (MlirValue){NULL}
-                                 : relayout(&b, x, g, ti.frag);
+                                 : relayout(&b, x, g, ti->frag);
     } else {
-      y = lower_identity(&b, &ti, x);
+      y = lower_identity(&b, ti, x);
     }
-    if (b.failed || mlirValueIsNull(y)) {
+    if (mlirValueIsNull(y)) {
       wmma_error(op, "wmma-lower-transpose: failed to lower wmma.transpose");
       ++errors;
       break;
     }
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), y);
-    mlirOperationRemoveFromParent(op);
-    mlirOperationDestroy(op);
+    mlirRewriterBaseReplaceOpWithValues(rw, op, 1, &y);
   }
-  free(l.ops);
+  if (rw.ptr)
+    mlirIRRewriterDestroy(rw);
+  free(l.items);
   if (errors)
     mlirExternalPassSignalFailure(pass);
 }
 
-static void nop(void *ud) { (void)ud; }
-static void *clone_nop(void *ud) { return ud; }
+static _Alignas(8) char lower_transpose_id;
 
 MlirPass wmmaCreateLowerTransposePass(void) {
-  static MlirTypeID type_id = {NULL};
-  static char type_id_storage[8] __attribute__((aligned(8)));
-  if (!type_id.ptr)
-    type_id = mlirTypeIDCreate(type_id_storage);
-  MlirDialectHandle deps[] = {
-      mlirGetDialectHandle__wmma__(), mlirGetDialectHandle__arith__(),
-      mlirGetDialectHandle__vector__(), mlirGetDialectHandle__rocdl__(),
-      mlirGetDialectHandle__llvm__()};
-  MlirExternalPassCallbacks cb = {nop, nop, NULL, clone_nop, run};
-  return mlirCreateExternalPass(
-      type_id, wmma_sref("WmmaLowerTranspose"),
-      wmma_sref("wmma-lower-transpose"),
-      wmma_sref("Lower wmma.transpose (identity WMMA or cross-lane shuffle) to "
-                "wmma.mma / wmma.relayout"),
-      wmma_sref(""), (intptr_t)(sizeof deps / sizeof deps[0]), deps, cb, NULL);
+  wb_pass_def def = {
+      mlirTypeIDCreate(&lower_transpose_id), "WmmaLowerTranspose",
+      "wmma-lower-transpose",
+      "Lower wmma.transpose (identity WMMA or cross-lane shuffle) to "
+      "wmma.mma / wmma.relayout",
+      run, 0};
+  return wb_create_pass(&def, NULL);
 }

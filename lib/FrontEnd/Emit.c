@@ -51,6 +51,25 @@
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+static wmma_elem fe_elem(fe_type t) {
+  return t == FE_T_F16 ? WMMA_ELEM_F16
+                       : t == FE_T_BF16 ? WMMA_ELEM_BF16 : WMMA_ELEM_F32;
+}
+
+/* The 16x16x16 instruction the kernels use for accumulator type acc:
+ * in x in -> f32 for the products, acc x acc -> acc for 16-bit tiles. */
+static wmma_instr fe_instr(wmma_arch arch, fe_type in, fe_type acc) {
+  wmma_elem ab = fe_elem(acc == FE_T_F32 ? in : acc);
+  return wmma_instr_select(arch, ab, ab, fe_elem(acc), 16, 16, 16, NULL, 0);
+}
+
+/* Values per lane of a fragment (layout engine); 0 if invalid. */
+static int fe_frag_length(wmma_arch arch, wmma_instr instr, wmma_matrix m,
+                          wmma_layout_kind lay) {
+  wmma_frag_desc f = {arch, instr, m, lay, 0, 0};
+  return wmma_frag_check(&f, NULL, 0) ? 0 : wmma_frag_length(&f);
+}
+
 int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves,
             int tiled) {
   d->waves = waves;
@@ -90,7 +109,8 @@ int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves,
     d->grid[0] = (int)ceil_div(tasks, waves);
     return 0;
   }
-  int frag_vgprs = arch == WMMA_ARCH_RDNA4 ? 4 : 8;
+  int frag_vgprs = wmma_matrix_vgprs(
+      arch, fe_instr(arch, d->in_type, FE_T_F32), WMMA_MATRIX_A);
   int64_t strip_vgprs = (d->n0 / 16) * frag_vgprs;
   if (!d->batched && strip_vgprs <= FE_REG_BUDGET) {
     d->pattern = FE_PAT_GEMM_GEMM;
@@ -191,6 +211,7 @@ typedef struct {
   char atom[FE_T_F32 + 1][96]; /* accumulator-layout atom per element type */
   const char *lay;             /* A/B convention: kcontig (RDNA4), hw (RDNA3) */
   int op_len;                  /* A/B fragment length */
+  int acc_len[FE_T_F32 + 1];   /* accumulator fragment length per type */
   nm_t memo[FE_MAX_NODES];
   unsigned char have[FE_MAX_NODES];
   struct {
@@ -282,27 +303,24 @@ static const char *acc_atom(em_t *e, fe_type t) { return e->atom[t]; }
 /* 16-bit accumulator fragments: RDNA4 packs 8 values; RDNA3 keeps 16 with
  * the data in the even slots (OPSEL = 0).  Tiles are computed as
  * vector<8xT> everywhere; these convert at loads and stores. */
-static nm_t narrow16(em_t *e, nm_t wide, fe_type t) {
+static nm_t self_shuffle(em_t *e, nm_t v, int len, const char *mask,
+                         fe_type t) {
   nm_t n = fresh(e);
-  line(e,
-       "%s = vector.shuffle %s, %s [0, 2, 4, 6, 8, 10, 12, 14] : "
-       "vector<16x%s>, vector<16x%s>",
-       n.s, wide.s, wide.s, tname(t), tname(t));
+  line(e, "%s = vector.shuffle %s, %s [%s] : vector<%dx%s>, vector<%dx%s>",
+       n.s, v.s, v.s, mask, len, tname(t), len, tname(t));
   return n;
+}
+
+static nm_t narrow16(em_t *e, nm_t wide, fe_type t) {
+  return self_shuffle(e, wide, 16, "0, 2, 4, 6, 8, 10, 12, 14", t);
 }
 
 static nm_t widen16(em_t *e, nm_t v, fe_type t) {
-  nm_t n = fresh(e);
-  line(e,
-       "%s = vector.shuffle %s, %s [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, "
-       "6, 7, 7] : vector<8x%s>, vector<8x%s>",
-       n.s, v.s, v.s, tname(t), tname(t));
-  return n;
+  return self_shuffle(e, v, 8, "0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7",
+                      t);
 }
 
-static int acc_len(em_t *e, fe_type t) {
-  return t != FE_T_F32 && e->arch == WMMA_ARCH_RDNA3 ? 16 : 8;
-}
+static int acc_len(em_t *e, fe_type t) { return e->acc_len[t]; }
 
 static nm_t load_acc_tile(em_t *e, const tile_t *tl, int arg) {
   const fe_desc *d = e->d;
@@ -1041,10 +1059,18 @@ char *fe_emit_kernel(const fe_desc *d, const char *chip, wmma_arch arch) {
   e.d = d;
   e.arch = arch;
   e.indent = 2;
-  e.lay = arch == WMMA_ARCH_RDNA4 ? "kcontig" : "hw";
-  e.op_len = arch == WMMA_ARCH_RDNA4 ? 8 : 16;
-  const char *an = arch == WMMA_ARCH_RDNA4 ? "rdna4" : "rdna3";
+  e.lay = wmma_layout_name(arch == WMMA_ARCH_RDNA4 ? WMMA_LAYOUT_KCONTIG
+                                                   : WMMA_LAYOUT_HW);
+  e.op_len = fe_frag_length(arch, fe_instr(arch, d->in_type, FE_T_F32),
+                            WMMA_MATRIX_A,
+                            arch == WMMA_ARCH_RDNA4 ? WMMA_LAYOUT_KCONTIG
+                                                    : WMMA_LAYOUT_HW);
+  const char *an = wmma_arch_name(arch);
   for (int t = 0; t <= FE_T_F32; ++t) {
+    e.acc_len[t] = fe_frag_length(arch, fe_instr(arch, d->in_type, (fe_type)t),
+                                  WMMA_MATRIX_C, WMMA_LAYOUT_HW);
+    if (e.acc_len[t] != 8 && e.acc_len[t] != 16)
+      e.failed = 1; /* the 16-bit tile code handles 8 or 16 only */
     /* Products: in_type x in_type -> f32; 16-bit tiles: T x T -> T. */
     const char *ab = t == FE_T_F32 ? tname(d->in_type) : tname((fe_type)t);
     snprintf(e.atom[t], sizeof e.atom[t],

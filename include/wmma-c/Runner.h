@@ -36,22 +36,17 @@ int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
                 char **diagnostics);
 
 /* Runs the original function `func` (NULL: the only func.func) of the MLIR
- * source on the CPU through MLIR's own linalg -> LLVM lowering and JIT.
- * args[i] points to the i-th argument: for a memref, to a void* holding the
- * buffer address (dense row-major); for a scalar, to its value.  When gamma
+ * source on the CPU through MLIR's own linalg -> LLVM lowering and JIT, once
+ * per argument set (compiled once).  arg_sets[s][i] points to the i-th
+ * argument of run s: for a memref, to a void* holding the buffer address
+ * (dense row-major); for a scalar, to its value.  When gamma
  * is non-NULL it receives the relative error bound of the function: with M
  * the result of the same function on the absolute values of all inputs, a
  * correct kernel satisfies |kernel - reference| <= gamma * M element-wise.
  * Returns 0, or 1 with *diagnostics. */
 int wmma_reference_run(const char *source, size_t size, const char *func,
-                       void **args, int nargs, double *gamma,
-                       char **diagnostics);
-
-/* Exact IEEE conversions, round to nearest even. */
-uint16_t wmma_f32_to_f16_bits(float x);
-float wmma_f16_bits_to_f32(uint16_t h);
-uint16_t wmma_f32_to_bf16_bits(float x);
-float wmma_bf16_bits_to_f32(uint16_t h);
+                       void **const *arg_sets, int nsets, int nargs,
+                       double *gamma, char **diagnostics);
 
 #ifdef __cplusplus
 }

@@ -145,31 +145,13 @@ static MlirWalkResult find_kernels(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
+/* The manifest names types as MLIR prints them (f16, bf16, i8, f8E4M3FN). */
 static void type_name(MlirType t, char *out, size_t cap, int *bytes) {
-  wmma_elem e;
-  *bytes = 0;
-  if (wmmaElemFromType(t, &e)) {
-    static const char *const kNames[] = {"f16", "bf16", "f32", "i32",
-                                         "i8",  "i4",   "f8E4M3FN", "f8E5M2"};
-    snprintf(out, cap, "%s", kNames[e]);
-    *bytes = (wmma_elem_bits(e) + 7) / 8;
-    return;
-  }
-  if (mlirTypeIsAF64(t)) {
-    snprintf(out, cap, "f64");
-    *bytes = 8;
-    return;
-  }
-  if (mlirTypeIsAInteger(t)) {
-    unsigned w = mlirIntegerTypeGetWidth(t);
-    snprintf(out, cap, "i%u", w);
-    *bytes = (int)((w + 7) / 8);
-    return;
-  }
-  wmma_sbuf sb = {0};
-  mlirTypePrint(t, sb_callback, &sb);
-  snprintf(out, cap, "%s", sb.data ? sb.data : "?");
-  wmma_sbuf_free(&sb);
+  wmma_print_type(t, out, cap);
+  unsigned bits = mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t)
+                  : mlirTypeIsAFloat(t) ? mlirFloatTypeGetWidth(t)
+                                        : 0;
+  *bytes = (int)((bits + 7) / 8);
 }
 
 /* Fills the manifest fields of res from the kernel gpu.func. */

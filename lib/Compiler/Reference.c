@@ -20,85 +20,21 @@
 /* Soft-float conversions the JIT'ed code may call.  x86-64 passes and
  * returns _Float16/__bf16 in the low bits of xmm0, like a float; these
  * wrappers use float bit patterns so they need no compiler support for
- * those types.  Round to nearest even, as the hardware and LLVM do. */
+ * those types.  The conversions themselves are the emulator's exact ones. */
 static float bits_as_float(uint32_t b) {
   float f;
   memcpy(&f, &b, 4);
   return f;
 }
-static uint32_t float_bits(float f) {
+static uint16_t low16(float f) {
   uint32_t b;
   memcpy(&b, &f, 4);
-  return b;
+  return (uint16_t)(b & 0xffffu);
 }
-static float ref_truncsfbf2(float x) {
-  uint32_t b = float_bits(x);
-  uint16_t h;
-  if ((b & 0x7fffffffu) > 0x7f800000u)
-    h = (uint16_t)((b >> 16) | 0x40); /* quiet NaN */
-  else
-    h = (uint16_t)((b + 0x7fffu + ((b >> 16) & 1u)) >> 16);
-  return bits_as_float(h);
-}
-static float ref_extendbfsf2(float x) {
-  return bits_as_float((float_bits(x) & 0xffffu) << 16);
-}
-static float ref_truncsfhf2(float x) {
-  return bits_as_float(wmma_f32_to_f16_bits(x));
-}
-static float ref_extendhfsf2(float x) {
-  return wmma_f16_bits_to_f32((uint16_t)(float_bits(x) & 0xffffu));
-}
-
-uint16_t wmma_f32_to_f16_bits(float x) {
-  uint32_t b = float_bits(x);
-  uint32_t sign = (b >> 16) & 0x8000u;
-  uint32_t exp = (b >> 23) & 0xffu;
-  uint32_t man = b & 0x7fffffu;
-  if (exp == 0xff)
-    return (uint16_t)(sign | 0x7c00u | (man ? 0x200u : 0));
-  int e = (int)exp - 127 + 15;
-  if (e >= 31)
-    return (uint16_t)(sign | 0x7c00u);
-  if (e <= 0) {
-    if (e < -10)
-      return (uint16_t)sign;
-    man |= 0x800000u;
-    int shift = 14 - e;
-    uint32_t half = man >> shift;
-    uint32_t rem = man & ((1u << shift) - 1);
-    uint32_t mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (half & 1u)))
-      ++half;
-    return (uint16_t)(sign | half);
-  }
-  uint32_t half = ((uint32_t)e << 10) | (man >> 13);
-  uint32_t rem = man & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (half & 1u)))
-    ++half; /* may carry into the exponent: still correct, up to inf */
-  return (uint16_t)(sign | half);
-}
-
-float wmma_f16_bits_to_f32(uint16_t h) {
-  uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-  uint32_t exp = (h >> 10) & 0x1fu;
-  uint32_t man = h & 0x3ffu;
-  if (exp == 0) {
-    if (!man)
-      return bits_as_float(sign);
-    float v = ldexpf((float)man, -24);
-    return sign ? -v : v;
-  }
-  if (exp == 31)
-    return bits_as_float(sign | 0x7f800000u | (man << 13));
-  return bits_as_float(sign | ((exp - 15 + 127) << 23) | (man << 13));
-}
-
-uint16_t wmma_f32_to_bf16_bits(float x) {
-  return (uint16_t)(float_bits(ref_truncsfbf2(x)) & 0xffffu);
-}
-
-float wmma_bf16_bits_to_f32(uint16_t h) { return bits_as_float((uint32_t)h << 16); }
+static float ref_truncsfhf2(float x) { return bits_as_float(wmma_emu_f32_to_f16(x)); }
+static float ref_extendhfsf2(float x) { return wmma_emu_f16_to_f32(low16(x)); }
+static float ref_truncsfbf2(float x) { return bits_as_float(wmma_emu_f32_to_bf16(x)); }
+static float ref_extendbfsf2(float x) { return wmma_emu_bf16_to_f32(low16(x)); }
 
 /*===-------------------------------------------------------------------===*
  * Error bound
@@ -187,7 +123,8 @@ static const char *kCpuPipeline =
     "convert-cf-to-llvm,reconcile-unrealized-casts";
 
 int wmma_reference_run(const char *source, size_t size, const char *func,
-                       void **args, int nargs, double *gamma, char **diagnostics) {
+                       void **const *arg_sets, int nsets, int nargs,
+                       double *gamma, char **diagnostics) {
   session s;
   session_init(&s);
   int status = 1;
@@ -240,7 +177,8 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   }
   void (*packed_fn)(void **);
   memcpy(&packed_fn, &entry, sizeof packed_fn);
-  packed_fn(args);
+  for (int i = 0; i < nsets; ++i) /* one JIT, every argument set */
+    packed_fn(arg_sets[i]);
   status = 0;
 
 done:

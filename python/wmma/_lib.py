@@ -147,7 +147,6 @@ def _prototypes(lib):
         "wmma_compile_result_free": (None, [P(CompileResult)]),
         "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, c_void_p,
                                 P(c_void_p)]),
-        "wmma_f32_to_bf16_bits": (ctypes.c_uint16, [ctypes.c_float]),
         # Emulator.
         "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
         "wmma_emu_destroy": (None, [c_void_p]),

@@ -38,11 +38,6 @@ static double rng_uniform(void) {
   return (double)(x >> 11) * (1.0 / 9007199254740992.0);
 }
 
-typedef struct {
-  size_t count; /* elements */
-  const wmma_kernel_arg *arg;
-} layout;
-
 static size_t element_count(const wmma_kernel_arg *a) {
   size_t n = 1;
   for (int d = 0; d < a->rank; ++d)
@@ -50,55 +45,69 @@ static size_t element_count(const wmma_kernel_arg *a) {
   return n;
 }
 
-static double load_elem(const wmma_kernel_arg *a, const void *data, size_t i) {
+/* Element types wmma-run can fill and compare, resolved once per argument
+ * so that the per-element loops do no string compares. */
+typedef enum { ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_UNSUPPORTED } elem_kind;
+
+static elem_kind elem_kind_of(const char *t) {
+  static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8"};
+  for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
+    if (!strcmp(t, kNames[k]))
+      return (elem_kind)k;
+  return ELEM_UNSUPPORTED;
+}
+
+static double load_elem(elem_kind k, const void *data, size_t i) {
   const unsigned char *p = data;
-  if (!strcmp(a->type, "f16")) {
-    uint16_t h;
+  uint16_t h;
+  float f;
+  int32_t v;
+  switch (k) {
+  case ELEM_F16:
     memcpy(&h, p + 2 * i, 2);
-    return wmma_f16_bits_to_f32(h);
-  }
-  if (!strcmp(a->type, "bf16")) {
-    uint16_t h;
+    return wmma_emu_f16_to_f32(h);
+  case ELEM_BF16:
     memcpy(&h, p + 2 * i, 2);
-    return wmma_bf16_bits_to_f32(h);
-  }
-  if (!strcmp(a->type, "f32")) {
-    float f;
+    return wmma_emu_bf16_to_f32(h);
+  case ELEM_F32:
     memcpy(&f, p + 4 * i, 4);
     return f;
-  }
-  if (!strcmp(a->type, "i32")) {
-    int32_t v;
+  case ELEM_I32:
     memcpy(&v, p + 4 * i, 4);
     return v;
-  }
-  if (!strcmp(a->type, "i8"))
+  case ELEM_I8:
     return (int8_t)p[i];
-  return NAN;
-}
-
-static void store_elem(const wmma_kernel_arg *a, void *data, size_t i, double v) {
-  unsigned char *p = data;
-  if (!strcmp(a->type, "f16")) {
-    uint16_t h = wmma_f32_to_f16_bits((float)v);
-    memcpy(p + 2 * i, &h, 2);
-  } else if (!strcmp(a->type, "bf16")) {
-    uint16_t h = wmma_f32_to_bf16_bits((float)v);
-    memcpy(p + 2 * i, &h, 2);
-  } else if (!strcmp(a->type, "f32")) {
-    float f = (float)v;
-    memcpy(p + 4 * i, &f, 4);
-  } else if (!strcmp(a->type, "i32")) {
-    int32_t x = (int32_t)v;
-    memcpy(p + 4 * i, &x, 4);
-  } else if (!strcmp(a->type, "i8")) {
-    p[i] = (unsigned char)(int8_t)v;
+  default:
+    return NAN;
   }
 }
 
-static int supported_type(const char *t) {
-  return !strcmp(t, "f16") || !strcmp(t, "bf16") || !strcmp(t, "f32") ||
-         !strcmp(t, "i32") || !strcmp(t, "i8");
+static void store_elem(elem_kind k, void *data, size_t i, double v) {
+  unsigned char *p = data;
+  uint16_t h;
+  float f = (float)v;
+  int32_t x = (int32_t)v;
+  switch (k) {
+  case ELEM_F16:
+    h = wmma_emu_f32_to_f16(f);
+    memcpy(p + 2 * i, &h, 2);
+    break;
+  case ELEM_BF16:
+    h = wmma_emu_f32_to_bf16(f);
+    memcpy(p + 2 * i, &h, 2);
+    break;
+  case ELEM_F32:
+    memcpy(p + 4 * i, &f, 4);
+    break;
+  case ELEM_I32:
+    memcpy(p + 4 * i, &x, 4);
+    break;
+  case ELEM_I8:
+    p[i] = (unsigned char)(int8_t)v;
+    break;
+  default:
+    break;
+  }
 }
 
 int main(int argc, char **argv) {
@@ -197,18 +206,20 @@ int main(int argc, char **argv) {
   void *ref_data[WMMA_MAX_KERNEL_ARGS] = {0}, *mag_data[WMMA_MAX_KERNEL_ARGS] = {0};
   void *ref_ptrs[WMMA_MAX_KERNEL_ARGS], *mag_ptrs[WMMA_MAX_KERNEL_ARGS];
   void *ref_args[WMMA_MAX_KERNEL_ARGS], *mag_args[WMMA_MAX_KERNEL_ARGS];
+  elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
   memset(kargs, 0, sizeof kargs);
   rng_state = seed * 0x9E3779B97F4A7C15ULL + 0x1234567ULL;
   for (int i = 0; i < n; ++i) {
     const wmma_kernel_arg *a = &k.args[i];
-    if (!supported_type(a->type)) {
+    kinds[i] = elem_kind_of(a->type);
+    if (kinds[i] == ELEM_UNSUPPORTED) {
       fprintf(stderr, "wmma-run: error: argument '%s' has type %s, which wmma-run "
                       "cannot fill\n", a->name, a->type);
       goto out;
     }
     if (!a->is_buffer) {
-      if (strcmp(a->type, "f32")) {
+      if (kinds[i] != ELEM_F32) {
         fprintf(stderr, "wmma-run: error: scalar '%s' must be f32\n", a->name);
         goto out;
       }
@@ -231,8 +242,8 @@ int main(int argc, char **argv) {
         double v = 2.0 * rng_uniform() - 1.0;
         if (!strcmp(a->type, "i8") || !strcmp(a->type, "i32"))
           v = floor(v * 8.0);
-        store_elem(a, kargs[i].data, e, v);
-        store_elem(a, mag_data[i], e, fabs(load_elem(a, kargs[i].data, e)));
+        store_elem(kinds[i], kargs[i].data, e, v);
+        store_elem(kinds[i], mag_data[i], e, fabs(load_elem(kinds[i], kargs[i].data, e)));
       }
     memcpy(ref_data[i], kargs[i].data, bytes);
     ref_ptrs[i] = ref_data[i];
@@ -255,9 +266,9 @@ int main(int argc, char **argv) {
   }
   double gamma = 0;
   const char *ref_func = o.func ? o.func : k.kernel;
-  if (wmma_reference_run(ref_src, ref_size, ref_func, ref_args, n, &gamma, &diag) ||
-      (free(diag), diag = NULL,
-       wmma_reference_run(ref_src, ref_size, ref_func, mag_args, n, NULL, &diag))) {
+  /* One JIT: the reference on the inputs, then on their absolute values. */
+  void **const arg_sets[2] = {ref_args, mag_args};
+  if (wmma_reference_run(ref_src, ref_size, ref_func, arg_sets, 2, n, &gamma, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
     goto out;
@@ -273,9 +284,9 @@ int main(int argc, char **argv) {
     size_t count = element_count(a), bad = 0, worst = 0;
     double max_abs = 0, max_rel = 0, worst_ratio = 0;
     for (size_t e = 0; e < count; ++e) {
-      double got = load_elem(a, kargs[i].data, e);
-      double want = load_elem(a, ref_data[i], e);
-      double mag = load_elem(a, mag_data[i], e);
+      double got = load_elem(kinds[i], kargs[i].data, e);
+      double want = load_elem(kinds[i], ref_data[i], e);
+      double mag = load_elem(kinds[i], mag_data[i], e);
       double err = fabs(got - want);
       double tol = gamma * fabs(mag);
       if (!(err <= tol)) /* also catches NaN */
@@ -298,8 +309,9 @@ int main(int argc, char **argv) {
            bad ? "FAIL" : "PASS");
     if (bad)
       printf("  worst element %zu: kernel %.9g, reference %.9g, bound %.3g\n", worst,
-             load_elem(a, kargs[i].data, worst), load_elem(a, ref_data[i], worst),
-             gamma * load_elem(a, mag_data[i], worst));
+             load_elem(kinds[i], kargs[i].data, worst),
+             load_elem(kinds[i], ref_data[i], worst),
+             gamma * load_elem(kinds[i], mag_data[i], worst));
     all_pass &= bad == 0;
   }
   if (!outputs) {

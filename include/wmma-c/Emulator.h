@@ -100,30 +100,20 @@ typedef struct {
   } u;
 } wmma_emu_arg;
 
-static inline wmma_emu_arg wmma_emu_arg_buffer(int id) {
-  wmma_emu_arg a;
-  a.kind = WMMA_EMU_PARAM_POINTER;
-  a.u.buffer = id;
-  return a;
-}
-static inline wmma_emu_arg wmma_emu_arg_i32(int32_t v) {
-  wmma_emu_arg a;
-  a.kind = WMMA_EMU_PARAM_I32;
-  a.u.i32 = v;
-  return a;
-}
-static inline wmma_emu_arg wmma_emu_arg_i64(int64_t v) {
-  wmma_emu_arg a;
-  a.kind = WMMA_EMU_PARAM_I64;
-  a.u.i64 = v;
-  return a;
-}
-static inline wmma_emu_arg wmma_emu_arg_f32(float v) {
-  wmma_emu_arg a;
-  a.kind = WMMA_EMU_PARAM_F32;
-  a.u.f32 = v;
-  return a;
-}
+/* Argument constructors: wmma_emu_arg_buffer(id), wmma_emu_arg_i32(v),
+ * wmma_emu_arg_i64(v), wmma_emu_arg_f32(v). */
+#define WMMA_EMU_ARG_CTOR(name, kind_, field, type)                           \
+  static inline wmma_emu_arg wmma_emu_arg_##name(type v) {                   \
+    wmma_emu_arg a;                                                          \
+    a.kind = kind_;                                                          \
+    a.u.field = v;                                                           \
+    return a;                                                                \
+  }
+WMMA_EMU_ARG_CTOR(buffer, WMMA_EMU_PARAM_POINTER, buffer, int)
+WMMA_EMU_ARG_CTOR(i32, WMMA_EMU_PARAM_I32, i32, int32_t)
+WMMA_EMU_ARG_CTOR(i64, WMMA_EMU_PARAM_I64, i64, int64_t)
+WMMA_EMU_ARG_CTOR(f32, WMMA_EMU_PARAM_F32, f32, float)
+#undef WMMA_EMU_ARG_CTOR
 
 /* Runs the kernel over grid[0..2] workgroups of block[0..2] work-items
  * (block[0]*block[1]*block[2] <= 1024).  Returns WMMA_EMU_OK,

@@ -100,8 +100,7 @@ static int64_t agg_slots(LLVMTypeRef t) {
   }
 }
 
-int emu_decode_type(wmma_emu_module *m, LLVMTypeRef t, VType *o) {
-  (void)m;
+int emu_decode_type(LLVMTypeRef t, VType *o) {
   LLVMTypeKind k = LLVMGetTypeKind(t);
   if (k == LLVMVectorTypeKind) {
     if (scalar_type(LLVMGetElementType(t), o))
@@ -126,7 +125,7 @@ int emu_decode_type(wmma_emu_module *m, LLVMTypeRef t, VType *o) {
 static char *type_str(LLVMTypeRef t) { return LLVMPrintTypeToString(t); }
 
 static int need_type(Dec *d, LLVMTypeRef t, VType *o) {
-  if (emu_decode_type(d->m, t, o) == 0)
+  if (emu_decode_type(t, o) == 0)
     return 0;
   char *s = type_str(t);
   dec_error(d, "unsupported type %s", s);
@@ -256,10 +255,8 @@ static int const_eval_ty(wmma_emu_module *m, LLVMValueRef c, LLVMTypeRef t,
   return 0;
 }
 
-int emu_const_eval(wmma_emu_module *m, LLVMValueRef c, const VType *t,
-                   uint64_t *slots) {
+int emu_const_eval(wmma_emu_module *m, LLVMValueRef c, uint64_t *slots) {
   uint32_t pos = 0;
-  (void)t;
   return const_eval_ty(m, c, LLVMTypeOf(c), slots, &pos);
 }
 
@@ -307,6 +304,25 @@ static uint32_t push_extra(Func *f, uint32_t v) {
   return f->nextra++;
 }
 
+static void push_extra64(Func *f, uint64_t v) {
+  push_extra(f, (uint32_t)v);
+  push_extra(f, (uint32_t)(v >> 32));
+}
+
+/* Makes in an OP_GATHER of n slots; the caller pushes the n source slots. */
+static void gather_begin(Dec *d, Inst *in, uint32_t n) {
+  in->op = OP_GATHER;
+  in->x = d->f->nextra;
+  in->xn = n;
+}
+
+/* Makes in a plain copy of the n consecutive slots starting at src. */
+static void gather_copy(Dec *d, Inst *in, uint32_t src, uint32_t n) {
+  gather_begin(d, in, n);
+  for (uint32_t e = 0; e < n; e++)
+    push_extra(d->f, src + e);
+}
+
 static Inst *push_inst(Dec *d) {
   Func *f = d->f;
   if (f->ninst == f->cap_inst) {
@@ -341,7 +357,7 @@ static uint32_t const_slot(Dec *d, LLVMValueRef c, uint32_t n) {
     return s;
   uint64_t tmp[65536 / 8];
   uint64_t *vals = n <= sizeof tmp / sizeof tmp[0] ? tmp : malloc(n * sizeof(uint64_t));
-  if (emu_const_eval(d->m, c, NULL, vals)) {
+  if (emu_const_eval(d->m, c, vals)) {
     char msg[2048];
     snprintf(msg, sizeof msg, "%s", d->m->err);
     if (vals != tmp)
@@ -671,8 +687,7 @@ static int decode_gep(Dec *d, LLVMValueRef inst, Inst *in, const VType *rt) {
       OPND(s, idx);
       push_extra(d->f, s);
       push_extra(d->f, it.bits);
-      push_extra(d->f, (uint32_t)(scale & 0xffffffff));
-      push_extra(d->f, (uint32_t)((uint64_t)scale >> 32));
+      push_extra64(d->f, (uint64_t)scale);
       in->xn++;
     }
   }
@@ -739,11 +754,7 @@ static int decode_cast(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in,
     if (st.sk == SK_AGG || rt->sk == SK_AGG)
       return dec_error(d, "unsupported bitcast");
     if (st.n == rt->n && st.bits == rt->bits) {
-      in->op = OP_GATHER; /* same shape: a plain copy of the bits */
-      in->x = d->f->nextra;
-      for (uint32_t e = 0; e < rt->n; e++)
-        push_extra(d->f, in->a + e);
-      in->xn = rt->n;
+      gather_copy(d, in, in->a, rt->n); /* same shape: a plain copy of the bits */
       return 0;
     }
     if (st.n * st.bits != rt->n * rt->bits || st.bits % 8 || rt->bits % 8 ||
@@ -910,9 +921,7 @@ static int decode_inst(Dec *d, LLVMValueRef inst) {
       OPND(se, LLVMGetOperand(inst, 1));
     if (LLVMIsAConstantInt(idx) || LLVMIsAUndefValue(idx)) {
       uint64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetZExtValue(idx) : vt.n;
-      in->op = OP_GATHER;
-      in->x = f->nextra;
-      in->xn = ins ? vt.n : 1;
+      gather_begin(d, in, ins ? vt.n : 1);
       if (ins) {
         for (uint32_t e = 0; e < vt.n; e++)
           push_extra(f, e == k ? se : sv + e);
@@ -937,9 +946,7 @@ static int decode_inst(Dec *d, LLVMValueRef inst) {
     OPND(s0, v0);
     OPND(s1, v1);
     unsigned nm = LLVMGetNumMaskElements(inst);
-    in->op = OP_GATHER;
-    in->x = f->nextra;
-    in->xn = nm;
+    gather_begin(d, in, nm);
     for (unsigned e = 0; e < nm; e++) {
       int mv = LLVMGetMaskValue(inst, e);
       uint32_t s = d->zero_slot;
@@ -963,16 +970,12 @@ static int decode_inst(Dec *d, LLVMValueRef inst) {
     int64_t ln = agg_slots(leaf);
     if (ln < 0)
       return dec_error(d, "unsupported aggregate");
-    in->op = OP_GATHER;
-    in->x = f->nextra;
     if (op == LLVMExtractValue) {
-      in->xn = (uint32_t)ln;
-      for (int64_t e = 0; e < ln; e++)
-        push_extra(f, sa + off + (uint32_t)e);
+      gather_copy(d, in, sa + off, (uint32_t)ln);
     } else {
       uint32_t sv;
       OPND(sv, LLVMGetOperand(inst, 1));
-      in->xn = rt.n;
+      gather_begin(d, in, rt.n);
       for (uint32_t e = 0; e < rt.n; e++)
         push_extra(f, e >= off && e < off + ln ? sv + e - off : sa + e);
     }
@@ -981,11 +984,7 @@ static int decode_inst(Dec *d, LLVMValueRef inst) {
   case LLVMFreeze: {
     uint32_t s;
     OPND(s, LLVMGetOperand(inst, 0));
-    in->op = OP_GATHER;
-    in->x = f->nextra;
-    in->xn = rt.n;
-    for (uint32_t e = 0; e < rt.n; e++)
-      push_extra(f, s + e);
+    gather_copy(d, in, s, rt.n);
     return 0;
   }
   case LLVMGetElementPtr:
@@ -1098,9 +1097,7 @@ static int decode_inst(Dec *d, LLVMValueRef inst) {
       if (!cv || !LLVMIsAConstantInt(cv) ||
           bb_index(d, LLVMGetSuccessor(inst, i), &tb))
         return dec_error(d, "unsupported switch");
-      uint64_t v = LLVMConstIntGetZExtValue(cv);
-      push_extra(f, (uint32_t)v);
-      push_extra(f, (uint32_t)(v >> 32));
+      push_extra64(f, LLVMConstIntGetZExtValue(cv));
       push_extra(f, tb);
     }
     return 0;
@@ -1141,30 +1138,23 @@ static int const_int_arg(Dec *d, LLVMValueRef inst, unsigned i, int64_t *v) {
   return 0;
 }
 
-static const struct {
-  const char *base;
-  wmma_instr id;
-} kWmmaNames[] = {
-    {"llvm.amdgcn.wmma.f32.16x16x16.f16", WMMA_INSTR_F32_16X16X16_F16},
-    {"llvm.amdgcn.wmma.f32.16x16x16.bf16", WMMA_INSTR_F32_16X16X16_BF16},
-    {"llvm.amdgcn.wmma.f16.16x16x16.f16", WMMA_INSTR_F16_16X16X16_F16},
-    {"llvm.amdgcn.wmma.bf16.16x16x16.bf16", WMMA_INSTR_BF16_16X16X16_BF16},
-    {"llvm.amdgcn.wmma.i32.16x16x16.iu8", WMMA_INSTR_I32_16X16X16_IU8},
-    {"llvm.amdgcn.wmma.i32.16x16x16.iu4", WMMA_INSTR_I32_16X16X16_IU4},
-    {"llvm.amdgcn.wmma.i32.16x16x32.iu4", WMMA_INSTR_I32_16X16X32_IU4},
-    {"llvm.amdgcn.wmma.f32.16x16x16.fp8.fp8", WMMA_INSTR_F32_16X16X16_FP8_FP8},
-    {"llvm.amdgcn.wmma.f32.16x16x16.fp8.bf8", WMMA_INSTR_F32_16X16X16_FP8_BF8},
-    {"llvm.amdgcn.wmma.f32.16x16x16.bf8.fp8", WMMA_INSTR_F32_16X16X16_BF8_FP8},
-    {"llvm.amdgcn.wmma.f32.16x16x16.bf8.bf8", WMMA_INSTR_F32_16X16X16_BF8_BF8},
-};
-
+/* The intrinsic of a WMMA instruction is its ISA name from the layout
+ * engine's instruction table with "v_" spelled "llvm.amdgcn." and '_' spelled
+ * '.' (v_wmma_f32_16x16x16_fp8_bf8 -> llvm.amdgcn.wmma.f32.16x16x16.fp8.bf8),
+ * followed by nothing or by overload suffixes (.v8f32.v8i32). */
 static int wmma_match(const char *name, wmma_instr *id) {
-  for (size_t i = 0; i < sizeof kWmmaNames / sizeof kWmmaNames[0]; i++) {
-    size_t n = strlen(kWmmaNames[i].base);
-    if (strncmp(name, kWmmaNames[i].base, n) == 0 &&
-        (name[n] == 0 || (name[n] == '.' && name[n + 1] == 'v') ||
-         (name[n] == '.' && name[n + 1] == 'i'))) {
-      *id = kWmmaNames[i].id;
+  static const char kPrefix[] = "llvm.amdgcn.";
+  if (strncmp(name, kPrefix, sizeof kPrefix - 1) != 0)
+    return 0;
+  const char *p = name + sizeof kPrefix - 1;
+  for (int i = 0; i < WMMA_INSTR_COUNT; i++) {
+    const char *isa = wmma_instr_get((wmma_instr)i)->isa_name + 2; /* "v_" */
+    size_t n = 0;
+    while (isa[n] && p[n] == (isa[n] == '_' ? '.' : isa[n]))
+      n++;
+    if (!isa[n] &&
+        (p[n] == 0 || (p[n] == '.' && (p[n + 1] == 'v' || p[n + 1] == 'i')))) {
+      *id = (wmma_instr)i;
       return 1;
     }
   }
@@ -1227,8 +1217,8 @@ static int decode_wmma(Dec *d, LLVMValueRef inst, wmma_instr id, Inst *in) {
       wmma_operand(d, LLVMGetOperand(inst, ic), id, WMMA_MATRIX_C, "C", &ewc) ||
       wmma_operand(d, inst, id, WMMA_MATRIX_D, "D", &ewd))
     return -1;
-  WmmaOp *w = emu_wmma_prepare(d->m, id, d->m->arch, (int)opsel, sa & 1,
-                               sb & 1, clamp & 1, ewa, ewb, ewc);
+  WmmaOp *w = emu_wmma_prepare(id, d->m->arch, (int)opsel, sa & 1, sb & 1,
+                               clamp & 1, ewa, ewb, ewc);
   if (!w)
     return dec_error(d, "cannot map the registers of %s", info->isa_name);
   Func *f = d->f;
@@ -1387,7 +1377,6 @@ static int decode_intrinsic(Dec *d, LLVMValueRef inst, const char *name,
     e = NULL;
   if (!e)
     return dec_error(d, "unsupported intrinsic '%s'", name);
-  Func *f = d->f;
   unsigned nargs = LLVMGetNumArgOperands(inst);
   in->op = e->op;
   in->sub = e->sub;
@@ -1413,10 +1402,7 @@ static int decode_intrinsic(Dec *d, LLVMValueRef inst, const char *name,
   case OP_FREXP_EXP:
     return 0;
   case OP_GATHER:
-    in->x = f->nextra;
-    in->xn = rt->n;
-    for (uint32_t i = 0; i < rt->n; i++)
-      push_extra(f, in->a + i);
+    gather_copy(d, in, in->a, rt->n);
     return 0;
   case OP_MBCNT_LO: case OP_MBCNT_HI: case OP_BPERMUTE: case OP_READLANE:
   case OP_FMATH2: case OP_IMATH2: case OP_LDEXP: case OP_CVT_PKRTZ:
@@ -1574,7 +1560,6 @@ void emu_func_free(Func *f) {
 static int decode_body(Dec *d) {
   Func *f = d->f;
   LLVMValueRef fn = f->fn;
-  wmma_emu_module *m = d->m;
   /* Blocks and successors. */
   uint32_t nb = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -1728,7 +1713,6 @@ static int decode_body(Dec *d) {
   cfg_free(&g);
   ptrmap_free(&orig);
   free(bbs);
-  (void)m;
   return rc;
 }
 

@@ -219,10 +219,9 @@ typedef struct {
 
 typedef struct WmmaOp {
   wmma_instr id;
-  wmma_arch arch;
   int k;
-  int opsel, sign_a, sign_b, clamp;
-  int ew_a, ew_b, ew_c;     /* element width of the LLVM operand vectors */
+  int sign_a, sign_b, clamp;
+  int ew_a, ew_b;           /* element width of the LLVM A/B operand vectors */
   int bits_a, bits_b, bits_c; /* matrix element widths */
   int nloc_ab;              /* 2 on RDNA3 (replicated), 1 on RDNA4 */
   ElemLoc a[16][32][2];     /* [m][k][copy] */
@@ -266,14 +265,23 @@ typedef struct {
   Func *barrier_func;
 } Wave;
 
+/* A kernel parameter and its place in the kernarg segment (fixed by the
+ * module's data layout, so computed once at load). */
+typedef struct {
+  wmma_emu_param_kind kind;
+  uint32_t size;   /* ABI size in bytes (0 when unsupported) */
+  uint32_t offset; /* byte offset in the kernarg segment */
+  unsigned as;     /* address space of a pointer parameter */
+} KParam;
+
 typedef struct {
   LLVMValueRef fn;
   char *name;
   char *chip;
   Func *func;
   uint32_t nparams;
-  wmma_emu_param_kind *kinds;
-  uint32_t *param_size, *param_align;
+  KParam *params;
+  uint32_t hidden_offset; /* the hidden arguments follow the explicit ones */
 } Kernel;
 
 typedef struct {
@@ -309,12 +317,11 @@ struct wmma_emu_module {
   const Kernel *cur_kernel;
   uint8_t *lds;
   uint32_t lds_size;
-  uint32_t grid[3], block[3], wg[3];
+  uint32_t wg[3];
   int kernarg_alloc, dispatch_alloc;
   uint64_t kernarg_addr, implicit_addr, dispatch_addr;
   Wave *waves;
-  int nwaves, cap_waves;
-  Wave *cur_wave;
+  int cap_waves;
   uint64_t limit;
   jmp_buf *fault_jmp;
   uint64_t *phi_tmp; /* scratch for phis that read phis of the same block */
@@ -346,9 +353,9 @@ void ptrmap_put(PtrMap *pm, const void *key, uint32_t val);
 /* Decode.c */
 Func *emu_get_func(wmma_emu_module *m, LLVMValueRef fn);
 int emu_decode(wmma_emu_module *m, Func *f);
-int emu_decode_type(wmma_emu_module *m, LLVMTypeRef t, VType *out);
-int emu_const_eval(wmma_emu_module *m, LLVMValueRef c, const VType *t,
-                   uint64_t *slots);
+int emu_decode_type(LLVMTypeRef t, VType *out);
+/* Evaluates constant c into its flattened slots. */
+int emu_const_eval(wmma_emu_module *m, LLVMValueRef c, uint64_t *slots);
 void emu_func_free(Func *f);
 
 /* Exec.c */
@@ -361,9 +368,9 @@ int emu_run(wmma_emu_module *m, const Kernel *k, const wmma_emu_arg *args,
             const unsigned grid[3], const unsigned block[3]);
 
 /* Wmma.c */
-WmmaOp *emu_wmma_prepare(wmma_emu_module *m, wmma_instr id, wmma_arch arch,
-                         int opsel, int sign_a, int sign_b, int clamp,
-                         int ew_a, int ew_b, int ew_c);
+WmmaOp *emu_wmma_prepare(wmma_instr id, wmma_arch arch, int opsel,
+                         int sign_a, int sign_b, int clamp, int ew_a, int ew_b,
+                         int ew_c);
 /* An RDNA3 A/B element whose two copies (lanes l and l+16) differ. */
 typedef struct {
   char operand; /* 'A' or 'B'; 0: none */

@@ -112,8 +112,8 @@ static void oob(const Where *c, unsigned as, unsigned eff_as, uint64_t addr,
                 uint64_t size, int lane, int write, const char *detail) {
   char msg[1024];
   snprintf(msg, sizeof msg,
-           "out-of-bounds %s%s%s %s of %llu bytes at address 0x%llx (lane %d; %s)",
-           as_name(eff_as), as != eff_as ? " (via flat)" : "", "",
+           "out-of-bounds %s%s %s of %llu bytes at address 0x%llx (lane %d; %s)",
+           as_name(eff_as), as != eff_as ? " (via flat)" : "",
            write ? "store" : "load", (unsigned long long)size,
            (unsigned long long)addr, lane, detail);
   fault_at(c, msg);
@@ -169,8 +169,8 @@ static uint8_t *mem_ptr(const Where *c, unsigned as, uint64_t addr,
     if (!p) {
       if (idx >= 0) {
         const Alloc *a = &m->allocs[idx];
-        snprintf(detail, sizeof detail, "%s%s%s of %llu bytes, offset %lld",
-                 a->user ? "" : "global @", a->name, a->user ? "" : "",
+        snprintf(detail, sizeof detail, "%s%s of %llu bytes, offset %lld",
+                 a->user ? "" : "global @", a->name,
                  (unsigned long long)a->size,
                  (long long)(addr & ((1ull << GLOBAL_SHIFT) - 1)));
       } else {
@@ -357,20 +357,44 @@ static void put_regs(Func *f, uint64_t *r) {
   f->free_regs[f->nfree++] = r;
 }
 
+/* First byte above the private frame of fr's function. */
+static inline uint32_t frame_top(const Frame *fr) {
+  return fr->sp + ((fr->f->frame_bytes + 15) & ~15u);
+}
+
+/* Pushes a frame running g on the lanes of exec, its private frame at sp;
+ * its return value goes to slot ret_dst of the caller. */
+static Frame *push_frame(Wave *w, Func *g, uint32_t exec, uint32_t sp,
+                         uint32_t ret_dst) {
+  Frame *nf = &w->frames[w->depth++];
+  memset(nf, 0, sizeof *nf);
+  nf->f = g;
+  nf->regs = get_regs(g);
+  nf->pending = exec;
+  nf->blk = -1;
+  nf->sp = sp;
+  nf->ret_dst = ret_dst;
+  for (int l = 0; l < NLANES; l++) {
+    nf->next[l] = (exec >> l) & 1 ? 0 : NO_BLOCK;
+    nf->prev[l] = NO_BLOCK;
+  }
+  w->priv_top = frame_top(nf);
+  return nf;
+}
+
 static void eval_phis(wmma_emu_module *m, Frame *fr, const Block *B,
-                      uint32_t exec, uint64_t **tmpbuf, size_t *tmpcap) {
+                      uint32_t exec) {
   Func *f = fr->f;
   uint64_t *regs = fr->regs;
   const uint64_t *cpool = f->cpool;
   uint64_t *tmp = NULL;
-  (void)m;
   if (B->phi_two_phase) {
     size_t need = (size_t)B->phi_slots * NLANES;
-    if (*tmpcap < need) {
-      *tmpbuf = realloc(*tmpbuf, need * sizeof(uint64_t));
-      *tmpcap = need;
+    if (m->phi_cap < need) {
+      m->phi_tmp = realloc(m->phi_tmp, need * sizeof(uint64_t));
+      m->phi_cap = need;
     }
-    tmp = *tmpbuf;
+    tmp = m->phi_tmp;
   }
   uint32_t rem = exec;
   while (rem) {
@@ -451,10 +475,8 @@ static void run_wave(wmma_emu_module *m, Wave *w) {
         }
         put_regs(f, fr->regs);
         fr->regs = NULL;
-        w->priv_top = fr->sp;
         w->depth--;
-        Frame *caller = &w->frames[w->depth - 1];
-        w->priv_top = caller->sp + ((caller->f->frame_bytes + 15) & ~15u);
+        w->priv_top = frame_top(&w->frames[w->depth - 1]);
         continue;
       }
       uint16_t best = NO_BLOCK;
@@ -465,7 +487,7 @@ static void run_wave(wmma_emu_module *m, Wave *w) {
       fr->exec = ex;
       const Block *B = &f->blocks[best];
       if (B->nphi) {
-        eval_phis(m, fr, B, ex, &m->phi_tmp, &m->phi_cap);
+        eval_phis(m, fr, B, ex);
         m->stats.wave_instructions += B->nphi;
         m->stats.lane_instructions += (uint64_t)B->nphi * (uint64_t)__builtin_popcount(ex);
       }
@@ -854,19 +876,7 @@ static void run_wave(wmma_emu_module *m, Wave *w) {
         Func *g = m->funcs[in->imm];
         LEAVE();
         fr->pc = pc + 1;
-        Frame *nf = &w->frames[w->depth++];
-        memset(nf, 0, sizeof *nf);
-        nf->f = g;
-        nf->regs = get_regs(g);
-        nf->pending = exec;
-        nf->blk = -1;
-        nf->sp = fr->sp + ((f->frame_bytes + 15) & ~15u);
-        nf->ret_dst = in->dst;
-        for (int l = 0; l < NLANES; l++) {
-          nf->next[l] = (exec >> l) & 1 ? 0 : NO_BLOCK;
-          nf->prev[l] = NO_BLOCK;
-        }
-        w->priv_top = nf->sp + ((g->frame_bytes + 15) & ~15u);
+        Frame *nf = push_frame(w, g, exec, frame_top(fr), in->dst);
         const uint32_t *xs = f->extra + in->x;
         for (uint32_t k = 0; k < in->xn; k++) {
           const uint64_t *s = R(xs[k]);
@@ -1299,7 +1309,7 @@ static void put16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
-static uint64_t arg_value(wmma_emu_module *m, const wmma_emu_arg *a) {
+static uint64_t arg_value(const wmma_emu_arg *a) {
   switch (a->kind) {
   case WMMA_EMU_PARAM_POINTER: return (uint64_t)(a->u.buffer + 1) << GLOBAL_SHIFT;
   case WMMA_EMU_PARAM_I32: return (uint32_t)a->u.i32;
@@ -1309,7 +1319,7 @@ static uint64_t arg_value(wmma_emu_module *m, const wmma_emu_arg *a) {
   case WMMA_EMU_PARAM_F32: return from_f32(a->u.f32);
   case WMMA_EMU_PARAM_F64: return from_f64(a->u.f64);
   case WMMA_EMU_PARAM_F16: return a->u.f16_bits;
-  default: (void)m; return 0;
+  default: return 0;
   }
 }
 
@@ -1318,12 +1328,7 @@ static uint64_t arg_value(wmma_emu_module *m, const wmma_emu_arg *a) {
 static int build_dispatch(wmma_emu_module *m, const Kernel *k,
                           const wmma_emu_arg *args, const unsigned grid[3],
                           const unsigned block[3]) {
-  uint32_t off = 0;
-  for (uint32_t i = 0; i < k->nparams; i++) {
-    uint32_t al = k->param_align[i] ? k->param_align[i] : 1;
-    off = (off + al - 1) / al * al + k->param_size[i];
-  }
-  uint32_t hidden = (off + 7) & ~7u;
+  uint32_t hidden = k->hidden_offset;
   uint32_t total = hidden + 256;
   if (m->kernarg_alloc < 0 || m->allocs[m->kernarg_alloc].size < total) {
     m->kernarg_alloc = emu_alloc(m, total, "kernarg segment", 0);
@@ -1337,13 +1342,10 @@ static int build_dispatch(wmma_emu_module *m, const Kernel *k,
   }
   uint8_t *ka = m->allocs[m->kernarg_alloc].data;
   memset(ka, 0, m->allocs[m->kernarg_alloc].size);
-  off = 0;
   for (uint32_t i = 0; i < k->nparams; i++) {
-    uint32_t al = k->param_align[i] ? k->param_align[i] : 1;
-    off = (off + al - 1) / al * al;
-    uint64_t v = arg_value(m, &args[i]);
-    memcpy(ka + off, &v, k->param_size[i] > 8 ? 8 : k->param_size[i]);
-    off += k->param_size[i];
+    const KParam *p = &k->params[i];
+    uint64_t v = arg_value(&args[i]);
+    memcpy(ka + p->offset, &v, p->size > 8 ? 8 : p->size);
   }
   uint8_t *h = ka + hidden;
   int dims = grid[2] * block[2] > 1 ? 3 : grid[1] * block[1] > 1 ? 2 : 1;
@@ -1414,10 +1416,9 @@ int emu_run(wmma_emu_module *m, const Kernel *k, const wmma_emu_arg *args,
     return WMMA_EMU_FAULT;
   }
   for (uint32_t i = 0; i < k->nparams; i++) {
-    unsigned as = k->kinds[i] == WMMA_EMU_PARAM_POINTER
-                      ? LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetParam(k->fn, i)))
-                      : 1;
-    if (as != 0 && as != 1 && as != 4) {
+    unsigned as = k->params[i].as;
+    if (k->params[i].kind == WMMA_EMU_PARAM_POINTER && as != 0 && as != 1 &&
+        as != 4) {
       emu_set_error(m, "kernel '%s': pointer parameter %u in address space %u "
                     "is not supported", k->name, i, as);
       return WMMA_EMU_USAGE;
@@ -1436,6 +1437,8 @@ int emu_run(wmma_emu_module *m, const Kernel *k, const wmma_emu_arg *args,
     memset(m->waves + m->cap_waves, 0, (size_t)(nwaves - m->cap_waves) * sizeof *m->waves);
     m->cap_waves = nwaves;
   }
+  /* What is the same in every workgroup: the private stacks, the lanes and
+   * work-item ids of each wave, the argument values. */
   uint32_t stride = PRIV_BASE + f->stack_bytes;
   for (int i = 0; i < nwaves; i++) {
     Wave *w = &m->waves[i];
@@ -1445,16 +1448,26 @@ int emu_run(wmma_emu_module *m, const Kernel *k, const wmma_emu_arg *args,
       w->priv_stride = stride;
     }
     w->depth = 0;
+    w->id = i;
+    w->lanes = 0;
+    for (uint32_t l = 0; l < NLANES; l++) {
+      uint32_t t = (uint32_t)i * NLANES + l;
+      if (t < threads)
+        w->lanes |= 1u << l;
+      w->tid[0][l] = t % block[0];
+      w->tid[1][l] = (t / block[0]) % block[1];
+      w->tid[2][l] = t / (block[0] * block[1]);
+    }
   }
-  for (int d = 0; d < 3; d++) {
-    m->grid[d] = grid[d];
-    m->block[d] = block[d];
-  }
+  uint64_t *argvals = malloc((k->nparams + 1) * sizeof *argvals);
+  for (uint32_t p = 0; p < k->nparams; p++)
+    argvals[p] = arg_value(&args[p]);
   jmp_buf jb;
   m->fault_jmp = &jb;
   if (setjmp(jb)) {
     release_frames(m, nwaves);
     m->fault_jmp = NULL;
+    free(argvals);
     return WMMA_EMU_FAULT;
   }
   for (uint32_t gz = 0; gz < grid[2]; gz++)
@@ -1468,45 +1481,19 @@ int emu_run(wmma_emu_module *m, const Kernel *k, const wmma_emu_arg *args,
         m->stats.workgroups++;
         for (int i = 0; i < nwaves; i++) {
           Wave *w = &m->waves[i];
-          w->id = i;
-          w->lanes = 0;
-          for (uint32_t l = 0; l < NLANES; l++) {
-            uint32_t t = (uint32_t)i * NLANES + l;
-            if (t < threads)
-              w->lanes |= 1u << l;
-            w->tid[0][l] = t % block[0];
-            w->tid[1][l] = (t / block[0]) % block[1];
-            w->tid[2][l] = t / (block[0] * block[1]);
-          }
-          Frame *fr = &w->frames[0];
-          memset(fr, 0, sizeof *fr);
-          fr->f = f;
-          fr->regs = get_regs(f);
-          fr->pending = w->lanes;
-          fr->blk = -1;
-          fr->sp = PRIV_BASE;
-          fr->ret_dst = NO_SLOT;
-          for (int l = 0; l < NLANES; l++) {
-            fr->next[l] = (w->lanes >> l) & 1 ? 0 : NO_BLOCK;
-            fr->prev[l] = NO_BLOCK;
-          }
-          w->depth = 1;
-          w->priv_top = PRIV_BASE + ((f->frame_bytes + 15) & ~15u);
+          Frame *fr = push_frame(w, f, w->lanes, PRIV_BASE, NO_SLOT);
           w->state = WAVE_RUN;
           for (uint32_t p = 0; p < k->nparams; p++) {
-            uint64_t v = arg_value(m, &args[p]);
             uint64_t *s = fr->regs + (size_t)f->param_slot[p] * NLANES;
             for (int l = 0; l < NLANES; l++)
-              s[l] = v;
+              s[l] = argvals[p];
           }
           m->stats.waves++;
         }
         for (;;) {
           for (int i = 0; i < nwaves; i++)
-            if (m->waves[i].state == WAVE_RUN) {
-              m->cur_wave = &m->waves[i];
+            if (m->waves[i].state == WAVE_RUN)
               run_wave(m, &m->waves[i]);
-            }
           int ndone = 0;
           for (int i = 0; i < nwaves; i++)
             ndone += m->waves[i].state == WAVE_DONE;
@@ -1520,5 +1507,6 @@ int emu_run(wmma_emu_module *m, const Kernel *k, const wmma_emu_arg *args,
         release_frames(m, nwaves);
       }
   m->fault_jmp = NULL;
+  free(argvals);
   return WMMA_EMU_OK;
 }

@@ -208,13 +208,13 @@ static int const_to_bytes(wmma_emu_module *m, LLVMValueRef c, LLVMTypeRef t,
     return 0;
   }
   VType vt;
-  if (emu_decode_type(m, t, &vt) || vt.n != 1) {
+  if (emu_decode_type(t, &vt) || vt.n != 1) {
     if (!m->err[0])
       emu_set_error(m, "unsupported type in a global initializer");
     return -1;
   }
   uint64_t v;
-  if (emu_const_eval(m, c, &vt, &v))
+  if (emu_const_eval(m, c, &v))
     return -1;
   uint64_t bytes = LLVMStoreSizeOfType(m->td, t);
   memcpy(dst, &v, bytes > 8 ? 8 : bytes);
@@ -368,17 +368,21 @@ static wmma_emu_module *load_buffer(LLVMMemoryBufferRef buf, const char *name) {
     k->name = strndup(kn, len);
     k->chip = string_attr(fn, "target-cpu");
     k->nparams = LLVMCountParams(fn);
-    k->kinds = calloc(k->nparams + 1, sizeof *k->kinds);
-    k->param_size = calloc(k->nparams + 1, sizeof *k->param_size);
-    k->param_align = calloc(k->nparams + 1, sizeof *k->param_align);
+    k->params = calloc(k->nparams + 1, sizeof *k->params);
+    uint32_t off = 0;
     for (uint32_t i = 0; i < k->nparams; i++) {
+      KParam *p = &k->params[i];
       LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, i));
-      k->kinds[i] = param_kind(t);
-      if (k->kinds[i] != WMMA_EMU_PARAM_UNSUPPORTED) {
-        k->param_size[i] = (uint32_t)LLVMABISizeOfType(m->td, t);
-        k->param_align[i] = LLVMABIAlignmentOfType(m->td, t);
-      }
+      p->kind = param_kind(t);
+      if (p->kind == WMMA_EMU_PARAM_UNSUPPORTED)
+        continue;
+      uint32_t al = LLVMABIAlignmentOfType(m->td, t);
+      p->size = (uint32_t)LLVMABISizeOfType(m->td, t);
+      p->offset = al ? (off + al - 1) / al * al : off;
+      p->as = p->kind == WMMA_EMU_PARAM_POINTER ? LLVMGetPointerAddressSpace(t) : 0;
+      off = p->offset + p->size;
     }
+    k->hidden_offset = (off + 7) & ~7u;
   }
   if (emu_materialize_globals(m)) {
     emu_set_error(NULL, "%s: %s", name, m->err);
@@ -420,9 +424,7 @@ void wmma_emu_destroy(wmma_emu_module *m) {
   for (int i = 0; i < m->nkernels; i++) {
     free(m->kernels[i].name);
     free(m->kernels[i].chip);
-    free(m->kernels[i].kinds);
-    free(m->kernels[i].param_size);
-    free(m->kernels[i].param_align);
+    free(m->kernels[i].params);
   }
   free(m->kernels);
   for (uint32_t i = 0; i < m->nallocs; i++) {
@@ -497,7 +499,7 @@ wmma_emu_param_kind wmma_emu_param_kind_of(const wmma_emu_module *m, int k,
   if (!m || k < 0 || k >= m->nkernels || p < 0 ||
       (uint32_t)p >= m->kernels[k].nparams)
     return WMMA_EMU_PARAM_UNSUPPORTED;
-  return m->kernels[k].kinds[p];
+  return m->kernels[k].params[p].kind;
 }
 
 /* Resolves the architecture of a kernel (chip override or target-cpu). */
@@ -553,7 +555,7 @@ int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
     return WMMA_EMU_USAGE;
   }
   for (int i = 0; i < nargs; i++) {
-    wmma_emu_param_kind want = k->kinds[i];
+    wmma_emu_param_kind want = k->params[i].kind;
     if (want == WMMA_EMU_PARAM_UNSUPPORTED) {
       char *t = LLVMPrintTypeToString(LLVMTypeOf(LLVMGetParam(k->fn, (unsigned)i)));
       emu_set_error(m, "kernel '%s': parameter %d has unsupported type %s",

@@ -28,24 +28,20 @@ static int fill_loc(wmma_arch arch, wmma_instr id, wmma_matrix mat, int opsel,
   return n;
 }
 
-WmmaOp *emu_wmma_prepare(wmma_emu_module *m, wmma_instr id, wmma_arch arch,
-                         int opsel, int sign_a, int sign_b, int clamp,
-                         int ew_a, int ew_b, int ew_c) {
-  (void)m;
+WmmaOp *emu_wmma_prepare(wmma_instr id, wmma_arch arch, int opsel,
+                         int sign_a, int sign_b, int clamp, int ew_a, int ew_b,
+                         int ew_c) {
   const wmma_instr_info *info = wmma_instr_get(id);
   if (!info || info->m != 16 || info->n != 16 || info->k > 32)
     return NULL;
   WmmaOp *w = calloc(1, sizeof *w);
   w->id = id;
-  w->arch = arch;
   w->k = info->k;
-  w->opsel = opsel;
   w->sign_a = sign_a;
   w->sign_b = sign_b;
   w->clamp = clamp;
   w->ew_a = ew_a;
   w->ew_b = ew_b;
-  w->ew_c = ew_c;
   w->bits_a = wmma_elem_bits(info->a);
   w->bits_b = wmma_elem_bits(info->b);
   w->bits_c = wmma_elem_bits(info->c);

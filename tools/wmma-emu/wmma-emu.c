@@ -94,6 +94,16 @@ typedef struct {
   char *out_path; /* written after the run */
 } ArgOut;
 
+/* The scalar parameter kind spelled as the API names it ("i32", "f16", ...);
+ * WMMA_EMU_PARAM_UNSUPPORTED for anything else (buffers included). */
+static wmma_emu_param_kind scalar_kind(const char *name) {
+  for (int k = 0; k < WMMA_EMU_PARAM_UNSUPPORTED; k++)
+    if (k != WMMA_EMU_PARAM_POINTER &&
+        !strcmp(name, wmma_emu_param_kind_name((wmma_emu_param_kind)k)))
+      return (wmma_emu_param_kind)k;
+  return WMMA_EMU_PARAM_UNSUPPORTED;
+}
+
 /* Finds a kernel by exact name, or by the identifier of an Itanium-mangled
  * name (HIP kernels are _Z<len><name>...). */
 static int find_kernel(wmma_emu_module *m, const char *name) {
@@ -292,25 +302,19 @@ int main(int argc, char **argv) {
       char *end;
       wmma_emu_arg a;
       memset(&a, 0, sizeof a);
+      a.kind = scalar_kind(kind);
       errno = 0;
-      if (!strcmp(kind, "i32") || !strcmp(kind, "i16") || !strcmp(kind, "i8")) {
-        long long v = strtoll(rest, &end, 0);
-        a.kind = kind[1] == '3' ? WMMA_EMU_PARAM_I32
-                 : kind[1] == '1' ? WMMA_EMU_PARAM_I16 : WMMA_EMU_PARAM_I8;
-        a.u.i32 = (int32_t)v;
-      } else if (!strcmp(kind, "i64")) {
-        a.kind = WMMA_EMU_PARAM_I64;
-        a.u.i64 = strtoll(rest, &end, 0);
-      } else if (!strcmp(kind, "f32")) {
-        a.kind = WMMA_EMU_PARAM_F32;
-        a.u.f32 = strtof(rest, &end);
-      } else if (!strcmp(kind, "f64")) {
-        a.kind = WMMA_EMU_PARAM_F64;
-        a.u.f64 = strtod(rest, &end);
-      } else if (!strcmp(kind, "f16")) {
-        a.kind = WMMA_EMU_PARAM_F16;
+      switch (a.kind) {
+      case WMMA_EMU_PARAM_I32: case WMMA_EMU_PARAM_I16: case WMMA_EMU_PARAM_I8:
+        a.u.i32 = (int32_t)strtoll(rest, &end, 0);
+        break;
+      case WMMA_EMU_PARAM_I64: a.u.i64 = strtoll(rest, &end, 0); break;
+      case WMMA_EMU_PARAM_F32: a.u.f32 = strtof(rest, &end); break;
+      case WMMA_EMU_PARAM_F64: a.u.f64 = strtod(rest, &end); break;
+      case WMMA_EMU_PARAM_F16:
         a.u.f16_bits = wmma_emu_f32_to_f16(strtof(rest, &end));
-      } else {
+        break;
+      default:
         rc = fail(2, "argument %d: unknown kind '%s' in '%s'", i, kind, specs[i]);
         free(spec);
         goto done;

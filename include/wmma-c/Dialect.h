@@ -57,6 +57,14 @@ MLIR_CAPI_EXPORTED wmma_matrix wmmaOperandAttrGetValue(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAttribute wmmaOperandAttrGet(MlirContext ctx,
                                                     wmma_matrix role);
 
+/*--- gpu.module targets -------------------------------------------------*/
+/* The chip of the first #rocdl.target of a gpu.module (the chip the op
+ * verifiers check atoms against), NUL-terminated into chip[0..cap), truncated
+ * if longer.  Returns false (chip = "") if gpuModule is not a gpu.module or
+ * has no #rocdl.target. */
+MLIR_CAPI_EXPORTED bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule,
+                                                   char *chip, size_t cap);
+
 /*--- element types ------------------------------------------------------*/
 /* MLIR element type <-> layout engine element: f16, bf16, f32, i32,
  * i8 (iu8), i4 (iu4), f8E4M3FN (fp8), f8E5M2 (bf8).  Returns false / a null

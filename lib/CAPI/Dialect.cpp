@@ -1,5 +1,6 @@
 //===- Dialect.cpp - C API of the wmma dialect ----------------------------===//
-// Registration handle and attribute accessors: wrap/unwrap only.
+// Registration handle, attribute and gpu.module target accessors: wrap/unwrap
+// only.
 #include "wmma-c/Dialect.h"
 
 #include "mlir/CAPI/IR.h"
@@ -14,6 +15,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "wmma/Dialect/WmmaDialect.h"
+
+#include <algorithm>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::wmma;
@@ -36,15 +40,12 @@ MlirAttribute wmmaAtomAttrGet(MlirContext ctx, wmma_arch arch, unsigned m,
                               unsigned n, unsigned k, MlirType aType,
                               MlirType bType, MlirType accType, bool signA,
                               bool signB, bool clamp, unsigned opsel) {
-  if (arch != WMMA_ARCH_RDNA3 && arch != WMMA_ARCH_RDNA4)
-    return MlirAttribute{nullptr};
-  // Check through the layout engine first: AtomAttr::get does not verify.
-  wmma_atom_desc d{};
-  d.arch = arch;
-  d.m = m, d.n = n, d.k = k;
-  d.sign_a = signA, d.sign_b = signB, d.clamp = clamp, d.opsel = opsel;
-  if (!wmmaElemFromType(aType, &d.a) || !wmmaElemFromType(bType, &d.b) ||
-      !wmmaElemFromType(accType, &d.c) ||
+  // Check through the layout engine first: AtomAttr::get does not verify
+  // (wmma_atom_check also rejects an unknown arch).
+  wmma_atom_desc d;
+  if (!AtomAttr::buildDesc(static_cast<Arch>(arch), m, n, k, unwrap(aType),
+                           unwrap(bType), unwrap(accType), signA, signB, clamp,
+                           opsel, d) ||
       wmma_atom_check(&d, nullptr, 0) == WMMA_INSTR_COUNT)
     return MlirAttribute{nullptr};
   return wrap(AtomAttr::get(unwrap(ctx), static_cast<Arch>(arch), m, n, k,
@@ -99,22 +100,14 @@ MlirAttribute wmmaFragAttrGet(MlirContext ctx, wmma_matrix operand,
       operand >= WMMA_MATRIX_COUNT || layout < 0 || layout >= WMMA_LAYOUT_COUNT)
     return MlirAttribute{nullptr};
   auto atomAttr = cast<AtomAttr>(unwrap(atom));
+  auto role = static_cast<Operand>(operand);
+  auto kind = static_cast<Layout>(layout);
   // Validate through the layout engine before building.
   wmma_frag_desc f;
-  wmma_atom_desc a;
-  if (!atomAttr.getDesc(a))
+  if (!FragAttr::buildDesc(role, kind, transposed, atomAttr, f) ||
+      wmma_frag_check(&f, nullptr, 0))
     return MlirAttribute{nullptr};
-  f = wmma_frag_desc{};
-  f.arch = a.arch;
-  f.instr = wmma_atom_check(&a, nullptr, 0);
-  f.matrix = operand;
-  f.layout = layout;
-  f.opsel = (operand == WMMA_MATRIX_C || operand == WMMA_MATRIX_D) ? a.opsel : 0;
-  f.transposed = transposed;
-  if (wmma_frag_check(&f, nullptr, 0))
-    return MlirAttribute{nullptr};
-  return wrap(FragAttr::get(unwrap(ctx), static_cast<Operand>(operand),
-                            static_cast<Layout>(layout), transposed, atomAttr));
+  return wrap(FragAttr::get(unwrap(ctx), role, kind, transposed, atomAttr));
 }
 
 MlirAttribute wmmaFragAttrGetAtom(MlirAttribute attr) {
@@ -150,4 +143,21 @@ MlirAttribute wmmaOperandAttrGet(MlirContext ctx, wmma_matrix role) {
   if (role < 0 || role >= WMMA_MATRIX_COUNT)
     return MlirAttribute{nullptr};
   return wrap(OperandAttr::get(unwrap(ctx), static_cast<Operand>(role)));
+}
+
+bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule, char *chip,
+                                size_t cap) {
+  if (chip && cap)
+    chip[0] = 0;
+  if (mlirOperationIsNull(gpuModule))
+    return false;
+  SmallVector<StringRef, 1> chips = getTargetChips(unwrap(gpuModule));
+  if (chips.empty())
+    return false;
+  if (chip && cap) {
+    size_t n = std::min(chips.front().size(), cap - 1);
+    memcpy(chip, chips.front().data(), n);
+    chip[n] = 0;
+  }
+  return true;
 }

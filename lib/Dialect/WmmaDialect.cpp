@@ -143,7 +143,7 @@ void AtomAttr::print(AsmPrinter &p) const {
   p << ">";
 }
 
-static bool fillAtomDesc(Arch arch, unsigned m, unsigned n, unsigned k, Type a,
+bool AtomAttr::buildDesc(Arch arch, unsigned m, unsigned n, unsigned k, Type a,
                          Type b, Type acc, bool signA, bool signB, bool clamp,
                          unsigned opsel, wmma_atom_desc &d, std::string *why) {
   d = wmma_atom_desc{};
@@ -179,8 +179,7 @@ LogicalResult AtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                bool clamp, unsigned opsel) {
   wmma_atom_desc d;
   std::string why;
-  if (!fillAtomDesc(arch, m, n, k, a, b, acc, signA, signB, clamp, opsel, d,
-                    &why))
+  if (!buildDesc(arch, m, n, k, a, b, acc, signA, signB, clamp, opsel, d, &why))
     return emitError() << "invalid WMMA atom: " << why;
   char msg[512] = {0};
   if (wmma_atom_check(&d, msg, sizeof msg) == WMMA_INSTR_COUNT)
@@ -189,9 +188,9 @@ LogicalResult AtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 bool AtomAttr::getDesc(wmma_atom_desc &d) const {
-  return fillAtomDesc(getArch(), getM(), getN(), getK(), getAType(), getBType(),
-                      getAccType(), getSignA(), getSignB(), getClamp(),
-                      getOpsel(), d, nullptr);
+  return buildDesc(getArch(), getM(), getN(), getK(), getAType(), getBType(),
+                   getAccType(), getSignA(), getSignB(), getClamp(), getOpsel(),
+                   d);
 }
 
 //===----------------------------------------------------------------------===//
@@ -250,7 +249,7 @@ void FragAttr::print(AsmPrinter &p) const {
   p << ">";
 }
 
-static bool fillFragDesc(Operand operand, Layout layout, bool transposed,
+bool FragAttr::buildDesc(Operand operand, Layout layout, bool transposed,
                          AtomAttr atom, wmma_frag_desc &f) {
   wmma_atom_desc a;
   if (!atom || !atom.getDesc(a))
@@ -274,7 +273,7 @@ LogicalResult FragAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                Operand operand, Layout layout, bool transposed,
                                AtomAttr atom) {
   wmma_frag_desc f;
-  if (!fillFragDesc(operand, layout, transposed, atom, f))
+  if (!buildDesc(operand, layout, transposed, atom, f))
     return emitError() << "invalid fragment: its atom does not name a WMMA "
                           "instruction";
   char msg[512] = {0};
@@ -284,7 +283,7 @@ LogicalResult FragAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 bool FragAttr::getDesc(wmma_frag_desc &f) const {
-  return fillFragDesc(getOperand(), getLayout(), getTransposed(), getAtom(), f);
+  return buildDesc(getOperand(), getLayout(), getTransposed(), getAtom(), f);
 }
 
 VectorType FragAttr::getVectorType() const {
@@ -301,17 +300,23 @@ VectorType FragAttr::getVectorType() const {
 // Op verifier hooks
 //===----------------------------------------------------------------------===//
 
-/// The atom's architecture must match the chip of the enclosing gpu.module's
-/// #rocdl.target (when there is one).
-static LogicalResult verifyChip(Operation *op, AtomAttr atom) {
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+SmallVector<StringRef, 1> mlir::wmma::getTargetChips(Operation *gpuModule) {
+  SmallVector<StringRef, 1> chips;
+  auto module = dyn_cast_or_null<gpu::GPUModuleOp>(gpuModule);
   if (!module || !module.getTargetsAttr())
-    return success();
-  for (Attribute t : module.getTargetsAttr()) {
-    auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(t);
-    if (!rocdl)
-      continue;
-    std::string chip = rocdl.getChip().str();
+    return chips;
+  for (Attribute t : module.getTargetsAttr())
+    if (auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(t))
+      chips.push_back(rocdl.getChip());
+  return chips;
+}
+
+/// The atom's architecture must match the chip of every #rocdl.target of the
+/// enclosing gpu.module (when there is one).
+static LogicalResult verifyChip(Operation *op, AtomAttr atom) {
+  for (StringRef target :
+       getTargetChips(op->getParentOfType<gpu::GPUModuleOp>())) {
+    std::string chip = target.str();
     wmma_arch arch = wmma_chip_arch(chip.c_str());
     if (arch == WMMA_ARCH_INVALID)
       return op->emitOpError("enclosing gpu.module targets unknown chip '")
@@ -359,9 +364,7 @@ static FragAttr producerFrag(Value v) {
     return relayout.getTo();
   if (auto expand = dyn_cast<ExpandOp>(def))
     return expand.getResultFrag();
-  if (auto fill = dyn_cast<FillOp>(def))
-    return {}; // a splat has no K order
-  return {};
+  return {}; // e.g. wmma.fill: a splat has no K order
 }
 
 LogicalResult MmaOp::verify() {
@@ -484,8 +487,9 @@ LogicalResult RelayoutOp::verify() {
   if (failed(expectFragType(*this, "source", getSource().getType(), from)) ||
       failed(expectFragType(*this, "result", getResult().getType(), to)))
     return failure();
-  Type se = from.getVectorType().getElementType();
-  Type de = to.getVectorType().getElementType();
+  // Both types are the fragments' vector types now.
+  Type se = cast<VectorType>(getSource().getType()).getElementType();
+  Type de = cast<VectorType>(getResult().getType()).getElementType();
   bool convertible = se == de || (se.isF32() && (de.isF16() || de.isBF16()));
   if (!convertible)
     return emitOpError("cannot convert ")
@@ -494,12 +498,9 @@ LogicalResult RelayoutOp::verify() {
   wmma_frag_desc fs, fd;
   from.getDesc(fs);
   to.getDesc(fd);
-  wmma_plan *plan = new wmma_plan;
+  // The lowering plans the moves; here it is enough that a plan exists.
   char msg[512] = {0};
-  int rc = wmma_plan_relayout(&fs, &fd, WMMA_XLANE_PERMLANEX16, plan, msg,
-                              sizeof msg);
-  delete plan;
-  if (rc)
+  if (wmma_relayout_check(&fs, &fd, msg, sizeof msg))
     return emitOpError("no relayout from ") << from << " to " << to << ": " << msg;
   return success();
 }
@@ -532,12 +533,8 @@ LogicalResult TransposeOp::verify() {
   // shuffle reads the source as the transposed fragment.
   wmma_frag_desc src = f;
   src.transposed = !f.transposed;
-  wmma_plan *plan = new wmma_plan;
   char msg[512] = {0};
-  int rc = wmma_plan_relayout(&src, &f, WMMA_XLANE_BPERMUTE, plan, msg,
-                              sizeof msg);
-  delete plan;
-  if (rc)
+  if (wmma_relayout_check(&src, &f, msg, sizeof msg))
     return emitOpError("no transpose program for ") << frag << ": " << msg;
   return success();
 }

@@ -5,9 +5,7 @@
 
 #include "Internal.h"
 
-#include <stdio.h>
 #include <string.h>
-
 
 /* Largest logical tile: 16 x 32 (iu4 K32 A). */
 #define MAX_TILE_ELEMS 512
@@ -53,15 +51,9 @@ static int find_or_add_fetch(wmma_plan *plan, wmma_fetch_kind kind, int word,
   return plan->nfetch++;
 }
 
-int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
-                       wmma_xlane_strategy strategy, wmma_plan *plan,
-                       char *msg, size_t msg_len) {
+int wmma_relayout_check(const wmma_frag_desc *src, const wmma_frag_desc *dst,
+                        char *msg, size_t msg_len) {
   char why[160];
-  if (!plan) {
-    wmma_set_msg(msg, msg_len, "null plan");
-    return -1;
-  }
-  memset(plan, 0, sizeof(*plan));
   if (wmma_frag_check(src, why, sizeof(why)) != 0) {
     wmma_set_msg(msg, msg_len, "invalid source fragment: %s", why);
     return -1;
@@ -70,19 +62,34 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
     wmma_set_msg(msg, msg_len, "invalid destination fragment: %s", why);
     return -1;
   }
-  if (strategy != WMMA_XLANE_PERMLANEX16 && strategy != WMMA_XLANE_BPERMUTE) {
-    wmma_set_msg(msg, msg_len, "invalid cross-lane strategy");
-    return -1;
-  }
   int src_rows, src_cols, rows, cols;
   wmma_frag_dims(src, &src_rows, &src_cols);
   wmma_frag_dims(dst, &rows, &cols);
   if (src_rows != rows || src_cols != cols) {
     wmma_set_msg(msg, msg_len,
-            "logical tile dims differ: source is %dx%d, destination %dx%d",
-            src_rows, src_cols, rows, cols);
+                 "logical tile dims differ: source is %dx%d, destination %dx%d",
+                 src_rows, src_cols, rows, cols);
     return -1;
   }
+  return 0;
+}
+
+int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
+                       wmma_xlane_strategy strategy, wmma_plan *plan, char *msg,
+                       size_t msg_len) {
+  if (!plan) {
+    wmma_set_msg(msg, msg_len, "null plan");
+    return -1;
+  }
+  memset(plan, 0, sizeof(*plan));
+  if (wmma_relayout_check(src, dst, msg, msg_len) != 0)
+    return -1;
+  if (strategy != WMMA_XLANE_PERMLANEX16 && strategy != WMMA_XLANE_BPERMUTE) {
+    wmma_set_msg(msg, msg_len, "invalid cross-lane strategy");
+    return -1;
+  }
+  int rows, cols;
+  wmma_frag_dims(dst, &rows, &cols);
   int eb = wmma_elem_bits(wmma_frag_elem(dst));
   int per_word = 32 / eb;
   plan->src_len = wmma_frag_length(src);
@@ -92,7 +99,7 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
   if (plan->src_len > WMMA_PLAN_MAX_VALUES ||
       plan->dst_len > WMMA_PLAN_MAX_VALUES) {
     wmma_set_msg(msg, msg_len, "fragment longer than %d values",
-            WMMA_PLAN_MAX_VALUES);
+                 WMMA_PLAN_MAX_VALUES);
     return -1;
   }
 
@@ -132,10 +139,11 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
           if (where[e][c] >= 0)
             sl = c;
       if (sl < 0) {
-        wmma_set_msg(msg, msg_len,
-                "element (%d, %d) needed by destination lane %d value %d is "
-                "not present in the source",
-                i, j, l, v);
+        wmma_set_msg(
+            msg, msg_len,
+            "element (%d, %d) needed by destination lane %d value %d is "
+            "not present in the source",
+            i, j, l, v);
         return -1;
       }
       int sv = where[e][sl];
@@ -189,11 +197,12 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
       if (f < 0 || plan->npick >= WMMA_PLAN_MAX_PICKS) {
         /* Only full cross-lane transposes get here: every lane needs one
          * element from each of 16 lanes, at a lane-dependent word. */
-        wmma_set_msg(msg, msg_len,
-                "relayout exceeds the plan limits (%d fetches, %d picks): "
-                "it is a cross-lane transpose; transpose in registers with "
-                "a WMMA against identity instead",
-                WMMA_PLAN_MAX_FETCH, WMMA_PLAN_MAX_PICKS);
+        wmma_set_msg(
+            msg, msg_len,
+            "relayout exceeds the plan limits (%d fetches, %d picks): "
+            "it is a cross-lane transpose; transpose in registers with "
+            "a WMMA against identity instead",
+            WMMA_PLAN_MAX_FETCH, WMMA_PLAN_MAX_PICKS);
         return -1;
       }
       wmma_pick *pick = &plan->picks[plan->npick++];

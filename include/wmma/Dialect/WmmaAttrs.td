@@ -37,6 +37,14 @@ def WMMA_AtomAttr : WMMA_Attr<"Atom", "atom"> {
   let extraClassDeclaration = [{
     /// The layout engine's view of this atom (wmma_atom_desc).
     bool getDesc(::wmma_atom_desc &desc) const;
+    /// The same for an atom with these parameters, without building it: false
+    /// (with the reason in `why`, if given) if an element type is not a WMMA
+    /// type.  The instruction is not checked (wmma_atom_check does that).
+    static bool buildDesc(Arch arch, unsigned m, unsigned n, unsigned k,
+                          ::mlir::Type aType, ::mlir::Type bType,
+                          ::mlir::Type accType, bool signA, bool signB,
+                          bool clamp, unsigned opsel, ::wmma_atom_desc &desc,
+                          std::string *why = nullptr);
   }];
 }
 
@@ -63,6 +71,11 @@ def WMMA_FragAttr : WMMA_Attr<"Frag", "frag"> {
   let extraClassDeclaration = [{
     /// The layout engine's view of this fragment (wmma_frag_desc).
     bool getDesc(::wmma_frag_desc &desc) const;
+    /// The same for a fragment with these parameters, without building it:
+    /// false if the atom names no instruction.  The fragment is not checked
+    /// (wmma_frag_check does that).
+    static bool buildDesc(Operand operand, Layout layout, bool transposed,
+                          AtomAttr atom, ::wmma_frag_desc &desc);
     /// The builtin vector type of a fragment in this layout.
     ::mlir::VectorType getVectorType() const;
   }];

@@ -25,4 +25,11 @@
 #define GET_OP_CLASSES
 #include "wmma/Dialect/WmmaOps.h.inc"
 
+namespace mlir::wmma {
+/// The chips of the #rocdl.target attributes of a gpu.module, in order (none
+/// if `gpuModule` is null or not a gpu.module).  The op verifiers check atoms
+/// against these; the C API exposes the first.
+SmallVector<StringRef, 1> getTargetChips(Operation *gpuModule);
+} // namespace mlir::wmma
+
 #endif // WMMA_DIALECT_WMMADIALECT_H

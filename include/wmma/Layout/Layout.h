@@ -240,9 +240,15 @@ typedef struct {
   int cost; /* n_permlanex16 + 2*n_bpermute + n_select (bpermute also waits on lgkmcnt) */
 } wmma_plan;
 
-/* Plan moving the logical tile from layout src to layout dst.  Both must
- * have the same logical dims; every used dst slot must be covered by some
- * src slot.  Returns 0, or -1 with msg on failure. */
+/* Whether a relayout from src to dst exists: both descriptors are valid and
+ * have the same logical dims.  Returns 0, or -1 with msg.  Every valid
+ * fragment covers its whole logical tile, so every such pair plans within
+ * the limits below: verifiers ask this instead of building a plan. */
+int wmma_relayout_check(const wmma_frag_desc *src, const wmma_frag_desc *dst,
+                        char *msg, size_t msg_len);
+/* Plan moving the logical tile from layout src to layout dst (the pair must
+ * pass wmma_relayout_check; the same message is returned otherwise).
+ * Returns 0, or -1 with msg on failure. */
 int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
                        wmma_xlane_strategy strategy, wmma_plan *plan,
                        char *msg, size_t msg_len);

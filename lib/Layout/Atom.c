@@ -3,13 +3,12 @@
  * verifier and the C API so that both say the same thing. */
 #include "wmma/Layout/Layout.h"
 
-#include <stdio.h>
+#include "Internal.h"
 
 wmma_instr wmma_atom_check(const wmma_atom_desc *atom, char *msg,
                            size_t msg_len) {
   if (!atom) {
-    if (msg && msg_len)
-      snprintf(msg, msg_len, "null atom descriptor");
+    wmma_set_msg(msg, msg_len, "null atom descriptor");
     return WMMA_INSTR_COUNT;
   }
   wmma_instr id = wmma_instr_select(atom->arch, atom->a, atom->b, atom->c,
@@ -18,25 +17,22 @@ wmma_instr wmma_atom_check(const wmma_atom_desc *atom, char *msg,
     return id;
   const wmma_instr_info *info = wmma_instr_get(id);
   if (!info->is_integer && (atom->sign_a || atom->sign_b || atom->clamp)) {
-    if (msg && msg_len)
-      snprintf(msg, msg_len,
-               "sign_a/sign_b/clamp only apply to integer atoms (iu8, iu4); "
-               "%s is not one",
-               info->isa_name);
+    wmma_set_msg(msg, msg_len,
+                 "sign_a/sign_b/clamp only apply to integer atoms (iu8, iu4); "
+                 "%s is not one",
+                 info->isa_name);
     return WMMA_INSTR_COUNT;
   }
   if (atom->opsel != 0 && atom->opsel != 1) {
-    if (msg && msg_len)
-      snprintf(msg, msg_len, "opsel must be 0 or 1 (got %d)", atom->opsel);
+    wmma_set_msg(msg, msg_len, "opsel must be 0 or 1 (got %d)", atom->opsel);
     return WMMA_INSTR_COUNT;
   }
   if (atom->opsel != 0 &&
       !(info->has_opsel && atom->arch == WMMA_ARCH_RDNA3)) {
-    if (msg && msg_len)
-      snprintf(msg, msg_len,
-               "opsel applies only to 16-bit accumulators on rdna3 (f16/bf16 "
-               "accumulator, gfx11); %s on %s has none",
-               info->isa_name, wmma_arch_name(atom->arch));
+    wmma_set_msg(msg, msg_len,
+                 "opsel applies only to 16-bit accumulators on rdna3 (f16/bf16 "
+                 "accumulator, gfx11); %s on %s has none",
+                 info->isa_name, wmma_arch_name(atom->arch));
     return WMMA_INSTR_COUNT;
   }
   return id;

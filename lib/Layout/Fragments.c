@@ -4,9 +4,6 @@
 
 #include "Internal.h"
 
-#include <stdio.h>
-
-
 static int is_ab(wmma_matrix mat) {
   return mat == WMMA_MATRIX_A || mat == WMMA_MATRIX_B;
 }
@@ -33,7 +30,7 @@ int wmma_frag_check(const wmma_frag_desc *f, char *msg, size_t msg_len) {
   }
   if (!wmma_instr_available(f->instr, f->arch)) {
     wmma_set_msg(msg, msg_len, "%s is RDNA4-only (gfx12), not available on %s",
-            info->isa_name, wmma_arch_name(f->arch));
+                 info->isa_name, wmma_arch_name(f->arch));
     return -1;
   }
   if ((unsigned)f->matrix >= WMMA_MATRIX_COUNT) {
@@ -46,14 +43,14 @@ int wmma_frag_check(const wmma_frag_desc *f, char *msg, size_t msg_len) {
   }
   if (f->layout != WMMA_LAYOUT_HW && !is_ab(f->matrix)) {
     wmma_set_msg(msg, msg_len,
-            "layout %s applies only to A/B operands, not %s (use hw)",
-            wmma_layout_name(f->layout), wmma_matrix_name(f->matrix));
+                 "layout %s applies only to A/B operands, not %s (use hw)",
+                 wmma_layout_name(f->layout), wmma_matrix_name(f->matrix));
     return -1;
   }
   if (f->layout == WMMA_LAYOUT_COMPACT && f->arch != WMMA_ARCH_RDNA3) {
     wmma_set_msg(msg, msg_len,
-            "layout compact exists only on rdna3 (rdna4 A/B are not "
-            "replicated; use hw or kcontig)");
+                 "layout compact exists only on rdna3 (rdna4 A/B are not "
+                 "replicated; use hw or kcontig)");
     return -1;
   }
   if (f->opsel != 0 && f->opsel != 1) {
@@ -62,7 +59,7 @@ int wmma_frag_check(const wmma_frag_desc *f, char *msg, size_t msg_len) {
   }
   if (f->opsel != 0 && !has_opsel_half(f)) {
     wmma_set_msg(msg, msg_len,
-            "opsel applies only to 16-bit accumulators (C/D) on rdna3");
+                 "opsel applies only to 16-bit accumulators (C/D) on rdna3");
     return -1;
   }
   if (f->transposed != 0 && f->transposed != 1) {

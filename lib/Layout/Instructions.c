@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 int wmma_elem_bits(wmma_elem e) {
   switch (e) {
   case WMMA_ELEM_F16:
@@ -144,25 +143,26 @@ wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a, wmma_elem b,
     }
     if (!wmma_instr_available(info->id, arch)) {
       wmma_set_msg(msg, msg_len, "%s is %s; %s has no %s x %s instruction",
-              info->isa_name, availability_phrase(info), wmma_arch_name(arch),
-              wmma_elem_name(a), wmma_elem_name(b));
+                   info->isa_name, availability_phrase(info),
+                   wmma_arch_name(arch), wmma_elem_name(a), wmma_elem_name(b));
       return WMMA_INSTR_COUNT;
     }
     return info->id;
   }
   if (!ab_found)
-    wmma_set_msg(msg, msg_len,
-            "no WMMA instruction takes %s x %s (A x B pairs: f16 x f16, "
-            "bf16 x bf16, iu8 x iu8, iu4 x iu4, fp8/bf8 x fp8/bf8 on rdna4)",
-            wmma_elem_name(a), wmma_elem_name(b));
+    wmma_set_msg(
+        msg, msg_len,
+        "no WMMA instruction takes %s x %s (A x B pairs: f16 x f16, "
+        "bf16 x bf16, iu8 x iu8, iu4 x iu4, fp8/bf8 x fp8/bf8 on rdna4)",
+        wmma_elem_name(a), wmma_elem_name(b));
   else if (!abk_found)
-    wmma_set_msg(msg, msg_len, "%s (got %dx%dx%d for %s x %s)", dims_msg, m, n, k,
-            wmma_elem_name(a), wmma_elem_name(b));
+    wmma_set_msg(msg, msg_len, "%s (got %dx%dx%d for %s x %s)", dims_msg, m, n,
+                 k, wmma_elem_name(a), wmma_elem_name(b));
   else
     wmma_set_msg(msg, msg_len,
-            "no WMMA instruction takes %s x %s with a %s accumulator "
-            "(expected %s)",
-            wmma_elem_name(a), wmma_elem_name(b), wmma_elem_name(c), accs);
+                 "no WMMA instruction takes %s x %s with a %s accumulator "
+                 "(expected %s)",
+                 wmma_elem_name(a), wmma_elem_name(b), wmma_elem_name(c), accs);
   return WMMA_INSTR_COUNT;
 }
 

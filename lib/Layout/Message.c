@@ -1,3 +1,4 @@
+/* wmma_set_msg: the one formatter behind every layout-engine diagnostic. */
 #include "Internal.h"
 
 #include <stdarg.h>

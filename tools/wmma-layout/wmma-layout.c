@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const usage_text =
     "usage: wmma-layout (--chip gfxNNNN | --arch rdna3|rdna4) [options]\n"
@@ -220,11 +221,8 @@ int main(int argc, char **argv) {
 
   int matrix = -1; /* all */
   if (matrix_name) {
-    static const char *const names[] = {"A", "B", "C", "D"};
-    static const char *const lower[] = {"a", "b", "c", "d"};
     for (int m = 0; m < WMMA_MATRIX_COUNT; ++m)
-      if (strcmp(matrix_name, names[m]) == 0 ||
-          strcmp(matrix_name, lower[m]) == 0)
+      if (strcasecmp(matrix_name, wmma_matrix_name((wmma_matrix)m)) == 0)
         matrix = m;
     if (matrix < 0)
       return usage_error("unknown matrix '%s' (expected A, B, C or D)",

@@ -12,6 +12,10 @@
 extern "C" {
 #endif
 
+/* wmma-lower-transpose: wmma.transpose -> wmma.mma against an identity
+ * matrix + wmma.relayout (identity), or one wmma.relayout (shuffle).  Part
+ * of wmmaBuildLowerToROCDLPipeline, first. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerTransposePass(void);
 /* wmma-lower-xlane: wmma.expand and wmma.relayout -> vector/arith + rocdl
  * cross-lane ops (permlanex16 / ds_bpermute), planned by the layout engine. */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerXlanePass(wmma_xlane_strategy s);
@@ -20,7 +24,7 @@ MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerFragmentsPass(void);
 /* wmma-lower-mma: wmma.mma -> rocdl.wmma.* (one to one). */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerMmaPass(void);
 
-/* All three, in order, nested under gpu.module and func.func as needed:
+/* All four, in order, nested under gpu.module and func.func as needed:
  * appends to pm (anchored on builtin.module). */
 MLIR_CAPI_EXPORTED void wmmaBuildLowerToROCDLPipeline(MlirOpPassManager pm,
                                                      wmma_xlane_strategy s);
@@ -30,7 +34,6 @@ typedef struct {
   const char *format;  /* "bin" (HSACO, default), "isa", "llvm", "offloading" */
   const char *toolkit; /* NULL: a private dir with llvm/bin/ld.lld is made */
   wmma_xlane_strategy strategy;
-  int opt_level;       /* 0..3, default 3 */
 } wmmaHsacoOptions;
 
 /* wmma IR in gpu.modules -> gpu.binary: lower wmma, lower to ROCDL/LLVM,
@@ -45,10 +48,6 @@ MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
 MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
 
-/* wmma-lower-transpose (lib/FrontEnd): wmma.transpose -> wmma.mma against
- * an identity matrix + wmma.relayout (identity), or one wmma.relayout
- * (shuffle).  Part of wmmaBuildLowerToROCDLPipeline, first. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerTransposePass(void);
 /* wmma-linalg-to-kernels (lib/FrontEnd): linalg GEMM chains on memrefs ->
  * one wmma kernel (gpu.module + gpu.func) per recognised func.func.  chip is
  * required (an unknown or missing chip is reported when the pass runs);

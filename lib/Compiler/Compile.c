@@ -338,10 +338,10 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
   wmma_copy_ref(module_name, sizeof module_name,
                 mlirStringAttrGetValue(wmma_attr(gpu_module, "sym_name")));
   static const char *const kFormats[] = {"", "llvm", "isa", "bin"};
-  char pipeline[256];
-  snprintf(pipeline, sizeof pipeline, "wmma-to-hsaco{format=%s strategy=%s}",
-           kFormats[o->emit], wmma_xlane_strategy_name(o->strategy));
-  if (!run_pipeline(s, module, pipeline))
+  wmmaHsacoOptions hsaco = {.format = kFormats[o->emit], .strategy = o->strategy};
+  MlirPassManager pm = mlirPassManagerCreate(s->ctx);
+  wmmaBuildToHsacoPipeline(mlirPassManagerGetAsOpPassManager(pm), &hsaco);
+  if (!run_pass_manager(s, module, pm, "wmma-to-hsaco"))
     return 0;
   binary_search b = {{NULL}, module_name};
   mlirOperationWalk(module, find_binary, &b, MlirWalkPreOrder);
@@ -366,32 +366,6 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
   return 1;
 }
 
-/* The chip of the first #rocdl.target of a gpu.module ("" if none).  The
- * C API has no accessor for ROCDL target attributes, so the attribute's
- * printed form is read: #rocdl.target<..., chip = "gfx1201", ...>. */
-static void target_chip(MlirOperation gpu_module, char *out, size_t cap) {
-  out[0] = 0;
-  MlirAttribute targets = wmma_attr(gpu_module, "targets");
-  if (mlirAttributeIsNull(targets) || !mlirAttributeIsAArray(targets))
-    return;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(targets); ++i) {
-    wmma_sbuf sb = {0};
-    mlirAttributePrint(mlirArrayAttrGetElement(targets, i), sb_callback, &sb);
-    const char *t = sb.data ? strstr(sb.data, "#rocdl.target") : NULL;
-    const char *c = t ? strstr(t, "chip = \"") : NULL;
-    if (c) {
-      c += strlen("chip = \"");
-      size_t n = 0;
-      while (c[n] && c[n] != '"' && n + 1 < cap)
-        ++n;
-      memcpy(out, c, n);
-      out[n] = 0;
-    }
-    wmma_sbuf_free(&sb);
-    if (out[0])
-      return;
-  }
-}
 
 /*===-------------------------------------------------------------------===*
  * Entry points
@@ -440,16 +414,10 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
   /* Linalg functions go through the front end; atom programs (gpu.modules
    * with wmma kernels) are compiled as they are. */
   if (has_top_level(module, "func.func")) {
-    char pipeline[256];
-    int n = snprintf(pipeline, sizeof pipeline, "wmma-linalg-to-kernels{chip=%s",
-                     o->chip);
-    if (o->waves_per_workgroup > 0)
-      n += snprintf(pipeline + n, sizeof pipeline - (size_t)n,
-                    " waves-per-workgroup=%d", o->waves_per_workgroup);
-    if (o->no_tiling)
-      n += snprintf(pipeline + n, sizeof pipeline - (size_t)n, " tiled=false");
-    snprintf(pipeline + n, sizeof pipeline - (size_t)n, "}");
-    if (!run_pipeline(&s, module, pipeline))
+    MlirPassManager pm = mlirPassManagerCreate(s.ctx);
+    mlirPassManagerAddOwnedPass(pm, wmmaCreateLinalgToKernelsPassWithTiling(
+                                        o->chip, o->waves_per_workgroup, !o->no_tiling));
+    if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
   }
 
@@ -480,7 +448,8 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
   /* A kernel written for another chip (an atom program) must not be
    * described, run or emulated as this one. */
   char module_chip[32];
-  target_chip(mlirOperationGetParentOperation(kernel), module_chip, sizeof module_chip);
+  wmmaGPUModuleGetTargetChip(mlirOperationGetParentOperation(kernel), module_chip,
+                             sizeof module_chip);
   if (module_chip[0] && strcmp(module_chip, o->chip)) {
     char msg[256];
     snprintf(msg, sizeof msg,

@@ -85,22 +85,28 @@ void session_destroy(session *s) {
 }
 
 /* Runs a textual pipeline (elements of builtin.module) on the module. */
-int run_pipeline(session *s, MlirOperation module, const char *text) {
-  MlirPassManager pm = mlirPassManagerCreate(s->ctx);
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  wmma_sbuf err = {0};
-  MlirLogicalResult r = mlirOpPassManagerAddPipeline(opm, wmma_sref(text), sb_callback, &err);
-  int ok = mlirLogicalResultIsSuccess(r);
-  if (!ok) {
-    session_error(s, "cannot build pipeline: %s", err.data ? err.data : text);
-  } else {
-    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, module));
-    if (!ok && s->errors == 0)
-      session_error(s, "pipeline failed: %s", text);
-  }
-  wmma_sbuf_free(&err);
+int run_pass_manager(session *s, MlirOperation module, MlirPassManager pm,
+                     const char *what) {
+  int ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, module));
+  if (!ok && s->errors == 0)
+    session_error(s, "pipeline failed: %s", what);
   mlirPassManagerDestroy(pm);
   return ok;
+}
+
+int run_pipeline(session *s, MlirOperation module, const char *text) {
+  MlirPassManager pm = mlirPassManagerCreate(s->ctx);
+  wmma_sbuf err = {0};
+  MlirLogicalResult r = mlirOpPassManagerAddPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), wmma_sref(text), sb_callback, &err);
+  if (mlirLogicalResultIsFailure(r)) {
+    session_error(s, "cannot build pipeline: %s", err.data ? err.data : text);
+    wmma_sbuf_free(&err);
+    mlirPassManagerDestroy(pm);
+    return 0;
+  }
+  wmma_sbuf_free(&err);
+  return run_pass_manager(s, module, pm, text);
 }
 
 

@@ -7,6 +7,7 @@
 #include "wmma/Support/CAPIUtil.h"
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 typedef struct {
   MlirContext ctx;
@@ -21,6 +22,9 @@ void session_destroy(session *s);
 void session_error(session *s, const char *fmt, const char *arg);
 /* Runs a textual pipeline (elements of builtin.module) on the module. */
 int run_pipeline(session *s, MlirOperation module, const char *text);
+/* Runs pm on the module and destroys it; `what` names it in a failure. */
+int run_pass_manager(session *s, MlirOperation module, MlirPassManager pm,
+                     const char *what);
 
 /* Parses MLIR text named source_name into a builtin.module: the text may be
  * a module or top-level ops and aliases without one (as mlir-opt accepts).

@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Waves per workgroup when the caller passes 0 (the pass option's default). */
+#define FE_DEFAULT_WAVES 4
 #define FE_MAX_NODES 512
 #define FE_MAX_ARGS 32
 #define FE_MAX_BUFFERS 64

@@ -232,7 +232,7 @@ MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
     snprintf(o->chip, sizeof o->chip, "%s", chip);
   else if (chip && *chip)
     snprintf(o->chip, sizeof o->chip, "%s", "<too long>");
-  o->waves = waves;
+  o->waves = waves == 0 ? FE_DEFAULT_WAVES : waves;
   o->tiled = tiled;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),

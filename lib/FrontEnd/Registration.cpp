@@ -29,7 +29,7 @@ struct LinalgToKernelsOptions
       llvm::cl::init("")};
   Option<int> waves{*this, "waves-per-workgroup",
                     llvm::cl::desc("wave32 waves per workgroup (1..32)"),
-                    llvm::cl::init(4)};
+                    llvm::cl::init(FE_DEFAULT_WAVES)};
   Option<bool> tiled{
       *this, "tiled",
       llvm::cl::desc("compile single GEMMs whose M, N are multiples of 128 "

@@ -68,7 +68,6 @@ void wmmaRegisterPasses(void) {
         opts.chip = o.chip.empty() ? nullptr : o.chip.c_str();
         opts.format = o.format.c_str();
         opts.toolkit = o.toolkit.empty() ? nullptr : o.toolkit.c_str();
-        opts.opt_level = 3;
         opts.strategy = o.strategy;
         wmmaBuildToHsacoPipeline(wrap(&pm), &opts);
         return mlir::success();

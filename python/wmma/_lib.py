@@ -66,6 +66,7 @@ STRATEGIES = ("permlanex16", "bpermute")       # wmma_xlane_strategy order
 MATRICES = ("A", "B", "C", "D")                # wmma_matrix order
 ARCH_INVALID, ARCH_RDNA3, ARCH_RDNA4 = 0, 3, 4
 INSTR_COUNT = 11                               # WMMA_INSTR_COUNT
+TEXT_TSV, TEXT_GRID = 0, 1                     # wmma_text_format order
 BACKEND_EMU, BACKEND_HIP = 0, 1
 
 # wmma_emu_param_kind
@@ -139,6 +140,8 @@ def _prototypes(lib):
         "wmma_matrix_elem": (c_int, [c_int, c_int]),
         "wmma_matrix_vgprs": (c_int, [c_int, c_int, c_int]),
         "wmma_hw_locate": (c_int, [c_int, c_int, c_int, c_int, c_int, c_int, P(RegLoc)]),
+        "wmma_layout_text": (c_size_t, [c_int, c_int, c_int, c_int, c_int, c_char_p,
+                                        c_size_t]),
         "wmma_hw_element_at": (c_int, [c_int, c_int, c_int, c_int, c_int, c_int, c_int,
                                        P(c_int), P(c_int)]),
         # Compiler and runner.

@@ -85,62 +85,24 @@ class Layout:
             return r.value, c.value
         return None
 
+    def _text(self, fmt):
+        # The layout engine formats, exactly as wmma-layout prints.
+        args = (self._arch, self._instr, self._mat, self.opsel, fmt)
+        n = self._lib.wmma_layout_text(*args, None, 0)
+        buf = ctypes.create_string_buffer(n + 1)
+        self._lib.wmma_layout_text(*args, buf, n + 1)
+        return buf.value.decode()
+
     @property
     def tsv(self):
-        return "".join(
-            "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n" % (
-                self.instruction, self.matrix, r, c, l, v, lo, hi)
-            for r, c, l, v, lo, hi in zip(self.row, self.col, self.lane,
-                                          self.vgpr, self.bit_lo, self.bit_hi))
-
-    def _cell(self, locs):
-        """"l3|19:v2.h1": lane(s), register, part of the register."""
-        if len(locs) == 2:
-            text = "l%d|%d:v%d" % (locs[0][0], locs[1][0], locs[0][1])
-        else:
-            text = "l%d:v%d" % (locs[0][0], locs[0][1])
-        eb = self.elem_bits
-        if eb == 32:
-            return text
-        part = {16: "h", 8: "b"}.get(eb, "n")
-        return text + ".%s%d" % (part, locs[0][2] // eb)
+        """The `wmma-layout --format tsv` rows (without the header line)."""
+        return self._text(_lib.TEXT_TSV)
 
     @property
     def grid(self):
         """The operand as a rows x cols grid of cells, exactly like
         `wmma-layout --format grid` prints it."""
-        eb = self.elem_bits
-        row_name = "k" if self.matrix == "B" else "m"
-        col_name = "k" if self.matrix == "A" else "n"
-        out = ["%s %s on %s: %d x %d (rows %s, cols %s), %s, %d vgprs" % (
-            self.instruction, self.matrix, self.arch, self.rows, self.cols,
-            row_name, col_name, self.elem, self.vgprs)]
-        if self._has_opsel():
-            out[0] += ", opsel %d" % self.opsel
-        replicated = self.arch == "rdna3" and self.matrix in ("A", "B")
-        out.append("legend: %s:vVGPR%s = %s, operand register (0-based)%s" % (
-            "lLANE|LANE2" if replicated else "lLANE",
-            {32: "", 16: ".hHALF", 8: ".bBYTE"}.get(eb, ".nNIBBLE"),
-            "lane and its replica lane+16" if replicated else "lane",
-            {32: ", whole 32-bit register", 16: ", 16-bit half 0-1",
-             8: ", byte 0-3"}.get(eb, ", nibble 0-7")))
-        cells = [[self._cell(self.locate(r, c)) for c in range(self.cols)]
-                 for r in range(self.rows)]
-        width = max(len(x) for line in cells for x in line)
-        corner = "%s\\%s" % (row_name, col_name)
-        head = "%4s" % corner + "".join(
-            " %-*d" % (width, c) if c + 1 < self.cols else " %d" % c
-            for c in range(self.cols))
-        out.append(head)
-        for r in range(self.rows):
-            out.append("%4d" % r + "".join(
-                " %-*s" % (width, x) if c + 1 < self.cols else " %s" % x
-                for c, x in enumerate(cells[r])))
-        return "\n".join(out) + "\n"
-
-    def _has_opsel(self):
-        return (self.arch == "rdna3" and self.matrix in ("C", "D")
-                and self.elem_bits == 16)
+        return self._text(_lib.TEXT_GRID)
 
     def __repr__(self):
         return "<wmma.Layout %s %s on %s: %dx%d, %d entries>" % (

@@ -48,109 +48,17 @@ static void list_instructions(FILE *out, wmma_arch arch) {
     }
 }
 
-/* opsel only exists for RDNA3 16-bit accumulators; 0 elsewhere. */
-static int effective_opsel(wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                           int opsel) {
-  if (arch == WMMA_ARCH_RDNA3 &&
-      (mat == WMMA_MATRIX_C || mat == WMMA_MATRIX_D) &&
-      wmma_elem_bits(wmma_matrix_elem(id, mat)) == 16)
-    return opsel;
-  return 0;
-}
-
-static void print_tsv(wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                      int opsel) {
-  int rows, cols;
-  wmma_matrix_dims(id, mat, &rows, &cols);
-  const char *name = wmma_instr_get(id)->isa_name;
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      wmma_reg_loc locs[2];
-      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
-      for (int i = 0; i < n; ++i)
-        printf("%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", name,
-               wmma_matrix_name(mat), r, c, locs[i].lane, locs[i].vgpr,
-               locs[i].bit_lo, locs[i].bit_hi);
-    }
-}
-
-/* Cell text, e.g. "l3|19:v2.h1": lanes, register, part of the register. */
-static void format_cell(char *buf, size_t len, const wmma_reg_loc *locs,
-                        int n, int elem_bits) {
-  int used = 0;
-  if (n == 2)
-    used = snprintf(buf, len, "l%d|%d:v%d", locs[0].lane, locs[1].lane,
-                    locs[0].vgpr);
-  else
-    used = snprintf(buf, len, "l%d:v%d", locs[0].lane, locs[0].vgpr);
-  if (used < 0 || (size_t)used >= len || elem_bits == 32)
-    return;
-  char part = elem_bits == 16 ? 'h' : elem_bits == 8 ? 'b' : 'n';
-  snprintf(buf + used, len - (size_t)used, ".%c%d", part,
-           locs[0].bit_lo / elem_bits);
-}
-
-static void print_grid(wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                       int opsel) {
-  int rows, cols;
-  wmma_matrix_dims(id, mat, &rows, &cols);
-  wmma_elem elem = wmma_matrix_elem(id, mat);
-  int eb = wmma_elem_bits(elem);
-  const char *row_name = mat == WMMA_MATRIX_B ? "k" : "m";
-  const char *col_name = mat == WMMA_MATRIX_A ? "k" : "n";
-  printf("%s %s on %s: %d x %d (rows %s, cols %s), %s, %d vgprs",
-         wmma_instr_get(id)->isa_name, wmma_matrix_name(mat),
-         wmma_arch_name(arch), rows, cols, row_name, col_name,
-         wmma_elem_name(elem), wmma_matrix_vgprs(arch, id, mat));
-  if (effective_opsel(arch, id, mat, 1))
-    printf(", opsel %d", opsel);
-  printf("\n");
-  int replicated = arch == WMMA_ARCH_RDNA3 &&
-                   (mat == WMMA_MATRIX_A || mat == WMMA_MATRIX_B);
-  printf("legend: %s:vVGPR%s = %s, operand register (0-based)%s\n",
-         replicated ? "lLANE|LANE2" : "lLANE",
-         eb == 32 ? "" : eb == 16 ? ".hHALF" : eb == 8 ? ".bBYTE" : ".nNIBBLE",
-         replicated ? "lane and its replica lane+16" : "lane",
-         eb == 32   ? ", whole 32-bit register"
-         : eb == 16 ? ", 16-bit half 0-1"
-         : eb == 8  ? ", byte 0-3"
-                    : ", nibble 0-7");
-
-  /* Cells are at most "l15|31:v7.h1" (12 chars); size columns to fit. */
-  char cell[32];
-  int width = 0;
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      wmma_reg_loc locs[2];
-      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
-      format_cell(cell, sizeof(cell), locs, n, eb);
-      int w = (int)strlen(cell);
-      if (w > width)
-        width = w;
-    }
-  char corner[8];
-  snprintf(corner, sizeof(corner), "%s\\%s", row_name, col_name);
-  printf("%4s", corner);
-  for (int c = 0; c < cols; ++c)
-    if (c + 1 < cols)
-      printf(" %-*d", width, c);
-    else
-      printf(" %d", c);
-  printf("\n");
-  for (int r = 0; r < rows; ++r) {
-    printf("%4d", r);
-    for (int c = 0; c < cols; ++c) {
-      wmma_reg_loc locs[2];
-      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
-      format_cell(cell, sizeof(cell), locs, n, eb);
-      /* No trailing blanks on the last column. */
-      if (c + 1 < cols)
-        printf(" %-*s", width, cell);
-      else
-        printf(" %s", cell);
-    }
-    printf("\n");
-  }
+/* Prints the map of one (instruction, matrix) through the layout engine. */
+static int print_map(wmma_arch arch, wmma_instr id, wmma_matrix mat, int opsel,
+                     wmma_text_format format) {
+  size_t n = wmma_layout_text(arch, id, mat, opsel, format, NULL, 0);
+  char *text = malloc(n + 1);
+  if (!text)
+    return 0;
+  wmma_layout_text(arch, id, mat, opsel, format, text, n + 1);
+  fputs(text, stdout);
+  free(text);
+  return 1;
 }
 
 /* Value of "--opt VALUE" or "--opt=VALUE"; advances *i.  NULL if argv[*i]
@@ -279,13 +187,12 @@ int main(int argc, char **argv) {
     for (int m = 0; m < WMMA_MATRIX_COUNT; ++m) {
       if (matrix >= 0 && m != matrix)
         continue;
-      int sel = effective_opsel(arch, (wmma_instr)i, (wmma_matrix)m, opsel);
-      if (grid) {
-        if (!first)
-          printf("\n");
-        print_grid(arch, (wmma_instr)i, (wmma_matrix)m, sel);
-      } else {
-        print_tsv(arch, (wmma_instr)i, (wmma_matrix)m, sel);
+      if (grid && !first)
+        printf("\n");
+      if (!print_map(arch, (wmma_instr)i, (wmma_matrix)m, opsel,
+                     grid ? WMMA_TEXT_GRID : WMMA_TEXT_TSV)) {
+        fprintf(stderr, "wmma-layout: error: out of memory\n");
+        return 1;
       }
       first = 0;
     }

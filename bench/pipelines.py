@@ -18,6 +18,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from isa_counts import count_isa  # noqa: E402
 READELF = "/usr/lib/llvm-22/bin/llvm-readelf"
 
 
@@ -34,20 +36,9 @@ def note(text, key):
 
 
 def isa_counts(path):
-    counts = dict(total=0, wmma=0, bpermute=0, permlanex16=0, dpp=0)
-    for line in open(path, encoding="utf-8", errors="replace"):
-        s = line.strip()
-        if not s or s.startswith((".", ";", "//")) or s.endswith(":"):
-            continue
-        mnem = s.split()[0]
-        if not re.match(r"^(s_|v_|ds_|global_|buffer_|scratch_|flat_)", mnem):
-            continue
-        counts["total"] += 1
-        counts["wmma"] += mnem.startswith("v_wmma_")
-        counts["bpermute"] += mnem.startswith("ds_bpermute")
-        counts["permlanex16"] += mnem.startswith("v_permlanex16")
-        counts["dpp"] += "dpp" in s
-    return counts
+    total, c = count_isa(open(path, encoding="utf-8", errors="replace").read())
+    return dict(total=total, wmma=c["v_wmma"], bpermute=c["ds_bpermute"],
+                permlanex16=c["v_permlanex16"], dpp=c["dpp"])
 
 
 def min_bytes(manifest):

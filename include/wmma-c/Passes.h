@@ -51,7 +51,7 @@ MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
 /* wmma-linalg-to-kernels (lib/FrontEnd): linalg GEMM chains on memrefs ->
  * one wmma kernel (gpu.module + gpu.func) per recognised func.func.  chip is
  * required (an unknown or missing chip is reported when the pass runs);
- * waves: wave32 waves per workgroup (1..32). */
+ * waves: wave32 waves per workgroup (1..32; 0: the default, 4). */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPass(const char *chip,
                                                          int waves);
 /* The same with the tiled strategy switchable: tiled = true (the default of

@@ -3,8 +3,11 @@
 #ifndef WMMA_C_DIALECT_H
 #define WMMA_C_DIALECT_H
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 #include "wmma/Layout/Layout.h"
+
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,6 +74,38 @@ MLIR_CAPI_EXPORTED bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule,
  * type for anything else. */
 MLIR_CAPI_EXPORTED bool wmmaElemFromType(MlirType type, wmma_elem *elem);
 MLIR_CAPI_EXPORTED MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem);
+
+/*--- #wmma.launch (the launch record of a kernel) -----------------------*/
+typedef enum {
+  WMMA_ARG_INPUT = 0,  /* read (every scalar argument too) */
+  WMMA_ARG_OUTPUT = 1, /* written, not read */
+  WMMA_ARG_INOUT = 2,  /* read and written */
+} wmma_arg_role;
+
+MLIR_CAPI_EXPORTED bool wmmaAttributeIsALaunch(MlirAttribute attr);
+/* grid: ()[symbols] -> (x, y, z); block: 3 sizes; roles/host: one per kernel
+ * argument (host >= 0: argument of the caller-facing function, -1 - r:
+ * its result r); dims: every memref dimension in order (static size, or
+ * -1 - s for run-time size symbol s).  Returns a null attribute if the
+ * record is not self-consistent (wmma-c/Dialect.h has no message; the
+ * verifier of the attribute says why when parsed). */
+MLIR_CAPI_EXPORTED MlirAttribute wmmaLaunchAttrGet(
+    MlirContext ctx, MlirAffineMap grid, const int32_t *block, int64_t lds,
+    intptr_t nargs, const wmma_arg_role *roles, const int64_t *host,
+    intptr_t ndims, const int64_t *dims);
+MLIR_CAPI_EXPORTED MlirAffineMap wmmaLaunchAttrGetGrid(MlirAttribute attr);
+/* Block size of dimension i (0..2); 0 if attr is not a launch record. */
+MLIR_CAPI_EXPORTED int32_t wmmaLaunchAttrGetBlock(MlirAttribute attr,
+                                                  intptr_t i);
+MLIR_CAPI_EXPORTED int64_t wmmaLaunchAttrGetLds(MlirAttribute attr);
+MLIR_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumArgs(MlirAttribute attr);
+MLIR_CAPI_EXPORTED wmma_arg_role wmmaLaunchAttrGetRole(MlirAttribute attr,
+                                                       intptr_t i);
+MLIR_CAPI_EXPORTED int64_t wmmaLaunchAttrGetHost(MlirAttribute attr,
+                                                 intptr_t i);
+MLIR_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumDims(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t wmmaLaunchAttrGetDim(MlirAttribute attr,
+                                                intptr_t i);
 
 #ifdef __cplusplus
 }

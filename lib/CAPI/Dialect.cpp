@@ -3,6 +3,7 @@
 // only.
 #include "wmma-c/Dialect.h"
 
+#include "mlir/CAPI/AffineMap.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,6 +15,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "wmma/Dialect/ElementTypes.h"
+#include "wmma/Dialect/LaunchCheck.h"
 #include "wmma/Dialect/WmmaDialect.h"
 
 #include <algorithm>
@@ -160,4 +163,104 @@ bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule, char *chip,
     chip[n] = 0;
   }
   return true;
+}
+
+bool wmmaElemFromType(MlirType type, wmma_elem *elem) {
+  return wmma_elem_of_type(type, elem);
+}
+
+MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem) {
+  return wmma_type_of_elem(ctx, elem);
+}
+
+bool wmmaAttributeIsALaunch(MlirAttribute attr) {
+  return !mlirAttributeIsNull(attr) && isa<LaunchAttr>(unwrap(attr));
+}
+
+MlirAttribute wmmaLaunchAttrGet(MlirContext ctx, MlirAffineMap grid,
+                                const int32_t *block, int64_t lds,
+                                intptr_t nargs, const wmma_arg_role *roles,
+                                const int64_t *host, intptr_t ndims,
+                                const int64_t *dims) {
+  if (mlirContextIsNull(ctx) || mlirAffineMapIsNull(grid) || !block ||
+      nargs < 0 || ndims < 0 || (nargs && (!roles || !host)) ||
+      (ndims && !dims))
+    return MlirAttribute{nullptr};
+  SmallVector<ArgRole> r;
+  for (intptr_t i = 0; i < nargs; ++i) {
+    if (roles[i] < WMMA_ARG_INPUT || roles[i] > WMMA_ARG_INOUT)
+      return MlirAttribute{nullptr};
+    r.push_back(static_cast<ArgRole>(static_cast<int>(roles[i])));
+  }
+  AffineMap map = unwrap(grid);
+  wmma_launch_info l{};
+  l.grid_dims = static_cast<int>(map.getNumDims());
+  l.grid_results = static_cast<int>(map.getNumResults());
+  l.grid_symbols = static_cast<int>(map.getNumSymbols());
+  l.block = block;
+  l.nblock = 3;
+  l.lds = lds;
+  l.nroles = static_cast<int>(nargs);
+  l.host = host;
+  l.nhost = static_cast<int>(nargs);
+  l.dims = dims;
+  l.ndims = static_cast<int>(ndims);
+  if (wmma_launch_check(&l, nullptr, 0))
+    return MlirAttribute{nullptr};
+  return wrap(LaunchAttr::get(unwrap(ctx), map, ArrayRef<int32_t>(block, 3),
+                              lds, r, ArrayRef<int64_t>(host, nargs),
+                              ArrayRef<int64_t>(dims, ndims)));
+}
+
+static LaunchAttr launchOf(MlirAttribute attr) {
+  return wmmaAttributeIsALaunch(attr) ? cast<LaunchAttr>(unwrap(attr))
+                                      : LaunchAttr();
+}
+
+MlirAffineMap wmmaLaunchAttrGetGrid(MlirAttribute attr) {
+  LaunchAttr l = launchOf(attr);
+  return l ? wrap(l.getGrid()) : MlirAffineMap{nullptr};
+}
+
+int32_t wmmaLaunchAttrGetBlock(MlirAttribute attr, intptr_t i) {
+  LaunchAttr l = launchOf(attr);
+  return l && i >= 0 && i < static_cast<intptr_t>(l.getBlock().size())
+             ? l.getBlock()[i]
+             : 0;
+}
+
+int64_t wmmaLaunchAttrGetLds(MlirAttribute attr) {
+  LaunchAttr l = launchOf(attr);
+  return l ? l.getLds() : 0;
+}
+
+intptr_t wmmaLaunchAttrGetNumArgs(MlirAttribute attr) {
+  LaunchAttr l = launchOf(attr);
+  return l ? static_cast<intptr_t>(l.getRoles().size()) : 0;
+}
+
+wmma_arg_role wmmaLaunchAttrGetRole(MlirAttribute attr, intptr_t i) {
+  LaunchAttr l = launchOf(attr);
+  if (!l || i < 0 || i >= static_cast<intptr_t>(l.getRoles().size()))
+    return WMMA_ARG_INPUT;
+  return static_cast<wmma_arg_role>(static_cast<int>(l.getRoles()[i]));
+}
+
+int64_t wmmaLaunchAttrGetHost(MlirAttribute attr, intptr_t i) {
+  LaunchAttr l = launchOf(attr);
+  if (!l || i < 0 || i >= static_cast<intptr_t>(l.getHost().size()))
+    return 0;
+  return l.getHost()[i];
+}
+
+intptr_t wmmaLaunchAttrGetNumDims(MlirAttribute attr) {
+  LaunchAttr l = launchOf(attr);
+  return l ? static_cast<intptr_t>(l.getDims().size()) : 0;
+}
+
+int64_t wmmaLaunchAttrGetDim(MlirAttribute attr, intptr_t i) {
+  LaunchAttr l = launchOf(attr);
+  if (!l || i < 0 || i >= static_cast<intptr_t>(l.getDims().size()))
+    return 0;
+  return l.getDims()[i];
 }

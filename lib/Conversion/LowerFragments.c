@@ -5,11 +5,22 @@
  *   row = r0 + rr*r + rh*h,  col = c0 + cr*r + ch*h   (r = lane%16, h = lane/16)
  * (wmma_frag_affine).  Slots v, v+1, ... whose row form is the same and
  * whose column advances by one for every lane form a run: one vector.load /
- * vector.store of the run at mem[lead..., i0 + row, j0 + col] (identity
- * layout memrefs; otherwise per-element memref.load / memref.store).
+ * vector.store of the run at mem[lead..., i0 + row, j0 + col] (memrefs whose
+ * innermost stride is 1; otherwise per-element memref.load / memref.store).
  * Unused slots (RDNA3 16-bit accumulator padding) load as zero and are not
- * stored. */
-#include "Common.h"
+ * stored.
+ *
+ * Masked accesses (`masked`): elements outside the memref's last two
+ * dimensions read as zero / are not written.  On AMDGPU fat raw buffers
+ * (#amdgpu.address_space<fat_raw_buffer>) an out-of-bounds access is made
+ * harmless by moving its outermost index (the largest stride) to that
+ * dimension's size: the offset then lies past num_records, so the hardware
+ * returns zero / drops the store (one select per run, no branch).  A vector
+ * run that may straddle the column bound is loaded whole and its columns
+ * beyond the bound are zeroed with a select; a straddling store is split
+ * into single-element stores.  On other memrefs indices are clamped and the
+ * loaded value selected (loads) or the store guarded by scf.if (stores). */
+#include "Lowering.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -39,10 +50,35 @@ typedef struct {
   MlirValue mem;
   int rank;
   int first_index; /* operand position of the first index */
-  bool identity;
+  bool contiguous; /* innermost stride is 1: runs become vector accesses */
+  bool fat;        /* AMDGPU fat raw buffer: out-of-bounds is harmless */
+  bool masked;
+  int outer_dim;   /* the dimension with the largest stride */
   int nruns;
   run_t runs[MAX_SLOTS];
 } frag_info;
+
+/* The dimension with the largest static stride (0 for identity layouts);
+ * -1 if strides are not static. */
+static int outermost_dim(MlirType mt) {
+  int rank = (int)mlirShapedTypeGetRank(mt);
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(mt);
+  if (!mlirAffineMapIsNull(map) && mlirAffineMapIsIdentity(map))
+    return 0;
+  int64_t strides[MAX_SLOTS], offset;
+  if (rank > MAX_SLOTS ||
+      mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(mt, strides, &offset)))
+    return -1;
+  int best = -1;
+  for (int d = 0; d < rank; ++d) {
+    if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d]))
+      return -1;
+    if (best < 0 || strides[d] > strides[best])
+      best = d;
+  }
+  return best;
+}
 
 /* kind: 0 load, 1 store, 2 fill */
 static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
@@ -145,8 +181,17 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       wmma_error(op, "%s: memref and fragment element types differ", opname);
     return -1;
   }
-  MlirAffineMap map = mlirMemRefTypeGetAffineMap(mt);
-  fi->identity = !mlirAffineMapIsNull(map) && mlirAffineMapIsIdentity(map);
+  fi->contiguous = wb_memref_inner_contiguous(mt);
+  fi->fat = wb_is_fat_buffer(mt);
+  fi->masked = !mlirAttributeIsNull(wmma_attr(op, "masked"));
+  fi->outer_dim = outermost_dim(mt);
+  if (fi->masked && fi->fat && fi->outer_dim < 0) {
+    if (emit)
+      wmma_error(op, "%s: a masked access to a fat buffer needs static "
+                     "strides (to know which index moves out of bounds)",
+                 opname);
+    return -1;
+  }
 
   /* Runs of consecutive slots along the last memref dimension. */
   fi->nruns = 0;
@@ -156,7 +201,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       continue;
     }
     int e = v + 1;
-    while (fi->identity && e < fi->n && fi->slots[e].used) {
+    while (fi->contiguous && e < fi->n && fi->slots[e].used) {
       const slot_form *p = &fi->slots[e - 1], *q = &fi->slots[e];
       if (q->r0 != p->r0 || q->rr != p->rr || q->rh != p->rh ||
           q->c0 != p->c0 + 1 || q->cr != p->cr || q->ch != p->ch)
@@ -260,26 +305,135 @@ static void slot_indices(wb_t *b, idx_cache *c, MlirOperation op,
 
 #define MAX_RANK 16
 
+/*--- masking ----------------------------------------------------------------*/
+typedef struct {
+  MlirValue rows, cols; /* sizes of the last two dimensions */
+  MlirValue outer;      /* size of the largest-stride dimension */
+} bounds_t;
+
+static void get_bounds(wb_t *b, const frag_info *fi, bounds_t *bd) {
+  bd->rows = wb_dim(b, fi->mem, fi->rank - 2);
+  bd->cols = wb_dim(b, fi->mem, fi->rank - 1);
+  bd->outer = fi->outer_dim >= 0 ? wb_dim(b, fi->mem, fi->outer_dim)
+                                 : (MlirValue){NULL};
+}
+
+static MlirValue both(wb_t *b, MlirValue x, MlirValue y) {
+  return wb_arith(b, "arith.andi", x, y);
+}
+
+/* Row in bounds, and column c .. c+len-1 in bounds. */
+static MlirValue run_ok(wb_t *b, const bounds_t *bd, const MlirValue *ind,
+                        int rank, int len) {
+  MlirValue row_ok = wb_cmpi(b, WB_CMP_ULT, ind[rank - 2], bd->rows);
+  MlirValue last = wb_add_const(b, ind[rank - 1], len - 1);
+  return both(b, row_ok, wb_cmpi(b, WB_CMP_ULT, last, bd->cols));
+}
+
+/* Fat buffer: an access that is not ok moves past num_records. */
+static void redirect(wb_t *b, const frag_info *fi, const bounds_t *bd,
+                     MlirValue ok, MlirValue *ind) {
+  int o = fi->outer_dim;
+  ind[o] = wb_select(b, ok, ind[o], bd->outer);
+}
+
+/* Other memrefs: an access that is not ok reads element (.., 0, 0). */
+static void clamp(wb_t *b, const frag_info *fi, MlirValue ok, MlirValue *ind) {
+  MlirValue zero = wb_const_index(b, 0);
+  ind[fi->rank - 2] = wb_select(b, ok, ind[fi->rank - 2], zero);
+  ind[fi->rank - 1] = wb_select(b, ok, ind[fi->rank - 1], zero);
+}
+
+/* One element of a masked access at column offset j of the run. */
+static MlirValue masked_scalar_load(wb_t *b, const frag_info *fi,
+                                    const bounds_t *bd, const MlirValue *run,
+                                    int j) {
+  MlirValue ind[MAX_RANK];
+  memcpy(ind, run, sizeof(MlirValue) * (size_t)fi->rank);
+  ind[fi->rank - 1] = wb_add_const(b, ind[fi->rank - 1], j);
+  MlirValue ok = run_ok(b, bd, ind, fi->rank, 1);
+  if (fi->fat) {
+    redirect(b, fi, bd, ok, ind);
+    return wb_load(b, fi->mem, fi->rank, ind);
+  }
+  clamp(b, fi, ok, ind);
+  MlirValue v = wb_load(b, fi->mem, fi->rank, ind);
+  return wb_select(b, ok, v, wb_const_zero(b, fi->elem_type));
+}
+
+/* A run of len > 1 from a fat buffer: one vector load (rows out of bounds
+ * read zero through the redirect), columns past the bound selected away. */
+static MlirValue masked_vector_load(wb_t *b, const frag_info *fi,
+                                    const bounds_t *bd, MlirValue *ind,
+                                    int len) {
+  int rank = fi->rank;
+  MlirValue row_ok = wb_cmpi(b, WB_CMP_ULT, ind[rank - 2], bd->rows);
+  MlirValue col = ind[rank - 1];
+  redirect(b, fi, bd, row_ok, ind);
+  MlirType vt = wb_vec(len, fi->elem_type);
+  MlirValue v = wb_vload(b, vt, fi->mem, rank, ind);
+  int64_t iota[MAX_SLOTS];
+  for (int j = 0; j < len; ++j)
+    iota[j] = j;
+  MlirType ivt = wb_vec(len, wb_index(b->ctx));
+  MlirValue cols = wb_arith(b, "arith.addi", wb_broadcast(b, col, ivt),
+                            wb_const_vec_index(b, len, iota));
+  MlirValue keep =
+      wb_cmpi(b, WB_CMP_ULT, cols, wb_broadcast(b, bd->cols, ivt));
+  return wb_select(b, keep, v, wb_const_zero(b, vt));
+}
+
+static void masked_scalar_store(wb_t *b, const frag_info *fi,
+                                const bounds_t *bd, const MlirValue *run,
+                                int j, MlirValue v) {
+  MlirValue ind[MAX_RANK];
+  memcpy(ind, run, sizeof(MlirValue) * (size_t)fi->rank);
+  ind[fi->rank - 1] = wb_add_const(b, ind[fi->rank - 1], j);
+  MlirValue ok = run_ok(b, bd, ind, fi->rank, 1);
+  if (fi->fat) {
+    redirect(b, fi, bd, ok, ind);
+    wb_store(b, v, fi->mem, fi->rank, ind);
+    return;
+  }
+  wb_if g;
+  if (!wb_if_begin(b, &g, ok, 0, NULL, false))
+    return;
+  wb_store(b, v, fi->mem, fi->rank, ind);
+  wb_if_end(b, &g, 0, NULL);
+}
+
+/*--- rewrites -----------------------------------------------------------------*/
 static int rewrite_load(wb_t *b, MlirOperation op, void *ctx) {
   frag_info fi;
   if (analyze(op, 0, false, &fi) || fi.rank > MAX_RANK)
     return -1;
   idx_cache cache;
   memset(&cache, 0, sizeof cache);
-  MlirValue opnds[MAX_RANK + 1];
+  bounds_t bd;
+  if (fi.masked)
+    get_bounds(b, &fi, &bd);
+  MlirValue ind[MAX_RANK];
   MlirValue parts[MAX_SLOTS];
   int all_single = 1, all_multi = 1, covered = 0;
   for (int i = 0; i < fi.nruns; ++i) {
     const run_t *rn = &fi.runs[i];
-    opnds[0] = fi.mem;
-    slot_indices(b, &cache, op, &fi, rn->start, opnds + 1);
+    slot_indices(b, &cache, op, &fi, rn->start, ind);
     if (rn->len == 1) {
-      parts[i] = wb_op1(b, "memref.load", 1 + fi.rank, opnds, fi.elem_type, 0,
-                        NULL);
+      parts[i] = fi.masked ? masked_scalar_load(b, &fi, &bd, ind, 0)
+                           : wb_load(b, fi.mem, fi.rank, ind);
       all_multi = 0;
     } else {
-      parts[i] = wb_op1(b, "vector.load", 1 + fi.rank, opnds,
-                        wb_vec(rn->len, fi.elem_type), 0, NULL);
+      MlirType vt = wb_vec(rn->len, fi.elem_type);
+      if (!fi.masked) {
+        parts[i] = wb_vload(b, vt, fi.mem, fi.rank, ind);
+      } else if (fi.fat) {
+        parts[i] = masked_vector_load(b, &fi, &bd, ind, rn->len);
+      } else {
+        MlirValue el[MAX_SLOTS];
+        for (int j = 0; j < rn->len; ++j)
+          el[j] = masked_scalar_load(b, &fi, &bd, ind, j);
+        parts[i] = wb_from_elements(b, rn->len, el, vt);
+      }
       all_single = 0;
     }
     covered += rn->len;
@@ -329,6 +483,21 @@ static int rewrite_load(wb_t *b, MlirOperation op, void *ctx) {
   return 0;
 }
 
+/* A masked run of len > 1: one vector store when the whole run is in
+ * bounds, single-element stores (each masked) otherwise. */
+static void masked_run_store(wb_t *b, const frag_info *fi, const bounds_t *bd,
+                             MlirValue *ind, MlirValue part, int len) {
+  MlirValue full = run_ok(b, bd, ind, fi->rank, len);
+  wb_if g;
+  if (!wb_if_begin(b, &g, full, 0, NULL, true))
+    return;
+  wb_vstore(b, part, fi->mem, fi->rank, ind);
+  wb_if_else(b, &g, 0, NULL);
+  for (int j = 0; j < len; ++j)
+    masked_scalar_store(b, fi, bd, ind, j, wb_extract(b, part, j));
+  wb_if_end(b, &g, 0, NULL);
+}
+
 static int rewrite_store(wb_t *b, MlirOperation op, void *ctx) {
   frag_info fi;
   if (analyze(op, 1, false, &fi) || fi.rank > MAX_RANK)
@@ -336,21 +505,28 @@ static int rewrite_store(wb_t *b, MlirOperation op, void *ctx) {
   MlirValue value = mlirOperationGetOperand(op, 0);
   idx_cache cache;
   memset(&cache, 0, sizeof cache);
-  MlirValue opnds[MAX_RANK + 2];
+  bounds_t bd;
+  if (fi.masked)
+    get_bounds(b, &fi, &bd);
+  MlirValue ind[MAX_RANK];
   for (int i = 0; i < fi.nruns; ++i) {
     const run_t *rn = &fi.runs[i];
-    opnds[1] = fi.mem;
-    slot_indices(b, &cache, op, &fi, rn->start, opnds + 2);
-    if (rn->len == fi.n) {
-      opnds[0] = value;
-      wb_op(b, "vector.store", 2 + fi.rank, opnds, 0, NULL, 0, NULL);
-    } else if (rn->len > 1) {
-      opnds[0] = wb_extract_slice(b, value, rn->start, rn->len);
-      wb_op(b, "vector.store", 2 + fi.rank, opnds, 0, NULL, 0, NULL);
-    } else {
-      opnds[0] = wb_extract(b, value, rn->start);
-      wb_op(b, "memref.store", 2 + fi.rank, opnds, 0, NULL, 0, NULL);
+    slot_indices(b, &cache, op, &fi, rn->start, ind);
+    if (rn->len == 1) {
+      MlirValue v = wb_extract(b, value, rn->start);
+      if (fi.masked)
+        masked_scalar_store(b, &fi, &bd, ind, 0, v);
+      else
+        wb_store(b, v, fi.mem, fi.rank, ind);
+      continue;
     }
+    MlirValue part = rn->len == fi.n
+                         ? value
+                         : wb_extract_slice(b, value, rn->start, rn->len);
+    if (fi.masked)
+      masked_run_store(b, &fi, &bd, ind, part, rn->len);
+    else
+      wb_vstore(b, part, fi.mem, fi.rank, ind);
   }
   mlirRewriterBaseEraseOp(b->rw, op);
   return 0;
@@ -409,10 +585,12 @@ static void run_lower_fragments(MlirOperation op, MlirExternalPass pass,
 static _Alignas(8) char lower_fragments_id;
 
 MlirPass wmmaCreateLowerFragmentsPass(void) {
-  wb_pass_def def = {mlirTypeIDCreate(&lower_fragments_id),
-                     "WmmaLowerFragments", "wmma-lower-fragments",
-                     "Lower wmma.load / wmma.store / wmma.fill to memref and "
+  wb_pass_def def = {
+      .type_id = mlirTypeIDCreate(&lower_fragments_id),
+      .name = "WmmaLowerFragments",
+      .argument = "wmma-lower-fragments",
+      .description = "Lower wmma.load / wmma.store / wmma.fill to memref and "
                      "vector ops",
-                     run_lower_fragments, 0};
+      .run = run_lower_fragments};
   return wb_create_pass(&def, NULL);
 }

@@ -1,7 +1,7 @@
 /* wmma-lower-mma: wmma.mma -> exactly one rocdl.wmma.* (plus the
  * vector.bitcasts between the fragment element types and the types the
  * ROCDL intrinsics take: bf16 as i16, 8-bit and 4-bit values packed in i32). */
-#include "Common.h"
+#include "Lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -160,8 +160,10 @@ static void run_lower_mma(MlirOperation op, MlirExternalPass pass, void *ud) {
 static _Alignas(8) char lower_mma_id;
 
 MlirPass wmmaCreateLowerMmaPass(void) {
-  wb_pass_def def = {
-      mlirTypeIDCreate(&lower_mma_id), "WmmaLowerMma", "wmma-lower-mma",
-      "Lower wmma.mma to one rocdl.wmma.* each", run_lower_mma, 0};
+  wb_pass_def def = {.type_id = mlirTypeIDCreate(&lower_mma_id),
+                     .name = "WmmaLowerMma",
+                     .argument = "wmma-lower-mma",
+                     .description = "Lower wmma.mma to one rocdl.wmma.* each",
+                     .run = run_lower_mma};
   return wb_create_pass(&def, NULL);
 }

@@ -15,7 +15,7 @@
  *   that came from 16 bits.
  * shuffle: the source registers read as the fragment with the transposed
  *   flag flipped hold X^T; one relayout from there to the fragment. */
-#include "Common.h"
+#include "Lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -295,10 +295,11 @@ static _Alignas(8) char lower_transpose_id;
 
 MlirPass wmmaCreateLowerTransposePass(void) {
   wb_pass_def def = {
-      mlirTypeIDCreate(&lower_transpose_id), "WmmaLowerTranspose",
-      "wmma-lower-transpose",
-      "Lower wmma.transpose (identity WMMA or cross-lane shuffle) to "
-      "wmma.mma / wmma.relayout",
-      run, 0};
+      .type_id = mlirTypeIDCreate(&lower_transpose_id),
+      .name = "WmmaLowerTranspose",
+      .argument = "wmma-lower-transpose",
+      .description = "Lower wmma.transpose (identity WMMA or cross-lane "
+                     "shuffle) to wmma.mma / wmma.relayout",
+      .run = run};
   return wb_create_pass(&def, NULL);
 }

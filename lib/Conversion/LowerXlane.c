@@ -18,7 +18,7 @@
  * A plan without cross-lane fetches and with one class is one
  * vector.shuffle (or nothing when the shuffle is the identity).  Unused
  * destination slots are zero. */
-#include "Common.h"
+#include "Lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -538,10 +538,13 @@ static _Alignas(8) char lower_xlane_id;
 
 MlirPass wmmaCreateLowerXlanePass(wmma_xlane_strategy s) {
   xlane_options opts = {s};
-  wb_pass_def def = {mlirTypeIDCreate(&lower_xlane_id), "WmmaLowerXlane",
-                     "wmma-lower-xlane",
-                     "Lower wmma.expand / wmma.relayout to cross-lane ops "
+  wb_pass_def def = {
+      .type_id = mlirTypeIDCreate(&lower_xlane_id),
+      .name = "WmmaLowerXlane",
+      .argument = "wmma-lower-xlane",
+      .description = "Lower wmma.expand / wmma.relayout to cross-lane ops "
                      "(permlanex16 / ds_bpermute)",
-                     run_lower_xlane, sizeof opts};
+      .run = run_lower_xlane,
+      .user_size = sizeof opts};
   return wb_create_pass(&def, &opts);
 }

@@ -2,7 +2,7 @@
  * (cross-lane first, since its output feeds wmma.mma operands; then
  * fragments; then the products).  The passes are op-agnostic and rewrite
  * every nested wmma op, so they are added to pm as they are. */
-#include "Common.h"
+#include "Lowering.h"
 
 void wmmaBuildLowerToROCDLPipeline(MlirOpPassManager pm,
                                    wmma_xlane_strategy s) {

@@ -1,10 +1,9 @@
-/* MLIR element types <-> layout engine elements.  C on the MLIR C API so
- * that the dialect hooks, the C API and the passes share one mapping. */
-#include "wmma-c/Dialect.h"
+/* MLIR element types <-> layout engine elements (see ElementTypes.h). */
+#include "wmma/Dialect/ElementTypes.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
-bool wmmaElemFromType(MlirType type, wmma_elem *elem) {
+bool wmma_elem_of_type(MlirType type, wmma_elem *elem) {
   if (mlirTypeIsNull(type) || !elem)
     return false;
   if (mlirTypeIsAF16(type))
@@ -29,7 +28,7 @@ bool wmmaElemFromType(MlirType type, wmma_elem *elem) {
   return true;
 }
 
-MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem) {
+MlirType wmma_type_of_elem(MlirContext ctx, wmma_elem elem) {
   switch (elem) {
   case WMMA_ELEM_F16: return mlirF16TypeGet(ctx);
   case WMMA_ELEM_BF16: return mlirBF16TypeGet(ctx);

@@ -14,7 +14,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include "wmma-c/Dialect.h"
+#include "wmma/Dialect/ElementTypes.h"
 
 using namespace mlir;
 using namespace mlir::wmma;
@@ -63,7 +63,7 @@ void WMMADialect::registerAttributes() {
 // Helpers shared by the hooks
 //===----------------------------------------------------------------------===//
 
-static bool elemOf(Type t, wmma_elem &e) { return wmmaElemFromType(wrap(t), &e); }
+static bool elemOf(Type t, wmma_elem &e) { return wmma_elem_of_type(wrap(t), &e); }
 
 static std::string typeStr(Type t) {
   std::string s;
@@ -290,7 +290,7 @@ VectorType FragAttr::getVectorType() const {
   wmma_frag_desc f;
   if (!getDesc(f))
     return {};
-  Type elem = unwrap(wmmaElemToType(wrap(getContext()), wmma_frag_elem(&f)));
+  Type elem = unwrap(wmma_type_of_elem(wrap(getContext()), wmma_frag_elem(&f)));
   if (!elem)
     return {};
   return VectorType::get({wmma_frag_length(&f)}, elem);
@@ -400,7 +400,8 @@ LogicalResult MmaOp::verify() {
 }
 
 static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
-                                      size_t nIndices, FragAttr frag) {
+                                      size_t nIndices, FragAttr frag,
+                                      bool masked) {
   if (mem.getRank() < 2)
     return op->emitOpError("memref must have rank >= 2 (the tile spans the "
                            "last two dimensions), got ")
@@ -411,7 +412,7 @@ static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
   wmma_frag_desc f;
   if (!frag.getDesc(f))
     return op->emitOpError("invalid fragment");
-  Type elem = unwrap(wmmaElemToType(wrap(op->getContext()), wmma_frag_elem(&f)));
+  Type elem = unwrap(wmma_type_of_elem(wrap(op->getContext()), wmma_frag_elem(&f)));
   if (mem.getElementType() != elem)
     return op->emitOpError("memref element type ")
            << mem.getElementType() << " does not match the fragment element "
@@ -420,8 +421,9 @@ static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
   wmma_frag_dims(&f, &rows, &cols);
   ArrayRef<int64_t> shape = mem.getShape();
   int64_t r = shape[shape.size() - 2], c = shape[shape.size() - 1];
-  if ((!ShapedType::isDynamic(r) && r < rows) ||
-      (!ShapedType::isDynamic(c) && c < cols))
+  // A masked access may hang over the edge; an unmasked one must fit.
+  if (!masked && ((!ShapedType::isDynamic(r) && r < rows) ||
+                  (!ShapedType::isDynamic(c) && c < cols)))
     return op->emitOpError("a ")
            << rows << "x" << cols << " tile does not fit in " << mem;
   return verifyChip(op, frag.getAtom());
@@ -429,14 +431,14 @@ static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
 
 LogicalResult LoadOp::verify() {
   if (failed(verifyTileAccess(*this, getMem().getType(), getIndices().size(),
-                              getFrag())))
+                              getFrag(), getMasked())))
     return failure();
   return expectFragType(*this, "result", getResult().getType(), getFrag());
 }
 
 LogicalResult StoreOp::verify() {
   if (failed(verifyTileAccess(*this, getMem().getType(), getIndices().size(),
-                              getFrag())))
+                              getFrag(), getMasked())))
     return failure();
   return expectFragType(*this, "stored value", getValue().getType(), getFrag());
 }

@@ -156,12 +156,22 @@ func.func @fill(%x: f32) -> vector<8xf32> {
   %c = wmma.fill #wmma.frag<c, hw, #a4> %x : f32 -> vector<8xf32>
   return %c : vector<8xf32>
 }
-// Non-identity layout: per-element loads.
+// Strided layout with a unit innermost stride (a subview of a wider
+// matrix): still one vector load per run.
 // CHECK-LABEL: func.func @strided
-// CHECK-NOT: vector.load
-// CHECK-COUNT-8: memref.load %{{.*}} : memref<64x64xf16, strided<[128, 1]>>
-// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+// CHECK-NOT: memref.load
+// CHECK: vector.load %{{.*}} : memref<64x64xf16, strided<[128, 1]>>, vector<8xf16>
+// CHECK-NOT: memref.load
 func.func @strided(%A: memref<64x64xf16, strided<[128, 1]>>, %i: index, %j: index) -> vector<8xf16> {
   %a = wmma.load #wmma.frag<a, kcontig, #a4> %A[%i, %j] : memref<64x64xf16, strided<[128, 1]>> -> vector<8xf16>
+  return %a : vector<8xf16>
+}
+// Non-unit innermost stride (a transposed view): per-element loads.
+// CHECK-LABEL: func.func @column_strided
+// CHECK-NOT: vector.load
+// CHECK-COUNT-8: memref.load %{{.*}} : memref<64x64xf16, strided<[1, 64]>>
+// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+func.func @column_strided(%A: memref<64x64xf16, strided<[1, 64]>>, %i: index, %j: index) -> vector<8xf16> {
+  %a = wmma.load #wmma.frag<a, kcontig, #a4> %A[%i, %j] : memref<64x64xf16, strided<[1, 64]>> -> vector<8xf16>
   return %a : vector<8xf16>
 }

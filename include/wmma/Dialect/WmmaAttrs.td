@@ -81,4 +81,46 @@ def WMMA_FragAttr : WMMA_Attr<"Frag", "frag"> {
   }];
 }
 
+def WMMA_LaunchAttr : WMMA_Attr<"Launch", "launch"> {
+  let summary = "how to launch a kernel: grid, block, LDS and its arguments";
+  let description = [{
+    The typed launch record the front end attaches to every kernel it
+    builds (`wmma.launch` on the `gpu.func`), read by the driver, the
+    runner, the Python package and the host-side `gpu.launch_func`:
+
+    ```mlir
+    wmma.launch = #wmma.launch<grid = ()[s0] -> (1, s0 ceildiv 64, 1),
+                               block = [128, 1, 1], lds = 0,
+                               roles = [input, input, output],
+                               host = [0, 1, -1],
+                               dims = [-1, 100, 100, 33, -1, 33]>
+    ```
+
+    - `grid`: workgroups in x, y, z as an affine map without dimensions
+      whose symbols are the run-time sizes: symbol `s` is every kernel
+      argument dimension that `dims` marks `-1 - s`.
+    - `block`: threads per workgroup (x, y, z); `lds`: static LDS bytes.
+    - `roles`: per kernel argument, whether the kernel reads it (`input`,
+      also every scalar), writes it (`output`) or both (`inout`).
+    - `host`: per kernel argument, the argument of the caller-facing
+      function it is (index >= 0) or the result it becomes (`-1 - r` for
+      result `r` of a function on tensors).
+    - `dims`: every dimension of every memref argument in order: its static
+      size, or `-1 - s` for run-time size symbol `s`.
+  }];
+  let parameters = (ins
+    "::mlir::AffineMap":$grid,
+    ArrayRefParameter<"int32_t">:$block,
+    "int64_t":$lds,
+    ArrayRefParameter<"::mlir::wmma::ArgRole">:$roles,
+    ArrayRefParameter<"int64_t">:$host,
+    ArrayRefParameter<"int64_t">:$dims);
+  let assemblyFormat = [{
+    `<` `grid` `=` $grid `,` `block` `=` `[` $block `]` `,` `lds` `=` $lds `,`
+    `roles` `=` `[` $roles `]` `,` `host` `=` `[` $host `]` `,`
+    `dims` `=` `[` $dims `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 #endif // WMMA_ATTRS_TD

@@ -19,6 +19,8 @@ def WMMA_Dialect : Dialect {
     can be hoisted, CSE'd and costed.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // `wmma.launch` on a kernel gpu.func is checked against its signature.
+  let hasOperationAttrVerify = 1;
   let dependentDialects = [
     "::mlir::vector::VectorDialect",
     "::mlir::arith::ArithDialect",
@@ -51,6 +53,14 @@ def WMMA_Layout : I32EnumAttr<"Layout", "fragment layout convention", [
     I32EnumAttrCase<"hw", 0>,
     I32EnumAttrCase<"kcontig", 1>,
     I32EnumAttrCase<"compact", 2>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
+def WMMA_ArgRole : I32EnumAttr<"ArgRole", "how a kernel uses a buffer argument", [
+    I32EnumAttrCase<"input", 0>,
+    I32EnumAttrCase<"output", 1>,
+    I32EnumAttrCase<"inout", 2>]> {
   let cppNamespace = "::mlir::wmma";
   let genSpecializedAttr = 0;
 }

@@ -45,16 +45,23 @@ def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
     `transposed` fragment the tile in memory is the transpose of the role
     matrix (e.g. B stored as N x K).
 
+    With `masked`, elements of the tile outside the memref (in its last
+    two dimensions) read as zero, so a tile may hang over the edge of a
+    matrix whose size is not a multiple of the tile.
+
     ```mlir
     %a = wmma.load #wmma.frag<a, kcontig, #atom> %A[%i, %k]
         : memref<64x64xf16> -> vector<8xf16>
+    %t = wmma.load #wmma.frag<a, kcontig, #atom> %A[%i, %k] masked
+        : memref<?x?xf16> -> vector<8xf16>
     ```
   }];
   let arguments = (ins AnyMemRef:$mem, Variadic<Index>:$indices,
-                       WMMA_FragAttr:$frag);
+                       WMMA_FragAttr:$frag, UnitAttr:$masked);
   let results = (outs AnyVectorOfNonZeroRank:$result);
   let assemblyFormat = [{
-    $frag $mem `[` $indices `]` attr-dict `:` type($mem) `->` type($result)
+    $frag $mem `[` $indices `]` (`masked` $masked^)? attr-dict `:` type($mem)
+    `->` type($result)
   }];
 }
 
@@ -64,12 +71,15 @@ def WMMA_StoreOp : WMMA_Op<"store", [MemoryEffects<[MemWrite]>]> {
     The inverse of `wmma.load`: every used slot of every lane is written to
     its element of the logical tile at `%mem[%indices]`.  Replicated
     elements (RDNA3 A/B) are written by both lanes that hold them (the same
-    value).
+    value).  With `masked`, elements of the tile outside the memref (in its
+    last two dimensions) are not written.
   }];
   let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$mem,
-                       Variadic<Index>:$indices, WMMA_FragAttr:$frag);
+                       Variadic<Index>:$indices, WMMA_FragAttr:$frag,
+                       UnitAttr:$masked);
   let assemblyFormat = [{
-    $frag $value `,` $mem `[` $indices `]` attr-dict `:` type($value) `,` type($mem)
+    $frag $value `,` $mem `[` $indices `]` (`masked` $masked^)? attr-dict `:`
+    type($value) `,` type($mem)
   }];
 }
 

@@ -1,0 +1,240 @@
+/* IR builders on the MLIR C API, shared by the lowering passes (Conversion)
+ * and the front end (FrontEnd).  Internal: not part of the installed C API.
+ *
+ * Ops are created by generic name and inserted through a rewriter, so the
+ * same helpers serve greedy pattern rewrites (the driver sees every
+ * insertion) and plain construction with an IRRewriter.  Every helper
+ * returns a null value/op instead of crashing when an input is null or the
+ * op cannot be created; callers that can fail check with mlirValueIsNull
+ * (in practice only on invalid input, which passes reject before building). */
+#ifndef WMMA_SUPPORT_BUILDER_H
+#define WMMA_SUPPORT_BUILDER_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Rewrite.h"
+#include "mlir-c/Support.h"
+
+#include "wmma-c/Dialect.h"
+#include "wmma/Layout/Layout.h"
+#include "wmma/Support/CAPIUtil.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*--- builder state -------------------------------------------------------*/
+typedef struct {
+  MlirRewriterBase rw;
+  MlirContext ctx;
+  MlirLocation loc;
+  /* Lazily created lane id values (one set per insertion scope; reset with
+   * wb_forget_lane_ids when moving to a block they do not dominate). */
+  MlirValue lane_i32, lane_idx, r_idx, h_idx, r_i32, h_i32;
+} wb_t;
+
+/* Inserts before op through the pattern rewriter (greedy lowerings)... */
+void wb_init(wb_t *b, MlirPatternRewriter rewriter, MlirOperation op);
+/* ...or through any rewriter (e.g. an IRRewriter in a walk-based pass). */
+void wb_init_rewriter(wb_t *b, MlirRewriterBase rw, MlirOperation op);
+/* ...or at the end of a block (construction from scratch). */
+void wb_init_at_end(wb_t *b, MlirRewriterBase rw, MlirBlock block,
+                    MlirLocation loc);
+void wb_set_ip_end(wb_t *b, MlirBlock block);
+void wb_set_ip_start(wb_t *b, MlirBlock block);
+void wb_set_ip_before(wb_t *b, MlirOperation op);
+void wb_set_ip_after(wb_t *b, MlirOperation op);
+void wb_forget_lane_ids(wb_t *b);
+
+/* Creates `name` with operands/results/attributes at the insertion point. */
+MlirOperation wb_op(wb_t *b, const char *name, intptr_t n_operands,
+                    const MlirValue *operands, intptr_t n_results,
+                    const MlirType *results, intptr_t n_attrs,
+                    const MlirNamedAttribute *attrs);
+/* Same, returning result 0 (null value if the op has no results). */
+MlirValue wb_op1(wb_t *b, const char *name, intptr_t n_operands,
+                 const MlirValue *operands, MlirType result, intptr_t n_attrs,
+                 const MlirNamedAttribute *attrs);
+/* An op with `n_regions` empty regions (one block each with the given
+ * argument types when block_args is non-NULL), not yet inserted. */
+MlirOperation wb_op_regions(wb_t *b, const char *name, intptr_t n_operands,
+                            const MlirValue *operands, intptr_t n_results,
+                            const MlirType *results, intptr_t n_attrs,
+                            const MlirNamedAttribute *attrs,
+                            intptr_t n_regions);
+MlirNamedAttribute wb_named(MlirContext ctx, const char *name,
+                            MlirAttribute attr);
+MlirAttribute wb_i64_attr(MlirContext ctx, int64_t v);
+MlirAttribute wb_i32_attr(MlirContext ctx, int32_t v);
+MlirAttribute wb_str_attr(MlirContext ctx, const char *s);
+/* operandSegmentSizes = array<i32: ...>. */
+MlirNamedAttribute wb_segments(MlirContext ctx, intptr_t n,
+                               const int32_t *sizes);
+
+/*--- types -----------------------------------------------------------------*/
+MlirType wb_i1(MlirContext ctx);
+MlirType wb_i32(MlirContext ctx);
+MlirType wb_index(MlirContext ctx);
+MlirType wb_vec(int64_t n, MlirType elem);
+/* Bit width of an integer or float type; 0 for anything else. */
+int wb_type_bits(MlirType t);
+/* 1-D fixed-size vector: fills length and element type. */
+bool wb_is_vec1d(MlirType t, int64_t *len, MlirType *elem);
+/* The element type of a vector/shaped type, or t itself. */
+MlirType wb_elem_type(MlirType t);
+
+/*--- constants -------------------------------------------------------------*/
+MlirValue wb_const_i32(wb_t *b, int32_t v);
+MlirValue wb_const_index(wb_t *b, int64_t v);
+MlirValue wb_const_bool(wb_t *b, bool v);
+/* Scalar float constant of type t. */
+MlirValue wb_const_float(wb_t *b, MlirType t, double v);
+/* Integer constant of scalar integer type t. */
+MlirValue wb_const_int(wb_t *b, MlirType t, int64_t v);
+/* Zero of an integer/float scalar type or a vector of them. */
+MlirValue wb_const_zero(wb_t *b, MlirType t);
+/* A splat vector (or scalar) constant of a float or integer element. */
+MlirValue wb_const_splat(wb_t *b, MlirType t, double v);
+/* Dense vector<N x i32> constant. */
+MlirValue wb_const_vec_i32(wb_t *b, int64_t n, const int32_t *vals);
+/* Dense vector<N x index> constant. */
+MlirValue wb_const_vec_index(wb_t *b, int64_t n, const int64_t *vals);
+
+/*--- arith -----------------------------------------------------------------*/
+/* Binary arith op whose result type is the type of `a`. */
+MlirValue wb_arith(wb_t *b, const char *name, MlirValue a, MlirValue c);
+/* arith.cmpi / arith.cmpf with the predicate number. */
+enum {
+  WB_CMP_EQ = 0,
+  WB_CMP_NE = 1,
+  WB_CMP_SLT = 2,
+  WB_CMP_SLE = 3,
+  WB_CMP_SGT = 4,
+  WB_CMP_SGE = 5,
+  WB_CMP_ULT = 6,
+  WB_CMP_ULE = 7,
+  WB_CMP_UGT = 8,
+  WB_CMP_UGE = 9
+};
+MlirValue wb_cmpi(wb_t *b, int pred, MlirValue a, MlirValue c);
+MlirValue wb_cmpf(wb_t *b, int pred, MlirValue a, MlirValue c);
+MlirValue wb_select(wb_t *b, MlirValue cond, MlirValue t, MlirValue f);
+MlirValue wb_cast(wb_t *b, const char *name, MlirValue v, MlirType to);
+/* Index arithmetic that folds constants (keeps generated IR small). */
+MlirValue wb_addi(wb_t *b, MlirValue x, MlirValue y);
+MlirValue wb_muli(wb_t *b, MlirValue x, MlirValue y);
+MlirValue wb_add_const(wb_t *b, MlirValue x, int64_t c);
+MlirValue wb_mul_const(wb_t *b, MlirValue x, int64_t c);
+MlirValue wb_min_index(wb_t *b, MlirValue x, MlirValue y);
+MlirValue wb_max_index(wb_t *b, MlirValue x, MlirValue y);
+/* ceil(x / c) for index x >= 0, c > 0. */
+MlirValue wb_ceil_div_const(wb_t *b, MlirValue x, int64_t c);
+/* The constant of an index/integer value, if it is one. */
+bool wb_const_value(MlirValue v, int64_t *out);
+
+/*--- vector ----------------------------------------------------------------*/
+MlirValue wb_extract(wb_t *b, MlirValue vec, int64_t pos);
+MlirValue wb_extract_dyn(wb_t *b, MlirValue vec, MlirValue idx);
+MlirValue wb_insert(wb_t *b, MlirValue scalar, MlirValue vec, int64_t pos);
+MlirValue wb_bitcast(wb_t *b, MlirValue v, MlirType to);
+MlirValue wb_from_elements(wb_t *b, intptr_t n, const MlirValue *vals,
+                           MlirType vec_type);
+MlirValue wb_shuffle(wb_t *b, MlirValue v1, MlirValue v2, intptr_t n,
+                     const int64_t *mask);
+MlirValue wb_extract_slice(wb_t *b, MlirValue vec, int64_t off, int64_t len);
+MlirValue wb_insert_slice(wb_t *b, MlirValue part, MlirValue vec, int64_t off);
+MlirValue wb_broadcast(wb_t *b, MlirValue scalar, MlirType vec_type);
+
+/*--- memory ----------------------------------------------------------------*/
+/* memref.dim with a constant index; folds static sizes to constants. */
+MlirValue wb_dim(wb_t *b, MlirValue memref, int64_t dim);
+MlirValue wb_load(wb_t *b, MlirValue memref, intptr_t n, const MlirValue *idx);
+void wb_store(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
+              const MlirValue *idx);
+MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
+                   const MlirValue *idx);
+void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
+               const MlirValue *idx);
+/* Is t a memref whose innermost stride is statically 1 (vector accesses
+ * along the last dimension are contiguous)? */
+bool wb_memref_inner_contiguous(MlirType t);
+/* Memory space attribute helpers (thin C++ hooks, lib/CAPI). */
+MlirAttribute wb_workgroup_space(MlirContext ctx);
+MlirAttribute wb_fat_buffer_space(MlirContext ctx);
+bool wb_is_fat_buffer(MlirType memref_type);
+/* The memref type t placed in memory space `space` (same shape, layout). */
+MlirType wb_memref_in_space(MlirType t, MlirAttribute space);
+
+/*--- structured control flow ---------------------------------------------*/
+/* scf.for: wb_for_begin creates the loop and moves the insertion point into
+ * its body (after which iv / iter hold the block arguments); wb_for_end adds
+ * the scf.yield and moves the insertion point after the loop.  The results
+ * are mlirOperationGetResult(loop.op, i). */
+#define WB_MAX_ITER 64
+typedef struct {
+  MlirOperation op;
+  MlirBlock body;
+  MlirValue iv;
+  MlirValue iter[WB_MAX_ITER];
+  intptr_t n;
+} wb_loop;
+bool wb_for_begin(wb_t *b, wb_loop *l, MlirValue lb, MlirValue ub,
+                  MlirValue step, intptr_t n, const MlirValue *inits);
+void wb_for_end(wb_t *b, wb_loop *l, intptr_t n, const MlirValue *yields);
+MlirValue wb_loop_result(const wb_loop *l, intptr_t i);
+
+/* scf.if: then first, optionally else; results typed like the yields. */
+typedef struct {
+  MlirOperation op;
+  MlirBlock then_block, else_block;
+  intptr_t n;
+} wb_if;
+bool wb_if_begin(wb_t *b, wb_if *f, MlirValue cond, intptr_t n,
+                 const MlirType *types, bool with_else);
+/* Ends the then block (yielding n values) and enters the else block. */
+void wb_if_else(wb_t *b, wb_if *f, intptr_t n, const MlirValue *yields);
+void wb_if_end(wb_t *b, wb_if *f, intptr_t n, const MlirValue *yields);
+
+/*--- gpu ---------------------------------------------------------------------*/
+/* gpu.thread_id / gpu.block_id / gpu.grid_dim of dimension 0..2 (x, y, z). */
+MlirValue wb_gpu_id(wb_t *b, const char *op, int dim);
+void wb_barrier(wb_t *b);
+
+/*--- lane id (wave32) --------------------------------------------------------*/
+/* rocdl.mbcnt.lo(-1, 0) : i32. */
+MlirValue wb_lane_i32(wb_t *b);
+MlirValue wb_lane_index(wb_t *b);
+/* lane % 16 and lane / 16 as index values. */
+MlirValue wb_r_index(wb_t *b);
+MlirValue wb_h_index(wb_t *b);
+/* lane & 15 and lane >> 4 as i32 values. */
+MlirValue wb_r_i32(wb_t *b);
+MlirValue wb_h_i32(wb_t *b);
+
+/*--- misc ------------------------------------------------------------------*/
+/* printf into a buffer of an MLIR type (for diagnostics). */
+void wb_type_str(MlirType t, char *buf, size_t len);
+
+/*--- passes ------------------------------------------------------------------*/
+/* Creates an external pass with a static TypeID, depending on the given
+ * dialects (NULL: wmma, arith, vector, memref, llvm, rocdl). */
+typedef struct {
+  MlirTypeID type_id;
+  const char *name, *argument, *description, *op_name;
+  void (*run)(MlirOperation op, MlirExternalPass pass, void *user_data);
+  size_t user_size; /* bytes of user data copied on clone (0: none) */
+  intptr_t n_deps;
+  const MlirDialectHandle *deps;
+} wb_pass_def;
+MlirPass wb_create_pass(const wb_pass_def *def, const void *user_data);
+/* The copy of user_data, from the user_data argument of run(). */
+const void *wb_pass_payload(void *user_data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WMMA_SUPPORT_BUILDER_H */

@@ -58,28 +58,6 @@ typedef struct {
   run_t runs[MAX_SLOTS];
 } frag_info;
 
-/* The dimension with the largest static stride (0 for identity layouts);
- * -1 if strides are not static. */
-static int outermost_dim(MlirType mt) {
-  int rank = (int)mlirShapedTypeGetRank(mt);
-  MlirAffineMap map = mlirMemRefTypeGetAffineMap(mt);
-  if (!mlirAffineMapIsNull(map) && mlirAffineMapIsIdentity(map))
-    return 0;
-  int64_t strides[MAX_SLOTS], offset;
-  if (rank > MAX_SLOTS ||
-      mlirLogicalResultIsFailure(
-          mlirMemRefTypeGetStridesAndOffset(mt, strides, &offset)))
-    return -1;
-  int best = -1;
-  for (int d = 0; d < rank; ++d) {
-    if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d]))
-      return -1;
-    if (best < 0 || strides[d] > strides[best])
-      best = d;
-  }
-  return best;
-}
-
 /* kind: 0 load, 1 store, 2 fill */
 static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   memset(fi, 0, sizeof *fi);
@@ -184,7 +162,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   fi->contiguous = wb_memref_inner_contiguous(mt);
   fi->fat = wb_is_fat_buffer(mt);
   fi->masked = !mlirAttributeIsNull(wmma_attr(op, "masked"));
-  fi->outer_dim = outermost_dim(mt);
+  fi->outer_dim = wb_memref_outermost_dim(mt);
   if (fi->masked && fi->fat && fi->outer_dim < 0) {
     if (emit)
       wmma_error(op, "%s: a masked access to a fat buffer needs static "

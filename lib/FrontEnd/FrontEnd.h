@@ -1,120 +1,293 @@
-/* Front end: linalg on memrefs -> one wmma kernel per recognised chain.
+/* Front end: linalg (on memrefs or tensors) -> one wmma kernel per
+ * function, plus the host side that launches it.  Internal header (C11).
  *
- * Three steps, one file each:
- *  Analyze.c   reads a func.func with the C API and builds a dataflow
- *              description: every buffer's final contents as an expression
- *              DAG over function arguments (loads, scalars, constants,
- *              elementwise ops, products); then matches the supported
- *              patterns (fe_match).
- *  Emit.c      writes the kernel for a matched description as MLIR text, one
- *              emitter per construct (no user text is ever copied: names and
- *              types are regenerated from the validated description).
- *  LinalgToKernels.c  the pass: parse the kernel, replace the func.
- * Internal header (C11). */
+ * The stages, one job per file:
+ *  Normalize.c    upstream passes through the C API on a scratch copy of the
+ *                 function: tensors bufferized, named ops generalized.
+ *  Graph.c        the expression graph: nodes over index spaces with affine
+ *                 (projected permutation) maps, hash-consed.
+ *  Recognize.c    the normalized function -> graph: every buffer's final
+ *                 contents as an expression; symbolic sizes.
+ *  Problem.c      graph -> problem: contractions in dependency order with
+ *                 their M/N/K/batch dims and operand layouts, the epilogue,
+ *                 argument roles.
+ *  Schedule.c     the chip parsed once, the schedule record, the cost rule.
+ *  Template*.c    kernel templates: each says whether it applies (and why
+ *                 not), plans its schedule and builds the kernel.
+ *  Kernel*.c      what every template builds with: the gpu.module and
+ *                 gpu.func, fat-buffer arguments, sizes, fragment loads,
+ *                 epilogue evaluation, masked stores, the launch record.
+ *  Host.c         the caller-facing function becomes a gpu.launch_func.
+ *  LinalgToKernels.c  the pass.
+ * Everything is built through the MLIR C API (wmma/Support/Builder.h); no
+ * text is printed and parsed back.  No static state: the pass is reentrant. */
 #ifndef WMMA_FRONTEND_FRONTEND_H
 #define WMMA_FRONTEND_FRONTEND_H
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
+#include "wmma-c/Dialect.h"
 #include "wmma/Layout/Layout.h"
-#include "wmma/Support/CAPIUtil.h"
+#include "wmma/Support/Builder.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* Waves per workgroup when the caller passes 0 (the pass option's default). */
+#define FE_MAX_RANK 4    /* memref rank */
+#define FE_MAX_LOOPS 6   /* loops of a linalg.generic */
+#define FE_MAX_ARGS 32   /* kernel arguments */
+#define FE_MAX_SYMS 16   /* run-time size symbols */
+#define FE_MAX_PRODUCTS 4
 #define FE_DEFAULT_WAVES 4
-#define FE_MAX_NODES 512
-#define FE_MAX_ARGS 32
-#define FE_MAX_BUFFERS 64
+#define FE_WHY 512       /* bytes of a refusal reason */
 
-typedef enum { FE_T_F16, FE_T_BF16, FE_T_F32 } fe_type;
+/*===--- sizes -----------------------------------------------------------===*/
+/* A dimension size: static (value >= 0) or run-time symbol `sym`. */
+typedef struct {
+  int64_t value; /* -1: dynamic */
+  int sym;
+} fe_size;
 
+static inline bool fe_size_static(fe_size s) { return s.value >= 0; }
+static inline fe_size fe_static(int64_t v) { return (fe_size){v, -1}; }
+
+/* A run-time size symbol: dimension `dim` of kernel argument `arg`. */
+typedef struct {
+  int arg, dim;
+} fe_symbol;
+
+/*===--- the expression graph -------------------------------------------===*/
 typedef enum {
-  FE_LOAD,   /* a memref function argument, read at the tile being computed */
-  FE_CONST,  /* float constant */
-  FE_SCALAR, /* scalar float function argument */
-  FE_CAST,   /* arith.extf / arith.truncf: the node type is the target */
-  FE_BINARY, /* arith.mulf/addf/subf/maximumf/minimumf */
-  FE_MATMUL, /* linalg.matmul / linalg.batch_matmul: lhs x rhs + acc */
+  FE_LOAD,    /* buffer argument `arg` at map (memref dim i <- space dim) */
+  FE_CONST,   /* scalar constant */
+  FE_SCALAR,  /* scalar function argument `arg` */
+  FE_INDEX,   /* linalg.index: space dimension `dim` */
+  FE_OP,      /* elementwise arith/math op `name` on operands a, b, c */
+  FE_PRODUCT, /* contraction `product` at map (output dim i <- space dim) */
 } fe_kind;
-
-typedef enum { FE_MUL, FE_ADD, FE_SUB, FE_MAX, FE_MIN } fe_binop;
 
 typedef struct {
   fe_kind kind;
-  fe_type type;
-  fe_binop op;  /* FE_BINARY */
-  int a, b, c;  /* operands (FE_MATMUL: lhs, rhs, acc); -1 if none */
-  int arg;      /* FE_LOAD / FE_SCALAR: function argument index */
-  double value; /* FE_CONST */
-  int lhs_t, rhs_t; /* FE_MATMUL: operand stored transposed in memory */
-  int rank;         /* shape of the value (scalars: 0) */
-  int64_t shape[3];
+  MlirType type; /* scalar element type of the value */
+  int rank;      /* rank of the index space the node lives in */
+  int arg;       /* FE_LOAD, FE_SCALAR */
+  int product;   /* FE_PRODUCT */
+  int dim;       /* FE_INDEX */
+  int nmap;
+  int8_t map[FE_MAX_RANK]; /* FE_LOAD, FE_PRODUCT */
+  const char *name;        /* FE_OP: interned op name ("arith.addf") */
+  int64_t pred;            /* FE_OP compares: predicate; -1 if none */
+  int nops;
+  int ops[3];              /* FE_OP operands */
+  double fval;             /* FE_CONST (floats) */
+  int64_t ival;            /* FE_CONST (integers) */
+  MlirLocation loc;        /* where the value comes from */
 } fe_node;
 
-typedef enum {
-  FE_PAT_GEMM,           /* (d) one product + elementwise epilogue */
-  FE_PAT_GEMM_MULMUL,    /* (c) the epilogue multiplies by loaded tensors */
-  FE_PAT_GEMM_GEMM,      /* (a) chain, intermediate in registers */
-  FE_PAT_GEMM_GEMM_LDS,  /* (a) chain whose intermediate is staged in LDS */
-  FE_PAT_BATCH_GEMM_GEMM /* (b) batched chain, intermediate in LDS */
-} fe_pattern;
+/* One contraction: out[o] = acc[o] + sum over reduction loops of
+ * lhs[loops] * rhs[loops], in the accumulation type. */
+typedef struct {
+  int nloops;
+  bool reduction[FE_MAX_LOOPS];
+  fe_size loop_size[FE_MAX_LOOPS];
+  int nout;
+  int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+  int lhs, rhs;              /* nodes in the loop space (before the
+                                extension to the accumulation type) */
+  bool lhs_unsigned, rhs_unsigned; /* integer operands zero-extended */
+  int acc;                   /* node in the output space */
+  MlirType acc_type;         /* accumulation (= output element) type */
+  MlirLocation loc;
+} fe_contraction;
 
 typedef struct {
-  int is_memref; /* else a scalar */
-  fe_type elem;
+  fe_node *nodes;
+  int nnodes, cap;
+  fe_contraction prods[FE_MAX_PRODUCTS];
+  int nprods;
+  int *hash; /* open addressing over nodes, hcap slots (-1 empty) */
+  int hcap;
+} fe_graph;
+
+void fe_graph_init(fe_graph *g);
+void fe_graph_free(fe_graph *g);
+/* Interns the node (hash-consed); -1 on allocation failure. */
+int fe_node_add(fe_graph *g, const fe_node *n);
+/* The node n (in a space of rank n.rank) seen from a space of rank `rank`
+ * through map (n's space dim i <- new space dim map[i]). */
+int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
+/* The elementwise op `name` on operands (same space). */
+int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
+          const int *ops, int64_t pred, MlirLocation loc);
+int fe_const_float(fe_graph *g, MlirType type, double v, int rank);
+bool fe_is_zero(const fe_graph *g, int n);
+/* Interned op name for FE_OP (NULL if the op is not elementwise arith/math
+ * the kernels can evaluate). */
+const char *fe_elementwise_name(MlirOperation op);
+
+/*===--- the problem ------------------------------------------------------===*/
+typedef enum { FE_ARG_INPUT, FE_ARG_OUTPUT, FE_ARG_INOUT } fe_role;
+
+typedef struct {
+  bool is_buffer;
+  MlirType type;      /* kernel argument type (memref or scalar) */
+  MlirType elem;
   int rank;
-  int64_t shape[3];
+  fe_size shape[FE_MAX_RANK];
+  int host;           /* caller argument index, or -1 - r for result r */
+  fe_role role;
+  MlirLocation loc;   /* the caller argument's location (carries its name) */
 } fe_arg;
 
-/* The recognised computation. */
+/* An operand of a product as the kernel reads it: `node` (a load of
+ * buffer `arg`, possibly with an elementwise prologue) and which memref
+ * dimension each role dimension indexes. */
 typedef struct {
-  fe_node nodes[FE_MAX_NODES];
-  int nnodes;
+  int node;
+  int arg;             /* the buffer whose tiles are loaded */
+  int mem_row, mem_k;  /* memref dims of M (or N for rhs) and K */
+  int nbatch;
+  int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
+  bool k_contiguous;   /* K is the innermost memref dimension */
+  bool is_load;        /* node is a plain load (no prologue) */
+} fe_operand;
+
+/* A contraction seen as a (batched) GEMM. */
+typedef struct {
+  int prod;
+  int m_loop, n_loop, k_loop;
+  int nbatch;
+  int batch_loop[2];
+  fe_size M, N, K, batch[2];
+  fe_operand lhs, rhs; /* lhs: A (M x K), rhs: B (K x N) */
+  int acc;             /* initial accumulator (output space of prod) */
+  MlirType in_type;    /* A/B element type after any prologue */
+  MlirType acc_type;
+  int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
+} fe_gemm;
+
+typedef enum { FE_SHAPE_GEMM, FE_SHAPE_CHAIN } fe_shape;
+
+typedef struct {
+  char name[128];      /* the function's symbol */
+  MlirOperation func;  /* the caller-facing function (original) */
+  MlirLocation loc;
+  bool tensors;        /* the function works on tensors */
   int nargs;
   fe_arg args[FE_MAX_ARGS];
-  char name[128]; /* validated symbol name of the func */
+  int nsyms;
+  fe_symbol syms[FE_MAX_SYMS];
+  fe_graph g;
+  fe_shape shape;
+  int ngemms;
+  fe_gemm gemms[2];    /* in dependency order; chain: gemms[1].lhs reads
+                          the intermediate (gemms[0]) */
+  int inter;           /* chain: the intermediate (in gemms[0]'s output
+                          space), already of gemms[1]'s input type */
+  int out_arg;         /* the one written buffer */
+  int root;            /* its final contents (its own space) */
+  /* Which dimension of the output buffer (= the root's space) is the last
+   * product's M, N and batch loops. */
+  int out_space_m, out_space_n, out_space_batch[2];
+  int nresults;        /* results of a tensor function */
+} fe_problem;
 
-  fe_pattern pattern;
-  int out_arg;   /* the one memref argument written */
-  int root;      /* its final contents */
-  int p2;        /* the product feeding the root (the last one) */
-  int p1;        /* the first product of a chain, or -1 */
-  int inter;     /* lhs of p2 for a chain: the intermediate (input type) */
-  fe_type in_type; /* product operand type (f16 / bf16) */
-  int batched;
-  int64_t batch, m, n, k;  /* p2: [batch] M x N, reduction K */
-  int64_t k0, n0;          /* chain: p1 is M x N0 with reduction K0 (n0 == k) */
-  /* Strategy, chosen by fe_plan (Emit.c). */
-  int tiled;               /* single GEMM: 128x128x32 workgroup tiles */
-  int rows_per_block;      /* LDS kernels: rows of the intermediate per WG */
+/*===--- recognition -----------------------------------------------------===*/
+/* Normalizes a scratch copy of func with upstream passes; returns the
+ * normalized func.func (owned by *scratch, destroy with mlirOperationDestroy
+ * on *scratch), or a null op with a reason in why. */
+MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
+                           char *why, size_t cap);
+/* Reads the normalized function into p's graph, arguments and symbols.
+ * 0, or -1 with a reason (and its location) in why/where. */
+int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
+                 char *why, size_t cap, MlirLocation *where);
+/* Graph -> GEMMs / chain, epilogue, roles.  0, or -1 with a reason. */
+int fe_problem_build(fe_problem *p, char *why, size_t cap,
+                     MlirLocation *where);
+void fe_problem_free(fe_problem *p);
+
+/*===--- schedules ----------------------------------------------------------===*/
+typedef enum { FE_STAGE_REGS, FE_STAGE_LDS } fe_staging;
+
+/* The options of the pass that reach the templates. */
+typedef struct {
+  int waves;  /* waves per workgroup where a template lets the user choose */
+  bool tiled; /* allow LDS-staged workgroup tiles for single GEMMs */
+} fe_options;
+
+/* One grid dimension: the product of ceil(size / div) over its terms. */
+typedef struct {
+  int nterms;
+  struct {
+    fe_size size;
+    int64_t div;
+  } t[3];
+} fe_grid_dim;
+
+/* One kernel's schedule: small, typed, chosen by a template's cost rule. */
+typedef struct {
+  const char *template_name;
+  wmma_instr instr;       /* the products' WMMA instruction */
+  fe_staging staging;
+  int tile_m, tile_n;     /* workgroup output tile */
+  int waves_m, waves_n;   /* wave grid */
+  int wave_m, wave_n;     /* 16x16 WMMA tiles per wave */
+  int k_step;             /* K per main-loop step */
+  int stages;             /* LDS buffers (ping-pong: 2) */
+  bool k_tail, m_tail, n_tail; /* tails possible (masked code is built) */
+  int rows_per_block;     /* chain in LDS: intermediate rows per workgroup */
   int64_t lds_bytes;
-  int grid[3];
-  int waves;
-  const char *roles[FE_MAX_ARGS];
-} fe_desc;
+  int vgprs;              /* estimated VGPRs per lane (budget check) */
+  double cost;            /* the cost rule's value (lower is better) */
+  fe_grid_dim grid[3];    /* workgroups in x, y, z */
+  int threads;            /* per workgroup (x) */
+} fe_schedule;
 
-/* Analysis result: 1 recognised (desc filled), 0 not recognised (a remark
- * was emitted, func untouched), -1 recognised but not compilable (an error
- * was emitted). */
-int fe_analyze(MlirOperation func, fe_desc *d);
+int fe_waves(const fe_schedule *s);
+/* The cost rule (Schedule.c): sizes for estimates, and the cost of a grid
+ * issuing `wmma` WMMAs and requesting `bytes` from `workgroups`. */
+int64_t fe_estimate(fe_size s);
+double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
+               double bytes);
+/* VGPRs a wave may use without spilling (wave32). */
+#define FE_VGPR_BUDGET 256
 
-/* Chooses the kernel strategy for the arch and checks resources (registers,
- * LDS); emits an error and returns -1 if nothing fits.  tiled: single GEMMs
- * whose shape allows it get the LDS-staged 128x128x32 workgroup tile
- * (always 4 waves; `waves` applies to the other strategies). */
-int fe_plan(MlirOperation func, fe_desc *d, wmma_arch arch, int waves,
-            int tiled);
+/*===--- kernel building ------------------------------------------------------===*/
+struct fe_kb;
+typedef struct {
+  const char *name;
+  /* 0 if the template applies (schedule planned), else -1 with why. */
+  int (*plan)(const fe_problem *p, const wmma_chip_info *chip,
+              const fe_options *o, fe_schedule *s, char *why, size_t cap);
+  /* Builds the kernel body; 0 or -1 (internal error). */
+  int (*build)(struct fe_kb *kb);
+} fe_template;
 
-/* MLIR text of `gpu.module @NAME_module [...] { gpu.func @NAME ... }`;
- * malloc'd, NULL on allocation failure. */
-char *fe_emit_kernel(const fe_desc *d, const char *chip, wmma_arch arch);
+extern const fe_template fe_template_gemm;
+extern const fe_template fe_template_chain_regs;
+extern const fe_template fe_template_chain_lds;
 
-/* Remarks come from the C++ shim: the C API has none (errors: wmma_error). */
-void fe_remark(MlirOperation op, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Picks the cheapest applicable template; -1 with every template's reason
+ * (one line each) in why if none applies. */
+int fe_select(const fe_problem *p, const wmma_chip_info *chip,
+              const fe_options *o, const fe_template **t, fe_schedule *s,
+              char *why, size_t cap);
+
+/* Builds the gpu.module with the kernel (before func in its block) and
+ * returns the kernel gpu.func; null on an internal error. */
+MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
+                              const fe_template *t, const fe_schedule *s,
+                              const wmma_chip_info *chip,
+                              MlirOperation *gpu_module);
+/* Rewrites the caller-facing function to launch the kernel. */
+int fe_build_host(MlirOperation func, const fe_problem *p,
+                  const fe_schedule *s, MlirOperation gpu_module,
+                  MlirOperation kernel);
+
+/*===--- diagnostics -----------------------------------------------------===*/
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -122,8 +295,11 @@ void wmmaFrontEndEmitRemark(MlirLocation loc, const char *msg);
 #ifdef __cplusplus
 }
 #endif
-
-const char *fe_type_name(fe_type t);
-const char *fe_pattern_name(fe_pattern p);
+void fe_remark(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* snprintf into why (appending when append is set). */
+int fe_why(char *why, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void fe_type_str(MlirType t, char *buf, size_t cap);
 
 #endif /* WMMA_FRONTEND_FRONTEND_H */

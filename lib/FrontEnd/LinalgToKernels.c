@@ -1,15 +1,20 @@
-/* wmma-linalg-to-kernels: every recognised func.func @F of the module is
- * replaced by `gpu.module @F_module [#rocdl.target<chip>] { gpu.func @F }`
- * (same arguments, same order) and the module gets gpu.container_module.
- * Functions that do not match are left untouched with a remark; recognised
- * functions that cannot be compiled (shapes, resources) are errors. */
+/* wmma-linalg-to-kernels: for every func.func of the module, recognise its
+ * linalg (memrefs or tensors), build the problem, let the templates plan a
+ * schedule, and build `gpu.module @F_module [#rocdl.target<chip>] { gpu.func
+ * @F kernel }` next to it; the func keeps its name and signature and its
+ * body becomes the kernel's launch.  The module gets gpu.container_module.
+ * A function nothing applies to gets one remark with every reason (where
+ * it applies: the op that stopped recognition) and is left untouched;
+ * sizes no kernel can index are errors. */
 #include "FrontEnd.h"
-#include "wmma-c/Dialect.h"
 #include "wmma-c/Passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/AMDGPU.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
@@ -24,29 +29,8 @@
 typedef struct {
   char chip[32]; /* empty: missing */
   int waves;
-  int tiled; /* allow the LDS-staged tiled kernel for single GEMMs */
+  bool tiled;
 } l2k_options;
-
-/* Is the symbol `name` referenced by a func.call in the module? */
-typedef struct {
-  const char *name;
-  int found;
-} call_scan;
-
-static MlirWalkResult call_cb(MlirOperation op, void *ud) {
-  call_scan *s = ud;
-  if (!wmma_op_is(op, "func.call"))
-    return MlirWalkResultAdvance;
-  MlirAttribute callee = wmma_attr(op, "callee");
-  if (!mlirAttributeIsNull(callee) && mlirAttributeIsAFlatSymbolRef(callee)) {
-    MlirStringRef v = mlirFlatSymbolRefAttrGetValue(callee);
-    if (v.length == strlen(s->name) && !memcmp(v.data, s->name, v.length)) {
-      s->found = 1;
-      return MlirWalkResultInterrupt;
-    }
-  }
-  return MlirWalkResultAdvance;
-}
 
 static bool symbol_exists(MlirBlock body, const char *name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -61,72 +45,99 @@ static bool symbol_exists(MlirBlock body, const char *name) {
   return false;
 }
 
-/* Converts one func; 1 converted, 0 left alone, -1 error. */
+/* Buffers whose byte offsets do not fit 31 bits cannot be addressed by the
+ * 32-bit buffer offsets of the kernels: an error, not a remark. */
+static int check_limits(const fe_problem *p) {
+  for (int a = 0; a < p->nargs; ++a) {
+    const fe_arg *x = &p->args[a];
+    if (!x->is_buffer)
+      continue;
+    double bytes = wb_type_bits(x->elem) / 8.0;
+    for (int d = 0; d < x->rank; ++d)
+      bytes *= fe_size_static(x->shape[d]) ? (double)x->shape[d].value : 1;
+    if (bytes >= 2147483648.0) {
+      char ts[128];
+      fe_type_str(x->type, ts, sizeof ts);
+      char msg[256];
+      snprintf(msg, sizeof msg,
+               "wmma-linalg-to-kernels: %s %d (%s) holds %.0f bytes; kernels "
+               "address buffers with 32-bit offsets (limit 2 GiB)",
+               x->host >= 0 ? "argument" : "result",
+               x->host >= 0 ? x->host : -1 - x->host, ts, bytes);
+      mlirEmitError(mlirLocationIsNull(x->loc) ? p->loc : x->loc, msg);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* 1 converted, 0 left alone (remark), -1 error. */
 static int convert_func(MlirOperation module, MlirBlock body,
                         MlirOperation func, const l2k_options *o,
-                        wmma_arch arch) {
-  static fe_desc d; /* large */
-  int rc = fe_analyze(func, &d);
-  if (rc <= 0)
-    return rc;
-  call_scan cs = {d.name, 0};
-  mlirOperationWalk(module, call_cb, &cs, MlirWalkPreOrder);
-  if (cs.found) {
-    fe_remark(func, "not converted to a wmma kernel: @%s is called from the "
-                    "module",
-              d.name);
-    return 0;
-  }
+                        const wmma_chip_info *chip) {
+  fe_problem *p = calloc(1, sizeof *p);
+  if (!p)
+    return -1;
+  fe_graph_init(&p->g);
+  int rc = 0;
+  char why[FE_WHY] = "";
+  MlirLocation where = mlirOperationGetLocation(func);
+  MlirOperation scratch = {NULL};
+  MlirAttribute sym = wmma_attr(func, "sym_name");
+  wmma_copy_ref(p->name, sizeof p->name, mlirStringAttrGetValue(sym));
+  p->func = func;
+  p->loc = where;
   char modname[160];
-  snprintf(modname, sizeof modname, "%s_module", d.name);
+  snprintf(modname, sizeof modname, "%s_module", p->name);
   if (symbol_exists(body, modname)) {
-    fe_remark(func, "not converted to a wmma kernel: the symbol @%s already "
-                    "exists",
+    fe_remark(where, "not converted to a wmma kernel: the symbol @%s "
+                     "already exists",
               modname);
-    return 0;
+    goto done;
   }
-  if (fe_plan(func, &d, arch, o->waves, o->tiled))
-    return -1;
-  char *text = fe_emit_kernel(&d, o->chip, arch);
-  if (!text) {
-    wmma_error(func, "wmma-linalg-to-kernels: internal error while writing the "
-                     "kernel for @%s",
-               d.name);
-    return -1;
+  MlirOperation norm = fe_normalize(func, &scratch, why, sizeof why);
+  if (mlirOperationIsNull(norm) ||
+      fe_recognize(norm, func, p, why, sizeof why, &where) ||
+      fe_problem_build(p, why, sizeof why, &where)) {
+    fe_remark(where, "not converted to a wmma kernel: %s", why);
+    goto done;
   }
-  MlirContext ctx = mlirOperationGetContext(func);
-  char srcname[200];
-  snprintf(srcname, sizeof srcname, "wmma-linalg-to-kernels(@%s)", d.name);
-  MlirOperation kernel =
-      mlirOperationCreateParse(ctx, wmma_sref(text), wmma_sref(srcname));
-  if (mlirOperationIsNull(kernel)) {
-    wmma_error(func, "wmma-linalg-to-kernels: internal error: the generated "
-                     "kernel for @%s does not parse or verify (see above)",
-               d.name);
-    if (getenv("WMMA_FE_DUMP"))
-      fprintf(stderr, "%s\n", text);
-    free(text);
-    return -1;
+  if (check_limits(p)) {
+    rc = -1;
+    goto done;
   }
-  free(text);
-  mlirBlockInsertOwnedOperationBefore(body, func, kernel);
-  mlirOperationRemoveFromParent(func);
-  mlirOperationDestroy(func);
-  return 1;
+  fe_options fo = {o->waves, o->tiled};
+  const fe_template *t;
+  fe_schedule s;
+  if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
+    fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
+    goto done;
+  }
+  MlirOperation gm;
+  MlirOperation kernel = fe_build_kernel(func, p, t, &s, chip, &gm);
+  if (mlirOperationIsNull(kernel) || fe_build_host(func, p, &s, gm, kernel)) {
+    wmma_error(func, "wmma-linalg-to-kernels: internal error while building "
+                     "the %s kernel for @%s",
+               t->name, p->name);
+    rc = -1;
+    goto done;
+  }
+  rc = 1;
+done:
+  if (!mlirOperationIsNull(scratch))
+    mlirOperationDestroy(scratch);
+  fe_problem_free(p);
+  free(p);
+  (void)module;
+  return rc;
 }
 
 static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
-  const l2k_options *o = ud;
-  if (!wmma_op_is(module, "builtin.module")) {
-    mlirEmitError(mlirOperationGetLocation(module),
-                  "wmma-linalg-to-kernels runs on builtin.module");
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
+  const l2k_options *o = wb_pass_payload(ud);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   if (mlirBlockIsNull(body))
     return;
-  /* Report option problems at the first function (or the module). */
+  /* Option problems are reported at the first function (or the module). */
   MlirOperation first = module;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
@@ -134,34 +145,27 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
       first = op;
       break;
     }
-  wmma_arch arch = o->chip[0] ? wmma_chip_arch(o->chip) : WMMA_ARCH_INVALID;
-  if (arch == WMMA_ARCH_INVALID) {
-    char msg[512];
+  const wmma_chip_info *chip = wmma_chip_get(o->chip);
+  if (!chip) {
     if (o->chip[0])
-      snprintf(msg, sizeof msg,
-               "wmma-linalg-to-kernels: unknown chip '%s'; supported chips: "
-               "%s",
-               o->chip, wmma_supported_chips());
+      wmma_error(first, "wmma-linalg-to-kernels: unknown chip '%s'; "
+                        "supported chips: %s",
+                 o->chip, wmma_supported_chips());
     else
-      snprintf(msg, sizeof msg,
-               "wmma-linalg-to-kernels: the chip option is required "
-               "(chip=gfxNNNN); supported chips: %s",
-               wmma_supported_chips());
-    mlirEmitError(mlirOperationGetLocation(first), msg);
+      wmma_error(first, "wmma-linalg-to-kernels: the chip option is required "
+                        "(chip=gfxNNNN); supported chips: %s",
+                 wmma_supported_chips());
     mlirExternalPassSignalFailure(pass);
     return;
   }
   if (o->waves < 1 || o->waves > 32) {
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "wmma-linalg-to-kernels: waves-per-workgroup must be in 1..32, "
-             "got %d",
-             o->waves);
-    mlirEmitError(mlirOperationGetLocation(first), msg);
+    wmma_error(first, "wmma-linalg-to-kernels: waves-per-workgroup must be "
+                      "in 1..32, got %d",
+               o->waves);
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  /* Collect first: conversion edits the block. */
+  /* Collect first: conversion adds gpu.modules to the block. */
   int cap = 16, n = 0;
   MlirOperation *funcs = malloc(sizeof *funcs * (size_t)cap);
   if (!funcs) {
@@ -185,7 +189,7 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
   }
   int converted = 0, failed = 0;
   for (int i = 0; i < n; ++i) {
-    int rc = convert_func(module, body, funcs[i], o, arch);
+    int rc = convert_func(module, body, funcs[i], o, chip);
     if (rc < 0)
       failed = 1;
     else
@@ -200,51 +204,38 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
     mlirExternalPassSignalFailure(pass);
 }
 
-/*--- pass plumbing --------------------------------------------------------*/
-static void construct_nop(void *ud) { (void)ud; }
-static void destruct_opts(void *ud) { free(ud); }
-static MlirLogicalResult init_nop(MlirContext ctx, void *ud) {
-  (void)ctx;
-  (void)ud;
-  return mlirLogicalResultSuccess();
-}
-static void *clone_opts(void *ud) {
-  l2k_options *c = malloc(sizeof *c);
-  if (c)
-    memcpy(c, ud, sizeof *c);
-  return c;
-}
-
 MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
   return wmmaCreateLinalgToKernelsPassWithTiling(chip, waves, true);
 }
 
+static _Alignas(8) char linalg_to_kernels_id;
+
 MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
                                                  bool tiled) {
-  static MlirTypeID type_id = {NULL};
-  static char type_id_storage[8] __attribute__((aligned(8)));
-  if (!type_id.ptr)
-    type_id = mlirTypeIDCreate(type_id_storage);
-  l2k_options *o = calloc(1, sizeof *o);
-  if (!o)
-    return (MlirPass){NULL};
-  if (chip && strlen(chip) < sizeof o->chip)
-    snprintf(o->chip, sizeof o->chip, "%s", chip);
+  l2k_options o;
+  memset(&o, 0, sizeof o);
+  if (chip && strlen(chip) < sizeof o.chip)
+    snprintf(o.chip, sizeof o.chip, "%s", chip);
   else if (chip && *chip)
-    snprintf(o->chip, sizeof o->chip, "%s", "<too long>");
-  o->waves = waves == 0 ? FE_DEFAULT_WAVES : waves;
-  o->tiled = tiled;
+    snprintf(o.chip, sizeof o.chip, "%s", "<too long>");
+  o.waves = waves == 0 ? FE_DEFAULT_WAVES : waves;
+  o.tiled = tiled;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),
       mlirGetDialectHandle__arith__(),  mlirGetDialectHandle__vector__(),
-      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__llvm__()};
-  MlirExternalPassCallbacks cb = {construct_nop, destruct_opts, init_nop,
-                                  clone_opts, run};
-  return mlirCreateExternalPass(
-      type_id, wmma_sref("WmmaLinalgToKernels"),
-      wmma_sref("wmma-linalg-to-kernels"),
-      wmma_sref("Compile linalg GEMM chains on memrefs into wmma kernels"),
-      wmma_sref("builtin.module"), (intptr_t)(sizeof deps / sizeof deps[0]),
-      deps, cb, o);
+      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__llvm__(),
+      mlirGetDialectHandle__amdgpu__(), mlirGetDialectHandle__bufferization__()};
+  wb_pass_def def = {
+      .type_id = mlirTypeIDCreate(&linalg_to_kernels_id),
+      .name = "WmmaLinalgToKernels",
+      .argument = "wmma-linalg-to-kernels",
+      .description = "Compile linalg functions (memrefs or tensors) into wmma "
+                     "kernels launched from the function",
+      .op_name = "builtin.module",
+      .run = run,
+      .user_size = sizeof o,
+      .n_deps = sizeof deps / sizeof deps[0],
+      .deps = deps};
+  return wb_create_pass(&def, &o);
 }

@@ -5,28 +5,36 @@
 
 #include <string.h>
 
-typedef struct {
-  const char *name;
-  wmma_arch arch;
-} chip_entry;
-
-static const chip_entry chip_table[] = {
-    {"gfx1100", WMMA_ARCH_RDNA3}, {"gfx1101", WMMA_ARCH_RDNA3},
-    {"gfx1102", WMMA_ARCH_RDNA3}, {"gfx1103", WMMA_ARCH_RDNA3},
-    {"gfx1150", WMMA_ARCH_RDNA3}, {"gfx1151", WMMA_ARCH_RDNA3},
-    {"gfx1152", WMMA_ARCH_RDNA3}, {"gfx1153", WMMA_ARCH_RDNA3},
-    {"gfx1200", WMMA_ARCH_RDNA4}, {"gfx1201", WMMA_ARCH_RDNA4},
+/* Resources per chip, for the front end's cost rule only (correctness never
+ * depends on them): compute units of the largest part with that chip, VGPRs
+ * per SIMD (wave32 occupancy), LDS per workgroup. */
+static const wmma_chip_info chip_table[] = {
+    {"gfx1100", WMMA_ARCH_RDNA3, 96, 1536, 65536},
+    {"gfx1101", WMMA_ARCH_RDNA3, 60, 1536, 65536},
+    {"gfx1102", WMMA_ARCH_RDNA3, 32, 1024, 65536},
+    {"gfx1103", WMMA_ARCH_RDNA3, 12, 1024, 65536},
+    {"gfx1150", WMMA_ARCH_RDNA3, 16, 1024, 65536},
+    {"gfx1151", WMMA_ARCH_RDNA3, 40, 1536, 65536},
+    {"gfx1152", WMMA_ARCH_RDNA3, 8, 1024, 65536},
+    {"gfx1153", WMMA_ARCH_RDNA3, 8, 1024, 65536},
+    {"gfx1200", WMMA_ARCH_RDNA4, 32, 1536, 65536},
+    {"gfx1201", WMMA_ARCH_RDNA4, 64, 1536, 65536},
 };
 
 #define CHIP_COUNT ((int)(sizeof(chip_table) / sizeof(chip_table[0])))
 
-wmma_arch wmma_chip_arch(const char *chip) {
+const wmma_chip_info *wmma_chip_get(const char *chip) {
   if (!chip)
-    return WMMA_ARCH_INVALID;
+    return NULL;
   for (int i = 0; i < CHIP_COUNT; ++i)
     if (strcmp(chip_table[i].name, chip) == 0)
-      return chip_table[i].arch;
-  return WMMA_ARCH_INVALID;
+      return &chip_table[i];
+  return NULL;
+}
+
+wmma_arch wmma_chip_arch(const char *chip) {
+  const wmma_chip_info *c = wmma_chip_get(chip);
+  return c ? c->arch : WMMA_ARCH_INVALID;
 }
 
 const char *wmma_supported_chips(void) {

@@ -98,6 +98,23 @@ MlirOperation wb_op_regions(wb_t *b, const char *name, intptr_t n_operands,
                 attrs, n_regions);
 }
 
+MlirValue wb_op_inferred(wb_t *b, const char *name, intptr_t n_operands,
+                         const MlirValue *operands, intptr_t n_attrs,
+                         const MlirNamedAttribute *attrs) {
+  for (intptr_t i = 0; i < n_operands; ++i)
+    if (mlirValueIsNull(operands[i]))
+      return (MlirValue){NULL};
+  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), b->loc);
+  mlirOperationStateAddOperands(&st, n_operands, operands);
+  if (n_attrs)
+    mlirOperationStateAddAttributes(&st, n_attrs, attrs);
+  mlirOperationStateEnableResultTypeInference(&st);
+  MlirOperation op = mlirOperationCreate(&st);
+  if (mlirOperationIsNull(op) || mlirOperationGetNumResults(op) < 1)
+    return (MlirValue){NULL};
+  return mlirOperationGetResult(mlirRewriterBaseInsert(b->rw, op), 0);
+}
+
 MlirValue wb_op1(wb_t *b, const char *name, intptr_t n_operands,
                  const MlirValue *operands, MlirType result, intptr_t n_attrs,
                  const MlirNamedAttribute *attrs) {

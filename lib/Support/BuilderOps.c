@@ -214,6 +214,26 @@ bool wb_memref_inner_contiguous(MlirType t) {
   return strides[rank - 1] == 1;
 }
 
+int wb_memref_outermost_dim(MlirType t) {
+  int rank = (int)mlirShapedTypeGetRank(t);
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(t);
+  if (!mlirAffineMapIsNull(map) && mlirAffineMapIsIdentity(map))
+    return 0;
+  int64_t strides[WB_MAX_INDICES], offset;
+  if (rank < 1 || rank > WB_MAX_INDICES ||
+      mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return -1;
+  int best = -1;
+  for (int d = 0; d < rank; ++d) {
+    if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d]))
+      return -1;
+    if (best < 0 || strides[d] > strides[best])
+      best = d;
+  }
+  return best;
+}
+
 MlirType wb_memref_in_space(MlirType t, MlirAttribute space) {
   intptr_t rank = mlirShapedTypeGetRank(t);
   int64_t shape[WB_MAX_INDICES];
@@ -228,8 +248,8 @@ MlirType wb_memref_in_space(MlirType t, MlirAttribute space) {
 /*--- structured control flow ---------------------------------------------*/
 static MlirBlock body_block(MlirOperation op, intptr_t region, intptr_t n,
                             const MlirType *types, MlirLocation loc) {
-  MlirLocation locs[WB_MAX_ITER + 1];
-  for (intptr_t i = 0; i < n; ++i)
+  MlirLocation locs[WB_MAX_ITER + 1] = {loc};
+  for (intptr_t i = 0; i < n && i <= WB_MAX_ITER; ++i)
     locs[i] = loc;
   MlirBlock blk = mlirBlockCreate(n, types, locs);
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, region), blk);

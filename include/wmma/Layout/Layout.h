@@ -24,6 +24,16 @@ typedef enum {
 /* Explicit chip table; never dispatch on a name prefix.  Returns
  * WMMA_ARCH_INVALID for unknown chips. */
 wmma_arch wmma_chip_arch(const char *chip);
+/* A chip parsed once: architecture and the resources the front end's cost
+ * rule uses.  NULL for unknown chips. */
+typedef struct {
+  const char *name;
+  wmma_arch arch;
+  int compute_units;  /* of the largest part built on the chip */
+  int vgprs_per_simd; /* wave32 VGPR file per SIMD */
+  int lds_bytes;      /* LDS one workgroup may allocate */
+} wmma_chip_info;
+const wmma_chip_info *wmma_chip_get(const char *chip);
 /* Comma-separated list of supported chips, for diagnostics. */
 const char *wmma_supported_chips(void);
 /* "rdna3"/"rdna4" <-> enum; parse returns WMMA_ARCH_INVALID on failure. */

@@ -54,6 +54,10 @@ MlirOperation wb_op(wb_t *b, const char *name, intptr_t n_operands,
                     const MlirValue *operands, intptr_t n_results,
                     const MlirType *results, intptr_t n_attrs,
                     const MlirNamedAttribute *attrs);
+/* An op whose result types the op infers (InferTypeOpInterface). */
+MlirValue wb_op_inferred(wb_t *b, const char *name, intptr_t n_operands,
+                         const MlirValue *operands, intptr_t n_attrs,
+                         const MlirNamedAttribute *attrs);
 /* Same, returning result 0 (null value if the op has no results). */
 MlirValue wb_op1(wb_t *b, const char *name, intptr_t n_operands,
                  const MlirValue *operands, MlirType result, intptr_t n_attrs,
@@ -161,7 +165,10 @@ void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
 /* Is t a memref whose innermost stride is statically 1 (vector accesses
  * along the last dimension are contiguous)? */
 bool wb_memref_inner_contiguous(MlirType t);
-/* Memory space attribute helpers (thin C++ hooks, lib/CAPI). */
+/* The dimension of memref type t with the largest static stride (0 for
+ * identity layouts); -1 if its strides are not static. */
+int wb_memref_outermost_dim(MlirType t);
+/* Memory space attribute helpers (thin C++ hooks, UpstreamAttrs.cpp). */
 MlirAttribute wb_workgroup_space(MlirContext ctx);
 MlirAttribute wb_fat_buffer_space(MlirContext ctx);
 bool wb_is_fat_buffer(MlirType memref_type);

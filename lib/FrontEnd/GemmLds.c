@@ -1,0 +1,275 @@
+/* The GEMM template staged through LDS (design technique 4, any shape).
+ *
+ * Workgroup (x, y, z) computes the tile_m x tile_n output block (y, x) of
+ * batch item z with 2x2 waves; each wave keeps its wave_m x wave_n
+ * accumulators in registers for the whole K loop.  A and B move through
+ * LDS in 32-wide K slices, two buffers each: while the WMMAs of slice s
+ * read buffer s % 2, slice s + 1 is already in flight from global memory
+ * into registers and is written to the other buffer afterwards, so one
+ * barrier per K step both publishes slice s + 1 and retires the reads of
+ * slice s.
+ *
+ * LDS holds both operands as [buffer][M or N][K] with K contiguous, so the
+ * fragment reads of either operand are 16-byte vector loads (RDNA4 kcontig;
+ * RDNA3 hw reads the replicated operand straight from LDS).  An operand
+ * stored with M or N contiguous in global memory is transposed by the copy
+ * itself (vector loads from global, scalar stores to LDS).
+ *
+ * K tails: slices are full except possibly the last; the main loop runs
+ * over full slices without masks, the iteration that prefetches the
+ * partial slice is peeled and loads it masked, and the partial slice is
+ * multiplied last (zeros past K contribute nothing).  M/N tails need no
+ * masked loads (see TemplateGemm.c); the stores are masked. */
+#include "Gemm.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TK 32
+#define VEC 8 /* 16-bit elements per thread per copy chunk (16 bytes) */
+#define MAX_CHUNKS 8
+
+/* One operand's share of the cooperative copy. */
+typedef struct {
+  const fe_operand *o;
+  int rows;          /* tile rows of the operand: tile_m (A) or tile_n (B) */
+  int chunks;        /* per thread */
+  bool kcontig;      /* global rows are LDS rows (K contiguous) */
+  MlirValue lds;     /* [2][rows][TK] */
+  MlirValue r[MAX_CHUNKS]; /* memory-tile row of chunk i */
+  MlirValue c;             /* memory-tile column of the thread's chunks */
+} copy_t;
+
+static void copy_setup(fe_kb *kb, copy_t *cp, const fe_operand *o, int rows,
+                       MlirValue lds) {
+  const fe_schedule *s = kb->s;
+  memset(cp, 0, sizeof *cp);
+  cp->o = o;
+  cp->rows = rows;
+  cp->lds = lds;
+  cp->kcontig = o->k_contiguous;
+  int width = cp->kcontig ? TK : rows; /* memory-tile row length */
+  int per_row = width / VEC;
+  int rows_per_pass = s->threads / per_row;
+  cp->chunks = rows * TK / (VEC * s->threads);
+  MlirValue rr = wb_arith(&kb->b, "arith.divui", kb->tid, kb_c(kb, per_row));
+  MlirValue q = wb_arith(&kb->b, "arith.remui", kb->tid, kb_c(kb, per_row));
+  cp->c = kb_mulc(kb, q, VEC);
+  for (int i = 0; i < cp->chunks; ++i)
+    cp->r[i] = kb_addc(kb, rr, (int64_t)rows_per_pass * i);
+}
+
+/* The thread's chunks of the K slice at k (origin: the tile's first row). */
+static void global_load(fe_kb *kb, const copy_t *cp, const MlirValue *batch,
+                        MlirValue origin, MlirValue k, bool masked,
+                        MlirValue *out) {
+  const fe_operand *o = cp->o;
+  const fe_arg *a = &kb->p->args[o->arg];
+  for (int i = 0; i < cp->chunks; ++i) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int d = 0; d < a->rank; ++d)
+      idx[d] = kb_c(kb, 0);
+    for (int b = 0; b < o->nbatch; ++b)
+      if (o->mem_batch[b] >= 0)
+        idx[o->mem_batch[b]] = batch[b];
+    if (cp->kcontig) {
+      idx[o->mem_row] = kb_add(kb, origin, cp->r[i]);
+      idx[o->mem_k] = kb_add(kb, k, cp->c);
+    } else {
+      idx[o->mem_k] = kb_add(kb, k, cp->r[i]);
+      idx[o->mem_row] = kb_add(kb, origin, cp->c);
+    }
+    out[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, VEC, masked);
+  }
+}
+
+/* Registers -> LDS buffer buf ([buf][row][k]); transposes when !kcontig. */
+static void lds_store(fe_kb *kb, const copy_t *cp, MlirValue buf,
+                      const MlirValue *in) {
+  for (int i = 0; i < cp->chunks; ++i) {
+    if (cp->kcontig) {
+      MlirValue idx[3] = {buf, cp->r[i], cp->c};
+      wb_vstore(&kb->b, in[i], cp->lds, 3, idx);
+      continue;
+    }
+    for (int j = 0; j < VEC; ++j) {
+      MlirValue idx[3] = {buf, kb_addc(kb, cp->c, j), cp->r[i]};
+      wb_store(&kb->b, wb_extract(&kb->b, in[i], j), cp->lds, 3, idx);
+    }
+  }
+}
+
+typedef struct {
+  copy_t a, b;
+  fe_gemm_wave w;
+  MlirValue wrow[4], wcol[4]; /* the wave's tile rows / cols in the block */
+  MlirAttribute frag_a, frag_b;
+} lds_gemm;
+
+static void sched_barrier(fe_kb *kb) {
+  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
+  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
+
+/* The WMMAs of one 32-wide slice from buffer buf.  A scheduling barrier
+ * between the two 16-wide halves keeps LLVM from hoisting the second
+ * half's LDS reads above the first half's WMMAs: issued together they hold
+ * all fragments at once, which next to the accumulators and the prefetched
+ * slice spills on gfx11. */
+static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf,
+                          MlirValue *acc) {
+  const fe_schedule *s = kb->s;
+  for (int kk = 0; kk < TK; kk += 16) {
+    if (kk)
+      sched_barrier(kb);
+    MlirValue a[4];
+    for (int i = 0; i < s->wave_m; ++i) {
+      MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
+      a[i] = kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
+    }
+    for (int j = 0; j < s->wave_n; ++j) {
+      MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
+      MlirValue b = kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
+      for (int i = 0; i < s->wave_m; ++i)
+        acc[i * s->wave_n + j] =
+            kb_mma(kb, kb->atom, a[i], b, acc[i * s->wave_n + j]);
+    }
+  }
+}
+
+/* Slice at k: prefetch into registers, multiply buffer buf, store the
+ * prefetch into buffer nbuf, barrier. */
+static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
+                 MlirValue nbuf, bool masked, MlirValue *acc) {
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
+  global_load(kb, &g->a, g->w.batch, g->w.bm0, k, masked, pa);
+  global_load(kb, &g->b, g->w.batch, g->w.bn0, k, masked, pb);
+  compute_slice(kb, g, buf, acc);
+  lds_store(kb, &g->a, nbuf, pa);
+  lds_store(kb, &g->b, nbuf, pb);
+  wb_barrier(&kb->b);
+}
+
+static MlirValue parity(fe_kb *kb, MlirValue slice) {
+  int64_t v;
+  if (wb_const_value(slice, &v))
+    return kb_c(kb, v % 2);
+  return wb_arith(&kb->b, "arith.remui", slice, kb_c(kb, 2));
+}
+
+/* A region whose accumulators flow out: runs body(acc) under cond (or
+ * always when cond is null) and returns the accumulators after it. */
+typedef void (*acc_body)(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud);
+
+static void guarded(fe_kb *kb, lds_gemm *g, MlirValue cond, int nt,
+                    MlirValue *acc, acc_body body, void *ud) {
+  if (mlirValueIsNull(cond)) {
+    body(kb, g, acc, ud);
+    return;
+  }
+  MlirType types[FE_MAX_WAVE_TILES];
+  for (int t = 0; t < nt; ++t)
+    types[t] = mlirValueGetType(acc[t]);
+  wb_if f;
+  if (!wb_if_begin(&kb->b, &f, cond, nt, types, true)) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue in[FE_MAX_WAVE_TILES];
+  memcpy(in, acc, sizeof(MlirValue) * (size_t)nt);
+  body(kb, g, acc, ud);
+  wb_if_else(&kb->b, &f, nt, acc);
+  wb_if_end(&kb->b, &f, nt, in);
+  for (int t = 0; t < nt; ++t)
+    acc[t] = mlirOperationGetResult(f.op, t);
+}
+
+typedef struct {
+  MlirValue nfull;
+} tail_ctx;
+
+/* Peeled: multiply the last full slice while prefetching the partial one. */
+static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
+  tail_ctx *t = ud;
+  MlirValue last = kb_addc(kb, t->nfull, -1);
+  step(kb, g, kb_mulc(kb, t->nfull, TK), parity(kb, last),
+       parity(kb, t->nfull), true, acc);
+}
+
+int fe_gemm_build_lds(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *gm = &kb->p->gemms[0];
+  int nt = s->wave_m * s->wave_n;
+  lds_gemm *g = calloc(1, sizeof *g);
+  if (!g)
+    return -1;
+  fe_gemm_wave_origin(kb, &g->w);
+  int64_t sa[3] = {2, s->tile_m, TK}, sb[3] = {2, s->tile_n, TK};
+  MlirValue la = kb_lds(kb, 3, sa, gm->in_type);
+  MlirValue lb = kb_lds(kb, 3, sb, gm->in_type);
+  copy_setup(kb, &g->a, &gm->lhs, s->tile_m, la);
+  copy_setup(kb, &g->b, &gm->rhs, s->tile_n, lb);
+  /* The wave's tiles inside the block. */
+  MlirValue wm = wb_arith(&kb->b, "arith.divui", kb->wave, kb_c(kb, s->waves_n));
+  MlirValue wn = wb_arith(&kb->b, "arith.remui", kb->wave, kb_c(kb, s->waves_n));
+  for (int i = 0; i < s->wave_m; ++i)
+    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * s->wave_m), 16 * i);
+  for (int j = 0; j < s->wave_n; ++j)
+    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * s->wave_n), 16 * j);
+  g->frag_a = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
+  g->frag_b = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+
+  fe_gemm_acc_init(kb, &g->w);
+  MlirValue *acc = g->w.acc;
+  /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
+  global_load(kb, &g->a, g->w.batch, g->w.bm0, kb_c(kb, 0), s->k_tail, pa);
+  global_load(kb, &g->b, g->w.batch, g->w.bn0, kb_c(kb, 0), s->k_tail, pb);
+  lds_store(kb, &g->a, kb_c(kb, 0), pa);
+  lds_store(kb, &g->b, kb_c(kb, 0), pb);
+  wb_barrier(&kb->b);
+
+  /* Main loop over full slices, each prefetching the next full one. */
+  MlirValue kfull = fe_k_full(kb, gm->K, TK);
+  MlirValue nfull = fe_size_static(gm->K)
+                        ? kb_c(kb, gm->K.value / TK)
+                        : wb_arith(&kb->b, "arith.divui", kfull, kb_c(kb, TK));
+  MlirValue ub = kb_addc(kb, nfull, -1);
+  int64_t ubv;
+  if (!wb_const_value(ub, &ubv) || ubv > 0) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), ub, kb_c(kb, 1), nt, acc)) {
+      free(g);
+      return -1;
+    }
+    MlirValue it[FE_MAX_WAVE_TILES];
+    memcpy(it, l.iter, sizeof(MlirValue) * (size_t)nt);
+    MlirValue next = kb_addc(kb, l.iv, 1);
+    step(kb, g, kb_mulc(kb, next, TK), parity(kb, l.iv), parity(kb, next),
+         false, it);
+    wb_for_end(&kb->b, &l, nt, it);
+    for (int t = 0; t < nt; ++t)
+      acc[t] = wb_loop_result(&l, t);
+  }
+  if (!s->k_tail) {
+    compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)), acc);
+  } else {
+    /* With at least one full slice, the peeled step prefetches the partial
+     * slice; otherwise the prologue already loaded it into buffer 0. */
+    tail_ctx t = {nfull};
+    int64_t nf;
+    MlirValue has_full = {NULL};
+    if (!wb_const_value(nfull, &nf))
+      has_full = wb_cmpi(&kb->b, WB_CMP_UGE, nfull, kb_c(kb, 1));
+    if (!wb_const_value(nfull, &nf) || nf >= 1)
+      guarded(kb, g, has_full, nt, acc, peeled_step, &t);
+    compute_slice(kb, g, parity(kb, nfull), acc);
+  }
+  sched_barrier(kb); /* keep the epilogue's loads below the last WMMAs */
+  fe_gemm_epilogue(kb, &g->w);
+  free(g);
+  return kb->failed ? -1 : 0;
+}

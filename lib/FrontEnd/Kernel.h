@@ -1,0 +1,130 @@
+/* What every kernel template builds with (internal to the front end):
+ * the kernel's arguments as AMDGPU fat raw buffers (out-of-bounds reads
+ * return zero, out-of-bounds stores are dropped: tails cost no branches),
+ * its run-time sizes, wmma fragment ops, operand tiles of a product, the
+ * epilogue evaluated on accumulator fragments, and masked tile stores. */
+#ifndef WMMA_FRONTEND_KERNEL_H
+#define WMMA_FRONTEND_KERNEL_H
+
+#include "FrontEnd.h"
+
+#define FE_MAX_CONSTS 128
+
+typedef struct fe_kb {
+  wb_t b;
+  MlirContext ctx;
+  MlirLocation loc;
+  const fe_problem *p;
+  const fe_schedule *s;
+  const wmma_chip_info *chip;
+  wmma_arch arch;
+  MlirOperation kernel;  /* the gpu.func */
+  MlirBlock entry;
+  MlirValue args[FE_MAX_ARGS]; /* buffers as fat raw buffers; scalars */
+  MlirValue sym[FE_MAX_SYMS];  /* run-time sizes */
+  MlirValue lds[4];            /* workgroup buffers, in creation order */
+  int nlds;
+  MlirValue tid, wave;         /* thread id x, wave index in the block */
+  MlirAttribute atom;          /* in x in -> f32: the products */
+  wmma_layout_kind ab_layout;  /* kcontig (RDNA4) or hw (RDNA3) */
+  int op_len;                  /* A/B fragment length */
+  struct {
+    int64_t v;
+    MlirValue val;
+  } consts[FE_MAX_CONSTS];
+  int nconsts;
+  int failed;
+} fe_kb;
+
+/*--- values ------------------------------------------------------------------*/
+MlirValue kb_c(fe_kb *kb, int64_t v);          /* index constant (cached) */
+MlirValue kb_size(fe_kb *kb, fe_size s);       /* static or run-time size */
+MlirValue kb_add(fe_kb *kb, MlirValue a, MlirValue b);
+MlirValue kb_addc(fe_kb *kb, MlirValue a, int64_t c);
+MlirValue kb_mulc(fe_kb *kb, MlirValue a, int64_t c);
+MlirValue kb_bid(fe_kb *kb, int dim);           /* gpu.block_id */
+/* ceil(size / div), folded when static. */
+MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div);
+
+/*--- fragments ---------------------------------------------------------------*/
+/* The 16x16x16 atom multiplying `in` into `acc` (16-bit accumulators take
+ * the operand type from the accumulator). */
+MlirAttribute kb_atom(fe_kb *kb, MlirType in, MlirType acc);
+MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
+                      bool transposed, MlirAttribute atom);
+MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
+                  const MlirValue *idx, bool masked);
+void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
+              int n, const MlirValue *idx, bool masked);
+MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,
+                 MlirValue c);
+MlirValue kb_relayout(fe_kb *kb, MlirAttribute from, MlirAttribute to,
+                      MlirValue v, MlirType result);
+MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom);
+
+/* A/B operand tile of a product from global memory.  role: A or B of the
+ * WMMA (a product computed swapped feeds its B operand as A and its A as
+ * B); row0, k0: origin in the operand's row (M or N) and K dimensions;
+ * batch: the product's batch loop values. */
+MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                          const MlirValue *batch, MlirValue row0, MlirValue k0,
+                          bool masked);
+
+/*--- the epilogue ------------------------------------------------------------*/
+/* Tile position in an index space (the output buffer's, or the first
+ * product's output for a chain's intermediate). */
+typedef struct {
+  int rank;
+  int dim_row, dim_col;        /* space dims along tile rows / columns */
+  MlirValue at[FE_MAX_RANK];   /* row/col: tile origin; others: the index */
+  bool transposed;             /* fragments hold the tile transposed */
+} fe_tile;
+
+/* Evaluation memo: node -> fragment value (vector<8 x T> in accumulator
+ * slot order). */
+typedef struct {
+  MlirValue *val;
+  int n;
+} fe_memo;
+int kb_memo_init(fe_kb *kb, fe_memo *m);
+void kb_memo_clear(fe_memo *m);
+void kb_memo_free(fe_memo *m);
+void kb_memo_bind(fe_memo *m, int node, MlirValue v);
+/* Node n evaluated on the tile; products must be bound in the memo. */
+MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n);
+/* The tile of the output argument, its value v (vector<8 x elem>) stored. */
+void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked);
+/* v with the tile's columns at or past `bound` set to zero. */
+MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound);
+/* Accumulator fragment type helpers. */
+MlirType kb_acc_vec(fe_kb *kb, MlirType elem);  /* vector<8 x elem> */
+
+/* The output tile of the last product at (batch, row0, col0). */
+void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
+                    MlirValue row0, MlirValue col0, bool transposed);
+/* The tile of the first product's output (a chain's intermediate). */
+void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
+                   MlirValue row0, MlirValue col0, bool transposed);
+/* Initial accumulator of gemm gm for its output tile at (batch, row0,
+ * col0) (zero by wmma.fill; swapped: the product is computed transposed). */
+MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
+                      MlirValue row0, MlirValue col0, bool swapped);
+
+/* vector<len x elem> from a fat buffer at idx along the last dimension;
+ * masked: elements outside the memref's last two dimensions read zero (the
+ * row through the bounds check, the columns by a select). */
+MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,
+                   int len, bool masked);
+
+/*--- workgroup memory ----------------------------------------------------------*/
+/* A workgroup attribution of the kernel: memref<shape x elem, workgroup>. */
+MlirValue kb_lds(fe_kb *kb, int rank, const int64_t *shape, MlirType elem);
+
+/*--- batches ---------------------------------------------------------------------*/
+/* The product's batch loop values from block id z (row-major over the
+ * batch loops). */
+void kb_batch_from_z(fe_kb *kb, const fe_gemm *gm, MlirValue z,
+                     MlirValue batch[2]);
+
+#endif /* WMMA_FRONTEND_KERNEL_H */

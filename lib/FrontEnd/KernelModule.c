@@ -1,0 +1,268 @@
+/* The kernel around a template's body: `gpu.module @F_module
+ * [#rocdl.target<chip>]` holding `gpu.func @F kernel` with the problem's
+ * arguments (memrefs keep their types; the caller's argument locations, and
+ * with them their names, carry over), the entry (fat raw buffer views of
+ * every buffer, run-time sizes, thread and lane ids), and the launch record
+ * (#wmma.launch) and schedule the driver, runner and host side read. */
+#include "Kernel.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip);
+
+static MlirOperation make_gpu_module(wb_t *b, const char *name,
+                                     const char *chip) {
+  MlirAttribute target = wb_rocdl_target(b->ctx, chip);
+  MlirNamedAttribute attrs[2] = {
+      wb_named(b->ctx, "sym_name", wb_str_attr(b->ctx, name)),
+      wb_named(b->ctx, "targets", mlirArrayAttrGet(b->ctx, 1, &target))};
+  MlirOperation op =
+      wb_op_regions(b, "gpu.module", 0, NULL, 0, NULL, 2, attrs, 1);
+  if (mlirOperationIsNull(op))
+    return op;
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, 0),
+                             mlirBlockCreate(0, NULL, NULL));
+  return op;
+}
+
+/* Record symbol of kernel argument dimension (arg, dim): its position among
+ * the dynamic dimensions of all memref arguments, or -1. */
+static int record_symbol(const fe_problem *p, int arg, int dim) {
+  int k = 0;
+  for (int a = 0; a < p->nargs; ++a) {
+    if (!p->args[a].is_buffer)
+      continue;
+    MlirType t = p->args[a].type;
+    for (int d = 0; d < p->args[a].rank; ++d) {
+      if (!mlirShapedTypeIsDynamicSize(mlirShapedTypeGetDimSize(t, d)))
+        continue;
+      if (a == arg && d == dim)
+        return k;
+      ++k;
+    }
+  }
+  return -1;
+}
+
+static MlirAffineExpr size_expr(MlirContext ctx, const fe_problem *p,
+                                fe_size s) {
+  if (fe_size_static(s))
+    return mlirAffineConstantExprGet(ctx, s.value);
+  const fe_symbol *sym = &p->syms[s.sym];
+  return mlirAffineSymbolExprGet(ctx, record_symbol(p, sym->arg, sym->dim));
+}
+
+static int count_record_symbols(const fe_problem *p) {
+  int k = 0;
+  for (int a = 0; a < p->nargs; ++a)
+    if (p->args[a].is_buffer)
+      for (int d = 0; d < p->args[a].rank; ++d)
+        k += mlirShapedTypeIsDynamicSize(
+            mlirShapedTypeGetDimSize(p->args[a].type, d));
+  return k;
+}
+
+/* Workgroups in x, y, z as ()[run-time sizes] -> (...). */
+static MlirAffineMap grid_map(MlirContext ctx, const fe_problem *p,
+                              const fe_schedule *s) {
+  MlirAffineExpr e[3];
+  for (int i = 0; i < 3; ++i) {
+    const fe_grid_dim *g = &s->grid[i];
+    e[i] = mlirAffineConstantExprGet(ctx, 1);
+    for (int k = 0; k < g->nterms; ++k) {
+      MlirAffineExpr t = size_expr(ctx, p, g->t[k].size);
+      if (g->t[k].div != 1)
+        t = mlirAffineCeilDivExprGet(
+            t, mlirAffineConstantExprGet(ctx, g->t[k].div));
+      e[i] = k ? mlirAffineMulExprGet(e[i], t) : t;
+    }
+  }
+  return mlirAffineMapGet(ctx, 0, count_record_symbols(p), 3, e);
+}
+
+static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
+                                   const fe_schedule *s) {
+  MlirAffineMap g = grid_map(ctx, p, s);
+  int32_t block[3] = {s->threads, 1, 1};
+  wmma_arg_role roles[FE_MAX_ARGS];
+  int64_t host[FE_MAX_ARGS];
+  int64_t dims[FE_MAX_ARGS * FE_MAX_RANK];
+  int nd = 0, k = 0;
+  for (int a = 0; a < p->nargs; ++a) {
+    const fe_arg *x = &p->args[a];
+    roles[a] = !x->is_buffer ? WMMA_ARG_INPUT
+               : x->role == FE_ARG_OUTPUT ? WMMA_ARG_OUTPUT
+               : x->role == FE_ARG_INOUT  ? WMMA_ARG_INOUT
+                                          : WMMA_ARG_INPUT;
+    host[a] = x->host;
+    if (!x->is_buffer)
+      continue;
+    for (int d = 0; d < x->rank; ++d) {
+      int64_t st = mlirShapedTypeGetDimSize(x->type, d);
+      dims[nd++] = mlirShapedTypeIsDynamicSize(st) ? -1 - k++ : st;
+    }
+  }
+  return wmmaLaunchAttrGet(ctx, g, block, s->lds_bytes, p->nargs, roles, host,
+                           nd, dims);
+}
+
+static MlirAttribute schedule_attr(MlirContext ctx, const fe_schedule *s) {
+  int64_t tile[3] = {s->tile_m, s->tile_n, s->k_step};
+  int64_t waves[2] = {s->waves_m, s->waves_n};
+  int64_t wave_tile[2] = {s->wave_m, s->wave_n};
+  MlirNamedAttribute a[] = {
+      wb_named(ctx, "template", wb_str_attr(ctx, s->template_name)),
+      wb_named(ctx, "instruction",
+               wb_str_attr(ctx, wmma_instr_get(s->instr)->isa_name)),
+      wb_named(ctx, "staging",
+               wb_str_attr(ctx, s->staging == FE_STAGE_LDS ? "lds"
+                                                           : "registers")),
+      wb_named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, tile)),
+      wb_named(ctx, "waves", mlirDenseI64ArrayGet(ctx, 2, waves)),
+      wb_named(ctx, "wave_tile", mlirDenseI64ArrayGet(ctx, 2, wave_tile)),
+      wb_named(ctx, "stages", wb_i64_attr(ctx, s->stages)),
+      wb_named(ctx, "tails",
+               mlirDenseBoolArrayGet(
+                   ctx, 3, (const int[]){s->m_tail, s->n_tail, s->k_tail})),
+  };
+  return mlirDictionaryAttrGet(ctx, sizeof a / sizeof a[0], a);
+}
+
+/* Entry: fat raw buffer views (bounds-checked: tails need no branches),
+ * run-time sizes, thread, wave and lane ids. */
+static void setup_entry(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  wb_t *b = &kb->b;
+  for (int a = 0; a < p->nargs; ++a) {
+    MlirValue raw = mlirBlockGetArgument(kb->entry, a);
+    if (!p->args[a].is_buffer) {
+      kb->args[a] = raw;
+      continue;
+    }
+    int32_t seg[3] = {1, 0, 0};
+    MlirNamedAttribute attrs[2] = {
+        wb_segments(kb->ctx, 3, seg),
+        wb_named(kb->ctx, "resetOffset", mlirUnitAttrGet(kb->ctx))};
+    kb->args[a] = wb_op_inferred(b, "amdgpu.fat_raw_buffer_cast", 1, &raw, 2,
+                                 attrs);
+    if (mlirValueIsNull(kb->args[a]))
+      kb->failed = 1;
+  }
+  for (int s = 0; s < p->nsyms; ++s) {
+    const fe_symbol *sym = &p->syms[s];
+    kb->sym[s] = wb_dim(b, mlirBlockGetArgument(kb->entry, sym->arg),
+                        sym->dim);
+  }
+  kb->tid = wb_gpu_id(b, "gpu.thread_id", 0);
+  kb->wave = wb_arith(b, "arith.divui", kb->tid, kb_c(kb, 32));
+  /* Lane ids at the top: every later use is dominated. */
+  wb_r_index(b);
+  wb_h_index(b);
+}
+
+static void set_attr(MlirOperation op, const char *name, MlirAttribute a) {
+  mlirOperationSetAttributeByName(op, wmma_sref(name), a);
+}
+
+MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
+                              const fe_template *t, const fe_schedule *s,
+                              const wmma_chip_info *chip,
+                              MlirOperation *gpu_module) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirRewriterBase rw = mlirIRRewriterCreate(ctx);
+  fe_kb *kb = calloc(1, sizeof *kb);
+  MlirOperation kernel = {NULL};
+  *gpu_module = (MlirOperation){NULL};
+  if (!kb)
+    goto done;
+  kb->ctx = ctx;
+  kb->loc = mlirOperationGetLocation(func);
+  kb->p = p;
+  kb->s = s;
+  kb->chip = chip;
+  kb->arch = chip->arch;
+  kb->ab_layout =
+      chip->arch == WMMA_ARCH_RDNA4 ? WMMA_LAYOUT_KCONTIG : WMMA_LAYOUT_HW;
+  memset(&kb->b, 0, sizeof kb->b);
+  kb->b.rw = rw;
+  kb->b.ctx = ctx;
+  kb->b.loc = kb->loc;
+
+  char modname[160];
+  snprintf(modname, sizeof modname, "%s_module", p->name);
+  MlirOperation gm = make_gpu_module(&kb->b, modname, chip->name);
+  if (mlirOperationIsNull(gm))
+    goto done;
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(func), func, gm);
+  *gpu_module = gm;
+
+  MlirType types[FE_MAX_ARGS];
+  MlirLocation locs[FE_MAX_ARGS];
+  for (int a = 0; a < p->nargs; ++a) {
+    types[a] = p->args[a].type;
+    locs[a] = p->args[a].loc;
+  }
+  int32_t block[3] = {s->threads, 1, 1};
+  MlirNamedAttribute attrs[] = {
+      wb_named(ctx, "sym_name", wb_str_attr(ctx, p->name)),
+      wb_named(ctx, "function_type",
+               mlirTypeAttrGet(mlirFunctionTypeGet(ctx, p->nargs, types, 0,
+                                                   NULL))),
+      wb_named(ctx, "gpu.kernel", mlirUnitAttrGet(ctx)),
+      wb_named(ctx, "known_block_size", mlirDenseI32ArrayGet(ctx, 3, block)),
+  };
+  kernel = wb_op_regions(&kb->b, "gpu.func", 0, NULL, 0, NULL,
+                         sizeof attrs / sizeof attrs[0], attrs, 1);
+  if (mlirOperationIsNull(kernel))
+    goto done;
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0)), kernel);
+  kb->kernel = kernel;
+  kb->entry = mlirBlockCreate(p->nargs, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(kernel, 0), kb->entry);
+  mlirRewriterBaseSetInsertionPointToEnd(rw, kb->entry);
+  setup_entry(kb);
+  kb->atom = kb_atom(kb, p->gemms[0].in_type, mlirF32TypeGet(ctx));
+  kb->op_len = 0;
+  {
+    MlirAttribute f = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
+                              kb->atom);
+    int64_t len;
+    if (!mlirAttributeIsNull(f) &&
+        wb_is_vec1d(wmmaFragAttrGetVectorType(f), &len, NULL))
+      kb->op_len = (int)len;
+  }
+  if (kb->failed || t->build(kb) || kb->failed) {
+    kb->failed = 1;
+    goto done;
+  }
+  wb_op(&kb->b, "gpu.return", 0, NULL, 0, NULL, 0, NULL);
+  set_attr(kernel, "workgroup_attributions",
+           wb_i64_attr(ctx, kb->nlds));
+  MlirAttribute launch = launch_record(ctx, p, s);
+  if (mlirAttributeIsNull(launch)) {
+    kb->failed = 1;
+    goto done;
+  }
+  set_attr(kernel, "wmma.launch", launch);
+  set_attr(kernel, "wmma.schedule", schedule_attr(ctx, s));
+  if (!mlirOperationVerify(gm))
+    kb->failed = 1;
+
+done:
+  if ((!kb || kb->failed) && !mlirOperationIsNull(*gpu_module)) {
+    mlirOperationRemoveFromParent(*gpu_module);
+    mlirOperationDestroy(*gpu_module);
+    *gpu_module = (MlirOperation){NULL};
+    kernel = (MlirOperation){NULL};
+  }
+  free(kb);
+  mlirIRRewriterDestroy(rw);
+  return kernel;
+}

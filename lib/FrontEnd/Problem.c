@@ -1,0 +1,431 @@
+/* Front end, step 2: the problem.  From the recognised graph: the products
+ * in dependency order, each seen as a (batched) GEMM with its M, N, K and
+ * batch loops and the memory layout of its operands; the chain (a product
+ * whose A operand is computed from another product); the epilogue (the
+ * output's contents as an elementwise function of the last product);
+ * argument roles.  Everything a template needs, nothing it has to derive
+ * from IR again. */
+#include "FrontEnd.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Loop dims referenced by n (a node in a loop space), as a bit set; products
+ * count as referencing their map's dims. */
+static unsigned used_dims(const fe_graph *g, int n, int depth) {
+  if (n < 0 || depth > 256)
+    return 0;
+  const fe_node *x = &g->nodes[n];
+  unsigned s = 0;
+  switch (x->kind) {
+  case FE_LOAD:
+  case FE_PRODUCT:
+    for (int i = 0; i < x->nmap; ++i)
+      s |= 1u << x->map[i];
+    break;
+  case FE_INDEX:
+    s |= 1u << x->dim;
+    break;
+  case FE_OP:
+    for (int i = 0; i < x->nops; ++i)
+      s |= used_dims(g, x->ops[i], depth + 1);
+    break;
+  default:
+    break;
+  }
+  return s;
+}
+
+/* Products referenced by n without looking inside products. */
+static int products_in(const fe_graph *g, int n, int *out, int max,
+                       int depth) {
+  if (n < 0 || depth > 256)
+    return 0;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_PRODUCT) {
+    for (int i = 0; i < max && out[i] >= 0; ++i)
+      if (out[i] == x->product)
+        return 0;
+    for (int i = 0; i < max; ++i)
+      if (out[i] < 0) {
+        out[i] = x->product;
+        return 1;
+      }
+    return 1;
+  }
+  int k = 0;
+  for (int i = 0; i < x->nops; ++i)
+    k += products_in(g, x->ops[i], out, max, depth + 1);
+  return k;
+}
+
+static int count_products(const fe_graph *g, int n, int *first) {
+  int found[FE_MAX_PRODUCTS + 1];
+  for (int i = 0; i <= FE_MAX_PRODUCTS; ++i)
+    found[i] = -1;
+  products_in(g, n, found, FE_MAX_PRODUCTS + 1, 0);
+  int k = 0;
+  while (k <= FE_MAX_PRODUCTS && found[k] >= 0)
+    ++k;
+  if (first)
+    *first = found[0];
+  return k;
+}
+
+static int memdim_of(const fe_node *load, int loop) {
+  for (int j = 0; j < load->nmap; ++j)
+    if (load->map[j] == loop)
+      return j;
+  return -1;
+}
+
+/* The operand's memory layout for a load node in the product's loop
+ * space: row (M or N) and K in the last two memref dims, batches before. */
+static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
+                        int row_loop, const char *what, fe_operand *o,
+                        char *why, size_t cap) {
+  const fe_graph *g = &p->g;
+  memset(o, 0, sizeof *o);
+  o->node = node;
+  o->arg = -1;
+  o->mem_batch[0] = o->mem_batch[1] = -1;
+  const fe_node *x = &g->nodes[node];
+  if (x->kind != FE_LOAD)
+    return fe_why(why, cap, "operand %s of the product is computed (an "
+                            "elementwise prologue), not read from an "
+                            "argument",
+                  what);
+  o->is_load = true;
+  o->arg = x->arg;
+  o->mem_row = memdim_of(x, row_loop);
+  o->mem_k = memdim_of(x, gm->k_loop);
+  int rank = x->nmap;
+  if (o->mem_row < 0 || o->mem_k < 0)
+    return fe_why(why, cap, "operand %s does not index both its row and the "
+                            "reduction dimension",
+                  what);
+  if (o->mem_row < rank - 2 || o->mem_k < rank - 2)
+    return fe_why(why, cap, "operand %s keeps a batch dimension innermost "
+                            "(its last two dimensions must be the matrix)",
+                  what);
+  o->nbatch = gm->nbatch;
+  for (int i = 0; i < gm->nbatch; ++i)
+    o->mem_batch[i] = memdim_of(x, gm->batch_loop[i]);
+  o->k_contiguous = o->mem_k == rank - 1;
+  return 0;
+}
+
+/* Product `prod` as a GEMM. */
+static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
+                   size_t cap) {
+  const fe_graph *g = &p->g;
+  const fe_contraction *c = &g->prods[prod];
+  memset(gm, 0, sizeof *gm);
+  gm->prod = prod;
+  gm->m_loop = gm->n_loop = gm->k_loop = -1;
+  unsigned ul = used_dims(g, c->lhs, 0), ur = used_dims(g, c->rhs, 0);
+  unsigned uo = 0;
+  for (int j = 0; j < c->nout; ++j)
+    uo |= 1u << c->out_dims[j];
+  for (int l = 0; l < c->nloops; ++l) {
+    bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
+    if (c->reduction[l]) {
+      if (!L || !R)
+        return fe_why(why, cap, "reduction loop %d is not shared by both "
+                                "operands",
+                      l);
+      if (gm->k_loop >= 0)
+        return fe_why(why, cap, "more than one reduction loop (flatten K "
+                                "first)");
+      gm->k_loop = l;
+    } else if (L && !R && O) {
+      if (gm->m_loop >= 0)
+        return fe_why(why, cap, "more than one M loop");
+      gm->m_loop = l;
+    } else if (R && !L && O) {
+      if (gm->n_loop >= 0)
+        return fe_why(why, cap, "more than one N loop");
+      gm->n_loop = l;
+    } else if (O) {
+      if (gm->nbatch >= 2)
+        return fe_why(why, cap, "more than two batch loops");
+      gm->batch_loop[gm->nbatch++] = l;
+    } else {
+      return fe_why(why, cap, "loop %d indexes neither the output nor a "
+                              "reduction",
+                    l);
+    }
+  }
+  if (gm->m_loop < 0 || gm->n_loop < 0 || gm->k_loop < 0)
+    return fe_why(why, cap, "the contraction has no %s loop (a matrix-vector "
+                            "or outer product is not a WMMA GEMM)",
+                  gm->m_loop < 0 ? "M" : gm->n_loop < 0 ? "N" : "K");
+  gm->M = c->loop_size[gm->m_loop];
+  gm->N = c->loop_size[gm->n_loop];
+  gm->K = c->loop_size[gm->k_loop];
+  for (int i = 0; i < gm->nbatch; ++i)
+    gm->batch[i] = c->loop_size[gm->batch_loop[i]];
+  for (int j = 0; j < c->nout; ++j) {
+    if (c->out_dims[j] == gm->m_loop)
+      gm->out_m = j;
+    if (c->out_dims[j] == gm->n_loop)
+      gm->out_n = j;
+    for (int i = 0; i < gm->nbatch; ++i)
+      if (c->out_dims[j] == gm->batch_loop[i])
+        gm->out_batch[i] = j;
+  }
+  gm->acc = c->acc;
+  gm->acc_type = c->acc_type;
+  gm->in_type = g->nodes[c->rhs].type;
+  return 0;
+}
+
+static bool is_16bit_float(MlirType t) {
+  return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+}
+
+/* The element types a product may have in this front end. */
+static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
+                       size_t cap) {
+  const fe_graph *g = &p->g;
+  const fe_contraction *c = &g->prods[gm->prod];
+  MlirType a = g->nodes[c->lhs].type, b = g->nodes[c->rhs].type;
+  char as[32], bs[32], cs[32];
+  fe_type_str(a, as, sizeof as);
+  fe_type_str(b, bs, sizeof bs);
+  fe_type_str(c->acc_type, cs, sizeof cs);
+  if (mlirTypeIsAF32(a) || mlirTypeIsAF32(b))
+    return fe_why(why, cap, "the product multiplies f32 values (%s x %s): "
+                            "RDNA has no f32 WMMA; convert the operands to "
+                            "f16 or bf16",
+                  as, bs);
+  if (!mlirTypeEqual(a, b) || !is_16bit_float(a) ||
+      !mlirTypeIsAF32(c->acc_type))
+    return fe_why(why, cap, "unsupported product types %s x %s -> %s "
+                            "(supported: f16 x f16 -> f32, bf16 x bf16 -> "
+                            "f32)",
+                  as, bs, cs);
+  return 0;
+}
+
+static int analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                        bool lhs_is_inter, char *why, size_t cap) {
+  if (gemm_of(p, prod, gm, why, cap))
+    return -1;
+  const fe_contraction *c = &p->g.prods[prod];
+  if (!lhs_is_inter &&
+      read_operand(p, gm, c->lhs, gm->m_loop, "A", &gm->lhs, why, cap))
+    return -1;
+  if (read_operand(p, gm, c->rhs, gm->n_loop, "B", &gm->rhs, why, cap))
+    return -1;
+  if (lhs_is_inter)
+    return 0;
+  return check_types(p, gm, why, cap);
+}
+
+/* Chain: p2's A operand (in p2's loop space) as an expression in p1's
+ * output space; -1 if it is not an elementwise function of p1 read with
+ * (M, K2) = (M, N1) untransposed. */
+static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
+                        char *why, size_t cap) {
+  fe_graph *g = &p->g;
+  const fe_contraction *c2 = &g->prods[g2->prod];
+  const fe_contraction *c1 = &g->prods[g1->prod];
+  int8_t map[FE_MAX_LOOPS];
+  for (int l = 0; l < c2->nloops; ++l)
+    map[l] = 0; /* N2 is not referenced by the A operand */
+  map[g2->m_loop] = (int8_t)g1->out_m;
+  map[g2->k_loop] = (int8_t)g1->out_n;
+  if (g1->nbatch != g2->nbatch)
+    return fe_why(why, cap, "a batched product chained with an unbatched "
+                            "one");
+  for (int i = 0; i < g2->nbatch; ++i)
+    map[g2->batch_loop[i]] = (int8_t)g1->out_batch[i];
+  int inter = fe_compose(g, c2->lhs, c1->nout, map);
+  if (inter < 0)
+    return fe_why(why, cap, "out of memory");
+  int first = -1;
+  if (count_products(g, inter, &first) != 1 || first != g1->prod)
+    return fe_why(why, cap, "the A operand of the second product combines "
+                            "more than one product");
+  p->inter = inter;
+  return 0;
+}
+
+/* Does n read product `prod` only at the identity map? */
+static bool product_at_identity(const fe_graph *g, int n, int prod,
+                                int depth) {
+  if (n < 0 || depth > 256)
+    return true;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_PRODUCT) {
+    if (x->product != prod)
+      return true;
+    for (int j = 0; j < x->nmap; ++j)
+      if (x->map[j] != j)
+        return false;
+    return true;
+  }
+  for (int i = 0; i < x->nops; ++i)
+    if (!product_at_identity(g, x->ops[i], prod, depth + 1))
+      return false;
+  return true;
+}
+
+/* The one FE_PRODUCT node of `prod` under n (false if there are two with
+ * different maps). */
+static bool find_view(const fe_graph *g, int n, int prod,
+                      const fe_node **view, int depth) {
+  if (n < 0 || depth > 256)
+    return true;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_PRODUCT) {
+    if (x->product != prod)
+      return true;
+    if (*view && memcmp((*view)->map, x->map, sizeof x->map))
+      return false;
+    *view = x;
+    return true;
+  }
+  for (int i = 0; i < x->nops; ++i)
+    if (!find_view(g, x->ops[i], prod, view, depth + 1))
+      return false;
+  return true;
+}
+
+/* Loads of `arg` under n must all use the identity map (a tile reads only
+ * its own part of the output before writing it). */
+static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg, int depth) {
+  if (n < 0 || depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_LOAD) {
+    if (x->arg != arg)
+      return false;
+    for (int j = 0; j < x->nmap; ++j)
+      if (x->map[j] != j)
+        return true;
+    return false;
+  }
+  if (x->kind == FE_PRODUCT) {
+    const fe_contraction *c = &g->prods[x->product];
+    return reads_arg_elsewhere(g, c->lhs, arg, 257) ||
+           reads_arg_elsewhere(g, c->rhs, arg, 257) ||
+           reads_arg_elsewhere(g, c->acc, arg, depth + 1);
+  }
+  for (int i = 0; i < x->nops; ++i)
+    if (reads_arg_elsewhere(g, x->ops[i], arg, depth + 1))
+      return true;
+  return false;
+}
+
+static bool operand_reads(const fe_graph *g, int n, int arg) {
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_LOAD)
+    return x->arg == arg;
+  for (int i = 0; i < x->nops; ++i)
+    if (operand_reads(g, x->ops[i], arg))
+      return true;
+  return false;
+}
+
+int fe_problem_build(fe_problem *p, char *why, size_t cap,
+                     MlirLocation *where) {
+  fe_graph *g = &p->g;
+  *where = p->loc;
+  int last = -1;
+  int n = count_products(g, p->root, &last);
+  if (n == 0)
+    return fe_why(why, cap, "the result contains no matrix product "
+                            "(linalg.matmul, batch_matmul or a contraction "
+                            "generic)");
+  if (n > 1)
+    return fe_why(why, cap, "the result combines %d products elementwise "
+                            "(one product, or a chain feeding one product, "
+                            "is supported)",
+                  n);
+  *where = g->prods[last].loc;
+  const fe_contraction *c2 = &g->prods[last];
+  /* Does the last product's A operand come from another product? */
+  int first = -1;
+  int nl = count_products(g, c2->lhs, &first);
+  int nr = count_products(g, c2->rhs, NULL);
+  int na = count_products(g, c2->acc, NULL);
+  if (nr || na)
+    return fe_why(why, cap, "a product's %s is computed from another "
+                            "product (only the A operand may chain)",
+                  nr ? "B operand" : "accumulator");
+  if (nl > 1)
+    return fe_why(why, cap, "the A operand combines %d products", nl);
+  p->inter = -1;
+  if (nl == 0) {
+    p->shape = FE_SHAPE_GEMM;
+    p->ngemms = 1;
+    if (analyze_gemm(p, &p->gemms[0], last, false, why, cap))
+      return -1;
+  } else {
+    p->shape = FE_SHAPE_CHAIN;
+    p->ngemms = 2;
+    const fe_contraction *c1 = &g->prods[first];
+    if (count_products(g, c1->lhs, NULL) || count_products(g, c1->rhs, NULL) ||
+        count_products(g, c1->acc, NULL))
+      return fe_why(why, cap, "chains of more than two products are not "
+                              "supported");
+    *where = c1->loc;
+    if (analyze_gemm(p, &p->gemms[0], first, false, why, cap))
+      return -1;
+    *where = c2->loc;
+    if (analyze_gemm(p, &p->gemms[1], last, true, why, cap) ||
+        intermediate(p, &p->gemms[1], &p->gemms[0], why, cap))
+      return -1;
+    if (!product_at_identity(g, p->inter, first, 0))
+      return fe_why(why, cap, "the intermediate product is used transposed "
+                              "by the second product");
+    fe_gemm *g2 = &p->gemms[1];
+    g2->in_type = g->nodes[c2->rhs].type;
+    if (!mlirTypeEqual(g->nodes[p->inter].type, g2->in_type) ||
+        !mlirTypeEqual(g2->in_type, p->gemms[0].in_type))
+      return fe_why(why, cap, "the intermediate must be converted to the "
+                              "type of the second product's B operand, and "
+                              "both products must use the same input type");
+    if (!mlirTypeIsAF32(g2->acc_type))
+      return fe_why(why, cap, "the second product must accumulate in f32");
+    if (!fe_size_static(p->gemms[0].N))
+      return fe_why(why, cap, "the width of the intermediate (N of the first "
+                              "product) must be static: it lives in "
+                              "registers or LDS");
+  }
+  /* The root reads the last product through one map of the output
+   * buffer's dims (two different views would read other tiles). */
+  fe_gemm *gl = &p->gemms[p->ngemms - 1];
+  const fe_node *view = NULL;
+  if (!find_view(g, p->root, last, &view, 0) || !view)
+    return fe_why(why, cap, "the result reads the product through two "
+                            "different index maps");
+  p->out_space_m = view->map[gl->out_m];
+  p->out_space_n = view->map[gl->out_n];
+  for (int i = 0; i < gl->nbatch; ++i)
+    p->out_space_batch[i] = view->map[gl->out_batch[i]];
+  int rank = p->args[p->out_arg].rank;
+  if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2)
+    return fe_why(why, cap, "the output keeps a batch dimension innermost "
+                            "(its last two dimensions must be the matrix)");
+  /* The output: read by the epilogue only where each tile writes. */
+  *where = p->loc;
+  for (int i = 0; i < p->ngemms; ++i) {
+    fe_gemm *gm = &p->gemms[i];
+    if ((gm->lhs.arg >= 0 && operand_reads(g, gm->lhs.node, p->out_arg)) ||
+        operand_reads(g, gm->rhs.node, p->out_arg))
+      return fe_why(why, cap, "the output is also a product operand");
+  }
+  if (reads_arg_elsewhere(g, p->root, p->out_arg, 0))
+    return fe_why(why, cap, "the result reads the output at other elements "
+                            "than it writes");
+  if (p->shape == FE_SHAPE_CHAIN && operand_reads(g, p->inter, p->out_arg))
+    return fe_why(why, cap, "the intermediate reads the output");
+  return 0;
+}
+
+void fe_problem_free(fe_problem *p) { fe_graph_free(&p->g); }

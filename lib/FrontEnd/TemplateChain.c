@@ -1,0 +1,439 @@
+/* The chain templates: D = epilogue(P2), P2 = f(P1) x B1 + C1 with
+ * P1 = A0 x B0 + C0 and f elementwise (scaling, casts to the input type).
+ *
+ * chain_regs (the intermediate never leaves registers): one wave per 16-row
+ * strip.  The first product is computed transposed (P1^T = B0^T x A0^T,
+ * operands swapped), so each of its N0/16 accumulators is already the next
+ * product's A operand up to a wmma.relayout (in-lane on RDNA4,
+ * v_permlanex16 on RDNA3).  The strip's A fragments stay in registers; a
+ * loop over the N1 tiles runs the second product and the epilogue.
+ *
+ * chain_lds (batched chains, or an intermediate too wide for registers):
+ * one workgroup per block of rows (per batch item when it fits).  The waves
+ * compute the intermediate tiles, convert them to the input type and store
+ * them to LDS; a barrier; then the output tiles read their A fragments from
+ * LDS.
+ *
+ * Tails: K0 as in the GEMM template (a masked last step); intermediate
+ * columns past N0 are set to zero before they become K of the second
+ * product, and the matching rows of B1 are loaded masked, so the padding
+ * contributes exactly nothing; M and N1 tails only mask the stores. */
+#include "Kernel.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FE_REG_BUDGET 128 /* VGPRs the intermediate may occupy */
+#define FE_GROUP 4        /* first-product accumulators per K loop */
+#define MAX_NT0 32
+
+static int64_t ceil16(int64_t v) { return (v + 15) / 16 * 16; }
+
+static void common_schedule(const fe_problem *p, const wmma_chip_info *chip,
+                            const fe_options *o, fe_schedule *s,
+                            const char *name) {
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  memset(s, 0, sizeof *s);
+  s->template_name = name;
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(g1->in_type, &e);
+  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
+                               NULL, 0);
+  s->staging = FE_STAGE_REGS;
+  s->waves_m = o->waves;
+  s->waves_n = 1;
+  s->wave_m = s->wave_n = 1;
+  s->k_step = 16;
+  s->stages = 1;
+  s->threads = 32 * o->waves;
+  s->tile_m = 16 * o->waves;
+  s->tile_n = 16;
+  s->k_tail = !fe_size_static(g1->K) || g1->K.value % 16;
+  s->m_tail = !fe_size_static(g2->M) || g2->M.value % 16;
+  s->n_tail = !fe_size_static(g2->N) || g2->N.value % 16;
+  s->grid[2].nterms = g2->nbatch;
+  for (int i = 0; i < g2->nbatch; ++i) {
+    s->grid[2].t[i].size = g2->batch[i];
+    s->grid[2].t[i].div = 1;
+  }
+}
+
+static int check_types(const fe_problem *p, const wmma_chip_info *chip,
+                       const fe_schedule *s, char *why, size_t cap) {
+  if (p->shape != FE_SHAPE_CHAIN)
+    return fe_why(why, cap, "not a chain of two products");
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
+  if (p->gemms[0].lhs.arg < 0 || p->gemms[0].rhs.arg < 0 ||
+      p->gemms[1].rhs.arg < 0)
+    return fe_why(why, cap, "an operand is not read from an argument");
+  if (ceil16(p->gemms[0].N.value) / 16 > MAX_NT0)
+    return fe_why(why, cap, "the intermediate is wider than %d", 16 * MAX_NT0);
+  return 0;
+}
+
+static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
+                     const fe_options *o, fe_schedule *s, char *why,
+                     size_t cap) {
+  common_schedule(p, chip, o, s, fe_template_chain_regs.name);
+  if (check_types(p, chip, s, why, cap))
+    return -1;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (g2->nbatch)
+    return fe_why(why, cap, "batched chains stage the intermediate in LDS "
+                            "(one workgroup per batch item shares B)");
+  int frag = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
+  int64_t nt0 = ceil16(g1->N.value) / 16;
+  if (nt0 * frag > FE_REG_BUDGET)
+    return fe_why(why, cap, "a 16 x %lld strip of the intermediate needs "
+                            "%lld VGPRs (budget %d)",
+                  (long long)g1->N.value, (long long)(nt0 * frag),
+                  FE_REG_BUDGET);
+  s->grid[0] = (fe_grid_dim){1, {{g2->M, 16 * o->waves}}};
+  s->vgprs = (int)(nt0 * frag) + FE_GROUP * 8 + 8 + 24;
+  double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
+  double N1 = (double)fe_estimate(g2->N), N0 = (double)nt0 * 16;
+  double strips = (double)((int64_t)(M + 15) / 16);
+  double wmma = strips * nt0 * ((K0 + 15) / 16 + (N1 + 15) / 16);
+  double bytes = strips * (16 * K0 + K0 * N0 + N0 * N1) * 2 + M * N1 * 4;
+  s->cost = fe_cost(chip, strips / o->waves, wmma, bytes);
+  return 0;
+}
+
+static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
+                    const fe_options *o, fe_schedule *s, char *why,
+                    size_t cap) {
+  common_schedule(p, chip, o, s, fe_template_chain_lds.name);
+  if (check_types(p, chip, s, why, cap))
+    return -1;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  int64_t n0p = ceil16(g1->N.value);
+  int64_t row_bytes = n0p * (wb_type_bits(g1->in_type) / 8);
+  int64_t max_rows = chip->lds_bytes / row_bytes / 16 * 16;
+  if (max_rows < 16)
+    return fe_why(why, cap, "a 16 x %lld strip of the intermediate needs "
+                            "%lld bytes of LDS (limit %d)",
+                  (long long)g1->N.value, (long long)(16 * row_bytes),
+                  chip->lds_bytes);
+  int64_t want = 16 * o->waves;
+  if (g2->nbatch && fe_size_static(g2->M))
+    want = ceil16(g2->M.value); /* the whole item per workgroup */
+  if (fe_size_static(g2->M) && want > ceil16(g2->M.value))
+    want = ceil16(g2->M.value);
+  int64_t rows = want < max_rows ? want : max_rows;
+  s->staging = FE_STAGE_LDS;
+  s->rows_per_block = (int)rows;
+  s->tile_m = (int)rows;
+  s->lds_bytes = rows * row_bytes;
+  s->grid[0] = (fe_grid_dim){1, {{g2->M, rows}}};
+  s->vgprs = 8 + (int)(n0p / 16) * 2 + 24;
+  double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
+  double N1 = (double)fe_estimate(g2->N), N0 = (double)n0p;
+  double blocks = (double)((int64_t)(M + rows - 1) / rows);
+  double wmma = ceil16((int64_t)M) / 16 * (N0 / 16) * ((K0 + 15) / 16 +
+                                                     (N1 + 15) / 16);
+  double bytes = blocks * (rows * K0 + K0 * N0 + N0 * N1) * 2 + M * N1 * 4;
+  s->cost = fe_cost(chip, blocks, wmma, bytes);
+  return 0;
+}
+
+/*===--- shared building ---------------------------------------------------===*/
+/* Binds every view of product `prod` in the memo to acc. */
+static void bind_product(const fe_problem *p, fe_memo *m, int prod,
+                         MlirValue acc) {
+  for (int n = 0; n < p->g.nnodes; ++n)
+    if (p->g.nodes[n].kind == FE_PRODUCT && p->g.nodes[n].product == prod)
+      kb_memo_bind(m, n, acc);
+}
+
+/* The top of the intermediate is a truncation of an f32 value: the
+ * relayout can do the conversion in-lane. */
+static int f32_source(const fe_problem *p) {
+  const fe_node *x = &p->g.nodes[p->inter];
+  if (x->kind == FE_OP && !strcmp(x->name, "arith.truncf") &&
+      mlirTypeIsAF32(p->g.nodes[x->ops[0]].type))
+    return x->ops[0];
+  return -1;
+}
+
+/* The intermediate on the tile whose first-product accumulator is acc,
+ * with columns past N0 zeroed: f32 (when the relayout converts) or the
+ * input type, as vector<8 x T>.  *is_f32 says which. */
+static MlirValue intermediate(fe_kb *kb, const fe_tile *t, MlirValue acc,
+                              bool *is_f32) {
+  const fe_problem *p = kb->p;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  bind_product(p, &m, p->gemms[0].prod, acc);
+  int src = f32_source(p);
+  *is_f32 = src >= 0;
+  MlirValue v = kb_eval(kb, &m, t, *is_f32 ? src : p->inter);
+  kb_memo_free(&m);
+  if (p->gemms[0].N.value % 16)
+    v = kb_zero_cols_from(kb, t, v, kb_c(kb, p->gemms[0].N.value));
+  return v;
+}
+
+/* One first-product tile's K loop (and masked tail) for `n` tiles at once:
+ * a[j], b[j] give each tile's operands per K step. */
+typedef void (*operands_fn)(fe_kb *kb, void *ud, int j, MlirValue k,
+                            bool masked, MlirValue *a, MlirValue *b);
+
+static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
+                   operands_fn operands, void *ud) {
+  MlirValue kfull;
+  if (fe_size_static(K))
+    kfull = kb_c(kb, K.value / 16 * 16);
+  else
+    kfull = kb_mulc(kb, wb_arith(&kb->b, "arith.divui", kb_size(kb, K),
+                                 kb_c(kb, 16)),
+                    16);
+  wb_loop l;
+  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), n, acc)) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue it[MAX_NT0];
+  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)n);
+  for (int j = 0; j < n; ++j) {
+    MlirValue a, b;
+    operands(kb, ud, j, l.iv, false, &a, &b);
+    it[j] = kb_mma(kb, kb->atom, a, b, it[j]);
+  }
+  wb_for_end(&kb->b, &l, n, it);
+  for (int j = 0; j < n; ++j)
+    acc[j] = wb_loop_result(&l, j);
+  if (fe_size_static(K) && K.value % 16 == 0)
+    return;
+  MlirValue more = fe_size_static(K)
+                       ? (MlirValue){NULL}
+                       : wb_cmpi(&kb->b, WB_CMP_ULT, kfull, kb_size(kb, K));
+  wb_if f;
+  MlirType types[MAX_NT0];
+  for (int j = 0; j < n; ++j)
+    types[j] = mlirValueGetType(acc[j]);
+  if (!mlirValueIsNull(more) &&
+      !wb_if_begin(&kb->b, &f, more, n, types, true)) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue in[MAX_NT0];
+  memcpy(in, acc, sizeof(MlirValue) * (size_t)n);
+  for (int j = 0; j < n; ++j) {
+    MlirValue a, b;
+    operands(kb, ud, j, kfull, true, &a, &b);
+    acc[j] = kb_mma(kb, kb->atom, a, b, acc[j]);
+  }
+  if (!mlirValueIsNull(more)) {
+    wb_if_else(&kb->b, &f, n, acc);
+    wb_if_end(&kb->b, &f, n, in);
+    for (int j = 0; j < n; ++j)
+      acc[j] = mlirOperationGetResult(f.op, j);
+  }
+}
+
+/* Second product over K = N0 with A fragments given, then the epilogue
+ * and the store of output tile (row, col). */
+static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
+                           MlirValue col, const MlirValue *afrag, int nt0) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g2 = &p->gemms[1];
+  const fe_schedule *s = kb->s;
+  int64_t n0 = p->gemms[0].N.value;
+  MlirValue c = kb_acc_init(kb, g2, batch, row, col, false);
+  for (int j = 0; j < nt0; ++j) {
+    bool tail = j == nt0 - 1 && n0 % 16; /* B1 rows past N0 read zero */
+    MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch,
+                                  col, kb_c(kb, 16 * j), tail);
+    c = kb_mma(kb, kb->atom, afrag[j], b, c);
+  }
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return;
+  }
+  bind_product(p, &m, g2->prod, c);
+  fe_tile t;
+  kb_output_tile(kb, &t, batch, row, col, false);
+  kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root),
+                  s->m_tail || s->n_tail);
+  kb_memo_free(&m);
+}
+
+/*===--- chain_regs ----------------------------------------------------------===*/
+typedef struct {
+  MlirValue m;              /* the strip's first row */
+  MlirValue n0[FE_GROUP];   /* first-product tile columns of the group */
+} regs_ctx;
+
+/* Swapped first product: A role = B0^T at (n0, k), B role = A0^T at (k, m). */
+static void swapped_operands(fe_kb *kb, void *ud, int j, MlirValue k,
+                             bool masked, MlirValue *a, MlirValue *b) {
+  regs_ctx *r = ud;
+  const fe_gemm *g1 = &kb->p->gemms[0];
+  *a = kb_operand_tile(kb, &g1->rhs, WMMA_MATRIX_A, NULL, r->n0[j], k,
+                       masked);
+  *b = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_B, NULL, r->m, k,
+                       masked);
+}
+
+/* The intermediate tile (held transposed) -> the next product's A operand. */
+static MlirValue to_operand(fe_kb *kb, const fe_tile *t, MlirValue acc) {
+  const fe_problem *p = kb->p;
+  bool is_f32;
+  MlirValue v = intermediate(kb, t, acc, &is_f32);
+  MlirType in = p->gemms[1].in_type;
+  MlirAttribute to = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
+  MlirAttribute atom = is_f32 ? kb->atom : kb_atom(kb, in, in);
+  MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, atom);
+  if (!is_f32) {
+    int64_t len = 0;
+    wb_is_vec1d(wmmaFragAttrGetVectorType(from), &len, NULL);
+    if (len == 16) {
+      int64_t mask[16];
+      for (int i = 0; i < 16; ++i)
+        mask[i] = i / 2;
+      v = wb_shuffle(&kb->b, v, v, 16, mask);
+    }
+  }
+  return kb_relayout(kb, from, to, v, wmmaFragAttrGetVectorType(to));
+}
+
+static int build_regs(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  int nt0 = (int)(ceil16(g1->N.value) / 16);
+  MlirValue task = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), kb->s->waves_m),
+                          kb->wave);
+  regs_ctx r;
+  r.m = kb_mulc(kb, task, 16);
+  wb_if guard;
+  if (!wb_if_begin(&kb->b, &guard,
+                   wb_cmpi(&kb->b, WB_CMP_ULT, r.m, kb_size(kb, g2->M)), 0,
+                   NULL, false))
+    return -1;
+  MlirValue afrag[MAX_NT0];
+  for (int g0 = 0; g0 < nt0; g0 += FE_GROUP) {
+    int n = nt0 - g0 < FE_GROUP ? nt0 - g0 : FE_GROUP;
+    MlirValue acc[FE_GROUP];
+    for (int j = 0; j < n; ++j) {
+      r.n0[j] = kb_c(kb, 16 * (g0 + j));
+      acc[j] = kb_acc_init(kb, g1, NULL, r.m, r.n0[j], true);
+    }
+    k_loop(kb, g1->K, n, acc, swapped_operands, &r);
+    for (int j = 0; j < n; ++j) {
+      fe_tile t;
+      kb_inter_tile(kb, &t, NULL, r.m, r.n0[j], true);
+      afrag[g0 + j] = to_operand(kb, &t, acc[j]);
+    }
+  }
+  /* Second product: a loop over the strip's output tiles. */
+  wb_loop l;
+  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_size(kb, g2->N), kb_c(kb, 16),
+                    0, NULL))
+    return -1;
+  second_product(kb, NULL, r.m, l.iv, afrag, nt0);
+  wb_for_end(&kb->b, &l, 0, NULL);
+  wb_if_end(&kb->b, &guard, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+/*===--- chain_lds -------------------------------------------------------------===*/
+typedef struct {
+  const MlirValue *batch;
+  MlirValue m, n;
+} lds_ctx;
+
+static void plain_operands(fe_kb *kb, void *ud, int j, MlirValue k,
+                           bool masked, MlirValue *a, MlirValue *b) {
+  lds_ctx *c = ud;
+  const fe_gemm *g1 = &kb->p->gemms[0];
+  (void)j;
+  *a = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_A, c->batch, c->m, k,
+                       masked);
+  *b = kb_operand_tile(kb, &g1->rhs, WMMA_MATRIX_B, c->batch, c->n, k,
+                       masked);
+}
+
+/* scf.for t = wave to tiles step waves. */
+static bool wave_loop(fe_kb *kb, wb_loop *l, MlirValue tiles) {
+  return wb_for_begin(&kb->b, l, kb->wave, tiles, kb_c(kb, kb->s->waves_m), 0,
+                      NULL);
+}
+
+static int build_lds(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  const fe_schedule *s = kb->s;
+  int64_t rows = s->rows_per_block, n0p = ceil16(g1->N.value);
+  int nt0 = (int)(n0p / 16);
+  MlirType in = g2->in_type;
+  int64_t shape[2] = {rows, n0p};
+  MlirValue lds = kb_lds(kb, 2, shape, in);
+  MlirValue batch[2];
+  if (g2->nbatch)
+    kb_batch_from_z(kb, g2, kb_bid(kb, 2), batch);
+  MlirValue row0 = kb_mulc(kb, kb_bid(kb, 0), rows);
+  MlirAttribute atom16 = kb_atom(kb, in, in);
+  MlirAttribute store_frag =
+      kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, false, atom16);
+  int64_t len16 = 0;
+  wb_is_vec1d(wmmaFragAttrGetVectorType(store_frag), &len16, NULL);
+
+  /* Phase 1: intermediate tiles -> LDS, in the input type. */
+  wb_loop l;
+  if (!wave_loop(kb, &l, kb_c(kb, rows / 16 * nt0)))
+    return -1;
+  MlirValue tm = wb_arith(&kb->b, "arith.divui", l.iv, kb_c(kb, nt0));
+  MlirValue tn = wb_arith(&kb->b, "arith.remui", l.iv, kb_c(kb, nt0));
+  MlirValue ml = kb_mulc(kb, tm, 16);
+  lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16)};
+  MlirValue acc = kb_acc_init(kb, g1, batch, c.m, c.n, false);
+  k_loop(kb, g1->K, 1, &acc, plain_operands, &c);
+  fe_tile t;
+  kb_inter_tile(kb, &t, batch, c.m, c.n, false);
+  bool is_f32;
+  MlirValue h = intermediate(kb, &t, acc, &is_f32);
+  if (is_f32)
+    h = wb_cast(&kb->b, "arith.truncf", h, kb_acc_vec(kb, in));
+  if (len16 == 16) {
+    int64_t mask[16];
+    for (int i = 0; i < 16; ++i)
+      mask[i] = i / 2;
+    h = wb_shuffle(&kb->b, h, h, 16, mask);
+  }
+  MlirValue sidx[2] = {ml, c.n};
+  kb_store(kb, store_frag, h, lds, 2, sidx, false);
+  wb_for_end(&kb->b, &l, 0, NULL);
+  wb_barrier(&kb->b);
+
+  /* Phase 2: output tiles, A fragments from LDS. */
+  MlirValue nt1 = kb_ceil_div(kb, g2->N, 16);
+  if (!wave_loop(kb, &l, wb_arith(&kb->b, "arith.muli", kb_c(kb, rows / 16),
+                                  nt1)))
+    return -1;
+  tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
+  tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
+  ml = kb_mulc(kb, tm, 16);
+  MlirAttribute afrag_attr =
+      kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
+  MlirValue afrag[MAX_NT0];
+  for (int j = 0; j < nt0; ++j) {
+    MlirValue idx[2] = {ml, kb_c(kb, 16 * j)};
+    afrag[j] = kb_load(kb, afrag_attr, lds, 2, idx, false);
+  }
+  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16), afrag,
+                 nt0);
+  wb_for_end(&kb->b, &l, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+const fe_template fe_template_chain_regs = {"chain_regs", plan_regs,
+                                            build_regs};
+const fe_template fe_template_chain_lds = {"chain_lds", plan_lds, build_lds};

@@ -1,0 +1,301 @@
+/* The GEMM template: one (batched) product with any elementwise epilogue,
+ * parametrised by its schedule.
+ *
+ * Grid: x over N tiles, y over M tiles, z over the batch loops.  Wave w of
+ * a waves_m x waves_n grid owns wave_m x wave_n WMMA tiles of the
+ * workgroup's tile_m x tile_n output.  Two stagings:
+ *  - registers: every wave loads its own A and B fragments from global
+ *    memory, one 16-wide K step at a time (small problems, or when LDS
+ *    staging is switched off);
+ *  - LDS: the workgroup stages 32-wide K slices of A and B through two
+ *    ping-pong LDS buffers, the next slice prefetched into registers while
+ *    the current one is multiplied (GemmLds.c).
+ * Tails: loads never need masks for M or N (rows past a matrix read zeros
+ * from the bounds-checked buffer or values that only reach outputs that
+ * are never stored); the last K step is loaded masked when K is not a
+ * multiple of the step (a separate, peeled step: the main loop has no
+ * masking); stores are masked when M or N may not be multiples of the
+ * tile. */
+#include "Gemm.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*===--- planning ------------------------------------------------------------===*/
+typedef struct {
+  fe_staging staging;
+  int tile_m, tile_n, waves_m, waves_n;
+} gemm_config;
+
+static wmma_elem elem_of(MlirType t) {
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(t, &e);
+  return e;
+}
+
+/* VGPRs per lane: accumulators, live fragments, prefetched slice, and a
+ * fixed allowance for addresses and loop state. */
+static int estimate_vgprs(const fe_schedule *s, int frag_vgprs) {
+  int acc = s->wave_m * s->wave_n * 8;
+  int frags = (s->wave_m + 1) * frag_vgprs;
+  int prefetch = 0;
+  if (s->staging == FE_STAGE_LDS)
+    prefetch = (s->tile_m + s->tile_n) * s->k_step * 2 / (4 * s->threads);
+  return acc + frags + prefetch + 24;
+}
+
+static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
+                          const gemm_config *c, fe_schedule *s) {
+  const fe_gemm *g = &p->gemms[0];
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_gemm.name;
+  wmma_elem e = elem_of(g->in_type);
+  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
+                               NULL, 0);
+  s->staging = c->staging;
+  s->tile_m = c->tile_m;
+  s->tile_n = c->tile_n;
+  s->waves_m = c->waves_m;
+  s->waves_n = c->waves_n;
+  s->wave_m = c->tile_m / 16 / c->waves_m;
+  s->wave_n = c->tile_n / 16 / c->waves_n;
+  s->k_step = c->staging == FE_STAGE_LDS ? 32 : 16;
+  s->stages = c->staging == FE_STAGE_LDS ? 2 : 1;
+  s->threads = 32 * c->waves_m * c->waves_n;
+  s->m_tail = !fe_size_static(g->M) || g->M.value % c->tile_m;
+  s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
+  s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
+  if (c->staging == FE_STAGE_LDS)
+    s->lds_bytes = (int64_t)s->stages * (c->tile_m + c->tile_n) * s->k_step *
+                   (wb_type_bits(g->in_type) / 8);
+  s->grid[0] = (fe_grid_dim){1, {{g->N, c->tile_n}}};
+  s->grid[1] = (fe_grid_dim){1, {{g->M, c->tile_m}}};
+  s->grid[2].nterms = g->nbatch;
+  for (int i = 0; i < g->nbatch; ++i) {
+    s->grid[2].t[i].size = g->batch[i];
+    s->grid[2].t[i].div = 1;
+  }
+  int frag_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
+  s->vgprs = estimate_vgprs(s, frag_vgprs);
+  /* The cost rule (Schedule.c). */
+  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double K = (double)fe_estimate(g->K), B = 1;
+  for (int i = 0; i < g->nbatch; ++i)
+    B *= (double)fe_estimate(g->batch[i]);
+  double tm = (double)((int64_t)(M + c->tile_m - 1) / c->tile_m);
+  double tn = (double)((int64_t)(N + c->tile_n - 1) / c->tile_n);
+  double kp = (double)((int64_t)(K + 15) / 16);
+  double wgs = tm * tn * B;
+  double wmma = wgs * (c->tile_m / 16) * (c->tile_n / 16) * kp;
+  double eb = wb_type_bits(g->in_type) / 8.0;
+  double panels = c->staging == FE_STAGE_LDS
+                      ? (c->tile_m + c->tile_n)
+                      : fe_waves(s) * 16.0 * (s->wave_m + s->wave_n);
+  double bytes = wgs * panels * kp * 16 * eb + M * N * B * 4;
+  s->cost = fe_cost(chip, wgs, wmma, bytes);
+}
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *best, char *why,
+                size_t cap) {
+  if (p->shape != FE_SHAPE_GEMM)
+    return fe_why(why, cap, "the function is a chain of products");
+  const fe_gemm *g = &p->gemms[0];
+  if (g->lhs.arg < 0 || g->rhs.arg < 0)
+    return fe_why(why, cap, "an operand is not read from an argument");
+  gemm_config configs[8];
+  int n = 0;
+  int w = o->waves;
+  configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w};
+  if (w == 4)
+    configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2};
+  if (o->tiled) {
+    static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
+                                    {64, 64}};
+    for (int i = 0; i < 4; ++i)
+      configs[n++] =
+          (gemm_config){FE_STAGE_LDS, tiles[i][0], tiles[i][1], 2, 2};
+  }
+  bool found = false;
+  char last[FE_WHY] = "";
+  for (int i = 0; i < n; ++i) {
+    fe_schedule s;
+    fill_schedule(p, chip, &configs[i], &s);
+    if (s.instr == WMMA_INSTR_COUNT)
+      return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                    wmma_arch_name(chip->arch));
+    if (s.vgprs > FE_VGPR_BUDGET) {
+      snprintf(last, sizeof last, "%dx%d tiles need about %d VGPRs",
+               s.tile_m, s.tile_n, s.vgprs);
+      continue;
+    }
+    if (s.lds_bytes > chip->lds_bytes) {
+      snprintf(last, sizeof last, "%dx%d tiles need %lld bytes of LDS",
+               s.tile_m, s.tile_n, (long long)s.lds_bytes);
+      continue;
+    }
+    if (!found || s.cost < best->cost) {
+      *best = s;
+      found = true;
+    }
+  }
+  if (!found)
+    return fe_why(why, cap, "no configuration fits the chip (%s)", last);
+  return 0;
+}
+
+/*===--- shared pieces ---------------------------------------------------------===*/
+void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  memset(w, 0, sizeof *w);
+  if (g->nbatch)
+    kb_batch_from_z(kb, g, kb_bid(kb, 2), w->batch);
+  w->bm0 = kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
+  w->bn0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
+  MlirValue wm = s->waves_n == 1 ? kb->wave
+                                 : wb_arith(&kb->b, "arith.divui", kb->wave,
+                                            kb_c(kb, s->waves_n));
+  MlirValue wn = s->waves_n == 1 ? kb_c(kb, 0)
+                                 : wb_arith(&kb->b, "arith.remui", kb->wave,
+                                            kb_c(kb, s->waves_n));
+  w->m0 = kb_add(kb, w->bm0, kb_mulc(kb, wm, 16 * s->wave_m));
+  w->n0 = kb_add(kb, w->bn0, kb_mulc(kb, wn, 16 * s->wave_n));
+}
+
+MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue c = {NULL};
+  if (s->m_tail)
+    c = wb_cmpi(&kb->b, WB_CMP_ULT, w->m0, kb_size(kb, g->M));
+  if (s->n_tail) {
+    MlirValue d = wb_cmpi(&kb->b, WB_CMP_ULT, w->n0, kb_size(kb, g->N));
+    c = mlirValueIsNull(c) ? d : wb_arith(&kb->b, "arith.andi", c, d);
+  }
+  return c;
+}
+
+static MlirValue tile_row(fe_kb *kb, const fe_gemm_wave *w, int i) {
+  return kb_addc(kb, w->m0, 16 * i);
+}
+static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
+  return kb_addc(kb, w->n0, 16 * j);
+}
+
+void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j)
+      w->acc[i * s->wave_n + j] = kb_acc_init(kb, g, w->batch, tile_row(kb, w, i),
+                                              tile_col(kb, w, j), false);
+}
+
+void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_problem *p = kb->p;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return;
+  }
+  bool masked = s->m_tail || s->n_tail;
+  int last = p->gemms[0].prod;
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j) {
+      kb_memo_clear(&m);
+      fe_tile t;
+      kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
+                     false);
+      for (int n = 0; n < p->g.nnodes; ++n)
+        if (p->g.nodes[n].kind == FE_PRODUCT && p->g.nodes[n].product == last)
+          kb_memo_bind(&m, n, w->acc[i * s->wave_n + j]);
+      kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
+    }
+  kb_memo_free(&m);
+}
+
+MlirValue fe_k_full(fe_kb *kb, fe_size K, int step) {
+  if (fe_size_static(K))
+    return kb_c(kb, K.value / step * step);
+  MlirValue k = kb_size(kb, K);
+  return kb_mulc(kb, wb_arith(&kb->b, "arith.divui", k, kb_c(kb, step)), step);
+}
+
+/*===--- registers ---------------------------------------------------------------===*/
+/* One 16-wide K step at k: the wave's A and B fragments, then its WMMAs. */
+static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
+                   bool masked) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue a[4], b[4];
+  for (int i = 0; i < s->wave_m; ++i)
+    a[i] = kb_operand_tile(kb, &g->lhs, WMMA_MATRIX_A, w->batch,
+                           tile_row(kb, w, i), k, masked);
+  for (int j = 0; j < s->wave_n; ++j)
+    b[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
+                           tile_col(kb, w, j), k, masked);
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j)
+      acc[i * s->wave_n + j] =
+          kb_mma(kb, kb->atom, a[i], b[j], acc[i * s->wave_n + j]);
+}
+
+static int build_registers(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  int nt = s->wave_m * s->wave_n;
+  fe_gemm_wave w;
+  fe_gemm_wave_origin(kb, &w);
+  MlirValue active = fe_gemm_wave_active(kb, &w);
+  wb_if guard;
+  if (!mlirValueIsNull(active) &&
+      !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))
+    return -1;
+  fe_gemm_acc_init(kb, &w);
+  MlirValue kfull = fe_k_full(kb, g->K, 16);
+  wb_loop l;
+  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), nt, w.acc))
+    return -1;
+  MlirValue acc[FE_MAX_WAVE_TILES];
+  memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
+  k_step(kb, &w, l.iv, acc, false);
+  wb_for_end(&kb->b, &l, nt, acc);
+  for (int t = 0; t < nt; ++t)
+    w.acc[t] = wb_loop_result(&l, t);
+  if (s->k_tail) {
+    /* The last, partial K step: loads masked, peeled out of the loop. */
+    if (fe_size_static(g->K)) {
+      k_step(kb, &w, kfull, w.acc, true);
+    } else {
+      MlirType types[FE_MAX_WAVE_TILES];
+      for (int t = 0; t < nt; ++t)
+        types[t] = mlirValueGetType(w.acc[t]);
+      wb_if tail;
+      MlirValue more =
+          wb_cmpi(&kb->b, WB_CMP_ULT, kfull, kb_size(kb, g->K));
+      if (!wb_if_begin(&kb->b, &tail, more, nt, types, true))
+        return -1;
+      memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
+      k_step(kb, &w, kfull, acc, true);
+      wb_if_else(&kb->b, &tail, nt, acc);
+      wb_if_end(&kb->b, &tail, nt, w.acc);
+      for (int t = 0; t < nt; ++t)
+        w.acc[t] = mlirOperationGetResult(tail.op, t);
+    }
+  }
+  fe_gemm_epilogue(kb, &w);
+  if (!mlirValueIsNull(active))
+    wb_if_end(&kb->b, &guard, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+static int build(fe_kb *kb) {
+  return kb->s->staging == FE_STAGE_LDS ? fe_gemm_build_lds(kb)
+                                        : build_registers(kb);
+}
+
+const fe_template fe_template_gemm = {"gemm", plan, build};

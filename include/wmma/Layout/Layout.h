@@ -132,11 +132,17 @@ int wmma_hw_element_at(wmma_arch arch, wmma_instr id, wmma_matrix mat,
 int wmma_opsel_applies(wmma_arch arch, wmma_instr id, wmma_matrix mat);
 
 /* The map as text, as wmma-layout prints it: TSV rows (row-major elements,
- * lanes ascending; no header line) or the grid picture.  Like snprintf:
- * writes at most cap bytes (NUL-terminated when cap > 0) and returns the
- * full length; 0 for an instruction not available on arch.  opsel is
- * ignored where it does not apply. */
-typedef enum { WMMA_TEXT_TSV, WMMA_TEXT_GRID } wmma_text_format;
+ * lanes ascending; no header line), the grid picture, or a standalone SVG
+ * picture (the matrix as a grid of cells coloured by lane, with a legend).
+ * Like snprintf: writes at most cap bytes (NUL-terminated when cap > 0) and
+ * returns the full length; 0 for an instruction not available on arch, an
+ * unknown matrix or format, or an opsel other than 0/1 where it applies.
+ * opsel is ignored where it does not apply. */
+typedef enum {
+  WMMA_TEXT_TSV,
+  WMMA_TEXT_GRID,
+  WMMA_TEXT_SVG,
+} wmma_text_format;
 size_t wmma_layout_text(wmma_arch arch, wmma_instr id, wmma_matrix mat,
                         int opsel, wmma_text_format format, char *buf,
                         size_t cap);

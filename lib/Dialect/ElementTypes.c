@@ -30,6 +30,8 @@ bool wmmaElemFromType(MlirType type, wmma_elem *elem) {
 }
 
 MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem) {
+  if (mlirContextIsNull(ctx))
+    elem = WMMA_ELEM_COUNT; /* no context to make a type in */
   switch (elem) {
   case WMMA_ELEM_F16: return mlirF16TypeGet(ctx);
   case WMMA_ELEM_BF16: return mlirBF16TypeGet(ctx);

@@ -13,6 +13,7 @@
 #include "CAPITest.h"
 
 #include "wmma-c/Layout.h"
+#include "wmma-c/Version.h"
 
 #include <stdlib.h>
 
@@ -443,6 +444,7 @@ static void check_planner(void) {
 
 int main(void) {
   test_begin();
+  printf("wmma-c %s\n", wmma_version());
   check_names();
   check_instructions();
   check_register_maps();
@@ -451,6 +453,7 @@ int main(void) {
   return finish("layout");
 }
 
+// CHECK: wmma-c {{[0-9]+\.[0-9]+$}}
 // CHECK: chips: 10: gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1151, gfx1152, gfx1153, gfx1200, gfx1201
 // CHECK: layouts: hw kcontig compact; strategies: permlanex16 bpermute
 // CHECK: instructions: 17 (arch, instruction) pairs

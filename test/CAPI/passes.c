@@ -224,8 +224,11 @@ static void check_front_end(void) {
 
 /* Pass names in the global registry, as mlir-opt users write them. */
 static void check_registry(void) {
+  /* The parts first, then everything: registering twice is harmless. */
+  wmmaRegisterConversionPasses();
+  wmmaRegisterFrontEndPasses();
   wmmaRegisterPasses();
-  wmmaRegisterPasses(); /* idempotent */
+  wmmaRegisterPasses();
   const char *pipelines[] = {
       "builtin.module(wmma-lower-transpose,wmma-lower-xlane,"
       "wmma-lower-fragments,wmma-lower-mma)",

@@ -37,9 +37,13 @@ typedef struct {
 } wmmaHsacoOptions;
 
 /* wmma IR in gpu.modules -> gpu.binary: lower wmma, lower to ROCDL/LLVM,
- * serialize with gpu-module-to-binary. */
-MLIR_CAPI_EXPORTED void wmmaBuildToHsacoPipeline(MlirOpPassManager pm,
-                                                const wmmaHsacoOptions *opts);
+ * serialize with gpu-module-to-binary.  opts NULL: the defaults.  The
+ * upstream passes it uses are registered here, so a client needs nothing
+ * but the dialects (and mlirRegisterAllLLVMTranslations on the context to
+ * serialise).  Fails, adding nothing to pm, for a null pm, an unknown chip,
+ * format or strategy. */
+MLIR_CAPI_EXPORTED MlirLogicalResult wmmaBuildToHsacoPipeline(
+    MlirOpPassManager pm, const wmmaHsacoOptions *opts);
 /* The toolkit directory used when opts->toolkit is NULL (created on demand,
  * holding llvm/bin/ld.lld -> the LLVM 22 ld.lld).  NULL on failure. */
 MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);

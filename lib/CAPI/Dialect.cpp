@@ -35,6 +35,17 @@ void wmmaRegisterDialects(MlirDialectRegistry registry) {
                cf::ControlFlowDialect>();
 }
 
+/// The context to build wmma attributes in, with the dialect loaded (a
+/// dialect that is only registered would crash the attribute storage), or
+/// null if there is none.
+static MLIRContext *wmmaContext(MlirContext ctx) {
+  if (mlirContextIsNull(ctx))
+    return nullptr;
+  MLIRContext *context = unwrap(ctx);
+  context->getOrLoadDialect<WMMADialect>();
+  return context;
+}
+
 bool wmmaAttributeIsAAtom(MlirAttribute attr) {
   return !mlirAttributeIsNull(attr) && isa<AtomAttr>(unwrap(attr));
 }
@@ -45,13 +56,18 @@ MlirAttribute wmmaAtomAttrGet(MlirContext ctx, wmma_arch arch, unsigned m,
                               bool signB, bool clamp, unsigned opsel) {
   // Check through the layout engine first: AtomAttr::get does not verify
   // (wmma_atom_check also rejects an unknown arch).
+  if (mlirTypeIsNull(aType) || mlirTypeIsNull(bType) || mlirTypeIsNull(accType))
+    return MlirAttribute{nullptr};
   wmma_atom_desc d;
   if (!AtomAttr::buildDesc(static_cast<Arch>(arch), m, n, k, unwrap(aType),
                            unwrap(bType), unwrap(accType), signA, signB, clamp,
                            opsel, d) ||
       wmma_atom_check(&d, nullptr, 0) == WMMA_INSTR_COUNT)
     return MlirAttribute{nullptr};
-  return wrap(AtomAttr::get(unwrap(ctx), static_cast<Arch>(arch), m, n, k,
+  MLIRContext *context = wmmaContext(ctx);
+  if (!context)
+    return MlirAttribute{nullptr};
+  return wrap(AtomAttr::get(context, static_cast<Arch>(arch), m, n, k,
                             unwrap(aType), unwrap(bType), unwrap(accType),
                             signA, signB, clamp, opsel));
 }
@@ -110,7 +126,11 @@ MlirAttribute wmmaFragAttrGet(MlirContext ctx, wmma_matrix operand,
   if (!FragAttr::buildDesc(role, kind, transposed, atomAttr, f) ||
       wmma_frag_check(&f, nullptr, 0))
     return MlirAttribute{nullptr};
-  return wrap(FragAttr::get(unwrap(ctx), role, kind, transposed, atomAttr));
+  // The atom lives in a context; the fragment must live in the same one.
+  MLIRContext *context = wmmaContext(ctx);
+  if (context != atomAttr.getContext())
+    return MlirAttribute{nullptr};
+  return wrap(FragAttr::get(context, role, kind, transposed, atomAttr));
 }
 
 MlirAttribute wmmaFragAttrGetAtom(MlirAttribute attr) {
@@ -143,9 +163,10 @@ wmma_matrix wmmaOperandAttrGetValue(MlirAttribute attr) {
 }
 
 MlirAttribute wmmaOperandAttrGet(MlirContext ctx, wmma_matrix role) {
-  if (role < 0 || role >= WMMA_MATRIX_COUNT)
+  MLIRContext *context = wmmaContext(ctx);
+  if (!context || role < 0 || role >= WMMA_MATRIX_COUNT)
     return MlirAttribute{nullptr};
-  return wrap(OperandAttr::get(unwrap(ctx), static_cast<Operand>(role)));
+  return wrap(OperandAttr::get(context, static_cast<Operand>(role)));
 }
 
 bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule, char *chip,

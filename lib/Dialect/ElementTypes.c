@@ -29,6 +29,8 @@ bool wmma_elem_of_type(MlirType type, wmma_elem *elem) {
 }
 
 MlirType wmma_type_of_elem(MlirContext ctx, wmma_elem elem) {
+  if (mlirContextIsNull(ctx))
+    elem = WMMA_ELEM_COUNT; /* no context to make a type in */
   switch (elem) {
   case WMMA_ELEM_F16: return mlirF16TypeGet(ctx);
   case WMMA_ELEM_BF16: return mlirBF16TypeGet(ctx);

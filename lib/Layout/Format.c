@@ -1,20 +1,15 @@
-/* The register maps as text: the TSV rows and the grid picture that
- * wmma-layout prints and the Python package returns. */
+/* The register maps as text: the TSV rows, the grid picture and (through
+ * FormatSvg.c) the SVG picture that wmma-layout prints and the Python
+ * package returns. */
 #include "wmma/Layout/Layout.h"
+
+#include "Internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-/* snprintf-style appender: writes what fits, counts everything. */
-typedef struct {
-  char *buf;
-  size_t cap, len;
-} text_out;
-
-static void out(text_out *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void out(text_out *t, const char *fmt, ...) {
+void wmma_text_append(wmma_text_out *t, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *dst = t->len < t->cap ? t->buf + t->len : NULL;
@@ -31,8 +26,8 @@ int wmma_opsel_applies(wmma_arch arch, wmma_instr id, wmma_matrix mat) {
          wmma_elem_bits(wmma_matrix_elem(id, mat)) == 16;
 }
 
-static void tsv(text_out *t, wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                int opsel) {
+static void tsv(wmma_text_out *t, wmma_arch arch, wmma_instr id,
+                wmma_matrix mat, int opsel) {
   int rows, cols;
   wmma_matrix_dims(id, mat, &rows, &cols);
   const char *name = wmma_instr_get(id)->isa_name;
@@ -41,8 +36,9 @@ static void tsv(text_out *t, wmma_arch arch, wmma_instr id, wmma_matrix mat,
       wmma_reg_loc locs[2];
       int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
       for (int i = 0; i < n; ++i)
-        out(t, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", name, wmma_matrix_name(mat), r,
-            c, locs[i].lane, locs[i].vgpr, locs[i].bit_lo, locs[i].bit_hi);
+        wmma_text_append(t, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", name,
+                         wmma_matrix_name(mat), r, c, locs[i].lane,
+                         locs[i].vgpr, locs[i].bit_lo, locs[i].bit_hi);
     }
 }
 
@@ -60,24 +56,35 @@ static void format_cell(char *buf, size_t len, const wmma_reg_loc *locs, int n,
   snprintf(buf + used, len - (size_t)used, ".%c%d", part, locs[0].bit_lo / elem_bits);
 }
 
-static void grid(text_out *t, wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                 int opsel) {
+void wmma_text_operand_title(wmma_text_out *t, wmma_arch arch, wmma_instr id,
+                             wmma_matrix mat, int opsel) {
+  int rows, cols;
+  wmma_matrix_dims(id, mat, &rows, &cols);
+  wmma_text_append(t, "%s %s on %s: %d x %d (rows %s, cols %s), %s, %d vgprs",
+                   wmma_instr_get(id)->isa_name, wmma_matrix_name(mat),
+                   wmma_arch_name(arch), rows, cols,
+                   mat == WMMA_MATRIX_B ? "k" : "m",
+                   mat == WMMA_MATRIX_A ? "k" : "n",
+                   wmma_elem_name(wmma_matrix_elem(id, mat)),
+                   wmma_matrix_vgprs(arch, id, mat));
+  if (wmma_opsel_applies(arch, id, mat))
+    wmma_text_append(t, ", opsel %d", opsel);
+}
+
+static void grid(wmma_text_out *t, wmma_arch arch, wmma_instr id,
+                 wmma_matrix mat, int opsel) {
   int rows, cols;
   wmma_matrix_dims(id, mat, &rows, &cols);
   wmma_elem elem = wmma_matrix_elem(id, mat);
   int eb = wmma_elem_bits(elem);
   const char *row_name = mat == WMMA_MATRIX_B ? "k" : "m";
   const char *col_name = mat == WMMA_MATRIX_A ? "k" : "n";
-  out(t, "%s %s on %s: %d x %d (rows %s, cols %s), %s, %d vgprs",
-      wmma_instr_get(id)->isa_name, wmma_matrix_name(mat), wmma_arch_name(arch),
-      rows, cols, row_name, col_name, wmma_elem_name(elem),
-      wmma_matrix_vgprs(arch, id, mat));
-  if (wmma_opsel_applies(arch, id, mat))
-    out(t, ", opsel %d", opsel);
-  out(t, "\n");
+  wmma_text_operand_title(t, arch, id, mat, opsel);
+  wmma_text_append(t, "\n");
   int replicated = arch == WMMA_ARCH_RDNA3 &&
                    (mat == WMMA_MATRIX_A || mat == WMMA_MATRIX_B);
-  out(t, "legend: %s:vVGPR%s = %s, operand register (0-based)%s\n",
+  wmma_text_append(
+      t, "legend: %s:vVGPR%s = %s, operand register (0-based)%s\n",
       replicated ? "lLANE|LANE2" : "lLANE",
       eb == 32 ? "" : eb == 16 ? ".hHALF" : eb == 8 ? ".bBYTE" : ".nNIBBLE",
       replicated ? "lane and its replica lane+16" : "lane",
@@ -100,41 +107,53 @@ static void grid(text_out *t, wmma_arch arch, wmma_instr id, wmma_matrix mat,
     }
   char corner[8];
   snprintf(corner, sizeof corner, "%s\\%s", row_name, col_name);
-  out(t, "%4s", corner);
+  wmma_text_append(t, "%4s", corner);
   for (int c = 0; c < cols; ++c)
     if (c + 1 < cols)
-      out(t, " %-*d", width, c);
+      wmma_text_append(t, " %-*d", width, c);
     else
-      out(t, " %d", c);
-  out(t, "\n");
+      wmma_text_append(t, " %d", c);
+  wmma_text_append(t, "\n");
   for (int r = 0; r < rows; ++r) {
-    out(t, "%4d", r);
+    wmma_text_append(t, "%4d", r);
     for (int c = 0; c < cols; ++c) {
       wmma_reg_loc locs[2];
       int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
       format_cell(cell, sizeof cell, locs, n, eb);
       /* No trailing blanks on the last column. */
       if (c + 1 < cols)
-        out(t, " %-*s", width, cell);
+        wmma_text_append(t, " %-*s", width, cell);
       else
-        out(t, " %s", cell);
+        wmma_text_append(t, " %s", cell);
     }
-    out(t, "\n");
+    wmma_text_append(t, "\n");
   }
 }
 
-size_t wmma_layout_text(wmma_arch arch, wmma_instr id, wmma_matrix mat, int opsel,
-                        wmma_text_format format, char *buf, size_t cap) {
-  text_out t = {buf, buf ? cap : 0, 0};
+size_t wmma_layout_text(wmma_arch arch, wmma_instr id, wmma_matrix mat,
+                        int opsel, wmma_text_format format, char *buf,
+                        size_t cap) {
+  wmma_text_out t = {buf, buf ? cap : 0, 0};
   if (cap && buf)
     buf[0] = 0;
   if (!wmma_instr_available(id, arch) || mat < 0 || mat >= WMMA_MATRIX_COUNT)
     return 0;
   if (!wmma_opsel_applies(arch, id, mat))
     opsel = 0;
-  if (format == WMMA_TEXT_GRID)
+  else if (opsel != 0 && opsel != 1)
+    return 0; /* no half to show: every cell would be empty */
+  switch (format) {
+  case WMMA_TEXT_GRID:
     grid(&t, arch, id, mat, opsel);
-  else
+    break;
+  case WMMA_TEXT_SVG:
+    wmma_text_svg(&t, arch, id, mat, opsel);
+    break;
+  case WMMA_TEXT_TSV:
     tsv(&t, arch, id, mat, opsel);
+    break;
+  default:
+    return 0;
+  }
   return t.len;
 }

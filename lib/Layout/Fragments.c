@@ -155,6 +155,8 @@ int wmma_frag_coord(const wmma_frag_desc *f, int lane, int v, int *row,
 
 int wmma_frag_affine(const wmma_frag_desc *f, int v, int *r0, int *rr,
                      int *rh, int *c0, int *cr, int *ch) {
+  if (wmma_frag_check(f, NULL, 0) != 0)
+    return -1; /* neither "unused" nor a map */
   int row0, col0, row1, col1, row16, col16;
   int used0 = wmma_frag_coord(f, 0, v, &row0, &col0);
   if (!used0) {

@@ -231,7 +231,7 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
 
 void wmma_plan_simulate(const wmma_plan *plan, const uint32_t src[32][32],
                         uint32_t dst[32][32]) {
-  if (!plan || plan->elem_bits <= 0)
+  if (!plan || !src || !dst || plan->elem_bits <= 0)
     return;
   int eb = plan->elem_bits;
   uint32_t mask = eb == 32 ? 0xffffffffu : ((1u << eb) - 1u);

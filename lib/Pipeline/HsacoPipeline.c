@@ -4,6 +4,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "wmma-c/Passes.h"
 
+#include "HsacoOptions.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Transforms.h"
+#include "mlir-c/Conversion.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,10 +86,63 @@ static void ignoreMessage(MlirStringRef msg, void *user) {
   (void)user;
 }
 
-void wmmaBuildToHsacoPipeline(MlirOpPassManager pm, const wmmaHsacoOptions *opts) {
+int wmma_hsaco_options_error(const wmmaHsacoOptions *opts, char *msg,
+                             size_t len) {
+  static const char *const formats[] = {"bin", "isa", "llvm", "offloading",
+                                        "fatbin"};
+  if (!msg || !len)
+    msg = NULL, len = 0;
+  if (opts->chip && *opts->chip &&
+      wmma_chip_arch(opts->chip) == WMMA_ARCH_INVALID) {
+    if (msg)
+      snprintf(msg, len, "wmma-to-hsaco: unknown chip '%s'; supported chips: %s",
+               opts->chip, wmma_supported_chips());
+    return 1;
+  }
+  const char *format = opts->format && *opts->format ? opts->format : "bin";
+  int known = 0;
+  for (size_t i = 0; i < sizeof formats / sizeof formats[0]; ++i)
+    known |= strcmp(format, formats[i]) == 0;
+  if (!known) {
+    if (msg)
+      snprintf(msg, len, "wmma-to-hsaco: unknown format '%s' (expected bin, "
+               "isa, llvm, offloading)", format);
+    return 1;
+  }
+  if (opts->strategy != WMMA_XLANE_PERMLANEX16 &&
+      opts->strategy != WMMA_XLANE_BPERMUTE) {
+    if (msg)
+      snprintf(msg, len, "wmma-to-hsaco: unknown cross-lane strategy %d",
+               (int)opts->strategy);
+    return 1;
+  }
+  return 0;
+}
+
+/* The upstream passes the pipeline text below names, registered once so
+ * that building the pipeline does not depend on what the client
+ * registered. */
+static void register_upstream_passes(void) {
+  static int done;
+  if (done)
+    return;
+  done = 1;
+  mlirRegisterConversionSCFToControlFlowPass();
+  mlirRegisterConversionConvertGpuOpsToROCDLOps();
+  mlirRegisterConversionReconcileUnrealizedCastsPass();
+  mlirRegisterTransformsCanonicalizer();
+  mlirRegisterTransformsCSE();
+  mlirRegisterGPUGpuModuleToBinaryPass();
+}
+
+MlirLogicalResult wmmaBuildToHsacoPipeline(MlirOpPassManager pm,
+                                           const wmmaHsacoOptions *opts) {
   wmmaHsacoOptions defaults = {NULL, "bin", NULL, WMMA_XLANE_PERMLANEX16};
   if (!opts)
     opts = &defaults;
+  if (!pm.ptr || wmma_hsaco_options_error(opts, NULL, 0))
+    return mlirLogicalResultFailure();
+  register_upstream_passes();
   const char *format = (opts->format && *opts->format) ? opts->format : "bin";
   const char *toolkit = opts->toolkit;
   if (!toolkit || !*toolkit)
@@ -93,7 +151,7 @@ void wmmaBuildToHsacoPipeline(MlirOpPassManager pm, const wmmaHsacoOptions *opts
   wmmaBuildLowerToROCDLPipeline(pm, opts->strategy);
 
   char chipset[96] = "";
-  if (opts->chip && *opts->chip && strlen(opts->chip) < 32)
+  if (opts->chip && *opts->chip)
     snprintf(chipset, sizeof chipset, "chipset=%s ", opts->chip);
   char tk[4200] = "";
   if (toolkit && strlen(toolkit) < 4096 && strcmp(format, "isa") &&
@@ -107,7 +165,6 @@ void wmmaBuildToHsacoPipeline(MlirOpPassManager pm, const wmmaHsacoOptions *opts
            "reconcile-unrealized-casts,"
            "gpu-module-to-binary{format=%s%s}",
            chipset, format, tk);
-  /* The pipeline text is ours and always parses. */
-  (void)mlirOpPassManagerAddPipeline(
+  return mlirOpPassManagerAddPipeline(
       pm, mlirStringRefCreateFromCString(pipeline), ignoreMessage, NULL);
 }

@@ -6,6 +6,7 @@
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "HsacoOptions.h"
 #include "wmma-c/Passes.h"
 
 extern "C" void wmmaRegisterConversionPasses(void);
@@ -55,22 +56,16 @@ void wmmaRegisterPasses(void) {
         ToHsacoOptions o;
         if (mlir::failed(o.parseFromString(optionsStr)))
           return mlir::failure();
-        if (!o.chip.empty() &&
-            wmma_chip_arch(o.chip.c_str()) == WMMA_ARCH_INVALID)
-          return errorHandler("wmma-to-hsaco: unknown chip '" + o.chip +
-                              "'; supported chips: " + wmma_supported_chips());
-        llvm::StringRef f = o.format;
-        if (f != "bin" && f != "isa" && f != "llvm" && f != "offloading" &&
-            f != "fatbin")
-          return errorHandler("wmma-to-hsaco: unknown format '" + o.format +
-                              "' (expected bin, isa, llvm, offloading)");
         wmmaHsacoOptions opts = {};
         opts.chip = o.chip.empty() ? nullptr : o.chip.c_str();
         opts.format = o.format.c_str();
         opts.toolkit = o.toolkit.empty() ? nullptr : o.toolkit.c_str();
         opts.strategy = o.strategy;
-        wmmaBuildToHsacoPipeline(wrap(&pm), &opts);
-        return mlir::success();
+        char msg[512];
+        if (wmma_hsaco_options_error(&opts, msg, sizeof msg))
+          return errorHandler(msg);
+        return mlir::success(mlirLogicalResultIsSuccess(
+            wmmaBuildToHsacoPipeline(wrap(&pm), &opts)));
       },
       [](llvm::function_ref<void(const mlir::detail::PassOptions &)> handler) {
         handler(ToHsacoOptions());

@@ -5,6 +5,7 @@ against the wmma-layout tool."""
 import os
 import re
 import subprocess
+import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
@@ -122,6 +123,27 @@ def test_grid_and_tsv_match_the_tool(tools_dir, target, instr, matrix, opsel):
     assert lay.grid == _tool(tools_dir, *args, "--format", "grid")
     tsv = _tool(tools_dir, *args).split("\n", 1)[1]
     assert lay.tsv == tsv
+
+
+@pytest.mark.parametrize("target,instr,matrix,opsel,cells", [
+    ("rdna3", "v_wmma_f32_16x16x16_f16", "A", 0, 256),
+    ("gfx1100", "v_wmma_f16_16x16x16_f16", "C", 1, 256),
+    ("rdna4", "v_wmma_i32_16x16x32_iu4", "B", 0, 512),
+])
+def test_svg_picture(tools_dir, target, instr, matrix, opsel, cells):
+    lay = wmma.layout(target, instr, matrix, opsel=opsel)
+    svg = lay.to_svg()
+    assert lay._repr_svg_() == svg  # what a notebook displays
+    root = ET.fromstring(svg)       # well-formed XML
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == ns + "svg" and int(root.get("width")) > 0
+    # The title is the grid's first line; one tooltip cell per element.
+    title = [t for t in root.iter(ns + "text") if t.get("class") == "t"][0]
+    assert title.text == lay.grid.split("\n", 1)[0]
+    assert len(list(root.iter(ns + "g"))) == cells == lay.rows * lay.cols
+    flag = "--chip" if target.startswith("gfx") else "--arch"
+    assert svg == _tool(tools_dir, flag, target, "--instr", instr, "--matrix",
+                        matrix, "--opsel", str(opsel), "--format", "svg")
 
 
 def test_layout_errors():

@@ -66,7 +66,7 @@ STRATEGIES = ("permlanex16", "bpermute")       # wmma_xlane_strategy order
 MATRICES = ("A", "B", "C", "D")                # wmma_matrix order
 ARCH_INVALID, ARCH_RDNA3, ARCH_RDNA4 = 0, 3, 4
 INSTR_COUNT = 11                               # WMMA_INSTR_COUNT
-TEXT_TSV, TEXT_GRID = 0, 1                     # wmma_text_format order
+TEXT_TSV, TEXT_GRID, TEXT_SVG = 0, 1, 2         # wmma_text_format order
 BACKEND_EMU, BACKEND_HIP = 0, 1
 
 # wmma_emu_param_kind

@@ -35,7 +35,9 @@ class Layout:
     Also: arch, chip, instruction, matrix, opsel, rows, cols, elem,
     elem_bits, vgprs; locate(row, col) and element_at(lane, vgpr, bit) ask
     the layout engine directly; grid is the `wmma-layout --format grid` text;
-    tsv the TSV text (without the header line).
+    tsv the TSV text (without the header line); to_svg() the picture of
+    `wmma-layout --format svg` (notebooks display a Layout through
+    _repr_svg_).
     """
 
     def __init__(self, lib, arch, chip, instr, matrix, opsel):
@@ -103,6 +105,16 @@ class Layout:
         """The operand as a rows x cols grid of cells, exactly like
         `wmma-layout --format grid` prints it."""
         return self._text(_lib.TEXT_GRID)
+
+    def to_svg(self):
+        """The operand as an SVG picture (str): the matrix as a grid of cells
+        coloured by lane, each naming lane(s), register and bits, with a lane
+        legend -- exactly what `wmma-layout --format svg` prints."""
+        return self._text(_lib.TEXT_SVG)
+
+    def _repr_svg_(self):
+        # IPython/Jupyter rich display.
+        return self.to_svg()
 
     def __repr__(self):
         return "<wmma.Layout %s %s on %s: %dx%d, %d entries>" % (

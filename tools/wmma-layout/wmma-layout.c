@@ -1,6 +1,7 @@
 /* wmma-layout: print where every element of a WMMA operand lives (lane,
- * register, bits), as TSV for scripts or as a grid for humans.  All facts
- * come from the layout engine (wmma/Layout/Layout.h). */
+ * register, bits), as TSV for scripts, as a text grid, or as pictures (SVG,
+ * or an HTML page of SVGs) for humans.  All facts and all drawing come from
+ * the layout engine (wmma/Layout/Layout.h). */
 #include "wmma/Layout/Layout.h"
 
 #include <stdio.h>
@@ -20,7 +21,9 @@ static const char *const usage_text =
     "  --matrix M       A, B, C or D (default: all four)\n"
     "  --opsel N        0 or 1: half used by RDNA3 16-bit accumulators\n"
     "                   (C/D of f16/bf16 accumulators; ignored elsewhere)\n"
-    "  --format F       tsv (default) or grid\n"
+    "  --format F       tsv (default), grid, svg or html: svg draws one\n"
+    "                   operand (give --instr and --matrix); html is a page\n"
+    "                   with one SVG picture per selected operand\n"
     "  --help           show this text\n"
     "\n"
     "TSV columns: instruction, matrix, row, col, lane, vgpr, bit_lo, bit_hi\n"
@@ -145,13 +148,23 @@ int main(int argc, char **argv) {
     else
       return usage_error("--opsel must be 0 or 1, not '%s'", opsel_text);
   }
-  int grid;
+  int html = 0;
+  wmma_text_format text_format;
   if (strcmp(format, "tsv") == 0)
-    grid = 0;
+    text_format = WMMA_TEXT_TSV;
   else if (strcmp(format, "grid") == 0)
-    grid = 1;
+    text_format = WMMA_TEXT_GRID;
+  else if (strcmp(format, "svg") == 0)
+    text_format = WMMA_TEXT_SVG;
+  else if (strcmp(format, "html") == 0)
+    text_format = WMMA_TEXT_SVG, html = 1;
   else
-    return usage_error("unknown format '%s' (expected tsv or grid)", format);
+    return usage_error("unknown format '%s' (expected tsv, grid, svg or html)",
+                       format);
+  /* An SVG file holds one picture. */
+  if (text_format == WMMA_TEXT_SVG && !html && (!instr_name || matrix < 0))
+    return usage_error("%s--format svg draws one operand: give --instr and "
+                       "--matrix (or use --format html for several)", "");
 
   int only = -1; /* all instructions of the arch */
   if (instr_name) {
@@ -178,8 +191,12 @@ int main(int argc, char **argv) {
     only = id;
   }
 
-  if (!grid)
+  if (text_format == WMMA_TEXT_TSV)
     printf("instruction\tmatrix\trow\tcol\tlane\tvgpr\tbit_lo\tbit_hi\n");
+  if (html)
+    printf("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"/>"
+           "<title>WMMA register layouts (%s)</title></head>\n<body>\n",
+           wmma_arch_name(arch));
   int first = 1;
   for (int i = 0; i < WMMA_INSTR_COUNT; ++i) {
     if ((only >= 0 && i != only) || !wmma_instr_available((wmma_instr)i, arch))
@@ -187,15 +204,17 @@ int main(int argc, char **argv) {
     for (int m = 0; m < WMMA_MATRIX_COUNT; ++m) {
       if (matrix >= 0 && m != matrix)
         continue;
-      if (grid && !first)
+      if (text_format == WMMA_TEXT_GRID && !first)
         printf("\n");
       if (!print_map(arch, (wmma_instr)i, (wmma_matrix)m, opsel,
-                     grid ? WMMA_TEXT_GRID : WMMA_TEXT_TSV)) {
+                     text_format)) {
         fprintf(stderr, "wmma-layout: error: out of memory\n");
         return 1;
       }
       first = 0;
     }
   }
+  if (html)
+    printf("</body></html>\n");
   return 0;
 }

@@ -142,11 +142,17 @@ int wmma_hw_element_at(wmma_arch arch, wmma_instr id, wmma_matrix mat,
 int wmma_opsel_applies(wmma_arch arch, wmma_instr id, wmma_matrix mat);
 
 /* The map as text, as wmma-layout prints it: TSV rows (row-major elements,
- * lanes ascending; no header line) or the grid picture.  Like snprintf:
- * writes at most cap bytes (NUL-terminated when cap > 0) and returns the
- * full length; 0 for an instruction not available on arch.  opsel is
- * ignored where it does not apply. */
-typedef enum { WMMA_TEXT_TSV, WMMA_TEXT_GRID } wmma_text_format;
+ * lanes ascending; no header line), the grid picture, or a standalone SVG
+ * picture (the matrix as a grid of cells coloured by lane, with a legend).
+ * Like snprintf: writes at most cap bytes (NUL-terminated when cap > 0) and
+ * returns the full length; 0 for an instruction not available on arch, an
+ * unknown matrix or format, or an opsel other than 0/1 where it applies.
+ * opsel is ignored where it does not apply. */
+typedef enum {
+  WMMA_TEXT_TSV,
+  WMMA_TEXT_GRID,
+  WMMA_TEXT_SVG,
+} wmma_text_format;
 size_t wmma_layout_text(wmma_arch arch, wmma_instr id, wmma_matrix mat,
                         int opsel, wmma_text_format format, char *buf,
                         size_t cap);
@@ -200,7 +206,8 @@ int wmma_frag_coord(const wmma_frag_desc *f, int lane, int v, int *row,
 /* Closed form used by load/store lowering: for value v, logical
  * row = r0 + rr*(lane%16) + rh*(lane/16), col = c0 + cr*(lane%16) + ch*(lane/16).
  * Returns 1 if value v is used and the map is of this form for all lanes,
- * 0 if unused, -1 if not affine (never for the layouts above). */
+ * 0 if unused, -1 if not affine (never for the layouts above) or if f is
+ * not a valid descriptor. */
 int wmma_frag_affine(const wmma_frag_desc *f, int v, int *r0, int *rr,
                      int *rh, int *c0, int *cr, int *ch);
 /* A and B of one product must use the same K order: 1 if the two layouts
@@ -277,7 +284,8 @@ int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
                        char *msg, size_t msg_len);
 /* Execute the plan on 32 lanes.  src[l][w] / dst[l][w] are packed words
  * (elem_bits values, value v in word v*eb/32 at bit (v*eb)%32).  Unused
- * dst values are left as they were in dst. */
+ * dst values are left as they were in dst.  Does nothing if plan, src or
+ * dst is NULL. */
 void wmma_plan_simulate(const wmma_plan *plan, const uint32_t src[32][32],
                         uint32_t dst[32][32]);
 

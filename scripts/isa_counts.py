@@ -7,10 +7,11 @@ GROUPS = [
     ("v_permlanex16", re.compile(r"^v_permlanex16")),
     ("ds_bpermute", re.compile(r"^ds_bpermute")),
     ("dpp", None),  # any instruction with a DPP modifier
-    ("global_load", re.compile(r"^global_load")),
-    ("global_store", re.compile(r"^global_store")),
+    # Global memory through plain or buffer (fat pointer) instructions.
+    ("global_load", re.compile(r"^(global|buffer)_load")),
+    ("global_store", re.compile(r"^(global|buffer)_store")),
     ("ds (LDS)", re.compile(r"^ds_(?!bpermute)")),
-    ("scratch", re.compile(r"^(scratch_|buffer_)")),
+    ("scratch", re.compile(r"^scratch_")),
 ]
 _INSTRUCTION = re.compile(r"^[sv]_|^ds_|^global_|^buffer_|^scratch_|^flat_")
 

@@ -39,16 +39,39 @@ typedef struct {
 
 #define WMMA_MAX_KERNEL_ARGS 32
 #define WMMA_MAX_RANK 8
+#define WMMA_MAX_GRID_PROGRAM 32
 
 typedef struct {
-  char name[64];
-  int is_buffer;   /* 1: one bare pointer to a dense row-major buffer */
+  char name[64];   /* the caller's argument name, or "resultN" */
+  int is_buffer;   /* 1: a memref (passed as a descriptor: allocated and
+                      aligned pointers, offset, sizes, strides) */
   char type[16];   /* element or scalar type: "f16", "bf16", "f32", ... */
   int elem_bytes;
   int rank;
-  int64_t shape[WMMA_MAX_RANK];
+  int64_t shape[WMMA_MAX_RANK]; /* static size, or -1 - s: run-time size s */
+  int64_t strides[WMMA_MAX_RANK]; /* static strides of a strided layout, in
+                                     elements; all 0: dense row-major */
+  int64_t offset;  /* static offset (elements) of a strided layout */
   char role[8];    /* "input", "output", "inout" */
+  int host;        /* caller argument index, or -1 - r for result r */
 } wmma_kernel_arg;
+
+/* One step of a grid expression in postfix form (the launch record's
+ * affine map, evaluated by wmma_launch_geometry). */
+typedef enum {
+  WMMA_GRID_CONST,    /* push value */
+  WMMA_GRID_SIZE,     /* push run-time size number `value` */
+  WMMA_GRID_ADD,
+  WMMA_GRID_MUL,
+  WMMA_GRID_CEILDIV,
+  WMMA_GRID_FLOORDIV,
+  WMMA_GRID_MOD,
+} wmma_grid_opcode;
+
+typedef struct {
+  int op;
+  int64_t value;
+} wmma_grid_op;
 
 typedef struct {
   int ok;                 /* 1 on success */
@@ -56,14 +79,28 @@ typedef struct {
   size_t size;
   char *manifest_json;    /* the launch manifest (see wmma-compile --help) */
   char *diagnostics;      /* every diagnostic, "file:line:col: severity: msg" */
-  /* The manifest, parsed. */
+  /* The launch record, parsed. */
   char kernel[128];
   char chip[16];
-  unsigned grid[3], block[3];
+  unsigned grid[3];       /* when every size is static; else 0 (see
+                             wmma_launch_geometry) */
+  unsigned block[3];
   uint64_t lds_bytes;
   int nargs;
   wmma_kernel_arg args[WMMA_MAX_KERNEL_ARGS];
+  int nresults;           /* results of a function on tensors */
+  int nsizes;             /* run-time sizes the kernel takes */
+  int grid_len[3];
+  wmma_grid_op grid_program[3][WMMA_MAX_GRID_PROGRAM];
 } wmma_compile_result;
+
+/* The grid for arguments of these shapes (shapes[i]: the rank sizes of
+ * argument i; NULL for scalars or to take the static shape).  Checks every
+ * static dimension and that dimensions sharing a run-time size agree.
+ * Returns 0, or 1 with a message naming the argument in msg. */
+int wmma_launch_geometry(const wmma_compile_result *kernel,
+                         const int64_t *const *shapes, unsigned grid[3],
+                         char *msg, size_t cap);
 
 /* Compiles MLIR source text; source_name is used in diagnostics.  Returns 0
  * on success, 1 on a compile error (parse, verify, unsupported pattern,

@@ -48,6 +48,12 @@ MLIR_CAPI_EXPORTED MlirLogicalResult wmmaBuildToHsacoPipeline(
  * holding llvm/bin/ld.lld -> the LLVM 22 ld.lld).  NULL on failure. */
 MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
 
+/* wmma-convert-amdgpu-to-rocdl (on gpu.module): upstream's
+ * convert-amdgpu-to-rocdl with the chipset of the module's #rocdl.target
+ * (fat raw buffers are lowered per chip).  wmmaBuildToHsacoPipeline adds it
+ * when no chip is given. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateConvertAmdgpuToRocdlPass(void);
+
 /* Registers the lowering passes and pipelines only (wmma-lower-*,
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
 MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);

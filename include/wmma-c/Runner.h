@@ -20,32 +20,42 @@ typedef enum {
 } wmma_backend;
 
 /* One kernel argument on the host, in manifest order: a buffer (data points
- * to `bytes` bytes, read before and written back after the launch) or a
- * scalar (data points to the value, bytes = its size). */
+ * to `bytes` bytes, read before and written back after the launch; shape:
+ * its sizes, NULL to take the manifest's static shape) or a scalar (data
+ * points to the value, bytes = its size).  A buffer of a strided layout
+ * holds the elements its static strides and offset address. */
 typedef struct {
   void *data;
   size_t bytes;
+  const int64_t *shape;
 } wmma_host_arg;
 
-/* Launches kernel->kernel with the manifest's grid and block.  Returns 0, or
- * 1 with *diagnostics (malloc'ed) saying why: a fault, a failed hardware
- * check, no GPU, or arguments that do not match the manifest.  stats may be
- * NULL (emulator counters otherwise). */
+/* Bytes a buffer argument of this shape occupies (its strides' extent for
+ * a strided layout); 0 if the shape is invalid. */
+size_t wmma_arg_bytes(const wmma_kernel_arg *a, const int64_t *shape);
+
+/* Launches kernel->kernel: the grid from the arguments' shapes and the
+ * launch record (wmma_launch_geometry), memref arguments passed as
+ * descriptors.  Returns 0, or 1 with *diagnostics (malloc'ed) saying why: a
+ * fault, a failed hardware check, no GPU, or arguments that do not match the
+ * manifest.  stats may be NULL (emulator counters otherwise). */
 int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
                 const wmma_host_arg *args, int nargs, wmma_emu_stats *stats,
                 char **diagnostics);
 
 /* Runs the original function `func` (NULL: the only func.func) of the MLIR
- * source on the CPU through MLIR's own linalg -> LLVM lowering and JIT, once
- * per argument set (compiled once).  arg_sets[s][i] points to the i-th
- * argument of run s: for a memref, to a void* holding the buffer address
- * (dense row-major); for a scalar, to its value.  When gamma
- * is non-NULL it receives the relative error bound of the function: with M
- * the result of the same function on the absolute values of all inputs, a
+ * source on the CPU through MLIR's own lowering (tensors bufferized with
+ * results as trailing out-parameters, linalg -> loops -> LLVM) and JIT,
+ * once per argument set (compiled once).  arg_sets[s] holds kernel->nargs
+ * arguments in the kernel's order (the function's arguments, then its
+ * results), as for wmma_launch.  When gamma is non-NULL it receives the
+ * relative error bound of the function (for the sizes of arg_sets[0]): with
+ * M the result of the same function on the absolute values of all inputs, a
  * correct kernel satisfies |kernel - reference| <= gamma * M element-wise.
  * Returns 0, or 1 with *diagnostics. */
 int wmma_reference_run(const char *source, size_t size, const char *func,
-                       void **const *arg_sets, int nsets, int nargs,
+                       const wmma_compile_result *kernel,
+                       const wmma_host_arg *const *arg_sets, int nsets,
                        double *gamma, char **diagnostics);
 
 #ifdef __cplusplus

@@ -5,11 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "wmma-c/Compiler.h"
 
+#include "ArgNames.h"
 #include "Session.h"
 #include "StringBuffer.h"
 #include "wmma-c/Dialect.h"
 #include "wmma-c/Passes.h"
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -21,7 +24,6 @@
 #include "llvm-c/BitReader.h"
 #include "llvm-c/Core.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,66 +75,6 @@ char *wmma_read_file(const char *path, size_t *size) {
  * Kernel discovery and the manifest
  *===-------------------------------------------------------------------===*/
 typedef struct {
-  char func[128];
-  int nargs;
-  char names[WMMA_MAX_KERNEL_ARGS][64];
-} arg_names;
-
-/* The identifier at (line, col) of the source, e.g. "A" for "%A". */
-static void name_at(const char *src, size_t size, int line, int col,
-                    char *out, size_t cap) {
-  out[0] = 0;
-  size_t i = 0;
-  for (int l = 1; l < line && i < size; ++i)
-    if (src[i] == '\n')
-      ++l;
-  i += (size_t)(col > 0 ? col - 1 : 0);
-  if (i < size && src[i] == '%')
-    ++i;
-  size_t n = 0;
-  while (i < size && n + 1 < cap &&
-         (isalnum((unsigned char)src[i]) || src[i] == '_' || src[i] == '$' ||
-          src[i] == '.'))
-    out[n++] = src[i++];
-  out[n] = 0;
-}
-
-typedef struct {
-  const char *src;
-  size_t size;
-  arg_names *out;
-  int n, cap;
-} name_walk;
-
-/* Remembers the source names of the arguments of every func.func and
- * gpu.func (the front end keeps the function name and argument order). */
-static MlirWalkResult collect_arg_names(MlirOperation op, void *ud) {
-  name_walk *w = ud;
-  if ((!wmma_op_is(op, "func.func") && !wmma_op_is(op, "gpu.func")) || w->n >= w->cap)
-    return MlirWalkResultAdvance;
-  MlirAttribute sym = wmma_attr(op, "sym_name");
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
-    return MlirWalkResultAdvance;
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(entry))
-    return MlirWalkResultAdvance;
-  arg_names *a = &w->out[w->n++];
-  memset(a, 0, sizeof *a);
-  wmma_copy_ref(a->func, sizeof a->func, mlirStringAttrGetValue(sym));
-  intptr_t na = mlirBlockGetNumArguments(entry);
-  for (intptr_t i = 0; i < na && i < WMMA_MAX_KERNEL_ARGS; ++i) {
-    MlirLocation loc = mlirValueGetLocation(mlirBlockGetArgument(entry, i));
-    if (mlirLocationIsAFileLineColRange(loc)) {
-      int line = mlirLocationFileLineColRangeGetStartLine(loc);
-      int col = mlirLocationFileLineColRangeGetStartColumn(loc);
-      name_at(w->src, w->size, line, col, a->names[i], sizeof a->names[i]);
-    }
-  }
-  a->nargs = (int)(na < WMMA_MAX_KERNEL_ARGS ? na : WMMA_MAX_KERNEL_ARGS);
-  return MlirWalkResultAdvance;
-}
-
-typedef struct {
   MlirOperation kernels[16];
   int n;
 } kernel_list;
@@ -154,89 +96,164 @@ static void type_name(MlirType t, char *out, size_t cap, int *bytes) {
   *bytes = (int)((bits + 7) / 8);
 }
 
-/* Fills the manifest fields of res from the kernel gpu.func. */
+/* The grid's affine expression in postfix form. */
+static int compile_grid(MlirAffineExpr e, wmma_grid_op *prog, int *len,
+                        int depth) {
+  if (*len >= WMMA_MAX_GRID_PROGRAM || depth > 16)
+    return 0;
+  if (mlirAffineExprIsAConstant(e)) {
+    prog[(*len)++] = (wmma_grid_op){WMMA_GRID_CONST,
+                                    mlirAffineConstantExprGetValue(e)};
+    return 1;
+  }
+  if (mlirAffineExprIsASymbol(e)) {
+    prog[(*len)++] = (wmma_grid_op){WMMA_GRID_SIZE,
+                                    (int64_t)mlirAffineSymbolExprGetPosition(e)};
+    return 1;
+  }
+  int op = mlirAffineExprIsAAdd(e)        ? WMMA_GRID_ADD
+           : mlirAffineExprIsAMul(e)      ? WMMA_GRID_MUL
+           : mlirAffineExprIsACeilDiv(e)  ? WMMA_GRID_CEILDIV
+           : mlirAffineExprIsAFloorDiv(e) ? WMMA_GRID_FLOORDIV
+           : mlirAffineExprIsAMod(e)      ? WMMA_GRID_MOD
+                                          : -1;
+  if (op < 0 ||
+      !compile_grid(mlirAffineBinaryOpExprGetLHS(e), prog, len, depth + 1) ||
+      !compile_grid(mlirAffineBinaryOpExprGetRHS(e), prog, len, depth + 1) ||
+      *len >= WMMA_MAX_GRID_PROGRAM)
+    return 0;
+  prog[(*len)++] = (wmma_grid_op){op, 0};
+  return 1;
+}
+
+/* Fills the manifest fields of res from the kernel gpu.func and its launch
+ * record. */
 static int describe_kernel(session *s, MlirOperation kernel,
-                           const arg_names *names, int nnames,
                            wmma_compile_result *res) {
   wmma_copy_ref(res->kernel, sizeof res->kernel,
                 mlirStringAttrGetValue(wmma_attr(kernel, "sym_name")));
-  res->block[0] = res->block[1] = res->block[2] = 1;
-  res->grid[0] = res->grid[1] = res->grid[2] = 1;
-  MlirAttribute block = wmma_attr(kernel, "known_block_size");
-  if (mlirAttributeIsNull(block) || !mlirAttributeIsADenseI32Array(block) ||
-      mlirDenseArrayGetNumElements(block) != 3) {
-    session_error(s, "kernel '%s' has no known_block_size: the launch "
-                     "geometry is unknown", res->kernel);
+  MlirAttribute launch = wmma_attr(kernel, "wmma.launch");
+  if (!wmmaAttributeIsALaunch(launch)) {
+    mlirEmitError(mlirOperationGetLocation(kernel),
+                  "the kernel has no wmma.launch = #wmma.launch<...> record: "
+                  "its launch geometry and argument roles are unknown");
+    s->errors++;
     return 0;
   }
   for (int i = 0; i < 3; ++i)
-    res->block[i] = (unsigned)mlirDenseI32ArrayGetElement(block, i);
-  MlirAttribute grid = wmma_attr(kernel, "wmma.grid");
-  if (mlirAttributeIsNull(grid) || !mlirAttributeIsADenseI32Array(grid) ||
-      mlirDenseArrayGetNumElements(grid) != 3) {
-    session_error(s, "kernel '%s' has no wmma.grid = array<i32: X, Y, Z> "
-                     "attribute: the launch geometry is unknown", res->kernel);
-    return 0;
+    res->block[i] = (unsigned)wmmaLaunchAttrGetBlock(launch, i);
+  res->lds_bytes = (uint64_t)wmmaLaunchAttrGetLds(launch);
+  MlirAffineMap grid = wmmaLaunchAttrGetGrid(launch);
+  res->nsizes = (int)mlirAffineMapGetNumSymbols(grid);
+  int dynamic_grid = res->nsizes > 0;
+  for (int i = 0; i < 3; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(grid, i);
+    if (!compile_grid(e, res->grid_program[i], &res->grid_len[i], 0)) {
+      session_error(s, "the grid of kernel '%s' is too complex", res->kernel);
+      return 0;
+    }
+    res->grid[i] = 0;
+    if (mlirAffineExprIsAConstant(e))
+      res->grid[i] = (unsigned)mlirAffineConstantExprGetValue(e);
+    else
+      dynamic_grid = 1;
   }
-  for (int i = 0; i < 3; ++i)
-    res->grid[i] = (unsigned)mlirDenseI32ArrayGetElement(grid, i);
-  MlirAttribute lds = wmma_attr(kernel, "wmma.lds_bytes");
-  res->lds_bytes = (!mlirAttributeIsNull(lds) && mlirAttributeIsAInteger(lds))
-                       ? (uint64_t)mlirIntegerAttrGetValueInt(lds)
-                       : 0;
-  MlirAttribute roles = wmma_attr(kernel, "wmma.arg_roles");
-
-  const arg_names *an = NULL;
-  for (int i = 0; i < nnames; ++i)
-    if (!strcmp(names[i].func, res->kernel))
-      an = &names[i];
+  if (dynamic_grid)
+    res->grid[0] = res->grid[1] = res->grid[2] = 0;
 
   MlirType fty = mlirTypeAttrGetValue(wmma_attr(kernel, "function_type"));
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  if (n > WMMA_MAX_KERNEL_ARGS) {
-    session_error(s, "kernel '%s' has too many arguments", res->kernel);
+  if (n > WMMA_MAX_KERNEL_ARGS || n != wmmaLaunchAttrGetNumArgs(launch)) {
+    session_error(s, "kernel '%s' has too many arguments or a launch record "
+                     "that does not describe them", res->kernel);
     return 0;
   }
   res->nargs = (int)n;
+  static const char *const kRoles[] = {"input", "output", "inout"};
+  intptr_t dim = 0;
   for (intptr_t i = 0; i < n; ++i) {
     wmma_kernel_arg *a = &res->args[i];
     MlirType t = mlirFunctionTypeGetInput(fty, i);
-    if (an && i < an->nargs && an->names[i][0])
-      snprintf(a->name, sizeof a->name, "%s", an->names[i]);
-    else
+    a->host = (int)wmmaLaunchAttrGetHost(launch, i);
+    if (a->host < 0) {
+      snprintf(a->name, sizeof a->name, "result%d", -1 - a->host);
+      res->nresults = res->nresults > -a->host ? res->nresults : -a->host;
+    } else if (mlirBlockIsNull(entry) ||
+               !wmma_location_name(
+                   mlirValueGetLocation(mlirBlockGetArgument(entry, i)),
+                   a->name, sizeof a->name)) {
       snprintf(a->name, sizeof a->name, "arg%d", (int)i);
-    if (mlirTypeIsAMemRef(t)) {
-      a->is_buffer = 1;
-      if (!mlirShapedTypeHasStaticShape(t)) {
-        session_error(s, "kernel argument '%s' has a dynamic shape", a->name);
-        return 0;
-      }
-      a->rank = (int)mlirShapedTypeGetRank(t);
-      if (a->rank > WMMA_MAX_RANK) {
-        session_error(s, "kernel argument '%s' has too many dimensions", a->name);
-        return 0;
-      }
-      for (int d = 0; d < a->rank; ++d)
-        a->shape[d] = mlirShapedTypeGetDimSize(t, d);
-      type_name(mlirShapedTypeGetElementType(t), a->type, sizeof a->type,
-                &a->elem_bytes);
-    } else {
+    }
+    snprintf(a->role, sizeof a->role, "%s",
+             kRoles[wmmaLaunchAttrGetRole(launch, i)]);
+    if (!mlirTypeIsAMemRef(t)) {
       a->is_buffer = 0;
       a->rank = 0;
       type_name(t, a->type, sizeof a->type, &a->elem_bytes);
+      continue;
     }
-    const char *role = a->is_buffer ? "inout" : "input";
-    if (!mlirAttributeIsNull(roles) && mlirAttributeIsAArray(roles) &&
-        i < mlirArrayAttrGetNumElements(roles)) {
-      MlirAttribute r = mlirArrayAttrGetElement(roles, i);
-      if (mlirAttributeIsAString(r)) {
-        wmma_copy_ref(a->role, sizeof a->role, mlirStringAttrGetValue(r));
-        continue;
+    a->is_buffer = 1;
+    a->rank = (int)mlirShapedTypeGetRank(t);
+    if (a->rank > WMMA_MAX_RANK) {
+      session_error(s, "kernel argument '%s' has too many dimensions", a->name);
+      return 0;
+    }
+    for (int d = 0; d < a->rank; ++d)
+      a->shape[d] = wmmaLaunchAttrGetDim(launch, dim++);
+    MlirAffineMap layout = mlirMemRefTypeGetAffineMap(t);
+    if (mlirAffineMapIsNull(layout) || !mlirAffineMapIsIdentity(layout)) {
+      int64_t strides[WMMA_MAX_RANK], offset = 0;
+      if (mlirLogicalResultIsFailure(
+              mlirMemRefTypeGetStridesAndOffset(t, strides, &offset))) {
+        session_error(s, "kernel argument '%s' has a layout without strides",
+                      a->name);
+        return 0;
       }
+      for (int d = 0; d < a->rank; ++d) {
+        if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d])) {
+          session_error(s, "kernel argument '%s' has run-time strides (only "
+                           "static strides are supported)", a->name);
+          return 0;
+        }
+        a->strides[d] = strides[d];
+      }
+      a->offset = mlirShapedTypeIsDynamicStrideOrOffset(offset) ? 0 : offset;
     }
-    snprintf(a->role, sizeof a->role, "%s", role);
+    type_name(mlirShapedTypeGetElementType(t), a->type, sizeof a->type,
+              &a->elem_bytes);
   }
   return 1;
+}
+
+static void json_size(wmma_sbuf *sb, int64_t v) {
+  if (v >= 0)
+    wmma_sbuf_printf(sb, "%lld", (long long)v);
+  else
+    wmma_sbuf_printf(sb, "\"s%lld\"", (long long)(-1 - v));
+}
+
+static void json_grid_expr(wmma_sbuf *sb, const wmma_grid_op *prog, int len) {
+  /* Postfix back to infix, for people: "s0 ceildiv 64". */
+  char st[WMMA_MAX_GRID_PROGRAM][96];
+  int sp = 0;
+  static const char *const kOps[] = {"", "", "+", "*", "ceildiv", "floordiv",
+                                     "mod"};
+  for (int i = 0; i < len && sp < WMMA_MAX_GRID_PROGRAM; ++i) {
+    const wmma_grid_op *o = &prog[i];
+    if (o->op == WMMA_GRID_CONST)
+      snprintf(st[sp++], sizeof st[0], "%lld", (long long)o->value);
+    else if (o->op == WMMA_GRID_SIZE)
+      snprintf(st[sp++], sizeof st[0], "s%lld", (long long)o->value);
+    else if (sp >= 2) {
+      char t[96];
+      snprintf(t, sizeof t, "(%.40s %s %.40s)", st[sp - 2], kOps[o->op],
+               st[sp - 1]);
+      snprintf(st[sp - 2], sizeof st[0], "%s", t);
+      --sp;
+    }
+  }
+  wmma_sbuf_json_string(sb, sp == 1 ? st[0] : "?");
 }
 
 static char *manifest_json(const wmma_compile_result *r) {
@@ -245,10 +262,19 @@ static char *manifest_json(const wmma_compile_result *r) {
   wmma_sbuf_json_string(&sb, r->kernel);
   wmma_sbuf_printf(&sb, ",\n  \"chip\": ");
   wmma_sbuf_json_string(&sb, r->chip);
-  wmma_sbuf_printf(&sb, ",\n  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n"
-                        "  \"lds_bytes\": %llu,\n  \"args\": [",
-                   r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
-                   r->block[2], (unsigned long long)r->lds_bytes);
+  wmma_sbuf_printf(&sb, ",\n  \"grid\": [");
+  for (int i = 0; i < 3; ++i) {
+    wmma_sbuf_printf(&sb, "%s", i ? ", " : "");
+    if (r->grid[i])
+      wmma_sbuf_printf(&sb, "%u", r->grid[i]);
+    else
+      json_grid_expr(&sb, r->grid_program[i], r->grid_len[i]);
+  }
+  wmma_sbuf_printf(&sb, "],\n  \"block\": [%u, %u, %u],\n"
+                        "  \"lds_bytes\": %llu,\n  \"sizes\": %d,\n"
+                        "  \"results\": %d,\n  \"args\": [",
+                   r->block[0], r->block[1], r->block[2],
+                   (unsigned long long)r->lds_bytes, r->nsizes, r->nresults);
   for (int i = 0; i < r->nargs; ++i) {
     const wmma_kernel_arg *a = &r->args[i];
     wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");
@@ -257,11 +283,13 @@ static char *manifest_json(const wmma_compile_result *r) {
                      a->is_buffer ? "buffer" : "scalar");
     wmma_sbuf_json_string(&sb, a->type);
     wmma_sbuf_printf(&sb, ", \"shape\": [");
-    for (int d = 0; d < a->rank; ++d)
-      wmma_sbuf_printf(&sb, "%s%lld", d ? ", " : "", (long long)a->shape[d]);
+    for (int d = 0; d < a->rank; ++d) {
+      wmma_sbuf_printf(&sb, "%s", d ? ", " : "");
+      json_size(&sb, a->shape[d]);
+    }
     wmma_sbuf_printf(&sb, "], \"role\": ");
     wmma_sbuf_json_string(&sb, a->role);
-    wmma_sbuf_printf(&sb, "}");
+    wmma_sbuf_printf(&sb, ", \"host\": %d}", a->host);
   }
   wmma_sbuf_printf(&sb, "%s]\n}\n", r->nargs ? "\n  " : "");
   return wmma_sbuf_take(&sb);
@@ -406,10 +434,7 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
   if (!mlirOperationVerify(module))
     goto done;
 
-  arg_names names[16];
-  name_walk nw = {source, size, names, 0, 16};
-  mlirOperationWalk(module, collect_arg_names, &nw, MlirWalkPreOrder);
-  int nnames = nw.n;
+  wmma_name_arguments(module, source, size);
 
   /* Linalg functions go through the front end; atom programs (gpu.modules
    * with wmma kernels) are compiled as they are. */
@@ -459,7 +484,7 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
     mlirEmitError(mlirOperationGetLocation(mlirOperationGetParentOperation(kernel)), msg);
     goto done;
   }
-  if (!describe_kernel(&s, kernel, names, nnames, res))
+  if (!describe_kernel(&s, kernel, res))
     goto done;
   if (!emit_artifact(&s, module, kernel, o, res))
     goto done;

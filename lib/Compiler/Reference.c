@@ -7,6 +7,8 @@
 
 #include "Session.h"
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/ExecutionEngine.h"
@@ -41,7 +43,9 @@ static float ref_extendbfsf2(float x) { return wmma_emu_bf16_to_f32(low16(x)); }
  *===-------------------------------------------------------------------===*/
 typedef struct {
   double gamma;
-  int contractions;
+  MlirBlock entry;               /* the function's arguments */
+  const wmma_compile_result *k;  /* their run-time shapes: */
+  const wmma_host_arg *args;
 } bound_walk;
 
 static double unit_roundoff(MlirType t) {
@@ -52,6 +56,65 @@ static double unit_roundoff(MlirType t) {
   if (mlirTypeIsAF32(t))
     return ldexp(1.0, -24);
   return 0.0;
+}
+
+/* The size of dimension d of a value (a function argument's run-time size,
+ * or a static size); 0 if unknown. */
+static int64_t dim_size(const bound_walk *b, MlirValue v, int d) {
+  MlirType t = mlirValueGetType(v);
+  int64_t s = mlirShapedTypeGetDimSize(t, d);
+  if (!mlirShapedTypeIsDynamicSize(s))
+    return s;
+  if (mlirValueIsABlockArgument(v) &&
+      mlirBlockEqual(mlirBlockArgumentGetOwner(v), b->entry)) {
+    intptr_t i = mlirBlockArgumentGetArgNumber(v);
+    if (i < b->k->nargs && b->args[i].shape)
+      return b->args[i].shape[d];
+  }
+  return 0;
+}
+
+/* Reduction length of a linalg.generic: the product of its reduction loops'
+ * sizes, read off the operands they index. */
+static double reduction_length(const bound_walk *b, MlirOperation op) {
+  MlirAttribute iters = wmma_attr(op, "iterator_types");
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
+  intptr_t n = mlirArrayAttrGetNumElements(iters);
+  double k = 1;
+  for (intptr_t l = 0; l < n; ++l) {
+    char it[32];
+    wmma_print_attr(mlirArrayAttrGetElement(iters, l), it, sizeof it);
+    if (!strstr(it, "reduction"))
+      continue;
+    int64_t size = 0;
+    for (intptr_t o = 0; o < mlirOperationGetNumOperands(op) && !size; ++o) {
+      MlirValue v = mlirOperationGetOperand(op, o);
+      if (!mlirTypeIsAShaped(mlirValueGetType(v)))
+        continue;
+      MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, o));
+      for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m) && !size; ++r) {
+        MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+        if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == l)
+          size = dim_size(b, v, (int)r);
+      }
+    }
+    k *= size > 0 ? (double)size : 1;
+  }
+  return k;
+}
+
+/* Does the linalg.generic reduce (a contraction or a reduction)? */
+static bool has_reduction(MlirOperation op) {
+  MlirAttribute iters = wmma_attr(op, "iterator_types");
+  if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
+    return false;
+  for (intptr_t l = 0; l < mlirArrayAttrGetNumElements(iters); ++l) {
+    char it[32];
+    wmma_print_attr(mlirArrayAttrGetElement(iters, l), it, sizeof it);
+    if (strstr(it, "reduction"))
+      return true;
+  }
+  return false;
 }
 
 static MlirType elem_of(MlirValue v) {
@@ -65,33 +128,23 @@ static MlirType elem_of(MlirValue v) {
  * truncation, a narrow output) by one ulp = 2u of that type. */
 static MlirWalkResult bound_op(MlirOperation op, void *ud) {
   bound_walk *b = ud;
-  if (wmma_op_is(op, "linalg.matmul") || wmma_op_is(op, "linalg.batch_matmul")) {
-    MlirValue a = mlirOperationGetOperand(op, 0);
-    MlirType at = mlirValueGetType(a);
-    int64_t k = 1;
-    if (mlirTypeIsAShaped(at) && mlirShapedTypeGetRank(at) >= 2) {
-      /* K is the last dim of A unless A is given transposed (K x M): both
-       * contracted dims are equal to B's first non-batch dim. */
-      MlirType bt = mlirValueGetType(mlirOperationGetOperand(op, 1));
-      intptr_t rb = mlirShapedTypeGetRank(bt);
-      int64_t ka = mlirShapedTypeGetDimSize(at, mlirShapedTypeGetRank(at) - 1);
-      int64_t kb = mlirShapedTypeGetDimSize(bt, rb - 2);
-      int64_t kb2 = mlirShapedTypeGetDimSize(bt, rb - 1);
-      k = ka > kb ? ka : kb;
-      if (kb2 > k)
-        k = kb2; /* conservative when an operand is transposed */
+  if (wmma_op_is(op, "linalg.generic")) {
+    double k = reduction_length(b, op);
+    intptr_t n = mlirOperationGetNumOperands(op);
+    MlirType out = elem_of(mlirOperationGetOperand(op, n - 1));
+    if (has_reduction(op)) {
+      double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
+      b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
+      if (!mlirTypeIsAF32(out))
+        b->gamma += 2.0 * unit_roundoff(out);
     }
-    MlirType out = elem_of(mlirOperationGetOperand(op, mlirOperationGetNumOperands(op) - 1));
-    double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
-    b->gamma += 2.0 * (double)k * (u > 0 ? u : ldexp(1.0, -24));
-    b->contractions++;
-    if (!mlirTypeIsAF32(out))
-      b->gamma += 2.0 * unit_roundoff(out);
   } else if (wmma_op_is(op, "arith.truncf")) {
     b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else if (wmma_op_is(op, "arith.mulf") || wmma_op_is(op, "arith.addf")) {
-    /* f32 epilogue arithmetic: one rounding each. */
-    b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
+    /* Elementwise arithmetic outside contractions: one rounding each. */
+    MlirOperation parent = mlirOperationGetParentOperation(op);
+    if (!wmma_op_is(parent, "linalg.generic") || !has_reduction(parent))
+      b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   }
   return MlirWalkResultAdvance;
 }
@@ -116,19 +169,75 @@ static MlirOperation find_func(MlirOperation module, const char *name) {
   return count == 1 ? found : (MlirOperation){NULL};
 }
 
+static bool on_tensors(MlirOperation fn) {
+  MlirType ft = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)
+    if (mlirTypeIsARankedTensor(mlirFunctionTypeGetInput(ft, i)))
+      return true;
+  return mlirFunctionTypeGetNumResults(ft) > 0;
+}
+
+/* Tensors -> buffers, results -> trailing out-parameters (the order of the
+ * kernel's arguments), named ops -> generics (for the error bound). */
+static const char *kNormalize =
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-results-to-out-params{modify-public-functions},"
+    "func.func(linalg-generalize-named-ops)";
+static const char *kGeneralize = "func.func(linalg-generalize-named-ops)";
+/* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
+ * the packed wrapper takes the address of each field. */
 static const char *kCpuPipeline =
     "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
-    "convert-arith-to-llvm,convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},"
-    "convert-cf-to-llvm,reconcile-unrealized-casts";
+    "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
+    "reconcile-unrealized-casts";
+
+/* Pointers to every LLVM-level parameter of one call. */
+typedef struct {
+  void *ptrs[2][WMMA_MAX_KERNEL_ARGS];
+  int64_t fields[WMMA_MAX_KERNEL_ARGS][1 + 2 * WMMA_MAX_RANK];
+  void *slots[WMMA_MAX_KERNEL_ARGS * (3 + 2 * WMMA_MAX_RANK)];
+} packed_args;
+
+static void pack(const wmma_compile_result *k, const wmma_host_arg *args,
+                 packed_args *p) {
+  int n = 0;
+  for (int i = 0; i < k->nargs; ++i) {
+    const wmma_kernel_arg *a = &k->args[i];
+    if (!a->is_buffer) {
+      p->slots[n++] = args[i].data;
+      continue;
+    }
+    const int64_t *shape = args[i].shape ? args[i].shape : a->shape;
+    int dense = 1;
+    for (int d = 0; d < a->rank; ++d)
+      dense &= a->strides[d] == 0;
+    p->ptrs[0][i] = p->ptrs[1][i] = args[i].data;
+    int64_t *f = p->fields[i];
+    f[0] = a->offset;
+    int64_t st = 1;
+    for (int d = a->rank - 1; d >= 0; --d) {
+      f[1 + d] = shape[d];
+      f[1 + a->rank + d] = dense ? st : a->strides[d];
+      st *= shape[d];
+    }
+    p->slots[n++] = &p->ptrs[0][i];
+    p->slots[n++] = &p->ptrs[1][i];
+    for (int j = 0; j < 1 + 2 * a->rank; ++j)
+      p->slots[n++] = &f[j];
+  }
+}
 
 int wmma_reference_run(const char *source, size_t size, const char *func,
-                       void **const *arg_sets, int nsets, int nargs,
+                       const wmma_compile_result *k,
+                       const wmma_host_arg *const *arg_sets, int nsets,
                        double *gamma, char **diagnostics) {
   session s;
   session_init(&s);
   int status = 1;
   MlirExecutionEngine jit = {NULL};
+  packed_args *packed = NULL;
   MlirOperation module = parse_module(&s, source, size, "<reference>");
   if (mlirOperationIsNull(module) || !mlirOperationVerify(module))
     goto done;
@@ -141,13 +250,18 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   }
   char name[256];
   wmma_copy_ref(name, sizeof name, mlirStringAttrGetValue(wmma_attr(fn, "sym_name")));
+  if (!run_pipeline(&s, module, on_tensors(fn) ? kNormalize : kGeneralize))
+    goto done;
+  fn = find_func(module, name);
   MlirType fty = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
-  if (mlirFunctionTypeGetNumInputs(fty) != nargs) {
+  if (mlirFunctionTypeGetNumInputs(fty) != k->nargs ||
+      mlirFunctionTypeGetNumResults(fty) != 0) {
     session_error(&s, "argument count mismatch for '%s'", name);
     goto done;
   }
-  if (gamma) {
-    bound_walk b = {0.0, 0};
+  if (gamma && nsets > 0) {
+    bound_walk b = {0.0, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
+                    k, arg_sets[0]};
     mlirOperationWalk(fn, bound_op, &b, MlirWalkPreOrder);
     *gamma = b.gamma;
   }
@@ -167,9 +281,7 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__extendbfsf2"), (void *)ref_extendbfsf2);
   mlirExecutionEngineInitialize(jit);
   /* The engine wraps every function as `void _mlir_NAME(void **)` taking
-   * the address of each (bare-pointer convention) argument.
-   * mlirExecutionEngineInvokePacked would look for the C-interface wrapper
-   * of memref descriptors instead, which bare pointers do not get. */
+   * the address of each LLVM-level argument (descriptor fields expanded). */
   void *entry = mlirExecutionEngineLookupPacked(jit, wmma_sref(name));
   if (!entry) {
     session_error(&s, "cannot find the JIT-compiled reference '%s'", name);
@@ -177,11 +289,19 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   }
   void (*packed_fn)(void **);
   memcpy(&packed_fn, &entry, sizeof packed_fn);
-  for (int i = 0; i < nsets; ++i) /* one JIT, every argument set */
-    packed_fn(arg_sets[i]);
+  packed = malloc(sizeof *packed);
+  if (!packed) {
+    session_error(&s, "out of memory%s", "");
+    goto done;
+  }
+  for (int i = 0; i < nsets; ++i) { /* one JIT, every argument set */
+    pack(k, arg_sets[i], packed);
+    packed_fn(packed->slots);
+  }
   status = 0;
 
 done:
+  free(packed);
   if (!mlirExecutionEngineIsNull(jit))
     mlirExecutionEngineDestroy(jit);
   if (!mlirOperationIsNull(module))

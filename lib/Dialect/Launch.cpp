@@ -52,8 +52,12 @@ LogicalResult WMMADialect::verifyOperationAttribute(Operation *op,
   auto launch = dyn_cast<LaunchAttr>(attr.getValue());
   if (!launch)
     return op->emitError("'wmma.launch' must be a #wmma.launch attribute");
+  // The record describes a kernel's signature; once the kernel is lowered
+  // (llvm.func) it travels along as metadata and is not checked again.
   auto func = dyn_cast<gpu::GPUFuncOp>(op);
-  if (!func || !func.isKernel())
+  if (!func)
+    return success();
+  if (!func.isKernel())
     return op->emitError("'wmma.launch' belongs on a kernel gpu.func");
   SmallVector<SmallVector<int64_t, 4>> shapes;
   SmallVector<wmma_launch_sig_arg> args;

@@ -79,10 +79,6 @@ int wmma_launch_check_signature(const wmma_launch_info *l,
         return fail(msg, cap, "argument %d dimension %d is %lld in the "
                               "signature but %lld in dims",
                     a, d, (long long)ty, (long long)rec);
-      if (ty < 0 && rec >= 0)
-        return fail(msg, cap, "argument %d dimension %d is dynamic but dims "
-                              "gives it the static size %lld",
-                    a, d, (long long)rec);
     }
   }
   if (at != l->ndims)

@@ -31,69 +31,77 @@ static MlirOperation make_gpu_module(wb_t *b, const char *name,
   return op;
 }
 
-/* Record symbol of kernel argument dimension (arg, dim): its position among
- * the dynamic dimensions of all memref arguments, or -1. */
-static int record_symbol(const fe_problem *p, int arg, int dim) {
-  int k = 0;
+/* The record's run-time sizes: the front end's size classes (dimensions
+ * known to be equal share one) in order of first appearance over the
+ * arguments' dynamic dimensions. */
+typedef struct {
+  int n;
+  int cls[FE_MAX_SYMS];
+} record_syms;
+
+static int record_symbol(record_syms *rs, int cls) {
+  for (int i = 0; i < rs->n; ++i)
+    if (rs->cls[i] == cls)
+      return i;
+  if (rs->n >= FE_MAX_SYMS)
+    return -1;
+  rs->cls[rs->n] = cls;
+  return rs->n++;
+}
+
+/* dims of the record (every memref dimension: static size, or -1 - s). */
+static int record_dims(const fe_problem *p, record_syms *rs, int64_t *dims) {
+  int nd = 0;
   for (int a = 0; a < p->nargs; ++a) {
-    if (!p->args[a].is_buffer)
+    const fe_arg *x = &p->args[a];
+    if (!x->is_buffer)
       continue;
-    MlirType t = p->args[a].type;
-    for (int d = 0; d < p->args[a].rank; ++d) {
-      if (!mlirShapedTypeIsDynamicSize(mlirShapedTypeGetDimSize(t, d)))
-        continue;
-      if (a == arg && d == dim)
-        return k;
-      ++k;
+    for (int d = 0; d < x->rank; ++d) {
+      int64_t st = mlirShapedTypeGetDimSize(x->type, d);
+      if (!mlirShapedTypeIsDynamicSize(st))
+        dims[nd++] = st;
+      else if (fe_size_static(x->shape[d]))
+        dims[nd++] = x->shape[d].value; /* known equal to a static size */
+      else
+        dims[nd++] = -1 - record_symbol(rs, x->shape[d].sym);
     }
   }
-  return -1;
+  return nd;
 }
 
-static MlirAffineExpr size_expr(MlirContext ctx, const fe_problem *p,
-                                fe_size s) {
+static MlirAffineExpr size_expr(MlirContext ctx, record_syms *rs, fe_size s) {
   if (fe_size_static(s))
     return mlirAffineConstantExprGet(ctx, s.value);
-  const fe_symbol *sym = &p->syms[s.sym];
-  return mlirAffineSymbolExprGet(ctx, record_symbol(p, sym->arg, sym->dim));
-}
-
-static int count_record_symbols(const fe_problem *p) {
-  int k = 0;
-  for (int a = 0; a < p->nargs; ++a)
-    if (p->args[a].is_buffer)
-      for (int d = 0; d < p->args[a].rank; ++d)
-        k += mlirShapedTypeIsDynamicSize(
-            mlirShapedTypeGetDimSize(p->args[a].type, d));
-  return k;
+  return mlirAffineSymbolExprGet(ctx, record_symbol(rs, s.sym));
 }
 
 /* Workgroups in x, y, z as ()[run-time sizes] -> (...). */
-static MlirAffineMap grid_map(MlirContext ctx, const fe_problem *p,
+static MlirAffineMap grid_map(MlirContext ctx, record_syms *rs,
                               const fe_schedule *s) {
   MlirAffineExpr e[3];
   for (int i = 0; i < 3; ++i) {
     const fe_grid_dim *g = &s->grid[i];
     e[i] = mlirAffineConstantExprGet(ctx, 1);
     for (int k = 0; k < g->nterms; ++k) {
-      MlirAffineExpr t = size_expr(ctx, p, g->t[k].size);
+      MlirAffineExpr t = size_expr(ctx, rs, g->t[k].size);
       if (g->t[k].div != 1)
         t = mlirAffineCeilDivExprGet(
             t, mlirAffineConstantExprGet(ctx, g->t[k].div));
       e[i] = k ? mlirAffineMulExprGet(e[i], t) : t;
     }
   }
-  return mlirAffineMapGet(ctx, 0, count_record_symbols(p), 3, e);
+  return mlirAffineMapGet(ctx, 0, rs->n, 3, e);
 }
 
 static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
                                    const fe_schedule *s) {
-  MlirAffineMap g = grid_map(ctx, p, s);
+  record_syms rs = {0, {0}};
+  int64_t dims[FE_MAX_ARGS * FE_MAX_RANK];
+  int nd = record_dims(p, &rs, dims);
+  MlirAffineMap g = grid_map(ctx, &rs, s);
   int32_t block[3] = {s->threads, 1, 1};
   wmma_arg_role roles[FE_MAX_ARGS];
   int64_t host[FE_MAX_ARGS];
-  int64_t dims[FE_MAX_ARGS * FE_MAX_RANK];
-  int nd = 0, k = 0;
   for (int a = 0; a < p->nargs; ++a) {
     const fe_arg *x = &p->args[a];
     roles[a] = !x->is_buffer ? WMMA_ARG_INPUT
@@ -101,12 +109,6 @@ static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
                : x->role == FE_ARG_INOUT  ? WMMA_ARG_INOUT
                                           : WMMA_ARG_INPUT;
     host[a] = x->host;
-    if (!x->is_buffer)
-      continue;
-    for (int d = 0; d < x->rank; ++d) {
-      int64_t st = mlirShapedTypeGetDimSize(x->type, d);
-      dims[nd++] = mlirShapedTypeIsDynamicSize(st) ? -1 - k++ : st;
-    }
   }
   return wmmaLaunchAttrGet(ctx, g, block, s->lds_bytes, p->nargs, roles, host,
                            nd, dims);

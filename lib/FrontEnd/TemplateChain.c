@@ -27,7 +27,7 @@
 
 #define FE_REG_BUDGET 128 /* VGPRs the intermediate may occupy */
 #define FE_GROUP 4        /* first-product accumulators per K loop */
-#define MAX_NT0 32
+#define MAX_NT0 32         /* register chain: 128 VGPRs / 4 per fragment */
 
 static int64_t ceil16(int64_t v) { return (v + 15) / 16 * 16; }
 
@@ -70,8 +70,6 @@ static int check_types(const fe_problem *p, const wmma_chip_info *chip,
   if (p->gemms[0].lhs.arg < 0 || p->gemms[0].rhs.arg < 0 ||
       p->gemms[1].rhs.arg < 0)
     return fe_why(why, cap, "an operand is not read from an argument");
-  if (ceil16(p->gemms[0].N.value) / 16 > MAX_NT0)
-    return fe_why(why, cap, "the intermediate is wider than %d", 16 * MAX_NT0);
   return 0;
 }
 
@@ -238,20 +236,46 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
   }
 }
 
-/* Second product over K = N0 with A fragments given, then the epilogue
- * and the store of output tile (row, col). */
+/* Second product over K = N0 with A fragments from registers (afrag) or
+ * from LDS rows at lds_row (afrag NULL), then the epilogue and the store of
+ * output tile (row, col).  From LDS the K loop is a loop over the full
+ * tiles (any N0) plus the partial one. */
 static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
-                           MlirValue col, const MlirValue *afrag, int nt0) {
+                           MlirValue col, const MlirValue *afrag,
+                           MlirValue lds, MlirValue lds_row) {
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
   int64_t n0 = p->gemms[0].N.value;
+  int nt0 = (int)(ceil16(n0) / 16), full = (int)(n0 / 16);
   MlirValue c = kb_acc_init(kb, g2, batch, row, col, false);
-  for (int j = 0; j < nt0; ++j) {
+  MlirAttribute afrag_attr =
+      kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
+  if (!afrag) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, 16 * full),
+                      kb_c(kb, 16), 1, &c)) {
+      kb->failed = 1;
+      return;
+    }
+    MlirValue idx[2] = {lds_row, l.iv};
+    MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
+    MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                                  l.iv, false);
+    MlirValue d = kb_mma(kb, kb->atom, a, b, l.iter[0]);
+    wb_for_end(&kb->b, &l, 1, &d);
+    c = wb_loop_result(&l, 0);
+  }
+  for (int j = afrag ? 0 : full; j < nt0; ++j) {
     bool tail = j == nt0 - 1 && n0 % 16; /* B1 rows past N0 read zero */
-    MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch,
-                                  col, kb_c(kb, 16 * j), tail);
-    c = kb_mma(kb, kb->atom, afrag[j], b, c);
+    MlirValue a = afrag[j];
+    if (!afrag) {
+      MlirValue idx[2] = {lds_row, kb_c(kb, 16 * j)};
+      a = kb_load(kb, afrag_attr, lds, 2, idx, false);
+    }
+    MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                                  kb_c(kb, 16 * j), tail);
+    c = kb_mma(kb, kb->atom, a, b, c);
   }
   fe_memo m;
   if (kb_memo_init(kb, &m)) {
@@ -338,7 +362,8 @@ static int build_regs(fe_kb *kb) {
   if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_size(kb, g2->N), kb_c(kb, 16),
                     0, NULL))
     return -1;
-  second_product(kb, NULL, r.m, l.iv, afrag, nt0);
+  second_product(kb, NULL, r.m, l.iv, afrag, (MlirValue){NULL},
+                 (MlirValue){NULL});
   wb_for_end(&kb->b, &l, 0, NULL);
   wb_if_end(&kb->b, &guard, 0, NULL);
   return kb->failed ? -1 : 0;
@@ -421,15 +446,8 @@ static int build_lds(fe_kb *kb) {
   tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
   ml = kb_mulc(kb, tm, 16);
-  MlirAttribute afrag_attr =
-      kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  MlirValue afrag[MAX_NT0];
-  for (int j = 0; j < nt0; ++j) {
-    MlirValue idx[2] = {ml, kb_c(kb, 16 * j)};
-    afrag[j] = kb_load(kb, afrag_attr, lds, 2, idx, false);
-  }
-  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16), afrag,
-                 nt0);
+  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16), NULL,
+                 lds, ml);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }

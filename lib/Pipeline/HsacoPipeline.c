@@ -3,6 +3,7 @@
  * that gpu-module-to-binary expects, so users need no ROCm install. */
 #define _POSIX_C_SOURCE 200809L
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
 
 #include "HsacoOptions.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -129,6 +130,7 @@ static void register_upstream_passes(void) {
   done = 1;
   mlirRegisterConversionSCFToControlFlowPass();
   mlirRegisterConversionConvertGpuOpsToROCDLOps();
+  mlirRegisterConversionConvertAMDGPUToROCDLPass();
   mlirRegisterConversionReconcileUnrealizedCastsPass();
   mlirRegisterTransformsCanonicalizer();
   mlirRegisterTransformsCSE();
@@ -150,21 +152,30 @@ MlirLogicalResult wmmaBuildToHsacoPipeline(MlirOpPassManager pm,
 
   wmmaBuildLowerToROCDLPipeline(pm, opts->strategy);
 
-  char chipset[96] = "";
-  if (opts->chip && *opts->chip)
-    snprintf(chipset, sizeof chipset, "chipset=%s ", opts->chip);
+  /* Fat raw buffers (amdgpu.fat_raw_buffer_cast) are lowered for the chip:
+   * the one given, else each gpu.module's own #rocdl.target. */
+  char chipset[96] = "", amdgpu[128] = "";
+  if (opts->chip && *opts->chip) {
+    snprintf(chipset, sizeof chipset, "{chipset=%s}", opts->chip);
+    snprintf(amdgpu, sizeof amdgpu, "convert-amdgpu-to-rocdl%s,", chipset);
+  } else {
+    mlirOpPassManagerAddOwnedPass(
+        mlirOpPassManagerGetNestedUnder(pm, wmma_sref("gpu.module")),
+        wmmaCreateConvertAmdgpuToRocdlPass());
+  }
   char tk[4200] = "";
   if (toolkit && strlen(toolkit) < 4096 && strcmp(format, "isa") &&
       strcmp(format, "llvm"))
     snprintf(tk, sizeof tk, " toolkit=%s", toolkit);
+  /* Memref arguments are passed as descriptors (pointers, offset, sizes,
+   * strides): kernels with run-time sizes read them from there. */
   char pipeline[8192];
   snprintf(pipeline, sizeof pipeline,
-           "gpu.module(convert-scf-to-cf,"
-           "convert-gpu-to-rocdl{%suse-bare-ptr-memref-call-conv=true},"
+           "gpu.module(convert-scf-to-cf,%sconvert-gpu-to-rocdl%s,"
            "canonicalize,cse),"
            "reconcile-unrealized-casts,"
            "gpu-module-to-binary{format=%s%s}",
-           chipset, format, tk);
+           amdgpu, chipset, format, tk);
   return mlirOpPassManagerAddPipeline(
       pm, mlirStringRefCreateFromCString(pipeline), ignoreMessage, NULL);
 }

@@ -45,6 +45,10 @@ void wmmaRegisterPasses(void) {
   done = true;
   wmmaRegisterConversionPasses();
   wmmaRegisterFrontEndPasses();
+  mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
+    return std::unique_ptr<mlir::Pass>(
+        unwrap(wmmaCreateConvertAmdgpuToRocdlPass()));
+  });
   // Registered with the low-level API so that bad options fail with a
   // message instead of building a broken pipeline.
   mlir::registerPassPipeline(

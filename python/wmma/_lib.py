@@ -60,6 +60,7 @@ c_size_t, c_double = ctypes.c_size_t, ctypes.c_double
 
 WMMA_MAX_KERNEL_ARGS = 32
 WMMA_MAX_RANK = 8
+WMMA_MAX_GRID_PROGRAM = 32
 
 EMIT_KINDS = ("mlir", "llvm", "isa", "hsaco")  # wmma_emit_kind order
 STRATEGIES = ("permlanex16", "bpermute")       # wmma_xlane_strategy order
@@ -84,7 +85,13 @@ class KernelArg(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char * 64), ("is_buffer", c_int),
                 ("type", ctypes.c_char * 16), ("elem_bytes", c_int),
                 ("rank", c_int), ("shape", ctypes.c_int64 * WMMA_MAX_RANK),
-                ("role", ctypes.c_char * 8)]
+                ("strides", ctypes.c_int64 * WMMA_MAX_RANK),
+                ("offset", ctypes.c_int64),
+                ("role", ctypes.c_char * 8), ("host", c_int)]
+
+
+class GridOp(ctypes.Structure):
+    _fields_ = [("op", c_int), ("value", ctypes.c_int64)]
 
 
 class CompileResult(ctypes.Structure):
@@ -93,11 +100,14 @@ class CompileResult(ctypes.Structure):
                 ("diagnostics", c_void_p), ("kernel", ctypes.c_char * 128),
                 ("chip", ctypes.c_char * 16), ("grid", c_uint * 3),
                 ("block", c_uint * 3), ("lds_bytes", ctypes.c_uint64),
-                ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS)]
+                ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS),
+                ("nresults", c_int), ("nsizes", c_int), ("grid_len", c_int * 3),
+                ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3)]
 
 
 class HostArg(ctypes.Structure):
-    _fields_ = [("data", c_void_p), ("bytes", c_size_t)]
+    _fields_ = [("data", c_void_p), ("bytes", c_size_t),
+                ("shape", ctypes.POINTER(ctypes.c_int64))]
 
 
 class RegLoc(ctypes.Structure):

@@ -39,41 +39,80 @@ def bf16_bits_to_f32(h):
     return (np.asarray(h, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
-def _shape(a):
-    return tuple(int(a.shape[d]) for d in range(a.rank))
+def _static_shape(a):
+    """The manifest shape: ints, or None for run-time sizes."""
+    return tuple(int(a.shape[d]) if a.shape[d] >= 0 else None
+                 for d in range(a.rank))
 
 
 def _describe(a):
-    return "%s %s[%s]" % (a.role.decode(), a.type.decode(),
-                          "x".join(str(d) for d in _shape(a)))
+    dims = ["s%d" % (-1 - a.shape[d]) if a.shape[d] < 0 else str(a.shape[d])
+            for d in range(a.rank)]
+    return "%s %s[%s]" % (a.role.decode(), a.type.decode(), "x".join(dims))
+
+
+def _dtype_of(a, name):
+    typ = a.type.decode()
+    if typ == "bf16":
+        return np.dtype(np.uint16)
+    want = DTYPES.get(typ)
+    if want is None:
+        raise TypeError("argument '%s' has element type %s, which run() cannot "
+                        "pass" % (name, typ))
+    return want
 
 
 def _buffer_input(a, value, name):
-    """The bytes of one input buffer, after checking shape and dtype."""
-    typ, shape = a.type.decode(), _shape(a)
+    """The C-contiguous array of one buffer argument given by the caller,
+    after checking its rank and dtype (sizes are checked against the other
+    arguments by _bind_sizes)."""
+    typ = a.type.decode()
     if not isinstance(value, np.ndarray):
-        raise TypeError("input '%s' must be a numpy array (%s), not %s"
+        raise TypeError("argument '%s' must be a numpy array (%s), not %s"
                         % (name, _describe(a), type(value).__name__))
-    if value.shape != shape:
-        raise ValueError("input '%s' has shape %s; the kernel expects %s (%s)"
-                         % (name, value.shape, shape, _describe(a)))
+    if value.ndim != a.rank:
+        raise ValueError("argument '%s' has %d dimensions; the kernel expects "
+                         "%d (%s)" % (name, value.ndim, a.rank, _describe(a)))
     if typ == "bf16":
         if value.dtype == np.uint16:
             return np.array(value, dtype=np.uint16, order="C")
         if value.dtype == np.float32:
             return f32_to_bf16_bits(value)
-        raise TypeError("input '%s' has dtype %s; bf16 takes uint16 bit patterns "
-                        "or float32 (rounded to nearest even)" % (name, value.dtype))
-    want = DTYPES.get(typ)
-    if want is None:
-        raise TypeError("input '%s' has element type %s, which run() cannot pass"
-                        % (name, typ))
+        raise TypeError("argument '%s' has dtype %s; bf16 takes uint16 bit "
+                        "patterns or float32 (rounded to nearest even)"
+                        % (name, value.dtype))
+    want = _dtype_of(a, name)
     if value.dtype != want:
-        raise TypeError("input '%s' has dtype %s; the kernel expects %s (%s)"
+        raise TypeError("argument '%s' has dtype %s; the kernel expects %s (%s)"
                         % (name, value.dtype, want, _describe(a)))
-    # A private copy: inout buffers are written back, the caller's array
-    # stays untouched.
+    # A private copy: written buffers come back, the caller's array stays.
     return np.array(value, order="C", copy=True)
+
+
+def _bind_sizes(args, names, given):
+    """Run-time sizes from the given arrays: {symbol: size}, checking every
+    static dimension and that dimensions sharing a size agree."""
+    sizes = {}
+    for a, name in zip(args, names):
+        if not a.is_buffer or name not in given:
+            continue
+        shape = given[name].shape
+        for d in range(a.rank):
+            rec = a.shape[d]
+            if rec >= 0:
+                if shape[d] != rec:
+                    raise ValueError("argument '%s' has shape %s; the kernel "
+                                     "expects %s (%s)" % (name, shape,
+                                                          _static_shape(a),
+                                                          _describe(a)))
+                continue
+            sym = -1 - rec
+            if sym in sizes and sizes[sym] != shape[d]:
+                raise ValueError("argument '%s' dimension %d is %d, but another "
+                                 "argument fixes that size to %d"
+                                 % (name, d, shape[d], sizes[sym]))
+            sizes[sym] = shape[d]
+    return sizes
 
 
 def _scalar_input(a, value, name):
@@ -89,35 +128,44 @@ def _scalar_input(a, value, name):
     want = DTYPES.get(typ)
     if want is None:
         raise TypeError("scalar '%s' has type %s, which run() cannot pass" % (name, typ))
-    if want.kind in "iu" and not isinstance(value, (numbers.Integral, np.integer)):
+    if want.kind in "iu" and not isinstance(value, (numbers.Integral, np.generic)):
         raise TypeError("input '%s' is an integer scalar (%s), not %s"
                         % (name, typ, type(value).__name__))
     return np.array([value], dtype=want)
 
 
-def _output(a):
-    typ = a.type.decode()
-    if typ == "bf16":
-        return np.zeros(_shape(a), dtype=np.uint16)
-    want = DTYPES.get(typ)
-    if want is None:
-        raise TypeError("output '%s' has element type %s, which run() cannot return"
-                        % (a.name.decode(), typ))
-    return np.zeros(_shape(a), dtype=want)
+def _allocated(a, name, sizes):
+    """A zero-filled array for an output (or result) nobody passed, its
+    shape from the static sizes and the run-time sizes the inputs fix."""
+    shape = []
+    for d in range(a.rank):
+        rec = a.shape[d]
+        if rec >= 0:
+            shape.append(rec)
+        elif -1 - rec in sizes:
+            shape.append(sizes[-1 - rec])
+        else:
+            raise ValueError("'%s' (%s) has run-time sizes no input fixes: pass "
+                             "an array for it" % (name, _describe(a)))
+    return np.zeros(tuple(shape), dtype=_dtype_of(a, name))
 
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         waves=0, source_name=None, tiled=True):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
-    {name: numpy array} for every output and inout buffer.
+    {name: numpy array} for every written buffer, and "result0", "result1",
+    ... for the values a function on tensors returns.
 
-    inputs: {argument name: value} for every input/inout buffer (a numpy
-      array of exactly the manifest's shape and dtype: f16 -> float16,
-      f32 -> float32, i8 -> int8, i32 -> int32; bf16 -> uint16 bit patterns,
-      or float32 converted with round-to-nearest-even) and every scalar (a
-      number).  Output buffers are allocated here and must not be given.
+    inputs: {argument name: value}: a numpy array for every input/inout
+      buffer, in the kernel's dtype (f16 -> float16, f32 -> float32,
+      i8 -> int8, i32 -> int32; bf16 -> uint16 bit patterns, or float32
+      converted with round-to-nearest-even); its shape gives the run-time
+      sizes of dynamic dimensions.  An output may be given too (its array
+      gives its shape, its contents the initial value); otherwise it is
+      allocated (zeros) with the sizes the inputs fix.  A number for every
+      scalar.
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
-    tiled: False keeps single GEMMs on the per-tile kernel (see compile()).
+    tiled: False keeps single GEMMs on register-staged tiles (see compile()).
 
     bf16 results are returned as float32 (exact).  Raises WmmaError for
     compile/launch errors (with the MLIR diagnostics), TypeError/ValueError
@@ -135,32 +183,38 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]
-        unknown = sorted(set(inputs) - set(names))
+        unknown = sorted(set(inputs) - {n for n, a in zip(names, args)
+                                        if a.host >= 0})
         if unknown:
             raise ValueError("unknown input%s %s; kernel '%s' takes: %s" % (
                 "s" if len(unknown) > 1 else "", ", ".join(map(repr, unknown)),
                 compiled.kernel, ", ".join("%s (%s)" % (n, _describe(a))
-                                           for n, a in zip(names, args))))
-        host = (_lib.HostArg * max(len(args), 1))()
-        keep, results = [], {}
-        for i, (name, a) in enumerate(zip(names, args)):
+                                           for n, a in zip(names, args)
+                                           if a.host >= 0)))
+        arrays = {}
+        for name, a in zip(names, args):
             role = a.role.decode()
-            if a.is_buffer and role == "output":
-                if name in inputs:
-                    raise ValueError("'%s' is an output (%s): do not pass it in inputs"
-                                     % (name, _describe(a)))
-                arr = _output(a)
-            elif name not in inputs:
+            if name in inputs:
+                arrays[name] = (_buffer_input(a, inputs[name], name) if a.is_buffer
+                                else _scalar_input(a, inputs[name], name))
+            elif not a.is_buffer or role != "output":
                 raise ValueError("missing input '%s' (%s)" % (name, _describe(a)))
-            elif a.is_buffer:
-                arr = _buffer_input(a, inputs[name], name)
-            else:
-                arr = _scalar_input(a, inputs[name], name)
-            keep.append(arr)
+        sizes = _bind_sizes(args, names, arrays)
+        host = (_lib.HostArg * max(len(args), 1))()
+        shapes = []
+        results = {}
+        for i, (name, a) in enumerate(zip(names, args)):
+            arr = arrays.get(name)
+            if arr is None:
+                arr = arrays[name] = _allocated(a, name, sizes)
             host[i].data = arr.ctypes.data
             host[i].bytes = arr.nbytes
-            if a.is_buffer and role != "input":
-                results[name] = (arr, a.type.decode())
+            if a.is_buffer:
+                dims = (ctypes.c_int64 * max(a.rank, 1))(*arr.shape)
+                shapes.append(dims)
+                host[i].shape = ctypes.cast(dims, ctypes.POINTER(ctypes.c_int64))
+                if a.role.decode() != "input":
+                    results[name] = (arr, a.type.decode())
         diag = ctypes.c_void_p()
         backend_id = _lib.BACKEND_EMU if backend == "emu" else _lib.BACKEND_HIP
         if lib.wmma_launch(ctypes.byref(res), backend_id, host, len(args), None,
@@ -175,21 +229,27 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
             for name, (arr, typ) in results.items()}
 
 
-def random_inputs(manifest, seed=0, low=-1.0, high=1.0):
+def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
     """Seeded random inputs for a manifest (compile(...).manifest): uniform
     in [low, high) for float buffers (bf16 given as float32), small integers
-    for integer buffers, values in [0.5, 1.5) for scalars -- ready for run()."""
+    for integer buffers, values in [0.5, 1.5) for scalars -- ready for run().
+    sizes: {"s0": 77, ...} for the run-time sizes a dynamic kernel takes."""
     rng = np.random.default_rng(seed)
+    sizes = sizes or {}
     out = {}
     for a in manifest["args"]:
-        if a["kind"] == "buffer" and a["role"] == "output":
+        if a["host"] < 0 or (a["kind"] == "buffer" and a["role"] == "output"):
             continue
         typ = a["type"]
         if a["kind"] != "buffer":
             out[a["name"]] = float(rng.uniform(0.5, 1.5)) if typ.startswith("f") \
                 else int(rng.integers(1, 4))
             continue
-        shape = tuple(a["shape"])
+        try:
+            shape = tuple(d if isinstance(d, int) else sizes[d] for d in a["shape"])
+        except KeyError as e:
+            raise ValueError("argument '%s' has run-time size %s: give it in "
+                             "sizes" % (a["name"], e.args[0])) from None
         if typ != "bf16" and typ not in DTYPES:
             raise TypeError("argument '%s' has element type %s, which "
                             "random_inputs() cannot fill" % (a["name"], typ))

@@ -14,7 +14,7 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-run INPUT.mlir --chip gfxNNNN [--backend emu|hip] [--seed N]\n"
           "                [--func NAME] [--strategy permlanex16|bpermute] [--stats]\n"
-          "                [--reference REF.mlir] [--no-tiling]\n"
+          "                [--reference REF.mlir] [--no-tiling] [--size NAME=AxB...]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -24,7 +24,10 @@ static void usage(FILE *f) {
           "evaluated on the absolute values of the inputs and gamma sums 2*K*u32\n"
           "per f32-accumulated contraction of length K and one ulp per rounding to\n"
           "a narrower type.  --reference takes the reference function (same name\n"
-          "and signature) from another file instead of INPUT.\n"
+          "and signature) from another file instead of INPUT.  --size gives the\n"
+          "run-time sizes of an argument with dynamic dimensions (repeat per\n"
+          "argument: --size A=77x33); results of a function on tensors and\n"
+          "outputs take their sizes from the inputs.\n"
           "Exit status: 0 PASS, 1 FAIL or error, 2 usage.\n");
 }
 
@@ -36,13 +39,6 @@ static double rng_uniform(void) {
   rng_state ^= rng_state >> 27;
   uint64_t x = rng_state * 0x2545F4914F6CDD1DULL;
   return (double)(x >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static size_t element_count(const wmma_kernel_arg *a) {
-  size_t n = 1;
-  for (int d = 0; d < a->rank; ++d)
-    n *= (size_t)a->shape[d];
-  return n;
 }
 
 /* Element types wmma-run can fill and compare, resolved once per argument
@@ -110,6 +106,92 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   }
 }
 
+/* Largest buffer wmma-run allocates for one argument (it keeps three
+ * copies: kernel, reference, magnitudes). */
+#define MAX_BUFFER_BYTES ((size_t)1 << 30)
+
+typedef struct {
+  const char *name;
+  int rank;
+  int64_t dims[WMMA_MAX_RANK];
+} size_opt;
+
+/* "NAME=AxBxC" -> size_opt; 0 on success. */
+static int parse_size(const char *v, size_opt *o) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v)
+    return -1;
+  static char names[WMMA_MAX_KERNEL_ARGS][64];
+  static int next;
+  size_t n = (size_t)(eq - v);
+  if (n >= sizeof names[0] || next >= WMMA_MAX_KERNEL_ARGS)
+    return -1;
+  memcpy(names[next], v, n);
+  names[next][n] = 0;
+  o->name = names[next++];
+  o->rank = 0;
+  const char *p = eq + 1;
+  while (*p) {
+    char *end;
+    long long d = strtoll(p, &end, 10);
+    if (end == p || d < 0 || o->rank >= WMMA_MAX_RANK)
+      return -1;
+    o->dims[o->rank++] = d;
+    if (*end == 'x')
+      ++end;
+    else if (*end)
+      return -1;
+    p = end;
+  }
+  return o->rank ? 0 : -1;
+}
+
+/* Shapes of every buffer argument: static, given by --size, or (outputs,
+ * results) from the run-time sizes the given ones fix.  0, or 1 with a
+ * message. */
+static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
+                          int nsizes, int64_t shapes[][WMMA_MAX_RANK]) {
+  int64_t sym[64];
+  int known[64] = {0};
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < k->nargs; ++i) {
+      const wmma_kernel_arg *a = &k->args[i];
+      if (!a->is_buffer)
+        continue;
+      const size_opt *given = NULL;
+      for (int j = 0; j < nsizes; ++j)
+        if (!strcmp(sizes[j].name, a->name))
+          given = &sizes[j];
+      if (given && given->rank != a->rank) {
+        fprintf(stderr, "wmma-run: error: --size %s gives %d sizes; the "
+                        "argument has %d dimensions\n", a->name, given->rank,
+                a->rank);
+        return 1;
+      }
+      for (int d = 0; d < a->rank; ++d) {
+        int64_t rec = a->shape[d];
+        int s = rec < 0 ? (int)(-1 - rec) : -1;
+        if (given) {
+          shapes[i][d] = given->dims[d];
+          if (s >= 0 && s < 64 && !known[s])
+            sym[s] = given->dims[d], known[s] = 1;
+        } else if (rec >= 0) {
+          shapes[i][d] = rec;
+        } else if (s < 64 && known[s]) {
+          shapes[i][d] = sym[s];
+        } else if (pass == 1) {
+          fprintf(stderr, "wmma-run: error: argument '%s' has run-time sizes: "
+                          "give them with --size %s=", a->name, a->name);
+          for (int e = 0; e < a->rank; ++e)
+            fprintf(stderr, "%s%s", e ? "x" : "", a->shape[e] >= 0 ? "N" : "?");
+          fprintf(stderr, "\n");
+          return 1;
+        }
+      }
+    }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *input = NULL, *reference = NULL;
   wmma_compile_options o;
@@ -118,6 +200,8 @@ int main(int argc, char **argv) {
   wmma_backend backend = WMMA_BACKEND_EMU;
   uint64_t seed = 1;
   int want_stats = 0;
+  size_opt sizes[WMMA_MAX_KERNEL_ARGS];
+  int nsizes = 0;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -130,11 +214,18 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--seed") && v) {
       char *end;
       seed = strtoull(v, &end, 0);
-      if (*end) {
+      if (*end || !*v) {
         fprintf(stderr, "wmma-run: error: --seed takes an integer, got '%s'\n", v);
         return 2;
       }
       ++i;
+    } else if (!strcmp(a, "--size") && v) {
+      if (nsizes >= WMMA_MAX_KERNEL_ARGS || parse_size(v, &sizes[nsizes])) {
+        fprintf(stderr, "wmma-run: error: --size takes NAME=AxB (sizes >= 0), "
+                        "got '%s'\n", v);
+        return 2;
+      }
+      ++nsizes, ++i;
     } else if (!strcmp(a, "--backend") && v) {
       if (!strcmp(v, "emu"))
         backend = WMMA_BACKEND_EMU;
@@ -148,7 +239,8 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--strategy") && v) {
       int st = wmma_strategy_parse(v);
       if (st < 0) {
-        fprintf(stderr, "wmma-run: error: unknown --strategy '%s'\n", v);
+        fprintf(stderr, "wmma-run: error: unknown --strategy '%s' (expected "
+                        "permlanex16 or bpermute)\n", v);
         return 2;
       }
       o.strategy = (wmma_xlane_strategy)st, ++i;
@@ -199,16 +291,31 @@ int main(int argc, char **argv) {
     free(src);
     return rc;
   }
+  for (int j = 0; j < nsizes; ++j) {
+    int found = 0;
+    for (int i = 0; i < k.nargs; ++i)
+      found |= k.args[i].is_buffer && !strcmp(k.args[i].name, sizes[j].name);
+    if (!found) {
+      fprintf(stderr, "wmma-run: error: --size %s: kernel '%s' has no buffer "
+                      "argument of that name\n", sizes[j].name, k.kernel);
+      wmma_compile_result_free(&k);
+      return 2;
+    }
+  }
 
   /* Buffers: kernel copy, reference copy, magnitude copy (|inputs|). */
   int n = k.nargs, status = 1;
-  wmma_host_arg kargs[WMMA_MAX_KERNEL_ARGS];
-  void *ref_data[WMMA_MAX_KERNEL_ARGS] = {0}, *mag_data[WMMA_MAX_KERNEL_ARGS] = {0};
-  void *ref_ptrs[WMMA_MAX_KERNEL_ARGS], *mag_ptrs[WMMA_MAX_KERNEL_ARGS];
-  void *ref_args[WMMA_MAX_KERNEL_ARGS], *mag_args[WMMA_MAX_KERNEL_ARGS];
+  static int64_t shapes[WMMA_MAX_KERNEL_ARGS][WMMA_MAX_RANK];
+  wmma_host_arg kargs[WMMA_MAX_KERNEL_ARGS], rargs[WMMA_MAX_KERNEL_ARGS],
+      margs[WMMA_MAX_KERNEL_ARGS];
   elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
+  size_t counts[WMMA_MAX_KERNEL_ARGS];
   memset(kargs, 0, sizeof kargs);
+  memset(rargs, 0, sizeof rargs);
+  memset(margs, 0, sizeof margs);
+  if (resolve_shapes(&k, sizes, nsizes, shapes))
+    goto out;
   rng_state = seed * 0x9E3779B97F4A7C15ULL + 0x1234567ULL;
   for (int i = 0; i < n; ++i) {
     const wmma_kernel_arg *a = &k.args[i];
@@ -225,37 +332,54 @@ int main(int argc, char **argv) {
       }
       scalars[i] = (float)(0.5 + rng_uniform());
       mag_scalars[i] = fabsf(scalars[i]);
-      kargs[i].data = &scalars[i];
-      kargs[i].bytes = 4;
-      ref_args[i] = &scalars[i];
-      mag_args[i] = &mag_scalars[i];
+      kargs[i] = rargs[i] = (wmma_host_arg){&scalars[i], 4, NULL};
+      margs[i] = (wmma_host_arg){&mag_scalars[i], 4, NULL};
       continue;
     }
-    size_t count = element_count(a);
-    size_t bytes = count * (size_t)a->elem_bytes;
-    kargs[i].data = calloc(1, bytes);
-    kargs[i].bytes = bytes;
-    ref_data[i] = calloc(1, bytes);
-    mag_data[i] = calloc(1, bytes);
+    size_t bytes = wmma_arg_bytes(a, shapes[i]);
+    if (bytes > MAX_BUFFER_BYTES) {
+      fprintf(stderr, "wmma-run: error: argument '%s' needs more than %zu "
+                      "bytes (1 GiB), wmma-run's limit per buffer\n",
+              a->name, MAX_BUFFER_BYTES);
+      goto out;
+    }
+    counts[i] = bytes / (size_t)a->elem_bytes;
+    void *kd = calloc(1, bytes ? bytes : 1), *rd = calloc(1, bytes ? bytes : 1),
+         *md = calloc(1, bytes ? bytes : 1);
+    kargs[i] = (wmma_host_arg){kd, bytes, shapes[i]};
+    rargs[i] = (wmma_host_arg){rd, bytes, shapes[i]};
+    margs[i] = (wmma_host_arg){md, bytes, shapes[i]};
+    if (!kd || !rd || !md) {
+      fprintf(stderr, "wmma-run: error: cannot allocate 3 x %zu bytes for "
+                      "argument '%s'\n", bytes, a->name);
+      goto out;
+    }
     if (strcmp(a->role, "output"))
-      for (size_t e = 0; e < count; ++e) {
+      for (size_t e = 0; e < counts[i]; ++e) {
         double v = 2.0 * rng_uniform() - 1.0;
         if (!strcmp(a->type, "i8") || !strcmp(a->type, "i32"))
           v = floor(v * 8.0);
-        store_elem(kinds[i], kargs[i].data, e, v);
-        store_elem(kinds[i], mag_data[i], e, fabs(load_elem(kinds[i], kargs[i].data, e)));
+        store_elem(kinds[i], kd, e, v);
+        store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));
       }
-    memcpy(ref_data[i], kargs[i].data, bytes);
-    ref_ptrs[i] = ref_data[i];
-    mag_ptrs[i] = mag_data[i];
-    ref_args[i] = &ref_ptrs[i];
-    mag_args[i] = &mag_ptrs[i];
+    memcpy(rd, kd, bytes);
   }
 
+  unsigned grid[3];
+  {
+    const int64_t *sp[WMMA_MAX_KERNEL_ARGS];
+    for (int i = 0; i < n; ++i)
+      sp[i] = k.args[i].is_buffer ? shapes[i] : NULL;
+    char msg[256];
+    if (wmma_launch_geometry(&k, sp, grid, msg, sizeof msg)) {
+      fprintf(stderr, "wmma-run: error: %s\n", msg);
+      goto out;
+    }
+  }
   const char *backend_name = backend == WMMA_BACKEND_EMU ? "emu" : "hip";
   printf("kernel %s on %s (%s): grid [%u, %u, %u], block [%u, %u, %u], LDS %" PRIu64
          " bytes, seed %" PRIu64 "\n",
-         k.kernel, k.chip, backend_name, k.grid[0], k.grid[1], k.grid[2], k.block[0],
+         k.kernel, k.chip, backend_name, grid[0], grid[1], grid[2], k.block[0],
          k.block[1], k.block[2], k.lds_bytes, seed);
   wmma_emu_stats stats;
   char *diag = NULL;
@@ -267,8 +391,9 @@ int main(int argc, char **argv) {
   double gamma = 0;
   const char *ref_func = o.func ? o.func : k.kernel;
   /* One JIT: the reference on the inputs, then on their absolute values. */
-  void **const arg_sets[2] = {ref_args, mag_args};
-  if (wmma_reference_run(ref_src, ref_size, ref_func, arg_sets, 2, n, &gamma, &diag)) {
+  const wmma_host_arg *const arg_sets[2] = {rargs, margs};
+  if (wmma_reference_run(ref_src, ref_size, ref_func, &k, arg_sets, 2, &gamma,
+                         &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
     goto out;
@@ -281,12 +406,12 @@ int main(int argc, char **argv) {
     if (!a->is_buffer || !strcmp(a->role, "input"))
       continue;
     ++outputs;
-    size_t count = element_count(a), bad = 0, worst = 0;
+    size_t count = counts[i], bad = 0, worst = 0;
     double max_abs = 0, max_rel = 0, worst_ratio = 0;
     for (size_t e = 0; e < count; ++e) {
       double got = load_elem(kinds[i], kargs[i].data, e);
-      double want = load_elem(kinds[i], ref_data[i], e);
-      double mag = load_elem(kinds[i], mag_data[i], e);
+      double want = load_elem(kinds[i], rargs[i].data, e);
+      double mag = load_elem(kinds[i], margs[i].data, e);
       double err = fabs(got - want);
       double tol = gamma * fabs(mag);
       if (!(err <= tol)) /* also catches NaN */
@@ -302,7 +427,7 @@ int main(int argc, char **argv) {
     char shape[96] = "";
     for (int d = 0; d < a->rank; ++d)
       snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%" PRId64,
-               d ? "x" : "", a->shape[d]);
+               d ? "x" : "", shapes[i][d]);
     printf("output %s [%s %s]: max abs err %.3g, max rel err %.3g, gamma %.3g, "
            "%zu of %zu outside the bound -> %s\n",
            a->name, shape, a->type, max_abs, max_rel, gamma, bad, count,
@@ -310,8 +435,8 @@ int main(int argc, char **argv) {
     if (bad)
       printf("  worst element %zu: kernel %.9g, reference %.9g, bound %.3g\n", worst,
              load_elem(kinds[i], kargs[i].data, worst),
-             load_elem(kinds[i], ref_data[i], worst),
-             gamma * load_elem(kinds[i], mag_data[i], worst));
+             load_elem(kinds[i], rargs[i].data, worst),
+             gamma * load_elem(kinds[i], margs[i].data, worst));
     all_pass &= bad == 0;
   }
   if (!outputs) {
@@ -335,8 +460,8 @@ out:
   for (int i = 0; i < n; ++i)
     if (k.args[i].is_buffer) {
       free(kargs[i].data);
-      free(ref_data[i]);
-      free(mag_data[i]);
+      free(rargs[i].data);
+      free(margs[i].data);
     }
   wmma_compile_result_free(&k);
   if (ref_src != src)

@@ -106,7 +106,9 @@ def WMMA_LaunchAttr : WMMA_Attr<"Launch", "launch"> {
       function it is (index >= 0) or the result it becomes (`-1 - r` for
       result `r` of a function on tensors).
     - `dims`: every dimension of every memref argument in order: its static
-      size, or `-1 - s` for run-time size symbol `s`.
+      size, or `-1 - s` for run-time size symbol `s` (dimensions known to be
+      equal share a symbol; a dynamic dimension known to equal a static size
+      is given that size, which the launcher checks).
   }];
   let parameters = (ins
     "::mlir::AffineMap":$grid,

@@ -539,52 +539,113 @@ int test_convert(int argc, char **argv) {
   return 0;
 }
 
-/*===-- RDNA3 replication check -------------------------------------------===*/
+/*===-- RDNA3 lane halves -------------------------------------------------===*/
 
+/* An element whose products and K-sums are exact in any order (few
+ * significant bits, moderate exponents), so that permuting K cannot change
+ * a result by rounding. */
+static uint32_t exact_elem(Elem e) {
+  uint32_t r = test_rand();
+  switch (e) {
+  case E_F16: return (r & 0x8000) | ((13 + r % 4) << 10) | (((r >> 8) & 7) << 7);
+  case E_BF16: return (r & 0x8000) | ((125 + r % 4) << 7) | ((r >> 8) & 7) << 4;
+  default: return rand_elem(e);
+  }
+}
+
+/* Runs an RDNA3 instruction whose high lane halves hold A (B) with K
+ * rotated by rot_a (rot_b): lane r+16 holds, at the place of k, element
+ * (k + rot) % K.  corrupt_lane >= 0 flips a bit of register 3 of that lane
+ * of A (side 0) or B (side 1).  Returns the launch status. */
+static int run_halves(const TInstr *t, const Mats *x, int rot_a, int rot_b,
+                      int corrupt_lane, int side, uint32_t *d_regs, char *err,
+                      size_t errcap) {
+  int va = ab_vgprs(0, t, t->a), vb = ab_vgprs(0, t, t->b), vc = cd_vgprs(0, t);
+  int ea = ebits(t->a), eb = ebits(t->b), K = t->k;
+  uint32_t ra[32 * 8] = {0}, rb[32 * 8] = {0}, rc[32 * 8] = {0};
+  for (int i = 0; i < 16; i++)
+    for (int k = 0; k < K; k++) {
+      Loc l[2];
+      place_ab(0, ea, K, i, k, l);
+      put(ra, va, l[0], ea, x->a[i][k]);
+      put(ra, va, l[1], ea, x->a[i][(k + rot_a) % K]);
+      place_ab(0, eb, K, i, k, l);
+      put(rb, vb, l[0], eb, x->b[k][i]);
+      put(rb, vb, l[1], eb, x->b[(k + rot_b) % K][i]);
+    }
+  if (corrupt_lane >= 0)
+    (side ? rb : ra)[corrupt_lane * (side ? vb : va) + 1] ^= 0x00010000u;
+  char ir[4096];
+  make_ir(ir, sizeof ir, "gfx1100", 0, t, 0, 0, 0, 0);
+  wmma_emu_module *m = test_load(ir);
+  int bufs[4] = {wmma_emu_buffer_create(m, (size_t)32 * va * 4, ra),
+                 wmma_emu_buffer_create(m, (size_t)32 * vb * 4, rb),
+                 wmma_emu_buffer_create(m, (size_t)32 * vc * 4, rc),
+                 wmma_emu_buffer_create(m, (size_t)32 * vc * 4, NULL)};
+  int status = test_run(m, bufs, 4, 32);
+  if (status)
+    snprintf(err, errcap, "%s", wmma_emu_last_error(m));
+  else
+    wmma_emu_buffer_read(m, bufs[3], d_regs, (size_t)32 * vc * 4);
+  wmma_emu_destroy(m);
+  return status;
+}
+
+/* rocWMMA-style K rotation (the same permutation in the high halves of A
+ * and B) gives exactly the unrotated result; a rotation of A alone, or a
+ * corrupted copy that one of the two readings uses, is an error naming the
+ * lanes and values; a corrupted copy that neither reading uses (the high
+ * copy of an even A row: lanes 16-31 compute the odd rows) is harmless. */
 int test_replication(int argc, char **argv) {
   (void)argc;
   (void)argv;
-  const TInstr *t = &kInstrs[0];
-  for (int side = 0; side < 2; side++) {
+  test_seed(0xBADC0DEu);
+  for (int ti = 0; ti < NINSTR; ti++) {
+    const TInstr *t = &kInstrs[ti];
+    if (t->rdna4_only || t->opsel)
+      continue; /* 16-bit accumulators: the same operand rules */
     Mats x;
+    memset(&x, 0, sizeof x);
     for (int i = 0; i < 16; i++)
-      for (int k = 0; k < 16; k++) {
-        x.a[i][k] = rand_elem(E_F16);
-        x.b[k][i] = rand_elem(E_F16);
+      for (int k = 0; k < t->k; k++) {
+        x.a[i][k] = exact_elem(t->a);
+        x.b[k][i] = exact_elem(t->b);
       }
-    memset(x.c, 0, sizeof x.c);
-    /* Corrupt one copy by hand after placement: lane 20 (copy of lane 4),
-     * register 3 of the operand. */
-    uint32_t ra[32 * 8] = {0}, rb[32 * 8] = {0}, rc[32 * 8] = {0};
-    for (int i = 0; i < 16; i++)
-      for (int k = 0; k < 16; k++) {
-        Loc l[2];
-        int n = place_ab(0, 16, 16, i, k, l);
-        for (int j = 0; j < n; j++) {
-          put(ra, 8, l[j], 16, x.a[i][k]);
-          put(rb, 8, l[j], 16, x.b[k][i]);
-        }
-      }
-    uint32_t *victim = side ? rb : ra;
-    victim[20 * 8 + 3] ^= 0x00010000u;
-    char ir[4096];
-    make_ir(ir, sizeof ir, "gfx1100", 0, t, 0, 0, 0, 0);
-    wmma_emu_module *m = test_load(ir);
-    int bufs[4] = {wmma_emu_buffer_create(m, sizeof ra, ra),
-                   wmma_emu_buffer_create(m, sizeof rb, rb),
-                   wmma_emu_buffer_create(m, sizeof rc, rc),
-                   wmma_emu_buffer_create(m, sizeof rc, NULL)};
-    int rc_ = test_run(m, bufs, 4, 32);
-    const char *msg = wmma_emu_last_error(m);
-    CHECK(rc_ == WMMA_EMU_FAULT, "replication mismatch not detected");
-    CHECK(strstr(msg, "v_wmma_f32_16x16x16_f16") != NULL, "message lacks the instruction: %s", msg);
-    CHECK(strstr(msg, side ? "operand B" : "operand A") != NULL, "message lacks the operand: %s", msg);
-    CHECK(strstr(msg, "lane 20") != NULL, "message lacks the lane: %s", msg);
-    char val[32];
-    snprintf(val, sizeof val, "0x%x", (victim[20 * 8 + 3] >> 16) & 0xffff);
-    CHECK(strstr(msg, val) != NULL, "message lacks the value %s: %s", val, msg);
-    printf("  %s\n", msg);
-    wmma_emu_destroy(m);
+    uint32_t base[32 * 8], got[32 * 8];
+    char err[4096] = "";
+    int vc = cd_vgprs(0, t), half = t->k / 2;
+    CHECK(run_halves(t, &x, 0, 0, -1, 0, base, err, sizeof err) == 0,
+          "%s: replicated operands failed: %s", t->isa, err);
+    int rc = run_halves(t, &x, half, half, -1, 0, got, err, sizeof err);
+    CHECK(rc == 0, "%s: K rotated by %d in both halves refused: %s", t->isa, half, err);
+    CHECK(rc || !memcmp(base, got, (size_t)32 * vc * 4),
+          "%s: rotated K changed the result", t->isa);
+    rc = run_halves(t, &x, 0, 0, 20, 0, got, err, sizeof err);
+    CHECK(rc == 0, "%s: unused copy (lane 20 of A) refused: %s", t->isa, err);
+    CHECK(rc || !memcmp(base, got, (size_t)32 * vc * 4),
+          "%s: an unused copy changed the result", t->isa);
+    struct { int rot_a, rot_b, lane, side; const char *operand, *lane_text; } bad[] = {
+        {half, 0, -1, 0, "operand A", "lane 16 holds"},
+        {0, 0, 21, 0, "operand A", "lane 21 holds"},
+        {0, 0, 20, 1, "operand B", "lane 20 holds"},
+    };
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+      rc = run_halves(t, &x, bad[b].rot_a, bad[b].rot_b, bad[b].lane, bad[b].side,
+                      got, err, sizeof err);
+      CHECK(rc == WMMA_EMU_FAULT, "%s: inconsistent halves (case %zu) not detected",
+            t->isa, b);
+      if (rc != WMMA_EMU_FAULT)
+        continue;
+      CHECK(strstr(err, t->isa) != NULL, "message lacks the instruction: %s", err);
+      CHECK(strstr(err, bad[b].operand) != NULL, "message lacks %s: %s", bad[b].operand, err);
+      CHECK(strstr(err, bad[b].lane_text) != NULL, "message lacks '%s': %s",
+            bad[b].lane_text, err);
+      CHECK(strstr(err, "the two readings the ISA allows differ: D[") != NULL,
+            "message lacks the differing output: %s", err);
+      if (ti == 0 && b == 1)
+        printf("  %s\n", err);
+    }
+    printf("  rdna3 %s: halves ok\n", t->isa);
   }
   /* RDNA4 has no replication: the same registers are fine there. */
   return 0;

@@ -112,8 +112,11 @@ Frame *push_frame(Worker *wk, Wave *w, const Func *g, uint32_t exec,
   nf->blk = -1;
   nf->sp = sp;
   nf->ret_dst = ret_dst;
+  nf->uniform = 1; /* every lane starts at the entry block */
+  nf->unext = 0;
+  nf->uprev = NO_BLOCK;
   for (int l = 0; l < NLANES; l++) {
-    nf->next[l] = (exec >> l) & 1 ? 0 : NO_BLOCK;
+    nf->next[l] = NO_BLOCK;
     nf->prev[l] = NO_BLOCK;
   }
   w->priv_top = frame_top(nf);
@@ -140,9 +143,13 @@ static void eval_phis(Worker *wk, Frame *fr, const Block *B, uint32_t exec) {
   uint64_t *tmp = B->phi_two_phase ? wk->phi_tmp : NULL;
   uint32_t rem = exec;
   while (rem) {
-    uint16_t p = fr->prev[__builtin_ctz(rem)];
+    /* The lanes that came from the same block take the same inputs. */
+    uint16_t p = fr->uniform ? fr->uprev : fr->prev[__builtin_ctz(rem)];
     uint32_t grp = 0;
-    FOR_LANES(rem, l) if (fr->prev[l] == p) grp |= 1u << l;
+    if (fr->uniform)
+      grp = rem;
+    else
+      FOR_LANES(rem, l) if (fr->prev[l] == p) grp |= 1u << l;
     rem &= ~grp;
     uint32_t toff = 0;
     for (uint32_t i = 0; i < B->nphi; i++) {
@@ -157,8 +164,11 @@ static void eval_phis(Worker *wk, Frame *fr, const Block *B, uint32_t exec) {
         const uint64_t *s = (src & CONST_BIT) ? cpool + (size_t)(src & ~CONST_BIT) * NLANES
                                               : regs + (size_t)src * NLANES;
         uint64_t *d = tmp ? tmp + (size_t)toff * NLANES : regs + (size_t)in->dst * NLANES;
-        for (uint32_t e = 0; e < in->n; e++)
-          FOR_LANES(grp, l) d[e * NLANES + l] = s[e * NLANES + l];
+        if (grp == FULL_EXEC)
+          memcpy(d, s, (size_t)in->n * NLANES * sizeof *d);
+        else
+          for (uint32_t e = 0; e < in->n; e++)
+            FOR_LANES(grp, l) d[e * NLANES + l] = s[e * NLANES + l];
       }
       toff += in->n;
     }
@@ -202,10 +212,14 @@ static int select_block(Worker *wk, Wave *w) {
       w->priv_top = frame_top(&w->frames[w->depth - 1]);
       continue;
     }
-    uint16_t best = NO_BLOCK;
-    FOR_LANES(pend, l) if (fr->next[l] < best) best = fr->next[l];
-    uint32_t ex = 0;
-    FOR_LANES(pend, l) if (fr->next[l] == best) ex |= 1u << l;
+    uint16_t best = fr->unext;
+    uint32_t ex = pend;
+    if (!fr->uniform) {
+      best = NO_BLOCK;
+      FOR_LANES(pend, l) if (fr->next[l] < best) best = fr->next[l];
+      ex = 0;
+      FOR_LANES(pend, l) if (fr->next[l] == best) ex |= 1u << l;
+    }
     fr->blk = best;
     fr->exec = ex;
     const Block *B = &fr->f->blocks[best];
@@ -244,40 +258,62 @@ void run_wave(Worker *wk, Wave *w) {
 
 /*===-- control handlers -----------------------------------------------===*/
 
-static int goto_blocks(Ctx *c, uint16_t (*pick)(const Ctx *, const Inst *, uint32_t),
-                       const Inst *in) {
+/* Sends every lane of EXEC to target (uniform) or to targets[lane]. */
+static int goto_blocks(Ctx *c, int uniform, uint16_t target, const uint16_t *targets) {
   Frame *fr = c->fr;
   const uint16_t blk = (uint16_t)fr->blk;
-  FOR_LANES(c->exec, l) {
-    fr->prev[l] = blk;
-    fr->next[l] = pick(c, in, l);
+  if (uniform && c->exec == fr->pending) {
+    fr->uniform = 1;
+    fr->unext = target;
+    fr->uprev = blk;
+  } else {
+    /* Leaving the uniform state: EXEC is then every pending lane, so all
+     * of their entries are written here. */
+    fr->uniform = 0;
+    FOR_LANES(c->exec, l) {
+      fr->prev[l] = blk;
+      fr->next[l] = uniform ? target : targets[l];
+    }
   }
   fr->blk = -1;
   return EX_LEAVE;
 }
 
-static uint16_t pick_br(const Ctx *c, const Inst *in, uint32_t l) {
-  (void)c;
-  (void)l;
-  return (uint16_t)in->imm;
+int exec_br(Ctx *c, const Inst *in) {
+  return goto_blocks(c, 1, (uint16_t)in->imm, NULL);
 }
 
-static uint16_t pick_condbr(const Ctx *c, const Inst *in, uint32_t l) {
-  return (uint16_t)((R(in->a)[l] & 1) ? in->b : in->c);
+int exec_condbr(Ctx *c, const Inst *in) {
+  const uint64_t *cd = R(in->a);
+  uint32_t taken = 0;
+  FOR_LANES(c->exec, l) taken |= (uint32_t)(cd[l] & 1) << l;
+  if (taken == c->exec || !taken)
+    return goto_blocks(c, 1, (uint16_t)(taken ? in->b : in->c), NULL);
+  uint16_t t[NLANES];
+  FOR_LANES(c->exec, l) t[l] = (uint16_t)((taken >> l) & 1 ? in->b : in->c);
+  return goto_blocks(c, 0, 0, t);
 }
 
-static uint16_t pick_switch(const Ctx *c, const Inst *in, uint32_t l) {
+int exec_switch(Ctx *c, const Inst *in) {
   const uint32_t *x = c->f->extra + in->x;
-  uint64_t v = R(in->a)[l] & emu_mask(in->bits);
-  for (uint32_t k = 0; k < in->xn; k++)
-    if (((uint64_t)x[3 * k] | ((uint64_t)x[3 * k + 1] << 32)) == v)
-      return (uint16_t)x[3 * k + 2];
-  return (uint16_t)in->b;
+  const uint64_t *cv = R(in->a);
+  uint16_t t[NLANES];
+  int same = 1;
+  uint16_t first = NO_BLOCK;
+  FOR_LANES(c->exec, l) {
+    uint64_t v = cv[l] & emu_mask(in->bits);
+    t[l] = (uint16_t)in->b;
+    for (uint32_t k = 0; k < in->xn; k++)
+      if (((uint64_t)x[3 * k] | ((uint64_t)x[3 * k + 1] << 32)) == v) {
+        t[l] = (uint16_t)x[3 * k + 2];
+        break;
+      }
+    if (first == NO_BLOCK)
+      first = t[l];
+    same &= t[l] == first;
+  }
+  return goto_blocks(c, same, first, t);
 }
-
-int exec_br(Ctx *c, const Inst *in) { return goto_blocks(c, pick_br, in); }
-int exec_condbr(Ctx *c, const Inst *in) { return goto_blocks(c, pick_condbr, in); }
-int exec_switch(Ctx *c, const Inst *in) { return goto_blocks(c, pick_switch, in); }
 
 int exec_ret(Ctx *c, const Inst *in) {
   Frame *fr = c->fr;
@@ -289,6 +325,7 @@ int exec_ret(Ctx *c, const Inst *in) {
     for (uint32_t e = 0; e < in->n; e++)
       FOR_LANES(exec, l) cd[(size_t)e * NLANES + l] = s[(size_t)e * NLANES + l];
   }
+  /* (In the uniform state EXEC is every pending lane: all return.) */
   FOR_LANES(exec, l) fr->next[l] = NO_BLOCK;
   fr->pending &= ~exec;
   fr->blk = -1;

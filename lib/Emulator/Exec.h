@@ -17,11 +17,18 @@
 #include <setjmp.h>
 #include <stdatomic.h>
 
+/* A function activation.  Every lane has a next block (next[]) and the
+ * block it came from (prev[], for phis).  In the common uniform state every
+ * pending lane waits at unext, coming from uprev, and the arrays are not
+ * kept up to date for them (uniform is cleared, after writing the arrays,
+ * as soon as lanes diverge). */
 typedef struct {
   const Func *f;
   uint64_t *regs;
   uint16_t next[NLANES];
   uint16_t prev[NLANES];
+  uint8_t uniform;
+  uint16_t unext, uprev;
   uint32_t pending; /* lanes that have not returned */
   uint32_t exec;
   int32_t blk;      /* block being executed, -1: pick the next one */
@@ -86,6 +93,7 @@ typedef struct {
   RegCache *cache;      /* per function (Func.index) */
   uint64_t *phi_tmp;    /* scratch for phis that read phis of their block */
   RsrcTable rsrc;       /* buffer resources of the running workgroup */
+  BankMemo banks;       /* recent LDS bank-conflict answers */
   jmp_buf jb;           /* where a fault of the running workgroup lands */
   char err[2048];
 } Worker;
@@ -122,9 +130,12 @@ static inline uint64_t *slot_w(const Ctx *c, uint32_t s) {
 #define R(s) slot_r(c, (s))
 #define W(s) slot_w(c, (s))
 
+/* Every lane l set in mask ex (a plain loop: EXEC is usually full; the
+ * empty then-branch keeps a following `else` with the caller's `if`). */
 #define FOR_LANES(ex, l)                                                       \
-  for (uint32_t _m##l = (ex), l = 0;                                           \
-       _m##l && ((l = (uint32_t)__builtin_ctz(_m##l)), 1); _m##l &= _m##l - 1)
+  for (uint32_t _m##l = (ex), l = 0; l < NLANES; l++)                          \
+    if (!((_m##l >> l) & 1)) {                                                 \
+    } else
 
 /* Loop over all n*32 (element, lane) pairs of active lanes; the body uses
  * the flat index i (element i / 32, lane i % 32) and needs `exec`. */

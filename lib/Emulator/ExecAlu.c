@@ -14,7 +14,7 @@ int exec_nop(Ctx *c, const Inst *in) {
 
 int exec_add32(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   VLOOP(in->n, d[i] = (uint32_t)(a[i] + b[i]));
   return EX_NEXT;
@@ -22,7 +22,7 @@ int exec_add32(Ctx *c, const Inst *in) {
 
 int exec_mul32(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   VLOOP(in->n, d[i] = (uint32_t)(a[i] * b[i]));
   return EX_NEXT;
@@ -30,7 +30,7 @@ int exec_mul32(Ctx *c, const Inst *in) {
 
 int exec_ibin(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const uint64_t mk = in->mask;
   const int bits = in->bits;
@@ -64,7 +64,7 @@ int exec_ibin(Ctx *c, const Inst *in) {
 
 int exec_fbin(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int sk = in->sk;
   if (sk == SK_F32) {
@@ -93,7 +93,7 @@ int exec_fbin(Ctx *c, const Inst *in) {
 
 int exec_fneg(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   uint64_t sign = 1ull << (in->bits - 1);
   VLOOP(in->n, d[i] = a[i] ^ sign);
@@ -102,7 +102,7 @@ int exec_fneg(Ctx *c, const Inst *in) {
 
 int exec_icmp(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int p = in->sub, bits = in->bits;
   if (p == LLVMIntEQ)
@@ -118,7 +118,7 @@ int exec_icmp(Ctx *c, const Inst *in) {
 
 int exec_fcmp(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int p = in->sub, sk = in->sk;
   VLOOP(in->n, d[i] = (uint64_t)emu_fcmp(p, emu_load_fp(a[i], sk), emu_load_fp(b[i], sk)));
@@ -127,7 +127,7 @@ int exec_fcmp(Ctx *c, const Inst *in) {
 
 int exec_select(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *cd = R(in->a), *t = R(in->b), *e = R(in->c);
   if (in->flag)
     VLOOP(in->n, d[i] = (cd[i] & 1) ? t[i] : e[i]);
@@ -138,7 +138,7 @@ int exec_select(Ctx *c, const Inst *in) {
 
 int exec_cast(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   const uint64_t mk = in->mask;
   const int sub = in->sub, sk2 = in->sk2, b2 = in->bits2, sk = in->sk, bits = in->bits;
@@ -166,7 +166,7 @@ int exec_cast(Ctx *c, const Inst *in) {
 }
 
 int exec_bitcast(Ctx *c, const Inst *in) {
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   uint32_t sn = in->n * in->bits / in->bits2, sb = in->bits2 / 8, db = in->bits / 8;
   FOR_LANES(c->exec, l) {
@@ -188,7 +188,7 @@ int exec_bitcast(Ctx *c, const Inst *in) {
 }
 
 int exec_gather(Ctx *c, const Inst *in) {
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint32_t *xs = c->f->extra + in->x;
   for (uint32_t e = 0; e < in->xn; e++) {
     const uint64_t *s = R(xs[e]);
@@ -202,7 +202,7 @@ int exec_gather(Ctx *c, const Inst *in) {
 }
 
 int exec_extract_dyn(Ctx *c, const Inst *in) {
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *ix = R(in->c);
   FOR_LANES(c->exec, l) {
     uint64_t k = ix[l];
@@ -213,7 +213,7 @@ int exec_extract_dyn(Ctx *c, const Inst *in) {
 
 int exec_insert_dyn(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *v = R(in->b), *ix = R(in->c);
   VLOOP(in->n, d[i] = a[i]);
   FOR_LANES(exec, l) {
@@ -228,7 +228,7 @@ int exec_insert_dyn(Ctx *c, const Inst *in) {
 
 int exec_fma(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b), *cc = R(in->c);
   const int sk = in->sk;
   if (sk == SK_F32)
@@ -243,7 +243,7 @@ int exec_fma(Ctx *c, const Inst *in) {
 
 int exec_fmath1(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   const int sk = in->sk, sub = in->sub;
   if (sub == FM_FABS) {
@@ -259,7 +259,7 @@ int exec_fmath1(Ctx *c, const Inst *in) {
 
 int exec_fmath2(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int sk = in->sk, sub = in->sub;
   if (sub == FM_POWI)
@@ -273,7 +273,7 @@ int exec_fmath2(Ctx *c, const Inst *in) {
 
 int exec_fmed3(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b), *cc = R(in->c);
   const int sk = in->sk;
   VLOOP(in->n, {
@@ -286,7 +286,7 @@ int exec_fmed3(Ctx *c, const Inst *in) {
 
 int exec_ldexp(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int sk = in->sk;
   VLOOP(in->n, d[i] = emu_store_fp(ldexp(emu_load_fp(a[i], sk), (int)(int32_t)b[i]), sk));
@@ -295,7 +295,7 @@ int exec_ldexp(Ctx *c, const Inst *in) {
 
 int exec_frexp(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   const int sk2 = in->sk2;
   VLOOP(in->n, {
@@ -307,7 +307,7 @@ int exec_frexp(Ctx *c, const Inst *in) {
 }
 
 int exec_cvt_pkrtz(Ctx *c, const Inst *in) {
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   FOR_LANES(c->exec, l) {
     d[l] = emu_float_to_f16_rtz(emu_as_f32(a[l]));
@@ -318,7 +318,7 @@ int exec_cvt_pkrtz(Ctx *c, const Inst *in) {
 
 int exec_is_fpclass(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   const uint32_t test = in->c;
   const int sk2 = in->sk2;
@@ -328,7 +328,7 @@ int exec_is_fpclass(Ctx *c, const Inst *in) {
 
 int exec_imath1(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   const int bits = in->bits;
   const uint64_t mk = in->mask;
@@ -351,7 +351,7 @@ int exec_imath1(Ctx *c, const Inst *in) {
 
 int exec_imath2(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int bits = in->bits;
   const uint64_t mk = in->mask;
@@ -383,7 +383,7 @@ int exec_imath2(Ctx *c, const Inst *in) {
 
 int exec_overflow(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b);
   const int bits = in->bits2;
   const uint64_t mk = emu_mask(bits);
@@ -410,7 +410,7 @@ int exec_overflow(Ctx *c, const Inst *in) {
 
 int exec_fshift(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a), *b = R(in->b), *cc = R(in->c);
   const int bits = in->bits;
   const uint64_t mk = in->mask;
@@ -449,7 +449,7 @@ static uint64_t reduce_int(int sub, int bits, uint64_t acc, uint64_t x) {
 }
 
 int exec_reduce(Ctx *c, const Inst *in) {
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const int fp = in->sub >= RD_FADD, ordered = in->sub == RD_FADD || in->sub == RD_FMUL;
   const uint64_t *v = R(fp && ordered ? in->b : in->a);
   const uint64_t *start = R(in->a);

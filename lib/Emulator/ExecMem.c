@@ -33,7 +33,8 @@ static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, int writ
   uint64_t ng = (uint64_t)__builtin_popcount(t->global_mask) * bytes;
   if (nl) {
     *(write ? &wk->stats.lds_bytes_written : &wk->stats.lds_bytes_read) += nl;
-    wk->stats.lds_bank_conflicts += lds_bank_conflicts(t->lds_off, t->lds_mask, (uint32_t)bytes);
+    wk->stats.lds_bank_conflicts +=
+        lds_bank_conflicts_memo(&wk->banks, t->lds_off, t->lds_mask, (uint32_t)bytes);
   }
   if (ng) {
     *(write ? &wk->stats.global_bytes_stored : &wk->stats.global_bytes_loaded) += ng;
@@ -112,27 +113,87 @@ int exec_gep(Ctx *c, const Inst *in) {
     int64_t scale = (int64_t)((uint64_t)x[2] | ((uint64_t)x[3] << 32));
     FOR_LANES(exec, l) d[l] += (uint64_t)(emu_sext(ix[l], ib) * scale);
   }
-  if (in->flag) /* buffer fat pointer: the resource id stays, the offset wraps */
+  if (in->flag) { /* buffer fat pointer: the resource id stays, the offset wraps */
     FOR_LANES(exec, l) d[l] = (a[l] & ~0xffffffffull) | (d[l] & 0xffffffffull);
-  else if (mk != ~0ull)
+  } else if (mk != ~0ull) {
     FOR_LANES(exec, l) d[l] &= mk;
+  }
   return EX_NEXT;
+}
+
+/* Element moves between one lane's memory and its slots, with the element
+ * size a constant in each loop (so that the copies become plain moves). */
+#define COPY_ELEMS(T, ...)                                                     \
+  do {                                                                         \
+    for (uint32_t e = 0; e < n; e++) {                                         \
+      T x_;                                                                    \
+      __VA_ARGS__;                                                             \
+    }                                                                          \
+  } while (0)
+
+static void load_elems(const uint8_t *p, uint64_t *d, uint32_t es, uint32_t n,
+                       uint64_t mk) {
+  switch (es) {
+  case 1: COPY_ELEMS(uint8_t, memcpy(&x_, p + e, 1); d[(size_t)e * NLANES] = x_ & mk); break;
+  case 2: COPY_ELEMS(uint16_t, memcpy(&x_, p + 2 * e, 2); d[(size_t)e * NLANES] = x_ & mk); break;
+  case 4: COPY_ELEMS(uint32_t, memcpy(&x_, p + 4 * e, 4); d[(size_t)e * NLANES] = x_ & mk); break;
+  default: COPY_ELEMS(uint64_t, memcpy(&x_, p + 8 * e, 8); d[(size_t)e * NLANES] = x_ & mk); break;
+  }
+}
+
+static void store_elems(uint8_t *p, const uint64_t *v, uint32_t es, uint32_t n) {
+  switch (es) {
+  case 1: COPY_ELEMS(uint8_t, x_ = (uint8_t)v[(size_t)e * NLANES]; memcpy(p + e, &x_, 1)); break;
+  case 2: COPY_ELEMS(uint16_t, x_ = (uint16_t)v[(size_t)e * NLANES]; memcpy(p + 2 * e, &x_, 2)); break;
+  case 4: COPY_ELEMS(uint32_t, x_ = (uint32_t)v[(size_t)e * NLANES]; memcpy(p + 4 * e, &x_, 4)); break;
+  default: COPY_ELEMS(uint64_t, x_ = v[(size_t)e * NLANES]; memcpy(p + 8 * e, &x_, 8)); break;
+  }
+}
+
+/* Host pointers of every active lane's access (the common address spaces
+ * resolved in tight loops; lane_ptr for the rest and for the faults). */
+static void resolve_lanes(const Ctx *c, const Inst *in, const uint64_t *a,
+                          uint64_t size, int write, uint8_t *ptr[NLANES],
+                          Traffic *t) {
+  const uint32_t exec = c->exec;
+  Worker *wk = c->wk;
+  if (in->flag == AS_LDS) {
+    const uint64_t lds_size = wk->L->lds_size;
+    FOR_LANES(exec, l) {
+      uint64_t off = a[l] & 0xffffffffull;
+      if (off + size > lds_size)
+        lane_ptr(c, in, AS_LDS, a[l], size, l, write, NULL); /* faults */
+      ptr[l] = wk->lds + off;
+      t->lds_off[l] = (uint32_t)off;
+    }
+    t->lds_mask = exec;
+    return;
+  }
+  if (in->flag == AS_GLOBAL || in->flag == AS_CONSTANT) {
+    const GlobalMem *g = wk->L->mem;
+    FOR_LANES(exec, l) {
+      uint64_t idx = (a[l] >> GLOBAL_SHIFT) - 1, off = a[l] & ((1ull << GLOBAL_SHIFT) - 1);
+      const Alloc *al = idx < g->nallocs ? &g->allocs[idx] : NULL;
+      if (!al || off > al->size || size > al->size - off)
+        lane_ptr(c, in, in->flag, a[l], size, l, write, NULL); /* faults */
+      ptr[l] = al->data + off;
+      t->global_addr[l] = a[l];
+    }
+    t->global_mask = exec;
+    return;
+  }
+  FOR_LANES(exec, l) ptr[l] = lane_ptr(c, in, in->flag, a[l], size, l, write, t);
 }
 
 int exec_load(Ctx *c, const Inst *in) {
   uint64_t *d = W(in->dst);
   const uint64_t *a = R(in->a);
   const uint32_t es = (uint32_t)in->imm, n = in->n;
-  const uint64_t mk = in->mask;
-  Traffic t = {0, 0, {0}, {0}};
-  FOR_LANES(c->exec, l) {
-    const uint8_t *p = lane_ptr(c, in, in->flag, a[l], (uint64_t)es * n, l, 0, &t);
-    for (uint32_t e = 0; e < n; e++) {
-      uint64_t v = 0;
-      memcpy(&v, p + (size_t)e * es, es);
-      d[(size_t)e * NLANES + l] = v & mk;
-    }
-  }
+  Traffic t;
+  t.lds_mask = t.global_mask = 0;
+  uint8_t *ptr[NLANES];
+  resolve_lanes(c, in, a, (uint64_t)es * n, 0, ptr, &t);
+  FOR_LANES(c->exec, l) load_elems(ptr[l], d + l, es, n, in->mask);
   count_traffic(c->wk, &t, (uint64_t)es * n, 0);
   return EX_NEXT;
 }
@@ -140,14 +201,11 @@ int exec_load(Ctx *c, const Inst *in) {
 int exec_store(Ctx *c, const Inst *in) {
   const uint64_t *a = R(in->a), *v = R(in->b);
   const uint32_t es = (uint32_t)in->imm, n = in->n;
-  Traffic t = {0, 0, {0}, {0}};
-  FOR_LANES(c->exec, l) {
-    uint8_t *p = lane_ptr(c, in, in->flag, a[l], (uint64_t)es * n, l, 1, &t);
-    for (uint32_t e = 0; e < n; e++) {
-      uint64_t x = v[(size_t)e * NLANES + l];
-      memcpy(p + (size_t)e * es, &x, es);
-    }
-  }
+  Traffic t;
+  t.lds_mask = t.global_mask = 0;
+  uint8_t *ptr[NLANES];
+  resolve_lanes(c, in, a, (uint64_t)es * n, 1, ptr, &t);
+  FOR_LANES(c->exec, l) store_elems(ptr[l], v + l, es, n);
   count_traffic(c->wk, &t, (uint64_t)es * n, 1);
   return EX_NEXT;
 }

@@ -270,12 +270,32 @@ int rsrc_in_range(const BufRsrc *r, uint64_t off, uint32_t bytes) {
  *  - a phase takes as many cycles as its busiest bank has distinct dwords;
  *    the conflicts of the instruction are the cycles beyond one per phase.
  * Reads and writes are counted alike. */
+/* Whether the phase's lanes touch at most one dword per bank (the common,
+ * conflict-free case, found in one pass). */
+static int phase_conflict_free(const uint32_t *off, uint32_t pmask, uint32_t bytes) {
+  uint32_t seen = 0, bank_dw[32];
+  for (uint32_t m = pmask; m; m &= m - 1) {
+    uint32_t l = (uint32_t)__builtin_ctz(m);
+    uint32_t first = off[l] >> 2, last = (off[l] + (bytes ? bytes : 1) - 1) >> 2;
+    for (uint32_t d = first; d <= last && d <= first + 4; d++) {
+      uint32_t b = d & 31;
+      if (!((seen >> b) & 1)) {
+        seen |= 1u << b;
+        bank_dw[b] = d;
+      } else if (bank_dw[b] != d) {
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
 uint32_t lds_bank_conflicts(const uint32_t *off, uint32_t exec, uint32_t bytes) {
   uint32_t dwords = bytes <= 4 ? 1 : bytes <= 8 ? 2 : 4;
   uint32_t per_phase = 32 / dwords, extra = 0;
   for (uint32_t p0 = 0; p0 < NLANES; p0 += per_phase) {
     uint32_t pmask = (per_phase == 32 ? FULL_EXEC : ((1u << per_phase) - 1) << p0) & exec;
-    if (!pmask)
+    if (!pmask || phase_conflict_free(off, pmask, bytes))
       continue;
     /* Distinct dwords per bank: a phase touches at most 64 dwords (32
      * unaligned b32 lanes of 2 dwords, 16 b64 lanes of 3, 8 b128 lanes of
@@ -300,6 +320,27 @@ uint32_t lds_bank_conflicts(const uint32_t *off, uint32_t exec, uint32_t bytes) 
     extra += worst - 1;
   }
   return extra;
+}
+
+uint32_t lds_bank_conflicts_memo(BankMemo *memo, const uint32_t *off,
+                                 uint32_t exec, uint32_t bytes) {
+  if (!exec)
+    return 0;
+  uint32_t base = off[__builtin_ctz(exec)] & ~127u, norm[NLANES], h = exec ^ bytes;
+  for (uint32_t l = 0; l < NLANES; l++) {
+    norm[l] = (exec >> l) & 1 ? off[l] - base : 0;
+    h = (h ^ norm[l]) * 0x9e3779b1u;
+  }
+  BankMemoEntry *e = &memo->e[(h >> 16) % BANK_MEMO_SIZE];
+  if (e->valid && e->exec == exec && e->bytes == bytes &&
+      !memcmp(e->off, norm, sizeof norm))
+    return e->conflicts;
+  e->valid = 1;
+  e->exec = exec;
+  e->bytes = bytes;
+  memcpy(e->off, norm, sizeof norm);
+  e->conflicts = lds_bank_conflicts(norm, exec, bytes);
+  return e->conflicts;
 }
 
 static int cmp_u64(const void *a, const void *b) {

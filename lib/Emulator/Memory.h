@@ -128,6 +128,20 @@ int rsrc_in_range(const BufRsrc *r, uint64_t off, uint32_t bytes);
 /* Extra LDS cycles caused by bank conflicts of one instruction whose
  * active lanes (exec) each access `bytes` bytes at LDS offset off[lane]. */
 uint32_t lds_bank_conflicts(const uint32_t *off, uint32_t exec, uint32_t bytes);
+
+/* Recent answers of lds_bank_conflicts (one per worker thread): a kernel
+ * repeats its LDS access patterns, shifted by multiples of 128 bytes (32
+ * banks x 4 bytes), which leave conflicts unchanged. */
+#define BANK_MEMO_SIZE 64
+typedef struct {
+  uint32_t exec, bytes, conflicts, valid;
+  uint32_t off[NLANES]; /* normalised: the first lane's 128-byte row at 0 */
+} BankMemoEntry;
+typedef struct {
+  BankMemoEntry e[BANK_MEMO_SIZE];
+} BankMemo;
+uint32_t lds_bank_conflicts_memo(BankMemo *memo, const uint32_t *off,
+                                 uint32_t exec, uint32_t bytes);
 /* Distinct 128-byte lines touched by one global memory instruction: lane l
  * (active in exec) accesses [addr[l], addr[l] + bytes). */
 uint32_t global_lines(const uint64_t *addr, uint32_t exec, uint32_t bytes);

@@ -21,8 +21,16 @@
  * accepts the instruction when every output agrees bit for bit. */
 #include "Wmma.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_AVX_PATH 1 /* AVX/F16C variants chosen at run time */
+#endif
+
+static void choose_product(void);
 
 /* Slot index and shift of one matrix element's copies (sorted by lane);
  * returns the number of copies, 0 when unmappable. */
@@ -55,6 +63,8 @@ WmmaOp *emu_wmma_prepare(wmma_instr id, wmma_arch arch, int opsel,
   const wmma_instr_info *info = wmma_instr_get(id);
   if (!info || info->m != 16 || info->n != 16 || info->k > 32)
     return NULL;
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, choose_product);
   WmmaOp *w = calloc(1, sizeof *w);
   if (!w)
     return NULL;
@@ -71,6 +81,10 @@ WmmaOp *emu_wmma_prepare(wmma_instr id, wmma_arch arch, int opsel,
   w->ncopy = arch == WMMA_ARCH_RDNA3 ? 2 : 1;
   w->n_a = (uint32_t)(wmma_matrix_vgprs(arch, id, WMMA_MATRIX_A) * 32 / ew_a);
   w->n_b = (uint32_t)(wmma_matrix_vgprs(arch, id, WMMA_MATRIX_B) * 32 / ew_b);
+  w->n_c = (uint32_t)(wmma_matrix_vgprs(arch, id, WMMA_MATRIX_C) * 32 / ew_c);
+  w->plain_a = w->bits_a == 16 && ew_a == 16;
+  w->plain_b = w->bits_b == 16 && ew_b == 16;
+  w->cd_full = w->n_c * NLANES == 256 && w->bits_c == ew_c;
   for (int i = 0; i < 16; i++)
     for (int k = 0; k < w->k; k++) {
       uint16_t ia[2], ib[2];
@@ -187,19 +201,61 @@ static int halves_equal(const uint64_t *op, uint32_t n) {
 
 /*===-- products ----------------------------------------------------------===*/
 
-/* S[i][j] = sum over k (in order, from 0) of A[i][k] * B[k][j]. */
+/* Two and four doubles (GCC/Clang vector extensions); the u variants read
+ * rows of double arrays in place (unaligned, aliasing double). */
+typedef double v2d __attribute__((vector_size(16)));
+typedef double v4d __attribute__((vector_size(32)));
+typedef double v2du __attribute__((vector_size(16), aligned(8), may_alias));
+typedef double v4du __attribute__((vector_size(32), aligned(8), may_alias));
+
+/* S[i][j] = sum over k (in order, from 0) of A[i][k] * B[k][j]: for each
+ * row, 8 pairs of running sums, each updated once per k in K order. */
 static void product_fp(int K, const double A[16][16], const double B[16][16],
                        double S[16][16]) {
   for (int i = 0; i < 16; i++) {
-    double acc[16] = {0};
+    v2d acc[8];
+    for (int jj = 0; jj < 8; jj++)
+      acc[jj] = (v2d){0.0, 0.0};
     for (int k = 0; k < K; k++) {
-      const double x = A[i][k];
-      for (int j = 0; j < 16; j++)
-        acc[j] += x * B[k][j];
+      const v2d x = {A[i][k], A[i][k]};
+      const v2du *b = (const v2du *)B[k];
+      for (int jj = 0; jj < 8; jj++)
+        acc[jj] += x * b[jj];
     }
     memcpy(S[i], acc, sizeof acc);
   }
 }
+
+#ifdef HAVE_AVX_PATH
+/* The same sums with AVX registers, two rows at a time (a separate multiply
+ * and add, as above: AVX alone has no fused multiply-add). */
+__attribute__((target("avx"))) static void
+product_fp_avx(int K, const double A[16][16], const double B[16][16],
+               double S[16][16]) {
+  for (int i = 0; i < 16; i += 2) {
+    v4d acc0[4], acc1[4];
+    for (int jj = 0; jj < 4; jj++)
+      acc0[jj] = acc1[jj] = (v4d){0.0, 0.0, 0.0, 0.0};
+    for (int k = 0; k < K; k++) {
+      const v4d x0 = {A[i][k], A[i][k], A[i][k], A[i][k]};
+      const v4d x1 = {A[i + 1][k], A[i + 1][k], A[i + 1][k], A[i + 1][k]};
+      const v4du *b = (const v4du *)B[k];
+      for (int jj = 0; jj < 4; jj++) {
+        acc0[jj] += x0 * b[jj];
+        acc1[jj] += x1 * b[jj];
+      }
+    }
+    memcpy(S[i], acc0, sizeof acc0);
+    memcpy(S[i + 1], acc1, sizeof acc1);
+  }
+}
+#endif
+
+
+typedef void (*ProductFp)(int, const double[16][16], const double[16][16],
+                          double[16][16]);
+static ProductFp g_product_fp = product_fp;
+
 
 static void product_int(int K, const int32_t A[16][32], const int32_t B[32][16],
                         int64_t S[16][16]) {
@@ -214,37 +270,125 @@ static void product_int(int K, const int32_t A[16][32], const int32_t B[32][16],
   }
 }
 
-/* The bits of D[i][j] from its product sum and the C slots. */
-static uint32_t finish_fp(const WmmaOp *w, wmma_elem ce, const uint64_t *c,
-                          int i, int j, double sum) {
-  uint32_t cv = elem_bits(c, w->cd_idx[i][j], w->cd_sh[i][j],
-                          w->bits_c >= 32 ? 0xffffffffu : (1u << w->bits_c) - 1);
-  double acc = ce == WMMA_ELEM_F16 ? emu_f16_to_double((uint16_t)cv)
-               : ce == WMMA_ELEM_BF16 ? emu_bf16_to_double((uint16_t)cv)
-                                      : (double)emu_as_f32(cv);
-  float r = (float)(sum + acc);
-  if (ce == WMMA_ELEM_F16)
-    return emu_double_to_f16(r);
-  if (ce == WMMA_ELEM_BF16)
-    return emu_double_to_bf16(r);
-  return (uint32_t)emu_from_f32(r);
-}
-
-static uint32_t finish_int(const WmmaOp *w, const uint64_t *c, int i, int j,
-                           int64_t sum) {
-  int64_t acc = (int32_t)elem_bits(c, w->cd_idx[i][j], w->cd_sh[i][j], 0xffffffffu) + sum;
-  if (w->clamp) {
-    if (acc > INT32_MAX) acc = INT32_MAX;
-    if (acc < INT32_MIN) acc = INT32_MIN;
-  }
-  return (uint32_t)acc;
-}
-
 static void put_d(const WmmaOp *w, uint64_t *d, int i, int j, uint32_t out) {
   uint64_t *slot = &d[w->cd_idx[i][j]];
   uint64_t mask = (w->bits_c >= 32 ? 0xffffffffull : ((1ull << w->bits_c) - 1))
                   << w->cd_sh[i][j];
   *slot = (*slot & ~mask) | ((uint64_t)out << w->cd_sh[i][j]);
+}
+
+/* The bits of every D element from its product sum and C (rounded once
+ * to f32, then to a 16-bit accumulator's format). */
+static void finish_fp(const WmmaOp *w, wmma_elem ce, const uint64_t *c,
+                      const double S[16][16], uint32_t out[16][16]) {
+  const uint16_t *idx = &w->cd_idx[0][0];
+  const uint8_t *sh = &w->cd_sh[0][0];
+  const double *s = &S[0][0];
+  uint32_t *o = &out[0][0];
+  switch (ce) {
+  case WMMA_ELEM_F16:
+    for (int t = 0; t < 256; t++)
+      o[t] = emu_double_to_f16(
+          (float)(s[t] + g_emu_f16_table[elem_bits(c, idx[t], sh[t], 0xffff)]));
+    break;
+  case WMMA_ELEM_BF16:
+    for (int t = 0; t < 256; t++)
+      o[t] = emu_double_to_bf16((float)(
+          s[t] + emu_bf16_to_double((uint16_t)elem_bits(c, idx[t], sh[t], 0xffff))));
+    break;
+  default: /* f32: whole 32-bit elements, no shifts */
+    for (int t = 0; t < 256; t++)
+      o[t] = (uint32_t)emu_from_f32((float)(s[t] + (double)emu_as_f32(c[idx[t]])));
+  }
+}
+
+static void finish_int(const WmmaOp *w, const uint64_t *c, const int64_t S[16][16],
+                       uint32_t out[16][16]) {
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++) {
+      int64_t acc = (int32_t)elem_bits(c, w->cd_idx[i][j], w->cd_sh[i][j], 0xffffffffu) +
+                    S[i][j];
+      if (w->clamp) {
+        if (acc > INT32_MAX) acc = INT32_MAX;
+        if (acc < INT32_MIN) acc = INT32_MIN;
+      }
+      out[i][j] = (uint32_t)acc;
+    }
+}
+
+static void f16_to_double(const uint16_t *h, int n, double *out) {
+  for (int t = 0; t < n; t++)
+    out[t] = g_emu_f16_table[h[t]];
+}
+
+#ifdef HAVE_AVX_PATH
+/* The same with F16C, 8 values at a time.  The conversion is exact for
+ * every number; NaNs (whose payloads F16C keeps while the table does not)
+ * are taken from the table, so that results are the table's bit for bit. */
+__attribute__((target("avx,f16c"))) static void
+f16_to_double_f16c(const uint16_t *h, int n, double *out) {
+  for (int t = 0; t < n; t += 8) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(h + t));
+    __m256 f = _mm256_cvtph_ps(x);
+    _mm256_storeu_pd(out + t, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
+    _mm256_storeu_pd(out + t + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+    __m128i mag = _mm_and_si128(x, _mm_set1_epi16(0x7fff));
+    if (_mm_movemask_epi8(_mm_cmpgt_epi16(mag, _mm_set1_epi16(0x7c00))))
+      for (int u = t; u < t + 8; u++)
+        out[u] = g_emu_f16_table[h[u]];
+  }
+}
+#endif
+
+static void (*g_f16_to_double)(const uint16_t *, int, double *) = f16_to_double;
+
+/* Picks the widest product and conversion the CPU runs (once, when the
+ * first WMMA is prepared, before any worker thread exists). */
+static void choose_product(void) {
+#ifdef HAVE_AVX_PATH
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx"))
+    g_product_fp = product_fp_avx;
+  if (__builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c"))
+    g_f16_to_double = f16_to_double_f16c;
+#endif
+}
+
+/* A 16-bit operand, one element per slot: gathered into matrix order, then
+ * converted (n a multiple of 8). */
+static void decode_plain(const uint64_t *op, const uint16_t *idx, int n,
+                         wmma_elem e, double *out) {
+  uint16_t raw[256];
+  for (int t = 0; t < n; t++)
+    raw[t] = (uint16_t)op[idx[t]];
+  if (e == WMMA_ELEM_F16) {
+    g_f16_to_double(raw, n, out);
+  } else {
+    for (int t = 0; t < n; t++)
+      out[t] = emu_bf16_to_double(raw[t]);
+  }
+}
+
+/* Decodes float operand `which` (0: A as [m][k], 1: B as [k][n]) for one
+ * reading into out. */
+static void decode_operand(const WmmaOp *w, wmma_elem e, int which, int copy,
+                           const uint64_t *op, double *out) {
+  int K = w->k;
+  if (which == 0) {
+    if (w->plain_a) {
+      uint16_t idx[256];
+      for (int i = 0; i < 16; i++)
+        memcpy(idx + 16 * i, w->a_idx[copy][i], 16 * sizeof *idx);
+      decode_plain(op, idx, 256, e, out);
+    } else {
+      for (int i = 0; i < 16; i++)
+        decode_fp(op, w->a_idx[copy][i], w->a_sh[copy][i], K, e, out + 16 * i);
+    }
+  } else if (w->plain_b) {
+    decode_plain(op, &w->b_idx[copy][0][0], 256, e, out);
+  } else {
+    decode_fp(op, &w->b_idx[copy][0][0], &w->b_sh[copy][0][0], K * 16, e, out);
+  }
 }
 
 /* D bits of every output for one reading (copy 0: low halves, 1: high). */
@@ -260,27 +404,20 @@ static void compute(const WmmaOp *w, const wmma_instr_info *info,
     decode_int(b, &w->b_idx[copy][0][0], &w->b_sh[copy][0][0], K * 16, w->bits_b,
                w->sign_b, &B[0][0]);
     product_int(K, (const int32_t(*)[32])A, (const int32_t(*)[16])B, S);
-    for (int i = 0; i < 16; i++)
-      for (int j = 0; j < 16; j++)
-        out[i][j] = finish_int(w, c, i, j, S[i][j]);
+    finish_int(w, c, (const int64_t(*)[16])S, out);
     return;
   }
   double A[16][16], B[16][16], S[16][16];
-  for (int i = 0; i < 16; i++)
-    decode_fp(a, w->a_idx[copy][i], w->a_sh[copy][i], K, info->a, A[i]);
-  decode_fp(b, &w->b_idx[copy][0][0], &w->b_sh[copy][0][0], K * 16, info->b, &B[0][0]);
-  product_fp(K, (const double(*)[16])A, (const double(*)[16])B, S);
-  for (int i = 0; i < 16; i++)
-    for (int j = 0; j < 16; j++)
-      out[i][j] = finish_fp(w, info->c, c, i, j, S[i][j]);
+  decode_operand(w, info->a, 0, copy, a, &A[0][0]);
+  decode_operand(w, info->b, 1, copy, b, &B[0][0]);
+  g_product_fp(K, (const double(*)[16])A, (const double(*)[16])B, S);
+  finish_fp(w, info->c, c, (const double(*)[16])S, out);
 }
 
 int emu_wmma_exec(const WmmaOp *w, const uint64_t *a, const uint64_t *b,
                   const uint64_t *c, uint64_t *d, uint32_t n_c,
                   WmmaMismatch *mm) {
   const wmma_instr_info *info = wmma_instr_get(w->id);
-  /* Pass C through first: RDNA3 16-bit accumulators keep the other half. */
-  memcpy(d, c, (size_t)n_c * NLANES * sizeof(uint64_t));
   uint32_t low[16][16];
   compute(w, info, a, b, c, 0, low);
   if (w->ncopy == 2 && !(halves_equal(a, w->n_a) && halves_equal(b, w->n_b))) {
@@ -298,6 +435,16 @@ int emu_wmma_exec(const WmmaOp *w, const uint64_t *a, const uint64_t *b,
           return -1;
         }
   }
+  if (w->cd_full && n_c == w->n_c) {
+    /* Every slot of D is an output: no need to pass C through. */
+    const uint16_t *idx = &w->cd_idx[0][0];
+    const uint32_t *o = &low[0][0];
+    for (int t = 0; t < 256; t++)
+      d[idx[t]] = o[t];
+    return 0;
+  }
+  /* RDNA3 16-bit accumulators keep the other half of each register. */
+  memcpy(d, c, (size_t)n_c * NLANES * sizeof(uint64_t));
   for (int i = 0; i < 16; i++)
     for (int j = 0; j < 16; j++)
       put_d(w, d, i, j, low[i][j]);

@@ -17,7 +17,9 @@ typedef struct WmmaOp {
   int ew_a, ew_b;             /* element width of the LLVM A/B operand vectors */
   int bits_a, bits_b, bits_c; /* matrix element widths */
   int ncopy;                  /* A/B copies: 2 on RDNA3 (lanes l, l+16), 1 on RDNA4 */
-  uint32_t n_a, n_b;          /* slots of the A and B operands */
+  uint32_t n_a, n_b, n_c;     /* slots of the A, B and C/D operands */
+  uint8_t plain_a, plain_b;   /* 16-bit elements, one per slot (no shifts) */
+  uint8_t cd_full;            /* D's outputs cover every bit of its slots */
   uint16_t a_idx[2][16][32];  /* [copy][m][k] */
   uint8_t a_sh[2][16][32];
   uint16_t b_idx[2][32][16];  /* [copy][k][n] */

@@ -135,9 +135,10 @@ int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
                     int nargs, const unsigned grid[3], const unsigned block[3]);
 
 /* Budget of wave-instructions per launch, past which the launch faults
- * ("instruction limit exceeded"): catches endless loops within seconds.
- * 0: no limit.  Until set, WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT. */
-#define WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT 2000000000ull
+ * ("instruction limit exceeded"): the default (10^8) catches an endless
+ * loop within seconds and is far above typical tests (a 1024^3 tiled GEMM
+ * runs 3 * 10^6); very large launches need a larger one.  0: no limit. */
+#define WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT 100000000ull
 void wmma_emu_set_instruction_limit(wmma_emu_module *m, uint64_t limit);
 
 /* Worker threads running workgroups (0, the default: the number of cores). */

@@ -26,13 +26,10 @@ static int const_eval_ty(Program *p, LLVMValueRef c, LLVMTypeRef t,
       prog_error(p, "unsupported vector constant expression");
       return -1;
     }
-    unsigned n = k == LLVMStructTypeKind ? LLVMCountStructElementTypes(t)
-                 : k == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength2(t)
-                                          : LLVMGetVectorSize(t);
+    unsigned n = emu_agg_count(t);
     for (unsigned i = 0; i < n; i++) {
       LLVMValueRef e = LLVMGetAggregateElement(c, i);
-      LLVMTypeRef et = k == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i)
-                                               : LLVMGetElementType(t);
+      LLVMTypeRef et = emu_agg_member(t, i);
       if (!e) {
         prog_error(p, "unsupported aggregate constant");
         return -1;

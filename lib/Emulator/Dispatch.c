@@ -231,6 +231,13 @@ static void run_workgroup(Worker *wk, uint64_t g) {
       wk->waves[i].state = WAVE_RUN;
   }
   release_frames(wk);
+  if (budget_flush(wk)) {
+    char what[512];
+    snprintf(what, sizeof what, kBudgetMessage, (unsigned long long)L->limit);
+    snprintf(wk->err, sizeof wk->err, "%s in kernel '%s' (workgroup (%u,%u,%u))",
+             what, L->kernel->name, wk->wg[0], wk->wg[1], wk->wg[2]);
+    record_fault(L, g, wk->err);
+  }
 }
 
 static void *worker_main(void *arg) {
@@ -329,6 +336,8 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
   memcpy(L.grid, grid, sizeof L.grid);
   memcpy(L.block, block, sizeof L.block);
   L.limit = o->limit;
+  /* Reports every 8192 instructions, or more often for small budgets. */
+  L.budget_step = o->limit && o->limit / 64 < 8192 ? o->limit / 64 + 1 : 8192;
   int rc = check_launch(&L, o, err, cap);
   if (rc)
     return rc;

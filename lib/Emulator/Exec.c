@@ -39,26 +39,35 @@ void exec_fault(const Ctx *c, const Inst *in, const char *fmt, ...) {
   longjmp(c->wk->jb, 1);
 }
 
-/* Reports this worker's instructions to the launch every few thousand, and
- * faults when the launch's budget is spent; a workgroup that comes after a
- * faulting one is abandoned (its results would not be reported). */
-#define BUDGET_STEP 8192
+/* Adds this worker's unreported instructions to the launch's total; 1 when
+ * the total is over the budget.  Every workgroup reports at its end (and
+ * every few thousand instructions while it runs), so the launch faults
+ * exactly when all of its instructions are more than the budget. */
+int budget_flush(Worker *wk) {
+  Launch *L = wk->L;
+  uint64_t pend = wk->stats.wave_instructions - wk->flushed;
+  wk->flushed = wk->stats.wave_instructions;
+  uint64_t total = atomic_fetch_add(&L->executed, pend) + pend;
+  return L->limit && total > L->limit;
+}
+
+const char *kBudgetMessage =
+    "instruction limit exceeded: more than %llu wave-instructions in this "
+    "launch (raise it with --max-instructions N, 0 = no limit; an endless loop?)";
+
+/* At block entries: reports every budget_step instructions (small budgets
+ * report more often); a workgroup that comes after a faulting one is
+ * abandoned (its results would not be reported). */
 static void check_budget(Ctx *c, const Inst *in) {
   Worker *wk = c->wk;
   Launch *L = wk->L;
-  uint64_t pend = wk->stats.wave_instructions - wk->flushed;
-  if (pend < BUDGET_STEP)
+  if (wk->stats.wave_instructions - wk->flushed < L->budget_step)
     return;
-  wk->flushed = wk->stats.wave_instructions;
-  uint64_t total = atomic_fetch_add(&L->executed, pend) + pend;
+  int over = budget_flush(wk);
   if (atomic_load(&L->fault_wg) < wk->wg_index)
     longjmp(wk->jb, 2);
-  if (L->limit && total > L->limit)
-    exec_fault(c, in,
-               "instruction limit exceeded: more than %llu wave-instructions "
-               "in this launch (raise it with --max-instructions N, 0 = no "
-               "limit; an endless loop?)",
-               (unsigned long long)L->limit);
+  if (over)
+    exec_fault(c, in, kBudgetMessage, (unsigned long long)L->limit);
 }
 
 /*===-- frames ------------------------------------------------------------===*/

@@ -67,6 +67,7 @@ typedef struct {
   uint64_t *argvals;
   uint64_t kernarg_addr, implicit_addr, dispatch_addr;
   uint64_t limit;       /* wave-instruction budget, 0 = none */
+  uint64_t budget_step; /* instructions a worker runs between reports */
   atomic_uint_fast64_t executed; /* wave-instructions the workers reported */
   atomic_uint_fast64_t next_wg;  /* next workgroup to start */
   atomic_uint_fast64_t done_wg;  /* workgroups finished */
@@ -164,6 +165,10 @@ void run_wave(Worker *wk, Wave *w);
 Frame *push_frame(Worker *wk, Wave *w, const Func *g, uint32_t exec,
                   uint32_t sp, uint32_t ret_dst);
 void release_frames(Worker *wk);
+/* The instruction budget (Exec.c): reports the worker's count to the
+ * launch; 1 when the launch is over budget (kBudgetMessage, %llu = limit). */
+int budget_flush(Worker *wk);
+extern const char *kBudgetMessage;
 
 /* Dispatch.c */
 #define EMU_MAX_THREADS 256

@@ -231,28 +231,20 @@ static void count_bytes(Worker *wk, unsigned as, uint64_t addr, uint64_t n, int 
     *(write ? &wk->stats.global_bytes_stored : &wk->stats.global_bytes_loaded) += n;
 }
 
-int exec_memcpy(Ctx *c, const Inst *in) {
+/* memcpy (memmove) and memset, lane by lane. */
+int exec_memop(Ctx *c, const Inst *in) {
   const uint64_t *a = R(in->a), *b = R(in->b), *len = R(in->c);
   FOR_LANES(c->exec, l) {
     uint64_t n = len[l] & emu_mask(in->bits);
     if (!n)
       continue;
     uint8_t *dp = lane_ptr(c, in, in->flag, a[l], n, l, 1, NULL);
-    const uint8_t *sp = lane_ptr(c, in, (unsigned)in->imm, b[l], n, l, 0, NULL);
-    memmove(dp, sp, n);
-    count_bytes(c->wk, in->flag, a[l], n, 1);
-    count_bytes(c->wk, (unsigned)in->imm, b[l], n, 0);
-  }
-  return EX_NEXT;
-}
-
-int exec_memset(Ctx *c, const Inst *in) {
-  const uint64_t *a = R(in->a), *b = R(in->b), *len = R(in->c);
-  FOR_LANES(c->exec, l) {
-    uint64_t n = len[l] & emu_mask(in->bits);
-    if (!n)
-      continue;
-    memset(lane_ptr(c, in, in->flag, a[l], n, l, 1, NULL), (int)(b[l] & 0xff), n);
+    if (in->op == OP_MEMSET) {
+      memset(dp, (int)(b[l] & 0xff), n);
+    } else {
+      memmove(dp, lane_ptr(c, in, (unsigned)in->imm, b[l], n, l, 0, NULL), n);
+      count_bytes(c->wk, (unsigned)in->imm, b[l], n, 0);
+    }
     count_bytes(c->wk, in->flag, a[l], n, 1);
   }
   return EX_NEXT;

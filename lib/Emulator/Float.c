@@ -48,7 +48,7 @@ static uint32_t encode_ieee(double x, int ebits, int mbits, uint32_t qnan) {
   int bias = (1 << (ebits - 1)) - 1;
   uint32_t inf = ((1u << ebits) - 1) << mbits;
   if (isnan(x))
-    return sign | qnan;
+    return sign | inf | qnan; /* a quiet NaN: all-ones exponent, top mantissa bit */
   double a = fabs(x);
   if (isinf(a))
     return sign | inf;

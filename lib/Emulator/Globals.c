@@ -38,12 +38,9 @@ static int const_to_bytes(Program *p, LLVMValueRef c, LLVMTypeRef t,
     }
     if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c))
       return 0; /* memory is zero already */
-    unsigned n = k == LLVMStructTypeKind ? LLVMCountStructElementTypes(t)
-                 : k == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength2(t)
-                                          : LLVMGetVectorSize(t);
+    unsigned n = emu_agg_count(t);
     for (unsigned i = 0; i < n; i++) {
-      LLVMTypeRef et = k == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i)
-                                               : LLVMGetElementType(t);
+      LLVMTypeRef et = emu_agg_member(t, i);
       uint64_t off = k == LLVMStructTypeKind ? LLVMOffsetOfElement(p->td, t, i)
                      : k == LLVMArrayTypeKind ? i * LLVMABISizeOfType(p->td, et)
                                               : i * LLVMStoreSizeOfType(p->td, et);

@@ -56,8 +56,8 @@
   X(STORE,         exec_store,        "mem[a] = b")                            \
   X(ALLOCA,        exec_alloca,       "d = frame base + imm (private)")        \
   /* flag/imm = destination/source address spaces, bits = length width */     \
-  X(MEMCPY,        exec_memcpy,       "mem[a..a+c) = mem[b..b+c)")             \
-  X(MEMSET,        exec_memset,       "mem[a..a+c) = b")                       \
+  X(MEMCPY,        exec_memop,        "mem[a..a+c) = mem[b..b+c)")             \
+  X(MEMSET,        exec_memop,        "mem[a..a+c) = b")                       \
   /* sub = AR_*; lanes in lane order; global atomics are atomic across         \
    * workgroups running on other threads */                                   \
   X(ATOMICRMW,     exec_atomic,       "d = mem[a]; mem[a] = old op b")         \

@@ -86,3 +86,16 @@ int emu_decode_type(LLVMTypeRef t, VType *o) {
   }
   return scalar_type(t, o);
 }
+
+unsigned emu_agg_count(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMStructTypeKind: return LLVMCountStructElementTypes(t);
+  case LLVMArrayTypeKind: return (unsigned)LLVMGetArrayLength2(t);
+  default: return LLVMGetVectorSize(t);
+  }
+}
+
+LLVMTypeRef emu_agg_member(LLVMTypeRef t, unsigned i) {
+  return LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i)
+                                                  : LLVMGetElementType(t);
+}

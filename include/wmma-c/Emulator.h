@@ -37,6 +37,13 @@ enum {
 wmma_emu_module *wmma_emu_load_file(const char *path);
 wmma_emu_module *wmma_emu_load_memory(const void *data, size_t size,
                                       const char *name);
+/* The same, returning a status: WMMA_EMU_USAGE when the input cannot be
+ * read or parsed, WMMA_EMU_FAULT when it parses but is not a valid module
+ * (LLVM's verifier, debug info included) or its globals cannot be laid out.
+ * Bad input never ends the process. */
+int wmma_emu_open_file(const char *path, wmma_emu_module **out);
+int wmma_emu_open_memory(const void *data, size_t size, const char *name,
+                         wmma_emu_module **out);
 void wmma_emu_destroy(wmma_emu_module *m);
 
 /* Last error message of m (or of the last failed load when m is NULL);
@@ -116,13 +123,40 @@ WMMA_EMU_ARG_CTOR(f32, WMMA_EMU_PARAM_F32, f32, float)
 #undef WMMA_EMU_ARG_CTOR
 
 /* Runs the kernel over grid[0..2] workgroups of block[0..2] work-items
- * (block[0]*block[1]*block[2] <= 1024).  Returns WMMA_EMU_OK,
- * WMMA_EMU_FAULT (see wmma_emu_last_error) or WMMA_EMU_USAGE. */
+ * (block[0]*block[1]*block[2] <= 1024; at most 2^24 workgroups; grid times
+ * block below 2^32 in each dimension).  Workgroups run on the threads set
+ * by wmma_emu_set_threads; results and counters do not depend on their
+ * number, except for kernels whose workgroups communicate (atomics whose
+ * returned values are used, reading what other workgroups write).  When
+ * several workgroups fault, the lowest-numbered one's error is reported.
+ * Returns WMMA_EMU_OK, WMMA_EMU_FAULT (see wmma_emu_last_error) or
+ * WMMA_EMU_USAGE. */
 int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
                     int nargs, const unsigned grid[3], const unsigned block[3]);
 
-/* Stop with a fault after this many wave-instructions (0: no limit). */
+/* Budget of wave-instructions per launch, past which the launch faults
+ * ("instruction limit exceeded"): the default (10^8) catches an endless
+ * loop within seconds and is far above typical tests (a 1024^3 tiled GEMM
+ * runs 3 * 10^6); very large launches need a larger one.  0: no limit. */
+#define WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT 100000000ull
 void wmma_emu_set_instruction_limit(wmma_emu_module *m, uint64_t limit);
+
+/* Worker threads running workgroups (0, the default: the number of cores). */
+void wmma_emu_set_threads(wmma_emu_module *m, unsigned threads);
+
+/* Dynamic LDS per workgroup in bytes (HIP's sharedMemBytes): the memory of
+ * the kernel's external zero-sized LDS arrays (`extern __shared__`), placed
+ * after its static LDS.  Static plus dynamic LDS must fit the 65536 bytes
+ * of a workgroup (checked at launch).  WMMA_EMU_USAGE when bytes > 65536. */
+int wmma_emu_set_dynamic_lds(wmma_emu_module *m, uint32_t bytes);
+
+/* Progress of long launches: fn(user, workgroups done, workgroups in the
+ * launch, seconds since the start) about twice a second, from the thread
+ * that called wmma_emu_launch.  NULL turns it off. */
+typedef void (*wmma_emu_progress_fn)(void *user, uint64_t done, uint64_t total,
+                                     double seconds);
+void wmma_emu_set_progress(wmma_emu_module *m, wmma_emu_progress_fn fn,
+                           void *user);
 
 /* Counters, accumulated over launches until reset. */
 typedef struct {
@@ -135,6 +169,12 @@ typedef struct {
   uint64_t lds_bytes_read, lds_bytes_written;
   uint64_t barriers; /* s_barrier executions, counted per wave */
   uint64_t workgroups, waves;
+  /* Extra LDS cycles from bank conflicts (model in lib/Emulator/Memory.c:
+   * 32 banks of 4 bytes, phases of 128 bytes), reads and writes. */
+  uint64_t lds_bank_conflicts;
+  /* Distinct 128-byte lines touched per global memory instruction (loads,
+   * stores, atomics, buffer accesses), summed. */
+  uint64_t global_lines;
 } wmma_emu_stats;
 
 void wmma_emu_get_stats(const wmma_emu_module *m, wmma_emu_stats *out);
@@ -143,6 +183,8 @@ void wmma_emu_reset_stats(wmma_emu_module *m);
  * length (like snprintf: the output is truncated to cap bytes). */
 size_t wmma_emu_stats_json(const wmma_emu_module *m, char *buf, size_t cap);
 size_t wmma_emu_stats_text(const wmma_emu_module *m, char *buf, size_t cap);
+/* The same for a counters struct (e.g. the one wmma_launch fills). */
+size_t wmma_emu_stats_to_json(const wmma_emu_stats *s, char *buf, size_t cap);
 
 /* Exact conversions used by the emulator (exported for tests and tools):
  * round-to-nearest-even encoders from double and exact decoders. */

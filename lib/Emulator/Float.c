@@ -1,10 +1,15 @@
 /* Exact conversions between double and the small float formats used by
- * WMMA (f16, bf16, OCP fp8 E4M3 "FN", OCP bf8 E5M2).  Decoders are exact;
- * encoders round to nearest even from double in one step (a double holds
- * every f32 exactly, so f32 -> f16 through here is single-rounded). */
-#include "EmuInternal.h"
+ * WMMA (f16, bf16, OCP fp8 E4M3 "FN", OCP bf8 E5M2).  Decoders are exact
+ * (tables for the hot ones); encoders round to nearest even from double in
+ * one step (a double holds every f32 exactly, so f32 -> f16 through here is
+ * single-rounded). */
+#include "Scalar.h"
 
 #include <math.h>
+#include <pthread.h>
+
+float g_emu_f16_table[65536];
+double g_emu_fp8_table[256], g_emu_bf8_table[256];
 
 /* Decodes sign/exponent/mantissa fields of an IEEE-like format. */
 static double decode_ieee(uint32_t v, int ebits, int mbits, int has_inf) {
@@ -22,13 +27,28 @@ static double decode_ieee(uint32_t v, int ebits, int mbits, int has_inf) {
   return sign ? -r : r;
 }
 
+static void fill_tables(void) {
+  for (uint32_t i = 0; i < 65536; i++)
+    g_emu_f16_table[i] = (float)decode_ieee(i, 5, 10, 1);
+  for (uint32_t v = 0; v < 256; v++) {
+    /* E4M3FN: no infinities; only S.1111.111 is NaN (max finite 448). */
+    g_emu_fp8_table[v] = (v & 0x7f) == 0x7f ? NAN : decode_ieee(v, 4, 3, 0);
+    g_emu_bf8_table[v] = decode_ieee(v, 5, 2, 1);
+  }
+}
+
+void emu_float_init(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, fill_tables);
+}
+
 /* Round-to-nearest-even encoder from double (formats with infinities). */
 static uint32_t encode_ieee(double x, int ebits, int mbits, uint32_t qnan) {
   uint32_t sign = signbit(x) ? 1u << (ebits + mbits) : 0;
   int bias = (1 << (ebits - 1)) - 1;
   uint32_t inf = ((1u << ebits) - 1) << mbits;
   if (isnan(x))
-    return sign | qnan;
+    return sign | inf | qnan; /* a quiet NaN: all-ones exponent, top mantissa bit */
   double a = fabs(x);
   if (isinf(a))
     return sign | inf;
@@ -55,31 +75,10 @@ static uint32_t encode_ieee(double x, int ebits, int mbits, uint32_t qnan) {
          ((uint32_t)q - (1u << mbits));
 }
 
-/* f16 decoding is hot (WMMA operands, half arithmetic): a table, filled
- * on first use. */
-static float g_f16_table[65536];
-static int g_f16_ready;
-
-double emu_f16_to_double(uint16_t h) {
-  if (!g_f16_ready) {
-    for (uint32_t i = 0; i < 65536; i++)
-      g_f16_table[i] = (float)decode_ieee(i, 5, 10, 1);
-    g_f16_ready = 1;
-  }
-  return g_f16_table[h];
-}
 double emu_bf16_to_double(uint16_t h) {
   union { uint32_t u; float f; } x; /* bf16 is the top half of an f32 */
   x.u = (uint32_t)h << 16;
   return x.f;
-}
-double emu_bf8_to_double(uint8_t v) { return decode_ieee(v, 5, 2, 1); }
-
-double emu_fp8_to_double(uint8_t v) {
-  /* E4M3FN: no infinities; only S.1111.111 is NaN (max finite 448). */
-  if ((v & 0x7f) == 0x7f)
-    return NAN;
-  return decode_ieee(v, 4, 3, 0);
 }
 
 uint16_t emu_double_to_f16(double x) {
@@ -103,11 +102,3 @@ uint16_t emu_float_to_f16_rtz(float x) {
     t = 65504.0;
   return emu_double_to_f16(signbit(x) ? -t : t);
 }
-
-/* Public wrappers. */
-uint16_t wmma_emu_f32_to_f16(float x) { return emu_double_to_f16(x); }
-float wmma_emu_f16_to_f32(uint16_t h) { return (float)emu_f16_to_double(h); }
-uint16_t wmma_emu_f32_to_bf16(float x) { return emu_double_to_bf16(x); }
-float wmma_emu_bf16_to_f32(uint16_t h) { return (float)emu_bf16_to_double(h); }
-float wmma_emu_fp8_to_f32(uint8_t v) { return (float)emu_fp8_to_double(v); }
-float wmma_emu_bf8_to_f32(uint8_t v) { return (float)emu_bf8_to_double(v); }

@@ -29,6 +29,12 @@ STRUCTS = {
                         ["id", "isa_name", "rocdl_name", "a", "b", "c", "m", "n", "k",
                          "arch_mask", "is_integer", "has_opsel"]),
     "wmma_emu_arg": (_lib.EmuArg, ["kind", "u"]),
+    "wmma_emu_stats": (_lib.EmuStats,
+                       ["lane_instructions", "wave_instructions", "wmma", "wmma_total",
+                        "ds_bpermute", "permlanex16", "dpp", "ds_swizzle",
+                        "global_bytes_loaded", "global_bytes_stored", "lds_bytes_read",
+                        "lds_bytes_written", "barriers", "workgroups", "waves",
+                        "lds_bank_conflicts", "global_lines"]),
 }
 
 

@@ -80,3 +80,67 @@ def test_emulate_errors(gemm_rdna4):
         wmma.emulate(ir, "gemm", (4, 4), 32, [A[:1].copy(), B, C], chip="gfx1201")
     with pytest.raises(wmma.WmmaError, match="cannot load"):
         wmma.emulate("this is not LLVM IR", "gemm", 1, 32, [], chip="gfx1201")
+
+
+DYNAMIC_LDS_IR = """
+@shared = external addrspace(3) global [0 x i32], align 4
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare void @llvm.amdgcn.s.barrier()
+define amdgpu_kernel void @swap(ptr addrspace(1) %out) #0 {
+  %l = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(3) @shared, i32 %l
+  store i32 %l, ptr addrspace(3) %p
+  call void @llvm.amdgcn.s.barrier()
+  %m = sub i32 31, %l
+  %q = getelementptr i32, ptr addrspace(3) @shared, i32 %m
+  %v = load i32, ptr addrspace(3) %q
+  %o = getelementptr i32, ptr addrspace(1) %out, i32 %l
+  store i32 %v, ptr addrspace(1) %o
+  ret void
+}
+attributes #0 = { "target-cpu"="gfx1201" }
+"""
+
+
+def test_threads_give_identical_results_and_counters(gemm_rdna4):
+    rng = np.random.default_rng(8)
+    A = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
+    B = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    m = gemm_rdna4.manifest
+    outs, counters = [], []
+    for threads in (1, 2):
+        C = np.zeros((64, 64), np.float32)
+        counters.append(wmma.emulate(gemm_rdna4.artifact, "gemm", m["grid"], m["block"],
+                                     [A, B, C], chip="gfx1201", threads=threads))
+        outs.append(C)
+    np.testing.assert_array_equal(outs[0], outs[1])
+    assert counters[0] == counters[1]
+    # The new counters: every 16x16 f32 tile store touches lines; LDS unused.
+    assert counters[0]["global_lines"] > 0
+    assert counters[0]["lds_bank_conflicts"] == 0
+
+
+def test_limits_and_dynamic_lds(gemm_rdna4):
+    ir = gemm_rdna4.artifact
+    A = np.zeros((64, 128), np.float16)
+    B = np.zeros((128, 64), np.float16)
+    C = np.zeros((64, 64), np.float32)
+    with pytest.raises(wmma.WmmaError) as e:
+        wmma.emulate(ir, "gemm", (4, 4), 32, [A, B, C], chip="gfx1201", max_instructions=50)
+    assert "instruction limit exceeded: more than 50 wave-instructions" in str(e.value)
+    assert wmma.emulate(ir, "gemm", (4, 4), 32, [A, B, C], chip="gfx1201",
+                        max_instructions=0)["workgroups"] == 16
+    with pytest.raises(ValueError, match="max_instructions must be in 0.."):
+        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], max_instructions=-1)
+    with pytest.raises(TypeError, match="max_instructions must be an int"):
+        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], max_instructions="abc")
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], threads=0)
+    out = np.zeros(32, np.int32)
+    with pytest.raises(wmma.WmmaError) as e:
+        wmma.emulate(DYNAMIC_LDS_IR, "swap", 1, 32, [out])
+    assert "out-of-bounds LDS store" in str(e.value)
+    wmma.emulate(DYNAMIC_LDS_IR, "swap", 1, 32, [out], dynamic_lds=128)
+    np.testing.assert_array_equal(out, np.arange(31, -1, -1))
+    with pytest.raises(ValueError, match="dynamic_lds must be in 0..65536"):
+        wmma.emulate(DYNAMIC_LDS_IR, "swap", 1, 32, [out], dynamic_lds=70000)

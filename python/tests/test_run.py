@@ -116,3 +116,21 @@ def test_bf16_conversion_rounds_to_nearest_even():
     np.testing.assert_array_equal(bits, [0x3F80, 0x3F80, 0x3F82, 0xC020, 0x7F80, 0x3F80])
     assert np.isnan(wmma.bf16_bits_to_f32(wmma.f32_to_bf16_bits(np.float32([np.nan]))))[0]
     np.testing.assert_array_equal(wmma.bf16_bits_to_f32(bits[:4]), [1.0, 1.0, 1.0 + 2.0**-6, -2.5])
+
+
+def test_run_with_counters():
+    rng = np.random.default_rng(13)
+    A = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    B = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
+    D = rng.uniform(-2, 2, (128, 128)).astype(np.float32)
+    E = rng.uniform(-2, 2, (128, 128)).astype(np.float32)
+    inputs = {"A": A, "B": B, "D": D, "E": E}
+    plain = wmma.run(GEMM_MUL_MUL, "gfx1201", inputs)
+    out, counters = wmma.run(GEMM_MUL_MUL, "gfx1201", inputs, stats=True)
+    np.testing.assert_array_equal(plain["F"], out["F"])
+    # 8x8 output tiles of 16x16, K = 64: 4 WMMAs each.
+    assert counters["wmma_total"] == 8 * 8 * 4
+    assert counters["global_bytes_stored"] == out["F"].nbytes
+    assert counters["global_lines"] > 0 and "lds_bank_conflicts" in counters
+    with pytest.raises(ValueError, match="backend='emu'"):
+        wmma.run(GEMM_MUL_MUL, "gfx1201", inputs, backend="hip", stats=True)

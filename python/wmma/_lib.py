@@ -130,6 +130,20 @@ class EmuArg(ctypes.Structure):
     _fields_ = [("kind", c_int), ("u", _EmuArgValue)]
 
 
+_u64 = ctypes.c_uint64
+
+
+class EmuStats(ctypes.Structure):
+    """wmma_emu_stats (the counters wmma_launch fills)."""
+    _fields_ = [("lane_instructions", _u64), ("wave_instructions", _u64),
+                ("wmma", _u64 * 16), ("wmma_total", _u64),
+                ("ds_bpermute", _u64), ("permlanex16", _u64), ("dpp", _u64),
+                ("ds_swizzle", _u64), ("global_bytes_loaded", _u64),
+                ("global_bytes_stored", _u64), ("lds_bytes_read", _u64),
+                ("lds_bytes_written", _u64), ("barriers", _u64), ("workgroups", _u64),
+                ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64)]
+
+
 def _prototypes(lib):
     P = ctypes.POINTER
     protos = {
@@ -158,7 +172,7 @@ def _prototypes(lib):
         "wmma_compile_source": (c_int, [c_char_p, c_size_t, c_char_p, P(CompileOptions),
                                         P(CompileResult)]),
         "wmma_compile_result_free": (None, [P(CompileResult)]),
-        "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, c_void_p,
+        "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, P(EmuStats),
                                 P(c_void_p)]),
         # Emulator.
         "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
@@ -176,7 +190,10 @@ def _prototypes(lib):
         "wmma_emu_launch": (c_int, [c_void_p, c_int, P(EmuArg), c_int, P(c_uint),
                                     P(c_uint)]),
         "wmma_emu_set_instruction_limit": (None, [c_void_p, ctypes.c_uint64]),
+        "wmma_emu_set_threads": (None, [c_void_p, c_uint]),
+        "wmma_emu_set_dynamic_lds": (c_int, [c_void_p, ctypes.c_uint32]),
         "wmma_emu_stats_json": (c_size_t, [c_void_p, c_char_p, c_size_t]),
+        "wmma_emu_stats_to_json": (c_size_t, [P(EmuStats), c_char_p, c_size_t]),
     }
     for name, (restype, argtypes) in protos.items():
         fn = getattr(lib, name)
@@ -212,6 +229,15 @@ def load():
 def library_path():
     load()
     return _path
+
+
+def stats_dict(lib, stats):
+    """An EmuStats as the emulator's JSON counters (a dict)."""
+    import json
+    cap = lib.wmma_emu_stats_to_json(ctypes.byref(stats), None, 0) + 1
+    text = ctypes.create_string_buffer(cap)
+    lib.wmma_emu_stats_to_json(ctypes.byref(stats), text, cap)
+    return json.loads(text.value.decode())
 
 
 def take_string(lib, ptr):

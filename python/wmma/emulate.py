@@ -23,6 +23,17 @@ def _dim3(value, what):
     return (ctypes.c_uint * 3)(*(dims + [1] * (3 - len(dims))))
 
 
+def _count(value, what, maximum):
+    """None, or a non-negative int up to maximum."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+    if not 0 <= int(value) <= maximum:
+        raise ValueError("%s must be in 0..%d, not %d" % (what, maximum, int(value)))
+    return int(value)
+
+
 def _scalar(kind, value, index, kind_name):
     """A Python/numpy scalar as a wmma_emu_arg of the parameter's kind."""
     if isinstance(value, np.ndarray) and value.ndim == 0:
@@ -60,7 +71,8 @@ def _scalar(kind, value, index, kind_name):
     return arg
 
 
-def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=0):
+def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None,
+            threads=None, dynamic_lds=0):
     """Runs one kernel of an LLVM IR module on the emulator.
 
     llvm_ir: LLVM IR text (str/bytes) or bitcode (bytes), e.g.
@@ -73,13 +85,19 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=0):
              scalar for each scalar parameter (int for i8..i64, float for
              f16/f32/f64)
     chip:    "gfx1100" ...; None: the kernel's "target-cpu" attribute
-    max_instructions: fault after this many wave-instructions (0: no limit)
+    max_instructions: fault after this many wave-instructions in the launch
+             (None: the emulator's default budget, 10^8; 0: no limit)
+    threads: worker threads running workgroups (None: the number of cores);
+             results and counters do not depend on it
+    dynamic_lds: bytes of dynamic LDS per workgroup (HIP's sharedMemBytes,
+             for `extern __shared__` arrays)
 
     Returns the emulator counters as a dict (lane_instructions,
     wave_instructions, wmma {instruction: count}, wmma_total, cross_lane
-    {ds_bpermute, permlanex16, dpp, ds_swizzle}, global/LDS bytes, barriers,
-    workgroups, waves).  Raises WmmaError on a fault, a failed hardware check
-    or a bad module; TypeError/ValueError on arguments that do not match.
+    {ds_bpermute, permlanex16, dpp, ds_swizzle}, global/LDS bytes,
+    lds_bank_conflicts, global_lines, barriers, workgroups, waves).  Raises
+    WmmaError on a fault, a failed hardware check or a bad module;
+    TypeError/ValueError on arguments that do not match.
     """
     lib = _lib.load()
     if isinstance(llvm_ir, str):
@@ -89,6 +107,11 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=0):
     else:
         raise TypeError("llvm_ir must be str or bytes, not %s" % type(llvm_ir).__name__)
     g, b = _dim3(grid, "grid"), _dim3(block, "block")
+    limit = _count(max_instructions, "max_instructions", 2**64 - 1)
+    nthreads = _count(threads, "threads", 256)
+    if nthreads == 0:
+        raise ValueError("threads must be at least 1 (None: the number of cores)")
+    lds = _count(dynamic_lds, "dynamic_lds", 65536)
     if b[0] * b[1] * b[2] > 1024:
         raise ValueError("block has %d work-items; at most 1024" % (b[0] * b[1] * b[2]))
     args = list(args)
@@ -141,8 +164,12 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=0):
                 eargs[i].u.buffer = buf
             else:
                 eargs[i] = _scalar(kind, value, i, kind_name)
-        if max_instructions:
-            lib.wmma_emu_set_instruction_limit(m, int(max_instructions))
+        if limit is not None:
+            lib.wmma_emu_set_instruction_limit(m, limit)
+        if nthreads is not None:
+            lib.wmma_emu_set_threads(m, nthreads)
+        if lds:
+            lib.wmma_emu_set_dynamic_lds(m, lds)
         if lib.wmma_emu_launch(m, k, eargs, nparams, g, b) != 0:
             fail("the kernel failed on the emulator")
         for buf, arr in buffers:

@@ -151,7 +151,7 @@ def _allocated(a, name, sizes):
 
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
-        waves=0, source_name=None, tiled=True):
+        waves=0, source_name=None, tiled=True, stats=False):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
     {name: numpy array} for every written buffer, and "result0", "result1",
     ... for the values a function on tensors returns.
@@ -166,6 +166,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       scalar.
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
     tiled: False keeps single GEMMs on register-staged tiles (see compile()).
+    stats: True returns (outputs, counters), counters being the emulator's
+      (as wmma.emulate returns them); emulator backend only.
 
     bf16 results are returned as float32 (exact).  Raises WmmaError for
     compile/launch errors (with the MLIR diagnostics), TypeError/ValueError
@@ -173,6 +175,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     """
     if backend not in ("emu", "hip"):
         raise ValueError("backend must be 'emu' or 'hip', not %r" % (backend,))
+    if stats and backend != "emu":
+        raise ValueError("stats are the emulator's counters: use backend='emu'")
     if not isinstance(inputs, dict):
         raise TypeError("inputs must be a dict {name: array or scalar}, not %s"
                         % type(inputs).__name__)
@@ -217,7 +221,9 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
                     results[name] = (arr, a.type.decode())
         diag = ctypes.c_void_p()
         backend_id = _lib.BACKEND_EMU if backend == "emu" else _lib.BACKEND_HIP
-        if lib.wmma_launch(ctypes.byref(res), backend_id, host, len(args), None,
+        counters = _lib.EmuStats()
+        if lib.wmma_launch(ctypes.byref(res), backend_id, host, len(args),
+                           ctypes.byref(counters) if stats else None,
                            ctypes.byref(diag)) != 0:
             text = _lib.take_string(lib, diag.value)
             raise WmmaError("running %s for %s on the %s backend failed"
@@ -225,8 +231,11 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         _lib.take_string(lib, diag.value)
     finally:
         lib.wmma_compile_result_free(ctypes.byref(res))
-    return {name: bf16_bits_to_f32(arr) if typ == "bf16" else arr
-            for name, (arr, typ) in results.items()}
+    outputs = {name: bf16_bits_to_f32(arr) if typ == "bf16" else arr
+               for name, (arr, typ) in results.items()}
+    if stats:
+        return outputs, _lib.stats_dict(lib, counters)
+    return outputs
 
 
 def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):

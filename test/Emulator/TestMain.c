@@ -43,7 +43,8 @@ static const struct {
     {"wmma", test_wmma},           {"fp8", test_fp8},
     {"convert", test_convert},     {"xlane", test_xlane},
     {"replication", test_replication}, {"api", test_api},
-    {"divergence", test_divergence},
+    {"divergence", test_divergence}, {"buffer", test_buffer},
+    {"wmma-exact", test_wmma_exact}, {"dispatch", test_dispatch},
 };
 
 int main(int argc, char **argv) {

@@ -41,5 +41,8 @@ int test_xlane(int argc, char **argv);
 int test_replication(int argc, char **argv);
 int test_api(int argc, char **argv);
 int test_divergence(int argc, char **argv);
+int test_buffer(int argc, char **argv);
+int test_wmma_exact(int argc, char **argv);
+int test_dispatch(int argc, char **argv);
 
 #endif

@@ -422,6 +422,91 @@ int test_wmma(int argc, char **argv) {
   return 0;
 }
 
+/*===-- bit-exactness of the documented arithmetic ------------------------===*/
+
+/* Special values of each float kind: NaN, infinities, zeros, subnormals,
+ * the largest finite value. */
+static uint32_t special_elem(Elem e) {
+  static const uint32_t f16[] = {0x7e00, 0x7c00, 0xfc00, 0x0000, 0x8000, 0x0001, 0x83ff, 0x7bff, 0xfbff};
+  static const uint32_t bf16[] = {0x7fc0, 0x7f80, 0xff80, 0x0000, 0x8000, 0x0001, 0x807f, 0x7f7f, 0xff7f};
+  static const uint32_t f8[] = {0x7f, 0x00, 0x80, 0x01, 0x87, 0x7e, 0xfe};
+  static const uint32_t b8[] = {0x7e, 0x7c, 0xfc, 0x00, 0x80, 0x01, 0x83, 0x7b};
+  static const uint32_t f32[] = {0x7fc00000, 0x7f800000, 0xff800000, 0x00000000, 0x80000000,
+                                 0x00000001, 0x807fffff, 0x7f7fffff, 0xff7fffff};
+  uint32_t r = test_rand();
+  switch (e) {
+  case E_F16: return f16[r % 9];
+  case E_BF16: return bf16[r % 9];
+  case E_FP8: return f8[r % 7];
+  case E_BF8: return b8[r % 8];
+  default: return f32[r % 9];
+  }
+}
+
+static uint32_t to_bf16_rne(float f) {
+  union { float f; uint32_t u; } x = {f};
+  if (isnan(f))
+    return (x.u >> 16) | 0x40;
+  return (x.u + 0x7fff + ((x.u >> 16) & 1)) >> 16;
+}
+
+/* Every float WMMA on both architectures against an independent
+ * implementation of the documented arithmetic (products in double, the K
+ * sum in K order from 0, plus C, rounded once to f32, then RNE to a 16-bit
+ * accumulator), bit for bit, on data mixing ordinary values with NaNs,
+ * infinities, zeros, subnormals and extreme values (a NaN result must be a
+ * NaN; its payload is not specified). */
+int test_wmma_exact(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  test_seed(0xE8AC7u);
+  for (int rdna4 = 0; rdna4 < 2; rdna4++)
+    for (int ti = 0; ti < NINSTR; ti++) {
+      const TInstr *t = &kInstrs[ti];
+      if (t->integer || (t->rdna4_only && !rdna4))
+        continue;
+      for (int rep = 0; rep < 4; rep++) {
+        Mats x;
+        int special = rep == 0 ? 0 : rep == 1 ? 2 : 8; /* 1 in N values */
+        for (int i = 0; i < 16; i++)
+          for (int k = 0; k < t->k; k++) {
+            x.a[i][k] = special && test_rand() % special == 0 ? special_elem(t->a) : rand_elem(t->a);
+            x.b[k][i] = special && test_rand() % special == 0 ? special_elem(t->b) : rand_elem(t->b);
+          }
+        for (int i = 0; i < 16; i++)
+          for (int j = 0; j < 16; j++)
+            x.c[i][j] = special && test_rand() % special == 0 ? special_elem(t->c) : rand_elem(t->c);
+        uint32_t c_regs[32 * 8] = {0}, d_regs[32 * 8];
+        char err[4096];
+        const char *chip = rdna4 ? "gfx1201" : "gfx1100";
+        if (run_one(chip, rdna4, t, 0, 0, 0, 0, &x, c_regs, d_regs, err, sizeof err)) {
+          CHECK(0, "%s on %s: %s", t->isa, chip, err);
+          continue;
+        }
+        int cb = ebits(t->c), vc = cd_vgprs(rdna4, t), bad = 0;
+        for (int i = 0; i < 16; i++)
+          for (int j = 0; j < 16; j++) {
+            double sum = 0;
+            for (int k = 0; k < t->k; k++)
+              sum += dec_elem(t->a, x.a[i][k]) * dec_elem(t->b, x.b[k][j]);
+            float r = (float)(sum + dec_elem(t->c, x.c[i][j]));
+            union { float f; uint32_t u; } fr = {r};
+            uint32_t want = t->c == E_F32 ? fr.u
+                            : t->c == E_BF16 ? to_bf16_rne(r)
+                                             : (uint32_t)(union { _Float16 h; uint16_t u; }){(_Float16)r}.u;
+            uint32_t got = get(d_regs, vc, place_cd(rdna4, cb, 0, i, j), cb);
+            int ok = isnan(r) ? isnan(dec_elem(t->c, got)) : got == want;
+            if (!ok && bad++ < 3)
+              CHECK(0, "%s on %s (specials 1 in %d): D[%d][%d] = 0x%x, want 0x%x", t->isa,
+                    chip, special, i, j, got, want);
+            g_checks++;
+          }
+      }
+      printf("  %s %s: bit-exact\n", rdna4 ? "rdna4" : "rdna3", t->isa);
+    }
+  return 0;
+}
+
 /*===-- fp8 / bf8: every code through the WMMA path ---------------------===*/
 
 int test_fp8(int argc, char **argv) {
@@ -503,6 +588,14 @@ int test_convert(int argc, char **argv) {
       CHECK(back == h, "f16 0x%04x re-encodes to 0x%04x", h, back);
     }
   }
+  /* NaN stays NaN (it used to be encoded as the subnormal 0x200 / 0x40),
+   * with its sign. */
+  for (int neg = 0; neg < 2; neg++) {
+    float nan = neg ? -NAN : NAN;
+    uint16_t h = wmma_emu_f32_to_f16(nan), b = wmma_emu_f32_to_bf16(nan);
+    CHECK(isnan(dec_f16(h)) && (h >> 15) == neg, "f16(%sNaN) = 0x%04x", neg ? "-" : "", h);
+    CHECK(isnan(dec_bf16(b)) && (b >> 15) == neg, "bf16(%sNaN) = 0x%04x", neg ? "-" : "", b);
+  }
   /* Round to nearest even on random floats: the result is the nearest code
    * (ties to the even one), checked against the neighbours. */
   test_seed(99);
@@ -539,52 +632,113 @@ int test_convert(int argc, char **argv) {
   return 0;
 }
 
-/*===-- RDNA3 replication check -------------------------------------------===*/
+/*===-- RDNA3 lane halves -------------------------------------------------===*/
 
+/* An element whose products and K-sums are exact in any order (few
+ * significant bits, moderate exponents), so that permuting K cannot change
+ * a result by rounding. */
+static uint32_t exact_elem(Elem e) {
+  uint32_t r = test_rand();
+  switch (e) {
+  case E_F16: return (r & 0x8000) | ((13 + r % 4) << 10) | (((r >> 8) & 7) << 7);
+  case E_BF16: return (r & 0x8000) | ((125 + r % 4) << 7) | ((r >> 8) & 7) << 4;
+  default: return rand_elem(e);
+  }
+}
+
+/* Runs an RDNA3 instruction whose high lane halves hold A (B) with K
+ * rotated by rot_a (rot_b): lane r+16 holds, at the place of k, element
+ * (k + rot) % K.  corrupt_lane >= 0 flips a bit of register 3 of that lane
+ * of A (side 0) or B (side 1).  Returns the launch status. */
+static int run_halves(const TInstr *t, const Mats *x, int rot_a, int rot_b,
+                      int corrupt_lane, int side, uint32_t *d_regs, char *err,
+                      size_t errcap) {
+  int va = ab_vgprs(0, t, t->a), vb = ab_vgprs(0, t, t->b), vc = cd_vgprs(0, t);
+  int ea = ebits(t->a), eb = ebits(t->b), K = t->k;
+  uint32_t ra[32 * 8] = {0}, rb[32 * 8] = {0}, rc[32 * 8] = {0};
+  for (int i = 0; i < 16; i++)
+    for (int k = 0; k < K; k++) {
+      Loc l[2];
+      place_ab(0, ea, K, i, k, l);
+      put(ra, va, l[0], ea, x->a[i][k]);
+      put(ra, va, l[1], ea, x->a[i][(k + rot_a) % K]);
+      place_ab(0, eb, K, i, k, l);
+      put(rb, vb, l[0], eb, x->b[k][i]);
+      put(rb, vb, l[1], eb, x->b[(k + rot_b) % K][i]);
+    }
+  if (corrupt_lane >= 0)
+    (side ? rb : ra)[corrupt_lane * (side ? vb : va) + 1] ^= 0x00010000u;
+  char ir[4096];
+  make_ir(ir, sizeof ir, "gfx1100", 0, t, 0, 0, 0, 0);
+  wmma_emu_module *m = test_load(ir);
+  int bufs[4] = {wmma_emu_buffer_create(m, (size_t)32 * va * 4, ra),
+                 wmma_emu_buffer_create(m, (size_t)32 * vb * 4, rb),
+                 wmma_emu_buffer_create(m, (size_t)32 * vc * 4, rc),
+                 wmma_emu_buffer_create(m, (size_t)32 * vc * 4, NULL)};
+  int status = test_run(m, bufs, 4, 32);
+  if (status)
+    snprintf(err, errcap, "%s", wmma_emu_last_error(m));
+  else
+    wmma_emu_buffer_read(m, bufs[3], d_regs, (size_t)32 * vc * 4);
+  wmma_emu_destroy(m);
+  return status;
+}
+
+/* rocWMMA-style K rotation (the same permutation in the high halves of A
+ * and B) gives exactly the unrotated result; a rotation of A alone, or a
+ * corrupted copy that one of the two readings uses, is an error naming the
+ * lanes and values; a corrupted copy that neither reading uses (the high
+ * copy of an even A row: lanes 16-31 compute the odd rows) is harmless. */
 int test_replication(int argc, char **argv) {
   (void)argc;
   (void)argv;
-  const TInstr *t = &kInstrs[0];
-  for (int side = 0; side < 2; side++) {
+  test_seed(0xBADC0DEu);
+  for (int ti = 0; ti < NINSTR; ti++) {
+    const TInstr *t = &kInstrs[ti];
+    if (t->rdna4_only || t->opsel)
+      continue; /* 16-bit accumulators: the same operand rules */
     Mats x;
+    memset(&x, 0, sizeof x);
     for (int i = 0; i < 16; i++)
-      for (int k = 0; k < 16; k++) {
-        x.a[i][k] = rand_elem(E_F16);
-        x.b[k][i] = rand_elem(E_F16);
+      for (int k = 0; k < t->k; k++) {
+        x.a[i][k] = exact_elem(t->a);
+        x.b[k][i] = exact_elem(t->b);
       }
-    memset(x.c, 0, sizeof x.c);
-    /* Corrupt one copy by hand after placement: lane 20 (copy of lane 4),
-     * register 3 of the operand. */
-    uint32_t ra[32 * 8] = {0}, rb[32 * 8] = {0}, rc[32 * 8] = {0};
-    for (int i = 0; i < 16; i++)
-      for (int k = 0; k < 16; k++) {
-        Loc l[2];
-        int n = place_ab(0, 16, 16, i, k, l);
-        for (int j = 0; j < n; j++) {
-          put(ra, 8, l[j], 16, x.a[i][k]);
-          put(rb, 8, l[j], 16, x.b[k][i]);
-        }
-      }
-    uint32_t *victim = side ? rb : ra;
-    victim[20 * 8 + 3] ^= 0x00010000u;
-    char ir[4096];
-    make_ir(ir, sizeof ir, "gfx1100", 0, t, 0, 0, 0, 0);
-    wmma_emu_module *m = test_load(ir);
-    int bufs[4] = {wmma_emu_buffer_create(m, sizeof ra, ra),
-                   wmma_emu_buffer_create(m, sizeof rb, rb),
-                   wmma_emu_buffer_create(m, sizeof rc, rc),
-                   wmma_emu_buffer_create(m, sizeof rc, NULL)};
-    int rc_ = test_run(m, bufs, 4, 32);
-    const char *msg = wmma_emu_last_error(m);
-    CHECK(rc_ == WMMA_EMU_FAULT, "replication mismatch not detected");
-    CHECK(strstr(msg, "v_wmma_f32_16x16x16_f16") != NULL, "message lacks the instruction: %s", msg);
-    CHECK(strstr(msg, side ? "operand B" : "operand A") != NULL, "message lacks the operand: %s", msg);
-    CHECK(strstr(msg, "lane 20") != NULL, "message lacks the lane: %s", msg);
-    char val[32];
-    snprintf(val, sizeof val, "0x%x", (victim[20 * 8 + 3] >> 16) & 0xffff);
-    CHECK(strstr(msg, val) != NULL, "message lacks the value %s: %s", val, msg);
-    printf("  %s\n", msg);
-    wmma_emu_destroy(m);
+    uint32_t base[32 * 8], got[32 * 8];
+    char err[4096] = "";
+    int vc = cd_vgprs(0, t), half = t->k / 2;
+    CHECK(run_halves(t, &x, 0, 0, -1, 0, base, err, sizeof err) == 0,
+          "%s: replicated operands failed: %s", t->isa, err);
+    int rc = run_halves(t, &x, half, half, -1, 0, got, err, sizeof err);
+    CHECK(rc == 0, "%s: K rotated by %d in both halves refused: %s", t->isa, half, err);
+    CHECK(rc || !memcmp(base, got, (size_t)32 * vc * 4),
+          "%s: rotated K changed the result", t->isa);
+    rc = run_halves(t, &x, 0, 0, 20, 0, got, err, sizeof err);
+    CHECK(rc == 0, "%s: unused copy (lane 20 of A) refused: %s", t->isa, err);
+    CHECK(rc || !memcmp(base, got, (size_t)32 * vc * 4),
+          "%s: an unused copy changed the result", t->isa);
+    struct { int rot_a, rot_b, lane, side; const char *operand, *lane_text; } bad[] = {
+        {half, 0, -1, 0, "operand A", "lane 16 holds"},
+        {0, 0, 21, 0, "operand A", "lane 21 holds"},
+        {0, 0, 20, 1, "operand B", "lane 20 holds"},
+    };
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+      rc = run_halves(t, &x, bad[b].rot_a, bad[b].rot_b, bad[b].lane, bad[b].side,
+                      got, err, sizeof err);
+      CHECK(rc == WMMA_EMU_FAULT, "%s: inconsistent halves (case %zu) not detected",
+            t->isa, b);
+      if (rc != WMMA_EMU_FAULT)
+        continue;
+      CHECK(strstr(err, t->isa) != NULL, "message lacks the instruction: %s", err);
+      CHECK(strstr(err, bad[b].operand) != NULL, "message lacks %s: %s", bad[b].operand, err);
+      CHECK(strstr(err, bad[b].lane_text) != NULL, "message lacks '%s': %s",
+            bad[b].lane_text, err);
+      CHECK(strstr(err, "the two readings the ISA allows differ: D[") != NULL,
+            "message lacks the differing output: %s", err);
+      if (ti == 0 && b == 1)
+        printf("  %s\n", err);
+    }
+    printf("  rdna3 %s: halves ok\n", t->isa);
   }
   /* RDNA4 has no replication: the same registers are fine there. */
   return 0;

@@ -14,11 +14,15 @@
 ; CHECK: global-bytes-stored: 256
 ; CHECK: lds-bytes-read: 256
 ; CHECK: lds-bytes-written: 256
+; CHECK: lds-bank-conflicts: 0
+; CHECK: global-lines: 2
 ; CHECK: barriers: 2
 ; JSON: "lane_instructions": [[LI:[0-9]+]]
 ; JSON: "wmma": {"v_wmma_f32_16x16x16_f16": 2}
 ; JSON: "cross_lane": {"ds_bpermute": 2, "permlanex16": 2, "dpp": 2, "ds_swizzle": 2}
 ; JSON: "lds_bytes_read": 256
+; JSON: "lds_bank_conflicts": 0,
+; JSON: "global_lines": 2,
 
 @lds = internal addrspace(3) global [64 x i32] undef
 

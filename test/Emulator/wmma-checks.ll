@@ -1,9 +1,10 @@
 ; Checks the hardware does not make: an RDNA3 A operand whose lane halves
-; differ (the rows come from the lane id, so lane l+16 differs from lane l),
+; differ (the rows come from the lane id, so lane l+16 differs from lane l)
+; in a way that changes the result (D[1][0] differs between the readings),
 ; and a WMMA under a partial exec mask.  The same kernel is fine on RDNA4,
 ; where operands are not replicated.
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel rep --grid 1 --block 32 --arg out:%t:1024 | FileCheck %s --check-prefix=REP
-; REP: wmma-emu: error: v_wmma_f16_16x16x16_f16: operand A is not replicated across lane halves (RDNA3 needs lanes l and l+16 identical): lane 16 holds 0x4c00 but lane 0 holds 0x0 (register 0 of the operand, element bits 0..15) in kernel 'rep'
+; REP: wmma-emu: error: v_wmma_f16_16x16x16_f16: operand A is not replicated across lane halves (RDNA3 reads lanes l and l+16 as copies): lane 16 holds 0x4c00 but lane 0 holds 0x0 (register 0 of the operand, element bits 0..15), and the two readings the ISA allows differ: D[1][0] is 0x0 from the low-half copies but 0x5c40 from its own lane half's copies {{.*}} in kernel 'rep'
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel partial --grid 1 --block 32 --arg out:%t:1024 | FileCheck %s --check-prefix=EXEC
 ; EXEC: wmma-emu: error: v_wmma_f16_16x16x16_f16 executed with EXEC=0x0000ffff: WMMA needs all 32 lanes active in kernel 'partial'
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel rep --grid 1 --block 32 --chip gfx1201 --arg out:%t:1024 | FileCheck %s --check-prefix=RDNA4

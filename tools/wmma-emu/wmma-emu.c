@@ -3,8 +3,10 @@
  *
  *   wmma-emu KERNEL.ll --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
  *            [--arg SPEC]... [--chip CHIP] [--stats] [--stats-json FILE]
+ *            [--threads N] [--dynamic-lds BYTES] [--max-instructions N]
  *
- * Exit status: 0 success, 1 fault or failed check, 2 usage error. */
+ * Exit status: 0 success, 1 fault, failed check or invalid module, 2 usage
+ * error (command line, unreadable input). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* strdup */
 #endif
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(FILE *o) {
   fprintf(o,
@@ -23,7 +26,8 @@ static void usage(FILE *o) {
           "--block X[,Y[,Z]]\n"
           "                [--arg SPEC]... [--chip CHIP] [--stats] "
           "[--stats-json FILE]\n"
-          "                [--max-instructions N] [--list]\n"
+          "                [--threads N] [--dynamic-lds BYTES] [--max-instructions N]\n"
+          "                [--list]\n"
           "  --grid      number of workgroups in x, y, z\n"
           "  --block     work-items per workgroup in x, y, z (at most 1024)\n"
           "  --arg SPEC  one per kernel parameter, in order:\n"
@@ -33,7 +37,17 @@ static void usage(FILE *o) {
           "                i32:V i64:V f32:V f16:V f64:V   scalars\n"
           "  --chip      gfx1100.. (RDNA3), gfx1200/gfx1201 (RDNA4); default: the\n"
           "              kernel's \"target-cpu\" attribute\n"
-          "  --list      print the kernels and their parameters\n");
+          "  --threads N        worker threads running workgroups (default: the\n"
+          "                     number of cores); results and counters do not\n"
+          "                     depend on it\n"
+          "  --dynamic-lds BYTES  dynamic LDS per workgroup (HIP's sharedMemBytes,\n"
+          "                     for `extern __shared__` arrays); static + dynamic\n"
+          "                     LDS must fit 65536 bytes\n"
+          "  --max-instructions N  fault after N wave-instructions in the launch\n"
+          "                     (default %llu; 0 = no limit)\n"
+          "  --stats, --stats-json FILE  print / write the counters\n"
+          "  --list      print the kernels and their parameters\n",
+          (unsigned long long)WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT);
 }
 
 static int fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -63,6 +77,32 @@ static int parse_dims(const char *s, unsigned out[3]) {
     s = end + 1;
   }
   return -1;
+}
+
+/* A non-negative decimal or 0x-hex number up to max, nothing else. */
+static int parse_count(const char *s, unsigned long long max,
+                       unsigned long long *out) {
+  if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+    return -1;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (end == s || *end || errno || v > max)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+/* Progress of long runs, only for a person watching a terminal. */
+static int g_progress_shown;
+static void show_progress(void *user, uint64_t done, uint64_t total, double seconds) {
+  (void)user;
+  if (seconds < 2.0)
+    return;
+  fprintf(stderr, "\rwmma-emu: %llu/%llu workgroups (%.0f%%), %.0f s",
+          (unsigned long long)done, (unsigned long long)total,
+          total ? 100.0 * (double)done / (double)total : 100.0, seconds);
+  g_progress_shown = 1;
 }
 
 static void *read_file(const char *path, size_t *size) {
@@ -127,8 +167,8 @@ static int find_kernel(wmma_emu_module *m, const char *name) {
 int main(int argc, char **argv) {
   const char *input = NULL, *kname = NULL, *chip = NULL, *json = NULL;
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
-  int have_grid = 0, have_block = 0, stats = 0, list = 0;
-  unsigned long long limit = 0;
+  int have_grid = 0, have_block = 0, stats = 0, list = 0, have_limit = 0;
+  unsigned long long limit = 0, threads = 0, dyn_lds = 0;
   const char **specs = calloc((size_t)argc + 1, sizeof *specs);
   int nspecs = 0;
   for (int i = 1; i < argc; i++) {
@@ -168,7 +208,24 @@ int main(int argc, char **argv) {
       json = argv[++i];
     } else if (!strcmp(a, "--max-instructions")) {
       NEED_VALUE();
-      limit = strtoull(argv[++i], NULL, 0);
+      if (parse_count(argv[++i], ~0ull, &limit)) {
+        free(specs);
+        return fail(2, "bad --max-instructions value '%s' (a count of "
+                    "wave-instructions, 0 = no limit)", argv[i]);
+      }
+      have_limit = 1;
+    } else if (!strcmp(a, "--threads")) {
+      NEED_VALUE();
+      if (parse_count(argv[++i], 256, &threads) || threads == 0) {
+        free(specs);
+        return fail(2, "bad --threads value '%s' (1..256)", argv[i]);
+      }
+    } else if (!strcmp(a, "--dynamic-lds")) {
+      NEED_VALUE();
+      if (parse_count(argv[++i], 65536, &dyn_lds)) {
+        free(specs);
+        return fail(2, "bad --dynamic-lds value '%s' (bytes, 0..65536)", argv[i]);
+      }
     } else if (!strcmp(a, "--list")) {
       list = 1;
     } else if (a[0] == '-' && a[1]) {
@@ -187,10 +244,11 @@ int main(int argc, char **argv) {
     usage(stderr);
     return fail(2, "no input file");
   }
-  wmma_emu_module *m = wmma_emu_load_file(input);
-  if (!m) {
+  wmma_emu_module *m = NULL;
+  int lrc = wmma_emu_open_file(input, &m);
+  if (lrc) {
     free(specs);
-    return fail(2, "%s", wmma_emu_last_error(NULL));
+    return fail(lrc, "%s", wmma_emu_last_error(NULL));
   }
   int rc = 0;
   ArgOut *outs = calloc((size_t)nspecs + 1, sizeof *outs);
@@ -334,8 +392,18 @@ int main(int argc, char **argv) {
     }
     free(spec);
   }
-  wmma_emu_set_instruction_limit(m, limit);
+  if (have_limit)
+    wmma_emu_set_instruction_limit(m, limit);
+  wmma_emu_set_threads(m, (unsigned)threads);
+  if (wmma_emu_set_dynamic_lds(m, (uint32_t)dyn_lds)) {
+    rc = fail(2, "%s", wmma_emu_last_error(m));
+    goto done;
+  }
+  if (isatty(2))
+    wmma_emu_set_progress(m, show_progress, NULL);
   rc = wmma_emu_launch(m, k, args, nspecs, grid, block);
+  if (g_progress_shown)
+    fputc('\n', stderr);
   if (rc) {
     fail(rc, "%s", wmma_emu_last_error(m));
     goto done;

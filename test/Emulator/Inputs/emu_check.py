@@ -9,6 +9,9 @@ Pure Python (struct/array only) so that it runs with any python3.
   transpose X OUT BLOCKS           OUT = per-block 16x16 transpose of X
   collatz IN STEPS VOTE THREADS    Collatz step counts and full-wave votes
   chain A0 B0 B1 D1                D1 = f16(A0*B0)*B1 (16x16, f16 in, f32 out)
+  fatbuf A B OUT OUT0 NA NB NO     OUT = 2A + B (f16 A, f32 B/OUT) through raw
+                                   buffers of NA/NB/NO elements (per-dword
+                                   range checks; stores past NO dropped)
 Exit status 0 when the check passes; prints the first mismatches otherwise.
 """
 import random
@@ -158,6 +161,25 @@ def collatz(in_path, steps_path, vote_path, threads):
     print("collatz ok")
 
 
+def fatbuf(a_path, b_path, out_path, out0_path, na, nb, no):
+    """OUT[i] = 2 A[i] + B[i] where each buffer holds only its first NA/NB/NO
+    elements: a dword (2 f16 / 1 f32) past the end reads 0, a store past the
+    end is dropped (OUT keeps OUT0)."""
+    A, B = read(a_path, "e"), read(b_path, "f")
+    OUT, OUT0 = read(out_path, "f"), read(out0_path, "f")
+    na, nb, no = int(na), int(nb), int(no)
+    bad = []
+    for i in range(len(OUT)):
+        a = A[i] if 4 * (i // 2) + 4 <= 2 * na else 0.0
+        b = B[i] if i < nb else 0.0
+        want = struct.unpack("<f", struct.pack("<f", 2.0 * a + b))[0] if i < no else OUT0[i]
+        if OUT[i] != want:
+            bad.append("OUT[%d] = %r, want %r" % (i, OUT[i], want))
+    if bad:
+        fail(bad)
+    print("fatbuf ok (%d elements)" % len(OUT))
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -169,7 +191,7 @@ def main():
         gemm(*args, acc=acc)
     else:
         {"gen": gen, "gemm": gemm, "block_sum": block_sum, "transpose": transpose,
-         "collatz": collatz, "chain": chain}[cmd](*args)
+         "collatz": collatz, "chain": chain, "fatbuf": fatbuf}[cmd](*args)
 
 
 if __name__ == "__main__":

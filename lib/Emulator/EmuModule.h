@@ -1,0 +1,25 @@
+/* The public handle (top layer): a loaded module with its decoded program,
+ * its global memory, the launch settings and the accumulated counters. */
+#ifndef WMMA_EMULATOR_MODULE_H
+#define WMMA_EMULATOR_MODULE_H
+
+#include "Exec.h"
+
+struct wmma_emu_module {
+  Program prog;        /* prog.err is the module's last error */
+  GlobalMem mem;
+  char *name;
+  char *chip_override;
+  uint64_t limit;      /* wave-instruction budget per launch, 0: none */
+  unsigned threads;    /* 0: the number of cores */
+  uint32_t dynamic_lds;
+  wmma_emu_progress_fn progress;
+  void *progress_user;
+  int kernarg_alloc, dispatch_alloc;
+  wmma_emu_stats stats;
+};
+
+/* Stats.c */
+size_t emu_stats_format(const wmma_emu_stats *s, int json, char *buf, size_t cap);
+
+#endif /* WMMA_EMULATOR_MODULE_H */

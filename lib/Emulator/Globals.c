@@ -1,0 +1,159 @@
+/* Layout of the module's globals: LDS variables get offsets in the
+ * workgroup's LDS (static ones first, then the dynamic region shared by
+ * every external zero-sized LDS array, as HIP's `extern __shared__`), other
+ * globals get allocations in the global address space with their initial
+ * values. */
+#include "Program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int emu_global_address(const Program *p, LLVMValueRef g, uint64_t *addr,
+                       unsigned *as) {
+  uint32_t i;
+  if (!ptrmap_get(&p->global_map, g, &i))
+    return 0;
+  *addr = p->global_addr[i];
+  *as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+  return 1;
+}
+
+static int is_llvm_meta_global(LLVMValueRef g) {
+  size_t len;
+  const char *name = LLVMGetValueName2(g, &len);
+  return len >= 5 && strncmp(name, "llvm.", 5) == 0;
+}
+
+/* Writes constant c of type t to dst in memory layout. */
+static int const_to_bytes(Program *p, LLVMValueRef c, LLVMTypeRef t,
+                          uint8_t *dst) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMArrayTypeKind || k == LLVMStructTypeKind || k == LLVMVectorTypeKind) {
+    LLVMTypeRef et0 = k == LLVMStructTypeKind ? NULL : LLVMGetElementType(t);
+    if (k == LLVMVectorTypeKind && LLVMGetTypeKind(et0) == LLVMIntegerTypeKind &&
+        LLVMGetIntTypeWidth(et0) % 8) {
+      prog_error(p, "unsupported bit-packed vector in a global initializer");
+      return -1;
+    }
+    if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c))
+      return 0; /* memory is zero already */
+    unsigned n = emu_agg_count(t);
+    for (unsigned i = 0; i < n; i++) {
+      LLVMTypeRef et = emu_agg_member(t, i);
+      uint64_t off = k == LLVMStructTypeKind ? LLVMOffsetOfElement(p->td, t, i)
+                     : k == LLVMArrayTypeKind ? i * LLVMABISizeOfType(p->td, et)
+                                              : i * LLVMStoreSizeOfType(p->td, et);
+      LLVMValueRef e = LLVMGetAggregateElement(c, i);
+      if (!e) {
+        prog_error(p, "unsupported global initializer constant");
+        return -1;
+      }
+      if (const_to_bytes(p, e, et, dst + off))
+        return -1;
+    }
+    return 0;
+  }
+  VType vt;
+  if (emu_decode_type(t, &vt) || vt.n != 1 || vt.sk == SK_AGG) {
+    prog_error(p, "unsupported type in a global initializer");
+    return -1;
+  }
+  uint64_t v;
+  if (emu_const_eval(p, c, &v))
+    return -1;
+  uint64_t bytes = LLVMStoreSizeOfType(p->td, t);
+  memcpy(dst, &v, bytes > 8 ? 8 : bytes);
+  return 0;
+}
+
+static void add_address(Program *p, LLVMValueRef g, uint64_t addr) {
+  if (p->nglobals == p->cap_globals) {
+    p->cap_globals = p->cap_globals ? 2 * p->cap_globals : 16;
+    p->global_addr = realloc(p->global_addr, p->cap_globals * sizeof(uint64_t));
+  }
+  p->global_addr[p->nglobals] = addr;
+  ptrmap_put(&p->global_map, g, p->nglobals++);
+}
+
+static uint64_t lds_align(Program *p, LLVMValueRef g) {
+  LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+  uint64_t align = LLVMGetAlignment(g);
+  if (!align && LLVMTypeIsSized(vt))
+    align = LLVMABIAlignmentOfType(p->td, vt);
+  return align < 4 ? 4 : align;
+}
+
+/* An external LDS array without a size: the dynamic LDS of a launch. */
+static int is_dynamic_lds(Program *p, LLVMValueRef g) {
+  LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+  return LLVMIsDeclaration(g) &&
+         (!LLVMTypeIsSized(vt) || LLVMABISizeOfType(p->td, vt) == 0);
+}
+
+int emu_layout_globals(Program *p, GlobalMem *mem) {
+  /* Addresses first (initializers may refer to other globals). */
+  uint64_t lds = 0, dyn_align = 4;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (is_llvm_meta_global(g))
+      continue;
+    LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    uint64_t size = LLVMTypeIsSized(vt) ? LLVMABISizeOfType(p->td, vt) : 0;
+    if (as == AS_LDS) {
+      if (is_dynamic_lds(p, g)) {
+        uint64_t al = lds_align(p, g);
+        if (al > dyn_align)
+          dyn_align = al;
+        p->has_dynamic_lds = 1;
+        continue; /* placed below, after every static variable */
+      }
+      uint64_t align = lds_align(p, g);
+      uint64_t off = (lds + align - 1) / align * align;
+      if (align > LDS_LIMIT || off + size > 0xffffffffull) {
+        prog_error(p, "LDS globals exceed 4 GiB");
+        return -1;
+      }
+      add_address(p, g, off);
+      lds = off + size;
+    } else if (as == AS_FLAT || as == AS_GLOBAL || as == AS_CONSTANT) {
+      size_t len;
+      const char *name = LLVMGetValueName2(g, &len);
+      char nm[256];
+      snprintf(nm, sizeof nm, "%.*s", (int)len, name);
+      int idx = mem_alloc(mem, size, nm, 0, p->err, sizeof p->err);
+      if (idx < 0)
+        return -1;
+      add_address(p, g, mem_alloc_base(idx));
+    }
+    /* other address spaces: rejected if used */
+  }
+  p->lds_static = (uint32_t)lds;
+  uint64_t dyn = (lds + dyn_align - 1) / dyn_align * dyn_align;
+  p->lds_dynamic_base = dyn > 0xffffffffull ? 0xffffffffu : (uint32_t)dyn;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g))
+    if (!is_llvm_meta_global(g) &&
+        LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AS_LDS && is_dynamic_lds(p, g))
+      add_address(p, g, p->lds_dynamic_base);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
+    uint64_t addr;
+    unsigned as;
+    if (is_llvm_meta_global(g) || !emu_global_address(p, g, &addr, &as) ||
+        as == AS_LDS)
+      continue;
+    LLVMValueRef init = LLVMGetInitializer(g);
+    if (!init)
+      continue;
+    int idx;
+    uint8_t *dst = mem_resolve_global(mem, addr, 0, &idx);
+    if (!dst || const_to_bytes(p, init, LLVMGlobalGetValueType(g), dst)) {
+      size_t len;
+      const char *name = LLVMGetValueName2(g, &len);
+      char tmp[2048];
+      snprintf(tmp, sizeof tmp, "%s", p->err);
+      prog_error(p, "cannot initialize global @%.*s: %s", (int)len, name, tmp);
+      return -1;
+    }
+  }
+  return 0;
+}

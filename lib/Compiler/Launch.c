@@ -151,7 +151,11 @@ static int launch_emu(const wmma_compile_result *k, const wmma_host_arg *args,
       }
       continue;
     }
-    buffers[i] = wmma_emu_buffer_create(m, args[i].bytes, args[i].data);
+    /* Kernels may read up to the next dword past a buffer (see the front
+     * end's fat buffer views); GPU allocators pad, so pad here too. */
+    buffers[i] = wmma_emu_buffer_create(m, args[i].bytes + 16, NULL);
+    if (buffers[i] >= 0)
+      wmma_emu_buffer_write(m, buffers[i], 0, args[i].data, args[i].bytes);
     if (buffers[i] < 0) {
       fail(diagnostics, "cannot create the buffer for '%s'", a->name, NULL);
       goto done;

@@ -312,7 +312,7 @@ static MlirValue run_ok(wb_t *b, const bounds_t *bd, const MlirValue *ind,
 static void redirect(wb_t *b, const frag_info *fi, const bounds_t *bd,
                      MlirValue ok, MlirValue *ind) {
   int o = fi->outer_dim;
-  ind[o] = wb_select(b, ok, ind[o], bd->outer);
+  ind[o] = wb_select(b, ok, ind[o], wb_fat_buffer_oob(b, bd->outer));
 }
 
 /* Other memrefs: an access that is not ok reads element (.., 0, 0). */

@@ -275,7 +275,9 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
                   wb_dim(&kb->b, mem, rank - 2)),
           wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 1],
                   wb_dim(&kb->b, mem, rank - 1)));
-      idx[0] = wb_select(&kb->b, ok, idx[0], wb_dim(&kb->b, mem, 0));
+      int o = wb_memref_outermost_dim(mlirValueGetType(mem));
+      idx[o] = wb_select(&kb->b, ok, idx[o],
+                         wb_fat_buffer_oob(&kb->b, wb_dim(&kb->b, mem, o)));
     }
     wb_store(&kb->b, el, mem, rank, idx);
   }

@@ -128,8 +128,23 @@ static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
   return has_result ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
 }
 
+bool kb_tile_overhangs(MlirValue mem, MlirAttribute frag) {
+  wmma_frag_desc f;
+  if (!wmmaFragAttrGetDesc(frag, &f))
+    return false;
+  int rows, cols;
+  wmma_frag_dims(&f, &rows, &cols);
+  MlirType t = mlirValueGetType(mem);
+  intptr_t r = mlirShapedTypeGetRank(t);
+  int64_t sr = mlirShapedTypeGetDimSize(t, r - 2);
+  int64_t sc = mlirShapedTypeGetDimSize(t, r - 1);
+  return (!mlirShapedTypeIsDynamicSize(sr) && sr < rows) ||
+         (!mlirShapedTypeIsDynamicSize(sc) && sc < cols);
+}
+
 MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
                   const MlirValue *idx, bool masked) {
+  masked |= kb_tile_overhangs(mem, frag);
   MlirValue ops[FE_MAX_RANK + 1];
   if (n > FE_MAX_RANK) {
     kb->failed = 1;
@@ -150,6 +165,7 @@ void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
   ops[0] = v;
   ops[1] = mem;
   memcpy(ops + 2, idx, sizeof(MlirValue) * (size_t)n);
+  masked |= kb_tile_overhangs(mem, frag);
   frag_op(kb, "wmma.store", frag, n + 2, ops, masked, false);
 }
 
@@ -223,7 +239,8 @@ MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,
   MlirValue ix[FE_MAX_RANK];
   memcpy(ix, idx, sizeof(MlirValue) * (size_t)rank);
   MlirValue row_ok = wb_cmpi(b, WB_CMP_ULT, ix[rank - 2], wb_dim(b, mem, rank - 2));
-  ix[outer] = wb_select(b, row_ok, ix[outer], wb_dim(b, mem, outer));
+  ix[outer] = wb_select(b, row_ok, ix[outer],
+                        wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
   MlirValue v = wb_vload(b, vt, mem, rank, ix);
   int64_t iota[16];
   for (int j = 0; j < len; ++j)

@@ -54,6 +54,10 @@ MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
                       bool transposed, MlirAttribute atom);
 MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
                   const MlirValue *idx, bool masked);
+/* Must a tile load from mem be masked because the memref is statically
+ * smaller than the tile (a 16x16 tile of a 7-row matrix)?  Reading past a
+ * fat buffer's rows is harmless, but the op only allows it when masked. */
+bool kb_tile_overhangs(MlirValue mem, MlirAttribute frag);
 void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
               int n, const MlirValue *idx, bool masked);
 MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,

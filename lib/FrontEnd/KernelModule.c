@@ -136,6 +136,44 @@ static MlirAttribute schedule_attr(MlirContext ctx, const fe_schedule *s) {
   return mlirDictionaryAttrGet(ctx, sizeof a / sizeof a[0], a);
 }
 
+/* The bytes a fat buffer view of memref `raw` covers: as MLIR infers them
+ * (the largest size * stride, times the element size), plus the bytes a
+ * dword may reach past the last element.  Raw buffers check ranges per
+ * dword of an access, counted from its (possibly unaligned) start, and a
+ * dword straddling NUM_RECORDS reads as zero as a whole: with rows of an
+ * odd number of 16-bit elements, a vector load ending at the matrix's last
+ * element would lose it.  The slack (4 - element size) makes such a dword
+ * readable; its bytes past the end only reach positions outside the matrix
+ * (every allocator pads buffers at least that far). */
+static MlirValue valid_bytes(fe_kb *kb, MlirValue raw, const fe_arg *x) {
+  wb_t *b = &kb->b;
+  MlirType t = x->type;
+  int rank = x->rank;
+  int64_t strides[FE_MAX_RANK], offset = 0;
+  bool identity = true;
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(t);
+  if (!mlirAffineMapIsNull(map) && !mlirAffineMapIsIdentity(map)) {
+    identity = false;
+    if (mlirLogicalResultIsFailure(
+            mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+      return (MlirValue){NULL};
+  }
+  MlirValue extent = kb_c(kb, 0);
+  if (identity) {
+    extent = kb_c(kb, 1);
+    for (int d = 0; d < rank; ++d)
+      extent = wb_muli(b, extent, wb_dim(b, raw, d));
+  } else {
+    for (int d = 0; d < rank; ++d)
+      extent = wb_max_index(b, extent,
+                            kb_mulc(kb, wb_dim(b, raw, d), strides[d]));
+  }
+  int eb = wb_type_bits(x->elem) / 8;
+  MlirValue bytes = kb_addc(kb, kb_mulc(kb, extent, eb), eb < 4 ? 4 - eb : 0);
+  return wb_cast(b, "arith.index_cast", bytes,
+                 mlirIntegerTypeGet(kb->ctx, 64));
+}
+
 /* Entry: fat raw buffer views (bounds-checked: tails need no branches),
  * run-time sizes, thread, wave and lane ids. */
 static void setup_entry(fe_kb *kb) {
@@ -147,11 +185,12 @@ static void setup_entry(fe_kb *kb) {
       kb->args[a] = raw;
       continue;
     }
-    int32_t seg[3] = {1, 0, 0};
+    MlirValue ops[2] = {raw, valid_bytes(kb, raw, &p->args[a])};
+    int32_t seg[3] = {1, 1, 0};
     MlirNamedAttribute attrs[2] = {
         wb_segments(kb->ctx, 3, seg),
         wb_named(kb->ctx, "resetOffset", mlirUnitAttrGet(kb->ctx))};
-    kb->args[a] = wb_op_inferred(b, "amdgpu.fat_raw_buffer_cast", 1, &raw, 2,
+    kb->args[a] = wb_op_inferred(b, "amdgpu.fat_raw_buffer_cast", 2, ops, 2,
                                  attrs);
     if (mlirValueIsNull(kb->args[a]))
       kb->failed = 1;

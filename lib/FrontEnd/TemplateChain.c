@@ -192,21 +192,24 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
     kfull = kb_mulc(kb, wb_arith(&kb->b, "arith.divui", kb_size(kb, K),
                                  kb_c(kb, 16)),
                     16);
-  wb_loop l;
-  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), n, acc)) {
-    kb->failed = 1;
-    return;
+  int64_t kf;
+  if (!wb_const_value(kfull, &kf) || kf > 0) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), n, acc)) {
+      kb->failed = 1;
+      return;
+    }
+    MlirValue it[MAX_NT0];
+    memcpy(it, l.iter, sizeof(MlirValue) * (size_t)n);
+    for (int j = 0; j < n; ++j) {
+      MlirValue a, b;
+      operands(kb, ud, j, l.iv, false, &a, &b);
+      it[j] = kb_mma(kb, kb->atom, a, b, it[j]);
+    }
+    wb_for_end(&kb->b, &l, n, it);
+    for (int j = 0; j < n; ++j)
+      acc[j] = wb_loop_result(&l, j);
   }
-  MlirValue it[MAX_NT0];
-  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)n);
-  for (int j = 0; j < n; ++j) {
-    MlirValue a, b;
-    operands(kb, ud, j, l.iv, false, &a, &b);
-    it[j] = kb_mma(kb, kb->atom, a, b, it[j]);
-  }
-  wb_for_end(&kb->b, &l, n, it);
-  for (int j = 0; j < n; ++j)
-    acc[j] = wb_loop_result(&l, j);
   if (fe_size_static(K) && K.value % 16 == 0)
     return;
   MlirValue more = fe_size_static(K)

@@ -257,15 +257,19 @@ static int build_registers(fe_kb *kb) {
     return -1;
   fe_gemm_acc_init(kb, &w);
   MlirValue kfull = fe_k_full(kb, g->K, 16);
-  wb_loop l;
-  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), nt, w.acc))
-    return -1;
   MlirValue acc[FE_MAX_WAVE_TILES];
-  memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
-  k_step(kb, &w, l.iv, acc, false);
-  wb_for_end(&kb->b, &l, nt, acc);
-  for (int t = 0; t < nt; ++t)
-    w.acc[t] = wb_loop_result(&l, t);
+  int64_t kf;
+  if (!wb_const_value(kfull, &kf) || kf > 0) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), nt,
+                      w.acc))
+      return -1;
+    memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
+    k_step(kb, &w, l.iv, acc, false);
+    wb_for_end(&kb->b, &l, nt, acc);
+    for (int t = 0; t < nt; ++t)
+      w.acc[t] = wb_loop_result(&l, t);
+  }
   if (s->k_tail) {
     /* The last, partial K step: loads masked, peeled out of the loop. */
     if (fe_size_static(g->K)) {

@@ -234,6 +234,10 @@ int wb_memref_outermost_dim(MlirType t) {
   return best;
 }
 
+MlirValue wb_fat_buffer_oob(wb_t *b, MlirValue size) {
+  return wb_add_const(b, size, 4);
+}
+
 MlirType wb_memref_in_space(MlirType t, MlirAttribute space) {
   intptr_t rank = mlirShapedTypeGetRank(t);
   int64_t shape[WB_MAX_INDICES];

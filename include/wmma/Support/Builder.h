@@ -168,6 +168,11 @@ bool wb_memref_inner_contiguous(MlirType t);
 /* The dimension of memref type t with the largest static stride (0 for
  * identity layouts); -1 if its strides are not static. */
 int wb_memref_outermost_dim(MlirType t);
+/* An index for the largest-stride dimension (of size `size`) that puts an
+ * access to an AMDGPU fat raw buffer past NUM_RECORDS, so that it reads
+ * zero / is dropped: past the end by 4 rows, beyond the dword slack a
+ * buffer view may add (see lib/FrontEnd/KernelModule.c). */
+MlirValue wb_fat_buffer_oob(wb_t *b, MlirValue size);
 /* Memory space attribute helpers (thin C++ hooks, UpstreamAttrs.cpp). */
 MlirAttribute wb_workgroup_space(MlirContext ctx);
 MlirAttribute wb_fat_buffer_space(MlirContext ctx);

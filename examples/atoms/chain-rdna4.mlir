@@ -9,7 +9,11 @@ module attributes {gpu.container_module} {
     gpu.func @chain(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>,
                     %B1: memref<16x16xf16>, %D1: memref<16x16xf32>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>,
-                    wmma.grid = array<i32: 1, 1, 1>} {
+                    wmma.launch = #wmma.launch<grid = () -> (1, 1, 1),
+                        block = [32, 1, 1], lds = 0,
+                        roles = [input, input, input, output],
+                        host = [0, 1, 2, 3],
+                        dims = [16, 16, 16, 16, 16, 16, 16, 16]>} {
       %c0 = arith.constant 0 : index
       %zero = arith.constant 0.0 : f32
       %acc = wmma.fill #wmma.frag<c, hw, #atom> %zero : f32 -> vector<8xf32>

@@ -8,7 +8,10 @@ module attributes {gpu.container_module} {
     gpu.func @gemm(%A: memref<64x128xf16>, %B: memref<128x64xf16>,
                    %C: memref<64x64xf32>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>,
-                    wmma.grid = array<i32: 4, 4, 1>} {
+                    wmma.launch = #wmma.launch<grid = () -> (4, 4, 1),
+                        block = [32, 1, 1], lds = 0,
+                        roles = [input, input, output], host = [0, 1, 2],
+                        dims = [64, 128, 128, 64, 64, 64]>} {
       %c0 = arith.constant 0 : index
       %c16 = arith.constant 16 : index
       %c128 = arith.constant 128 : index

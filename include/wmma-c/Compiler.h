@@ -33,8 +33,8 @@ typedef struct {
   const char *func;        /* the function to compile; NULL: the only one */
   wmma_xlane_strategy strategy;
   int waves_per_workgroup; /* 0: the front end's default */
-  int no_tiling;           /* 1: single GEMMs use the per-tile kernel even
-                              where the LDS-tiled one applies */
+  int staging;             /* wmma_staging (wmma-c/Passes.h): 0 = the cost
+                              rule's choice, 1 registers, 2 LDS */
 } wmma_compile_options;
 
 #define WMMA_MAX_KERNEL_ARGS 32

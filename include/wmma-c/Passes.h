@@ -64,10 +64,20 @@ MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
  * waves: wave32 waves per workgroup (1..32; 0: the default, 4). */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPass(const char *chip,
                                                          int waves);
-/* The same with the tiled strategy switchable: tiled = true (the default of
- * wmmaCreateLinalgToKernelsPass) compiles single GEMMs with M, N multiples of
- * 128 and K a multiple of 32 to the LDS-staged 128x128x32 workgroup-tile
- * kernel (4 waves); false keeps one wave per 16x16 output tile. */
+/* Where operand tiles are staged: chosen by the templates' cost rule, or
+ * forced (registers: every wave loads its own fragments; lds: workgroup
+ * tiles staged through LDS). */
+typedef enum {
+  WMMA_STAGING_AUTO = 0,
+  WMMA_STAGING_REGISTERS = 1,
+  WMMA_STAGING_LDS = 2,
+} wmma_staging;
+/* "auto", "registers", "lds" -> wmma_staging; -1 if unknown. */
+MLIR_CAPI_EXPORTED int wmma_staging_parse(const char *name);
+/* The same pass with the staging chosen. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithStaging(
+    const char *chip, int waves, wmma_staging staging);
+/* Compatibility: tiled = false is staging = registers, true is auto. */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithTiling(
     const char *chip, int waves, bool tiled);
 /* Registers the front-end passes; wmmaRegisterPasses calls it. */

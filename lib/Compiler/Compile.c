@@ -440,8 +440,9 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
    * with wmma kernels) are compiled as they are. */
   if (has_top_level(module, "func.func")) {
     MlirPassManager pm = mlirPassManagerCreate(s.ctx);
-    mlirPassManagerAddOwnedPass(pm, wmmaCreateLinalgToKernelsPassWithTiling(
-                                        o->chip, o->waves_per_workgroup, !o->no_tiling));
+    mlirPassManagerAddOwnedPass(pm, wmmaCreateLinalgToKernelsPassWithStaging(
+                                        o->chip, o->waves_per_workgroup,
+                                        (wmma_staging)o->staging));
     if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
   }

@@ -28,6 +28,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "wmma-c/Dialect.h"
+#include "wmma-c/Passes.h"
 #include "wmma/Layout/Layout.h"
 #include "wmma/Support/Builder.h"
 
@@ -214,8 +215,9 @@ typedef enum { FE_STAGE_REGS, FE_STAGE_LDS } fe_staging;
 
 /* The options of the pass that reach the templates. */
 typedef struct {
-  int waves;  /* waves per workgroup where a template lets the user choose */
-  bool tiled; /* allow LDS-staged workgroup tiles for single GEMMs */
+  int waves;            /* waves per workgroup where a template lets the
+                           user choose */
+  wmma_staging staging; /* forced staging, or the cost rule's (auto) */
 } fe_options;
 
 /* One grid dimension: the product of ceil(size / div) over its terms. */

@@ -29,7 +29,7 @@
 typedef struct {
   char chip[32]; /* empty: missing */
   int waves;
-  bool tiled;
+  wmma_staging staging;
 } l2k_options;
 
 static bool symbol_exists(MlirBlock body, const char *name) {
@@ -106,7 +106,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
-  fe_options fo = {o->waves, o->tiled};
+  fe_options fo = {o->waves, o->staging};
   const fe_template *t;
   fe_schedule s;
   if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
@@ -205,13 +205,28 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
 }
 
 MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
-  return wmmaCreateLinalgToKernelsPassWithTiling(chip, waves, true);
+  return wmmaCreateLinalgToKernelsPassWithStaging(chip, waves,
+                                                  WMMA_STAGING_AUTO);
+}
+
+MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
+                                                 bool tiled) {
+  return wmmaCreateLinalgToKernelsPassWithStaging(
+      chip, waves, tiled ? WMMA_STAGING_AUTO : WMMA_STAGING_REGISTERS);
+}
+
+int wmma_staging_parse(const char *name) {
+  static const char *const names[] = {"auto", "registers", "lds"};
+  for (int i = 0; name && i < 3; ++i)
+    if (!strcmp(name, names[i]))
+      return i;
+  return -1;
 }
 
 static _Alignas(8) char linalg_to_kernels_id;
 
-MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
-                                                 bool tiled) {
+MlirPass wmmaCreateLinalgToKernelsPassWithStaging(const char *chip, int waves,
+                                                  wmma_staging staging) {
   l2k_options o;
   memset(&o, 0, sizeof o);
   if (chip && strlen(chip) < sizeof o.chip)
@@ -219,7 +234,9 @@ MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
   else if (chip && *chip)
     snprintf(o.chip, sizeof o.chip, "%s", "<too long>");
   o.waves = waves == 0 ? FE_DEFAULT_WAVES : waves;
-  o.tiled = tiled;
+  o.staging = staging >= WMMA_STAGING_AUTO && staging <= WMMA_STAGING_LDS
+                  ? staging
+                  : WMMA_STAGING_AUTO;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),

@@ -32,10 +32,18 @@ struct LinalgToKernelsOptions
                     llvm::cl::init(FE_DEFAULT_WAVES)};
   Option<bool> tiled{
       *this, "tiled",
-      llvm::cl::desc("compile single GEMMs whose M, N are multiples of 128 "
-                     "and K of 32 to the LDS-staged 128x128x32 workgroup-tile "
-                     "kernel (4 waves); false: one wave per 16x16 tile"),
+      llvm::cl::desc("allow LDS-staged workgroup tiles (false: staging = "
+                     "registers; kept for compatibility)"),
       llvm::cl::init(true)};
+  Option<wmma_staging> staging{
+      *this, "staging", llvm::cl::desc("operand staging"),
+      llvm::cl::init(WMMA_STAGING_AUTO),
+      llvm::cl::values(
+          clEnumValN(WMMA_STAGING_AUTO, "auto", "the templates' cost rule"),
+          clEnumValN(WMMA_STAGING_REGISTERS, "registers",
+                     "every wave loads its own fragments"),
+          clEnumValN(WMMA_STAGING_LDS, "lds",
+                     "workgroup tiles staged through LDS"))};
 };
 } // namespace
 
@@ -46,11 +54,15 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
   done = true;
   mlir::PassPipelineRegistration<LinalgToKernelsOptions>(
       "wmma-linalg-to-kernels",
-      "Compile linalg GEMM chains on memrefs (GEMM-GEMM, batched GEMM-GEMM, "
-      "GEMM with elementwise epilogues) into one wmma kernel per function",
+      "Compile linalg functions (memrefs or tensors: GEMMs with epilogues, "
+      "GEMM-GEMM chains, batched) into wmma kernels launched from the "
+      "function",
       [](mlir::OpPassManager &pm, const LinalgToKernelsOptions &o) {
+        // The C pass reports unknown chips and wave counts itself.
+        wmma_staging staging = o.tiled ? static_cast<wmma_staging>(o.staging)
+                                       : WMMA_STAGING_REGISTERS;
         pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(
-            wmmaCreateLinalgToKernelsPassWithTiling(
-            o.chip.c_str(), o.waves, o.tiled))));
+            wmmaCreateLinalgToKernelsPassWithStaging(o.chip.c_str(), o.waves,
+                                                     staging))));
       });
 }

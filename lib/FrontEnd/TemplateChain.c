@@ -80,6 +80,8 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
   if (check_types(p, chip, s, why, cap))
     return -1;
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (o->staging == WMMA_STAGING_LDS)
+    return fe_why(why, cap, "staging=lds asks for the intermediate in LDS");
   if (g2->nbatch)
     return fe_why(why, cap, "batched chains stage the intermediate in LDS "
                             "(one workgroup per batch item shares B)");
@@ -107,6 +109,9 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   common_schedule(p, chip, o, s, fe_template_chain_lds.name);
   if (check_types(p, chip, s, why, cap))
     return -1;
+  if (o->staging == WMMA_STAGING_REGISTERS)
+    return fe_why(why, cap, "staging=registers keeps the intermediate out of "
+                            "LDS");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   int64_t n0p = ceil16(g1->N.value);
   int64_t row_bytes = n0p * (wb_type_bits(g1->in_type) / 8);

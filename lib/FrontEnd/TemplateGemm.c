@@ -108,10 +108,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   gemm_config configs[8];
   int n = 0;
   int w = o->waves;
-  configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w};
-  if (w == 4)
-    configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2};
-  if (o->tiled) {
+  if (o->staging != WMMA_STAGING_LDS) {
+    configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w};
+    if (w == 4)
+      configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2};
+  }
+  if (o->staging != WMMA_STAGING_REGISTERS) {
     static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
                                     {64, 64}};
     for (int i = 0; i < 4; ++i)

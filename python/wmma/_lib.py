@@ -64,6 +64,7 @@ WMMA_MAX_GRID_PROGRAM = 32
 
 EMIT_KINDS = ("mlir", "llvm", "isa", "hsaco")  # wmma_emit_kind order
 STRATEGIES = ("permlanex16", "bpermute")       # wmma_xlane_strategy order
+STAGINGS = ("auto", "registers", "lds")        # wmma_staging order
 MATRICES = ("A", "B", "C", "D")                # wmma_matrix order
 ARCH_INVALID, ARCH_RDNA3, ARCH_RDNA4 = 0, 3, 4
 INSTR_COUNT = 11                               # WMMA_INSTR_COUNT
@@ -78,7 +79,7 @@ BACKEND_EMU, BACKEND_HIP = 0, 1
 class CompileOptions(ctypes.Structure):
     _fields_ = [("chip", c_char_p), ("emit", c_int), ("func", c_char_p),
                 ("strategy", c_int), ("waves_per_workgroup", c_int),
-                ("no_tiling", c_int)]
+                ("staging", c_int)]
 
 
 class KernelArg(ctypes.Structure):

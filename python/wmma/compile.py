@@ -58,7 +58,7 @@ def _source_bytes(source):
                     "(os.PathLike), not %s" % type(source).__name__)
 
 
-def _options(lib, chip, emit, func, strategy, waves, tiled=True):
+def _options(lib, chip, emit, func, strategy, waves, tiled=True, staging="auto"):
     if emit not in _lib.EMIT_KINDS:
         raise ValueError("emit must be one of %s, not %r"
                          % (", ".join(_lib.EMIT_KINDS), emit))
@@ -74,17 +74,20 @@ def _options(lib, chip, emit, func, strategy, waves, tiled=True):
     opts.func = _lib.cstr(func, "func") if func is not None else None
     opts.strategy = _lib.STRATEGIES.index(strategy)
     opts.waves_per_workgroup = waves
-    opts.no_tiling = 0 if tiled else 1
+    if staging not in _lib.STAGINGS:
+        raise ValueError("staging must be one of %s, not %r"
+                         % (", ".join(_lib.STAGINGS), staging))
+    opts.staging = _lib.STAGINGS.index(staging if tiled else "registers")
     return opts
 
 
 def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
-                source_name=None, tiled=True):
+                source_name=None, tiled=True, staging="auto"):
     """Compiles and returns (Compiled, the C result) -- the caller frees the
     C result with wmma_compile_result_free (run() launches from it)."""
     lib = _lib.load()
     data, default_name = _source_bytes(source)
-    opts = _options(lib, chip, emit, func, strategy, waves, tiled)
+    opts = _options(lib, chip, emit, func, strategy, waves, tiled, staging)
     name = _lib.cstr(source_name or default_name, "source_name")
     res = _lib.CompileResult()
     rc = lib.wmma_compile_source(data, len(data), name, ctypes.byref(opts),
@@ -102,26 +105,29 @@ def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
 
 
 def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
-            waves=0, source_name=None, tiled=True):
+            waves=0, source_name=None, tiled=True, staging="auto"):
     """Compiles MLIR source for one chip.
 
-    source: MLIR text (str/bytes): linalg functions on memrefs (the front end
-            turns one into a wmma kernel) or wmma atom programs already in a
-            gpu.module; or a path (pathlib.Path) to such a file.
+    source: MLIR text (str/bytes): linalg functions on memrefs or tensors,
+            static or dynamic sizes (the front end turns one into a wmma
+            kernel), or wmma atom programs already in a gpu.module; or a path
+            (pathlib.Path) to such a file.
     chip:   "gfx1100" ... "gfx1201".
     emit:   "hsaco" (bytes), "isa", "llvm" or "mlir" (str).
     func:   the function to compile (None: the only one).
     strategy: cross-lane moves, "permlanex16" or "bpermute".
     waves:  wave32 waves per workgroup (0: the front end's default).
     source_name: the file name diagnostics use (default "<source>").
-    tiled:  False keeps single GEMMs on the per-tile kernel even where the
-            LDS-tiled (128x128x32, ping-pong) kernel applies.
+    staging: "auto" (the templates' cost rule), "registers" (every wave
+            loads its own fragments) or "lds" (workgroup tiles staged
+            through LDS).
+    tiled:  False is staging="registers" (kept for compatibility).
 
     Returns a Compiled (unpacks as (artifact, manifest)).  Raises WmmaError
     with the MLIR diagnostics (file, line, col, severity, message) on a
     compile error or an unknown chip.
     """
     compiled, res = compile_raw(source, chip, emit, func, strategy, waves,
-                                source_name, tiled)
+                                source_name, tiled, staging)
     _lib.load().wmma_compile_result_free(ctypes.byref(res))
     return compiled

@@ -2,6 +2,7 @@
  * RDNA kernel as wmma IR, device LLVM IR, ISA or HSACO, plus OUT.json, its
  * launch manifest. */
 #include "wmma-c/Compiler.h"
+#include "wmma-c/Passes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,15 +12,22 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-compile INPUT.mlir --chip gfxNNNN [--emit mlir|llvm|isa|hsaco]\n"
           "                    [--func NAME] [--strategy permlanex16|bpermute]\n"
-          "                    [--waves N] [--no-tiling] -o OUT\n"
+          "                    [--waves N] [--staging auto|registers|lds]\n"
+          "                    [--no-tiling] -o OUT\n"
           "\n"
-          "Compiles a linalg function (GEMM-GEMM, batched GEMM-GEMM, GEMM with\n"
-          "epilogues) or a wmma atom program to one kernel for the chip.  Writes\n"
-          "OUT (default emit: hsaco) and OUT.json, the launch manifest:\n"
+          "Compiles a linalg function (on memrefs or tensors, static or dynamic\n"
+          "sizes: GEMMs with epilogues, GEMM-GEMM chains, batched) or a wmma atom\n"
+          "program to one kernel for the chip.  Writes OUT (default emit: hsaco)\n"
+          "and OUT.json, the launch manifest (from the kernel's #wmma.launch):\n"
           "  {\"kernel\", \"chip\", \"grid\": [x,y,z], \"block\": [x,y,z], \"lds_bytes\",\n"
-          "   \"args\": [{\"name\", \"kind\": buffer|scalar, \"type\", \"shape\", \"role\"}]}\n"
-          "The kernel takes one bare pointer per memref argument and one value per\n"
-          "scalar argument, in the function's argument order.\n"
+          "   \"sizes\", \"results\", \"args\": [{\"name\", \"kind\": buffer|scalar,\n"
+          "   \"type\", \"shape\", \"role\", \"host\"}]}\n"
+          "A grid entry or shape entry \"sN\" is run-time size N.  The kernel takes\n"
+          "a memref descriptor (allocated and aligned pointer, offset, sizes,\n"
+          "strides) per memref argument and one value per scalar, in the\n"
+          "function's argument order, then one memref per result of a function\n"
+          "on tensors.  --staging forces how operand tiles are staged (default:\n"
+          "the templates' cost rule); --no-tiling is --staging registers.\n"
           "Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage.\n"
           "Supported chips: %s\n",
           wmma_supported_chips());
@@ -76,7 +84,15 @@ int main(int argc, char **argv) {
       }
       o.waves_per_workgroup = (int)w, ++i;
     } else if (!strcmp(a, "--no-tiling")) {
-      o.no_tiling = 1;
+      o.staging = WMMA_STAGING_REGISTERS;
+    } else if (!strcmp(a, "--staging") && v) {
+      int st = wmma_staging_parse(v);
+      if (st < 0) {
+        fprintf(stderr, "wmma-compile: error: unknown --staging '%s' "
+                        "(expected auto, registers or lds)\n", v);
+        return 2;
+      }
+      o.staging = st, ++i;
     } else if (!strcmp(a, "-o") && v) {
       out = v, ++i;
     } else if (a[0] == '-' && a[1] && strcmp(a, "-")) {

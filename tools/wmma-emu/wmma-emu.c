@@ -35,6 +35,10 @@ static void usage(FILE *o) {
           "                out:FILE:BYTES      zero-filled buffer written to FILE\n"
           "                inout:INFILE:OUTFILE\n"
           "                i32:V i64:V f32:V f16:V f64:V   scalars\n"
+          "              a buffer spec ending in @AxBx.. is a memref descriptor\n"
+          "              (the ABI of MLIR's GPU lowering: allocated and aligned\n"
+          "              pointer, offset 0, the sizes, row-major strides), e.g.\n"
+          "              in:A.bin@64x128 fills 7 parameters\n"
           "  --chip      gfx1100.. (RDNA3), gfx1200/gfx1201 (RDNA4); default: the\n"
           "              kernel's \"target-cpu\" attribute\n"
           "  --threads N        worker threads running workgroups (default: the\n"
@@ -48,6 +52,60 @@ static void usage(FILE *o) {
           "  --stats, --stats-json FILE  print / write the counters\n"
           "  --list      print the kernels and their parameters\n",
           (unsigned long long)WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT);
+}
+
+/* Appends spec to specs, or, for a buffer spec with an @AxB.. shape, the
+ * parameters of a memref descriptor: the buffer, "same:I" (the same buffer
+ * again), i64:0, the sizes and the row-major strides.  Generated strings go
+ * to owned (freed by the caller).  0, or -1 for a bad shape. */
+static int push_spec(const char *spec, const char **specs, int *nspecs,
+                     char **owned, int *nowned) {
+  const char *at = strrchr(spec, '@');
+  if (!at) {
+    specs[(*nspecs)++] = spec;
+    return 0;
+  }
+  long long dims[8];
+  int rank = 0;
+  for (const char *p = at + 1; *p;) {
+    char *end;
+    long long d = strtoll(p, &end, 10);
+    if (end == p || d < 0 || rank == 8)
+      return -1;
+    dims[rank++] = d;
+    p = *end == 'x' ? end + 1 : end;
+    if (*end && *end != 'x')
+      return -1;
+  }
+  if (!rank)
+    return -1;
+  int first = *nspecs;
+  char *base = strndup(spec, (size_t)(at - spec));
+  owned[(*nowned)++] = base;
+  specs[(*nspecs)++] = base;
+  char buf[64];
+  snprintf(buf, sizeof buf, "same:%d", first);
+  specs[(*nspecs)++] = owned[(*nowned)++] = strdup(buf);
+  specs[(*nspecs)++] = "i64:0";
+  for (int d = 0; d < rank; ++d) {
+    snprintf(buf, sizeof buf, "i64:%lld", dims[d]);
+    specs[(*nspecs)++] = owned[(*nowned)++] = strdup(buf);
+  }
+  for (int d = 0; d < rank; ++d) {
+    long long st = 1;
+    for (int e = d + 1; e < rank; ++e)
+      st *= dims[e];
+    snprintf(buf, sizeof buf, "i64:%lld", st);
+    specs[(*nspecs)++] = owned[(*nowned)++] = strdup(buf);
+  }
+  return 0;
+}
+
+static void free_specs(const char **specs, char **owned, int nowned) {
+  for (int i = 0; i < nowned; ++i)
+    free(owned[i]);
+  free(owned);
+  free(specs);
 }
 
 static int fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -169,20 +227,22 @@ int main(int argc, char **argv) {
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
   int have_grid = 0, have_block = 0, stats = 0, list = 0, have_limit = 0;
   unsigned long long limit = 0, threads = 0, dyn_lds = 0;
-  const char **specs = calloc((size_t)argc + 1, sizeof *specs);
-  int nspecs = 0;
+  /* A memref spec expands to at most 3 + 2 * 8 parameters. */
+  const char **specs = calloc((size_t)(argc + 1) * 19, sizeof *specs);
+  char **owned = calloc((size_t)(argc + 1) * 19, sizeof *owned);
+  int nspecs = 0, nowned = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
 #define NEED_VALUE()                                                           \
   do {                                                                         \
     if (i + 1 >= argc) {                                                       \
-      free(specs);                                                             \
+      free_specs(specs, owned, nowned);                                        \
       return fail(2, "%s needs a value", a);                                   \
     }                                                                          \
   } while (0)
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);
-      free(specs);
+      free_specs(specs, owned, nowned);
       return 0;
     } else if (!strcmp(a, "--kernel")) {
       NEED_VALUE();
@@ -191,13 +251,17 @@ int main(int argc, char **argv) {
       NEED_VALUE();
       int is_grid = a[2] == 'g';
       if (parse_dims(argv[++i], is_grid ? grid : block)) {
-        free(specs);
+        free_specs(specs, owned, nowned);
         return fail(2, "bad %s value '%s' (expected X[,Y[,Z]], positive)", a, argv[i]);
       }
       *(is_grid ? &have_grid : &have_block) = 1;
     } else if (!strcmp(a, "--arg")) {
       NEED_VALUE();
-      specs[nspecs++] = argv[++i];
+      if (push_spec(argv[++i], specs, &nspecs, owned, &nowned)) {
+        free_specs(specs, owned, nowned);
+        return fail(2, "bad memref shape in --arg '%s' (expected "
+                       "SPEC@AxB.., sizes >= 0)", argv[i]);
+      }
     } else if (!strcmp(a, "--chip")) {
       NEED_VALUE();
       chip = argv[++i];
@@ -209,7 +273,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--max-instructions")) {
       NEED_VALUE();
       if (parse_count(argv[++i], ~0ull, &limit)) {
-        free(specs);
+        free_specs(specs, owned, nowned);
         return fail(2, "bad --max-instructions value '%s' (a count of "
                     "wave-instructions, 0 = no limit)", argv[i]);
       }
@@ -217,37 +281,37 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--threads")) {
       NEED_VALUE();
       if (parse_count(argv[++i], 256, &threads) || threads == 0) {
-        free(specs);
+        free_specs(specs, owned, nowned);
         return fail(2, "bad --threads value '%s' (1..256)", argv[i]);
       }
     } else if (!strcmp(a, "--dynamic-lds")) {
       NEED_VALUE();
       if (parse_count(argv[++i], 65536, &dyn_lds)) {
-        free(specs);
+        free_specs(specs, owned, nowned);
         return fail(2, "bad --dynamic-lds value '%s' (bytes, 0..65536)", argv[i]);
       }
     } else if (!strcmp(a, "--list")) {
       list = 1;
     } else if (a[0] == '-' && a[1]) {
-      free(specs);
+      free_specs(specs, owned, nowned);
       usage(stderr);
       return fail(2, "unknown option '%s'", a);
     } else if (!input) {
       input = a;
     } else {
-      free(specs);
+      free_specs(specs, owned, nowned);
       return fail(2, "more than one input file ('%s' and '%s')", input, a);
     }
   }
   if (!input) {
-    free(specs);
+    free_specs(specs, owned, nowned);
     usage(stderr);
     return fail(2, "no input file");
   }
   wmma_emu_module *m = NULL;
   int lrc = wmma_emu_open_file(input, &m);
   if (lrc) {
-    free(specs);
+    free_specs(specs, owned, nowned);
     return fail(lrc, "%s", wmma_emu_last_error(NULL));
   }
   int rc = 0;
@@ -307,6 +371,19 @@ int main(int argc, char **argv) {
       goto done;
     }
     *rest++ = 0;
+    if (!strcmp(kind, "same")) { /* a memref descriptor's aligned pointer */
+      int of = atoi(rest);
+      if (of < 0 || of >= i || outs[of].buffer < 0 ||
+          want != WMMA_EMU_PARAM_POINTER) {
+        rc = fail(2, "argument %d: the descriptor's second pointer does not "
+                     "match a buffer parameter", i);
+        free(spec);
+        goto done;
+      }
+      args[i] = args[of];
+      free(spec);
+      continue;
+    }
     if (!strcmp(kind, "in") || !strcmp(kind, "out") || !strcmp(kind, "inout")) {
       if (want != WMMA_EMU_PARAM_POINTER) {
         rc = fail(2, "argument %d of kernel '%s' is %s, not a buffer ('%s')", i,
@@ -442,6 +519,9 @@ int main(int argc, char **argv) {
 done:
   for (int i = 0; i < nspecs; i++)
     free(outs[i].out_path);
+  for (int i = 0; i < nowned; i++)
+    free(owned[i]);
+  free(owned);
   free(outs);
   free(args);
   free(specs);

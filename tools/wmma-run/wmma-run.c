@@ -2,6 +2,7 @@
  * inputs (emulator or HIP), compute the original function on the CPU with
  * MLIR's own lowering, and compare element-wise against a bound derived
  * from the data types and contraction lengths. */
+#include "wmma-c/Passes.h"
 #include "wmma-c/Runner.h"
 
 #include <inttypes.h>
@@ -14,7 +15,8 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-run INPUT.mlir --chip gfxNNNN [--backend emu|hip] [--seed N]\n"
           "                [--func NAME] [--strategy permlanex16|bpermute] [--stats]\n"
-          "                [--reference REF.mlir] [--no-tiling] [--size NAME=AxB...]\n"
+          "                [--reference REF.mlir] [--size NAME=AxB...]\n"
+          "                [--staging auto|registers|lds] [--no-tiling]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -26,8 +28,9 @@ static void usage(FILE *f) {
           "a narrower type.  --reference takes the reference function (same name\n"
           "and signature) from another file instead of INPUT.  --size gives the\n"
           "run-time sizes of an argument with dynamic dimensions (repeat per\n"
-          "argument: --size A=77x33); results of a function on tensors and\n"
-          "outputs take their sizes from the inputs.\n"
+          "argument: --size A=77x33, or --size A=77x33,B=33x9); results of a\n"
+          "function on tensors and outputs take their sizes from the inputs.\n"
+          "Each --sizes SET starts another run of the same compiled kernel.\n"
           "Exit status: 0 PASS, 1 FAIL or error, 2 usage.\n");
 }
 
@@ -111,7 +114,7 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
 #define MAX_BUFFER_BYTES ((size_t)1 << 30)
 
 typedef struct {
-  const char *name;
+  char name[64];
   int rank;
   int64_t dims[WMMA_MAX_RANK];
 } size_opt;
@@ -121,14 +124,11 @@ static int parse_size(const char *v, size_opt *o) {
   const char *eq = strchr(v, '=');
   if (!eq || eq == v)
     return -1;
-  static char names[WMMA_MAX_KERNEL_ARGS][64];
-  static int next;
   size_t n = (size_t)(eq - v);
-  if (n >= sizeof names[0] || next >= WMMA_MAX_KERNEL_ARGS)
+  if (n >= sizeof o->name)
     return -1;
-  memcpy(names[next], v, n);
-  names[next][n] = 0;
-  o->name = names[next++];
+  memcpy(o->name, v, n);
+  o->name[n] = 0;
   o->rank = 0;
   const char *p = eq + 1;
   while (*p) {
@@ -192,119 +192,21 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
   return 0;
 }
 
-int main(int argc, char **argv) {
-  const char *input = NULL, *reference = NULL;
-  wmma_compile_options o;
-  memset(&o, 0, sizeof o);
-  o.strategy = WMMA_XLANE_PERMLANEX16;
-  wmma_backend backend = WMMA_BACKEND_EMU;
-  uint64_t seed = 1;
-  int want_stats = 0;
-  size_opt sizes[WMMA_MAX_KERNEL_ARGS];
-  int nsizes = 0;
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage(stdout);
-      return 0;
-    } else if (!strcmp(a, "--chip") && v) {
-      o.chip = v, ++i;
-    } else if (!strcmp(a, "--func") && v) {
-      o.func = v, ++i;
-    } else if (!strcmp(a, "--seed") && v) {
-      char *end;
-      seed = strtoull(v, &end, 0);
-      if (*end || !*v) {
-        fprintf(stderr, "wmma-run: error: --seed takes an integer, got '%s'\n", v);
-        return 2;
-      }
-      ++i;
-    } else if (!strcmp(a, "--size") && v) {
-      if (nsizes >= WMMA_MAX_KERNEL_ARGS || parse_size(v, &sizes[nsizes])) {
-        fprintf(stderr, "wmma-run: error: --size takes NAME=AxB (sizes >= 0), "
-                        "got '%s'\n", v);
-        return 2;
-      }
-      ++nsizes, ++i;
-    } else if (!strcmp(a, "--backend") && v) {
-      if (!strcmp(v, "emu"))
-        backend = WMMA_BACKEND_EMU;
-      else if (!strcmp(v, "hip"))
-        backend = WMMA_BACKEND_HIP;
-      else {
-        fprintf(stderr, "wmma-run: error: unknown --backend '%s' (expected emu or hip)\n", v);
-        return 2;
-      }
-      ++i;
-    } else if (!strcmp(a, "--strategy") && v) {
-      int st = wmma_strategy_parse(v);
-      if (st < 0) {
-        fprintf(stderr, "wmma-run: error: unknown --strategy '%s' (expected "
-                        "permlanex16 or bpermute)\n", v);
-        return 2;
-      }
-      o.strategy = (wmma_xlane_strategy)st, ++i;
-    } else if (!strcmp(a, "--reference") && v) {
-      reference = v, ++i;
-    } else if (!strcmp(a, "--no-tiling")) {
-      o.no_tiling = 1;
-    } else if (!strcmp(a, "--stats")) {
-      want_stats = 1;
-    } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "wmma-run: error: unknown or incomplete option '%s'\n", a);
-      usage(stderr);
-      return 2;
-    } else if (!input) {
-      input = a;
-    } else {
-      fprintf(stderr, "wmma-run: error: more than one input ('%s')\n", a);
-      return 2;
-    }
-  }
-  if (!input || !o.chip) {
-    fprintf(stderr, "wmma-run: error: %s is required\n", !input ? "an input file" : "--chip");
-    usage(stderr);
-    return 2;
-  }
-  size_t src_size = 0;
-  char *src = wmma_read_file(input, &src_size);
-  if (!src) {
-    fprintf(stderr, "wmma-run: error: cannot read '%s'\n", input);
-    return 2;
-  }
-  size_t ref_size = src_size;
-  char *ref_src = src;
-  if (reference && !(ref_src = wmma_read_file(reference, &ref_size))) {
-    fprintf(stderr, "wmma-run: error: cannot read '%s'\n", reference);
-    free(src);
-    return 2;
-  }
-  o.emit = backend == WMMA_BACKEND_EMU ? WMMA_EMIT_LLVM : WMMA_EMIT_HSACO;
-  wmma_compile_result k;
-  int rc = wmma_compile_source(src, src_size, input, &o, &k);
-  if (k.diagnostics && *k.diagnostics)
-    fputs(k.diagnostics, stderr);
-  if (rc) {
-    wmma_compile_result_free(&k);
-    if (ref_src != src)
-      free(ref_src);
-    free(src);
-    return rc;
-  }
-  for (int j = 0; j < nsizes; ++j) {
-    int found = 0;
-    for (int i = 0; i < k.nargs; ++i)
-      found |= k.args[i].is_buffer && !strcmp(k.args[i].name, sizes[j].name);
-    if (!found) {
-      fprintf(stderr, "wmma-run: error: --size %s: kernel '%s' has no buffer "
-                      "argument of that name\n", sizes[j].name, k.kernel);
-      wmma_compile_result_free(&k);
-      return 2;
-    }
-  }
+/* One run: seeded inputs of the sizes given, the kernel, the reference,
+ * the comparison.  0 PASS, 1 FAIL or error. */
+typedef struct {
+  const wmma_compile_result *k;
+  wmma_backend backend;
+  const char *ref_src;
+  size_t ref_size;
+  const char *ref_func;
+  uint64_t seed;
+  int want_stats;
+} run_ctx;
 
-  /* Buffers: kernel copy, reference copy, magnitude copy (|inputs|). */
-  int n = k.nargs, status = 1;
+static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
+  const wmma_compile_result *k = r->k;
+  int n = k->nargs, status = 1;
   static int64_t shapes[WMMA_MAX_KERNEL_ARGS][WMMA_MAX_RANK];
   wmma_host_arg kargs[WMMA_MAX_KERNEL_ARGS], rargs[WMMA_MAX_KERNEL_ARGS],
       margs[WMMA_MAX_KERNEL_ARGS];
@@ -314,11 +216,11 @@ int main(int argc, char **argv) {
   memset(kargs, 0, sizeof kargs);
   memset(rargs, 0, sizeof rargs);
   memset(margs, 0, sizeof margs);
-  if (resolve_shapes(&k, sizes, nsizes, shapes))
+  if (resolve_shapes(k, sizes, nsizes, shapes))
     goto out;
-  rng_state = seed * 0x9E3779B97F4A7C15ULL + 0x1234567ULL;
+  rng_state = r->seed * 0x9E3779B97F4A7C15ULL + 0x1234567ULL;
   for (int i = 0; i < n; ++i) {
-    const wmma_kernel_arg *a = &k.args[i];
+    const wmma_kernel_arg *a = &k->args[i];
     kinds[i] = elem_kind_of(a->type);
     if (kinds[i] == ELEM_UNSUPPORTED) {
       fprintf(stderr, "wmma-run: error: argument '%s' has type %s, which wmma-run "
@@ -369,31 +271,30 @@ int main(int argc, char **argv) {
   {
     const int64_t *sp[WMMA_MAX_KERNEL_ARGS];
     for (int i = 0; i < n; ++i)
-      sp[i] = k.args[i].is_buffer ? shapes[i] : NULL;
+      sp[i] = k->args[i].is_buffer ? shapes[i] : NULL;
     char msg[256];
-    if (wmma_launch_geometry(&k, sp, grid, msg, sizeof msg)) {
+    if (wmma_launch_geometry(k, sp, grid, msg, sizeof msg)) {
       fprintf(stderr, "wmma-run: error: %s\n", msg);
       goto out;
     }
   }
-  const char *backend_name = backend == WMMA_BACKEND_EMU ? "emu" : "hip";
+  const char *backend_name = r->backend == WMMA_BACKEND_EMU ? "emu" : "hip";
   printf("kernel %s on %s (%s): grid [%u, %u, %u], block [%u, %u, %u], LDS %" PRIu64
          " bytes, seed %" PRIu64 "\n",
-         k.kernel, k.chip, backend_name, grid[0], grid[1], grid[2], k.block[0],
-         k.block[1], k.block[2], k.lds_bytes, seed);
+         k->kernel, k->chip, backend_name, grid[0], grid[1], grid[2], k->block[0],
+         k->block[1], k->block[2], k->lds_bytes, r->seed);
   wmma_emu_stats stats;
   char *diag = NULL;
-  if (wmma_launch(&k, backend, kargs, n, want_stats ? &stats : NULL, &diag)) {
+  if (wmma_launch(k, r->backend, kargs, n, r->want_stats ? &stats : NULL, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: launch failed\n");
     free(diag);
     goto out;
   }
   double gamma = 0;
-  const char *ref_func = o.func ? o.func : k.kernel;
   /* One JIT: the reference on the inputs, then on their absolute values. */
   const wmma_host_arg *const arg_sets[2] = {rargs, margs};
-  if (wmma_reference_run(ref_src, ref_size, ref_func, &k, arg_sets, 2, &gamma,
-                         &diag)) {
+  if (wmma_reference_run(r->ref_src, r->ref_size, r->ref_func, k, arg_sets, 2,
+                         &gamma, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
     goto out;
@@ -402,7 +303,7 @@ int main(int argc, char **argv) {
 
   int all_pass = 1, outputs = 0;
   for (int i = 0; i < n; ++i) {
-    const wmma_kernel_arg *a = &k.args[i];
+    const wmma_kernel_arg *a = &k->args[i];
     if (!a->is_buffer || !strcmp(a->role, "input"))
       continue;
     ++outputs;
@@ -443,7 +344,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "wmma-run: error: the kernel has no output buffer to check\n");
     goto out;
   }
-  if (want_stats && backend == WMMA_BACKEND_EMU) {
+  if (r->want_stats && r->backend == WMMA_BACKEND_EMU) {
     printf("emulator: %" PRIu64 " lane-instructions, %" PRIu64 " wave-instructions, %" PRIu64
            " WMMA, %" PRIu64 " ds_bpermute, %" PRIu64 " permlanex16, %" PRIu64 " dpp, "
            "global %" PRIu64 " B loaded / %" PRIu64 " B stored, LDS %" PRIu64
@@ -458,11 +359,149 @@ int main(int argc, char **argv) {
 
 out:
   for (int i = 0; i < n; ++i)
-    if (k.args[i].is_buffer) {
+    if (k->args[i].is_buffer) {
       free(kargs[i].data);
       free(rargs[i].data);
       free(margs[i].data);
     }
+  return status;
+}
+
+#define MAX_SETS 16
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *reference = NULL;
+  wmma_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.strategy = WMMA_XLANE_PERMLANEX16;
+  wmma_backend backend = WMMA_BACKEND_EMU;
+  uint64_t seed = 1;
+  int want_stats = 0;
+  /* Size sets: --size adds to the current set, --sizes starts a new one. */
+  static size_opt sets[MAX_SETS][WMMA_MAX_KERNEL_ARGS];
+  int nset[MAX_SETS] = {0}, nsets = 1;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    } else if (!strcmp(a, "--chip") && v) {
+      o.chip = v, ++i;
+    } else if (!strcmp(a, "--func") && v) {
+      o.func = v, ++i;
+    } else if (!strcmp(a, "--seed") && v) {
+      char *end;
+      seed = strtoull(v, &end, 0);
+      if (*end || !*v) {
+        fprintf(stderr, "wmma-run: error: --seed takes an integer, got '%s'\n", v);
+        return 2;
+      }
+      ++i;
+    } else if ((!strcmp(a, "--size") || !strcmp(a, "--sizes")) && v) {
+      int set = nsets - 1;
+      if (a[6] == 's' && nset[set]) {
+        if (nsets == MAX_SETS) {
+          fprintf(stderr, "wmma-run: error: at most %d --sizes sets\n", MAX_SETS);
+          return 2;
+        }
+        set = nsets++;
+      }
+      /* NAME=AxB[,NAME=AxB...] */
+      char buf[512];
+      snprintf(buf, sizeof buf, "%s", v);
+      for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (nset[set] >= WMMA_MAX_KERNEL_ARGS ||
+            parse_size(tok, &sets[set][nset[set]])) {
+          fprintf(stderr, "wmma-run: error: %s takes NAME=AxB[,NAME=AxB...] "
+                          "(sizes >= 0), got '%s'\n", a, v);
+          return 2;
+        }
+        nset[set]++;
+      }
+      ++i;
+    } else if (!strcmp(a, "--backend") && v) {
+      if (!strcmp(v, "emu"))
+        backend = WMMA_BACKEND_EMU;
+      else if (!strcmp(v, "hip"))
+        backend = WMMA_BACKEND_HIP;
+      else {
+        fprintf(stderr, "wmma-run: error: unknown --backend '%s' (expected emu or hip)\n", v);
+        return 2;
+      }
+      ++i;
+    } else if (!strcmp(a, "--strategy") && v) {
+      int st = wmma_strategy_parse(v);
+      if (st < 0) {
+        fprintf(stderr, "wmma-run: error: unknown --strategy '%s' (expected "
+                        "permlanex16 or bpermute)\n", v);
+        return 2;
+      }
+      o.strategy = (wmma_xlane_strategy)st, ++i;
+    } else if (!strcmp(a, "--reference") && v) {
+      reference = v, ++i;
+    } else if (!strcmp(a, "--no-tiling")) {
+      o.staging = WMMA_STAGING_REGISTERS;
+    } else if (!strcmp(a, "--staging") && v) {
+      int st = wmma_staging_parse(v);
+      if (st < 0) {
+        fprintf(stderr, "wmma-run: error: unknown --staging '%s' (expected "
+                        "auto, registers or lds)\n", v);
+        return 2;
+      }
+      o.staging = st, ++i;
+    } else if (!strcmp(a, "--stats")) {
+      want_stats = 1;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "wmma-run: error: unknown or incomplete option '%s'\n", a);
+      usage(stderr);
+      return 2;
+    } else if (!input) {
+      input = a;
+    } else {
+      fprintf(stderr, "wmma-run: error: more than one input ('%s')\n", a);
+      return 2;
+    }
+  }
+  if (!input || !o.chip) {
+    fprintf(stderr, "wmma-run: error: %s is required\n", !input ? "an input file" : "--chip");
+    usage(stderr);
+    return 2;
+  }
+  size_t src_size = 0;
+  char *src = wmma_read_file(input, &src_size);
+  if (!src) {
+    fprintf(stderr, "wmma-run: error: cannot read '%s'\n", input);
+    return 2;
+  }
+  size_t ref_size = src_size;
+  char *ref_src = src;
+  if (reference && !(ref_src = wmma_read_file(reference, &ref_size))) {
+    fprintf(stderr, "wmma-run: error: cannot read '%s'\n", reference);
+    free(src);
+    return 2;
+  }
+  o.emit = backend == WMMA_BACKEND_EMU ? WMMA_EMIT_LLVM : WMMA_EMIT_HSACO;
+  wmma_compile_result k;
+  int status = wmma_compile_source(src, src_size, input, &o, &k);
+  if (k.diagnostics && *k.diagnostics)
+    fputs(k.diagnostics, stderr);
+  for (int s = 0; !status && s < nsets; ++s)
+    for (int j = 0; j < nset[s]; ++j) {
+      int found = 0;
+      for (int i = 0; i < k.nargs; ++i)
+        found |= k.args[i].is_buffer && !strcmp(k.args[i].name, sets[s][j].name);
+      if (!found) {
+        fprintf(stderr, "wmma-run: error: --size %s: kernel '%s' has no "
+                        "buffer argument of that name\n", sets[s][j].name,
+                k.kernel);
+        status = 2;
+      }
+    }
+  /* One compilation, one run per size set. */
+  run_ctx r = {&k, backend, ref_src, ref_size, o.func ? o.func : k.kernel,
+               seed, want_stats};
+  for (int s = 0; !status && s < nsets; ++s)
+    status = run_once(&r, sets[s], nset[s]);
   wmma_compile_result_free(&k);
   if (ref_src != src)
     free(ref_src);

@@ -8,8 +8,10 @@ module attributes {gpu.container_module} {
     gpu.func @transpose(%In: memref<16x16xf16>, %Out1: memref<16x16xf16>,
                         %Out2: memref<16x16xf16>) kernel
         attributes {known_block_size = array<i32: 32, 1, 1>,
-                    wmma.grid = array<i32: 1, 1, 1>,
-                    wmma.arg_roles = ["input", "output", "output"]} {
+                    wmma.launch = #wmma.launch<grid = () -> (1, 1, 1),
+                        block = [32, 1, 1], lds = 0,
+                        roles = [input, output, output], host = [0, 1, 2],
+                        dims = [16, 16, 16, 16, 16, 16]>} {
       %c0 = arith.constant 0 : index
       %x = wmma.load #wmma.frag<a, kcontig, #atom> %In[%c0, %c0] : memref<16x16xf16> -> vector<8xf16>
       %t1 = wmma.transpose identity #wmma.frag<a, kcontig, #atom> %x : vector<8xf16> -> vector<8xf16>

@@ -35,6 +35,8 @@ typedef struct {
   int waves_per_workgroup; /* 0: the front end's default */
   int staging;             /* wmma_staging (wmma-c/Passes.h): 0 = the cost
                               rule's choice, 1 registers, 2 LDS */
+  int tile_m, tile_n;      /* workgroup tile of single GEMMs; 0: the cost
+                              rule's choice */
 } wmma_compile_options;
 
 #define WMMA_MAX_KERNEL_ARGS 32
@@ -82,8 +84,8 @@ typedef struct {
   /* The launch record, parsed. */
   char kernel[128];
   char chip[16];
-  unsigned grid[3];       /* when every size is static; else 0 (see
-                             wmma_launch_geometry) */
+  unsigned grid[3];       /* workgroups; 0 for an entry that depends on
+                             run-time sizes (see wmma_launch_geometry) */
   unsigned block[3];
   uint64_t lds_bytes;
   int nargs;

@@ -74,9 +74,16 @@ typedef enum {
 } wmma_staging;
 /* "auto", "registers", "lds" -> wmma_staging; -1 if unknown. */
 MLIR_CAPI_EXPORTED int wmma_staging_parse(const char *name);
-/* The same pass with the staging chosen. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithStaging(
-    const char *chip, int waves, wmma_staging staging);
+/* Every option of wmma-linalg-to-kernels. */
+typedef struct {
+  const char *chip;     /* required: gfx1100 ... gfx1201 */
+  int waves;            /* waves per workgroup (1..32; 0: the default, 4) */
+  wmma_staging staging; /* operand staging (default: the cost rule's) */
+  int tile_m, tile_n;   /* workgroup tile of single GEMMs (0: the cost
+                           rule's; else one of its configurations) */
+} wmmaFrontEndOptions;
+MLIR_CAPI_EXPORTED MlirPass
+wmmaCreateLinalgToKernelsPassWithOptions(const wmmaFrontEndOptions *options);
 /* Compatibility: tiled = false is staging = registers, true is auto. */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithTiling(
     const char *chip, int waves, bool tiled);

@@ -145,21 +145,16 @@ static int describe_kernel(session *s, MlirOperation kernel,
   res->lds_bytes = (uint64_t)wmmaLaunchAttrGetLds(launch);
   MlirAffineMap grid = wmmaLaunchAttrGetGrid(launch);
   res->nsizes = (int)mlirAffineMapGetNumSymbols(grid);
-  int dynamic_grid = res->nsizes > 0;
   for (int i = 0; i < 3; ++i) {
     MlirAffineExpr e = mlirAffineMapGetResult(grid, i);
     if (!compile_grid(e, res->grid_program[i], &res->grid_len[i], 0)) {
       session_error(s, "the grid of kernel '%s' is too complex", res->kernel);
       return 0;
     }
-    res->grid[i] = 0;
-    if (mlirAffineExprIsAConstant(e))
-      res->grid[i] = (unsigned)mlirAffineConstantExprGetValue(e);
-    else
-      dynamic_grid = 1;
+    res->grid[i] = mlirAffineExprIsAConstant(e)
+                       ? (unsigned)mlirAffineConstantExprGetValue(e)
+                       : 0;
   }
-  if (dynamic_grid)
-    res->grid[0] = res->grid[1] = res->grid[2] = 0;
 
   MlirType fty = mlirTypeAttrGetValue(wmma_attr(kernel, "function_type"));
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
@@ -440,9 +435,11 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
    * with wmma kernels) are compiled as they are. */
   if (has_top_level(module, "func.func")) {
     MlirPassManager pm = mlirPassManagerCreate(s.ctx);
-    mlirPassManagerAddOwnedPass(pm, wmmaCreateLinalgToKernelsPassWithStaging(
-                                        o->chip, o->waves_per_workgroup,
-                                        (wmma_staging)o->staging));
+    mlirPassManagerAddOwnedPass(pm, wmmaCreateLinalgToKernelsPassWithOptions(
+                                        &(wmmaFrontEndOptions){
+                                            o->chip, o->waves_per_workgroup,
+                                            (wmma_staging)o->staging, o->tile_m,
+                                            o->tile_n}));
     if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
   }

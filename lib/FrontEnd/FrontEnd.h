@@ -218,6 +218,7 @@ typedef struct {
   int waves;            /* waves per workgroup where a template lets the
                            user choose */
   wmma_staging staging; /* forced staging, or the cost rule's (auto) */
+  int tile_m, tile_n;   /* forced workgroup tile of single GEMMs, or 0 */
 } fe_options;
 
 /* One grid dimension: the product of ceil(size / div) over its terms. */

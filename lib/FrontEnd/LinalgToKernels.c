@@ -28,8 +28,7 @@
 
 typedef struct {
   char chip[32]; /* empty: missing */
-  int waves;
-  wmma_staging staging;
+  fe_options fe;
 } l2k_options;
 
 static bool symbol_exists(MlirBlock body, const char *name) {
@@ -106,10 +105,9 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
-  fe_options fo = {o->waves, o->staging};
   const fe_template *t;
   fe_schedule s;
-  if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
+  if (fe_select(p, chip, &o->fe, &t, &s, why, sizeof why)) {
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
     goto done;
   }
@@ -158,10 +156,18 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  if (o->waves < 1 || o->waves > 32) {
+  if (o->fe.tile_m < 0 || o->fe.tile_n < 0 ||
+      (o->fe.tile_m == 0) != (o->fe.tile_n == 0)) {
+    wmma_error(first, "wmma-linalg-to-kernels: tile-m and tile-n must both be "
+                      "positive (or both 0: the cost rule's), got %dx%d",
+               o->fe.tile_m, o->fe.tile_n);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  if (o->fe.waves < 1 || o->fe.waves > 32) {
     wmma_error(first, "wmma-linalg-to-kernels: waves-per-workgroup must be "
                       "in 1..32, got %d",
-               o->waves);
+               o->fe.waves);
     mlirExternalPassSignalFailure(pass);
     return;
   }
@@ -205,14 +211,15 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
 }
 
 MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
-  return wmmaCreateLinalgToKernelsPassWithStaging(chip, waves,
-                                                  WMMA_STAGING_AUTO);
+  wmmaFrontEndOptions o = {chip, waves, WMMA_STAGING_AUTO, 0, 0};
+  return wmmaCreateLinalgToKernelsPassWithOptions(&o);
 }
 
 MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
                                                  bool tiled) {
-  return wmmaCreateLinalgToKernelsPassWithStaging(
-      chip, waves, tiled ? WMMA_STAGING_AUTO : WMMA_STAGING_REGISTERS);
+  wmmaFrontEndOptions o = {
+      chip, waves, tiled ? WMMA_STAGING_AUTO : WMMA_STAGING_REGISTERS, 0, 0};
+  return wmmaCreateLinalgToKernelsPassWithOptions(&o);
 }
 
 int wmma_staging_parse(const char *name) {
@@ -225,18 +232,23 @@ int wmma_staging_parse(const char *name) {
 
 static _Alignas(8) char linalg_to_kernels_id;
 
-MlirPass wmmaCreateLinalgToKernelsPassWithStaging(const char *chip, int waves,
-                                                  wmma_staging staging) {
+MlirPass wmmaCreateLinalgToKernelsPassWithOptions(
+    const wmmaFrontEndOptions *opts) {
   l2k_options o;
   memset(&o, 0, sizeof o);
+  const char *chip = opts ? opts->chip : NULL;
   if (chip && strlen(chip) < sizeof o.chip)
     snprintf(o.chip, sizeof o.chip, "%s", chip);
   else if (chip && *chip)
     snprintf(o.chip, sizeof o.chip, "%s", "<too long>");
-  o.waves = waves == 0 ? FE_DEFAULT_WAVES : waves;
-  o.staging = staging >= WMMA_STAGING_AUTO && staging <= WMMA_STAGING_LDS
-                  ? staging
-                  : WMMA_STAGING_AUTO;
+  int waves = opts ? opts->waves : 0;
+  o.fe.waves = waves == 0 ? FE_DEFAULT_WAVES : waves;
+  wmma_staging st = opts ? opts->staging : WMMA_STAGING_AUTO;
+  o.fe.staging = st >= WMMA_STAGING_AUTO && st <= WMMA_STAGING_LDS
+                     ? st
+                     : WMMA_STAGING_AUTO;
+  o.fe.tile_m = opts ? opts->tile_m : 0;
+  o.fe.tile_n = opts ? opts->tile_n : 0;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),

@@ -766,6 +766,13 @@ static int walk(rec_t *r) {
       rc = do_generic(r, op);
     else if (wmma_op_is(op, "func.return"))
       rc = do_return(r, op);
+    else if (wmma_op_is(op, "memref.subview") ||
+             wmma_op_is(op, "memref.cast") ||
+             wmma_op_is(op, "memref.reinterpret_cast"))
+      rc = refuse(r, op, "a view of a buffer inside the function (a subview, "
+                         "or tensor.extract_slice once bufferized) is not "
+                         "supported; pass the view as an argument (strided "
+                         "memrefs with static strides are)");
     else {
       char nm[64];
       op_name(op, nm, sizeof nm);

@@ -44,6 +44,14 @@ struct LinalgToKernelsOptions
                      "every wave loads its own fragments"),
           clEnumValN(WMMA_STAGING_LDS, "lds",
                      "workgroup tiles staged through LDS"))};
+  Option<int> tileM{*this, "tile-m",
+                    llvm::cl::desc("workgroup tile rows of single GEMMs (0: "
+                                   "the cost rule's)"),
+                    llvm::cl::init(0)};
+  Option<int> tileN{*this, "tile-n",
+                    llvm::cl::desc("workgroup tile columns of single GEMMs (0: "
+                                   "the cost rule's)"),
+                    llvm::cl::init(0)};
 };
 } // namespace
 
@@ -61,8 +69,9 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
         // The C pass reports unknown chips and wave counts itself.
         wmma_staging staging = o.tiled ? static_cast<wmma_staging>(o.staging)
                                        : WMMA_STAGING_REGISTERS;
-        pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(
-            wmmaCreateLinalgToKernelsPassWithStaging(o.chip.c_str(), o.waves,
-                                                     staging))));
+        wmmaFrontEndOptions fo = {o.chip.c_str(), o.waves, staging, o.tileM,
+                                  o.tileN};
+        pm.addPass(std::unique_ptr<mlir::Pass>(
+            unwrap(wmmaCreateLinalgToKernelsPassWithOptions(&fo))));
       });
 }

@@ -448,8 +448,7 @@ static int build_lds(fe_kb *kb) {
 
   /* Phase 2: output tiles, A fragments from LDS. */
   MlirValue nt1 = kb_ceil_div(kb, g2->N, 16);
-  if (!wave_loop(kb, &l, wb_arith(&kb->b, "arith.muli", kb_c(kb, rows / 16),
-                                  nt1)))
+  if (!wave_loop(kb, &l, kb_mulc(kb, nt1, rows / 16)))
     return -1;
   tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);

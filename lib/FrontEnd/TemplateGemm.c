@@ -122,6 +122,18 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   }
   bool found = false;
   char last[FE_WHY] = "";
+  if (o->tile_m) {
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+      if (configs[i].tile_m == o->tile_m && configs[i].tile_n == o->tile_n)
+        configs[k++] = configs[i];
+    if (!k)
+      return fe_why(why, cap, "no configuration has a %dx%d workgroup tile "
+                              "(registers: 16x%d%s; LDS: 128x128, 128x64, "
+                              "64x128, 64x64)",
+                    o->tile_m, o->tile_n, 16 * w, w == 4 ? ", 64x64" : "");
+    n = k;
+  }
   for (int i = 0; i < n; ++i) {
     fe_schedule s;
     fill_schedule(p, chip, &configs[i], &s);

@@ -14,7 +14,7 @@ from wmma import _lib
 STRUCTS = {
     "wmma_compile_options": (_lib.CompileOptions,
                              ["chip", "emit", "func", "strategy", "waves_per_workgroup",
-                              "staging"]),
+                              "staging", "tile_m", "tile_n"]),
     "wmma_kernel_arg": (_lib.KernelArg,
                         ["name", "is_buffer", "type", "elem_bytes", "rank", "shape",
                          "strides", "offset", "role", "host"]),

@@ -25,7 +25,7 @@ def test_manifest(chip):
     args = {a["name"]: a for a in m["args"]}
     assert [a["name"] for a in m["args"]] == ["A0", "B0", "B1", "C1", "D1", "a0", "a1", "b1"]
     assert args["A0"] == {"name": "A0", "kind": "buffer", "type": "f16",
-                          "shape": [128, 64], "role": "input"}
+                          "shape": [128, 64], "role": "input", "host": 0}
     assert args["D1"]["role"] == "output" and args["D1"]["type"] == "f32"
     assert args["a0"]["kind"] == "scalar" and args["a0"]["type"] == "f32"
     # Unpacks as (artifact, manifest).
@@ -55,12 +55,20 @@ def test_atom_program_and_path_source():
     assert wmma.compile(path.read_bytes(), "gfx1201", emit="mlir").kernel == "gemm"
 
 
-def test_tiling_can_be_turned_off():
-    # A 128x128 GEMM qualifies for the LDS-tiled kernel; tiled=False keeps
-    # the per-tile kernel (one wave per 16x16 tile, no LDS).
+def test_staging_and_tile_options():
+    # A 128x128 GEMM: the cost rule keeps operands in registers (more
+    # workgroups than LDS tiles would give); staging="lds" forces the LDS
+    # template, tile= picks its workgroup tile, tiled=False is registers.
     src = pathlib.Path(SRC_ROOT, "examples", "pipelines", "gemm-mul-mul.mlir").read_text()
-    tiled = wmma.compile(src, "gfx1201", emit="isa").manifest
+    auto = wmma.compile(src, "gfx1201", emit="isa").manifest
+    lds = wmma.compile(src, "gfx1201", emit="isa", staging="lds").manifest
+    big = wmma.compile(src, "gfx1201", emit="isa", tile=(128, 128)).manifest
     plain = wmma.compile(src, "gfx1201", emit="isa", tiled=False).manifest
-    assert tiled["lds_bytes"] == 32768 and tiled["block"] == [128, 1, 1]
-    assert plain["lds_bytes"] == 0
-    assert plain["grid"] != tiled["grid"]
+    assert auto["lds_bytes"] == 0 and plain["lds_bytes"] == 0
+    assert lds["lds_bytes"] > 0 and lds["grid"] == [2, 2, 1]
+    assert big["lds_bytes"] == 32768 and big["grid"] == [1, 1, 1]
+    assert big["block"] == [128, 1, 1]
+    with pytest.raises(ValueError, match="staging"):
+        wmma.compile(src, "gfx1201", emit="isa", staging="shared")
+
+

@@ -14,6 +14,10 @@ def gemm_rdna4():
                         "gfx1201", emit="llvm")
 
 
+def _memrefs(*arrays):
+    return [wmma.memref(a) for a in arrays]
+
+
 def test_gemm_atom_rdna4(gemm_rdna4):
     rng = np.random.default_rng(3)
     A = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
@@ -21,7 +25,7 @@ def test_gemm_atom_rdna4(gemm_rdna4):
     C = np.full((64, 64), np.nan, dtype=np.float32)  # every element is written
     m = gemm_rdna4.manifest
     stats = wmma.emulate(gemm_rdna4.artifact, "gemm", m["grid"], m["block"],
-                         [A, B, C], chip="gfx1201")
+                         _memrefs(A, B, C), chip="gfx1201")
     ref = A.astype(np.float64) @ B.astype(np.float64)
     mag = np.abs(A.astype(np.float64)) @ np.abs(B.astype(np.float64))
     K = 128
@@ -44,7 +48,7 @@ def test_gemm_atom_rdna3_cross_lane():
         dtype = {"f16": np.float16, "f32": np.float32}[a["type"]]
         arrays.append(rng.uniform(-1, 1, a["shape"]).astype(dtype))
     stats = wmma.emulate(k.artifact, k.kernel, k.manifest["grid"], k.manifest["block"],
-                         arrays, chip="gfx1100")
+                         [wmma.memref(a) for a in arrays], chip="gfx1100")
     assert stats["wmma_total"] > 0
     # The RDNA3 expansion of compact fragments is cross-lane traffic.
     assert stats["cross_lane"]["permlanex16"] > 0
@@ -55,29 +59,34 @@ def test_emulate_errors(gemm_rdna4):
     A = np.zeros((64, 128), np.float16)
     B = np.zeros((128, 64), np.float16)
     C = np.zeros((64, 64), np.float32)
-    with pytest.raises(ValueError, match="kernel takes 3 arguments, 2 given"):
-        wmma.emulate(ir, "gemm", 16, 32, [A, B], chip="gfx1201")
-    with pytest.raises(TypeError, match="argument 2 is a pointer parameter"):
-        wmma.emulate(ir, "gemm", 16, 32, [A, B, 1.0], chip="gfx1201")
+    # Raw arrays where memref descriptors are expected: the count, and how.
+    with pytest.raises(ValueError, match=r"kernel takes 21 parameters, 3 given "
+                       r"\(kernels from wmma.compile take memref descriptors"):
+        wmma.emulate(ir, "gemm", 16, 32, [A, B, C], chip="gfx1201")
+    with pytest.raises(TypeError, match="argument 14 is a pointer parameter"):
+        wmma.emulate(ir, "gemm", 16, 32, _memrefs(A, B) + [1.0] + [0] * 6, chip="gfx1201")
+    with pytest.raises(TypeError, match="parameter 2 is i64, not the pointer"):
+        wmma.emulate(ir, "gemm", 16, 32, [A, A, wmma.memref(C)] + [0] * 12, chip="gfx1201")
     with pytest.raises(ValueError, match="C-contiguous"):
-        wmma.emulate(ir, "gemm", 16, 32, [A, B, np.zeros((64, 64), np.float32).T],
-                     chip="gfx1201")
+        wmma.memref(np.zeros((64, 64), np.float32).T)
+    with pytest.raises(TypeError, match="numpy array"):
+        wmma.memref([1.0, 2.0])
     with pytest.raises(wmma.WmmaError, match="no kernel 'nope'"):
-        wmma.emulate(ir, "nope", 1, 32, [A, B, C], chip="gfx1201")
+        wmma.emulate(ir, "nope", 1, 32, _memrefs(A, B, C), chip="gfx1201")
     with pytest.raises(wmma.WmmaError, match="unknown chip 'gfx1300'"):
-        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], chip="gfx1300")
+        wmma.emulate(ir, "gemm", 1, 32, _memrefs(A, B, C), chip="gfx1300")
     with pytest.raises(ValueError, match="at most 1024"):
-        wmma.emulate(ir, "gemm", 1, (64, 32), [A, B, C], chip="gfx1201")
+        wmma.emulate(ir, "gemm", 1, (64, 32), _memrefs(A, B, C), chip="gfx1201")
     # Without chip=, the kernel's "target-cpu" decides; with none at all,
     # the emulator's own message.
     assert '"target-cpu"="gfx1201"' in ir
-    assert wmma.emulate(ir, "gemm", 1, 32, [A, B, C])["workgroups"] == 1
+    assert wmma.emulate(ir, "gemm", 1, 32, _memrefs(A, B, C))["workgroups"] == 1
     with pytest.raises(wmma.WmmaError) as e:
-        wmma.emulate(ir.replace('"target-cpu"="gfx1201"', ""), "gemm", 1, 32, [A, B, C])
+        wmma.emulate(ir.replace('"target-cpu"="gfx1201"', ""), "gemm", 1, 32, _memrefs(A, B, C))
     assert "target-cpu" in str(e.value)
     # A buffer too small: an out-of-bounds fault, reported, not a crash.
     with pytest.raises(wmma.WmmaError, match="failed on the emulator"):
-        wmma.emulate(ir, "gemm", (4, 4), 32, [A[:1].copy(), B, C], chip="gfx1201")
+        wmma.emulate(ir, "gemm", (4, 4), 32, _memrefs(A[:1].copy(), B, C), chip="gfx1201")
     with pytest.raises(wmma.WmmaError, match="cannot load"):
         wmma.emulate("this is not LLVM IR", "gemm", 1, 32, [], chip="gfx1201")
 
@@ -111,7 +120,7 @@ def test_threads_give_identical_results_and_counters(gemm_rdna4):
     for threads in (1, 2):
         C = np.zeros((64, 64), np.float32)
         counters.append(wmma.emulate(gemm_rdna4.artifact, "gemm", m["grid"], m["block"],
-                                     [A, B, C], chip="gfx1201", threads=threads))
+                                     _memrefs(A, B, C), chip="gfx1201", threads=threads))
         outs.append(C)
     np.testing.assert_array_equal(outs[0], outs[1])
     assert counters[0] == counters[1]
@@ -126,16 +135,16 @@ def test_limits_and_dynamic_lds(gemm_rdna4):
     B = np.zeros((128, 64), np.float16)
     C = np.zeros((64, 64), np.float32)
     with pytest.raises(wmma.WmmaError) as e:
-        wmma.emulate(ir, "gemm", (4, 4), 32, [A, B, C], chip="gfx1201", max_instructions=50)
+        wmma.emulate(ir, "gemm", (4, 4), 32, _memrefs(A, B, C), chip="gfx1201", max_instructions=50)
     assert "instruction limit exceeded: more than 50 wave-instructions" in str(e.value)
-    assert wmma.emulate(ir, "gemm", (4, 4), 32, [A, B, C], chip="gfx1201",
+    assert wmma.emulate(ir, "gemm", (4, 4), 32, _memrefs(A, B, C), chip="gfx1201",
                         max_instructions=0)["workgroups"] == 16
     with pytest.raises(ValueError, match="max_instructions must be in 0.."):
-        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], max_instructions=-1)
+        wmma.emulate(ir, "gemm", 1, 32, _memrefs(A, B, C), max_instructions=-1)
     with pytest.raises(TypeError, match="max_instructions must be an int"):
-        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], max_instructions="abc")
+        wmma.emulate(ir, "gemm", 1, 32, _memrefs(A, B, C), max_instructions="abc")
     with pytest.raises(ValueError, match="threads must be at least 1"):
-        wmma.emulate(ir, "gemm", 1, 32, [A, B, C], threads=0)
+        wmma.emulate(ir, "gemm", 1, 32, _memrefs(A, B, C), threads=0)
     out = np.zeros(32, np.int32)
     with pytest.raises(wmma.WmmaError) as e:
         wmma.emulate(DYNAMIC_LDS_IR, "swap", 1, 32, [out])

@@ -69,7 +69,7 @@ def test_bad_options():
 def test_wrong_shape():
     ins = good_inputs()
     ins["B0"] = np.zeros((16, 32), np.float16)
-    with pytest.raises(ValueError, match=r"input 'B0' has shape \(16, 32\); the kernel "
+    with pytest.raises(ValueError, match=r"argument 'B0' has shape \(16, 32\); the kernel "
                                          r"expects \(16, 16\) \(input f16\[16x16\]\)"):
         wmma.run(GEMM_GEMM, "gfx1100", ins)
 
@@ -77,10 +77,10 @@ def test_wrong_shape():
 def test_wrong_dtype():
     ins = good_inputs()
     ins["A0"] = np.zeros((16, 16), np.float32)
-    with pytest.raises(TypeError, match="input 'A0' has dtype float32; the kernel expects float16"):
+    with pytest.raises(TypeError, match="argument 'A0' has dtype float32; the kernel expects float16"):
         wmma.run(GEMM_GEMM, "gfx1100", ins)
     ins["A0"] = [[0.0] * 16] * 16
-    with pytest.raises(TypeError, match="input 'A0' must be a numpy array"):
+    with pytest.raises(TypeError, match="argument 'A0' must be a numpy array"):
         wmma.run(GEMM_GEMM, "gfx1100", ins)
 
 
@@ -93,9 +93,14 @@ def test_missing_unexpected_and_output_inputs():
     ins["Z"] = np.zeros(3)
     with pytest.raises(ValueError, match="unknown input 'Z'; kernel 'gemm_gemm' takes: A0"):
         wmma.run(GEMM_GEMM, "gfx1100", ins)
+    # An output may be passed (its initial contents); the caller's array
+    # stays as it was, the written copy comes back.
     ins = good_inputs()
-    ins["D1"] = np.zeros((16, 16), np.float32)
-    with pytest.raises(ValueError, match="'D1' is an output"):
+    ins["D1"] = np.full((16, 16), np.nan, np.float32)
+    out = wmma.run(GEMM_GEMM, "gfx1100", ins)
+    assert np.isnan(ins["D1"]).all() and not np.isnan(out["D1"]).any()
+    ins["D1"] = np.zeros((16, 8), np.float32)
+    with pytest.raises(ValueError, match=r"argument 'D1' has shape \(16, 8\)"):
         wmma.run(GEMM_GEMM, "gfx1100", ins)
     with pytest.raises(TypeError, match="inputs must be a dict"):
         wmma.run(GEMM_GEMM, "gfx1100", [np.zeros((16, 16), np.float16)] * 3)

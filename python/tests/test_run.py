@@ -134,3 +134,81 @@ def test_run_with_counters():
     assert counters["global_lines"] > 0 and "lds_bank_conflicts" in counters
     with pytest.raises(ValueError, match="backend='emu'"):
         wmma.run(GEMM_MUL_MUL, "gfx1201", inputs, backend="hip", stats=True)
+
+
+DYNAMIC_TRANSPOSED = """
+func.func @scores(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %s: memref<?xf32>,
+                  %out: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<?x?xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+      ins(%q, %k : memref<?x?xf16>, memref<?x?xf16>) outs(%out : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%s : memref<?xf32>) outs(%out : memref<?x?xf32>) {
+  ^bb0(%sc: f32, %o: f32):
+    %r = arith.mulf %o, %sc : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_dynamic_sizes_one_compilation_many_shapes(chip):
+    # out = (Q K^T) * s[:, None] with every size dynamic: M, N, K odd and
+    # not multiples of 16; the output is allocated from the inputs' shapes.
+    rng = np.random.default_rng(21)
+    for m, n, k in [(37, 21, 50), (1, 130, 17), (64, 64, 64)]:
+        Q = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+        Kt = rng.uniform(-1, 1, (n, k)).astype(np.float16)
+        s = rng.uniform(-2, 2, m).astype(np.float32)
+        out = wmma.run(DYNAMIC_TRANSPOSED, chip, {"q": Q, "k": Kt, "s": s})
+        got = out["out"]
+        assert got.shape == (m, n) and got.dtype == np.float32
+        exact = (f64(Q) @ f64(Kt).T) * f64(s)[:, None]
+        mag = (np.abs(f64(Q)) @ np.abs(f64(Kt)).T) * np.abs(f64(s))[:, None]
+        bound = (2 * k + 1) * U32 * mag + 1e-30
+        err = np.abs(f64(got) - exact)
+        assert (err <= bound).all(), (m, n, k, err.max())
+
+
+TENSOR_FN = """
+func.func @layer(%x: tensor<?x72xf16>, %w: tensor<72x40xf16>, %c: tensor<?x40xf32>)
+    -> tensor<?x40xf16> {
+  %mm = linalg.matmul ins(%x, %w : tensor<?x72xf16>, tensor<72x40xf16>)
+                      outs(%c : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x72xf16>
+  %e = tensor.empty(%m) : tensor<?x40xf16>
+  %h = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%mm : tensor<?x40xf32>) outs(%e : tensor<?x40xf16>) {
+  ^bb0(%a: f32, %o: f16):
+    %t = arith.truncf %a : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<?x40xf16>
+  return %h : tensor<?x40xf16>
+}
+"""
+
+
+def test_tensor_function_results():
+    # A function on tensors: its result comes back as result0; the
+    # accumulator tensor %c is read, not written (the caller's stays).
+    rng = np.random.default_rng(22)
+    X = rng.uniform(-1, 1, (45, 72)).astype(np.float16)
+    W = rng.uniform(-1, 1, (72, 40)).astype(np.float16)
+    C = rng.uniform(-1, 1, (45, 40)).astype(np.float32)
+    c_before = C.copy()
+    out = wmma.run(TENSOR_FN, "gfx1201", {"x": X, "w": W, "c": C})
+    assert list(out) == ["result0"]
+    np.testing.assert_array_equal(C, c_before)
+    exact = f64(X) @ f64(W) + f64(C)
+    mag = np.abs(f64(X)) @ np.abs(f64(W)) + np.abs(f64(C))
+    err32 = (2 * 72 + 2) * U32 * mag
+    assert out["result0"].dtype == np.float16 and out["result0"].shape == (45, 40)
+    check(out["result0"], exact, round_f16_bound(exact, err32))

@@ -8,7 +8,8 @@ library; numpy arrays in and out.
     lay = wmma.layout("rdna3", "v_wmma_f32_16x16x16_f16", "C")
     print(lay.grid); lay.lane, lay.vgpr, lay.row, lay.col   # numpy arrays
     out = wmma.run(src, "gfx1100", inputs={"A": a, "B": b})  # {"C": ndarray}
-    counters = wmma.emulate(llvm_ir, "gemm", (4, 4), 32, [a, b, c], chip="gfx1201")
+    counters = wmma.emulate(llvm_ir, "gemm", (4, 4), 32,
+                            [wmma.memref(a), wmma.memref(b), wmma.memref(c)])
 
 Errors from the C API raise wmma.WmmaError (.diagnostics: file, line, col,
 severity, message).  The library is found through $WMMA_LIBRARY, next to an
@@ -19,7 +20,7 @@ build/lib of the source tree).
 from ._errors import WmmaError, parse_diagnostics
 from ._lib import find_library, library_path
 from .compile import Compiled, compile
-from .emulate import emulate
+from .emulate import emulate, memref
 from .layout import Layout, layout
 from .run import bf16_bits_to_f32, f32_to_bf16_bits, random_inputs, run
 
@@ -38,7 +39,7 @@ def chips():
 
 
 __all__ = [
-    "WmmaError", "Compiled", "Layout", "compile", "layout", "emulate", "run",
+    "WmmaError", "Compiled", "Layout", "compile", "layout", "emulate", "memref", "run",
     "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "parse_diagnostics",
     "find_library", "library_path", "version", "chips",
 ]

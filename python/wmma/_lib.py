@@ -79,7 +79,7 @@ BACKEND_EMU, BACKEND_HIP = 0, 1
 class CompileOptions(ctypes.Structure):
     _fields_ = [("chip", c_char_p), ("emit", c_int), ("func", c_char_p),
                 ("strategy", c_int), ("waves_per_workgroup", c_int),
-                ("staging", c_int)]
+                ("staging", c_int), ("tile_m", c_int), ("tile_n", c_int)]
 
 
 class KernelArg(ctypes.Structure):
@@ -188,6 +188,7 @@ def _prototypes(lib):
         "wmma_emu_param_kind_name": (c_char_p, [c_int]),
         "wmma_emu_buffer_create": (c_int, [c_void_p, c_size_t, c_void_p]),
         "wmma_emu_buffer_read": (c_int, [c_void_p, c_int, c_void_p, c_size_t]),
+        "wmma_emu_buffer_write": (c_int, [c_void_p, c_int, c_size_t, c_void_p, c_size_t]),
         "wmma_emu_launch": (c_int, [c_void_p, c_int, P(EmuArg), c_int, P(c_uint),
                                     P(c_uint)]),
         "wmma_emu_set_instruction_limit": (None, [c_void_p, ctypes.c_uint64]),

@@ -58,7 +58,8 @@ def _source_bytes(source):
                     "(os.PathLike), not %s" % type(source).__name__)
 
 
-def _options(lib, chip, emit, func, strategy, waves, tiled=True, staging="auto"):
+def _options(lib, chip, emit, func, strategy, waves, tiled=True, staging="auto",
+             tile=None):
     if emit not in _lib.EMIT_KINDS:
         raise ValueError("emit must be one of %s, not %r"
                          % (", ".join(_lib.EMIT_KINDS), emit))
@@ -78,16 +79,22 @@ def _options(lib, chip, emit, func, strategy, waves, tiled=True, staging="auto")
         raise ValueError("staging must be one of %s, not %r"
                          % (", ".join(_lib.STAGINGS), staging))
     opts.staging = _lib.STAGINGS.index(staging if tiled else "registers")
+    if tile is not None:
+        if (not isinstance(tile, tuple) or len(tile) != 2 or
+                not all(isinstance(t, int) and t > 0 for t in tile)):
+            raise ValueError("tile must be a (rows, columns) tuple of positive "
+                             "ints, not %r" % (tile,))
+        opts.tile_m, opts.tile_n = tile
     return opts
 
 
 def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
-                source_name=None, tiled=True, staging="auto"):
+                source_name=None, tiled=True, staging="auto", tile=None):
     """Compiles and returns (Compiled, the C result) -- the caller frees the
     C result with wmma_compile_result_free (run() launches from it)."""
     lib = _lib.load()
     data, default_name = _source_bytes(source)
-    opts = _options(lib, chip, emit, func, strategy, waves, tiled, staging)
+    opts = _options(lib, chip, emit, func, strategy, waves, tiled, staging, tile)
     name = _lib.cstr(source_name or default_name, "source_name")
     res = _lib.CompileResult()
     rc = lib.wmma_compile_source(data, len(data), name, ctypes.byref(opts),
@@ -105,7 +112,7 @@ def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
 
 
 def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
-            waves=0, source_name=None, tiled=True, staging="auto"):
+            waves=0, source_name=None, tiled=True, staging="auto", tile=None):
     """Compiles MLIR source for one chip.
 
     source: MLIR text (str/bytes): linalg functions on memrefs or tensors,
@@ -121,6 +128,8 @@ def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
     staging: "auto" (the templates' cost rule), "registers" (every wave
             loads its own fragments) or "lds" (workgroup tiles staged
             through LDS).
+    tile:   (rows, columns) of the workgroup tile of a single GEMM, one of
+            the configurations the cost rule chooses from (None: its choice).
     tiled:  False is staging="registers" (kept for compatibility).
 
     Returns a Compiled (unpacks as (artifact, manifest)).  Raises WmmaError
@@ -128,6 +137,6 @@ def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
     compile error or an unknown chip.
     """
     compiled, res = compile_raw(source, chip, emit, func, strategy, waves,
-                                source_name, tiled, staging)
+                                source_name, tiled, staging, tile)
     _lib.load().wmma_compile_result_free(ctypes.byref(res))
     return compiled

@@ -71,6 +71,41 @@ def _scalar(kind, value, index, kind_name):
     return arg
 
 
+class memref:
+    """A numpy array passed as an MLIR memref descriptor: the kernels
+    wmma.compile() builds take each memref as (allocated pointer, aligned
+    pointer, offset, sizes..., strides...), and emulate() expands a memref
+    argument into those parameters (sizes and strides in elements; the
+    array must be C-contiguous).  The buffer gets 16 bytes of
+    zeroed padding past its end, as GPU allocators give: the compiled
+    kernels' buffer views may read the last dword of an odd-sized row."""
+
+    def __init__(self, array):
+        if not isinstance(array, np.ndarray):
+            raise TypeError("memref() takes a numpy array, not %s" % type(array).__name__)
+        if not array.flags.c_contiguous:
+            raise ValueError("memref() takes a C-contiguous array (use "
+                             "numpy.ascontiguousarray)")
+        self.array = array
+
+    def parameters(self):
+        """The descriptor's parameters after the two pointers."""
+        a = self.array
+        return [0] + list(a.shape) + [s // a.itemsize for s in a.strides]
+
+
+def _expand(args):
+    """args with each memref() replaced by its descriptor's parameters; the
+    two pointers are the same memref object."""
+    out = []
+    for v in args:
+        if isinstance(v, memref):
+            out += [v, v] + v.parameters()
+        else:
+            out.append(v)
+    return out
+
+
 def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None,
             threads=None, dynamic_lds=0):
     """Runs one kernel of an LLVM IR module on the emulator.
@@ -83,7 +118,8 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
              numpy array for each pointer parameter (copied in, and updated
              in place with the buffer's final contents), a Python/numpy
              scalar for each scalar parameter (int for i8..i64, float for
-             f16/f32/f64)
+             f16/f32/f64), or wmma.memref(array) for a memref descriptor
+             (the kernels wmma.compile() builds take memrefs)
     chip:    "gfx1100" ...; None: the kernel's "target-cpu" attribute
     max_instructions: fault after this many wave-instructions in the launch
              (None: the emulator's default budget, 10^8; 0: no limit)
@@ -114,7 +150,8 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
     lds = _count(dynamic_lds, "dynamic_lds", 65536)
     if b[0] * b[1] * b[2] > 1024:
         raise ValueError("block has %d work-items; at most 1024" % (b[0] * b[1] * b[2]))
-    args = list(args)
+    given = list(args)
+    args = _expand(given)
     m = lib.wmma_emu_load_memory(data, len(data), b"<llvm_ir>")
     if not m:
         raise WmmaError("the emulator cannot load the module",
@@ -142,13 +179,39 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
                             % (chip, lib.wmma_supported_chips().decode()))
         nparams = lib.wmma_emu_param_count(m, k)
         if len(args) != nparams:
-            raise ValueError("kernel takes %d arguments, %d given" % (nparams, len(args)))
+            hint = ""
+            if any(isinstance(v, np.ndarray) for v in given) and len(args) < nparams:
+                hint = (" (kernels from wmma.compile take memref descriptors: pass "
+                        "wmma.memref(array) for each buffer)")
+            raise ValueError("kernel takes %d parameters, %d given%s"
+                             % (nparams, len(args), hint))
         eargs = (_lib.EmuArg * max(nparams, 1))()
         buffers = []  # (buffer id, array)
+        memref_buffers = {}  # id(memref) -> buffer id
         for i, value in enumerate(args):
             kind = lib.wmma_emu_param_kind_of(m, k, i)
             kind_name = lib.wmma_emu_param_kind_name(kind).decode()
-            if kind == _lib.PARAM_POINTER:
+            if isinstance(value, memref):
+                if kind != _lib.PARAM_POINTER:
+                    raise TypeError("parameter %d is %s, not the pointer of a memref "
+                                    "descriptor" % (i, kind_name))
+                buf = memref_buffers.get(id(value))
+                if buf is None:
+                    arr = value.array
+                    if not arr.flags.writeable:
+                        raise ValueError("parameter %d: the memref's array must be "
+                                         "writeable" % i)
+                    buf = lib.wmma_emu_buffer_create(m, arr.nbytes + 16, None)
+                    if buf < 0:
+                        fail("cannot create the buffer for parameter %d" % i)
+                    if arr.nbytes and lib.wmma_emu_buffer_write(
+                            m, buf, 0, arr.ctypes.data, arr.nbytes) != 0:
+                        fail("cannot fill the buffer for parameter %d" % i)
+                    memref_buffers[id(value)] = buf
+                    buffers.append((buf, arr))
+                eargs[i].kind = kind
+                eargs[i].u.buffer = buf
+            elif kind == _lib.PARAM_POINTER:
                 if not isinstance(value, np.ndarray):
                     raise TypeError("argument %d is a pointer parameter: give a numpy "
                                     "array, not %s" % (i, type(value).__name__))

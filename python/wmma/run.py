@@ -151,7 +151,8 @@ def _allocated(a, name, sizes):
 
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
-        waves=0, source_name=None, tiled=True, stats=False, staging="auto"):
+        waves=0, source_name=None, tiled=True, stats=False, staging="auto",
+        tile=None):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
     {name: numpy array} for every written buffer, and "result0", "result1",
     ... for the values a function on tensors returns.
@@ -165,7 +166,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       allocated (zeros) with the sizes the inputs fix.  A number for every
       scalar.
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
-    staging, tiled: how operand tiles are staged (see compile()).
+    staging, tile, tiled: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
       (as wmma.emulate returns them); emulator backend only.
 
@@ -183,7 +184,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     lib = _lib.load()
     emit = "llvm" if backend == "emu" else "hsaco"
     compiled, res = compile_raw(source, chip, emit, func, strategy, waves, source_name,
-                                tiled, staging)
+                                tiled, staging, tile)
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]

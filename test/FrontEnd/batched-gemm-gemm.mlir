@@ -1,5 +1,5 @@
 // (b) Batched GEMM-GEMM (examples/pipelines/batched-gemm-gemm.mlir): one
-// workgroup per batch item; the waves compute the 64x64 intermediate tiles
+// workgroup per batch item (grid z); the waves compute the 64x64 intermediate tiles
 // (K loop over K0), store them as f16 to LDS (8 KiB), gpu.barrier, then the
 // output tiles with A fragments from LDS (K loop over N0).
 // RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=IR,IR4
@@ -10,16 +10,16 @@
 // IR: gpu.func @batched_gemm_gemm(%{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x128xf16>, %{{.*}}: memref<4x64x128xf32>)
 // IR-SAME: workgroup(%[[LDS:.*]] : memref<64x64xf16, #gpu.address_space<workgroup>>)
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.arg_roles = ["input", "input", "input", "output"]
-// IR-SAME: wmma.grid = array<i32: 4, 1, 1>
-// IR-SAME: wmma.lds_bytes = 8192 : i64
-// IR-SAME: wmma.pattern = "batched_gemm_gemm"
-// IR: %[[B:.*]] = arith.divui %block_id_x
+// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 8192, roles = [input, input, input, output]
+// IR-SAME: template = "chain_lds"
+// IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// IR: %[[E:.*]] = amdgpu.fat_raw_buffer_cast %arg3
+// IR: %[[B:.*]] = gpu.block_id z
 // Phase 1: the waves share the 16 intermediate tiles.
 // IR: scf.for %{{.*}} = %{{.*}} to %c16 step %c4 {
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
-// IR4: wmma.load <a, kcontig, #atom> %arg0[%[[B]],
-// IR3: wmma.load <a, hw, #atom> %arg0[%[[B]],
+// IR4: wmma.load <a, kcontig, #atom> %[[A]][%[[B]],
+// IR3: wmma.load <a, hw, #atom> %[[A]][%[[B]],
 // IR: wmma.mma
 // IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // IR3: vector.shuffle
@@ -31,7 +31,7 @@
 // IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
 // IR3: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: wmma.mma
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3[%[[B]],
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %[[E]][%[[B]],
 // IR-NOT: wmma.store
 
 // ISA-LABEL: batched_gemm_gemm:
@@ -40,5 +40,5 @@
 // ISA: s_barrier
 // ISA: ds_load
 // ISA: v_wmma_f32_16x16x16_f16
-// ISA: global_store
+// ISA: buffer_store
 // ISA: .group_segment_fixed_size: 8192

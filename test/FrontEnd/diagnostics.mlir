@@ -1,59 +1,139 @@
-// Diagnostics of wmma-linalg-to-kernels: unrecognised functions are left
-// untouched with a remark saying what did not match; recognised ones that
-// cannot be compiled are errors.
+// Diagnostics of wmma-linalg-to-kernels: a function it cannot compile gets
+// one remark at the op that stopped recognition (or at the function), names
+// the reason (every template's when none applies) and is left untouched;
+// sizes no kernel can address are errors.
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
-// Shapes must be multiples of 16.
-// expected-error @+1 {{every dimension must be a multiple of 16 (M=24, N=32, K=16)}}
-func.func @odd(%A: memref<24x16xf16>, %B: memref<16x32xf16>, %C: memref<24x32xf32>) {
-  %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<24x32xf32>)
-  linalg.matmul ins(%A, %B : memref<24x16xf16>, memref<16x32xf16>) outs(%C : memref<24x32xf32>)
-  return
-}
-
-// -----
-
-// An unsupported op in an elementwise body: remark, function untouched.
-// CHECK-LABEL: func.func @exp_epilogue
+// An op the kernels cannot evaluate in an epilogue body.
+// CHECK-LABEL: func.func @ctlz_epilogue
 // CHECK: linalg.matmul
 // CHECK-NOT: gpu.module
-func.func @exp_epilogue(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+func.func @ctlz_epilogue(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xi32>) {
   %zero = arith.constant 0.0 : f32
   %p = memref.alloc() : memref<16x16xf32>
   linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
-      ins(%p : memref<16x16xf32>) outs(%C : memref<16x16xf32>) {
-  ^bb0(%x: f32, %o: f32):
-    // expected-remark @+1 {{not converted to a wmma kernel: unsupported op 'math.exp' in the body of 'linalg.generic'}}
-    %e = math.exp %x : f32
-    linalg.yield %e : f32
+      ins(%p : memref<16x16xf32>) outs(%C : memref<16x16xi32>) {
+  ^bb0(%x: f32, %o: i32):
+    %b = arith.bitcast %x : f32 to i32
+    // expected-remark @+1 {{not converted to a wmma kernel: 'math.ctlz' inside a linalg body is not an elementwise op the kernels can evaluate}}
+    %e = math.ctlz %b : i32
+    linalg.yield %e : i32
   }
   return
 }
 
 // -----
 
-// Dynamic shapes.
-// expected-remark @+1 {{argument 0 has dynamic shape (memref<?x16xf16>); only static shapes are supported}}
-func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+// f32 operands: no f32 WMMA exists.
+func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+  // expected-remark @+1 {{the product multiplies f32 values (f32 x f16): RDNA has no f32 WMMA; convert the operands to f16 or bf16}}
+  linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }
 
 // -----
 
-// Non-identity layouts.
-// expected-remark @+1 {{argument 1 (memref<16x16xf16, strided<[1, 16]>>) does not have the identity (row-major) layout}}
-func.func @strided(%A: memref<16x16xf16>, %B: memref<16x16xf16, strided<[1, 16]>>, %C: memref<16x16xf32>) {
+// A reduction that is not a sum of products (the max of a softmax).
+func.func @max_reduce(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %m: memref<16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %p = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
+  linalg.fill ins(%ninf : f32) outs(%m : memref<16xf32>)
+  // expected-remark @+1 {{a reduction other than a sum of products (acc + a * b): not a contraction}}
+  linalg.reduce ins(%p : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
+    (%in: f32, %init: f32) {
+      %mx = arith.maximumf %in, %init : f32
+      linalg.yield %mx : f32
+    }
   return
 }
 
 // -----
 
-// Intermediate too large for registers and for LDS.
-// expected-error @+1 {{the intermediate product is too large: a 16 x 4096 strip needs 1024 VGPRs per lane in registers (budget 128) and 131072 bytes of LDS (limit 65536); N0 <= 512 fits in registers, N0 <= 2048 in LDS}}
+// A matrix-vector product is not a WMMA GEMM.
+func.func @matvec(%A: memref<16x16xf16>, %x: memref<16xf16>, %y: memref<16xf32>) {
+  // expected-remark @+1 {{the contraction has no N loop (a matrix-vector or outer product is not a WMMA GEMM)}}
+  linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<16xf16>) outs(%y : memref<16xf32>)
+  return
+}
+
+// -----
+
+// Views made inside the function.
+func.func @subview(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+  // expected-remark @+1 {{a view of a buffer inside the function (a subview, or tensor.extract_slice once bufferized) is not supported; pass the view as an argument}}
+  %s = memref.subview %A[0, 0] [16, 16] [1, 1] : memref<32x16xf16> to memref<16x16xf16, strided<[16, 1]>>
+  linalg.matmul ins(%s, %B : memref<16x16xf16, strided<[16, 1]>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// The same, on tensors: the remark points at the tensor op.
+func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // expected-remark @+1 {{a view of a buffer inside the function}}
+  %s = tensor.extract_slice %A[0, 0] [16, 16] [1, 1] : tensor<32x16xf16> to tensor<16x16xf16>
+  %r = linalg.matmul ins(%s, %B : tensor<16x16xf16>, tensor<16x16xf16>) outs(%C : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
+}
+
+// -----
+
+// Diagonals and offsets in indexing maps.
+func.func @diag(%A: memref<16x16xf16>, %C: memref<16xf16>) {
+  // expected-remark @+1 {{indexing maps must be projected permutations (plain loop indices, each used once); offsets, strides and diagonals are not supported}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%A : memref<16x16xf16>) outs(%C : memref<16xf16>) {
+  ^bb0(%a: f16, %o: f16):
+    linalg.yield %a : f16
+  }
+  return
+}
+
+// -----
+
+// Two products combined elementwise.
+// expected-remark @+1 {{the function writes 2 buffers (one output is supported)}}
+func.func @two_outputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %D: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<16x16xf32>)
+  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// The intermediate of a chain read transposed.
+func.func @transposed_intermediate(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %d0 = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%d0 : memref<16x16xf32>)
+  linalg.matmul ins(%A0, %B0 : memref<16x16xf16>, memref<16x16xf16>) outs(%d0 : memref<16x16xf32>)
+  %h = memref.alloc() : memref<16x16xf16>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%d0 : memref<16x16xf32>) outs(%h : memref<16x16xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
+  // expected-remark @+1 {{the intermediate product is used transposed by the second product}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// An intermediate too wide for registers and for LDS: every template says
+// why it does not apply.
+// expected-remark @+1 {{no kernel template applies (chain_regs: a 16 x 4096 strip of the intermediate needs 1024 VGPRs (budget 128); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products)}}
 func.func @huge(%A0: memref<16x16xf16>, %B0: memref<16x4096xf16>, %B1: memref<4096x16xf16>, %D: memref<16x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %d0 = memref.alloc() : memref<16x4096xf32>
@@ -74,85 +154,10 @@ func.func @huge(%A0: memref<16x16xf16>, %B0: memref<16x4096xf16>, %B1: memref<40
 
 // -----
 
-// The intermediate must be truncated to the input type before the second
-// product (an f32 x f16 product is not a WMMA).
-// CHECK-LABEL: func.func @f32_operand
-func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{'linalg.matmul' must multiply f16 x f16 or bf16 x bf16 into f32 (got f32 x f16 -> f32)}}
-  linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// Broadcasting generics are not elementwise.
-// CHECK-LABEL: func.func @broadcast
-func.func @broadcast(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %bias: memref<16x16xf32>, %C: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %p = memref.alloc() : memref<16x16xf32>
-  linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
-  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
-  // expected-remark @+1 {{input 1 is not read elementwise}}
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%p, %bias : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>) {
-  ^bb0(%x: f32, %b: f32, %o: f32):
-    %s = arith.addf %x, %b : f32
-    linalg.yield %s : f32
-  }
-  return
-}
-
-// -----
-
-// Two outputs.
-// expected-remark @+1 {{several memref arguments are written (exactly one memref argument must be written)}}
-func.func @two_outputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %D: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<16x16xf32>)
-  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
-  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// Three chained products.
-// expected-remark @+1 {{chains of more than two products are not supported}}
-func.func @three(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf16>, %D: memref<16x16xf16>, %E: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %p = memref.alloc() : memref<16x16xf32>
-  %h = memref.alloc() : memref<16x16xf16>
-  linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
-  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%p : memref<16x16xf32>) outs(%h : memref<16x16xf16>) {
-  ^bb0(%x: f32, %o: f16):
-    %t = arith.truncf %x : f32 to f16
-    linalg.yield %t : f16
-  }
-  %q = memref.alloc() : memref<16x16xf32>
-  %g = memref.alloc() : memref<16x16xf16>
-  linalg.fill ins(%zero : f32) outs(%q : memref<16x16xf32>)
-  linalg.matmul ins(%h, %C : memref<16x16xf16>, memref<16x16xf16>) outs(%q : memref<16x16xf32>)
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%q : memref<16x16xf32>) outs(%g : memref<16x16xf16>) {
-  ^bb0(%x: f32, %o: f16):
-    %t = arith.truncf %x : f32 to f16
-    linalg.yield %t : f16
-  }
-  linalg.fill ins(%zero : f32) outs(%E : memref<16x16xf32>)
-  linalg.matmul ins(%g, %D : memref<16x16xf16>, memref<16x16xf16>) outs(%E : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// Tensor semantics (not bufferized).
-// expected-remark @+1 {{argument 0 has type tensor<16x16xf16> (expected a memref or a scalar float)}}
-func.func @tensors(%A: tensor<16x16xf16>) {
+// Buffers past 32-bit byte offsets are an error at the argument.
+// expected-error @+1 {{wmma-linalg-to-kernels: argument 0 (memref<65536x32768xf16>) holds 4294967296 bytes; kernels address buffers with 32-bit offsets (limit 2 GiB)}}
+func.func @too_big(%A: memref<65536x32768xf16>, %B: memref<32768x16xf16>, %C: memref<65536x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<65536x32768xf16>, memref<32768x16xf16>) outs(%C : memref<65536x16xf32>)
   return
 }
 
@@ -163,5 +168,14 @@ func.func @tensors(%A: tensor<16x16xf16>) {
 func.func @call_other(%C: memref<16x16xf32>) {
   // expected-remark @+1 {{unsupported op 'func.call'}}
   func.call @call_other(%C) : (memref<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A function that computes no product.
+// expected-remark @+1 {{the result contains no matrix product}}
+func.func @copy_only(%A: memref<16x16xf32>, %C: memref<16x16xf32>) {
+  linalg.copy ins(%A : memref<16x16xf32>) outs(%C : memref<16x16xf32>)
   return
 }

@@ -1,6 +1,7 @@
 // (d) One GEMM with scaling, bias and relu, B given as N x K, bf16
-// (examples/pipelines/gemm-epilogue.mlir).  The shape also fits the tiled
-// kernel (gemm-tiled.mlir); tiled=false checks the per-tile kernel.
+// (examples/pipelines/gemm-epilogue.mlir), staged in registers (tiled=false):
+// every wave of a 1 x W wave grid loads its own fragments, one 16x16 tile
+// each.
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 waves-per-workgroup=2 tiled=false})' | FileCheck %s --check-prefixes=IR,IR4
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tiled=false})' | FileCheck %s --check-prefixes=IR,IR3
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA4
@@ -9,20 +10,24 @@
 // IR: gpu.func @gemm_bias_relu(
 // IR4-SAME: known_block_size = array<i32: 64, 1, 1>
 // IR3-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.arg_roles = ["input", "input", "input", "output", "input"]
-// IR4-SAME: wmma.grid = array<i32: 32, 1, 1>
-// IR3-SAME: wmma.grid = array<i32: 16, 1, 1>
-// IR-SAME: wmma.pattern = "gemm"
+// IR4-SAME: grid = () -> (4, 8, 1), block = [64, 1, 1], lds = 0, roles = [input, input, input, output, input]
+// IR3-SAME: grid = () -> (2, 8, 1), block = [128, 1, 1], lds = 0, roles = [input, input, input, output, input]
+// IR-SAME: staging = "registers"
+// IR4-SAME: tile = array<i64: 16, 32, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 2>
+// IR3-SAME: tile = array<i64: 16, 64, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 4>
+// IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// IR: %[[BIAS:.*]] = amdgpu.fat_raw_buffer_cast %arg2
+// IR: %[[Y:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
-// IR4: wmma.load <b, kcontig, transposed, #atom> %arg1
-// IR3: wmma.load <b, hw, transposed, #atom> %arg1
+// IR4: wmma.load <b, kcontig, transposed, #atom> %[[B]]
+// IR3: wmma.load <b, hw, transposed, #atom> %[[B]]
 // IR: wmma.mma #atom {{.*}} -> vector<8xf32>
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
 // IR: arith.mulf
-// IR: wmma.load <c, hw, #atom> %arg2
+// IR: wmma.load <c, hw, #atom> %[[BIAS]]
 // IR: arith.addf
 // IR: arith.maximumf
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %[[Y]]
 
 // ISA4-LABEL: gemm_bias_relu:
 // ISA4: v_wmma_f32_16x16x16_bf16

@@ -13,18 +13,20 @@
 // IR3: gpu.module @gemm_gemm_module [#rocdl.target<chip = "gfx1100">]
 // IR: gpu.func @gemm_gemm(%{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x64xf16>, %{{.*}}: memref<64x128xf16>, %{{.*}}: memref<128x128xf32>, %{{.*}}: memref<128x128xf32>, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32) kernel
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.arg_roles = ["input", "input", "input", "input", "output", "input", "input", "input"]
-// IR-SAME: wmma.grid = array<i32: 2, 1, 1>
-// IR-SAME: wmma.lds_bytes = 0 : i64
-// IR-SAME: wmma.pattern = "gemm_gemm"
-// IR-NOT: func.func
-// IR-NOT: linalg.
+// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 0, roles = [input, input, input, input, output, input, input, input], host = [0, 1, 2, 3, 4, 5, 6, 7], dims = [128, 64, 64, 64, 64, 128, 128, 128, 128, 128]>
+// IR-SAME: template = "chain_regs"
+// Every buffer is read and written through a bounds-checked fat buffer.
+// IR: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// IR: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// IR: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
+// IR: %[[C1:.*]] = amdgpu.fat_raw_buffer_cast %arg3
+// IR: %[[D1:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // First product: K loop carrying the 4 accumulators of the strip.
-// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
-// IR4: wmma.load <b, kcontig, transposed, #atom> %arg0
-// IR4: wmma.load <a, kcontig, transposed, #atom> %arg1
-// IR3: wmma.load <b, hw, transposed, #atom> %arg0
-// IR3: wmma.load <a, hw, transposed, #atom> %arg1
+// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// IR4: wmma.load <a, kcontig, transposed, #atom> %[[B0]]
+// IR4: wmma.load <b, kcontig, transposed, #atom> %[[A0]]
+// IR3: wmma.load <a, hw, transposed, #atom> %[[B0]]
+// IR3: wmma.load <b, hw, transposed, #atom> %[[A0]]
 // IR-COUNT-4: wmma.mma
 // IR: scf.yield
 // a0 scaling, then the accumulator becomes the next A operand in registers.
@@ -35,10 +37,15 @@
 // Second product: loop over the N1 tiles; the intermediate is never stored.
 // IR: scf.for %{{.*}} = %c0 to %c128 step %c16 {
 // IR-COUNT-4: wmma.mma
-// IR: wmma.load <c, hw, #atom> %arg3
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg4
+// IR: wmma.load <c, hw, #atom> %[[C1]]
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %[[D1]]
 // IR-NOT: wmma.store
 // IR: gpu.return
+// The caller-facing function keeps its signature and launches the kernel.
+// IR: func.func @gemm_gemm(%arg0: memref<128x64xf16>, %arg1: memref<64x64xf16>, %arg2: memref<64x128xf16>, %arg3: memref<128x128xf32>, %arg4: memref<128x128xf32>, %arg5: f32, %arg6: f32, %arg7: f32) {
+// IR-NOT: linalg.
+// IR: gpu.launch_func @gemm_gemm_module::@gemm_gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<128x64xf16>, %arg1 : memref<64x64xf16>, %arg2 : memref<64x128xf16>, %arg3 : memref<128x128xf32>, %arg4 : memref<128x128xf32>, %arg5 : f32, %arg6 : f32, %arg7 : f32)
+// IR-NEXT: return
 
 // RDNA4: no cross-lane instruction and no LDS traffic at all.
 // ISA4-LABEL: gemm_gemm:

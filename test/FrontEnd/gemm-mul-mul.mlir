@@ -1,8 +1,7 @@
 // (c) GEMM with a multiply-multiply epilogue, f16 out
-// (examples/pipelines/gemm-mul-mul.mlir): one wave per 16x16 output tile, a
-// K loop, D and E multiplied into the accumulator in registers, truncated,
-// stored once.  The shape also fits the tiled kernel (gemm-tiled.mlir);
-// tiled=false checks the per-tile kernel.
+// (examples/pipelines/gemm-mul-mul.mlir), staged in registers (tiled=false):
+// one wave per 16x16 output tile, a K loop, D and E multiplied into the
+// accumulator in registers, truncated, stored once.
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false})' | FileCheck %s --check-prefixes=IR,IR4
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tiled=false})' | FileCheck %s --check-prefixes=IR,IR3
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-mul-mul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
@@ -10,24 +9,27 @@
 
 // IR: gpu.func @gemm_mul_mul(
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.arg_roles = ["input", "input", "input", "input", "output"]
-// IR-SAME: wmma.grid = array<i32: 16, 1, 1>
-// IR-SAME: wmma.pattern = "gemm_multiply_multiply"
-// IR: scf.if
+// IR-SAME: grid = () -> (2, 8, 1), block = [128, 1, 1], lds = 0, roles = [input, input, input, input, output]
+// IR-SAME: template = "gemm"
+// IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// IR: %[[DM:.*]] = amdgpu.fat_raw_buffer_cast %arg2
+// IR: %[[EM:.*]] = amdgpu.fat_raw_buffer_cast %arg3
+// IR: %[[F:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // IR: %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
-// IR4: wmma.load <a, kcontig, #atom> %arg0
-// IR4: wmma.load <b, kcontig, #atom> %arg1
-// IR3: wmma.load <a, hw, #atom> %arg0
-// IR3: wmma.load <b, hw, #atom> %arg1
+// IR4: wmma.load <a, kcontig, #atom> %[[A]]
+// IR4: wmma.load <b, kcontig, #atom> %[[B]]
+// IR3: wmma.load <a, hw, #atom> %[[A]]
+// IR3: wmma.load <b, hw, #atom> %[[B]]
 // IR: wmma.mma
-// IR: %[[D:.*]] = wmma.load <c, hw, #atom> %arg2
+// IR: %[[D:.*]] = wmma.load <c, hw, #atom> %[[DM]]
 // IR: %[[X:.*]] = arith.mulf %[[ACC]], %[[D]] : vector<8xf32>
-// IR: %[[E:.*]] = wmma.load <c, hw, #atom> %arg3
+// IR: %[[E:.*]] = wmma.load <c, hw, #atom> %[[EM]]
 // IR: %[[Y:.*]] = arith.mulf %[[X]], %[[E]] : vector<8xf32>
 // IR: %[[T:.*]] = arith.truncf %[[Y]] : vector<8xf32> to vector<8xf16>
-// IR4: wmma.store <d, hw, #atom1> %[[T]], %arg4
+// IR4: wmma.store <d, hw, #atom1> %[[T]], %[[F]]
 // IR3: %[[W:.*]] = vector.shuffle %[[T]], %[[T]] [0, 0, 1, 1
-// IR3: wmma.store <d, hw, #atom1> %[[W]], %arg4
+// IR3: wmma.store <d, hw, #atom1> %[[W]], %[[F]]
 // IR-NOT: wmma.store
 
 // ISA-LABEL: gemm_mul_mul:

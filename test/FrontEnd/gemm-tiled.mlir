@@ -1,53 +1,52 @@
-// (e) Technique 4: a single GEMM whose shape allows it (M, N multiples of
-// 128, K of 32) becomes the LDS-staged tiled kernel
-// (examples/pipelines/gemm-tiled.mlir, 512x512x256 f16, scale + bias + relu):
-// 2x2 waves of 4x4 WMMA tiles per 128x128 block, two LDS buffers per operand,
+// (e) Technique 4: the GEMM template staged through LDS with a 128x128
+// workgroup tile (examples/pipelines/gemm-tiled.mlir, 512x512x256 f16, scale
+// + bias + relu): 2x2 waves of 4x4 WMMA tiles, two LDS buffers per operand,
 // the next K slice loaded from global memory before the WMMAs of the current
 // one and written to the other buffer after them, one barrier per K step, a
-// runtime K loop over all slices but the last (peeled), the epilogue on the
-// 16 accumulators in registers.
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=IR,IR4
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=IR,IR3
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA4 --implicit-check-not=scratch_
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA3 --implicit-check-not=scratch_
+// runtime loop over all slices but the last (peeled), the epilogue on the 16
+// accumulators in registers.  The tile is forced here (tile-m/tile-n); at
+// this size the cost rule prefers 64x64 tiles (more workgroups than CUs).
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tile-m=128 tile-n=128})' | FileCheck %s --check-prefixes=IR,IR4
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tile-m=128 tile-n=128})' | FileCheck %s --check-prefixes=IR,IR3
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tile-m=128 tile-n=128},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA4 --implicit-check-not=scratch_
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tile-m=128 tile-n=128},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA3 --implicit-check-not=scratch_
+// The cost rule's own choice at this size.
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=AUTO
 // B given as N x K (gemm-epilogue.mlir, 128x128x64 bf16): the LDS tile is
 // copied without transposition (vector stores only).
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=BT
-// tiled=false keeps one wave per 16x16 tile.
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' | FileCheck %s --check-prefix=BT
+// staging=registers (or tiled=false) keeps every wave on its own fragments.
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false})' | FileCheck %s --check-prefix=OFF
-// Shapes that are not multiples of 128 / 32 keep the per-tile kernel.
-// RUN: wmma-opt %wmma_src/test/EndToEnd/epilogue-bias-relu-bf16-48x64x32.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=OFF
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=registers})' | FileCheck %s --check-prefix=OFF
 
 // IR-LABEL: gpu.func @gemm_tiled(
-// IR4-SAME: workgroup(%[[LA:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>)
-// IR3-SAME: workgroup(%[[LA:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>)
+// IR-SAME: workgroup(%[[LA:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>)
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.grid = array<i32: 4, 4, 1>
-// IR-SAME: wmma.lds_bytes = 32768 : i64
-// IR-SAME: wmma.pattern = "gemm_tiled"
-// IR-SAME: wmma.waves = 4 : i32
+// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (4, 4, 1), block = [128, 1, 1], lds = 32768
+// IR-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "gemm", tile = array<i64: 128, 128, 32>, wave_tile = array<i64: 4, 4>, waves = array<i64: 2, 2>
+// IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// IR: %[[BIAS:.*]] = amdgpu.fat_raw_buffer_cast %arg2
+// IR: %[[Y:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 
 // Prologue: slice 0 -> buffer 0 (B is K x N: transposed by the copy).
-// IR: gpu.block_id y
 // IR-COUNT-16: wmma.fill
-// IR: vector.load %arg0[{{.*}}] : memref<512x256xf16>, vector<8xf16>
-// IR: vector.load %arg1[{{.*}}] : memref<256x512xf16>, vector<8xf16>
+// IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// IR-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR: vector.store %{{.*}}, %[[LA]][%c0,
 // IR: memref.store %{{.*}}, %[[LB]][%c0,
 // IR: gpu.barrier
 
-// The runtime K loop over slices 0..6 (the 8th is peeled).
-// IR: scf.for %[[K:.*]] = %c0 to %c224 step %c32 iter_args({{.*}}) -> ({{(vector<8xf32>, ){15}vector<8xf32>}}) {
-// IR-NEXT: %[[KN:.*]] = arith.addi %[[K]], %c32
-// IR-NEXT: %[[S:.*]] = arith.divui %[[K]], %c32
-// IR-NEXT: %[[BUF:.*]] = arith.remui %[[S]], %c2
-// IR-NEXT: %[[NBUF:.*]] = arith.subi %c1, %[[BUF]]
+// The runtime loop over slices 0..6, each prefetching the next (the 8th is
+// peeled).
+// IR: scf.for %[[S:.*]] = %c0 to %c7 step %c1 iter_args({{.*}}) -> ({{(vector<8xf32>, ){15}vector<8xf32>}}) {
+// IR: %[[BUF:.*]] = arith.remui %[[S]], %c2
 // Prefetch of slice s + 1 first ...
 // IR-NOT: wmma.mma
-// IR-COUNT-4: vector.load %arg0
+// IR-COUNT-4: vector.load %[[A]]
 // IR-NOT: wmma.mma
-// IR-COUNT-4: vector.load %arg1
-// ... then the 2 x 16 WMMAs of slice s from the current buffer ...
+// IR-COUNT-4: vector.load %[[B]]
+// ... then the 2 x 16 WMMAs of slice s from buffer s % 2 ...
 // IR4: wmma.load <a, kcontig, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
 // IR4: wmma.load <b, kcontig, transposed, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
 // IR3: wmma.load <a, hw, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
@@ -55,32 +54,32 @@
 // IR-COUNT-16: wmma.mma
 // IR-NOT: wmma.mma
 // IR: rocdl.sched.barrier 0
-// IR-NOT: vector.load %arg
+// IR-NOT: vector.load %
 // IR: wmma.load <a, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
 // IR-COUNT-16: wmma.mma
 // ... then slice s + 1 into the other buffer, and one barrier.
 // IR-NOT: wmma.mma
-// IR: vector.store %{{.*}}, %[[LA]][%[[NBUF]],
+// IR: vector.store %{{.*}}, %[[LA]][%[[NBUF:[^,]*]],
 // IR: memref.store %{{.*}}, %[[LB]][%[[NBUF]],
 // IR-NOT: wmma.mma
 // IR: gpu.barrier
 // IR-NEXT: scf.yield
 // IR-NEXT: }
 // The last slice (7) from buffer 1, no prefetch, no barrier.
-// IR-NOT: vector.load %arg0
+// IR-NOT: vector.load %[[A]]
 // IR: wmma.load <a, {{.*}}> %[[LA]][%c1,
 // IR-COUNT-32: wmma.mma
 // IR-NOT: gpu.barrier
-// Epilogue in registers, 16 stores.
+// Epilogue in registers, 16 unmasked stores (no tails at this shape).
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
-// IR: wmma.load <c, hw, #atom> %arg2
+// IR: wmma.load <c, hw, #atom> %[[BIAS]]
 // IR: arith.maximumf
-// IR-COUNT-16: wmma.store <d, hw, #atom> %{{.*}}, %arg3
+// IR-COUNT-16: wmma.store <d, hw, #atom> %{{.*}}, %[[Y]][{{.*}}] : vector<8xf32>
 // IR-NOT: wmma.store
 // IR: gpu.return
 
 // ISA-LABEL: gemm_tiled:
-// ISA-COUNT-8: global_load_b128
+// ISA-COUNT-8: buffer_load_b128
 // ISA: ds_store_b128
 // ISA: ds_store_b16
 // ISA4: s_barrier_wait
@@ -89,7 +88,7 @@
 // machine scheduler is free to move the LDS writes of the next slice, which
 // go to the other buffer, in between).
 // ISA: .LBB0_[[L:[0-9]+]]:
-// ISA-COUNT-8: global_load_b128
+// ISA-COUNT-8: buffer_load_b128
 // ISA-NOT: v_wmma
 // ISA: ds_load_b128
 // ISA-COUNT-16: v_wmma_f32_16x16x16_f16
@@ -104,13 +103,16 @@
 // ISA: .private_segment_fixed_size: 0
 // ISA: .vgpr_spill_count: 0
 
+// AUTO-LABEL: gpu.func @gemm_tiled(
+// AUTO-SAME: workgroup({{.*}} : memref<2x64x32xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x64x32xf16, #gpu.address_space<workgroup>>)
+// AUTO-SAME: grid = () -> (8, 8, 1)
+// AUTO-SAME: tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 2, 2>
+
 // BT-LABEL: gpu.func @gemm_bias_relu(
-// BT-SAME: workgroup({{.*}} : memref<2x128x32xbf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x128x32xbf16, #gpu.address_space<workgroup>>)
-// BT-SAME: wmma.grid = array<i32: 1, 1, 1>
-// BT-SAME: wmma.pattern = "gemm_tiled"
+// BT-SAME: workgroup({{.*}} : memref<2x{{64|128}}x32xbf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x{{64|128}}x32xbf16, #gpu.address_space<workgroup>>)
+// BT-SAME: staging = "lds"
 // BT-NOT: memref.store
-// BT: scf.for %{{.*}} = %c0 to %c32 step %c32
-// BT: vector.load %arg1[{{.*}}] : memref<128x64xbf16>, vector<8xbf16>
+// BT: vector.load %{{.*}}[{{.*}}] : memref<128x64xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // BT: wmma.load <b, kcontig, transposed, #atom> %arg{{[0-9]+}}[
 // BT: vector.store %{{.*}}, %arg{{[0-9]+}}[
 // BT-NOT: memref.store
@@ -118,5 +120,6 @@
 
 // OFF-LABEL: gpu.func
 // OFF-NOT: workgroup(
-// OFF-SAME: wmma.grid = array<i32: {{[0-9]+}}, 1, 1>, wmma.lds_bytes = 0 : i64, wmma.pattern = "gemm", wmma.waves = 4 : i32}
+// OFF-SAME: lds = 0
+// OFF-SAME: staging = "registers"
 // OFF-NOT: gpu.barrier

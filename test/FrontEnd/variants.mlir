@@ -9,23 +9,28 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
 
 // CHECK-LABEL: gpu.func @chain_t(
-// CHECK-SAME: wmma.pattern = "gemm_gemm"
+// CHECK-SAME: template = "chain_regs"
+// CHECK: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// CHECK: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
+// CHECK: %[[BIAS:.*]] = amdgpu.fat_raw_buffer_cast %arg3
+// CHECK: %[[D:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // B0 is given N0 x K0: it is already the A-role matrix B0^T (no transposed flag).
-// R4: wmma.load <b, kcontig, transposed, #atom> %arg0
-// R4: wmma.load <a, kcontig, #atom> %arg1[%c0, %{{.*}}] : memref<48x32xbf16>
-// R3: wmma.load <b, hw, transposed, #atom> %arg0
-// R3: wmma.load <a, hw, #atom> %arg1[%c0, %{{.*}}] : memref<48x32xbf16>
+// R4: wmma.load <a, kcontig, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
+// R4: wmma.load <b, kcontig, transposed, #atom> %[[A0]]
+// R3: wmma.load <a, hw, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
+// R3: wmma.load <b, hw, transposed, #atom> %[[A0]]
 // The bf16 multiply happens after the truncation, in bf16.
 // CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
 // CHECK: arith.mulf %{{.*}} : vector<8xbf16>
 // R4: wmma.relayout <d, hw, transposed, #atom1> to <a, kcontig, #atom> %{{.*}} : vector<8xbf16> -> vector<8xbf16>
 // R3: wmma.relayout <d, hw, transposed, #atom1> to <a, hw, #atom> %{{.*}} : vector<16xbf16> -> vector<16xbf16>
 // B1 is given N1 x N0: transposed B fragment at [n1, k].
-// R4: wmma.load <b, kcontig, transposed, #atom> %arg2[%{{.*}}, %c0]
-// R3: wmma.load <b, hw, transposed, #atom> %arg2[%{{.*}}, %c0]
-// CHECK: wmma.load <c, hw, #atom1> %arg3
+// R4: wmma.load <b, kcontig, transposed, #atom> %[[B1]][%{{.*}}, %c0]
+// R3: wmma.load <b, hw, transposed, #atom> %[[B1]][%{{.*}}, %c0]
+// CHECK: wmma.load <c, hw, #atom1> %[[BIAS]]
 // CHECK: arith.extf
-// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %arg4
+// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %[[D]]
 // ISA-LABEL: chain_t:
 // ISA: v_wmma_f32_16x16x16_bf16
 // ISA: s_endpgm
@@ -61,11 +66,11 @@ func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memr
 
 // -----
 
+// An intermediate too wide for registers (1024 columns) goes through LDS.
 // CHECK-LABEL: gpu.func @big(
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x1024xf16, #gpu.address_space<workgroup>>)
-// CHECK-SAME: wmma.grid = array<i32: 2, 1, 1>
-// CHECK-SAME: wmma.lds_bytes = 65536 : i64
-// CHECK-SAME: wmma.pattern = "gemm_gemm_lds"
+// CHECK-SAME: grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 65536
+// CHECK-SAME: template = "chain_lds"
 // CHECK: gpu.barrier
 // ISA-LABEL: big:
 // ISA: s_barrier
@@ -91,10 +96,12 @@ func.func @big(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<102
 
 // D = A x B + C, accumulating onto a copy of C.
 // CHECK-LABEL: gpu.func @accumulate(
-// CHECK-SAME: wmma.arg_roles = ["input", "input", "input", "output"]
-// CHECK: %[[INIT:.*]] = wmma.load <c, hw, #atom> %arg2
-// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]])
-// CHECK: wmma.store <d, hw, #atom> %{{.*}}, %arg3
+// CHECK-SAME: roles = [input, input, input, output]
+// CHECK: %[[C:.*]] = amdgpu.fat_raw_buffer_cast %arg2
+// CHECK: %[[DD:.*]] = amdgpu.fat_raw_buffer_cast %arg3
+// CHECK: %[[INIT:.*]] = wmma.load <c, hw, #atom> %[[C]]
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]
+// CHECK: wmma.store <d, hw, #atom> %{{.*}}, %[[DD]]
 // ISA-LABEL: accumulate:
 func.func @accumulate(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>, %D: memref<32x32xf32>) {
   linalg.copy ins(%C : memref<32x32xf32>) outs(%D : memref<32x32xf32>)
@@ -106,7 +113,7 @@ func.func @accumulate(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<3
 
 // In-place update: C += A x B (C is read and written).
 // CHECK-LABEL: gpu.func @inplace(
-// CHECK-SAME: wmma.arg_roles = ["input", "input", "inout"]
+// CHECK-SAME: roles = [input, input, inout]
 // ISA-LABEL: inplace:
 func.func @inplace(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
   linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
@@ -115,13 +122,13 @@ func.func @inplace(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x3
 
 // -----
 
-// A batched single GEMM: one wave per (batch, tile).
+// A batched single GEMM: the batch is grid z.
 // CHECK-LABEL: gpu.func @bgemm(
-// CHECK-SAME: wmma.grid = array<i32: 8, 1, 1>
-// CHECK-SAME: wmma.pattern = "gemm"
-// CHECK: scf.if
-// CHECK: %[[BATCH:.*]] = arith.divui
-// CHECK: wmma.load <a, {{.*}}> %arg0[%[[BATCH]],
+// CHECK-SAME: grid = () -> ({{[0-9]+}}, {{[0-9]+}}, 2)
+// CHECK-SAME: template = "gemm"
+// CHECK: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: %[[BATCH:.*]] = gpu.block_id z
+// CHECK: wmma.load <a, {{.*}}> %[[A]][%[[BATCH]],
 // ISA-LABEL: bgemm:
 func.func @bgemm(%A: memref<2x64x32xf16>, %B: memref<2x32x64xf16>, %C: memref<2x64x64xf32>) {
   %zero = arith.constant 0.0 : f32

@@ -12,7 +12,7 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-compile INPUT.mlir --chip gfxNNNN [--emit mlir|llvm|isa|hsaco]\n"
           "                    [--func NAME] [--strategy permlanex16|bpermute]\n"
-          "                    [--waves N] [--staging auto|registers|lds]\n"
+          "                    [--waves N] [--staging auto|registers|lds] [--tile MxN]\n"
           "                    [--no-tiling] -o OUT\n"
           "\n"
           "Compiles a linalg function (on memrefs or tensors, static or dynamic\n"
@@ -85,6 +85,14 @@ int main(int argc, char **argv) {
       o.waves_per_workgroup = (int)w, ++i;
     } else if (!strcmp(a, "--no-tiling")) {
       o.staging = WMMA_STAGING_REGISTERS;
+    } else if (!strcmp(a, "--tile") && v) {
+      char *end;
+      long m = strtol(v, &end, 10), n = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
+      if (*end || m <= 0 || n <= 0 || m > 4096 || n > 4096) {
+        fprintf(stderr, "wmma-compile: error: --tile takes MxN (positive), got '%s'\n", v);
+        return 2;
+      }
+      o.tile_m = (int)m, o.tile_n = (int)n, ++i;
     } else if (!strcmp(a, "--staging") && v) {
       int st = wmma_staging_parse(v);
       if (st < 0) {

@@ -16,7 +16,7 @@ static void usage(FILE *f) {
           "usage: wmma-run INPUT.mlir --chip gfxNNNN [--backend emu|hip] [--seed N]\n"
           "                [--func NAME] [--strategy permlanex16|bpermute] [--stats]\n"
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
-          "                [--staging auto|registers|lds] [--no-tiling]\n"
+          "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -441,6 +441,14 @@ int main(int argc, char **argv) {
       reference = v, ++i;
     } else if (!strcmp(a, "--no-tiling")) {
       o.staging = WMMA_STAGING_REGISTERS;
+    } else if (!strcmp(a, "--tile") && v) {
+      char *end;
+      long m = strtol(v, &end, 10), n = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
+      if (*end || m <= 0 || n <= 0 || m > 4096 || n > 4096) {
+        fprintf(stderr, "wmma-run: error: --tile takes MxN (positive), got '%s'\n", v);
+        return 2;
+      }
+      o.tile_m = (int)m, o.tile_n = (int)n, ++i;
     } else if (!strcmp(a, "--staging") && v) {
       int st = wmma_staging_parse(v);
       if (st < 0) {

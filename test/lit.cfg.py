@@ -21,6 +21,7 @@ config.substitutions.append(("%wmma_src", config.wmma_src_root))
 config.substitutions.append(("%wmma_obj", config.wmma_obj_root))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
+config.substitutions.append(("%mlir_translate", os.path.join(config.llvm_tools_dir, "mlir-translate")))
 # Unescapes the object of a gpu.binary (ISA text or HSACO) to stdout.
 config.substitutions.append(("%extract_bin", "python3 " + os.path.join(config.wmma_src_root, "scripts", "extract-binary.py")))
 # Runs a command and succeeds only on the given exit status (0/1/2 contracts).

@@ -228,7 +228,7 @@ MlirAttribute wmmaLaunchAttrGet(MlirContext ctx, MlirAffineMap grid,
   l.ndims = static_cast<int>(ndims);
   if (wmma_launch_check(&l, nullptr, 0))
     return MlirAttribute{nullptr};
-  return wrap(LaunchAttr::get(unwrap(ctx), map, ArrayRef<int32_t>(block, 3),
+  return wrap(LaunchAttr::get(wmmaContext(ctx), map, ArrayRef<int32_t>(block, 3),
                               lds, r, ArrayRef<int64_t>(host, nargs),
                               ArrayRef<int64_t>(dims, ndims)));
 }

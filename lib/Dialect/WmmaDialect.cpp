@@ -22,6 +22,31 @@ using namespace mlir::wmma;
 #include "wmma/Dialect/WmmaDialect.cpp.inc"
 #include "wmma/Dialect/WmmaEnums.cpp.inc"
 
+/// `[a, b, ...]` lists in attribute syntax that may be empty (a kernel
+/// without arguments has no roles); FieldParser<SmallVector> wants one.
+template <typename T>
+static ParseResult parseBracketList(AsmParser &p, SmallVector<T> &out) {
+  SmallVector<T> items;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        FailureOr<T> item = FieldParser<T>::parse(p);
+        if (failed(item))
+          return failure();
+        items.push_back(*item);
+        return success();
+      }))
+    return failure();
+  out = std::move(items);
+  return success();
+}
+
+template <typename T>
+static void printBracketList(AsmPrinter &p, ArrayRef<T> items) {
+  p.getStream() << '[';
+  llvm::interleaveComma(items, p.getStream(),
+                        [&](const T &item) { p.getStream() << item; });
+  p.getStream() << ']';
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "wmma/Dialect/WmmaAttrs.cpp.inc"
 

@@ -21,6 +21,8 @@
 #include "mlir-c/Dialect/ROCDL.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Transforms.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +72,21 @@ static int check_limits(const fe_problem *p) {
   return 0;
 }
 
+/* The builders create a constant where each value is needed; CSE (run
+ * through the C API on just the new ops) leaves one of each, so the kernel
+ * reads like hand-written IR before any later canonicalization. */
+static bool tidy(MlirOperation op, const char *anchor) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, wmma_sref(anchor));
+  mlirPassManagerAddOwnedPass(pm, mlirCreateTransformsCSE());
+  /* The module is verified after this pass; until then the launch's
+   * container attribute is not set yet. */
+  mlirPassManagerEnableVerifier(pm, false);
+  MlirLogicalResult r = mlirPassManagerRunOnOp(pm, op);
+  mlirPassManagerDestroy(pm);
+  return mlirLogicalResultIsSuccess(r);
+}
+
 /* 1 converted, 0 left alone (remark), -1 error. */
 static int convert_func(MlirOperation module, MlirBlock body,
                         MlirOperation func, const l2k_options *o,
@@ -117,6 +134,12 @@ static int convert_func(MlirOperation module, MlirBlock body,
     wmma_error(func, "wmma-linalg-to-kernels: internal error while building "
                      "the %s kernel for @%s",
                t->name, p->name);
+    rc = -1;
+    goto done;
+  }
+  if (!tidy(gm, "gpu.module") || !tidy(func, "func.func")) {
+    wmma_error(func, "wmma-linalg-to-kernels: CSE failed on the kernel for @%s",
+               p->name);
     rc = -1;
     goto done;
   }

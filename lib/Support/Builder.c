@@ -307,6 +307,12 @@ MlirValue wb_select(wb_t *b, MlirValue cond, MlirValue t, MlirValue f) {
 }
 
 MlirValue wb_cast(wb_t *b, const char *name, MlirValue v, MlirType to) {
+  int64_t c;
+  /* index <-> integer casts of constants fold (index values are 64-bit). */
+  if (!strcmp(name, "arith.index_cast") && wb_const_value(v, &c) &&
+      (mlirTypeIsAIndex(to) ||
+       (mlirTypeIsAInteger(to) && mlirIntegerTypeGetWidth(to) == 64)))
+    return wb_const_int(b, to, c);
   return wb_op1(b, name, 1, &v, to, 0, NULL);
 }
 

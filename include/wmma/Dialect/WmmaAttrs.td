@@ -118,9 +118,10 @@ def WMMA_LaunchAttr : WMMA_Attr<"Launch", "launch"> {
     ArrayRefParameter<"int64_t">:$host,
     ArrayRefParameter<"int64_t">:$dims);
   let assemblyFormat = [{
-    `<` `grid` `=` $grid `,` `block` `=` `[` $block `]` `,` `lds` `=` $lds `,`
-    `roles` `=` `[` $roles `]` `,` `host` `=` `[` $host `]` `,`
-    `dims` `=` `[` $dims `]` `>`
+    `<` `grid` `=` $grid `,` `block` `=` custom<BracketList>($block) `,`
+    `lds` `=` $lds `,` `roles` `=` custom<BracketList>($roles) `,`
+    `host` `=` custom<BracketList>($host) `,`
+    `dims` `=` custom<BracketList>($dims) `>`
   }];
   let genVerifyDecl = 1;
 }

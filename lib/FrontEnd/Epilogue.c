@@ -269,6 +269,7 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
     if (masked) {
       /* Fat buffers drop the store when the outermost index is past the
        * end: move it there for elements outside the tile's bounds. */
+      kb_note_oob(kb, mem);
       MlirValue ok = wb_arith(
           &kb->b, "arith.andi",
           wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 2],

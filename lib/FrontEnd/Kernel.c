@@ -142,9 +142,76 @@ bool kb_tile_overhangs(MlirValue mem, MlirAttribute frag) {
          (!mlirShapedTypeIsDynamicSize(sc) && sc < cols);
 }
 
+void kb_note_oob(fe_kb *kb, MlirValue mem) {
+  for (int a = 0; a < kb->p->nargs; ++a)
+    if (mlirValueEqual(kb->args[a], mem))
+      kb->oob[a] = true;
+}
+
+/* Does a lane hold the fragment's slots as runs along the memory's last
+ * dimension (vector accesses), or one element per row (scalar)? */
+static bool frag_is_scalar(MlirAttribute frag) {
+  wmma_frag_desc d;
+  if (!wmmaFragAttrGetDesc(frag, &d))
+    return false;
+  int prev[6] = {0}, have = 0;
+  for (int v = 0; v < wmma_frag_length(&d); ++v) {
+    int f[6];
+    if (wmma_frag_affine(&d, v, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5]) != 1)
+      continue;
+    if (have)
+      return !(f[0] == prev[0] && f[1] == prev[1] && f[2] == prev[2] &&
+               f[3] == prev[3] + 1 && f[4] == prev[4] && f[5] == prev[5]);
+    memcpy(prev, f, sizeof prev);
+    have = 1;
+  }
+  return false;
+}
+
+static void note_access(fe_kb *kb, MlirValue mem, MlirAttribute frag,
+                        bool masked) {
+  if (masked)
+    kb_note_oob(kb, mem);
+  if (frag_is_scalar(frag))
+    for (int a = 0; a < kb->p->nargs; ++a)
+      if (mlirValueEqual(kb->args[a], mem))
+        kb->scalar[a] = true;
+}
+
+int kb_drop_unneeded_views(fe_kb *kb) {
+  /* With a tail anywhere, unmasked tile loads may also read rows past the
+   * end (zeros from a buffer view, a fault from a global pointer). */
+  const fe_schedule *s = kb->s;
+  const fe_problem *p = kb->p;
+  if (s->m_tail || s->n_tail || s->k_tail)
+    return 0;
+  if (p->shape == FE_SHAPE_CHAIN &&
+      (!fe_size_static(p->gemms[0].N) || p->gemms[0].N.value % 16))
+    return 0;
+  for (int a = 0; a < kb->p->nargs; ++a) {
+    if (!kb->p->args[a].is_buffer || kb->oob[a] || !kb->scalar[a])
+      continue;
+    MlirValue view = kb->args[a];
+    if (!mlirValueIsAOpResult(view))
+      return -1;
+    MlirOperation cast = mlirOpResultGetOwner(view);
+    MlirValue bytes = mlirOperationGetOperand(cast, 1);
+    mlirValueReplaceAllUsesOfWith(view, mlirBlockGetArgument(kb->entry, a));
+    mlirOperationDestroy(cast);
+    kb->args[a] = mlirBlockGetArgument(kb->entry, a);
+    /* The byte count (a folded constant for static shapes) is dead now. */
+    if (mlirValueIsAOpResult(bytes) &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(bytes)) &&
+        mlirOperationGetNumResults(mlirOpResultGetOwner(bytes)) == 1)
+      mlirOperationDestroy(mlirOpResultGetOwner(bytes));
+  }
+  return 0;
+}
+
 MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
                   const MlirValue *idx, bool masked) {
   masked |= kb_tile_overhangs(mem, frag);
+  note_access(kb, mem, frag, masked);
   MlirValue ops[FE_MAX_RANK + 1];
   if (n > FE_MAX_RANK) {
     kb->failed = 1;
@@ -166,6 +233,7 @@ void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
   ops[1] = mem;
   memcpy(ops + 2, idx, sizeof(MlirValue) * (size_t)n);
   masked |= kb_tile_overhangs(mem, frag);
+  note_access(kb, mem, frag, masked);
   frag_op(kb, "wmma.store", frag, n + 2, ops, masked, false);
 }
 
@@ -231,6 +299,7 @@ MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,
   MlirType vt = wb_vec(len, mlirShapedTypeGetElementType(mt));
   if (!masked)
     return wb_vload(b, vt, mem, rank, idx);
+  kb_note_oob(kb, mem);
   int outer = wb_memref_outermost_dim(mt);
   if (outer < 0 || rank > FE_MAX_RANK || len > 16) {
     kb->failed = 1;

@@ -21,6 +21,9 @@ typedef struct fe_kb {
   MlirOperation kernel;  /* the gpu.func */
   MlirBlock entry;
   MlirValue args[FE_MAX_ARGS]; /* buffers as fat raw buffers; scalars */
+  bool oob[FE_MAX_ARGS];       /* some access relies on the buffer's range
+                                  checks (kb_note_oob) */
+  bool scalar[FE_MAX_ARGS];    /* some fragment access is element-wise */
   MlirValue sym[FE_MAX_SYMS];  /* run-time sizes */
   MlirValue lds[4];            /* workgroup buffers, in creation order */
   int nlds;
@@ -35,6 +38,17 @@ typedef struct fe_kb {
   int nconsts;
   int failed;
 } fe_kb;
+
+/* Records that an access to mem (a kernel argument's buffer view) may
+ * fall outside it: that argument keeps its fat raw buffer view. */
+void kb_note_oob(fe_kb *kb, MlirValue mem);
+/* In a kernel without tails, arguments read or written element by element
+ * (strided fragment slots) go back to plain global memrefs:
+ * LLVM addresses such element runs from one base with signed immediate
+ * offsets, which global instructions take and buffer instructions (offsets
+ * >= 0) do not.  Vector accesses stay on buffer views (32-bit offsets
+ * instead of 64-bit address arithmetic).  0, or -1 on failure. */
+int kb_drop_unneeded_views(fe_kb *kb);
 
 /*--- values ------------------------------------------------------------------*/
 MlirValue kb_c(fe_kb *kb, int64_t v);          /* index constant (cached) */

@@ -279,7 +279,8 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
         wb_is_vec1d(wmmaFragAttrGetVectorType(f), &len, NULL))
       kb->op_len = (int)len;
   }
-  if (kb->failed || t->build(kb) || kb->failed) {
+  if (kb->failed || t->build(kb) || kb->failed ||
+      kb_drop_unneeded_views(kb)) {
     kb->failed = 1;
     goto done;
   }

@@ -13,7 +13,6 @@
 // IR-SAME: wmma.launch = #wmma.launch<grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 8192, roles = [input, input, input, output]
 // IR-SAME: template = "chain_lds"
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
-// IR: %[[E:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 // IR: %[[B:.*]] = gpu.block_id z
 // Phase 1: the waves share the 16 intermediate tiles.
 // IR: scf.for %{{.*}} = %{{.*}} to %c16 step %c4 {
@@ -31,7 +30,7 @@
 // IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
 // IR3: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: wmma.mma
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %[[E]][%[[B]],
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3[%[[B]],
 // IR-NOT: wmma.store
 
 // ISA-LABEL: batched_gemm_gemm:
@@ -40,5 +39,5 @@
 // ISA: s_barrier
 // ISA: ds_load
 // ISA: v_wmma_f32_16x16x16_f16
-// ISA: buffer_store
+// ISA: global_store
 // ISA: .group_segment_fixed_size: 8192

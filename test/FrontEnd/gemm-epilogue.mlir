@@ -16,18 +16,16 @@
 // IR4-SAME: tile = array<i64: 16, 32, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 2>
 // IR3-SAME: tile = array<i64: 16, 64, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 4>
 // IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
-// IR: %[[BIAS:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// IR: %[[Y:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
 // IR4: wmma.load <b, kcontig, transposed, #atom> %[[B]]
 // IR3: wmma.load <b, hw, transposed, #atom> %[[B]]
 // IR: wmma.mma #atom {{.*}} -> vector<8xf32>
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
 // IR: arith.mulf
-// IR: wmma.load <c, hw, #atom> %[[BIAS]]
+// IR: wmma.load <c, hw, #atom> %arg2
 // IR: arith.addf
 // IR: arith.maximumf
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %[[Y]]
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3
 
 // ISA4-LABEL: gemm_bias_relu:
 // ISA4: v_wmma_f32_16x16x16_bf16
@@ -35,5 +33,5 @@
 // ISA4: s_endpgm
 // ISA3-LABEL: gemm_bias_relu:
 // ISA3: v_wmma_f32_16x16x16_bf16
-// ISA3: {{v_max_f32|v_maximum_f32}}
+// ISA3: {{v_max_f32|v_maximum_f32|v_dual_max_f32}}
 // ISA3: s_endpgm

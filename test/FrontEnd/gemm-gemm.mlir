@@ -17,15 +17,11 @@
 // IR-SAME: template = "chain_regs"
 // Every buffer is read and written through a bounds-checked fat buffer.
 // IR: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
-// IR: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
-// IR: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// IR: %[[C1:.*]] = amdgpu.fat_raw_buffer_cast %arg3
-// IR: %[[D1:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // First product: K loop carrying the 4 accumulators of the strip.
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
-// IR4: wmma.load <a, kcontig, transposed, #atom> %[[B0]]
+// IR4: wmma.load <a, kcontig, transposed, #atom> %arg1
 // IR4: wmma.load <b, kcontig, transposed, #atom> %[[A0]]
-// IR3: wmma.load <a, hw, transposed, #atom> %[[B0]]
+// IR3: wmma.load <a, hw, transposed, #atom> %arg1
 // IR3: wmma.load <b, hw, transposed, #atom> %[[A0]]
 // IR-COUNT-4: wmma.mma
 // IR: scf.yield
@@ -37,8 +33,8 @@
 // Second product: loop over the N1 tiles; the intermediate is never stored.
 // IR: scf.for %{{.*}} = %c0 to %c128 step %c16 {
 // IR-COUNT-4: wmma.mma
-// IR: wmma.load <c, hw, #atom> %[[C1]]
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %[[D1]]
+// IR: wmma.load <c, hw, #atom> %arg3
+// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg4
 // IR-NOT: wmma.store
 // IR: gpu.return
 // The caller-facing function keeps its signature and launches the kernel.

@@ -12,24 +12,20 @@
 // IR-SAME: grid = () -> (2, 8, 1), block = [128, 1, 1], lds = 0, roles = [input, input, input, input, output]
 // IR-SAME: template = "gemm"
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
-// IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
-// IR: %[[DM:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// IR: %[[EM:.*]] = amdgpu.fat_raw_buffer_cast %arg3
-// IR: %[[F:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // IR: %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
 // IR4: wmma.load <a, kcontig, #atom> %[[A]]
-// IR4: wmma.load <b, kcontig, #atom> %[[B]]
+// IR4: wmma.load <b, kcontig, #atom> %arg1
 // IR3: wmma.load <a, hw, #atom> %[[A]]
-// IR3: wmma.load <b, hw, #atom> %[[B]]
+// IR3: wmma.load <b, hw, #atom> %arg1
 // IR: wmma.mma
-// IR: %[[D:.*]] = wmma.load <c, hw, #atom> %[[DM]]
+// IR: %[[D:.*]] = wmma.load <c, hw, #atom> %arg2
 // IR: %[[X:.*]] = arith.mulf %[[ACC]], %[[D]] : vector<8xf32>
-// IR: %[[E:.*]] = wmma.load <c, hw, #atom> %[[EM]]
+// IR: %[[E:.*]] = wmma.load <c, hw, #atom> %arg3
 // IR: %[[Y:.*]] = arith.mulf %[[X]], %[[E]] : vector<8xf32>
 // IR: %[[T:.*]] = arith.truncf %[[Y]] : vector<8xf32> to vector<8xf16>
-// IR4: wmma.store <d, hw, #atom1> %[[T]], %[[F]]
+// IR4: wmma.store <d, hw, #atom1> %[[T]], %arg4
 // IR3: %[[W:.*]] = vector.shuffle %[[T]], %[[T]] [0, 0, 1, 1
-// IR3: wmma.store <d, hw, #atom1> %[[W]], %[[F]]
+// IR3: wmma.store <d, hw, #atom1> %[[W]], %arg4
 // IR-NOT: wmma.store
 
 // ISA-LABEL: gemm_mul_mul:

@@ -26,8 +26,6 @@
 // IR-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "gemm", tile = array<i64: 128, 128, 32>, wave_tile = array<i64: 4, 4>, waves = array<i64: 2, 2>
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
-// IR: %[[BIAS:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// IR: %[[Y:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 
 // Prologue: slice 0 -> buffer 0 (B is K x N: transposed by the copy).
 // One zero accumulator (CSE) starts all 16 tiles.
@@ -74,9 +72,9 @@
 // IR-NOT: gpu.barrier
 // Epilogue in registers, 16 unmasked stores (no tails at this shape).
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
-// IR: wmma.load <c, hw, #atom> %[[BIAS]]
+// IR: wmma.load <c, hw, #atom> %arg2
 // IR: arith.maximumf
-// IR-COUNT-16: wmma.store <d, hw, #atom> %{{.*}}, %[[Y]][{{.*}}] : vector<8xf32>
+// IR-COUNT-16: wmma.store <d, hw, #atom> %{{.*}}, %arg3[{{.*}}] : vector<8xf32>
 // IR-NOT: wmma.store
 // IR: gpu.return
 

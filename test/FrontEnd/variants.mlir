@@ -13,8 +13,6 @@
 // CHECK: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 // CHECK: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// CHECK: %[[BIAS:.*]] = amdgpu.fat_raw_buffer_cast %arg3
-// CHECK: %[[D:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // B0 is given N0 x K0: it is already the A-role matrix B0^T (no transposed flag).
 // R4: wmma.load <a, kcontig, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
 // R4: wmma.load <b, kcontig, transposed, #atom> %[[A0]]
@@ -28,9 +26,9 @@
 // B1 is given N1 x N0: transposed B fragment at [n1, k].
 // R4: wmma.load <b, kcontig, transposed, #atom> %[[B1]][%{{.*}}, %c0]
 // R3: wmma.load <b, hw, transposed, #atom> %[[B1]][%{{.*}}, %c0]
-// CHECK: wmma.load <c, hw, #atom1> %[[BIAS]]
+// CHECK: wmma.load <c, hw, #atom1> %arg3
 // CHECK: arith.extf
-// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %[[D]]
+// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %arg4
 // ISA-LABEL: chain_t:
 // ISA: v_wmma_f32_16x16x16_bf16
 // ISA: s_endpgm

@@ -58,20 +58,31 @@ def min_bytes(manifest):
     return loads, stores
 
 
-def measure(build, example, chip, tmp):
-    base = os.path.join(tmp, f"{os.path.basename(example)}.{chip}")
+# Examples also measured with a forced schedule: (file name, label, options).
+VARIANTS = [
+    ("gemm-tiled.mlir", "tile 128x128", ["--tile", "128x128"]),
+    ("gemm-mul-mul.mlir", "tile 128x128", ["--tile", "128x128"]),
+    ("gemm-epilogue.mlir", "tile 128x128", ["--tile", "128x128"]),
+]
+
+
+def measure(build, example, chip, tmp, label="auto", opts=()):
+    base = os.path.join(tmp, f"{os.path.basename(example)}.{chip}.{label.replace(' ', '_')}")
     tools = os.path.join(build, "bin")
-    run([f"{tools}/wmma-compile", example, "--chip", chip, "--emit", "hsaco", "-o", base + ".hsaco"])
-    run([f"{tools}/wmma-compile", example, "--chip", chip, "--emit", "isa", "-o", base + ".s"])
+    opts = list(opts)
+    run([f"{tools}/wmma-compile", example, "--chip", chip, "--emit", "hsaco", "-o", base + ".hsaco"]
+        + opts)
+    run([f"{tools}/wmma-compile", example, "--chip", chip, "--emit", "isa", "-o", base + ".s"]
+        + opts)
     notes = run([READELF, "--notes", base + ".hsaco"])
     manifest = json.load(open(base + ".hsaco.json"))
-    row = dict(kernel=manifest["kernel"], chip=chip,
+    row = dict(kernel=manifest["kernel"], chip=chip, config=label,
                vgpr=note(notes, "vgpr_count"), sgpr=note(notes, "sgpr_count"),
                spills=note(notes, "vgpr_spill_count") + note(notes, "sgpr_spill_count"),
                lds=note(notes, "group_segment_fixed_size"))
     row.update(isa_counts(base + ".s"))
     try:
-        out = run([f"{tools}/wmma-run", example, "--chip", chip, "--stats"])
+        out = run([f"{tools}/wmma-run", example, "--chip", chip, "--stats"] + opts)
         m = re.search(r"(\d+) WMMA, (\d+) ds_bpermute, (\d+) permlanex16, (\d+) dpp, global (\d+) B "
                       r"loaded / (\d+) B stored", out)
         row["exec_wmma"] = int(m.group(1))
@@ -92,23 +103,26 @@ def main():
     examples = sorted(glob.glob(os.path.join(ROOT, "examples", "pipelines", "*.mlir")))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for ex in examples:
+        jobs = [(ex, "auto", []) for ex in examples]
+        jobs += [(os.path.join(ROOT, "examples", "pipelines", name), label, opts)
+                 for name, label, opts in VARIANTS]
+        for ex, label, opts in jobs:
             for chip in args.chips.split(","):
                 try:
-                    rows.append(measure(args.build, ex, chip, tmp))
+                    rows.append(measure(args.build, ex, chip, tmp, label, opts))
                 except RuntimeError as e:
                     if "the kernel's gpu.module targets" in str(e):
                         continue  # an atom program written for the other chip
                     print(f"bench: {os.path.basename(ex)} on {chip}: {e}", file=sys.stderr)
                     return 1
-    head = ("| kernel | chip | instrs | v_wmma | ds_bpermute | v_permlanex16 | dpp | VGPR | SGPR "
+    head = ("| kernel | chip | schedule | instrs | v_wmma | ds_bpermute | v_permlanex16 | dpp | VGPR | SGPR "
             "| spills | LDS B | WMMA exec | global loaded / min | global stored / min | check |")
     print(head)
     print("|---" * (head.count("|") - 1) + "|")
     for r in rows:
         ld = f"{r['loaded']} / {r['min_loaded']}" if r["loaded"] else f"- / {r['min_loaded']}"
         st = f"{r['stored']} / {r['min_stored']}" if r["stored"] else f"- / {r['min_stored']}"
-        print(f"| {r['kernel']} | {r['chip']} | {r['total']} | {r['wmma']} | {r['bpermute']} | "
+        print(f"| {r['kernel']} | {r['chip']} | {r['config']} | {r['total']} | {r['wmma']} | {r['bpermute']} | "
               f"{r['permlanex16']} | {r['dpp']} | {r['vgpr']} | {r['sgpr']} | {r['spills']} | "
               f"{r['lds']} | {r['exec_wmma']} | {ld} | {st} | {r['check']} |")
     return 0

@@ -41,15 +41,32 @@ def isa_counts(path):
                 permlanex16=c["v_permlanex16"], dpp=c["dpp"])
 
 
-def min_bytes(manifest):
+def size_symbols(manifest, opts):
+    """{"sN": value} from the --size NAME=AxB options of a run."""
+    given = {}
+    for i, o in enumerate(opts[:-1]):
+        if o == "--size":
+            for part in opts[i + 1].split(","):
+                name, dims = part.split("=")
+                given[name] = [int(d) for d in dims.split("x")]
+    syms = {}
+    for a in manifest["args"]:
+        for d, v in zip(a.get("shape", []), given.get(a["name"], [])):
+            if isinstance(d, str):
+                syms[d] = v
+    return syms
+
+
+def min_bytes(manifest, opts=()):
     sizes = {"f16": 2, "bf16": 2, "f32": 4, "i32": 4, "i8": 1}
+    syms = size_symbols(manifest, list(opts))
     loads = stores = 0
     for a in manifest["args"]:
         if a["kind"] != "buffer":
             continue
         n = 1
         for d in a["shape"]:
-            n *= d
+            n *= syms.get(d, 0) if isinstance(d, str) else d
         b = n * sizes.get(a["type"], 4)
         if a["role"] in ("input", "inout"):
             loads += b
@@ -57,6 +74,11 @@ def min_bytes(manifest):
             stores += b
     return loads, stores
 
+
+# Run-time sizes of the examples with dynamic dimensions (wmma-run only).
+RUN_SIZES = {
+    "mlp-layer.mlir": ["--size", "x=77x100"],
+}
 
 # Examples also measured with a forced schedule: (file name, label, options).
 VARIANTS = [
@@ -82,7 +104,8 @@ def measure(build, example, chip, tmp, label="auto", opts=()):
                lds=note(notes, "group_segment_fixed_size"))
     row.update(isa_counts(base + ".s"))
     try:
-        out = run([f"{tools}/wmma-run", example, "--chip", chip, "--stats"] + opts)
+        sizes = RUN_SIZES.get(os.path.basename(example), [])
+        out = run([f"{tools}/wmma-run", example, "--chip", chip, "--stats"] + opts + sizes)
         m = re.search(r"(\d+) WMMA, (\d+) ds_bpermute, (\d+) permlanex16, (\d+) dpp, global (\d+) B "
                       r"loaded / (\d+) B stored", out)
         row["exec_wmma"] = int(m.group(1))
@@ -91,7 +114,8 @@ def measure(build, example, chip, tmp, label="auto", opts=()):
     except RuntimeError as e:
         row["exec_wmma"] = row["loaded"] = row["stored"] = 0
         row["check"] = "n/a" if "no linalg reference" in str(e) else "ERROR"
-    row["min_loaded"], row["min_stored"] = min_bytes(manifest)
+    row["min_loaded"], row["min_stored"] = min_bytes(
+        manifest, RUN_SIZES.get(os.path.basename(example), []))
     return row
 
 

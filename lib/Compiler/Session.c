@@ -32,6 +32,19 @@ static void format_location(const session *s, MlirLocation loc, wmma_sbuf *out) 
     format_location(s, mlirLocationCallSiteGetCaller(loc), out);
     return;
   }
+  /* Argument names are NameLocs around the source position. */
+  if (mlirLocationIsAName(loc)) {
+    format_location(s, mlirLocationNameGetChildLoc(loc), out);
+    return;
+  }
+  if (mlirLocationIsAFused(loc) && mlirLocationFusedGetNumLocations(loc) > 0) {
+    MlirLocation first[1];
+    if (mlirLocationFusedGetNumLocations(loc) == 1) {
+      mlirLocationFusedGetLocations(loc, first);
+      format_location(s, first[0], out);
+      return;
+    }
+  }
   mlirLocationPrint(loc, sb_callback, out);
 }
 

@@ -87,6 +87,34 @@ static bool tidy(MlirOperation op, const char *anchor) {
   return mlirLogicalResultIsSuccess(r);
 }
 
+/* A dispatch packet counts work-items per dimension in 32 bits: a static
+ * grid whose workgroups times block size overflows it is an error. */
+static int check_grid(const fe_problem *p, const fe_schedule *s) {
+  for (int d = 0; d < 3; ++d) {
+    const fe_grid_dim *g = &s->grid[d];
+    double n = 1;
+    bool known = true;
+    for (int t = 0; t < g->nterms; ++t) {
+      if (!fe_size_static(g->t[t].size)) {
+        known = false;
+        break;
+      }
+      n *= (double)((g->t[t].size.value + g->t[t].div - 1) / g->t[t].div);
+    }
+    double items = n * (d == 0 ? s->threads : 1);
+    if (known && items >= 4294967296.0) {
+      char msg[256];
+      snprintf(msg, sizeof msg,
+               "wmma-linalg-to-kernels: the grid needs %.0f work-items in "
+               "dimension %c; a dispatch allows fewer than 2^32",
+               items, "xyz"[d]);
+      mlirEmitError(p->loc, msg);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 /* 1 converted, 0 left alone (remark), -1 error. */
 static int convert_func(MlirOperation module, MlirBlock body,
                         MlirOperation func, const l2k_options *o,
@@ -126,6 +154,10 @@ static int convert_func(MlirOperation module, MlirBlock body,
   fe_schedule s;
   if (fe_select(p, chip, &o->fe, &t, &s, why, sizeof why)) {
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
+    goto done;
+  }
+  if (check_grid(p, &s)) {
+    rc = -1;
     goto done;
   }
   MlirOperation gm;

@@ -194,6 +194,10 @@ uint16_t wmma_emu_f32_to_bf16(float x);
 float wmma_emu_bf16_to_f32(uint16_t h);
 float wmma_emu_fp8_to_f32(uint8_t v);  /* OCP E4M3 (FN) */
 float wmma_emu_bf8_to_f32(uint8_t v);  /* OCP E5M2 */
+/* Round to nearest even; `saturate`: overflow gives the largest finite
+ * value (448 / 57344) instead of NaN (E4M3FN has no infinity) / infinity. */
+uint8_t wmma_emu_f32_to_fp8(float x, int saturate);
+uint8_t wmma_emu_f32_to_bf8(float x, int saturate);
 
 #ifdef __cplusplus
 }

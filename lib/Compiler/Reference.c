@@ -3,9 +3,11 @@
  * ExecutionEngine.  Shares nothing with the kernel path but the parser, so a
  * front-end or lowering bug cannot hide in both.  Also derives the
  * element-wise error bound from the data types and contraction lengths. */
+#include "wmma-c/Emulator.h"
 #include "wmma-c/Runner.h"
 
 #include "Session.h"
+#include "WidenFp8.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -122,7 +124,8 @@ static MlirType elem_of(MlirValue v) {
   return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
 }
 
-/* Each contraction of length K accumulated in f32 may differ between two
+/* Integer arithmetic is exact: it adds nothing.  Each contraction of
+ * length K accumulated in f32 may differ between two
  * summation orders by up to 2*K*u32 relative to sum |a*b| (the magnitude
  * run's value); each rounding to a narrower type (an intermediate
  * truncation, a narrow output) by one ulp = 2u of that type. */
@@ -132,7 +135,8 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
     double k = reduction_length(b, op);
     intptr_t n = mlirOperationGetNumOperands(op);
     MlirType out = elem_of(mlirOperationGetOperand(op, n - 1));
-    if (has_reduction(op)) {
+    /* Integer contractions are exact (i8 products summed in i32). */
+    if (has_reduction(op) && !mlirTypeIsAInteger(out)) {
       double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
       b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
       if (!mlirTypeIsAF32(out))
@@ -238,6 +242,8 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   int status = 1;
   MlirExecutionEngine jit = {NULL};
   packed_args *packed = NULL;
+  void *widened[WMMA_MAX_KERNEL_ARGS]; /* one argument set's copies */
+  int nwidened = 0;
   MlirOperation module = parse_module(&s, source, size, "<reference>");
   if (mlirOperationIsNull(module) || !mlirOperationVerify(module))
     goto done;
@@ -253,6 +259,13 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   if (!run_pipeline(&s, module, on_tensors(fn) ? kNormalize : kGeneralize))
     goto done;
   fn = find_func(module, name);
+  {
+    char why[256];
+    if (wmma_widen_fp8(fn, why, sizeof why)) {
+      session_error(&s, "%s", why);
+      goto done;
+    }
+  }
   MlirType fty = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
   if (mlirFunctionTypeGetNumInputs(fty) != k->nargs ||
       mlirFunctionTypeGetNumResults(fty) != 0) {
@@ -294,13 +307,37 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     session_error(&s, "out of memory%s", "");
     goto done;
   }
+  /* fp8 buffers run as f32 (wmma_widen_fp8): decoded copies. */
   for (int i = 0; i < nsets; ++i) { /* one JIT, every argument set */
-    pack(k, arg_sets[i], packed);
+    wmma_host_arg set[WMMA_MAX_KERNEL_ARGS];
+    memcpy(set, arg_sets[i], sizeof set[0] * (size_t)k->nargs);
+    for (int a = 0; a < k->nargs; ++a) {
+      int e4 = !strcmp(k->args[a].type, "f8E4M3FN");
+      if (!k->args[a].is_buffer || (!e4 && strcmp(k->args[a].type, "f8E5M2")))
+        continue;
+      size_t n = set[a].bytes;
+      float *w = malloc(n ? n * sizeof(float) : 1);
+      if (!w) {
+        session_error(&s, "out of memory%s", "");
+        goto done;
+      }
+      const uint8_t *src = set[a].data;
+      for (size_t e = 0; e < n; ++e)
+        w[e] = e4 ? wmma_emu_fp8_to_f32(src[e]) : wmma_emu_bf8_to_f32(src[e]);
+      widened[nwidened++] = w;
+      set[a].data = w;
+      set[a].bytes = n * sizeof(float);
+    }
+    pack(k, set, packed);
     packed_fn(packed->slots);
+    for (; nwidened > 0; --nwidened)
+      free(widened[nwidened - 1]);
   }
   status = 0;
 
 done:
+  for (int i = 0; i < nwidened; ++i)
+    free(widened[i]);
   free(packed);
   if (!mlirExecutionEngineIsNull(jit))
     mlirExecutionEngineDestroy(jit);

@@ -96,8 +96,16 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   fi->vec_type = vt;
   int flen = wmma_frag_length(&fi->desc);
   wmma_elem fe = wmma_frag_elem(&fi->desc), ve;
+  /* A load may read the fragment's elements in the memref's own type (a
+   * storage load: the same positions, converted by the consumer). */
+  bool storage = kind == 0 && mlirValueIsAOpResult(mlirOperationGetResult(op, 0)) &&
+                 nops >= 1 &&
+                 mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 0))) &&
+                 mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(
+                                   mlirOperationGetOperand(op, 0))),
+                               fi->elem_type);
   if (len != flen || flen <= 0 || flen > MAX_SLOTS ||
-      !wmmaElemFromType(fi->elem_type, &ve) || ve != fe) {
+      (!storage && (!wmmaElemFromType(fi->elem_type, &ve) || ve != fe))) {
     if (emit) {
       char got_s[128];
       wb_type_str(vt, got_s, sizeof got_s);

@@ -426,7 +426,7 @@ LogicalResult MmaOp::verify() {
 
 static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
                                       size_t nIndices, FragAttr frag,
-                                      bool masked) {
+                                      bool masked, bool storage = false) {
   if (mem.getRank() < 2)
     return op->emitOpError("memref must have rank >= 2 (the tile spans the "
                            "last two dimensions), got ")
@@ -438,7 +438,7 @@ static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
   if (!frag.getDesc(f))
     return op->emitOpError("invalid fragment");
   Type elem = unwrap(wmma_type_of_elem(wrap(op->getContext()), wmma_frag_elem(&f)));
-  if (mem.getElementType() != elem)
+  if (mem.getElementType() != elem && !storage)
     return op->emitOpError("memref element type ")
            << mem.getElementType() << " does not match the fragment element "
            << "type " << elem;
@@ -455,9 +455,19 @@ static LogicalResult verifyTileAccess(Operation *op, MemRefType mem,
 }
 
 LogicalResult LoadOp::verify() {
+  // A storage load: the fragment's positions, the memref's element type.
+  VectorType expected = getFrag().getVectorType();
+  VectorType got = dyn_cast<VectorType>(getResult().getType());
+  Type memElem = getMem().getType().getElementType();
+  bool storage = expected && got && memElem != expected.getElementType() &&
+                 got.getElementType() == memElem &&
+                 got.getShape() == expected.getShape() &&
+                 (memElem.isIntOrFloat());
   if (failed(verifyTileAccess(*this, getMem().getType(), getIndices().size(),
-                              getFrag(), getMasked())))
+                              getFrag(), getMasked(), storage)))
     return failure();
+  if (storage)
+    return success();
   return expectFragType(*this, "result", getResult().getType(), getFrag());
 }
 

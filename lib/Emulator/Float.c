@@ -75,6 +75,45 @@ static uint32_t encode_ieee(double x, int ebits, int mbits, uint32_t qnan) {
          ((uint32_t)q - (1u << mbits));
 }
 
+/* OCP E4M3FN from double, round to nearest even.  The format has no
+ * infinities: exponent field 15 holds normal numbers up to 1.75 * 2^8 =
+ * 448, and S.1111.111 is the only NaN.  A magnitude that rounds above 448
+ * (or an infinity) saturates to +-448 when `saturate`, else becomes NaN
+ * (the OCP specification allows both; ML conversions saturate). */
+uint8_t emu_double_to_fp8(double x, int saturate) {
+  uint8_t sign = signbit(x) ? 0x80 : 0;
+  if (isnan(x))
+    return sign | 0x7f;
+  double a = fabs(x);
+  if (a == 0)
+    return sign;
+  if (isinf(a))
+    return sign | (saturate ? 0x7e : 0x7f);
+  int e2;
+  frexp(a, &e2);
+  int E = e2 - 1; /* a = 1.xxx * 2^E */
+  if (E < -6)     /* subnormal: quantum 2^-9 (carry gives the smallest normal) */
+    return sign | (uint8_t)rint(ldexp(a, 9));
+  double q = rint(ldexp(a, 3 - E)); /* in [8, 16] */
+  if (q >= 16) {
+    q = 8;
+    E++;
+  }
+  uint32_t code = ((uint32_t)(E + 7) << 3) | ((uint32_t)q - 8);
+  if (E + 7 > 15 || code > 0x7e)
+    return sign | (saturate ? 0x7e : 0x7f);
+  return sign | (uint8_t)code;
+}
+
+/* OCP E5M2 (IEEE-like: infinities and NaNs), round to nearest even;
+ * overflow becomes an infinity, or +-57344 when `saturate`. */
+uint8_t emu_double_to_bf8(double x, int saturate) {
+  uint32_t c = encode_ieee(x, 5, 2, 0x2);
+  if (saturate && !isnan(x) && (c & 0x7f) == 0x7c)
+    c = (c & 0x80) | 0x7b;
+  return (uint8_t)c;
+}
+
 double emu_bf16_to_double(uint16_t h) {
   union { uint32_t u; float f; } x; /* bf16 is the top half of an f32 */
   x.u = (uint32_t)h << 16;

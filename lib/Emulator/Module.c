@@ -419,3 +419,9 @@ float wmma_emu_bf8_to_f32(uint8_t v) {
   emu_float_init();
   return (float)emu_bf8_to_double(v);
 }
+uint8_t wmma_emu_f32_to_fp8(float x, int saturate) {
+  return emu_double_to_fp8(x, saturate);
+}
+uint8_t wmma_emu_f32_to_bf8(float x, int saturate) {
+  return emu_double_to_bf8(x, saturate);
+}

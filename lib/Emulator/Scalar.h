@@ -73,6 +73,8 @@ static inline double emu_fp8_to_double(uint8_t v) { return g_emu_fp8_table[v]; }
 static inline double emu_bf8_to_double(uint8_t v) { return g_emu_bf8_table[v]; }
 uint16_t emu_double_to_f16(double x);
 uint16_t emu_double_to_bf16(double x);
+uint8_t emu_double_to_fp8(double x, int saturate); /* OCP E4M3FN */
+uint8_t emu_double_to_bf8(double x, int saturate); /* OCP E5M2 */
 uint16_t emu_float_to_f16_rtz(float x);
 
 static inline float emu_as_f32(uint64_t v) {

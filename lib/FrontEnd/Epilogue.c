@@ -34,13 +34,47 @@ void kb_memo_bind(fe_memo *m, int node, MlirValue v) {
     m->val[node] = v;
 }
 
+/* v (vector<8 x from>) as vector<8 x to>: the conversions between the
+ * kernel's accumulator and the program's accumulation type. */
+static MlirValue convert_acc(fe_kb *kb, MlirValue v, MlirType to) {
+  MlirType from = wb_elem_type(mlirValueGetType(v));
+  if (mlirValueIsNull(v) || mlirTypeEqual(from, to))
+    return v;
+  MlirType vt = kb_acc_vec(kb, to);
+  if (mlirTypeIsAFloat(from) && mlirTypeIsAFloat(to))
+    return wb_cast(&kb->b,
+                   wb_type_bits(to) < wb_type_bits(from) ? "arith.truncf"
+                                                         : "arith.extf",
+                   v, vt);
+  if (mlirTypeIsAInteger(from) && mlirTypeIsAInteger(to))
+    return wb_cast(&kb->b,
+                   wb_type_bits(to) < wb_type_bits(from) ? "arith.trunci"
+                                                         : "arith.extsi",
+                   v, vt);
+  kb->failed = 1;
+  return (MlirValue){NULL};
+}
+
+void kb_bind_product(fe_kb *kb, fe_memo *m, int prod, MlirValue acc) {
+  const fe_graph *g = &kb->p->g;
+  MlirValue as_program = (MlirValue){NULL};
+  for (int n = 0; n < g->nnodes; ++n)
+    if (g->nodes[n].kind == FE_PRODUCT && g->nodes[n].product == prod) {
+      if (mlirValueIsNull(as_program))
+        as_program = convert_acc(kb, acc, g->prods[prod].acc_type);
+      kb_memo_bind(m, n, as_program);
+    }
+}
+
 MlirType kb_acc_vec(fe_kb *kb, MlirType elem) { return wb_vec(SLOTS, elem); }
 
 /* The accumulator atom holding elements of type t, or null (no WMMA
  * accumulator has that type: such leaves go element by element). */
 static MlirAttribute acc_atom(fe_kb *kb, MlirType t) {
-  if (mlirTypeIsAF32(t))
+  if (mlirTypeEqual(t, kb->kacc))
     return kb->atom;
+  if (mlirTypeIsAF32(t))
+    return kb_atom(kb, mlirF16TypeGet(kb->ctx), t);
   if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
     return kb_atom(kb, t, t);
   return (MlirAttribute){NULL};
@@ -67,20 +101,44 @@ static MlirValue widen(fe_kb *kb, MlirValue v, int64_t len) {
   return wb_shuffle(&kb->b, v, v, 2 * SLOTS, mask);
 }
 
-/* Row/column of slot v of this lane, relative to the tile origin. */
-typedef struct {
-  MlirValue row[SLOTS], col[SLOTS];
-} slot_pos;
+/* The fragment whose slots a tile's values follow. */
+static MlirAttribute tile_frag(fe_kb *kb, const fe_tile *t) {
+  if (t->operand)
+    return kb_frag(kb, t->role, kb->ab_layout, false, kb->atom);
+  return kb_frag(kb, WMMA_MATRIX_C, WMMA_LAYOUT_HW, t->transposed, kb->atom);
+}
 
-static void slot_positions(fe_kb *kb, bool transposed, slot_pos *sp) {
+int kb_tile_slots(fe_kb *kb, const fe_tile *t) {
+  if (!t->operand)
+    return SLOTS;
   wmma_frag_desc d;
-  wmmaFragAttrGetDesc(
-      kb_frag(kb, WMMA_MATRIX_C, WMMA_LAYOUT_HW, transposed, kb->atom), &d);
+  if (!wmmaFragAttrGetDesc(tile_frag(kb, t), &d)) {
+    kb->failed = 1;
+    return SLOTS;
+  }
+  return wmma_frag_length(&d);
+}
+
+MlirType kb_tile_vec(fe_kb *kb, const fe_tile *t, MlirType elem) {
+  return wb_vec(kb_tile_slots(kb, t), elem);
+}
+
+/* Row/column of slot v of this lane, relative to the tile origin (unused
+ * slots of 16-bit RDNA3 accumulators do not occur in the 8-slot order). */
+void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
+  wmma_frag_desc d;
+  sp->n = kb_tile_slots(kb, t);
+  if (!wmmaFragAttrGetDesc(tile_frag(kb, t), &d) || sp->n > 16) {
+    kb->failed = 1;
+    sp->n = 0;
+    return;
+  }
   MlirValue r = wb_r_index(&kb->b), h = wb_h_index(&kb->b);
-  for (int v = 0; v < SLOTS; ++v) {
+  for (int v = 0; v < sp->n; ++v) {
     int r0, rr, rh, c0, cr, ch;
     if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
       kb->failed = 1;
+      sp->n = 0;
       return;
     }
     sp->row[v] = kb_add(kb, kb_add(kb, kb_c(kb, r0), kb_mulc(kb, r, rr)),
@@ -92,7 +150,7 @@ static void slot_positions(fe_kb *kb, bool transposed, slot_pos *sp) {
 
 /* Memref indices of an argument read through `map` (memref dim j <- space
  * dim map[j]) at slot v. */
-static void slot_indices(fe_kb *kb, const fe_tile *t, const slot_pos *sp,
+static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
                          int v, int nmap, const int8_t *map, MlirValue *idx) {
   for (int j = 0; j < nmap; ++j) {
     int d = map[j];
@@ -107,10 +165,10 @@ static void slot_indices(fe_kb *kb, const fe_tile *t, const slot_pos *sp,
 
 /* Element by element: one scalar load per distinct element. */
 static MlirValue load_slots(fe_kb *kb, const fe_tile *t, const fe_node *x) {
-  slot_pos sp;
-  slot_positions(kb, t->transposed, &sp);
-  MlirValue el[SLOTS], idx[SLOTS][FE_MAX_RANK];
-  for (int v = 0; v < SLOTS; ++v) {
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirValue el[16], idx[16][FE_MAX_RANK];
+  for (int v = 0; v < sp.n; ++v) {
     slot_indices(kb, t, &sp, v, x->nmap, x->map, idx[v]);
     el[v] = (MlirValue){NULL};
     for (int u = 0; u < v && mlirValueIsNull(el[v]); ++u) {
@@ -123,7 +181,7 @@ static MlirValue load_slots(fe_kb *kb, const fe_tile *t, const fe_node *x) {
     if (mlirValueIsNull(el[v]))
       el[v] = wb_load(&kb->b, kb->args[x->arg], x->nmap, idx[v]);
   }
-  return wb_from_elements(&kb->b, SLOTS, el, kb_acc_vec(kb, x->type));
+  return wb_from_elements(&kb->b, sp.n, el, kb_tile_vec(kb, t, x->type));
 }
 
 /* Which memref dims are the tile's rows and columns (-1: not indexed). */
@@ -141,9 +199,21 @@ static void tile_dims(const fe_tile *t, int nmap, const int8_t *map, int *jr,
 static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   int jr, jc;
   tile_dims(t, x->nmap, x->map, &jr, &jc);
-  MlirAttribute atom = acc_atom(kb, x->type);
   int n = x->nmap;
   bool full = jr >= 0 && jc >= 0 && jr >= n - 2 && jc >= n - 2;
+  if (t->operand) {
+    /* A matrix under an operand: its elements at the operand fragment's
+     * positions, in their own type (a storage load when that differs). */
+    if (!full)
+      return load_slots(kb, t, x);
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < n; ++j)
+      idx[j] = t->at[x->map[j]];
+    MlirAttribute frag =
+        kb_frag(kb, t->role, kb->ab_layout, jr > jc, kb->atom);
+    return kb_load(kb, frag, kb->args[x->arg], n, idx, t->masked);
+  }
+  MlirAttribute atom = acc_atom(kb, x->type);
   if (!full || mlirAttributeIsNull(atom))
     return load_slots(kb, t, x);
   MlirValue idx[FE_MAX_RANK];
@@ -156,20 +226,20 @@ static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
 }
 
 static MlirValue index_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
-  MlirType it = kb_acc_vec(kb, wb_index(kb->ctx));
+  MlirType it = kb_tile_vec(kb, t, wb_index(kb->ctx));
   if (x->dim != t->dim_row && x->dim != t->dim_col)
     return wb_broadcast(&kb->b, t->at[x->dim], it);
-  slot_pos sp;
-  slot_positions(kb, t->transposed, &sp);
-  MlirValue el[SLOTS];
-  for (int v = 0; v < SLOTS; ++v)
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirValue el[16];
+  for (int v = 0; v < sp.n; ++v)
     el[v] = kb_add(kb, t->at[x->dim],
                    x->dim == t->dim_row ? sp.row[v] : sp.col[v]);
-  return wb_from_elements(&kb->b, SLOTS, el, it);
+  return wb_from_elements(&kb->b, sp.n, el, it);
 }
 
-static MlirValue const_leaf(fe_kb *kb, const fe_node *x) {
-  MlirType vt = kb_acc_vec(kb, x->type);
+static MlirValue const_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+  MlirType vt = kb_tile_vec(kb, t, x->type);
   if (mlirTypeIsAFloat(x->type))
     return wb_const_splat(&kb->b, vt, x->fval);
   MlirType et = x->type;
@@ -194,8 +264,8 @@ static MlirValue op_node(fe_kb *kb, fe_memo *m, const fe_tile *t,
                  mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64), x->pred));
     na = 1;
   }
-  return wb_op1(&kb->b, x->name, x->nops, ops, kb_acc_vec(kb, x->type), na,
-                &a);
+  return wb_op1(&kb->b, x->name, x->nops, ops, kb_tile_vec(kb, t, x->type),
+                na, &a);
 }
 
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
@@ -215,10 +285,10 @@ MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
     r = load_leaf(kb, t, x);
     break;
   case FE_CONST:
-    r = const_leaf(kb, x);
+    r = const_leaf(kb, t, x);
     break;
   case FE_SCALAR:
-    r = wb_broadcast(&kb->b, kb->args[x->arg], kb_acc_vec(kb, x->type));
+    r = wb_broadcast(&kb->b, kb->args[x->arg], kb_tile_vec(kb, t, x->type));
     break;
   case FE_INDEX:
     r = index_leaf(kb, t, x);
@@ -240,8 +310,8 @@ MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
 
 MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
                             MlirValue bound) {
-  slot_pos sp;
-  slot_positions(kb, t->transposed, &sp);
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
   MlirValue el[SLOTS];
   for (int s = 0; s < SLOTS; ++s)
     el[s] = kb_add(kb, t->at[t->dim_col], sp.col[s]);
@@ -257,8 +327,8 @@ MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
 /* Element by element (element types without an accumulator fragment). */
 static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
                         MlirValue mem, int rank, bool masked) {
-  slot_pos sp;
-  slot_positions(kb, t->transposed, &sp);
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
   int8_t map[FE_MAX_RANK];
   for (int j = 0; j < rank; ++j)
     map[j] = (int8_t)j;
@@ -354,5 +424,6 @@ MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
   }
   MlirValue v = kb_eval(kb, &m, &pt, gm->acc);
   kb_memo_free(&m);
-  return v;
+  /* An f16 accumulator tensor starts the f32 accumulation exactly. */
+  return convert_acc(kb, v, gm->kacc_type);
 }

@@ -146,14 +146,27 @@ typedef struct {
  * buffer `arg`, possibly with an elementwise prologue) and which memref
  * dimension each role dimension indexes. */
 typedef struct {
-  int node;
+  int node;            /* the operand's value (a load, or an expression) */
+  int leaf;            /* its matrix: the one load indexing both the row
+                          and K (staged through LDS by the tiled template);
+                          other leaves are broadcasts, scalars, constants */
   int arg;             /* the buffer whose tiles are loaded */
   int mem_row, mem_k;  /* memref dims of M (or N for rhs) and K */
   int nbatch;
   int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
   bool k_contiguous;   /* K is the innermost memref dimension */
   bool is_load;        /* node is a plain load (no prologue) */
+  /* The product's loop space, where node lives: its rank, the operand's
+   * row and K loops, the batch loops, and K's size. */
+  int space_rank, row_loop, k_loop;
+  int batch_loop[2];
+  fe_size K;
 } fe_operand;
+
+/* The type a product operand of type t is multiplied in on arch: itself,
+ * or f16 for fp8/bf8 on RDNA3 (no fp8 WMMA; every E4M3FN and E5M2 value is
+ * an f16, so the widened product is the same). */
+MlirType fe_compute_type(wmma_arch arch, MlirType t);
 
 /* A contraction seen as a (batched) GEMM. */
 typedef struct {
@@ -164,8 +177,14 @@ typedef struct {
   fe_size M, N, K, batch[2];
   fe_operand lhs, rhs; /* lhs: A (M x K), rhs: B (K x N) */
   int acc;             /* initial accumulator (output space of prod) */
-  MlirType in_type;    /* A/B element type after any prologue */
-  MlirType acc_type;
+  MlirType in_type;    /* A/B element type after any prologue (A's when
+                          the two differ, as fp8 x bf8 products do) */
+  MlirType a_type, b_type; /* the product's operand types */
+  bool a_unsigned, b_unsigned; /* integer operands zero-extended */
+  MlirType acc_type;   /* the program's accumulation (output) type */
+  MlirType kacc_type;  /* the kernel's accumulator: f32 for float
+                          products (16-bit outputs round once at the end),
+                          i32 for integer ones */
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
 } fe_gemm;
 

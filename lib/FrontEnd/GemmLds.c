@@ -119,9 +119,14 @@ static void sched_barrier(fe_kb *kb) {
  * half's LDS reads above the first half's WMMAs: issued together they hold
  * all fragments at once, which next to the accumulators and the prefetched
  * slice spills on gfx11. */
-static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf,
-                          MlirValue *acc) {
+static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
+                          bool masked, MlirValue *acc) {
   const fe_schedule *s = kb->s;
+  const fe_gemm *gm = &kb->p->gemms[0];
+  /* Prologues run on the fragments read from LDS (which holds the
+   * matrices in their own types). */
+  bool pa = kb_operand_has_prologue(kb, &gm->lhs, WMMA_MATRIX_A);
+  bool pb = kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_B);
   for (int kk = 0; kk < TK; kk += 16) {
     if (kk)
       sched_barrier(kb);
@@ -129,10 +134,18 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf,
     for (int i = 0; i < s->wave_m; ++i) {
       MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
       a[i] = kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
+      if (pa)
+        a[i] = kb_operand_value(kb, &gm->lhs, WMMA_MATRIX_A, g->w.batch,
+                                kb_add(kb, g->w.bm0, g->wrow[i]),
+                                kb_addc(kb, k, kk), masked, a[i]);
     }
     for (int j = 0; j < s->wave_n; ++j) {
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
       MlirValue b = kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
+      if (pb)
+        b = kb_operand_value(kb, &gm->rhs, WMMA_MATRIX_B, g->w.batch,
+                             kb_add(kb, g->w.bn0, g->wcol[j]),
+                             kb_addc(kb, k, kk), masked, b);
       for (int i = 0; i < s->wave_m; ++i)
         acc[i * s->wave_n + j] =
             kb_mma(kb, kb->atom, a[i], b, acc[i * s->wave_n + j]);
@@ -147,7 +160,8 @@ static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
   global_load(kb, &g->a, g->w.batch, g->w.bm0, k, masked, pa);
   global_load(kb, &g->b, g->w.batch, g->w.bn0, k, masked, pb);
-  compute_slice(kb, g, buf, acc);
+  /* The slice multiplied now is the one before the prefetched one. */
+  compute_slice(kb, g, buf, kb_addc(kb, k, -TK), false, acc);
   lds_store(kb, &g->a, nbuf, pa);
   lds_store(kb, &g->b, nbuf, pb);
   wb_barrier(&kb->b);
@@ -208,8 +222,9 @@ int fe_gemm_build_lds(fe_kb *kb) {
     return -1;
   fe_gemm_wave_origin(kb, &g->w);
   int64_t sa[3] = {2, s->tile_m, TK}, sb[3] = {2, s->tile_n, TK};
-  MlirValue la = kb_lds(kb, 3, sa, gm->in_type);
-  MlirValue lb = kb_lds(kb, 3, sb, gm->in_type);
+  /* LDS holds the matrices in their own types (prologues run after). */
+  MlirValue la = kb_lds(kb, 3, sa, kb->p->g.nodes[gm->lhs.leaf].type);
+  MlirValue lb = kb_lds(kb, 3, sb, kb->p->g.nodes[gm->rhs.leaf].type);
   copy_setup(kb, &g->a, &gm->lhs, s->tile_m, la);
   copy_setup(kb, &g->b, &gm->rhs, s->tile_n, lb);
   /* The wave's tiles inside the block. */
@@ -255,7 +270,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
       acc[t] = wb_loop_result(&l, t);
   }
   if (!s->k_tail) {
-    compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)), acc);
+    compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)),
+                  kb_mulc(kb, kb_addc(kb, nfull, -1), TK), false, acc);
   } else {
     /* With at least one full slice, the peeled step prefetches the partial
      * slice; otherwise the prologue already loaded it into buffer 0. */
@@ -266,7 +282,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
       has_full = wb_cmpi(&kb->b, WB_CMP_UGE, nfull, kb_c(kb, 1));
     if (!wb_const_value(nfull, &nf) || nf >= 1)
       guarded(kb, g, has_full, nt, acc, peeled_step, &t);
-    compute_slice(kb, g, parity(kb, nfull), acc);
+    compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, TK), true,
+                  acc);
   }
   sched_barrier(kb); /* keep the epilogue's loads below the last WMMAs */
   fe_gemm_epilogue(kb, &g->w);

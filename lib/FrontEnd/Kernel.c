@@ -96,6 +96,15 @@ MlirAttribute kb_atom(fe_kb *kb, MlirType in, MlirType acc) {
                          false, false, 0);
 }
 
+MlirAttribute kb_product_atom(fe_kb *kb, const fe_gemm *gm) {
+  bool ints = mlirTypeIsAInteger(gm->a_type);
+  return wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16,
+                         fe_compute_type(kb->arch, gm->a_type),
+                         fe_compute_type(kb->arch, gm->b_type), gm->kacc_type,
+                         ints && !gm->a_unsigned, ints && !gm->b_unsigned,
+                         false, 0);
+}
+
 MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
                       bool transposed, MlirAttribute atom) {
   if (mlirAttributeIsNull(atom)) {
@@ -110,7 +119,7 @@ MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
 
 static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
                          int nops, const MlirValue *ops, bool masked,
-                         bool has_result) {
+                         bool has_result, MlirType result_elem) {
   if (mlirAttributeIsNull(frag)) {
     kb->failed = 1;
     return (MlirValue){NULL};
@@ -119,6 +128,10 @@ static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
                                  wb_named(kb->ctx, "masked",
                                           mlirUnitAttrGet(kb->ctx))};
   MlirType vt = wmmaFragAttrGetVectorType(frag);
+  int64_t len;
+  if (has_result && !mlirTypeIsNull(result_elem) &&
+      wb_is_vec1d(vt, &len, NULL))
+    vt = wb_vec(len, result_elem);
   MlirOperation op = wb_op(&kb->b, name, nops, ops, has_result ? 1 : 0, &vt,
                            masked ? 2 : 1, attrs);
   if (mlirOperationIsNull(op)) {
@@ -219,7 +232,9 @@ MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
   }
   ops[0] = mem;
   memcpy(ops + 1, idx, sizeof(MlirValue) * (size_t)n);
-  return frag_op(kb, "wmma.load", frag, n + 1, ops, masked, true);
+  /* A memref of another element type is read by a storage load. */
+  return frag_op(kb, "wmma.load", frag, n + 1, ops, masked, true,
+                 mlirShapedTypeGetElementType(mlirValueGetType(mem)));
 }
 
 void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
@@ -234,7 +249,8 @@ void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
   memcpy(ops + 2, idx, sizeof(MlirValue) * (size_t)n);
   masked |= kb_tile_overhangs(mem, frag);
   note_access(kb, mem, frag, masked);
-  frag_op(kb, "wmma.store", frag, n + 2, ops, masked, false);
+  frag_op(kb, "wmma.store", frag, n + 2, ops, masked, false,
+          (MlirType){NULL});
 }
 
 MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,
@@ -274,6 +290,9 @@ MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom) {
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
                           const MlirValue *batch, MlirValue row0, MlirValue k0,
                           bool masked) {
+  if (kb_operand_has_prologue(kb, o, role))
+    return kb_operand_value(kb, o, role, batch, row0, k0, masked,
+                            (MlirValue){NULL});
   const fe_arg *a = &kb->p->args[o->arg];
   MlirValue idx[FE_MAX_RANK];
   for (int d = 0; d < a->rank; ++d)

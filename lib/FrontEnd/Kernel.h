@@ -28,7 +28,8 @@ typedef struct fe_kb {
   MlirValue lds[4];            /* workgroup buffers, in creation order */
   int nlds;
   MlirValue tid, wave;         /* thread id x, wave index in the block */
-  MlirAttribute atom;          /* in x in -> f32: the products */
+  MlirAttribute atom;          /* the products' atom (kb_product_atom) */
+  MlirType kacc;               /* its accumulator type (f32 or i32) */
   wmma_layout_kind ab_layout;  /* kcontig (RDNA4) or hw (RDNA3) */
   int op_len;                  /* A/B fragment length */
   struct {
@@ -64,6 +65,9 @@ MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div);
 /* The 16x16x16 atom multiplying `in` into `acc` (16-bit accumulators take
  * the operand type from the accumulator). */
 MlirAttribute kb_atom(fe_kb *kb, MlirType in, MlirType acc);
+/* The atom of a GEMM's product: its operand types and signedness, the
+ * kernel's accumulation type. */
+MlirAttribute kb_product_atom(fe_kb *kb, const fe_gemm *gm);
 MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
                       bool transposed, MlirAttribute atom);
 MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
@@ -88,6 +92,20 @@ MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
                           const MlirValue *batch, MlirValue row0, MlirValue k0,
                           bool masked);
 
+/* Prologue.c: operand o's fragment for `role` at (batch, row0, k0): its
+ * expression evaluated on the fragment (its matrix read from global memory,
+ * or given as leaf_value, e.g. read from LDS), converted to the atom's
+ * operand type (fp8 -> f16 on RDNA3); with `masked`, slots past K are zero
+ * whatever the prologue computes. */
+MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                           const MlirValue *batch, MlirValue row0,
+                           MlirValue k0, bool masked, MlirValue leaf_value);
+/* Exact fp8/bf8 -> f16 of a vector (bit operations; RDNA3 has no fp8
+ * conversion instructions). */
+MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v);
+/* Does o need more than its matrix loaded in the atom's operand type? */
+bool kb_operand_has_prologue(fe_kb *kb, const fe_operand *o, wmma_matrix role);
+
 /*--- the epilogue ------------------------------------------------------------*/
 /* Tile position in an index space (the output buffer's, or the first
  * product's output for a chain's intermediate). */
@@ -96,6 +114,13 @@ typedef struct {
   int dim_row, dim_col;        /* space dims along tile rows / columns */
   MlirValue at[FE_MAX_RANK];   /* row/col: tile origin; others: the index */
   bool transposed;             /* fragments hold the tile transposed */
+  /* An operand tile (a prologue): values are fragments of `role` (A or B,
+   * in role coordinates: rows x cols of that matrix) instead of
+   * accumulators, and full-tile leaves are loaded in that fragment's
+   * layout in their own element type (`masked`: they may hang over). */
+  bool operand;
+  wmma_matrix role;
+  bool masked;
 } fe_tile;
 
 /* Evaluation memo: node -> fragment value (vector<8 x T> in accumulator
@@ -108,6 +133,10 @@ int kb_memo_init(fe_kb *kb, fe_memo *m);
 void kb_memo_clear(fe_memo *m);
 void kb_memo_free(fe_memo *m);
 void kb_memo_bind(fe_memo *m, int node, MlirValue v);
+/* Binds every view of product `prod` to its accumulator `acc` (kernel
+ * accumulation type), converted to the program's type of the product (an
+ * f16 linalg output accumulated in f32 is rounded here, once). */
+void kb_bind_product(fe_kb *kb, fe_memo *m, int prod, MlirValue acc);
 /* Node n evaluated on the tile; products must be bound in the memo. */
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n);
 /* The tile of the output argument, its value v (vector<8 x elem>) stored. */
@@ -117,6 +146,16 @@ MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
                             MlirValue bound);
 /* Accumulator fragment type helpers. */
 MlirType kb_acc_vec(fe_kb *kb, MlirType elem);  /* vector<8 x elem> */
+/* The slots of a tile's values (8 for accumulators; the fragment length
+ * for operands) and vector<slots x elem>. */
+int kb_tile_slots(fe_kb *kb, const fe_tile *t);
+MlirType kb_tile_vec(fe_kb *kb, const fe_tile *t, MlirType elem);
+/* The tile coordinates (row, col) of slot v of this lane. */
+typedef struct {
+  int n;
+  MlirValue row[16], col[16];
+} fe_slot_pos;
+void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp);
 
 /* The output tile of the last product at (batch, row0, col0). */
 void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,

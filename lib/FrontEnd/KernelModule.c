@@ -269,7 +269,8 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(kernel, 0), kb->entry);
   mlirRewriterBaseSetInsertionPointToEnd(rw, kb->entry);
   setup_entry(kb);
-  kb->atom = kb_atom(kb, p->gemms[0].in_type, mlirF32TypeGet(ctx));
+  kb->atom = kb_product_atom(kb, &p->gemms[0]);
+  kb->kacc = p->gemms[0].kacc_type;
   kb->op_len = 0;
   {
     MlirAttribute f = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,

@@ -81,8 +81,40 @@ static int memdim_of(const fe_node *load, int loop) {
   return -1;
 }
 
-/* The operand's memory layout for a load node in the product's loop
- * space: row (M or N) and K in the last two memref dims, batches before. */
+/* The loads under n that index both `row` and `k` (the operand's matrix)
+ * into leaves[]; -1 if n holds something an operand cannot (a product). */
+static int matrix_leaves(const fe_graph *g, int n, int row, int k,
+                         int *leaves, int *count, int depth) {
+  if (n < 0 || depth > 256)
+    return -1;
+  const fe_node *x = &g->nodes[n];
+  switch (x->kind) {
+  case FE_LOAD:
+    if (memdim_of(x, row) >= 0 && memdim_of(x, k) >= 0) {
+      for (int i = 0; i < *count; ++i)
+        if (leaves[i] == n)
+          return 0;
+      if (*count < 4)
+        leaves[*count] = n;
+      ++*count;
+    }
+    return 0;
+  case FE_PRODUCT:
+    return -1;
+  case FE_OP:
+    for (int i = 0; i < x->nops; ++i)
+      if (matrix_leaves(g, x->ops[i], row, k, leaves, count, depth + 1))
+        return -1;
+    return 0;
+  default:
+    return 0;
+  }
+}
+
+/* The operand's memory layout: its matrix leaf in the product's loop space
+ * has the row (M or N) and K in its last two memref dims, batches before.
+ * An operand computed elementwise from that matrix and broadcasts (a cast,
+ * a dequantising scale) is a prologue, applied in registers. */
 static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
                         int row_loop, const char *what, fe_operand *o,
                         char *why, size_t cap) {
@@ -91,30 +123,46 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->node = node;
   o->arg = -1;
   o->mem_batch[0] = o->mem_batch[1] = -1;
-  const fe_node *x = &g->nodes[node];
-  if (x->kind != FE_LOAD)
-    return fe_why(why, cap, "operand %s of the product is computed (an "
-                            "elementwise prologue), not read from an "
-                            "argument",
+  int leaves[4], nleaves = 0;
+  if (matrix_leaves(g, node, row_loop, gm->k_loop, leaves, &nleaves, 0))
+    return fe_why(why, cap, "operand %s of the product depends on another "
+                            "product",
                   what);
-  o->is_load = true;
+  if (nleaves != 1)
+    return fe_why(why, cap, "operand %s of the product %s; a prologue may "
+                            "combine one matrix with broadcast vectors, "
+                            "scalars and constants",
+                  what, nleaves ? "combines several matrices"
+                                : "reads no matrix indexed by its row and K");
+  o->leaf = leaves[0];
+  o->is_load = o->leaf == node;
+  const fe_node *x = &g->nodes[o->leaf];
   o->arg = x->arg;
   o->mem_row = memdim_of(x, row_loop);
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
-  if (o->mem_row < 0 || o->mem_k < 0)
-    return fe_why(why, cap, "operand %s does not index both its row and the "
-                            "reduction dimension",
-                  what);
   if (o->mem_row < rank - 2 || o->mem_k < rank - 2)
     return fe_why(why, cap, "operand %s keeps a batch dimension innermost "
                             "(its last two dimensions must be the matrix)",
                   what);
   o->nbatch = gm->nbatch;
-  for (int i = 0; i < gm->nbatch; ++i)
+  for (int i = 0; i < gm->nbatch; ++i) {
     o->mem_batch[i] = memdim_of(x, gm->batch_loop[i]);
+    o->batch_loop[i] = gm->batch_loop[i];
+  }
   o->k_contiguous = o->mem_k == rank - 1;
+  o->space_rank = g->prods[gm->prod].nloops;
+  o->row_loop = row_loop;
+  o->k_loop = gm->k_loop;
+  o->K = gm->K;
   return 0;
+}
+
+MlirType fe_compute_type(wmma_arch arch, MlirType t) {
+  if (arch == WMMA_ARCH_RDNA3 &&
+      (mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t)))
+    return mlirF16TypeGet(mlirTypeGetContext(t));
+  return t;
 }
 
 /* Product `prod` as a GEMM. */
@@ -178,7 +226,14 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   }
   gm->acc = c->acc;
   gm->acc_type = c->acc_type;
-  gm->in_type = g->nodes[c->rhs].type;
+  gm->a_type = g->nodes[c->lhs].type;
+  gm->b_type = g->nodes[c->rhs].type;
+  gm->in_type = gm->a_type;
+  gm->a_unsigned = c->lhs_unsigned;
+  gm->b_unsigned = c->rhs_unsigned;
+  gm->kacc_type = mlirTypeIsAInteger(c->acc_type)
+                      ? mlirIntegerTypeGet(mlirTypeGetContext(c->acc_type), 32)
+                      : mlirF32TypeGet(mlirTypeGetContext(c->acc_type));
   return 0;
 }
 
@@ -186,26 +241,44 @@ static bool is_16bit_float(MlirType t) {
   return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
 }
 
-/* The element types a product may have in this front end. */
+static bool is_fp8(MlirType t) {
+  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
+}
+
+static bool is_int(MlirType t, unsigned bits) {
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == bits;
+}
+
+/* The element types a product may have (the templates then ask the chip):
+ *   f16 x f16, bf16 x bf16 -> f32, or -> f16/bf16 rounded once at the end
+ *   i8 x i8 -> i32 (sign- or zero-extended operands, any mix), exact
+ *   fp8/bf8 x fp8/bf8 -> f32 (E4M3FN, E5M2, any mix) */
 static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
                        size_t cap) {
   const fe_graph *g = &p->g;
   const fe_contraction *c = &g->prods[gm->prod];
-  MlirType a = g->nodes[c->lhs].type, b = g->nodes[c->rhs].type;
+  MlirType a = gm->a_type, b = gm->b_type, acc = c->acc_type;
   char as[32], bs[32], cs[32];
   fe_type_str(a, as, sizeof as);
   fe_type_str(b, bs, sizeof bs);
-  fe_type_str(c->acc_type, cs, sizeof cs);
+  fe_type_str(acc, cs, sizeof cs);
   if (mlirTypeIsAF32(a) || mlirTypeIsAF32(b))
     return fe_why(why, cap, "the product multiplies f32 values (%s x %s): "
                             "RDNA has no f32 WMMA; convert the operands to "
                             "f16 or bf16",
                   as, bs);
-  if (!mlirTypeEqual(a, b) || !is_16bit_float(a) ||
-      !mlirTypeIsAF32(c->acc_type))
+  bool ok = false;
+  if (is_16bit_float(a) && mlirTypeEqual(a, b))
+    ok = mlirTypeIsAF32(acc) || mlirTypeEqual(acc, a);
+  else if (is_fp8(a) && is_fp8(b))
+    ok = mlirTypeIsAF32(acc);
+  else if (is_int(a, 8) && is_int(b, 8))
+    ok = is_int(acc, 32);
+  if (!ok)
     return fe_why(why, cap, "unsupported product types %s x %s -> %s "
-                            "(supported: f16 x f16 -> f32, bf16 x bf16 -> "
-                            "f32)",
+                            "(supported: f16 x f16 and bf16 x bf16 -> f32 or "
+                            "their own type; i8 x i8 -> i32, signed or "
+                            "unsigned; f8E4M3FN/f8E5M2 in any mix -> f32)",
                   as, bs, cs);
   return 0;
 }
@@ -384,14 +457,18 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
       return fe_why(why, cap, "the intermediate product is used transposed "
                               "by the second product");
     fe_gemm *g2 = &p->gemms[1];
-    g2->in_type = g->nodes[c2->rhs].type;
+    g2->in_type = g2->a_type = g2->b_type = g->nodes[c2->rhs].type;
     if (!mlirTypeEqual(g->nodes[p->inter].type, g2->in_type) ||
-        !mlirTypeEqual(g2->in_type, p->gemms[0].in_type))
+        !mlirTypeEqual(g2->in_type, p->gemms[0].in_type) ||
+        !mlirTypeEqual(p->gemms[0].a_type, p->gemms[0].b_type) ||
+        !is_16bit_float(g2->in_type))
       return fe_why(why, cap, "the intermediate must be converted to the "
                               "type of the second product's B operand, and "
-                              "both products must use the same input type");
-    if (!mlirTypeIsAF32(g2->acc_type))
-      return fe_why(why, cap, "the second product must accumulate in f32");
+                              "both products must multiply the same 16-bit "
+                              "float type (f16 or bf16)");
+    if (!mlirTypeIsAF32(g2->acc_type) || !mlirTypeIsAF32(p->gemms[0].acc_type))
+      return fe_why(why, cap, "both products of a chain must accumulate in "
+                              "f32");
     if (!fe_size_static(p->gemms[0].N))
       return fe_why(why, cap, "the width of the intermediate (N of the first "
                               "product) must be static: it lives in "

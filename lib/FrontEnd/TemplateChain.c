@@ -144,14 +144,6 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
 }
 
 /*===--- shared building ---------------------------------------------------===*/
-/* Binds every view of product `prod` in the memo to acc. */
-static void bind_product(const fe_problem *p, fe_memo *m, int prod,
-                         MlirValue acc) {
-  for (int n = 0; n < p->g.nnodes; ++n)
-    if (p->g.nodes[n].kind == FE_PRODUCT && p->g.nodes[n].product == prod)
-      kb_memo_bind(m, n, acc);
-}
-
 /* The top of the intermediate is a truncation of an f32 value: the
  * relayout can do the conversion in-lane. */
 static int f32_source(const fe_problem *p) {
@@ -173,7 +165,7 @@ static MlirValue intermediate(fe_kb *kb, const fe_tile *t, MlirValue acc,
     kb->failed = 1;
     return (MlirValue){NULL};
   }
-  bind_product(p, &m, p->gemms[0].prod, acc);
+  kb_bind_product(kb, &m, p->gemms[0].prod, acc);
   int src = f32_source(p);
   *is_f32 = src >= 0;
   MlirValue v = kb_eval(kb, &m, t, *is_f32 ? src : p->inter);
@@ -290,7 +282,7 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
     kb->failed = 1;
     return;
   }
-  bind_product(p, &m, g2->prod, c);
+  kb_bind_product(kb, &m, g2->prod, c);
   fe_tile t;
   kb_output_tile(kb, &t, batch, row, col, false);
   kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root),

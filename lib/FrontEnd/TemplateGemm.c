@@ -51,9 +51,10 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   const fe_gemm *g = &p->gemms[0];
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_gemm.name;
-  wmma_elem e = elem_of(g->in_type);
-  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
-                               NULL, 0);
+  s->instr = wmma_instr_select(
+      chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
+      elem_of(fe_compute_type(chip->arch, g->b_type)), elem_of(g->kacc_type),
+      16, 16, 16, NULL, 0);
   s->staging = c->staging;
   s->tile_m = c->tile_m;
   s->tile_n = c->tile_n;
@@ -68,8 +69,10 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
   if (c->staging == FE_STAGE_LDS)
-    s->lds_bytes = (int64_t)s->stages * (c->tile_m + c->tile_n) * s->k_step *
-                   (wb_type_bits(g->in_type) / 8);
+    s->lds_bytes =
+        (int64_t)s->stages * s->k_step *
+        (c->tile_m * (wb_type_bits(p->g.nodes[g->lhs.leaf].type) / 8) +
+         c->tile_n * (wb_type_bits(p->g.nodes[g->rhs.leaf].type) / 8));
   s->grid[0] = (fe_grid_dim){1, {{g->N, c->tile_n}}};
   s->grid[1] = (fe_grid_dim){1, {{g->M, c->tile_m}}};
   s->grid[2].nterms = g->nbatch;
@@ -89,7 +92,9 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   double kp = (double)((int64_t)(K + 15) / 16);
   double wgs = tm * tn * B;
   double wmma = wgs * (c->tile_m / 16) * (c->tile_n / 16) * kp;
-  double eb = wb_type_bits(g->in_type) / 8.0;
+  double eb = (wb_type_bits(p->g.nodes[g->lhs.leaf].type) +
+               wb_type_bits(p->g.nodes[g->rhs.leaf].type)) /
+              16.0;
   double panels = c->staging == FE_STAGE_LDS
                       ? (c->tile_m + c->tile_n)
                       : fe_waves(s) * 16.0 * (s->wave_m + s->wave_n);
@@ -224,9 +229,7 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
       fe_tile t;
       kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
                      false);
-      for (int n = 0; n < p->g.nnodes; ++n)
-        if (p->g.nodes[n].kind == FE_PRODUCT && p->g.nodes[n].product == last)
-          kb_memo_bind(&m, n, w->acc[i * s->wave_n + j]);
+      kb_bind_product(kb, &m, last, w->acc[i * s->wave_n + j]);
       kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
   kb_memo_free(&m);

@@ -523,6 +523,60 @@ int test_fp8(int argc, char **argv) {
   }
   CHECK(dec_fp8(0x7e) == 448.0 && isnan(dec_fp8(0x7f)) && isnan(dec_fp8(0xff)),
         "E4M3FN reference decoder");
+  /* The encoders against the closed form: the nearest finite code by
+   * brute force over the decoded values, ties to the even code (mantissa
+   * LSB 0); beyond the largest finite value by more than half an ulp of
+   * it, NaN/inf or the saturated maximum. */
+  for (int fmt = 0; fmt < 2; fmt++) {
+    double maxv = fmt ? 57344.0 : 448.0, half_ulp = fmt ? 4096.0 : 16.0;
+    for (int i = 0; i < 20000; i++) {
+      double x;
+      if (i < 512) /* every code and every midpoint between neighbours */
+        x = (i & 1) ? ((fmt ? dec_bf8((uint32_t)(i / 2)) : dec_fp8((uint32_t)(i / 2))) +
+                       (fmt ? dec_bf8((uint32_t)(i / 2 + 1)) : dec_fp8((uint32_t)(i / 2 + 1)))) / 2
+                    : (fmt ? dec_bf8((uint32_t)(i / 2)) : dec_fp8((uint32_t)(i / 2)));
+      else
+        x = ldexp((double)(rand() % 20001 - 10000) / 10000.0, rand() % 40 - 24);
+      if (isnan(x) || isinf(x))
+        continue;
+      int best = -1;
+      double bd = INFINITY;
+      for (uint32_t c = 0; c < 256; c++) {
+        double v = fmt ? dec_bf8(c) : dec_fp8(c);
+        if (isnan(v) || isinf(v) || signbit(v) != signbit(x))
+          continue;
+        double d = fabs(v - x);
+        if (d < bd || (d == bd && !(c & 1))) {
+          bd = d;
+          best = (int)c;
+        }
+      }
+      for (int sat = 0; sat < 2; sat++) {
+        uint8_t got = fmt ? wmma_emu_f32_to_bf8((float)x, sat)
+                          : wmma_emu_f32_to_fp8((float)x, sat);
+        double gv = fmt ? dec_bf8(got) : dec_fp8(got);
+        /* A tie at maxv + half_ulp goes to the even neighbour: 448 for
+         * E4M3FN (480 would be the NaN code), infinity for E5M2. */
+        if (fmt ? fabs(x) >= maxv + half_ulp : fabs(x) > maxv + half_ulp) {
+          CHECK(sat ? gv == copysign(maxv, x) : (fmt ? isinf(gv) : isnan(gv)),
+                "%s(%.9g, saturate=%d) = 0x%02x", fmt ? "bf8" : "fp8", x, sat, got);
+        } else if (x == (double)(float)x) {
+          CHECK(got == best || (x == 0 && (got & 0x7f) == 0),
+                "%s(%.9g, saturate=%d) = 0x%02x, want 0x%02x", fmt ? "bf8" : "fp8", x,
+                sat, got, best);
+        }
+      }
+    }
+  }
+  CHECK(wmma_emu_f32_to_fp8(464.0f, 0) == 0x7e && wmma_emu_f32_to_fp8(465.0f, 0) == 0x7f &&
+            wmma_emu_f32_to_bf8(61440.0f, 1) == 0x7b &&
+            wmma_emu_f32_to_bf8(61439.0f, 0) == 0x7b,
+        "ties and overflow at the largest finite values");
+  CHECK(isnan(wmma_emu_fp8_to_f32(wmma_emu_f32_to_fp8(NAN, 1))) &&
+            wmma_emu_f32_to_fp8(INFINITY, 1) == 0x7e &&
+            wmma_emu_f32_to_fp8(-INFINITY, 0) == 0xff &&
+            wmma_emu_f32_to_bf8(INFINITY, 0) == 0x7c,
+        "fp8/bf8 special values");
   CHECK(dec_bf8(0x7b) == 57344.0 && isinf(dec_bf8(0x7c)), "E5M2 reference decoder");
   /* Each code c sits on the diagonal of A (then of B) against an identity
    * in the other operand: D[m][m] is exactly the value of the code. */

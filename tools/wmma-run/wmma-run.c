@@ -46,10 +46,14 @@ static double rng_uniform(void) {
 
 /* Element types wmma-run can fill and compare, resolved once per argument
  * so that the per-element loops do no string compares. */
-typedef enum { ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_UNSUPPORTED } elem_kind;
+typedef enum {
+  ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
+  ELEM_UNSUPPORTED
+} elem_kind;
 
 static elem_kind elem_kind_of(const char *t) {
-  static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8"};
+  static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
+                                       "f8E4M3FN", "f8E5M2"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -76,6 +80,10 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
     return v;
   case ELEM_I8:
     return (int8_t)p[i];
+  case ELEM_FP8:
+    return wmma_emu_fp8_to_f32(p[i]);
+  case ELEM_BF8:
+    return wmma_emu_bf8_to_f32(p[i]);
   default:
     return NAN;
   }
@@ -103,6 +111,12 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
     break;
   case ELEM_I8:
     p[i] = (unsigned char)(int8_t)v;
+    break;
+  case ELEM_FP8:
+    p[i] = wmma_emu_f32_to_fp8(f, 1);
+    break;
+  case ELEM_BF8:
+    p[i] = wmma_emu_f32_to_bf8(f, 1);
     break;
   default:
     break;
@@ -259,8 +273,12 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     if (strcmp(a->role, "output"))
       for (size_t e = 0; e < counts[i]; ++e) {
         double v = 2.0 * rng_uniform() - 1.0;
-        if (!strcmp(a->type, "i8") || !strcmp(a->type, "i32"))
-          v = floor(v * 8.0);
+        /* Integers: i8 over its whole range (read as u8 by unsigned
+         * products), i32 small enough that sums stay exact. */
+        if (kinds[i] == ELEM_I8)
+          v = floor(v * 128.0);
+        else if (kinds[i] == ELEM_I32)
+          v = floor(v * 1024.0);
         store_elem(kinds[i], kd, e, v);
         store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));
       }

@@ -49,9 +49,17 @@ def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
     two dimensions) read as zero, so a tile may hang over the edge of a
     matrix whose size is not a multiple of the tile.
 
+    A *storage load* reads a memref whose element type differs from the
+    fragment's: the result has the fragment's length and the memref's
+    element type, each slot holding the element the fragment places there.
+    The consumer converts it (int8 weights dequantised to f16, fp8 widened
+    to f16 on RDNA3) before the product.
+
     ```mlir
     %a = wmma.load #wmma.frag<a, kcontig, #atom> %A[%i, %k]
         : memref<64x64xf16> -> vector<8xf16>
+    %w = wmma.load #wmma.frag<b, kcontig, #atom> %W[%k, %j]
+        : memref<64x64xi8> -> vector<8xi8>
     %t = wmma.load #wmma.frag<a, kcontig, #atom> %A[%i, %k] masked
         : memref<?x?xf16> -> vector<8xf16>
     ```

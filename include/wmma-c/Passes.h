@@ -54,6 +54,12 @@ MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
  * when no chip is given. */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateConvertAmdgpuToRocdlPass(void);
 
+/* wmma-approximate-math (any op): MLIR's polynomial approximations of the
+ * math functions the AMDGPU backend has no instruction for (tanh, erf,
+ * erfc, atan, atan2, asin, acos, cbrt, log1p, expm1), so that kernels need
+ * no ROCm device library; wmma-to-hsaco runs it after math-expand-ops. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateApproximateMathPass(void);
+
 /* Registers the lowering passes and pipelines only (wmma-lower-*,
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
 MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);

@@ -48,11 +48,16 @@ int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
  * results as trailing out-parameters, linalg -> loops -> LLVM) and JIT,
  * once per argument set (compiled once).  arg_sets[s] holds kernel->nargs
  * arguments in the kernel's order (the function's arguments, then its
- * results), as for wmma_launch.  When gamma is non-NULL it receives the
- * relative error bound of the function (for the sizes of arg_sets[0]): with
- * M the result of the same function on the absolute values of all inputs, a
- * correct kernel satisfies |kernel - reference| <= gamma * M element-wise.
- * Returns 0, or 1 with *diagnostics. */
+ * results), as for wmma_launch.  arg_sets[0] runs the function; the other
+ * sets run its magnitude bound (every operation replaced by its Lipschitz
+ * rule: a - b -> a + b, tanh x -> x, exp x -> exp(x) (1 + x), ...), meant
+ * for the absolute values of the inputs: its result M bounds the error.
+ * When gamma is non-NULL it receives the relative error bound (for the
+ * sizes of arg_sets[0]): a correct kernel satisfies |kernel - reference| <=
+ * gamma * M element-wise.  A function with no such bound (sqrt, log,
+ * division by a computed value) gets gamma = NaN and a note naming the
+ * operation in *diagnostics; the other sets are then not run.  Integer
+ * results are exact (gamma 0).  Returns 0, or 1 with *diagnostics. */
 int wmma_reference_run(const char *source, size_t size, const char *func,
                        const wmma_compile_result *kernel,
                        const wmma_host_arg *const *arg_sets, int nsets,

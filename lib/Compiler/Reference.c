@@ -7,6 +7,7 @@
 #include "wmma-c/Runner.h"
 
 #include "Session.h"
+#include "Bound.h"
 #include "WidenFp8.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -144,11 +145,19 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
     }
   } else if (wmma_op_is(op, "arith.truncf")) {
     b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
-  } else if (wmma_op_is(op, "arith.mulf") || wmma_op_is(op, "arith.addf")) {
+  } else if (wmma_op_is(op, "arith.mulf") || wmma_op_is(op, "arith.addf") ||
+             wmma_op_is(op, "arith.subf") || wmma_op_is(op, "arith.divf")) {
     /* Elementwise arithmetic outside contractions: one rounding each. */
     MlirOperation parent = mlirOperationGetParentOperation(op);
     if (!wmma_op_is(parent, "linalg.generic") || !has_reduction(parent))
       b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  } else {
+    /* Math functions: the reference's libm and the kernel's hardware
+     * instructions or MLIR approximations each within 4 ulp. */
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    if (n.length > 5 && !memcmp(n.data, "math.", 5) &&
+        mlirOperationGetNumResults(op) == 1)
+      b->gamma += 16.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   }
   return MlirWalkResultAdvance;
 }
@@ -193,7 +202,8 @@ static const char *kGeneralize = "func.func(linalg-generalize-named-ops)";
  * the packed wrapper takes the address of each field. */
 static const char *kCpuPipeline =
     "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-libm,"
+    "convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
     "reconcile-unrealized-casts";
 
@@ -233,6 +243,10 @@ static void pack(const wmma_compile_result *k, const wmma_host_arg *args,
   }
 }
 
+/* convert-math-to-libm calls rsqrtf/rsqrt, which libm does not have. */
+static float ref_rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
+
 int wmma_reference_run(const char *source, size_t size, const char *func,
                        const wmma_compile_result *k,
                        const wmma_host_arg *const *arg_sets, int nsets,
@@ -243,6 +257,7 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   MlirExecutionEngine jit = {NULL};
   packed_args *packed = NULL;
   void *widened[WMMA_MAX_KERNEL_ARGS]; /* one argument set's copies */
+  char no_bound[256] = "";
   int nwidened = 0;
   MlirOperation module = parse_module(&s, source, size, "<reference>");
   if (mlirOperationIsNull(module) || !mlirOperationVerify(module))
@@ -266,13 +281,34 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
       goto done;
     }
   }
+  /* The magnitude run uses the bound function (Bound.c). */
+  char bound_name[300];
+  snprintf(bound_name, sizeof bound_name, "%s__wmma_bound", name);
+  bool bounded = false;
+  if (nsets > 1) {
+    char why[256] = "";
+    MlirOperation bfn;
+    int brc = wmma_bound_function(fn, bound_name, &bfn, why, sizeof why);
+    if (brc < 0) {
+      session_error(&s, "%s", why);
+      goto done;
+    }
+    bounded = brc == 0;
+    if (!bounded) {
+      if (!mlirOperationIsNull(bfn))
+        mlirOperationDestroy(bfn);
+      snprintf(no_bound, sizeof no_bound, "%s", why);
+    }
+  }
   MlirType fty = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
   if (mlirFunctionTypeGetNumInputs(fty) != k->nargs ||
       mlirFunctionTypeGetNumResults(fty) != 0) {
     session_error(&s, "argument count mismatch for '%s'", name);
     goto done;
   }
-  if (gamma && nsets > 0) {
+  if (gamma && nsets > 0 && !bounded && nsets > 1) {
+    *gamma = NAN;
+  } else if (gamma && nsets > 0) {
     bound_walk b = {0.0, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
                     k, arg_sets[0]};
     mlirOperationWalk(fn, bound_op, &b, MlirWalkPreOrder);
@@ -286,6 +322,8 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     session_error(&s, "cannot JIT-compile the reference for '%s'", name);
     goto done;
   }
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("rsqrtf"), (void *)ref_rsqrtf);
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("rsqrt"), (void *)ref_rsqrt);
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__truncsfhf2"), (void *)ref_truncsfhf2);
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__extendhfsf2"), (void *)ref_extendhfsf2);
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__gnu_f2h_ieee"), (void *)ref_truncsfhf2);
@@ -300,8 +338,16 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     session_error(&s, "cannot find the JIT-compiled reference '%s'", name);
     goto done;
   }
-  void (*packed_fn)(void **);
+  void (*packed_fn)(void **), (*bound_fn)(void **) = NULL;
   memcpy(&packed_fn, &entry, sizeof packed_fn);
+  if (bounded) {
+    void *b = mlirExecutionEngineLookupPacked(jit, wmma_sref(bound_name));
+    if (!b) {
+      session_error(&s, "cannot find the JIT-compiled bound of '%s'", name);
+      goto done;
+    }
+    memcpy(&bound_fn, &b, sizeof bound_fn);
+  }
   packed = malloc(sizeof *packed);
   if (!packed) {
     session_error(&s, "out of memory%s", "");
@@ -329,7 +375,10 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
       set[a].bytes = n * sizeof(float);
     }
     pack(k, set, packed);
-    packed_fn(packed->slots);
+    if (i == 0)
+      packed_fn(packed->slots);
+    else if (bound_fn)
+      bound_fn(packed->slots);
     for (; nwidened > 0; --nwidened)
       free(widened[nwidened - 1]);
   }
@@ -345,6 +394,8 @@ done:
     mlirOperationDestroy(module);
   if (status && s.errors == 0)
     session_error(&s, "reference run failed%s", "");
+  if (!status && no_bound[0])
+    wmma_sbuf_printf(&s.diags, "note: no error bound: %s\n", no_bound);
   if (diagnostics)
     *diagnostics = wmma_sbuf_take(&s.diags);
   session_destroy(&s);

@@ -151,6 +151,13 @@ MlirLogicalResult wmmaBuildToHsacoPipeline(MlirOpPassManager pm,
     toolkit = wmmaDefaultToolkitPath();
 
   wmmaBuildLowerToROCDLPipeline(pm, opts->strategy);
+  /* Math the backend cannot lower itself: expanded and approximated by
+   * MLIR's own patterns (wmma-approximate-math); convert-gpu-to-rocdl turns
+   * the rest (exp, log, sqrt, fma, ...) into LLVM intrinsics -- never a
+   * call into the ROCm device library. */
+  mlirOpPassManagerAddOwnedPass(
+      mlirOpPassManagerGetNestedUnder(pm, wmma_sref("gpu.module")),
+      wmmaCreateApproximateMathPass());
 
   /* Fat raw buffers (amdgpu.fat_raw_buffer_cast) are lowered for the chip:
    * the one given, else each gpu.module's own #rocdl.target. */

@@ -10,6 +10,7 @@
 #include "wmma-c/Passes.h"
 
 extern "C" void wmmaRegisterConversionPasses(void);
+extern "C" void wmmaRegisterApproximateMathPass(void);
 
 namespace {
 struct ToHsacoOptions : public mlir::PassPipelineOptions<ToHsacoOptions> {
@@ -45,6 +46,7 @@ void wmmaRegisterPasses(void) {
   done = true;
   wmmaRegisterConversionPasses();
   wmmaRegisterFrontEndPasses();
+  wmmaRegisterApproximateMathPass();
   mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
     return std::unique_ptr<mlir::Pass>(
         unwrap(wmmaCreateConvertAmdgpuToRocdlPass()));

@@ -1,0 +1,281 @@
+/* The magnitude-bound function of a reference (see Bound.h).
+ *
+ * Every value v of the bound function is a magnitude m(v) with |v| <= m(v)
+ * and, for the kernel's error against the reference, err(v) <= gamma * m(v)
+ * to first order, where gamma sums the relative roundings of the
+ * computation (Reference.c).  Run on the absolute values of the inputs,
+ * sums and products of magnitudes are already such bounds; the other
+ * operations are rewritten by their Lipschitz constants L (|f'| <= L) and
+ * the size of their results:
+ *   a - b      -> a + b           -a         -> a
+ *   select     -> max of both     min        -> max
+ *   a / c      -> a / |c|         (c a constant)
+ *   a / (1 + exp(-x)) -> a (1 + x / 4)   (a times the sigmoid of x:
+ *                                 |sigmoid| <= 1, L = 1/4; SiLU, sigmoid)
+ *   tanh, atan -> x               (L = 1, |f(x)| <= |x|)
+ *   erf        -> 2/sqrt(pi) x    (L = 2/sqrt(pi), |erf x| <= L |x|)
+ *   erfc       -> 2/sqrt(pi) x + 2
+ *   sin, cos   -> x + 1           (L = 1, |f| <= 1)
+ *   exp        -> exp(x) (1 + x)  (err <= exp(x) (dx + u))
+ *   exp2       -> exp2(x) (1 + ln2 x)
+ *   fma        -> a * b + c, abs -> x; float constants -> their magnitude.
+ * Functions whose derivative is unbounded on their domain (sqrt, rsqrt,
+ * log, powf, division by a computed value, ...) have no such bound: the
+ * rewrite reports the first one. */
+#include "Bound.h"
+
+#include "wmma/Support/CAPIUtil.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  MlirOperation ops[8192];
+  MlirValue sigmoid_arg[8192]; /* divf a / (1 + exp(-x)): x, else null */
+  int n;
+  char *why;
+  size_t cap;
+  int unsupported;
+} collect;
+
+static bool is_float(MlirType t) {
+  if (mlirTypeIsAShaped(t))
+    t = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAFloat(t);
+}
+
+static MlirWalkResult collect_op(MlirOperation op, void *ud) {
+  collect *c = ud;
+  if (c->n < (int)(sizeof c->ops / sizeof c->ops[0]))
+    c->ops[c->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+static MlirOperation create(const char *name, MlirLocation loc, intptr_t n,
+                            const MlirValue *operands, MlirType result) {
+  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), loc);
+  mlirOperationStateAddOperands(&st, n, operands);
+  mlirOperationStateAddResults(&st, 1, &result);
+  return mlirOperationCreate(&st);
+}
+
+/* A float constant (scalar or splat) of v's type. */
+static MlirValue splat(MlirOperation before, MlirValue like, double v) {
+  MlirType t = mlirValueGetType(like);
+  MlirType et = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+  MlirAttribute a = mlirFloatAttrDoubleGet(mlirTypeGetContext(t), et, v);
+  if (mlirTypeIsAShaped(t))
+    a = mlirDenseElementsAttrSplatGet(t, a);
+  MlirNamedAttribute na = mlirNamedAttributeGet(
+      mlirIdentifierGet(mlirTypeGetContext(t), wmma_sref("value")), a);
+  MlirOperationState st = mlirOperationStateGet(
+      wmma_sref("arith.constant"), mlirOperationGetLocation(before));
+  mlirOperationStateAddResults(&st, 1, &t);
+  mlirOperationStateAddAttributes(&st, 1, &na);
+  MlirOperation c = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, c);
+  return mlirOperationGetResult(c, 0);
+}
+
+/* Inserts `name`(operands) before `at` and returns its result. */
+static MlirValue emit(MlirOperation at, const char *name, intptr_t n,
+                      const MlirValue *operands) {
+  MlirOperation op = create(name, mlirOperationGetLocation(at), n, operands,
+                            mlirValueGetType(operands[0]));
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(at), at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* Replaces op's single result by v and erases op. */
+static void replace(MlirOperation op, MlirValue v) {
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), v);
+  mlirOperationDestroy(op);
+}
+
+static bool is(MlirOperation op, const char *name) { return wmma_op_is(op, name); }
+
+static bool in_math(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length > 5 && !memcmp(n.data, "math.", 5);
+}
+
+/* The magnitude of a float constant (scalar or dense splat). */
+static void abs_constant(MlirOperation op) {
+  MlirAttribute v = wmma_attr(op, "value");
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirAttributeIsAFloat(v)) {
+    double d = fabs(mlirFloatAttrGetValueDouble(v));
+    mlirOperationSetAttributeByName(
+        op, wmma_sref("value"),
+        mlirFloatAttrDoubleGet(mlirTypeGetContext(t), t, d));
+  } else if (mlirAttributeIsADenseFPElements(v) &&
+             mlirDenseElementsAttrIsSplat(v)) {
+    MlirAttribute e = mlirDenseElementsAttrGetSplatValue(v);
+    double d = fabs(mlirFloatAttrGetValueDouble(e));
+    MlirType et = mlirShapedTypeGetElementType(t);
+    mlirOperationSetAttributeByName(
+        op, wmma_sref("value"),
+        mlirDenseElementsAttrSplatGet(
+            t, mlirFloatAttrDoubleGet(mlirTypeGetContext(t), et, d)));
+  }
+}
+
+static MlirOperation def(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                 : (MlirOperation){NULL};
+}
+
+static bool is_float_const(MlirValue v, double want) {
+  MlirOperation d = def(v);
+  if (mlirOperationIsNull(d) || !wmma_op_is(d, "arith.constant"))
+    return false;
+  MlirAttribute a = wmma_attr(d, "value");
+  if (mlirAttributeIsADenseFPElements(a) && mlirDenseElementsAttrIsSplat(a))
+    a = mlirDenseElementsAttrGetSplatValue(a);
+  return mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == want;
+}
+
+/* x when v is -x (negf x, or 0 - x); null otherwise. */
+static MlirValue negated(MlirValue v) {
+  MlirOperation d = def(v);
+  if (!mlirOperationIsNull(d) && wmma_op_is(d, "arith.negf"))
+    return mlirOperationGetOperand(d, 0);
+  if (!mlirOperationIsNull(d) && wmma_op_is(d, "arith.subf") &&
+      is_float_const(mlirOperationGetOperand(d, 0), 0.0))
+    return mlirOperationGetOperand(d, 1);
+  return (MlirValue){NULL};
+}
+
+/* x when divisor v is 1 + exp(-x) (either order); null otherwise. */
+static MlirValue sigmoid_denominator(MlirValue v) {
+  MlirOperation d = def(v);
+  if (mlirOperationIsNull(d) || !wmma_op_is(d, "arith.addf"))
+    return (MlirValue){NULL};
+  for (int i = 0; i < 2; ++i) {
+    MlirValue one = mlirOperationGetOperand(d, i);
+    MlirOperation e = def(mlirOperationGetOperand(d, 1 - i));
+    if (is_float_const(one, 1.0) && !mlirOperationIsNull(e) &&
+        wmma_op_is(e, "math.exp"))
+      return negated(mlirOperationGetOperand(e, 0));
+  }
+  return (MlirValue){NULL};
+}
+
+/* Rewrites one op of the bound function; 1 if it has no bound. */
+static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
+  if (mlirOperationGetNumResults(op) != 1)
+    return 0;
+  MlirValue r = mlirOperationGetResult(op, 0);
+  if (!is_float(mlirValueGetType(r)))
+    return 0;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue x = n > 0 ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};
+  if (is(op, "arith.constant")) {
+    abs_constant(op);
+  } else if (is(op, "arith.subf")) {
+    MlirValue ops[2] = {x, mlirOperationGetOperand(op, 1)};
+    replace(op, emit(op, "arith.addf", 2, ops));
+  } else if (is(op, "arith.negf") || is(op, "math.absf") ||
+             is(op, "math.tanh") || is(op, "math.atan")) {
+    replace(op, x);
+  } else if (is(op, "arith.minimumf") || is(op, "arith.minnumf")) {
+    MlirValue ops[2] = {x, mlirOperationGetOperand(op, 1)};
+    replace(op, emit(op, "arith.maximumf", 2, ops));
+  } else if (is(op, "arith.select")) {
+    MlirValue ops[2] = {mlirOperationGetOperand(op, 1),
+                        mlirOperationGetOperand(op, 2)};
+    replace(op, emit(op, "arith.maximumf", 2, ops));
+  } else if (is(op, "arith.divf")) {
+    MlirValue d = mlirOperationGetOperand(op, 1);
+    if (!mlirValueIsNull(sigmoid_x)) {
+      MlirValue q[2] = {sigmoid_x, splat(op, x, 0.25)};
+      MlirValue t = emit(op, "arith.mulf", 2, q);
+      MlirValue o[2] = {t, splat(op, x, 1.0)};
+      MlirValue u = emit(op, "arith.addf", 2, o);
+      MlirValue m[2] = {x, u};
+      replace(op, emit(op, "arith.mulf", 2, m));
+    } else if (!mlirValueIsAOpResult(d) ||
+               !is(mlirOpResultGetOwner(d), "arith.constant")) {
+      snprintf(c->why, c->cap, "division by a computed value");
+      return 1;
+    }
+  } else if (is(op, "math.erf") || is(op, "math.erfc")) {
+    MlirValue ops[2] = {x, splat(op, x, 1.1283791670955126)};
+    MlirValue m = emit(op, "arith.mulf", 2, ops);
+    if (is(op, "math.erfc")) {
+      MlirValue add[2] = {m, splat(op, x, 2.0)};
+      m = emit(op, "arith.addf", 2, add);
+    }
+    replace(op, m);
+  } else if (is(op, "math.sin") || is(op, "math.cos")) {
+    MlirValue ops[2] = {x, splat(op, x, 1.0)};
+    replace(op, emit(op, "arith.addf", 2, ops));
+  } else if (is(op, "math.exp") || is(op, "math.exp2")) {
+    /* exp(x) (1 + L x) with the operation itself kept for exp(x). */
+    MlirOperation after = mlirOperationGetNextInBlock(op);
+    double l = is(op, "math.exp") ? 1.0 : 0.6931471805599453;
+    MlirValue lx[2] = {x, splat(after, x, l)};
+    MlirValue t = emit(after, "arith.mulf", 2, lx);
+    MlirValue one[2] = {t, splat(after, x, 1.0)};
+    MlirValue s = emit(after, "arith.addf", 2, one);
+    MlirValue prod[2] = {r, s};
+    MlirValue m = emit(after, "arith.mulf", 2, prod);
+    /* Every use of exp(x) but the new product reads the bound. */
+    MlirOperation mop = mlirOpResultGetOwner(m);
+    mlirValueReplaceAllUsesOfWith(r, m);
+    mlirOperationSetOperand(mop, 0, r);
+  } else if (is(op, "math.fma")) {
+    MlirValue ab[2] = {x, mlirOperationGetOperand(op, 1)};
+    MlirValue p = emit(op, "arith.mulf", 2, ab);
+    MlirValue pc[2] = {p, mlirOperationGetOperand(op, 2)};
+    replace(op, emit(op, "arith.addf", 2, pc));
+  } else if (is(op, "arith.remf") ||
+             (in_math(op) && !is(op, "math.floor") && !is(op, "math.ceil") &&
+              !is(op, "math.round") && !is(op, "math.roundeven") &&
+              !is(op, "math.trunc") && !is(op, "math.copysign"))) {
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+    snprintf(c->why, c->cap, "'%.*s' (its derivative is unbounded)",
+             (int)nm.length, nm.data);
+    return 1;
+  }
+  return 0;
+}
+
+int wmma_bound_function(MlirOperation fn, const char *name, MlirOperation *out,
+                        char *why, size_t cap) {
+  *out = (MlirOperation){NULL};
+  collect *c = calloc(1, sizeof *c);
+  if (!c) {
+    snprintf(why, cap, "out of memory");
+    return -1;
+  }
+  c->why = why;
+  c->cap = cap;
+  MlirOperation b = mlirOperationClone(fn);
+  mlirOperationSetAttributeByName(
+      b, wmma_sref("sym_name"),
+      mlirStringAttrGet(mlirOperationGetContext(fn), wmma_sref(name)));
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(fn), fn, b);
+  mlirOperationWalk(b, collect_op, c, MlirWalkPreOrder);
+  int rc = 0;
+  if (c->n == (int)(sizeof c->ops / sizeof c->ops[0])) {
+    snprintf(why, cap, "the function is too large to bound");
+    rc = 1;
+  }
+  /* Patterns are read on the original operations, before any rewrite. */
+  for (int i = 0; i < c->n; ++i)
+    c->sigmoid_arg[i] =
+        wmma_op_is(c->ops[i], "arith.divf")
+            ? sigmoid_denominator(mlirOperationGetOperand(c->ops[i], 1))
+            : (MlirValue){NULL};
+  for (int i = 0; !rc && i < c->n; ++i)
+    rc = rewrite(c->ops[i], c->sigmoid_arg[i], c);
+  free(c);
+  *out = b;
+  return rc;
+}

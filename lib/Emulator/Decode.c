@@ -250,6 +250,18 @@ static int decode_element(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in) {
   OPND(sv, vec);
   if (ins)
     OPND(se, LLVMGetOperand(inst, 1));
+  if (ins && in->dst == sv) { /* in place (insert_in_place): one element */
+    uint64_t k = LLVMConstIntGetZExtValue(idx);
+    if (k >= vt.n) {
+      in->op = OP_NOP; /* poison: any value will do */
+      return 0;
+    }
+    in->dst = sv + (uint32_t)k;
+    in->n = 1;
+    gather_begin(d, in, 1);
+    push_extra(f, se);
+    return 0;
+  }
   if (LLVMIsAConstantInt(idx) || LLVMIsAUndefValue(idx)) {
     uint64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetZExtValue(idx) : vt.n;
     gather_begin(d, in, ins ? vt.n : 1);
@@ -513,6 +525,19 @@ void emu_func_free(Func *f) {
   free(f);
 }
 
+/* An insertelement at a constant index into a vector nothing else reads
+ * (chains building a vector element by element) updates that vector's
+ * slots in place instead of copying all of them: its result takes the
+ * operand's slots (*slot).  The operand must already have its slots. */
+static int insert_in_place(Dec *d, LLVMValueRef in, uint32_t *slot) {
+  if (LLVMGetInstructionOpcode(in) != LLVMInsertElement)
+    return 0;
+  LLVMValueRef vec = LLVMGetOperand(in, 0), idx = LLVMGetOperand(in, 2);
+  LLVMUseRef use = LLVMGetFirstUse(vec);
+  return !LLVMIsAConstant(vec) && LLVMIsAConstantInt(idx) && use &&
+         !LLVMGetNextUse(use) && ptrmap_get(&d->vals, vec, slot);
+}
+
 static int decode_body(Dec *d) {
   Func *f = d->f;
   LLVMValueRef fn = f->fn;
@@ -601,6 +626,11 @@ static int decode_body(Dec *d) {
       if (need_type(d, LLVMTypeOf(in), &t)) {
         rc = -1;
         break;
+      }
+      uint32_t reuse;
+      if (insert_in_place(d, in, &reuse)) {
+        ptrmap_put(&d->vals, in, reuse);
+        continue;
       }
       ptrmap_put(&d->vals, in, f->nslots);
       f->nslots += t.n;

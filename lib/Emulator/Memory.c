@@ -375,18 +375,36 @@ uint32_t distinct_lines(uint64_t *ids, uint32_t n) {
 }
 
 uint32_t global_lines(const uint64_t *addr, uint32_t exec, uint32_t bytes) {
-  /* Up to 32 lanes x (bytes / 128 + 2) lines; larger accesses are rare
-   * (memcpy) and counted by their first and last lines only. */
-  uint64_t ids[NLANES * 4];
+  /* A lane touches at most 2 lines when bytes <= 128 (3 counted for the
+   * rare larger accesses: memcpy is not counted here).  Distinct lines via
+   * a small open-addressing set: no sorting. */
+  uint64_t set[128];
+  uint8_t used[128] = {0};
   uint32_t n = 0;
-  for (uint32_t m = exec; m; m &= m - 1) {
-    uint32_t l = (uint32_t)__builtin_ctz(m);
+  uint64_t last = ~0ull;
+  /* RDNA3 operands: lanes 16-31 often repeat lanes 0-15's addresses. */
+  if (exec == FULL_EXEC && !memcmp(addr, addr + 16, 16 * sizeof *addr))
+    exec = 0xffffu;
+  for (uint32_t l = 0; l < NLANES; l++) {
+    if (!((exec >> l) & 1))
+      continue;
     uint64_t first = addr[l] >> LINE_SHIFT;
-    uint64_t last = (addr[l] + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
-    if (last - first > 2)
-      first = last - 2;
-    for (uint64_t x = first; x <= last; x++)
-      ids[n++] = x;
+    uint64_t end = (addr[l] + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
+    if (end - first > 2)
+      first = end - 2;
+    for (uint64_t x = first; x <= end; x++) {
+      if (x == last) /* neighbouring lanes mostly share a line */
+        continue;
+      last = x;
+      uint32_t h = (uint32_t)((x * 0x9e3779b97f4a7c15ull) >> 57);
+      while (used[h] && set[h] != x)
+        h = (h + 1) & 127;
+      if (!used[h]) {
+        used[h] = 1;
+        set[h] = x;
+        n++;
+      }
+    }
   }
-  return distinct_lines(ids, n);
+  return n;
 }

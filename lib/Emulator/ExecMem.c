@@ -118,11 +118,10 @@ int exec_gep(Ctx *c, const Inst *in) {
     else
       VLOOP(1, d[i] += (uint64_t)(emu_sext(ix[i], ib) * scale));
   }
-  if (in->flag) { /* buffer fat pointer: the resource id stays, the offset wraps */
-    FOR_LANES(exec, l) d[l] = (a[l] & ~0xffffffffull) | (d[l] & 0xffffffffull);
-  } else if (mk != ~0ull) {
-    FOR_LANES(exec, l) d[l] &= mk;
-  }
+  if (in->flag) /* buffer fat pointer: the resource id stays, the offset wraps */
+    VLOOP(1, d[i] = (a[i] & ~0xffffffffull) | (d[i] & 0xffffffffull));
+  else if (mk != ~0ull)
+    VLOOP(1, d[i] &= mk);
   return EX_NEXT;
 }
 
@@ -164,13 +163,13 @@ static void resolve_lanes(const Ctx *c, const Inst *in, const uint64_t *a,
   Worker *wk = c->wk;
   if (in->flag == AS_LDS) {
     const uint64_t lds_size = wk->L->lds_size;
-    FOR_LANES(exec, l) {
+    LANE_LOOP(exec, l, {
       uint64_t off = a[l] & 0xffffffffull;
       if (off + size > lds_size)
         lane_ptr(c, in, AS_LDS, a[l], size, l, write, NULL); /* faults */
       ptr[l] = wk->lds + off;
       t->lds_off[l] = (uint32_t)off;
-    }
+    });
     t->lds_mask = exec;
     return;
   }
@@ -180,13 +179,13 @@ static void resolve_lanes(const Ctx *c, const Inst *in, const uint64_t *a,
     uint64_t idx = (a[__builtin_ctz(exec)] >> GLOBAL_SHIFT) - 1;
     const Alloc *al = idx < g->nallocs ? &g->allocs[idx] : NULL;
     uint64_t base = mem_alloc_base((int)idx), room = al && al->size >= size ? al->size - size : 0;
-    FOR_LANES(exec, l) {
+    LANE_LOOP(exec, l, {
       uint64_t off = a[l] - base;
       if (al && off <= room && al->size >= size)
         ptr[l] = al->data + off;
       else /* another allocation, or a fault */
         ptr[l] = lane_ptr(c, in, in->flag, a[l], size, l, write, NULL);
-    }
+    });
     t->gaddr = a;
     t->global_mask = exec;
     return;
@@ -203,19 +202,19 @@ int exec_load(Ctx *c, const Inst *in) {
   uint8_t *ptr[NLANES];
   resolve_lanes(c, in, a, (uint64_t)es * n, 0, ptr, &t);
   if (n == 1 && es == 2) { /* scalar half loads build many fragments */
-    FOR_LANES(c->exec, l) {
+    LANE_LOOP(c->exec, l, {
       uint16_t x;
       memcpy(&x, ptr[l], 2);
       d[l] = x & in->mask;
-    }
+    });
   } else if (n == 1 && es == 4) {
-    FOR_LANES(c->exec, l) {
+    LANE_LOOP(c->exec, l, {
       uint32_t x;
       memcpy(&x, ptr[l], 4);
       d[l] = x & in->mask;
-    }
+    });
   } else {
-    FOR_LANES(c->exec, l) load_elems(ptr[l], d + l, es, n, in->mask);
+    LANE_LOOP(c->exec, l, load_elems(ptr[l], d + l, es, n, in->mask));
   }
   count_traffic(c->wk, &t, (uint64_t)es * n, 0);
   return EX_NEXT;
@@ -228,7 +227,7 @@ int exec_store(Ctx *c, const Inst *in) {
   t.lds_mask = t.global_mask = 0;
   uint8_t *ptr[NLANES];
   resolve_lanes(c, in, a, (uint64_t)es * n, 1, ptr, &t);
-  FOR_LANES(c->exec, l) store_elems(ptr[l], v + l, es, n);
+  LANE_LOOP(c->exec, l, store_elems(ptr[l], v + l, es, n));
   count_traffic(c->wk, &t, (uint64_t)es * n, 1);
   return EX_NEXT;
 }

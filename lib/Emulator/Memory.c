@@ -376,35 +376,50 @@ uint32_t distinct_lines(uint64_t *ids, uint32_t n) {
 
 uint32_t global_lines(const uint64_t *addr, uint32_t exec, uint32_t bytes) {
   /* A lane touches at most 2 lines when bytes <= 128 (3 counted for the
-   * rare larger accesses: memcpy is not counted here).  Distinct lines via
-   * a small open-addressing set: no sorting. */
-  uint64_t set[128];
-  uint8_t used[128] = {0};
-  uint32_t n = 0;
-  uint64_t last = ~0ull;
+   * rare larger accesses). */
+  const uint64_t span = bytes ? bytes - 1 : 0;
   /* RDNA3 operands: lanes 16-31 often repeat lanes 0-15's addresses. */
   if (exec == FULL_EXEC && !memcmp(addr, addr + 16, 16 * sizeof *addr))
     exec = 0xffffu;
-  for (uint32_t l = 0; l < NLANES; l++) {
-    if (!((exec >> l) & 1))
-      continue;
-    uint64_t first = addr[l] >> LINE_SHIFT;
-    uint64_t end = (addr[l] + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
-    if (end - first > 2)
-      first = end - 2;
-    for (uint64_t x = first; x <= end; x++) {
-      if (x == last) /* neighbouring lanes mostly share a line */
-        continue;
-      last = x;
+  /* Lanes walking upwards (rows, strides, contiguous runs): one pass. */
+  uint64_t prev = 0, last = 0, n = 0;
+  int first_lane = 1, upward = 1;
+  for (uint32_t m = exec; m && upward; m &= m - 1) {
+    uint32_t l = (uint32_t)__builtin_ctz(m);
+    if (!first_lane && addr[l] < prev)
+      upward = 0;
+    prev = addr[l];
+    uint64_t lo = addr[l] >> LINE_SHIFT, hi = (addr[l] + span) >> LINE_SHIFT;
+    if (hi - lo > 2)
+      lo = hi - 2;
+    if (first_lane || lo > last)
+      n += hi - lo + 1;
+    else if (hi > last)
+      n += hi - last;
+    if (first_lane || hi > last)
+      last = hi;
+    first_lane = 0;
+  }
+  if (upward)
+    return (uint32_t)n;
+  /* Otherwise a small open-addressing set of line numbers. */
+  uint64_t set[128], used[2] = {0, 0};
+  uint32_t count = 0;
+  for (uint32_t m = exec; m; m &= m - 1) {
+    uint32_t l = (uint32_t)__builtin_ctz(m);
+    uint64_t lo = addr[l] >> LINE_SHIFT, hi = (addr[l] + span) >> LINE_SHIFT;
+    if (hi - lo > 2)
+      lo = hi - 2;
+    for (uint64_t x = lo; x <= hi; x++) {
       uint32_t h = (uint32_t)((x * 0x9e3779b97f4a7c15ull) >> 57);
-      while (used[h] && set[h] != x)
+      while (((used[h >> 6] >> (h & 63)) & 1) && set[h] != x)
         h = (h + 1) & 127;
-      if (!used[h]) {
-        used[h] = 1;
+      if (!((used[h >> 6] >> (h & 63)) & 1)) {
+        used[h >> 6] |= 1ull << (h & 63);
         set[h] = x;
-        n++;
+        count++;
       }
     }
   }
-  return n;
+  return count;
 }

@@ -561,7 +561,10 @@ static int update_in_place(Dec *d, LLVMValueRef in, uint32_t *slot) {
     return 0;
   LLVMValueRef vec = LLVMGetOperand(in, 0);
   LLVMUseRef use = LLVMGetFirstUse(vec);
+  /* Not a phi's slots: a phi of the same block could overwrite them while
+   * another phi still has to read the result. */
   if (LLVMIsAConstant(vec) || !use || LLVMGetNextUse(use) ||
+      (LLVMIsAInstruction(vec) && LLVMGetInstructionOpcode(vec) == LLVMPHI) ||
       !ptrmap_get(&d->vals, vec, slot))
     return 0;
   if (op == LLVMInsertElement)

@@ -54,7 +54,7 @@ def run(emu, case, threads, repeat, out):
             cmd += ["--arg", a.replace("@OUT@", out)]
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True)
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         dt = time.perf_counter() - t0
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
@@ -161,7 +161,11 @@ def main():
         first = None
         for t in counts:
             out = os.path.join(tmp, "out.%d" % t)
-            dt, cpu, st = run(emu, case, t, repeat, out)
+            try:
+                dt, cpu, st = run(emu, case, t, repeat, out)
+            except subprocess.CalledProcessError:  # e.g. an older emulator
+                print("%-36s %7s %s" % (case[0], t or "-", "failed (see above)"))
+                break
             li, wm = st["lane_instructions"], st["wmma_total"]
             if first is None:
                 first = (dt, out, st)

@@ -135,9 +135,11 @@ int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
                     int nargs, const unsigned grid[3], const unsigned block[3]);
 
 /* Budget of wave-instructions per launch, past which the launch faults
- * ("instruction limit exceeded"): the default (10^8) catches an endless
- * loop within seconds and is far above typical tests (a 1024^3 tiled GEMM
- * runs 3 * 10^6); very large launches need a larger one.  0: no limit. */
+ * ("instruction limit exceeded").  The default, 10^8 or 2^18 per workgroup
+ * for grids of more than 381 workgroups, ends an endless loop within
+ * seconds in a small launch and is far above what GEMMs need (a 1024^3
+ * tiled GEMM runs 3 * 10^6, 2^16 per workgroup).  0: no limit;
+ * UINT64_MAX: back to the default. */
 #define WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT 100000000ull
 void wmma_emu_set_instruction_limit(wmma_emu_module *m, uint64_t limit);
 

@@ -250,6 +250,18 @@ static int decode_element(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in) {
   OPND(sv, vec);
   if (ins)
     OPND(se, LLVMGetOperand(inst, 1));
+  if (ins && in->dst == sv) { /* in place (update_in_place): one element */
+    uint64_t k = LLVMConstIntGetZExtValue(idx);
+    if (k >= vt.n) {
+      in->op = OP_NOP; /* poison: any value will do */
+      return 0;
+    }
+    in->dst = sv + (uint32_t)k;
+    in->n = 1;
+    gather_begin(d, in, 1);
+    push_extra(f, se);
+    return 0;
+  }
   if (LLVMIsAConstantInt(idx) || LLVMIsAUndefValue(idx)) {
     uint64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetZExtValue(idx) : vt.n;
     gather_begin(d, in, ins ? vt.n : 1);
@@ -278,6 +290,31 @@ static int decode_shuffle(Dec *d, LLVMValueRef inst, Inst *in) {
   OPND(s0, v0);
   OPND(s1, v1);
   unsigned nm = LLVMGetNumMaskElements(inst);
+  if (in->dst == s0) {
+    /* In place (update_in_place): only the elements taken from the second
+     * operand move; the first operand's stay, and so do poison ones. */
+    unsigned first = nm, last = 0;
+    for (unsigned e = 0; e < nm; e++) {
+      int mv = LLVMGetMaskValue(inst, e);
+      if (mv >= (int)t0.n && (uint32_t)mv < 2 * t0.n) {
+        first = e < first ? e : first;
+        last = e;
+      }
+    }
+    if (first == nm) {
+      in->op = OP_NOP;
+      return 0;
+    }
+    in->dst = s0 + first;
+    in->n = last - first + 1;
+    gather_begin(d, in, in->n);
+    for (unsigned e = first; e <= last; e++) {
+      int mv = LLVMGetMaskValue(inst, e);
+      push_extra(d->f, mv >= (int)t0.n && (uint32_t)mv < 2 * t0.n ? s1 + (uint32_t)mv - t0.n
+                                                                 : s0 + e);
+    }
+    return 0;
+  }
   gather_begin(d, in, nm);
   for (unsigned e = 0; e < nm; e++) {
     int mv = LLVMGetMaskValue(inst, e);
@@ -513,6 +550,36 @@ void emu_func_free(Func *f) {
   free(f);
 }
 
+/* An insertelement at a constant index, or a shufflevector that keeps the
+ * elements of its first operand where they are (chains building a vector
+ * piece by piece), into a vector nothing else reads updates that vector's
+ * slots in place instead of copying all of them: its result takes the
+ * operand's slots (*slot).  The operand must already have its slots. */
+static int update_in_place(Dec *d, LLVMValueRef in, uint32_t *slot) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  if (op != LLVMInsertElement && op != LLVMShuffleVector)
+    return 0;
+  LLVMValueRef vec = LLVMGetOperand(in, 0);
+  LLVMUseRef use = LLVMGetFirstUse(vec);
+  /* Not a phi's slots: a phi of the same block could overwrite them while
+   * another phi still has to read the result. */
+  if (LLVMIsAConstant(vec) || !use || LLVMGetNextUse(use) ||
+      (LLVMIsAInstruction(vec) && LLVMGetInstructionOpcode(vec) == LLVMPHI) ||
+      !ptrmap_get(&d->vals, vec, slot))
+    return 0;
+  if (op == LLVMInsertElement)
+    return LLVMIsAConstantInt(LLVMGetOperand(in, 2)) != NULL;
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(vec)), nm = LLVMGetNumMaskElements(in);
+  if (nm != n || LLVMGetOperand(in, 1) == vec)
+    return 0;
+  for (unsigned e = 0; e < nm; e++) {
+    int mv = LLVMGetMaskValue(in, e);
+    if (mv >= 0 && (unsigned)mv < n && (unsigned)mv != e)
+      return 0; /* moves an element of the first operand */
+  }
+  return 1;
+}
+
 static int decode_body(Dec *d) {
   Func *f = d->f;
   LLVMValueRef fn = f->fn;
@@ -601,6 +668,11 @@ static int decode_body(Dec *d) {
       if (need_type(d, LLVMTypeOf(in), &t)) {
         rc = -1;
         break;
+      }
+      uint32_t reuse;
+      if (update_in_place(d, in, &reuse)) {
+        ptrmap_put(&d->vals, in, reuse);
+        continue;
       }
       ptrmap_put(&d->vals, in, f->nslots);
       f->nslots += t.n;

@@ -5,12 +5,15 @@
 
 #include "Exec.h"
 
+#define EMU_LIMIT_DEFAULT UINT64_MAX
+
 struct wmma_emu_module {
   Program prog;        /* prog.err is the module's last error */
   GlobalMem mem;
   char *name;
   char *chip_override;
-  uint64_t limit;      /* wave-instruction budget per launch, 0: none */
+  uint64_t limit;      /* wave-instruction budget per launch, 0: none,
+                          EMU_LIMIT_DEFAULT: the default for the grid */
   unsigned threads;    /* 0: the number of cores */
   uint32_t dynamic_lds;
   wmma_emu_progress_fn progress;

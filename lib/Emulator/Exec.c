@@ -154,11 +154,13 @@ static void eval_phis(Worker *wk, Frame *fr, const Block *B, uint32_t exec) {
   while (rem) {
     /* The lanes that came from the same block take the same inputs. */
     uint16_t p = fr->uniform ? fr->uprev : fr->prev[__builtin_ctz(rem)];
-    uint32_t grp = 0;
-    if (fr->uniform)
-      grp = rem;
-    else
-      FOR_LANES(rem, l) if (fr->prev[l] == p) grp |= 1u << l;
+    uint32_t grp = rem;
+    if (!fr->uniform) {
+      uint32_t same = 0;
+      for (uint32_t l = 0; l < NLANES; l++) /* branch-free: vectorises */
+        same |= (uint32_t)(fr->prev[l] == p) << l;
+      grp &= same;
+    }
     rem &= ~grp;
     uint32_t toff = 0;
     for (uint32_t i = 0; i < B->nphi; i++) {
@@ -224,10 +226,15 @@ static int select_block(Worker *wk, Wave *w) {
     uint16_t best = fr->unext;
     uint32_t ex = pend;
     if (!fr->uniform) {
+      /* Lanes that are not pending wait at NO_BLOCK, above every block:
+       * the minimum over all 32 is the pending lanes' (branch-free). */
       best = NO_BLOCK;
-      FOR_LANES(pend, l) if (fr->next[l] < best) best = fr->next[l];
+      for (uint32_t l = 0; l < NLANES; l++)
+        best = fr->next[l] < best ? fr->next[l] : best;
       ex = 0;
-      FOR_LANES(pend, l) if (fr->next[l] == best) ex |= 1u << l;
+      for (uint32_t l = 0; l < NLANES; l++)
+        ex |= (uint32_t)(fr->next[l] == best) << l;
+      ex &= pend;
     }
     fr->blk = best;
     fr->exec = ex;
@@ -295,7 +302,9 @@ int exec_br(Ctx *c, const Inst *in) {
 int exec_condbr(Ctx *c, const Inst *in) {
   const uint64_t *cd = R(in->a);
   uint32_t taken = 0;
-  FOR_LANES(c->exec, l) taken |= (uint32_t)(cd[l] & 1) << l;
+  for (uint32_t l = 0; l < NLANES; l++) /* branch-free; masked below */
+    taken |= (uint32_t)(cd[l] & 1) << l;
+  taken &= c->exec;
   if (taken == c->exec || !taken)
     return goto_blocks(c, 1, (uint16_t)(taken ? in->b : in->c), NULL);
   uint16_t t[NLANES];

@@ -131,12 +131,28 @@ static inline uint64_t *slot_w(const Ctx *c, uint32_t s) {
 #define R(s) slot_r(c, (s))
 #define W(s) slot_w(c, (s))
 
-/* Every lane l set in mask ex (a plain loop: EXEC is usually full; the
- * empty then-branch keeps a following `else` with the caller's `if`). */
+/* Every lane l set in mask ex, lowest first (only the set bits are
+ * visited: divergent code has sparse masks; full-EXEC hot paths use VLOOP
+ * or plain loops instead). */
 #define FOR_LANES(ex, l)                                                       \
-  for (uint32_t _m##l = (ex), l = 0; l < NLANES; l++)                          \
-    if (!((_m##l >> l) & 1)) {                                                 \
-    } else
+  for (uint32_t _m##l = (ex), l = 0;                                           \
+       _m##l && ((l = (uint32_t)__builtin_ctz(_m##l)), 1); _m##l &= _m##l - 1)
+
+/* The body for every lane l of ex, as a plain loop when ex is full (a
+ * branch-free loop the compiler can unroll) and over the set bits
+ * otherwise. */
+#define LANE_LOOP(ex, l, ...)                                                  \
+  do {                                                                         \
+    if ((ex) == FULL_EXEC) {                                                   \
+      for (uint32_t l = 0; l < NLANES; l++) {                                  \
+        __VA_ARGS__;                                                           \
+      }                                                                        \
+    } else {                                                                   \
+      FOR_LANES(ex, l) {                                                       \
+        __VA_ARGS__;                                                           \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
 
 /* Loop over all n*32 (element, lane) pairs of active lanes; the body uses
  * the flat index i (element i / 32, lane i % 32) and needs `exec`. */

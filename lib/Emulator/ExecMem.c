@@ -25,6 +25,7 @@ static const char *as_name(unsigned as) {
 typedef struct {
   uint32_t lds_mask, global_mask;
   uint32_t lds_off[NLANES];
+  const uint64_t *gaddr; /* global_addr, or the instruction's address slots */
   uint64_t global_addr[NLANES];
 } Traffic;
 
@@ -38,7 +39,7 @@ static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, int writ
   }
   if (ng) {
     *(write ? &wk->stats.global_bytes_stored : &wk->stats.global_bytes_loaded) += ng;
-    wk->stats.global_lines += global_lines(t->global_addr, t->global_mask, (uint32_t)bytes);
+    wk->stats.global_lines += global_lines(t->gaddr, t->global_mask, (uint32_t)bytes);
   }
 }
 
@@ -96,28 +97,31 @@ static uint8_t *lane_ptr(const Ctx *c, const Inst *in, unsigned as, uint64_t add
   if (t) {
     t->global_mask |= 1u << lane;
     t->global_addr[lane] = addr;
+    t->gaddr = t->global_addr;
   }
   return p;
 }
 
 int exec_gep(Ctx *c, const Inst *in) {
   const uint32_t exec = c->exec;
-  uint64_t *d = W(in->dst);
+  uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
   const uint64_t off = (uint64_t)in->imm, mk = in->mask;
-  FOR_LANES(exec, l) d[l] = a[l] + off;
+  VLOOP(1, d[i] = a[i] + off);
   for (uint32_t k = 0; k < in->xn; k++) {
     const uint32_t *x = c->f->extra + in->x + 4 * k;
     const uint64_t *ix = R(x[0]);
-    int ib = (int)x[1];
-    int64_t scale = (int64_t)((uint64_t)x[2] | ((uint64_t)x[3] << 32));
-    FOR_LANES(exec, l) d[l] += (uint64_t)(emu_sext(ix[l], ib) * scale);
+    const int ib = (int)x[1];
+    const int64_t scale = (int64_t)((uint64_t)x[2] | ((uint64_t)x[3] << 32));
+    if (ib == 32)
+      VLOOP(1, d[i] += (uint64_t)((int64_t)(int32_t)ix[i] * scale));
+    else
+      VLOOP(1, d[i] += (uint64_t)(emu_sext(ix[i], ib) * scale));
   }
-  if (in->flag) { /* buffer fat pointer: the resource id stays, the offset wraps */
-    FOR_LANES(exec, l) d[l] = (a[l] & ~0xffffffffull) | (d[l] & 0xffffffffull);
-  } else if (mk != ~0ull) {
-    FOR_LANES(exec, l) d[l] &= mk;
-  }
+  if (in->flag) /* buffer fat pointer: the resource id stays, the offset wraps */
+    VLOOP(1, d[i] = (a[i] & ~0xffffffffull) | (d[i] & 0xffffffffull));
+  else if (mk != ~0ull)
+    VLOOP(1, d[i] &= mk);
   return EX_NEXT;
 }
 
@@ -159,26 +163,30 @@ static void resolve_lanes(const Ctx *c, const Inst *in, const uint64_t *a,
   Worker *wk = c->wk;
   if (in->flag == AS_LDS) {
     const uint64_t lds_size = wk->L->lds_size;
-    FOR_LANES(exec, l) {
+    LANE_LOOP(exec, l, {
       uint64_t off = a[l] & 0xffffffffull;
       if (off + size > lds_size)
         lane_ptr(c, in, AS_LDS, a[l], size, l, write, NULL); /* faults */
       ptr[l] = wk->lds + off;
       t->lds_off[l] = (uint32_t)off;
-    }
+    });
     t->lds_mask = exec;
     return;
   }
   if (in->flag == AS_GLOBAL || in->flag == AS_CONSTANT) {
+    /* Usually every lane is in the first lane's allocation: one compare. */
     const GlobalMem *g = wk->L->mem;
-    FOR_LANES(exec, l) {
-      uint64_t idx = (a[l] >> GLOBAL_SHIFT) - 1, off = a[l] & ((1ull << GLOBAL_SHIFT) - 1);
-      const Alloc *al = idx < g->nallocs ? &g->allocs[idx] : NULL;
-      if (!al || off > al->size || size > al->size - off)
-        lane_ptr(c, in, in->flag, a[l], size, l, write, NULL); /* faults */
-      ptr[l] = al->data + off;
-      t->global_addr[l] = a[l];
-    }
+    uint64_t idx = (a[__builtin_ctz(exec)] >> GLOBAL_SHIFT) - 1;
+    const Alloc *al = idx < g->nallocs ? &g->allocs[idx] : NULL;
+    uint64_t base = mem_alloc_base((int)idx), room = al && al->size >= size ? al->size - size : 0;
+    LANE_LOOP(exec, l, {
+      uint64_t off = a[l] - base;
+      if (al && off <= room && al->size >= size)
+        ptr[l] = al->data + off;
+      else /* another allocation, or a fault */
+        ptr[l] = lane_ptr(c, in, in->flag, a[l], size, l, write, NULL);
+    });
+    t->gaddr = a;
     t->global_mask = exec;
     return;
   }
@@ -193,7 +201,21 @@ int exec_load(Ctx *c, const Inst *in) {
   t.lds_mask = t.global_mask = 0;
   uint8_t *ptr[NLANES];
   resolve_lanes(c, in, a, (uint64_t)es * n, 0, ptr, &t);
-  FOR_LANES(c->exec, l) load_elems(ptr[l], d + l, es, n, in->mask);
+  if (n == 1 && es == 2) { /* scalar half loads build many fragments */
+    LANE_LOOP(c->exec, l, {
+      uint16_t x;
+      memcpy(&x, ptr[l], 2);
+      d[l] = x & in->mask;
+    });
+  } else if (n == 1 && es == 4) {
+    LANE_LOOP(c->exec, l, {
+      uint32_t x;
+      memcpy(&x, ptr[l], 4);
+      d[l] = x & in->mask;
+    });
+  } else {
+    LANE_LOOP(c->exec, l, load_elems(ptr[l], d + l, es, n, in->mask));
+  }
   count_traffic(c->wk, &t, (uint64_t)es * n, 0);
   return EX_NEXT;
 }
@@ -205,7 +227,7 @@ int exec_store(Ctx *c, const Inst *in) {
   t.lds_mask = t.global_mask = 0;
   uint8_t *ptr[NLANES];
   resolve_lanes(c, in, a, (uint64_t)es * n, 1, ptr, &t);
-  FOR_LANES(c->exec, l) store_elems(ptr[l], v + l, es, n);
+  LANE_LOOP(c->exec, l, store_elems(ptr[l], v + l, es, n));
   count_traffic(c->wk, &t, (uint64_t)es * n, 1);
   return EX_NEXT;
 }
@@ -285,7 +307,7 @@ int exec_atomic(Ctx *c, const Inst *in) {
   const uint32_t es = (uint32_t)in->imm;
   const uint64_t mk = in->mask;
   int shared = in->flag != AS_LDS && in->flag != AS_PRIVATE;
-  Traffic t = {0, 0, {0}, {0}};
+  Traffic t = {0, 0, {0}, NULL, {0}};
   uint8_t *ptr[NLANES];
   FOR_LANES(c->exec, l) ptr[l] = lane_ptr(c, in, in->flag, a[l], es, l, 1, &t);
   if (shared) /* after the bounds checks: a fault must not hold the lock */

@@ -326,7 +326,14 @@ uint32_t lds_bank_conflicts_memo(BankMemo *memo, const uint32_t *off,
                                  uint32_t exec, uint32_t bytes) {
   if (!exec)
     return 0;
-  uint32_t base = off[__builtin_ctz(exec)] & ~127u, norm[NLANES], h = exec ^ bytes;
+  /* Relative to the lowest lane's 128-byte row: no offset wraps below 0
+   * (a wrapped offset near 2^32 would lose its last dwords). */
+  uint32_t base = UINT32_MAX, norm[NLANES], h = exec ^ bytes;
+  for (uint32_t m = exec; m; m &= m - 1) {
+    uint32_t o = off[__builtin_ctz(m)];
+    base = o < base ? o : base;
+  }
+  base &= ~127u;
   for (uint32_t l = 0; l < NLANES; l++) {
     norm[l] = (exec >> l) & 1 ? off[l] - base : 0;
     h = (h ^ norm[l]) * 0x9e3779b1u;
@@ -375,18 +382,68 @@ uint32_t distinct_lines(uint64_t *ids, uint32_t n) {
 }
 
 uint32_t global_lines(const uint64_t *addr, uint32_t exec, uint32_t bytes) {
-  /* Up to 32 lanes x (bytes / 128 + 2) lines; larger accesses are rare
-   * (memcpy) and counted by their first and last lines only. */
-  uint64_t ids[NLANES * 4];
-  uint32_t n = 0;
+  /* A lane touches at most 2 lines when bytes <= 128 (3 counted for the
+   * rare larger accesses). */
+  const uint64_t span = bytes ? bytes - 1 : 0;
+  /* RDNA3 operands: lanes 16-31 often repeat lanes 0-15's addresses. */
+  if (exec == FULL_EXEC && !memcmp(addr, addr + 16, 16 * sizeof *addr))
+    exec = 0xffffu;
+  /* Lanes 0..k-1 active, walking upwards, at most 128 bytes each (the
+   * common case): lane l adds the lines of its access above lane l-1's
+   * last line, branch-free so that the compiler vectorises it. */
+  if (bytes <= 128 && exec && !(exec & (exec + 1))) {
+    uint32_t k = (uint32_t)__builtin_popcount(exec);
+    uint64_t n = ((addr[0] + span) >> LINE_SHIFT) - (addr[0] >> LINE_SHIFT) + 1;
+    int down = 0;
+    for (uint32_t l = 1; l < k; l++) {
+      uint64_t lo = addr[l] >> LINE_SHIFT, hi = (addr[l] + span) >> LINE_SHIFT;
+      uint64_t phi = (addr[l - 1] + span) >> LINE_SHIFT;
+      uint64_t from = lo > phi ? lo : phi + 1;
+      n += hi >= from ? hi - from + 1 : 0;
+      down |= addr[l] < addr[l - 1];
+    }
+    if (!down)
+      return (uint32_t)n;
+  }
+  /* Lanes walking upwards (rows, strides, contiguous runs): one pass. */
+  uint64_t prev = 0, last = 0, n = 0;
+  int first_lane = 1, upward = 1;
+  for (uint32_t m = exec; m && upward; m &= m - 1) {
+    uint32_t l = (uint32_t)__builtin_ctz(m);
+    if (!first_lane && addr[l] < prev)
+      upward = 0;
+    prev = addr[l];
+    uint64_t lo = addr[l] >> LINE_SHIFT, hi = (addr[l] + span) >> LINE_SHIFT;
+    if (hi - lo > 2)
+      lo = hi - 2;
+    if (first_lane || lo > last)
+      n += hi - lo + 1;
+    else if (hi > last)
+      n += hi - last;
+    if (first_lane || hi > last)
+      last = hi;
+    first_lane = 0;
+  }
+  if (upward)
+    return (uint32_t)n;
+  /* Otherwise a small open-addressing set of line numbers. */
+  uint64_t set[128], used[2] = {0, 0};
+  uint32_t count = 0;
   for (uint32_t m = exec; m; m &= m - 1) {
     uint32_t l = (uint32_t)__builtin_ctz(m);
-    uint64_t first = addr[l] >> LINE_SHIFT;
-    uint64_t last = (addr[l] + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
-    if (last - first > 2)
-      first = last - 2;
-    for (uint64_t x = first; x <= last; x++)
-      ids[n++] = x;
+    uint64_t lo = addr[l] >> LINE_SHIFT, hi = (addr[l] + span) >> LINE_SHIFT;
+    if (hi - lo > 2)
+      lo = hi - 2;
+    for (uint64_t x = lo; x <= hi; x++) {
+      uint32_t h = (uint32_t)((x * 0x9e3779b97f4a7c15ull) >> 57);
+      while (((used[h >> 6] >> (h & 63)) & 1) && set[h] != x)
+        h = (h + 1) & 127;
+      if (!((used[h >> 6] >> (h & 63)) & 1)) {
+        used[h >> 6] |= 1ull << (h & 63);
+        set[h] = x;
+        count++;
+      }
+    }
   }
-  return distinct_lines(ids, n);
+  return count;
 }

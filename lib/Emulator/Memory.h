@@ -135,7 +135,7 @@ uint32_t lds_bank_conflicts(const uint32_t *off, uint32_t exec, uint32_t bytes);
 #define BANK_MEMO_SIZE 64
 typedef struct {
   uint32_t exec, bytes, conflicts, valid;
-  uint32_t off[NLANES]; /* normalised: the first lane's 128-byte row at 0 */
+  uint32_t off[NLANES]; /* normalised: the lowest lane's 128-byte row at 0 */
 } BankMemoEntry;
 typedef struct {
   BankMemoEntry e[BANK_MEMO_SIZE];

@@ -88,7 +88,7 @@ static int load_buffer(LLVMMemoryBufferRef buf, const char *name,
   const char *dl = LLVMGetDataLayoutStr(mod);
   m->prog.td = LLVMCreateTargetData(dl && *dl ? dl : kAmdgcnDataLayout);
   m->kernarg_alloc = m->dispatch_alloc = -1;
-  m->limit = WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT;
+  m->limit = EMU_LIMIT_DEFAULT;
   mem_init(&m->mem);
   if (emu_find_kernels(&m->prog) || emu_layout_globals(&m->prog, &m->mem)) {
     load_error("%s: %s", name, m->prog.err[0] ? m->prog.err : "out of memory");
@@ -349,7 +349,16 @@ int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
   rc = wmma_emu_prepare(m, kernel);
   if (rc)
     return rc;
-  DispatchOptions o = {m->threads, m->dynamic_lds, m->limit, m->progress,
+  uint64_t limit = m->limit;
+  if (limit == EMU_LIMIT_DEFAULT) {
+    /* 10^8, or 2^18 per workgroup for large grids (so that production-size
+     * GEMMs fit; a 1024^3 tiled GEMM needs 2^16 per workgroup). */
+    uint64_t groups = (uint64_t)grid[0] * grid[1] * grid[2];
+    limit = groups < (WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT >> 18)
+                ? WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT
+                : (groups > (1ull << 40) ? 1ull << 58 : groups << 18);
+  }
+  DispatchOptions o = {m->threads, m->dynamic_lds, limit, m->progress,
                        m->progress_user, &m->kernarg_alloc, &m->dispatch_alloc};
   return emu_dispatch(&m->prog, &m->mem, k, args, grid, block, &o, &m->stats,
                       m->prog.err, sizeof m->prog.err);

@@ -122,7 +122,8 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
              (the kernels wmma.compile() builds take memrefs)
     chip:    "gfx1100" ...; None: the kernel's "target-cpu" attribute
     max_instructions: fault after this many wave-instructions in the launch
-             (None: the emulator's default budget, 10^8; 0: no limit)
+             (None: the emulator's default budget, 10^8 or 2^18 per
+             workgroup in large grids; 0: no limit)
     threads: worker threads running workgroups (None: the number of cores);
              results and counters do not depend on it
     dynamic_lds: bytes of dynamic LDS per workgroup (HIP's sharedMemBytes,

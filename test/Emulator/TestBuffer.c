@@ -134,6 +134,17 @@ static const char *kIR =
     "  store float %offf, ptr addrspace(1) %pe3\n"
     "  ret void\n"
     "}\n"
+    /* A resource over a flat pointer (make.buffer.rsrc.p7.p0). */
+    "declare ptr addrspace(7) @llvm.amdgcn.make.buffer.rsrc.p7.p0(ptr, i16, i64, i32)\n"
+    "define amdgpu_kernel void @flat(ptr %in, ptr addrspace(1) %out) #0 {\n"
+    "  %l = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %r = call ptr addrspace(7) @llvm.amdgcn.make.buffer.rsrc.p7.p0(ptr %in, i16 0, i64 16, i32 822243328)\n"
+    "  %p = getelementptr i32, ptr addrspace(7) %r, i32 %l\n"
+    "  %v = load <2 x i32>, ptr addrspace(7) %p, align 4\n"
+    "  %o = getelementptr <2 x i32>, ptr addrspace(1) %out, i32 %l\n"
+    "  store <2 x i32> %v, ptr addrspace(1) %o\n"
+    "  ret void\n"
+    "}\n"
     "attributes #0 = { \"target-cpu\"=\"gfx1201\" }\n";
 
 static int launch(wmma_emu_module *m, const char *kernel, const wmma_emu_arg *args,
@@ -274,6 +285,21 @@ static void test_rsrc(wmma_emu_module *m) {
   }
 }
 
+static void test_flat(wmma_emu_module *m, int in) {
+  int out = wmma_emu_buffer_create(m, 8 * 8, NULL);
+  wmma_emu_arg args[2] = {wmma_emu_arg_buffer(in), wmma_emu_arg_buffer(out)};
+  if (launch(m, "flat", args, 2, 8))
+    return;
+  uint32_t o[16];
+  wmma_emu_buffer_read(m, out, o, sizeof o);
+  for (int l = 0; l < 8; l++)
+    for (int j = 0; j < 2; j++) {
+      uint32_t d = (uint32_t)(l + j), want = 4 * d + 4 <= 16 ? 100 + d : 0;
+      CHECK(o[2 * l + j] == want, "flat: lane %d dword %d = %u, want %u", l, j,
+            o[2 * l + j], want);
+    }
+}
+
 int test_buffer(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -287,6 +313,7 @@ int test_buffer(int argc, char **argv) {
   test_store(m);
   test_raw(m, in);
   test_rsrc(m);
+  test_flat(m, in);
   wmma_emu_destroy(m);
   return 0;
 }

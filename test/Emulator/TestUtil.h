@@ -38,6 +38,7 @@ int test_wmma(int argc, char **argv);
 int test_fp8(int argc, char **argv);
 int test_convert(int argc, char **argv);
 int test_xlane(int argc, char **argv);
+int test_memory(int argc, char **argv);
 int test_replication(int argc, char **argv);
 int test_api(int argc, char **argv);
 int test_divergence(int argc, char **argv);

@@ -25,6 +25,12 @@
 ; ITEMS: wmma-emu: error: grid x block in dimension 0 is 4294967296 work-items, more than the 2^32 - 1 of a dispatch
 ; RUN: %expect_exit 2 wmma-emu %s --kernel count --grid 1 --block 32 --threads 0 --arg out:%t.c:4 --arg i32:1 | FileCheck %s --check-prefix=THREADS
 ; THREADS: wmma-emu: error: bad --threads value '0' (1..256)
+; Host memory: a 20 GB buffer, and private stacks of 16 MiB per work-item
+; for 1024 work-items, are refused with the budget in the message.
+; RUN: %expect_exit 2 wmma-emu %s --kernel count --grid 1 --block 32 --arg out:%t.c:20000000000 --arg i32:1 | FileCheck %s --check-prefix=MEM
+; MEM: wmma-emu: error: argument 0: buffer 'buffer 0' needs 20000000000 bytes of host memory; with the 0 bytes already held that exceeds the emulator's limit of {{[0-9]+}} bytes
+; RUN: %expect_exit 1 wmma-emu %s --kernel stack --grid 1 --block 1024 --threads 1 --arg out:%t.c:4 | FileCheck %s --check-prefix=STACK
+; STACK: wmma-emu: error: the LDS, registers and private memory of a workgroup needs {{[0-9]+}} bytes of host memory; {{.*}} exceeds the emulator's limit of {{[0-9]+}} bytes
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -54,6 +60,16 @@ loop:
   br i1 %c, label %loop, label %exit
 exit:
   store i32 %n, ptr addrspace(1) %out
+  ret void
+}
+
+; 16 MiB of private memory per work-item.
+define amdgpu_kernel void @stack(ptr addrspace(1) %out) #0 {
+  %a = alloca [4194304 x i32], align 4, addrspace(5)
+  %p = getelementptr i32, ptr addrspace(5) %a, i32 7
+  store i32 1, ptr addrspace(5) %p
+  %v = load i32, ptr addrspace(5) %p
+  store i32 %v, ptr addrspace(1) %out
   ret void
 }
 

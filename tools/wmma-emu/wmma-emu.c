@@ -48,7 +48,8 @@ static void usage(FILE *o) {
           "                     for `extern __shared__` arrays); static + dynamic\n"
           "                     LDS must fit 65536 bytes\n"
           "  --max-instructions N  fault after N wave-instructions in the launch\n"
-          "                     (default %llu; 0 = no limit)\n"
+          "                     (default %llu, or 2^18 per workgroup in large\n"
+          "                     grids; 0 = no limit)\n"
           "  --stats, --stats-json FILE  print / write the counters\n"
           "  --list      print the kernels and their parameters\n",
           (unsigned long long)WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT);
@@ -170,8 +171,21 @@ static void *read_file(const char *path, size_t *size) {
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   for (;;) {
-    if (n == cap)
-      buf = realloc(buf, cap *= 2);
+    if (n == cap) {
+      char *bigger = buf ? realloc(buf, cap *= 2) : NULL;
+      if (!bigger) { /* out of host memory: errno is ENOMEM */
+        free(buf);
+        fclose(f);
+        errno = ENOMEM;
+        return NULL;
+      }
+      buf = bigger;
+    }
+    if (!buf) {
+      fclose(f);
+      errno = ENOMEM;
+      return NULL;
+    }
     size_t r = fread(buf + n, 1, cap - n, f);
     n += r;
     if (r == 0)

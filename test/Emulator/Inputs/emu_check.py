@@ -9,6 +9,7 @@ Pure Python (struct/array only) so that it runs with any python3.
   transpose X OUT BLOCKS           OUT = per-block 16x16 transpose of X
   collatz IN STEPS VOTE THREADS    Collatz step counts and full-wave votes
   chain A0 B0 B1 D1                D1 = f16(A0*B0)*B1 (16x16, f16 in, f32 out)
+  dump KIND FILE                   prints the values (i32, f32, f16), one line
   fatbuf A B OUT OUT0 NA NB NO     OUT = 2A + B (f16 A, f32 B/OUT) through raw
                                    buffers of NA/NB/NO elements (per-dword
                                    range checks; stores past NO dropped)
@@ -180,6 +181,11 @@ def fatbuf(a_path, b_path, out_path, out0_path, na, nb, no):
     print("fatbuf ok (%d elements)" % len(OUT))
 
 
+def dump(kind, path):
+    fmt = {"i32": "i", "f32": "f", "f16": "e"}[kind]
+    print(" ".join(str(v) for v in read(path, fmt)))
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -191,7 +197,7 @@ def main():
         gemm(*args, acc=acc)
     else:
         {"gen": gen, "gemm": gemm, "block_sum": block_sum, "transpose": transpose,
-         "collatz": collatz, "chain": chain, "fatbuf": fatbuf}[cmd](*args)
+         "collatz": collatz, "chain": chain, "fatbuf": fatbuf, "dump": dump}[cmd](*args)
 
 
 if __name__ == "__main__":

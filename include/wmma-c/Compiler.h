@@ -37,6 +37,8 @@ typedef struct {
                               rule's choice, 1 registers, 2 LDS */
   int tile_m, tile_n;      /* workgroup tile of single GEMMs; 0: the cost
                               rule's choice */
+  int accumulate;          /* wmma_accumulate: 0 wide (f32, default), 1
+                              native (f16/bf16 outputs in their own type) */
 } wmma_compile_options;
 
 #define WMMA_MAX_KERNEL_ARGS 32

@@ -80,6 +80,16 @@ typedef enum {
 } wmma_staging;
 /* "auto", "registers", "lds" -> wmma_staging; -1 if unknown. */
 MLIR_CAPI_EXPORTED int wmma_staging_parse(const char *name);
+/* How products whose linalg output is f16/bf16 accumulate: in f32,
+ * rounded once at the end (wide, the default), or in their own type
+ * (native: half the accumulator registers; on RDNA3 two tiles share each
+ * register set through OPSEL). */
+typedef enum {
+  WMMA_ACCUMULATE_WIDE = 0,
+  WMMA_ACCUMULATE_NATIVE = 1,
+} wmma_accumulate;
+/* "wide", "native" -> wmma_accumulate; -1 if unknown. */
+MLIR_CAPI_EXPORTED int wmma_accumulate_parse(const char *name);
 /* Every option of wmma-linalg-to-kernels. */
 typedef struct {
   const char *chip;     /* required: gfx1100 ... gfx1201 */
@@ -87,6 +97,9 @@ typedef struct {
   wmma_staging staging; /* operand staging (default: the cost rule's) */
   int tile_m, tile_n;   /* workgroup tile of single GEMMs (0: the cost
                            rule's; else one of its configurations) */
+  wmma_accumulate accumulate; /* 16-bit outputs: wide (default) or native */
+  bool no_packing;      /* native on RDNA3: one tile per register set (for
+                           measuring what OPSEL packing saves) */
 } wmmaFrontEndOptions;
 MLIR_CAPI_EXPORTED MlirPass
 wmmaCreateLinalgToKernelsPassWithOptions(const wmmaFrontEndOptions *options);

@@ -437,9 +437,13 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
     MlirPassManager pm = mlirPassManagerCreate(s.ctx);
     mlirPassManagerAddOwnedPass(pm, wmmaCreateLinalgToKernelsPassWithOptions(
                                         &(wmmaFrontEndOptions){
-                                            o->chip, o->waves_per_workgroup,
-                                            (wmma_staging)o->staging, o->tile_m,
-                                            o->tile_n}));
+                                            .chip = o->chip,
+                                            .waves = o->waves_per_workgroup,
+                                            .staging = (wmma_staging)o->staging,
+                                            .tile_m = o->tile_m,
+                                            .tile_n = o->tile_n,
+                                            .accumulate = (wmma_accumulate)
+                                                              o->accumulate}));
     if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
   }

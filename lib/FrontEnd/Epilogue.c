@@ -411,8 +411,14 @@ void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
 
 MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
                       MlirValue row0, MlirValue col0, bool swapped) {
-  if (fe_is_zero(&kb->p->g, gm->acc))
-    return kb_fill_zero(kb, kb->atom);
+  if (fe_is_zero(&kb->p->g, gm->acc)) {
+    /* The fragment when it is the 8-slot order, else zeros in that order. */
+    MlirValue z = kb_fill_zero(kb, kb->atom);
+    int64_t len;
+    if (wb_is_vec1d(mlirValueGetType(z), &len, NULL) && len == SLOTS)
+      return z;
+    return wb_const_zero(&kb->b, kb_acc_vec(kb, gm->kacc_type));
+  }
   /* The accumulator lives in the product's own output space: its own memo
    * (a node means different elements in differently ordered spaces). */
   fe_tile pt;

@@ -238,6 +238,8 @@ typedef struct {
                            user choose */
   wmma_staging staging; /* forced staging, or the cost rule's (auto) */
   int tile_m, tile_n;   /* forced workgroup tile of single GEMMs, or 0 */
+  wmma_accumulate accumulate; /* 16-bit outputs: wide or native */
+  bool no_packing;            /* RDNA3 16-bit accumulators unpacked */
 } fe_options;
 
 /* One grid dimension: the product of ceil(size / div) over its terms. */
@@ -302,6 +304,7 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
  * returns the kernel gpu.func; null on an internal error. */
 MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
                               const fe_template *t, const fe_schedule *s,
+                              const fe_options *o,
                               const wmma_chip_info *chip,
                               MlirOperation *gpu_module);
 /* Rewrites the caller-facing function to launch the kernel. */

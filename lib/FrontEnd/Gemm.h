@@ -21,6 +21,9 @@ void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w);
  * condition (null when the schedule has no M/N tails). */
 MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w);
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w);
+/* The accumulator values the wave carries (after fe_gemm_acc_init: two
+ * tiles per value when packed, Accumulators.c). */
+int fe_gemm_nacc(fe_kb *kb);
 /* The epilogue on every accumulator, then its single (masked on tails)
  * store. */
 void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w);

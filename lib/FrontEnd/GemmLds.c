@@ -147,8 +147,7 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                              kb_add(kb, g->w.bn0, g->wcol[j]),
                              kb_addc(kb, k, kk), masked, b);
       for (int i = 0; i < s->wave_m; ++i)
-        acc[i * s->wave_n + j] =
-            kb_mma(kb, kb->atom, a[i], b, acc[i * s->wave_n + j]);
+        kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b);
     }
   }
 }
@@ -216,7 +215,7 @@ static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
 int fe_gemm_build_lds(fe_kb *kb) {
   const fe_schedule *s = kb->s;
   const fe_gemm *gm = &kb->p->gemms[0];
-  int nt = s->wave_m * s->wave_n;
+  int nt = 0; /* accumulator values, known after fe_gemm_acc_init */
   lds_gemm *g = calloc(1, sizeof *g);
   if (!g)
     return -1;
@@ -238,6 +237,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
   g->frag_b = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
 
   fe_gemm_acc_init(kb, &g->w);
+
+  nt = fe_gemm_nacc(kb);
   MlirValue *acc = g->w.acc;
   /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];

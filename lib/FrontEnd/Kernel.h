@@ -16,6 +16,7 @@ typedef struct fe_kb {
   MlirLocation loc;
   const fe_problem *p;
   const fe_schedule *s;
+  const fe_options *options;
   const wmma_chip_info *chip;
   wmma_arch arch;
   MlirOperation kernel;  /* the gpu.func */
@@ -29,7 +30,11 @@ typedef struct fe_kb {
   int nlds;
   MlirValue tid, wave;         /* thread id x, wave index in the block */
   MlirAttribute atom;          /* the products' atom (kb_product_atom) */
-  MlirType kacc;               /* its accumulator type (f32 or i32) */
+  MlirType kacc;               /* its accumulator type (f32, i32, or
+                                  f16/bf16 when accumulating natively) */
+  int acc_pack;                /* tiles per accumulator value (1, or 2 for
+                                  RDNA3 16-bit accumulators: OPSEL halves) */
+  MlirAttribute atom_hi;       /* the atom writing the high halves */
   wmma_layout_kind ab_layout;  /* kcontig (RDNA4) or hw (RDNA3) */
   int op_len;                  /* A/B fragment length */
   struct {
@@ -105,6 +110,20 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
 MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v);
 /* Does o need more than its matrix loaded in the atom's operand type? */
 bool kb_operand_has_prologue(fe_kb *kb, const fe_operand *o, wmma_matrix role);
+
+/*--- accumulators (Accumulators.c) ---------------------------------------------*/
+/* Decides whether two tiles of a row share an accumulator value (RDNA3
+ * 16-bit accumulators and an even number of tiles per row). */
+void kb_acc_configure(fe_kb *kb, int wave_n);
+/* Accumulator values holding ntiles tiles. */
+int kb_acc_count(const fe_kb *kb, int ntiles);
+/* The values from per-tile accumulators in the 8-slot order. */
+void kb_acc_from_tiles(fe_kb *kb, const MlirValue *tiles, int ntiles,
+                       MlirValue *vals);
+/* vals += a x b for tile t. */
+void kb_acc_mma(fe_kb *kb, MlirValue *vals, int t, MlirValue a, MlirValue b);
+/* Tile t's accumulator in the 8-slot order. */
+MlirValue kb_acc_tile(fe_kb *kb, const MlirValue *vals, int t);
 
 /*--- the epilogue ------------------------------------------------------------*/
 /* Tile position in an index space (the output buffer's, or the first

@@ -114,12 +114,16 @@ static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
                            nd, dims);
 }
 
-static MlirAttribute schedule_attr(MlirContext ctx, const fe_schedule *s) {
+static MlirAttribute schedule_attr(MlirContext ctx, const fe_schedule *s,
+                                   const fe_kb *kb) {
   int64_t tile[3] = {s->tile_m, s->tile_n, s->k_step};
   int64_t waves[2] = {s->waves_m, s->waves_n};
   int64_t wave_tile[2] = {s->wave_m, s->wave_n};
   MlirNamedAttribute a[] = {
       wb_named(ctx, "template", wb_str_attr(ctx, s->template_name)),
+      wb_named(ctx, "accumulator", mlirTypeAttrGet(kb->kacc)),
+      wb_named(ctx, "packed_accumulators",
+               mlirBoolAttrGet(ctx, kb->acc_pack == 2)),
       wb_named(ctx, "instruction",
                wb_str_attr(ctx, wmma_instr_get(s->instr)->isa_name)),
       wb_named(ctx, "staging",
@@ -213,6 +217,7 @@ static void set_attr(MlirOperation op, const char *name, MlirAttribute a) {
 
 MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
                               const fe_template *t, const fe_schedule *s,
+                              const fe_options *o,
                               const wmma_chip_info *chip,
                               MlirOperation *gpu_module) {
   MlirContext ctx = mlirOperationGetContext(func);
@@ -226,6 +231,8 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   kb->loc = mlirOperationGetLocation(func);
   kb->p = p;
   kb->s = s;
+  kb->options = o;
+  kb->acc_pack = 1;
   kb->chip = chip;
   kb->arch = chip->arch;
   kb->ab_layout =
@@ -294,7 +301,7 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
     goto done;
   }
   set_attr(kernel, "wmma.launch", launch);
-  set_attr(kernel, "wmma.schedule", schedule_attr(ctx, s));
+  set_attr(kernel, "wmma.schedule", schedule_attr(ctx, s, kb));
   if (!mlirOperationVerify(gm))
     kb->failed = 1;
 

@@ -150,6 +150,12 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
+  /* Native accumulation: 16-bit outputs accumulate in their own type. */
+  if (o->fe.accumulate == WMMA_ACCUMULATE_NATIVE)
+    for (int i = 0; i < p->ngemms; ++i)
+      if (mlirTypeIsAF16(p->gemms[i].acc_type) ||
+          mlirTypeIsABF16(p->gemms[i].acc_type))
+        p->gemms[i].kacc_type = p->gemms[i].acc_type;
   const fe_template *t;
   fe_schedule s;
   if (fe_select(p, chip, &o->fe, &t, &s, why, sizeof why)) {
@@ -161,7 +167,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
     goto done;
   }
   MlirOperation gm;
-  MlirOperation kernel = fe_build_kernel(func, p, t, &s, chip, &gm);
+  MlirOperation kernel = fe_build_kernel(func, p, t, &s, &o->fe, chip, &gm);
   if (mlirOperationIsNull(kernel) || fe_build_host(func, p, &s, gm, kernel)) {
     wmma_error(func, "wmma-linalg-to-kernels: internal error while building "
                      "the %s kernel for @%s",
@@ -266,15 +272,25 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
 }
 
 MlirPass wmmaCreateLinalgToKernelsPass(const char *chip, int waves) {
-  wmmaFrontEndOptions o = {chip, waves, WMMA_STAGING_AUTO, 0, 0};
+  wmmaFrontEndOptions o = {.chip = chip, .waves = waves};
   return wmmaCreateLinalgToKernelsPassWithOptions(&o);
 }
 
 MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
                                                  bool tiled) {
   wmmaFrontEndOptions o = {
-      chip, waves, tiled ? WMMA_STAGING_AUTO : WMMA_STAGING_REGISTERS, 0, 0};
+      .chip = chip,
+      .waves = waves,
+      .staging = tiled ? WMMA_STAGING_AUTO : WMMA_STAGING_REGISTERS};
   return wmmaCreateLinalgToKernelsPassWithOptions(&o);
+}
+
+int wmma_accumulate_parse(const char *name) {
+  if (name && !strcmp(name, "wide"))
+    return WMMA_ACCUMULATE_WIDE;
+  if (name && !strcmp(name, "native"))
+    return WMMA_ACCUMULATE_NATIVE;
+  return -1;
 }
 
 int wmma_staging_parse(const char *name) {
@@ -304,6 +320,10 @@ MlirPass wmmaCreateLinalgToKernelsPassWithOptions(
                      : WMMA_STAGING_AUTO;
   o.fe.tile_m = opts ? opts->tile_m : 0;
   o.fe.tile_n = opts ? opts->tile_n : 0;
+  o.fe.accumulate = opts && opts->accumulate == WMMA_ACCUMULATE_NATIVE
+                        ? WMMA_ACCUMULATE_NATIVE
+                        : WMMA_ACCUMULATE_WIDE;
+  o.fe.no_packing = opts && opts->no_packing;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),

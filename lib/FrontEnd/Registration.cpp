@@ -52,6 +52,22 @@ struct LinalgToKernelsOptions
                     llvm::cl::desc("workgroup tile columns of single GEMMs (0: "
                                    "the cost rule's)"),
                     llvm::cl::init(0)};
+  Option<wmma_accumulate> accumulate{
+      *this, "accumulate",
+      llvm::cl::desc("accumulation of products with f16/bf16 outputs"),
+      llvm::cl::init(WMMA_ACCUMULATE_WIDE),
+      llvm::cl::values(
+          clEnumValN(WMMA_ACCUMULATE_WIDE, "wide",
+                     "in f32, rounded once at the end"),
+          clEnumValN(WMMA_ACCUMULATE_NATIVE, "native",
+                     "in the output type (RDNA3: two tiles per register set "
+                     "through OPSEL)"))};
+  Option<bool> packAccumulators{
+      *this, "pack-accumulators",
+      llvm::cl::desc("RDNA3 native 16-bit accumulators: two tiles per "
+                     "register set through OPSEL (false: one, to measure "
+                     "the saving)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -69,8 +85,9 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
         // The C pass reports unknown chips and wave counts itself.
         wmma_staging staging = o.tiled ? static_cast<wmma_staging>(o.staging)
                                        : WMMA_STAGING_REGISTERS;
-        wmmaFrontEndOptions fo = {o.chip.c_str(), o.waves, staging, o.tileM,
-                                  o.tileN};
+        wmmaFrontEndOptions fo = {o.chip.c_str(), o.waves,     staging,
+                                  o.tileM,        o.tileN,     o.accumulate,
+                                  !o.packAccumulators};
         pm.addPass(std::unique_ptr<mlir::Pass>(
             unwrap(wmmaCreateLinalgToKernelsPassWithOptions(&fo))));
       });

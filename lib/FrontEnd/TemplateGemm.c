@@ -37,8 +37,9 @@ static wmma_elem elem_of(MlirType t) {
 
 /* VGPRs per lane: accumulators, live fragments, prefetched slice, and a
  * fixed allowance for addresses and loop state. */
-static int estimate_vgprs(const fe_schedule *s, int frag_vgprs) {
-  int acc = s->wave_m * s->wave_n * 8;
+static int estimate_vgprs(const fe_schedule *s, int frag_vgprs,
+                          double acc_vgprs_per_tile) {
+  int acc = (int)(s->wave_m * s->wave_n * acc_vgprs_per_tile);
   int frags = (s->wave_m + 1) * frag_vgprs;
   int prefetch = 0;
   if (s->staging == FE_STAGE_LDS)
@@ -47,7 +48,8 @@ static int estimate_vgprs(const fe_schedule *s, int frag_vgprs) {
 }
 
 static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
-                          const gemm_config *c, fe_schedule *s) {
+                          const fe_options *o, const gemm_config *c,
+                          fe_schedule *s) {
   const fe_gemm *g = &p->gemms[0];
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_gemm.name;
@@ -81,7 +83,13 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     s->grid[2].t[i].div = 1;
   }
   int frag_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
-  s->vgprs = estimate_vgprs(s, frag_vgprs);
+  /* RDNA3 16-bit accumulators half-fill 8 VGPRs; packed, two tiles share
+   * them (Accumulators.c). */
+  double acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
+  if (chip->arch == WMMA_ARCH_RDNA3 && wb_type_bits(g->kacc_type) == 16 &&
+      s->wave_n % 2 == 0 && !o->no_packing)
+    acc_vgprs /= 2;
+  s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs);
   /* The cost rule (Schedule.c). */
   double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), B = 1;
@@ -141,7 +149,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   }
   for (int i = 0; i < n; ++i) {
     fe_schedule s;
-    fill_schedule(p, chip, &configs[i], &s);
+    fill_schedule(p, chip, o, &configs[i], &s);
     if (s.instr == WMMA_INSTR_COUNT)
       return fe_why(why, cap, "no WMMA instruction for these types on %s",
                     wmma_arch_name(chip->arch));
@@ -207,10 +215,17 @@ static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue tiles[FE_MAX_WAVE_TILES];
+  kb_acc_configure(kb, s->wave_n);
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
-      w->acc[i * s->wave_n + j] = kb_acc_init(kb, g, w->batch, tile_row(kb, w, i),
-                                              tile_col(kb, w, j), false);
+      tiles[i * s->wave_n + j] = kb_acc_init(
+          kb, g, w->batch, tile_row(kb, w, i), tile_col(kb, w, j), false);
+  kb_acc_from_tiles(kb, tiles, s->wave_m * s->wave_n, w->acc);
+}
+
+int fe_gemm_nacc(fe_kb *kb) {
+  return kb_acc_count(kb, kb->s->wave_m * kb->s->wave_n);
 }
 
 void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
@@ -229,7 +244,7 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
       fe_tile t;
       kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
                      false);
-      kb_bind_product(kb, &m, last, w->acc[i * s->wave_n + j]);
+      kb_bind_product(kb, &m, last, kb_acc_tile(kb, w->acc, i * s->wave_n + j));
       kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
   kb_memo_free(&m);
@@ -257,14 +272,13 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                            tile_col(kb, w, j), k, masked);
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
-      acc[i * s->wave_n + j] =
-          kb_mma(kb, kb->atom, a[i], b[j], acc[i * s->wave_n + j]);
+      kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
 }
 
 static int build_registers(fe_kb *kb) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
-  int nt = s->wave_m * s->wave_n;
+  int nt = 0; /* accumulator values, known after fe_gemm_acc_init */
   fe_gemm_wave w;
   fe_gemm_wave_origin(kb, &w);
   MlirValue active = fe_gemm_wave_active(kb, &w);
@@ -273,6 +287,7 @@ static int build_registers(fe_kb *kb) {
       !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))
     return -1;
   fe_gemm_acc_init(kb, &w);
+  nt = fe_gemm_nacc(kb);
   MlirValue kfull = fe_k_full(kb, g->K, 16);
   MlirValue acc[FE_MAX_WAVE_TILES];
   int64_t kf;

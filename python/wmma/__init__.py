@@ -22,7 +22,8 @@ from ._lib import find_library, library_path
 from .compile import Compiled, compile
 from .emulate import emulate, memref
 from .layout import Layout, layout
-from .run import bf16_bits_to_f32, f32_to_bf16_bits, random_inputs, run
+from .run import (bf16_bits_to_f32, f32_to_bf16_bits, f32_to_fp8_bits,
+                  fp8_bits_to_f32, random_inputs, run)
 
 
 def version():
@@ -40,6 +41,7 @@ def chips():
 
 __all__ = [
     "WmmaError", "Compiled", "Layout", "compile", "layout", "emulate", "memref", "run",
-    "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "parse_diagnostics",
+    "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "f32_to_fp8_bits",
+    "fp8_bits_to_f32", "parse_diagnostics",
     "find_library", "library_path", "version", "chips",
 ]

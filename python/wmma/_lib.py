@@ -65,6 +65,7 @@ WMMA_MAX_GRID_PROGRAM = 32
 EMIT_KINDS = ("mlir", "llvm", "isa", "hsaco")  # wmma_emit_kind order
 STRATEGIES = ("permlanex16", "bpermute")       # wmma_xlane_strategy order
 STAGINGS = ("auto", "registers", "lds")        # wmma_staging order
+ACCUMULATES = ("wide", "native")               # wmma_accumulate order
 MATRICES = ("A", "B", "C", "D")                # wmma_matrix order
 ARCH_INVALID, ARCH_RDNA3, ARCH_RDNA4 = 0, 3, 4
 INSTR_COUNT = 11                               # WMMA_INSTR_COUNT
@@ -79,7 +80,8 @@ BACKEND_EMU, BACKEND_HIP = 0, 1
 class CompileOptions(ctypes.Structure):
     _fields_ = [("chip", c_char_p), ("emit", c_int), ("func", c_char_p),
                 ("strategy", c_int), ("waves_per_workgroup", c_int),
-                ("staging", c_int), ("tile_m", c_int), ("tile_n", c_int)]
+                ("staging", c_int), ("tile_m", c_int), ("tile_n", c_int),
+                ("accumulate", c_int)]
 
 
 class KernelArg(ctypes.Structure):
@@ -196,6 +198,8 @@ def _prototypes(lib):
         "wmma_emu_set_dynamic_lds": (c_int, [c_void_p, ctypes.c_uint32]),
         "wmma_emu_stats_json": (c_size_t, [c_void_p, c_char_p, c_size_t]),
         "wmma_emu_stats_to_json": (c_size_t, [P(EmuStats), c_char_p, c_size_t]),
+        "wmma_emu_fp8_to_f32": (ctypes.c_float, [ctypes.c_uint8]),
+        "wmma_emu_bf8_to_f32": (ctypes.c_float, [ctypes.c_uint8]),
     }
     for name, (restype, argtypes) in protos.items():
         fn = getattr(lib, name)

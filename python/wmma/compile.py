@@ -59,7 +59,7 @@ def _source_bytes(source):
 
 
 def _options(lib, chip, emit, func, strategy, waves, tiled=True, staging="auto",
-             tile=None):
+             tile=None, accumulate="wide"):
     if emit not in _lib.EMIT_KINDS:
         raise ValueError("emit must be one of %s, not %r"
                          % (", ".join(_lib.EMIT_KINDS), emit))
@@ -85,16 +85,22 @@ def _options(lib, chip, emit, func, strategy, waves, tiled=True, staging="auto",
             raise ValueError("tile must be a (rows, columns) tuple of positive "
                              "ints, not %r" % (tile,))
         opts.tile_m, opts.tile_n = tile
+    if accumulate not in _lib.ACCUMULATES:
+        raise ValueError("accumulate must be one of %s, not %r"
+                         % (", ".join(_lib.ACCUMULATES), accumulate))
+    opts.accumulate = _lib.ACCUMULATES.index(accumulate)
     return opts
 
 
 def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
-                source_name=None, tiled=True, staging="auto", tile=None):
+                source_name=None, tiled=True, staging="auto", tile=None,
+                accumulate="wide"):
     """Compiles and returns (Compiled, the C result) -- the caller frees the
     C result with wmma_compile_result_free (run() launches from it)."""
     lib = _lib.load()
     data, default_name = _source_bytes(source)
-    opts = _options(lib, chip, emit, func, strategy, waves, tiled, staging, tile)
+    opts = _options(lib, chip, emit, func, strategy, waves, tiled, staging, tile,
+                    accumulate)
     name = _lib.cstr(source_name or default_name, "source_name")
     res = _lib.CompileResult()
     rc = lib.wmma_compile_source(data, len(data), name, ctypes.byref(opts),
@@ -112,7 +118,8 @@ def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
 
 
 def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
-            waves=0, source_name=None, tiled=True, staging="auto", tile=None):
+            waves=0, source_name=None, tiled=True, staging="auto", tile=None,
+            accumulate="wide"):
     """Compiles MLIR source for one chip.
 
     source: MLIR text (str/bytes): linalg functions on memrefs or tensors,
@@ -131,12 +138,15 @@ def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
     tile:   (rows, columns) of the workgroup tile of a single GEMM, one of
             the configurations the cost rule chooses from (None: its choice).
     tiled:  False is staging="registers" (kept for compatibility).
+    accumulate: "wide" (products with f16/bf16 outputs accumulate in f32,
+            rounded once at the end) or "native" (in their own type; on
+            RDNA3 two tiles share each accumulator register set).
 
     Returns a Compiled (unpacks as (artifact, manifest)).  Raises WmmaError
     with the MLIR diagnostics (file, line, col, severity, message) on a
     compile error or an unknown chip.
     """
     compiled, res = compile_raw(source, chip, emit, func, strategy, waves,
-                                source_name, tiled, staging, tile)
+                                source_name, tiled, staging, tile, accumulate)
     _lib.load().wmma_compile_result_free(ctypes.byref(res))
     return compiled

@@ -39,6 +39,54 @@ def bf16_bits_to_f32(h):
     return (np.asarray(h, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
+FP8_TYPES = ("f8E4M3FN", "f8E5M2")
+
+
+def _fp8_table(typ):
+    """float32 value of each of the 256 codes (the emulator's exact
+    decoders, OCP FP8)."""
+    lib = _lib.load()
+    dec = lib.wmma_emu_fp8_to_f32 if typ == "f8E4M3FN" else lib.wmma_emu_bf8_to_f32
+    return np.array([dec(c) for c in range(256)], dtype=np.float32)
+
+
+def fp8_bits_to_f32(bits, typ="f8E4M3FN"):
+    """OCP fp8 bit patterns (uint8) of type f8E4M3FN or f8E5M2 -> float32
+    (exact)."""
+    if typ not in FP8_TYPES:
+        raise ValueError("typ must be one of %s, not %r" % (", ".join(FP8_TYPES), typ))
+    return _fp8_table(typ)[np.asarray(bits, dtype=np.uint8)]
+
+
+def f32_to_fp8_bits(x, typ="f8E4M3FN"):
+    """float32 -> OCP fp8 bit patterns (uint8), round to nearest even (ties
+    to the even code).  f8E4M3FN (no infinity) saturates to +-448;
+    f8E5M2 overflows to +-inf like IEEE formats.  NaN stays NaN."""
+    if typ not in FP8_TYPES:
+        raise ValueError("typ must be one of %s, not %r" % (", ".join(FP8_TYPES), typ))
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    table = _fp8_table(typ).astype(np.float64)
+    # The non-negative finite codes 0x00.. in increasing value.
+    nfin = 0x7f if typ == "f8E4M3FN" else 0x7c
+    vals = table[:nfin]
+    a = np.abs(x.astype(np.float64))
+    hi = np.clip(np.searchsorted(vals, a, side="left"), 1, nfin - 1)
+    lo = hi - 1
+    dlo, dhi = a - vals[lo], vals[hi] - a
+    code = np.where((dlo < dhi) | ((dlo == dhi) & (lo % 2 == 0)), lo, hi)
+    code = np.where(a <= vals[0], 0, code)
+    if typ == "f8E4M3FN":
+        code = np.where(a >= vals[nfin - 1], nfin - 1, code)   # saturate
+    else:
+        half = (vals[nfin - 1] - vals[nfin - 2]) / 2
+        code = np.where(a >= vals[nfin - 1] + half, 0x7c, code)
+        code = np.where(a >= vals[nfin - 1], np.where(a >= vals[nfin - 1] + half, 0x7c,
+                                                     nfin - 1), code)
+    code = code.astype(np.uint8) | np.where(np.signbit(x), 0x80, 0).astype(np.uint8)
+    nan = 0x7f if typ == "f8E4M3FN" else 0x7e
+    return np.where(np.isnan(x), np.uint8(nan), code).astype(np.uint8)
+
+
 def _static_shape(a):
     """The manifest shape: ints, or None for run-time sizes."""
     return tuple(int(a.shape[d]) if a.shape[d] >= 0 else None
@@ -55,6 +103,8 @@ def _dtype_of(a, name):
     typ = a.type.decode()
     if typ == "bf16":
         return np.dtype(np.uint16)
+    if typ in FP8_TYPES:
+        return np.dtype(np.uint8)
     want = DTYPES.get(typ)
     if want is None:
         raise TypeError("argument '%s' has element type %s, which run() cannot "
@@ -81,6 +131,16 @@ def _buffer_input(a, value, name):
         raise TypeError("argument '%s' has dtype %s; bf16 takes uint16 bit "
                         "patterns or float32 (rounded to nearest even)"
                         % (name, value.dtype))
+    if typ in FP8_TYPES:
+        if value.dtype == np.uint8:
+            return np.array(value, dtype=np.uint8, order="C")
+        if value.dtype == np.float32:
+            return f32_to_fp8_bits(value, typ)
+        raise TypeError("argument '%s' has dtype %s; %s takes uint8 bit "
+                        "patterns or float32 (rounded to nearest even)"
+                        % (name, value.dtype, typ))
+    if typ == "i8" and value.dtype == np.uint8:
+        return np.array(value.view(np.int8), order="C", copy=True)
     want = _dtype_of(a, name)
     if value.dtype != want:
         raise TypeError("argument '%s' has dtype %s; the kernel expects %s (%s)"
@@ -152,21 +212,24 @@ def _allocated(a, name, sizes):
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         waves=0, source_name=None, tiled=True, stats=False, staging="auto",
-        tile=None):
+        tile=None, accumulate="wide"):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
     {name: numpy array} for every written buffer, and "result0", "result1",
     ... for the values a function on tensors returns.
 
     inputs: {argument name: value}: a numpy array for every input/inout
       buffer, in the kernel's dtype (f16 -> float16, f32 -> float32,
-      i8 -> int8, i32 -> int32; bf16 -> uint16 bit patterns, or float32
-      converted with round-to-nearest-even); its shape gives the run-time
+      i8 -> int8 (uint8 accepted: the same bits, for unsigned products),
+      i32 -> int32; bf16 -> uint16 bit patterns, or float32 converted with
+      round-to-nearest-even; f8E4M3FN/f8E5M2 -> uint8 bit patterns, or
+      float32 rounded to nearest even, saturating for f8E4M3FN); its shape
+      gives the run-time
       sizes of dynamic dimensions.  An output may be given too (its array
       gives its shape, its contents the initial value); otherwise it is
       allocated (zeros) with the sizes the inputs fix.  A number for every
       scalar.
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
-    staging, tile, tiled: the schedule's choices (see compile()).
+    staging, tile, tiled, accumulate: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
       (as wmma.emulate returns them); emulator backend only.
 
@@ -184,7 +247,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     lib = _lib.load()
     emit = "llvm" if backend == "emu" else "hsaco"
     compiled, res = compile_raw(source, chip, emit, func, strategy, waves, source_name,
-                                tiled, staging, tile)
+                                tiled, staging, tile, accumulate)
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]
@@ -241,8 +304,9 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
 
 def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
     """Seeded random inputs for a manifest (compile(...).manifest): uniform
-    in [low, high) for float buffers (bf16 given as float32), small integers
-    for integer buffers, values in [0.5, 1.5) for scalars -- ready for run().
+    in [low, high) for float buffers (bf16 and fp8 given as float32), i8
+    over its whole range, small integers for wider integer buffers, values
+    in [0.5, 1.5) for scalars -- ready for run().
     sizes: {"s0": 77, ...} for the run-time sizes a dynamic kernel takes."""
     rng = np.random.default_rng(seed)
     sizes = sizes or {}
@@ -260,12 +324,14 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
         except KeyError as e:
             raise ValueError("argument '%s' has run-time size %s: give it in "
                              "sizes" % (a["name"], e.args[0])) from None
-        if typ != "bf16" and typ not in DTYPES:
+        if typ != "bf16" and typ not in FP8_TYPES and typ not in DTYPES:
             raise TypeError("argument '%s' has element type %s, which "
                             "random_inputs() cannot fill" % (a["name"], typ))
-        if typ in ("i8", "i16", "i32", "i64"):
+        if typ == "i8":
+            out[a["name"]] = rng.integers(-128, 128, size=shape).astype(np.int8)
+        elif typ in ("i16", "i32", "i64"):
             out[a["name"]] = rng.integers(-8, 8, size=shape).astype(DTYPES[typ])
         else:
-            dtype = np.float32 if typ == "bf16" else DTYPES[typ]
+            dtype = np.float32 if typ == "bf16" or typ in FP8_TYPES else DTYPES[typ]
             out[a["name"]] = rng.uniform(low, high, size=shape).astype(dtype)
     return out

@@ -186,7 +186,7 @@ static void check_pass_options(void) {
   char staging[32];
   int64_t tile[2];
   bool ok;
-  wmmaFrontEndOptions o = {"gfx1201", 0, WMMA_STAGING_AUTO, 0, 0};
+  wmmaFrontEndOptions o = {.chip = "gfx1201"};
   MlirAttribute l = compile(&o, staging, sizeof staging, tile, &ok);
   CHECK(ok && wmmaAttributeIsALaunch(l), "auto: a kernel with a record");
   /* Sizes M, K, N are symbols s0, s1, s2; the grid reads M and N. */
@@ -231,21 +231,21 @@ static void check_pass_options(void) {
 
   /* Bad options: the run fails with a diagnostic. */
   long before = g_diag_errors;
-  wmmaFrontEndOptions half = {"gfx1201", 0, WMMA_STAGING_AUTO, 64, 0};
+  wmmaFrontEndOptions half = {.chip = "gfx1201", .tile_m = 64};
   compile(&half, staging, sizeof staging, tile, &ok);
   CHECK(!ok && g_diag_errors > before, "tile-m without tile-n");
   before = g_diag_errors;
-  wmmaFrontEndOptions nochip = {NULL, 0, WMMA_STAGING_AUTO, 0, 0};
+  wmmaFrontEndOptions nochip = {.chip = NULL};
   compile(&nochip, staging, sizeof staging, tile, &ok);
   CHECK(!ok && g_diag_errors > before, "no chip");
   before = g_diag_errors;
   compile(NULL, staging, sizeof staging, tile, &ok);
   CHECK(!ok && g_diag_errors > before, "NULL options: no chip either");
-  wmmaFrontEndOptions waves = {"gfx1201", 99, WMMA_STAGING_AUTO, 0, 0};
+  wmmaFrontEndOptions waves = {.chip = "gfx1201", .waves = 99};
   compile(&waves, staging, sizeof staging, tile, &ok);
   CHECK(!ok, "99 waves");
   /* An out-of-range staging value is the cost rule's, not a crash. */
-  wmmaFrontEndOptions odd = {"gfx1201", 0, (wmma_staging)7, 0, 0};
+  wmmaFrontEndOptions odd = {.chip = "gfx1201", .staging = (wmma_staging)7};
   l = compile(&odd, staging, sizeof staging, tile, &ok);
   CHECK(ok && wmmaAttributeIsALaunch(l), "staging 7 is auto");
 }

@@ -13,6 +13,7 @@ static void usage(FILE *f) {
           "usage: wmma-compile INPUT.mlir --chip gfxNNNN [--emit mlir|llvm|isa|hsaco]\n"
           "                    [--func NAME] [--strategy permlanex16|bpermute]\n"
           "                    [--waves N] [--staging auto|registers|lds] [--tile MxN]\n"
+          "                    [--accumulate wide|native]\n"
           "                    [--no-tiling] -o OUT\n"
           "\n"
           "Compiles a linalg function (on memrefs or tensors, static or dynamic\n"
@@ -28,6 +29,8 @@ static void usage(FILE *f) {
           "function's argument order, then one memref per result of a function\n"
           "on tensors.  --staging forces how operand tiles are staged (default:\n"
           "the templates' cost rule); --no-tiling is --staging registers.\n"
+          "--accumulate native accumulates products with f16/bf16 outputs in\n"
+          "their own type (default wide: in f32, rounded once at the end).\n"
           "Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage.\n"
           "Supported chips: %s\n",
           wmma_supported_chips());
@@ -93,6 +96,14 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.tile_m = (int)m, o.tile_n = (int)n, ++i;
+    } else if (!strcmp(a, "--accumulate") && v) {
+      int acc = wmma_accumulate_parse(v);
+      if (acc < 0) {
+        fprintf(stderr, "wmma-compile: error: unknown --accumulate '%s' (expected "
+                        "wide or native)\n", v);
+        return 2;
+      }
+      o.accumulate = acc, ++i;
     } else if (!strcmp(a, "--staging") && v) {
       int st = wmma_staging_parse(v);
       if (st < 0) {

@@ -17,7 +17,7 @@ static void usage(FILE *f) {
           "                [--func NAME] [--strategy permlanex16|bpermute] [--stats]\n"
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
-          "                [--rtol R]\n"
+          "                [--accumulate wide|native] [--rtol R]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -497,6 +497,14 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.tile_m = (int)m, o.tile_n = (int)n, ++i;
+    } else if (!strcmp(a, "--accumulate") && v) {
+      int acc = wmma_accumulate_parse(v);
+      if (acc < 0) {
+        fprintf(stderr, "wmma-run: error: unknown --accumulate '%s' (expected "
+                        "wide or native)\n", v);
+        return 2;
+      }
+      o.accumulate = acc, ++i;
     } else if (!strcmp(a, "--staging") && v) {
       int st = wmma_staging_parse(v);
       if (st < 0) {

@@ -243,6 +243,169 @@ def plain_gemm(m, n, k, t="f16", a_t=False, b_t=False, epi=True):
     return body, "Y", f"{m}x{n}", "f32", m * n
 
 
+def typed_gemm(m, n, k, ta, tb, tc, ext=None, cast=""):
+    """C += A x B with element types ta x tb -> tc (C read and written);
+    ext = ("extsi"|"extui", "extsi"|"extui") writes the contraction as a
+    generic with explicit integer extensions (mixed signedness)."""
+    if ext is None:
+        body = f"""  linalg.matmul {cast} ins(%A, %B : memref<{m}x{k}x{ta}>, memref<{k}x{n}x{tb}>)
+                outs(%C : memref<{m}x{n}x{tc}>)
+"""
+    else:
+        body = f"""  linalg.generic {{indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>,
+                                   affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}}
+      ins(%A, %B : memref<{m}x{k}x{ta}>, memref<{k}x{n}x{tb}>) outs(%C : memref<{m}x{n}x{tc}>) {{
+  ^bb0(%a: {ta}, %b: {tb}, %c: {tc}):
+    %ea = arith.{ext[0]} %a : {ta} to {tc}
+    %eb = arith.{ext[1]} %b : {tb} to {tc}
+    %p = arith.muli %ea, %eb : {tc}
+    %s = arith.addi %c, %p : {tc}
+    linalg.yield %s : {tc}
+  }}
+"""
+    text = f"""func.func @typed(%A: memref<{m}x{k}x{ta}>, %B: memref<{k}x{n}x{tb}>, %C: memref<{m}x{n}x{tc}>) {{
+{body}  return
+}}
+"""
+    return text, "C", f"{m}x{n}", tc, m * n
+
+
+# Epilogue classes on an f32 accumulator t = A x B (f16 inputs): each body
+# maps (%x = t, extra block arguments) to %r; `ins` are the extra operands
+# (name, memref type suffix, indexing map).
+EPILOGUES = {
+    "row-vector": ([("b", "{n}xf32", "(i, j) -> (j)")], "%r = arith.addf %x, %e0 : f32"),
+    "column-vector": ([("s", "{m}xf32", "(i, j) -> (i)")], "%r = arith.mulf %x, %e0 : f32"),
+    "full-residual": ([("c", "{m}x{n}xf32", "(i, j) -> (i, j)")], "%r = arith.addf %x, %e0 : f32"),
+    "exp": ([], "%c = arith.constant 0.125 : f32\n    %y = arith.mulf %x, %c : f32\n    %r = math.exp %y : f32"),
+    "exp2": ([], "%c = arith.constant 0.125 : f32\n    %y = arith.mulf %x, %c : f32\n    %r = math.exp2 %y : f32"),
+    "tanh": ([], "%r = math.tanh %x : f32"),
+    "erf": ([], "%r = math.erf %x : f32"),
+    "fma": ([("c", "{m}x{n}xf32", "(i, j) -> (i, j)")], "%r = math.fma %x, %x, %e0 : f32"),
+    "gelu-tanh": ([], "%x3 = arith.mulf %x, %x : f32\n    %x3b = arith.mulf %x3, %x : f32\n    %c = arith.constant 0.044715 : f32\n    %t1 = arith.mulf %x3b, %c : f32\n    %t2 = arith.addf %x, %t1 : f32\n    %k = arith.constant 0.7978845608 : f32\n    %t3 = arith.mulf %t2, %k : f32\n    %th = math.tanh %t3 : f32\n    %one = arith.constant 1.0 : f32\n    %t4 = arith.addf %th, %one : f32\n    %h = arith.constant 0.5 : f32\n    %t5 = arith.mulf %x, %h : f32\n    %r = arith.mulf %t5, %t4 : f32"),
+    "gelu-erf": ([], "%k = arith.constant 0.70710678 : f32\n    %t0 = arith.mulf %x, %k : f32\n    %e = math.erf %t0 : f32\n    %one = arith.constant 1.0 : f32\n    %t4 = arith.addf %e, %one : f32\n    %h = arith.constant 0.5 : f32\n    %t5 = arith.mulf %x, %h : f32\n    %r = arith.mulf %t5, %t4 : f32"),
+    "silu": ([], "%nx = arith.negf %x : f32\n    %e = math.exp %nx : f32\n    %one = arith.constant 1.0 : f32\n    %d = arith.addf %one, %e : f32\n    %r = arith.divf %x, %d : f32"),
+    "sigmoid": ([], "%z = arith.constant 0.0 : f32\n    %nx = arith.subf %z, %x : f32\n    %e = math.exp %nx : f32\n    %one = arith.constant 1.0 : f32\n    %d = arith.addf %e, %one : f32\n    %r = arith.divf %one, %d : f32"),
+    "clamp-select": ([], "%lo = arith.constant -0.5 : f32\n    %hi = arith.constant 0.5 : f32\n    %a = arith.maximumf %x, %lo : f32\n    %b = arith.minimumf %a, %hi : f32\n    %neg = arith.cmpf olt, %x, %lo : f32\n    %r = arith.select %neg, %lo, %b : f32"),
+    "sub-div-const": ([("c", "{m}x{n}xf32", "(i, j) -> (i, j)")], "%d = arith.subf %x, %e0 : f32\n    %k = arith.constant -4.0 : f32\n    %r = arith.divf %d, %k : f32"),
+    # No Lipschitz bound: compared with a relative tolerance (--rtol).
+    "sqrt": ([], "%a = math.absf %x : f32\n    %one = arith.constant 1.0 : f32\n    %b = arith.addf %a, %one : f32\n    %r = math.sqrt %b : f32"),
+    "rsqrt": ([], "%a = math.absf %x : f32\n    %one = arith.constant 1.0 : f32\n    %b = arith.addf %a, %one : f32\n    %r = math.rsqrt %b : f32"),
+    "log": ([], "%a = math.absf %x : f32\n    %one = arith.constant 1.0 : f32\n    %b = arith.addf %a, %one : f32\n    %r = math.log %b : f32"),
+}
+RTOL = {"sqrt": "1e-4", "rsqrt": "1e-4", "log": "1e-3"}
+
+
+def epilogue_gemm(m, n, k, kind, out="f32"):
+    ins, expr = EPILOGUES[kind]
+    args = "".join(f", %{nm}: memref<{ty.format(m=m, n=n)}>" for nm, ty, _ in ins)
+    maps = "".join(f"affine_map<{mp}>, " for _, _, mp in ins)
+    operands = "".join(f", %{nm}" for nm, _, _ in ins)
+    optypes = "".join(f", memref<{ty.format(m=m, n=n)}>" for _, ty, _ in ins)
+    bargs = "".join(f", %e{i}: f32" for i in range(len(ins)))
+    trunc = "" if out == "f32" else f"\n    %o16 = arith.truncf %r : f32 to {out}"
+    res = "%r" if out == "f32" else "%o16"
+    text = f"""func.func @epilogue(%A: memref<{m}x{k}xf16>, %B: memref<{k}x{n}xf16>{args},
+                     %Y: memref<{m}x{n}x{out}>) {{
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<{m}x{n}xf32>
+  linalg.fill ins(%zero : f32) outs(%t : memref<{m}x{n}xf32>)
+  linalg.matmul ins(%A, %B : memref<{m}x{k}xf16>, memref<{k}x{n}xf16>) outs(%t : memref<{m}x{n}xf32>)
+  linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, {maps}affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%t{operands} : memref<{m}x{n}xf32>{optypes}) outs(%Y : memref<{m}x{n}x{out}>) {{
+  ^bb0(%x: f32{bargs}, %o: {out}):
+    {expr}{trunc}
+    linalg.yield {res} : {out}
+  }}
+  return
+}}
+"""
+    return text, "Y", f"{m}x{n}", out, m * n
+
+
+def int8_requant(m, n, k):
+    """i8 x i8 -> i32, then y = i8(clamp(round(f32(acc) * s[j]), -128, 127)):
+    an int->float cast, a per-column scale and the program's own
+    saturation back to i8."""
+    text = f"""func.func @requant(%A: memref<{m}x{k}xi8>, %B: memref<{k}x{n}xi8>, %s: memref<{n}xf32>,
+                   %Y: memref<{m}x{n}xi8>) {{
+  %c0 = arith.constant 0 : i32
+  %t = memref.alloc() : memref<{m}x{n}xi32>
+  linalg.fill ins(%c0 : i32) outs(%t : memref<{m}x{n}xi32>)
+  linalg.matmul ins(%A, %B : memref<{m}x{k}xi8>, memref<{k}x{n}xi8>) outs(%t : memref<{m}x{n}xi32>)
+  linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                                   affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%t, %s : memref<{m}x{n}xi32>, memref<{n}xf32>) outs(%Y : memref<{m}x{n}xi8>) {{
+  ^bb0(%x: i32, %sc: f32, %o: i8):
+    %f = arith.sitofp %x : i32 to f32
+    %y = arith.mulf %f, %sc : f32
+    %r = math.roundeven %y : f32
+    %lo = arith.constant -128.0 : f32
+    %hi = arith.constant 127.0 : f32
+    %a = arith.maximumf %r, %lo : f32
+    %b = arith.minimumf %a, %hi : f32
+    %i = arith.fptosi %b : f32 to i8
+    linalg.yield %i : i8
+  }}
+  return
+}}
+"""
+    return text, "Y", f"{m}x{n}", "i8", m * n
+
+
+def dequant(m, n, k):
+    """Weight-only int8: x (f16) times W (i8, K x N) dequantised per column
+    by s (f16) in a prologue."""
+    text = f"""func.func @dequant(%x: memref<{m}x{k}xf16>, %w: memref<{k}x{n}xi8>, %s: memref<{n}xf16>,
+                   %y: memref<{m}x{n}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  %w16 = memref.alloc() : memref<{k}x{n}xf16>
+  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (n)>,
+                                   affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%w, %s : memref<{k}x{n}xi8>, memref<{n}xf16>) outs(%w16 : memref<{k}x{n}xf16>) {{
+  ^bb0(%q: i8, %sc: f16, %o: f16):
+    %f = arith.sitofp %q : i8 to f16
+    %v = arith.mulf %f, %sc : f16
+    linalg.yield %v : f16
+  }}
+  linalg.fill ins(%z : f32) outs(%y : memref<{m}x{n}xf32>)
+  linalg.matmul ins(%x, %w16 : memref<{m}x{k}xf16>, memref<{k}x{n}xf16>) outs(%y : memref<{m}x{n}xf32>)
+  return
+}}
+"""
+    return text, "y", f"{m}x{n}", "f32", m * n
+
+
+TYPES = [
+    ("types-i8-37x45x70", "i8 x i8 -> i32, signed, exact", typed_gemm(37, 45, 70, "i8", "i8", "i32"), ""),
+    ("types-u8-33x17x100", "u8 x u8 -> i32 (cast_unsigned), exact", typed_gemm(33, 17, 100, "i8", "i8", "i32", cast="{cast = #linalg.type_fn<cast_unsigned>}"), ""),
+    ("types-i8u8-20x50x33", "i8 x u8 -> i32 (extsi, extui), exact", typed_gemm(20, 50, 33, "i8", "i8", "i32", ext=("extsi", "extui")), ""),
+    ("types-u8i8-17x19x48", "u8 x i8 -> i32 (extui, extsi), exact", typed_gemm(17, 19, 48, "i8", "i8", "i32", ext=("extui", "extsi")), ""),
+    ("types-fp8-fp8-33x20x50", "f8E4M3FN x f8E4M3FN -> f32 (RDNA3: widened to f16)", typed_gemm(33, 20, 50, "f8E4M3FN", "f8E4M3FN", "f32"), ""),
+    ("types-fp8-bf8-40x33x17", "f8E4M3FN x f8E5M2 -> f32", typed_gemm(40, 33, 17, "f8E4M3FN", "f8E5M2", "f32"), ""),
+    ("types-bf8-fp8-17x40x33", "f8E5M2 x f8E4M3FN -> f32", typed_gemm(17, 40, 33, "f8E5M2", "f8E4M3FN", "f32"), ""),
+    ("types-bf8-bf8-45x45x45", "f8E5M2 x f8E5M2 -> f32", typed_gemm(45, 45, 45, "f8E5M2", "f8E5M2", "f32"), ""),
+    ("types-f16-out-50x70x90", "f16 x f16 -> f16, accumulated in f32, rounded once", typed_gemm(50, 70, 90, "f16", "f16", "f16"), ""),
+    ("types-f16-native-130x140x70", "f16 x f16 -> f16 accumulated natively (RDNA3: packed OPSEL halves)", typed_gemm(130, 140, 70, "f16", "f16", "f16"), " --accumulate native --staging lds"),
+    ("types-bf16-native-70x130x50", "bf16 x bf16 -> bf16 accumulated natively", typed_gemm(70, 130, 50, "bf16", "bf16", "bf16"), " --accumulate native"),
+    ("lds-types-i8-130x70x100", "LDS-staged i8 x i8 -> i32 with tails", typed_gemm(130, 70, 100, "i8", "i8", "i32"), ""),
+    ("lds-types-fp8-bf8-100x130x70", "LDS-staged f8E4M3FN x f8E5M2 -> f32 with tails", typed_gemm(100, 130, 70, "f8E4M3FN", "f8E5M2", "f32"), ""),
+    ("types-i8-f16-mixed-37x33x40", "i8 x f16 -> f32 (the i8 operand converted to f16 exactly)", typed_gemm(37, 33, 40, "i8", "f16", "f32"), ""),
+    ("types-int8-requant-33x40x64", "i8 GEMM, sitofp, per-column scale, round, clamp, fptosi to i8", int8_requant(33, 40, 64), ""),
+    ("prologue-dequant-45x40x72", "dequantising prologue (int8 weights x per-column f16 scale)", dequant(45, 40, 72), ""),
+    ("lds-prologue-dequant-130x100x96", "LDS-staged dequantising prologue with tails", dequant(130, 100, 96), ""),
+]
+for kind in EPILOGUES:
+    out = "f16" if kind in ("gelu-erf", "silu") else "bf16" if kind == "tanh" else "f32"
+    flags = f" --rtol {RTOL[kind]}" if kind in RTOL else ""
+    TYPES.append((f"epilogue-{kind}-37x33x40", f"epilogue: {kind}, {out} out",
+                  epilogue_gemm(37, 33, 40, kind, out), flags))
+
+
 # Tails: every size the issue lists in each of M, N, K (the others fixed at
 # sizes that are not multiples of 16 either).
 SIZES = (1, 7, 15, 16, 17, 33, 100, 129, 257)
@@ -290,8 +453,9 @@ CASES = [
 
 LDS = " --staging lds"
 
-for name, what, (body, out, shape, otype, count) in CASES:
-    flags = LDS if name.startswith("lds-") else ""
+CASES = [(n, w, c, "") for n, w, c in CASES] + TYPES
+for name, what, (body, out, shape, otype, count), extra in CASES:
+    flags = (LDS if name.startswith("lds-") else "") + extra
     text = HEADER.format(what=what, out=out, shape=shape, otype=otype, count=count,
                          extra="", flags=flags) + "\n" + body
     with open(os.path.join(OUT, name + ".mlir"), "w") as f:

@@ -404,10 +404,51 @@ static bool operand_reads(const fe_graph *g, int n, int arg) {
   return false;
 }
 
+/* Is every value of integer/float type `from` exactly a value of the
+ * 16-bit float type `to`?  (8-bit integers and fp8/bf8 in f16; 8-bit
+ * integers in bf16.) */
+static bool fits_exactly(MlirType from, MlirType to, bool is_unsigned) {
+  (void)is_unsigned;
+  if (mlirTypeIsAInteger(from) && mlirIntegerTypeGetWidth(from) <= 8)
+    return is_16bit_float(to);
+  if (mlirTypeIsAFloat8E4M3FN(from) || mlirTypeIsAFloat8E5M2(from))
+    return mlirTypeIsAF16(to);
+  return false;
+}
+
+/* Mixed-type products as linalg writes them (i8 x f16 -> f32: the i8
+ * operand goes through arith.sitofp to f32): when the converted value fits
+ * the other operand's 16-bit type exactly, convert it to that type instead
+ * -- the same numbers, now a 16-bit product with a cast prologue. */
+static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
+  int *ops[2] = {&c->lhs, &c->rhs};
+  for (int i = 0; i < 2; ++i) {
+    const fe_node *x = &g->nodes[*ops[i]];
+    MlirType other = g->nodes[*ops[1 - i]].type;
+    if (!mlirTypeIsAF32(x->type) || !is_16bit_float(other) ||
+        x->kind != FE_OP || x->nops != 1 ||
+        (strcmp(x->name, "arith.sitofp") && strcmp(x->name, "arith.uitofp") &&
+         strcmp(x->name, "arith.extf")))
+      continue;
+    int src = x->ops[0];
+    if (!fits_exactly(g->nodes[src].type, other,
+                      !strcmp(x->name, "arith.uitofp")))
+      continue;
+    int n = fe_op(g, x->name, other, 1, &src, -1, x->loc);
+    if (n < 0)
+      return -1;
+    *ops[i] = n;
+  }
+  return 0;
+}
+
 int fe_problem_build(fe_problem *p, char *why, size_t cap,
                      MlirLocation *where) {
   fe_graph *g = &p->g;
   *where = p->loc;
+  for (int i = 0; i < g->nprods; ++i)
+    if (narrow_mixed_operands(g, &g->prods[i]))
+      return fe_why(why, cap, "out of memory");
   int last = -1;
   int n = count_products(g, p->root, &last);
   if (n == 0)

@@ -516,6 +516,19 @@ static bool op_named(const fe_graph *g, int n, const char *name) {
 }
 
 /* Strips the extension of a product operand to the accumulation type. */
+/* Does node n read the result of a contraction? */
+static bool reads_product(const fe_graph *g, int n, int depth) {
+  if (n < 0 || depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_PRODUCT)
+    return true;
+  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
+    if (reads_product(g, x->ops[i], depth + 1))
+      return true;
+  return false;
+}
+
 static int strip_ext(const fe_graph *g, int n, bool *is_unsigned) {
   *is_unsigned = false;
   if (op_named(g, n, "arith.extf") || op_named(g, n, "arith.extsi"))
@@ -673,9 +686,15 @@ static int do_generic(rec_t *r, MlirOperation op) {
       return refuse(r, op, "the output is indexed by a reduction loop");
   if (bo->rank + nred != l.nloops)
     return refuse(r, op, "a parallel loop that indexes no output dimension");
-  if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b))
+  if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b)) {
+    if (reads_product(g, y, 0))
+      return refuse(r, op, "a reduction over the result of a matrix product "
+                           "(a row or column sum, a norm, a softmax) needs "
+                           "whole rows or columns of it, which no output "
+                           "tile holds: not expressible per tile");
     return refuse(r, op, "a reduction other than a sum of products "
                          "(acc + a * b): not a contraction");
+  }
   if (p->g.nprods >= FE_MAX_PRODUCTS)
     return refuse(r, op, "more than %d contractions", FE_MAX_PRODUCTS);
   fe_contraction *c = &g->prods[g->nprods];

@@ -36,7 +36,7 @@ func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf16>, %C: memref<
 
 // -----
 
-// A reduction that is not a sum of products (the max of a softmax).
+// A max-reduction over a product (the max of a softmax): not per tile.
 func.func @max_reduce(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %m: memref<16xf32>) {
   %zero = arith.constant 0.0 : f32
   %ninf = arith.constant 0xFF800000 : f32
@@ -44,7 +44,7 @@ func.func @max_reduce(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %m: memref<1
   linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
   linalg.fill ins(%ninf : f32) outs(%m : memref<16xf32>)
-  // expected-remark @+1 {{a reduction other than a sum of products (acc + a * b): not a contraction}}
+  // expected-remark @+1 {{a reduction over the result of a matrix product (a row or column sum, a norm, a softmax) needs whole rows or columns of it}}
   linalg.reduce ins(%p : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
     (%in: f32, %init: f32) {
       %mx = arith.maximumf %in, %init : f32
@@ -177,5 +177,82 @@ func.func @call_other(%C: memref<16x16xf32>) {
 // expected-remark @+1 {{the result contains no matrix product}}
 func.func @copy_only(%A: memref<16x16xf32>, %C: memref<16x16xf32>) {
   linalg.copy ins(%A : memref<16x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// Type combinations no chip multiplies get the list of those it does.
+func.func @i8_to_i16(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %C: memref<32x32xi16>) {
+  // expected-remark @+1 {{unsupported product types i8 x i8 -> i16 (supported: f16 x f16 and bf16 x bf16 -> f32 or their own type; i8 x i8 -> i32, signed or unsigned; f8E4M3FN/f8E5M2 in any mix -> f32)}}
+  linalg.matmul ins(%A, %B : memref<32x32xi8>, memref<32x32xi8>) outs(%C : memref<32x32xi16>)
+  return
+}
+
+// -----
+
+func.func @fp8_to_f16(%A: memref<32x32xf8E4M3FN>, %B: memref<32x32xf8E5M2>, %C: memref<32x32xf16>) {
+  // expected-remark @+1 {{unsupported product types f8E4M3FN x f8E5M2 -> f16}}
+  linalg.matmul ins(%A, %B : memref<32x32xf8E4M3FN>, memref<32x32xf8E5M2>) outs(%C : memref<32x32xf16>)
+  return
+}
+
+// -----
+
+// A bf16 operand does not fit f16 exactly: no mixed bf16 x f16 product.
+func.func @bf16_f16(%A: memref<32x32xbf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
+  // expected-remark @+1 {{unsupported product types bf16 x f16 -> f32}}
+  linalg.matmul ins(%A, %B : memref<32x32xbf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// A prologue reads one matrix (plus broadcasts): a sum of two is refused.
+func.func @two_matrices(%X: memref<32x32xf16>, %Y: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
+  %s = memref.alloc() : memref<32x32xf16>
+  linalg.add ins(%X, %Y : memref<32x32xf16>, memref<32x32xf16>) outs(%s : memref<32x32xf16>)
+  // expected-remark @+1 {{operand A of the product combines several matrices; a prologue may combine one matrix with broadcast vectors, scalars and constants}}
+  linalg.matmul ins(%s, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// An epilogue that reduces across the output (a row sum, as softmax needs)
+// cannot be evaluated per tile.
+func.func @row_sum(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<32x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<32x32xf32>
+  %s = memref.alloc() : memref<32xf32>
+  linalg.fill ins(%z : f32) outs(%t : memref<32x32xf32>)
+  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%t : memref<32x32xf32>)
+  linalg.fill ins(%z : f32) outs(%s : memref<32xf32>)
+  // expected-remark @+1 {{a reduction over the result of a matrix product (a row or column sum, a norm, a softmax) needs whole rows or columns of it, which no output tile holds: not expressible per tile}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%t : memref<32x32xf32>) outs(%s : memref<32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %r = arith.addf %o, %x : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%t, %s : memref<32x32xf32>, memref<32xf32>) outs(%Y : memref<32x32xf32>) {
+  ^bb0(%x: f32, %d: f32, %o: f32):
+    %r = arith.divf %x, %d : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction of input data that is not a sum of products.
+func.func @max_of_inputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %X: memref<16x16xf32>, %m: memref<16xf32>) {
+  // expected-remark @+1 {{a reduction other than a sum of products (acc + a * b): not a contraction}}
+  linalg.reduce ins(%X : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
+    (%in: f32, %init: f32) {
+      %mx = arith.maximumf %in, %init : f32
+      linalg.yield %mx : f32
+    }
   return
 }

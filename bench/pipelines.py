@@ -119,6 +119,26 @@ def measure(build, example, chip, tmp, label="auto", opts=()):
     return row
 
 
+def packing_rows(build, chips):
+    """VGPRs of an f16-accumulating GEMM (native f16 accumulators, 128x128
+    LDS tiles: 16 accumulator tiles per wave) with and without two tiles
+    per register set (OPSEL packing, RDNA3)."""
+    ex = os.path.join(ROOT, "examples", "pipelines", "gemm-f16-acc.mlir")
+    extract = os.path.join(ROOT, "scripts", "extract-binary.py")
+    rows = []
+    for chip in chips:
+        vg = {}
+        for pack in ("false", "true"):
+            pipe = (f"builtin.module(wmma-linalg-to-kernels{{chip={chip} accumulate=native "
+                    f"pack-accumulators={pack} tile-m=128 tile-n=128}},wmma-to-hsaco{{format=isa}})")
+            ir = run([os.path.join(build, "bin", "wmma-opt"), ex, "--pass-pipeline=" + pipe])
+            p = subprocess.run([sys.executable, extract, "-", "-"], input=ir,
+                               stdout=subprocess.PIPE, text=True, check=True)
+            vg[pack] = note(p.stdout, "vgpr_count")
+        rows.append((chip, vg["false"], vg["true"]))
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.environ.get("WMMA_BUILD_DIR", os.path.join(ROOT, "build")))
@@ -149,6 +169,12 @@ def main():
         print(f"| {r['kernel']} | {r['chip']} | {r['config']} | {r['total']} | {r['wmma']} | {r['bpermute']} | "
               f"{r['permlanex16']} | {r['dpp']} | {r['vgpr']} | {r['sgpr']} | {r['spills']} | "
               f"{r['lds']} | {r['exec_wmma']} | {ld} | {st} | {r['check']} |")
+    print()
+    print("| f16-accumulating GEMM (128x128 tiles) | chip | VGPR one tile per set | "
+          "VGPR packed (OPSEL) | packed / unpacked |")
+    print("|---|---|---|---|---|")
+    for chip, unpacked, packed in packing_rows(args.build, args.chips.split(",")):
+        print(f"| gemm_f16_acc | {chip} | {unpacked} | {packed} | {packed / unpacked:.2f} |")
     return 0
 
 

@@ -356,6 +356,32 @@ def int8_requant(m, n, k):
     return text, "Y", f"{m}x{n}", "i8", m * n
 
 
+def batch_broadcast(b, m, n, k):
+    """Batched GEMM with a per-batch scale s[b] and a bias b[j] shared by
+    every batch item."""
+    text = f"""func.func @batch_broadcast(%A: memref<{b}x{m}x{k}xf16>, %B: memref<{b}x{k}x{n}xf16>,
+                           %s: memref<{b}xf32>, %bias: memref<{n}xf32>, %Y: memref<{b}x{m}x{n}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<{b}x{m}x{n}xf32>
+  linalg.fill ins(%z : f32) outs(%t : memref<{b}x{m}x{n}xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<{b}x{m}x{k}xf16>, memref<{b}x{k}x{n}xf16>)
+                      outs(%t : memref<{b}x{m}x{n}xf32>)
+  linalg.generic {{indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b)>,
+                                   affine_map<(b, i, j) -> (j)>, affine_map<(b, i, j) -> (b, i, j)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}}
+      ins(%t, %s, %bias : memref<{b}x{m}x{n}xf32>, memref<{b}xf32>, memref<{n}xf32>)
+      outs(%Y : memref<{b}x{m}x{n}xf32>) {{
+  ^bb0(%x: f32, %sc: f32, %bi: f32, %o: f32):
+    %v = arith.mulf %x, %sc : f32
+    %r = arith.addf %v, %bi : f32
+    linalg.yield %r : f32
+  }}
+  return
+}}
+"""
+    return text, "Y", f"{b}x{m}x{n}", "f32", b * m * n
+
+
 def dequant(m, n, k):
     """Weight-only int8: x (f16) times W (i8, K x N) dequantised per column
     by s (f16) in a prologue."""
@@ -396,6 +422,8 @@ TYPES = [
     ("lds-types-fp8-bf8-100x130x70", "LDS-staged f8E4M3FN x f8E5M2 -> f32 with tails", typed_gemm(100, 130, 70, "f8E4M3FN", "f8E5M2", "f32"), ""),
     ("types-i8-f16-mixed-37x33x40", "i8 x f16 -> f32 (the i8 operand converted to f16 exactly)", typed_gemm(37, 33, 40, "i8", "f16", "f32"), ""),
     ("types-int8-requant-33x40x64", "i8 GEMM, sitofp, per-column scale, round, clamp, fptosi to i8", int8_requant(33, 40, 64), ""),
+    ("epilogue-batch-broadcast-3x37x33x40", "batched GEMM, per-batch scale and a bias shared by the batch", batch_broadcast(3, 37, 33, 40), ""),
+    ("lds-epilogue-batch-broadcast-2x130x70x48", "LDS-staged batched GEMM, per-batch scale, shared bias", batch_broadcast(2, 130, 70, 48), ""),
     ("prologue-dequant-45x40x72", "dequantising prologue (int8 weights x per-column f16 scale)", dequant(45, 40, 72), ""),
     ("lds-prologue-dequant-130x100x96", "LDS-staged dequantising prologue with tails", dequant(130, 100, 96), ""),
 ]

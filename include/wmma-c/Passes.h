@@ -60,6 +60,12 @@ MLIR_CAPI_EXPORTED MlirPass wmmaCreateConvertAmdgpuToRocdlPass(void);
  * no ROCm device library; wmma-to-hsaco runs it after math-expand-ops. */
 MLIR_CAPI_EXPORTED MlirPass wmmaCreateApproximateMathPass(void);
 
+/* wmma-decompose-aggregates (any op): linalg.softmax (and other linalg ops
+ * with AggregatedOpInterface) replaced by their own decomposition --
+ * max-reduction, exp(x - max), sum-reduction, division -- on tensors.
+ * The front end and the CPU reference run it first. */
+MLIR_CAPI_EXPORTED MlirPass wmmaCreateDecomposeAggregatesPass(void);
+
 /* Registers the lowering passes and pipelines only (wmma-lower-*,
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
 MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);

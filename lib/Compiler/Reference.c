@@ -193,11 +193,12 @@ static bool on_tensors(MlirOperation fn) {
 /* Tensors -> buffers, results -> trailing out-parameters (the order of the
  * kernel's arguments), named ops -> generics (for the error bound). */
 static const char *kNormalize =
-    "one-shot-bufferize{bufferize-function-boundaries "
+    "wmma-decompose-aggregates,one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{modify-public-functions},"
     "func.func(linalg-generalize-named-ops)";
-static const char *kGeneralize = "func.func(linalg-generalize-named-ops)";
+static const char *kGeneralize =
+    "wmma-decompose-aggregates,func.func(linalg-generalize-named-ops)";
 /* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
  * the packed wrapper takes the address of each field. */
 static const char *kCpuPipeline =

@@ -297,6 +297,7 @@ MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
     r = op_node(kb, m, t, x);
     break;
   case FE_PRODUCT:
+  case FE_REDUCE:
     break; /* bound by the template; unbound is an internal error */
   }
   kb->b.loc = saved;
@@ -310,6 +311,12 @@ MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
 
 MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
                             MlirValue bound) {
+  return kb_fill_cols_from(kb, t, v, bound,
+                           wb_const_zero(&kb->b, mlirValueGetType(v)));
+}
+
+MlirValue kb_fill_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound, MlirValue fill) {
   fe_slot_pos sp;
   kb_slot_positions(kb, t, &sp);
   MlirValue el[SLOTS];
@@ -319,8 +326,7 @@ MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
   MlirValue cols = wb_from_elements(&kb->b, SLOTS, el, it);
   MlirValue keep =
       wb_cmpi(&kb->b, WB_CMP_ULT, cols, wb_broadcast(&kb->b, bound, it));
-  return wb_select(&kb->b, keep, v,
-                   wb_const_zero(&kb->b, mlirValueGetType(v)));
+  return wb_select(&kb->b, keep, v, fill);
 }
 
 /*===--- stores ------------------------------------------------------------===*/

@@ -67,6 +67,8 @@ typedef enum {
   FE_INDEX,   /* linalg.index: space dimension `dim` */
   FE_OP,      /* elementwise arith/math op `name` on operands a, b, c */
   FE_PRODUCT, /* contraction `product` at map (output dim i <- space dim) */
+  FE_REDUCE,  /* reduction `product` (an index into reds) at map, like a
+                 product: a max or a sum over some loops of an expression */
 } fe_kind;
 
 typedef struct {
@@ -103,11 +105,31 @@ typedef struct {
   MlirLocation loc;
 } fe_contraction;
 
+/* One reduction (not a contraction): out[o] = combine over the reduced
+ * loops of value[loops], starting from init -- the max and the sum of a
+ * softmax. */
+typedef struct {
+  int nloops;
+  bool reduction[FE_MAX_LOOPS];
+  fe_size loop_size[FE_MAX_LOOPS];
+  int nout;
+  int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+  int value;                 /* node in the loop space */
+  int init;                  /* node in the output space */
+  const char *combine;       /* "arith.maximumf", "arith.maxnumf", "arith.addf" */
+  MlirType type;
+  MlirLocation loc;
+} fe_reduction;
+
+#define FE_MAX_REDUCTIONS 8
+
 typedef struct {
   fe_node *nodes;
   int nnodes, cap;
   fe_contraction prods[FE_MAX_PRODUCTS];
   int nprods;
+  fe_reduction reds[FE_MAX_REDUCTIONS];
+  int nreds;
   int *hash; /* open addressing over nodes, hcap slots (-1 empty) */
   int hcap;
 } fe_graph;
@@ -188,7 +210,7 @@ typedef struct {
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
 } fe_gemm;
 
-typedef enum { FE_SHAPE_GEMM, FE_SHAPE_CHAIN } fe_shape;
+typedef enum { FE_SHAPE_GEMM, FE_SHAPE_CHAIN, FE_SHAPE_ATTENTION } fe_shape;
 
 typedef struct {
   char name[128];      /* the function's symbol */
@@ -212,6 +234,12 @@ typedef struct {
    * product's M, N and batch loops. */
   int out_space_m, out_space_n, out_space_batch[2];
   int nresults;        /* results of a tensor function */
+  /* Attention (Attention.c): gemms[0] = Q x K^T, gemms[1] = P x V. */
+  struct {
+    int score;         /* the softmax input in the attention space */
+    int rank;          /* that space: (query, key, batches...) */
+    MlirType p_type;   /* P's type for P x V (f16 or bf16) */
+  } att;
 } fe_problem;
 
 /*===--- recognition -----------------------------------------------------===*/
@@ -228,6 +256,18 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
 int fe_problem_build(fe_problem *p, char *why, size_t cap,
                      MlirLocation *where);
 void fe_problem_free(fe_problem *p);
+/* Problem.c: product `prod` as gemm gm (operands read unless lhs_is_inter). */
+int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                    bool lhs_is_inter, char *why, size_t cap);
+/* Attention.c: is the function attention (the last product's A operand a
+ * softmax of the first product's scores)?  0 (p filled), or -1 with the
+ * reason. */
+int fe_attention_build(fe_problem *p, int last, int first, char *why,
+                       size_t cap, MlirLocation *where);
+bool fe_reads_reduction(const fe_graph *g, int n);
+/* The remark for reductions no template evaluates (-1, reason, where). */
+int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
+                        MlirLocation *where);
 
 /*===--- schedules ----------------------------------------------------------===*/
 typedef enum { FE_STAGE_REGS, FE_STAGE_LDS } fe_staging;
@@ -291,6 +331,7 @@ typedef struct {
 } fe_template;
 
 extern const fe_template fe_template_gemm;
+extern const fe_template fe_template_attention;
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;
 

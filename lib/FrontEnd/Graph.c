@@ -177,6 +177,7 @@ static int compose_rec(compose_t *c, int n) {
   switch (x.kind) {
   case FE_LOAD:
   case FE_PRODUCT:
+  case FE_REDUCE:
     for (int i = 0; i < x.nmap; ++i)
       y.map[i] = c->map[x.map[i]];
     break;

@@ -161,6 +161,9 @@ MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n);
 /* The tile of the output argument, its value v (vector<8 x elem>) stored. */
 void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked);
 /* v with the tile's columns at or past `bound` set to zero. */
+/* v with the tile's columns at or past `bound` replaced by fill's. */
+MlirValue kb_fill_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound, MlirValue fill);
 MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
                             MlirValue bound);
 /* Accumulator fragment type helpers. */

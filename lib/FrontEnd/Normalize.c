@@ -125,6 +125,8 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   mlirRegisterLinalgLinalgGeneralizeNamedOpsPass();
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  /* linalg.softmax into its reductions first (on tensors). */
+  mlirOpPassManagerAddOwnedPass(opm, wmmaCreateDecomposeAggregatesPass());
   if (mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
           opm, wmma_sref(pipeline), ignore_pipeline_error, NULL))) {
     mlirPassManagerDestroy(pm);

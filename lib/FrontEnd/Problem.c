@@ -283,8 +283,8 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
   return 0;
 }
 
-static int analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
-                        bool lhs_is_inter, char *why, size_t cap) {
+int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                    bool lhs_is_inter, char *why, size_t cap) {
   if (gemm_of(p, prod, gm, why, cap))
     return -1;
   const fe_contraction *c = &p->g.prods[prod];
@@ -451,6 +451,8 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
       return fe_why(why, cap, "out of memory");
   int last = -1;
   int n = count_products(g, p->root, &last);
+  if (n == 0 && fe_reads_reduction(g, p->root))
+    return fe_refuse_reduction(p, why, cap, where);
   if (n == 0)
     return fe_why(why, cap, "the result contains no matrix product "
                             "(linalg.matmul, batch_matmul or a contraction "
@@ -474,10 +476,16 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   if (nl > 1)
     return fe_why(why, cap, "the A operand combines %d products", nl);
   p->inter = -1;
-  if (nl == 0) {
+  if (fe_reads_reduction(g, p->root) || fe_reads_reduction(g, c2->lhs) ||
+      fe_reads_reduction(g, c2->rhs) || fe_reads_reduction(g, c2->acc)) {
+    /* Reductions other than contractions: only a softmax feeding the last
+     * product (attention) is evaluated. */
+    if (fe_attention_build(p, last, first, why, cap, where))
+      return -1;
+  } else if (nl == 0) {
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
-    if (analyze_gemm(p, &p->gemms[0], last, false, why, cap))
+    if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap))
       return -1;
   } else {
     p->shape = FE_SHAPE_CHAIN;
@@ -488,10 +496,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
       return fe_why(why, cap, "chains of more than two products are not "
                               "supported");
     *where = c1->loc;
-    if (analyze_gemm(p, &p->gemms[0], first, false, why, cap))
+    if (fe_analyze_gemm(p, &p->gemms[0], first, false, why, cap))
       return -1;
     *where = c2->loc;
-    if (analyze_gemm(p, &p->gemms[1], last, true, why, cap) ||
+    if (fe_analyze_gemm(p, &p->gemms[1], last, true, why, cap) ||
         intermediate(p, &p->gemms[1], &p->gemms[0], why, cap))
       return -1;
     if (!product_at_identity(g, p->inter, first, 0))

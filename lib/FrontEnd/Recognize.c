@@ -307,8 +307,8 @@ static int do_constant(rec_t *r, MlirOperation op) {
   if (mlirTypeIsAFloat(t) && !mlirAttributeIsNull(a) &&
       mlirAttributeIsAFloat(a)) {
     n.fval = mlirFloatAttrGetValueDouble(a);
-    if (isnan(n.fval))
-      return refuse(r, op, "a NaN constant");
+    if (isnan(n.fval)) /* one NaN (softmax's max starts at NaN with maxnumf) */
+      n.fval = NAN;
   } else if (mlirTypeIsAInteger(t) && !mlirAttributeIsNull(a) &&
              mlirAttributeIsAInteger(a)) {
     n.ival = mlirIntegerAttrGetValueInt(a);
@@ -516,6 +516,19 @@ static bool op_named(const fe_graph *g, int n, const char *name) {
 }
 
 /* Strips the extension of a product operand to the accumulation type. */
+/* Does node n read node m? */
+static bool reads_node(const fe_graph *g, int n, int m, int depth) {
+  if (n == m)
+    return true;
+  if (n < 0 || depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
+    if (reads_node(g, x->ops[i], m, depth + 1))
+      return true;
+  return false;
+}
+
 /* Does node n read the result of a contraction? */
 static bool reads_product(const fe_graph *g, int n, int depth) {
   if (n < 0 || depth > 256)
@@ -527,6 +540,26 @@ static bool reads_product(const fe_graph *g, int n, int depth) {
     if (reads_product(g, x->ops[i], depth + 1))
       return true;
   return false;
+}
+
+/* y = combine(out, v) (either order) for a max or a sum whose value v
+ * does not read the accumulator: the combiner's name, and v. */
+static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
+  static const char *const kCombine[] = {"arith.maximumf", "arith.maxnumf",
+                                         "arith.addf"};
+  const fe_node *x = &g->nodes[y];
+  if (x->kind != FE_OP || x->nops != 2)
+    return NULL;
+  for (size_t i = 0; i < sizeof kCombine / sizeof kCombine[0]; ++i) {
+    if (strcmp(x->name, kCombine[i]))
+      continue;
+    for (int s = 0; s < 2; ++s)
+      if (x->ops[s] == out && !reads_node(g, x->ops[1 - s], out, 0)) {
+        *v = x->ops[1 - s];
+        return kCombine[i];
+      }
+  }
+  return NULL;
 }
 
 static int strip_ext(const fe_graph *g, int n, bool *is_unsigned) {
@@ -686,6 +719,51 @@ static int do_generic(rec_t *r, MlirOperation op) {
       return refuse(r, op, "the output is indexed by a reduction loop");
   if (bo->rank + nred != l.nloops)
     return refuse(r, op, "a parallel loop that indexes no output dimension");
+  if (out_init >= 0 && !match_sum_of_products(g, y, out_init, &a, &b)) {
+    /* A max or a sum (a softmax's): a reduction node; whether a template
+     * can evaluate it is the problem's question. */
+    int v = -1;
+    const char *combine = match_reduction(g, y, out_init, &v);
+    if (combine) {
+      if (g->nreds >= FE_MAX_REDUCTIONS)
+        return refuse(r, op, "more than %d reductions", FE_MAX_REDUCTIONS);
+      fe_reduction *rd = &g->reds[g->nreds];
+      memset(rd, 0, sizeof *rd);
+      rd->nloops = l.nloops;
+      for (int i = 0; i < l.nloops; ++i) {
+        rd->reduction[i] = reduction[i];
+        rd->loop_size[i] = l.size[i];
+      }
+      rd->nout = bo->rank;
+      for (int j = 0; j < bo->rank; ++j)
+        rd->out_dims[j] = om[j];
+      rd->value = v;
+      rd->init = contents(r, op, bo);
+      if (rd->init < 0)
+        return -1;
+      rd->combine = combine;
+      rd->type = bo->elem;
+      rd->loc = mlirOperationGetLocation(op);
+      fe_node rn;
+      memset(&rn, 0, sizeof rn);
+      rn.kind = FE_REDUCE;
+      rn.type = bo->elem;
+      rn.rank = bo->rank;
+      rn.product = g->nreds++;
+      rn.arg = rn.dim = -1;
+      rn.pred = -1;
+      rn.nmap = bo->rank;
+      for (int j = 0; j < bo->rank; ++j)
+        rn.map[j] = (int8_t)j;
+      rn.loc = rd->loc;
+      int id = fe_node_add(g, &rn);
+      if (id < 0)
+        return refuse(r, op, "out of memory");
+      bo->contents = id;
+      bo->written = true;
+      return 0;
+    }
+  }
   if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b)) {
     if (reads_product(g, y, 0))
       return refuse(r, op, "a reduction over the result of a matrix product "

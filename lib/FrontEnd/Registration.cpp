@@ -71,11 +71,14 @@ struct LinalgToKernelsOptions
 };
 } // namespace
 
+extern "C" void wmmaRegisterDecomposeAggregatesPass(void);
+
 extern "C" void wmmaRegisterFrontEndPasses(void) {
   static bool done = false;
   if (done)
     return;
   done = true;
+  wmmaRegisterDecomposeAggregatesPass();
   mlir::PassPipelineRegistration<LinalgToKernelsOptions>(
       "wmma-linalg-to-kernels",
       "Compile linalg functions (memrefs or tensors: GEMMs with epilogues, "

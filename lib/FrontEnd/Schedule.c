@@ -43,6 +43,7 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
  * whenever that template applies; the GEMM template takes single products.
  * Each template picks its own configuration by the cost rule. */
 static const fe_template *const kTemplates[] = {
+    &fe_template_attention,
     &fe_template_chain_regs,
     &fe_template_chain_lds,
     &fe_template_gemm,

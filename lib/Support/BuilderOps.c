@@ -342,6 +342,24 @@ MlirValue wb_gpu_id(wb_t *b, const char *op, int dim) {
 
 void wb_barrier(wb_t *b) { wb_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL); }
 
+MlirValue wb_xor16(wb_t *b, MlirValue v) {
+  /* v_permlanex16 with the identity lane selects: lane i of each half reads
+   * lane i of the other half. */
+  MlirType t = mlirValueGetType(v);
+  MlirType i32 = wb_i32(b->ctx);
+  bool is_f32 = mlirTypeIsAF32(t);
+  if (!is_f32 && !mlirTypeEqual(t, i32))
+    return (MlirValue){NULL};
+  MlirValue w = is_f32 ? wb_cast(b, "arith.bitcast", v, i32) : v;
+  MlirValue ops[4] = {w, w, wb_const_i32(b, 0x76543210),
+                      wb_const_i32(b, (int32_t)0xfedcba98u)};
+  MlirNamedAttribute at[2] = {
+      wb_named(b->ctx, "fi", mlirBoolAttrGet(b->ctx, 0)),
+      wb_named(b->ctx, "boundControl", mlirBoolAttrGet(b->ctx, 0))};
+  MlirValue r = wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
+  return is_f32 ? wb_cast(b, "arith.bitcast", r, t) : r;
+}
+
 /*--- misc --------------------------------------------------------------*/
 void wb_type_str(MlirType t, char *buf, size_t len) {
   if (len && mlirTypeIsNull(t))

@@ -17,7 +17,7 @@ static void usage(FILE *f) {
           "                [--func NAME] [--strategy permlanex16|bpermute] [--stats]\n"
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
-          "                [--accumulate wide|native] [--rtol R]\n"
+          "                [--accumulate wide|native] [--rtol R] [--atol A]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -28,8 +28,9 @@ static void usage(FILE *f) {
           "absolute values of the inputs and gamma sums 2*K*u32 per f32-accumulated\n"
           "contraction of length K, one ulp per rounding to a narrower type and 8\n"
           "ulp per math function; integer results must be equal.  Functions with\n"
-          "no such bound (sqrt, log, division by a computed value) need --rtol R:\n"
-          "|kernel - reference| <= R * |reference|.  --reference takes the reference function (same name\n"
+          "no such bound (sqrt, log, division by a computed value: a softmax) need\n"
+          "--rtol R and/or --atol A: |kernel - reference| <= A + R * |reference|\n"
+          "(inputs are uniform in [-1, 1)).  --reference takes the reference function (same name\n"
           "and signature) from another file instead of INPUT.  --size gives the\n"
           "run-time sizes of an argument with dynamic dimensions (repeat per\n"
           "argument: --size A=77x33, or --size A=77x33,B=33x9); results of a\n"
@@ -220,7 +221,8 @@ typedef struct {
   const char *ref_func;
   uint64_t seed;
   int want_stats;
-  double rtol; /* > 0: |kernel - reference| <= rtol * |reference| */
+  double rtol; /* > 0: |kernel - reference| <= atol + rtol * |reference| */
+  double atol;
 } run_ctx;
 
 static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
@@ -327,10 +329,10 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   if (isnan(gamma)) {
     if (diag)
       fputs(diag, stdout);
-    if (!(r->rtol > 0)) {
+    if (!(r->rtol > 0) && !(r->atol > 0)) {
       fprintf(stderr, "wmma-run: error: the reference has no error bound; "
-                      "compare with a relative tolerance (--rtol R: "
-                      "|kernel - reference| <= R * |reference|)\n");
+                      "compare with tolerances (--rtol R, --atol A: "
+                      "|kernel - reference| <= A + R * |reference|)\n");
       free(diag);
       goto out;
     }
@@ -351,7 +353,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       double want = load_elem(kinds[i], rargs[i].data, e);
       double mag = load_elem(kinds[i], margs[i].data, e);
       double err = fabs(got - want);
-      double tol = r->rtol > 0 ? r->rtol * fabs(want) : gamma * fabs(mag);
+      double tol = r->rtol > 0 || r->atol > 0
+                       ? r->atol + r->rtol * fabs(want)
+                       : gamma * fabs(mag);
       if (!(err <= tol)) /* also catches NaN */
         ++bad;
       if (err > max_abs || isnan(err))
@@ -374,8 +378,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       printf("  worst element %zu: kernel %.9g, reference %.9g, bound %.3g\n", worst,
              load_elem(kinds[i], kargs[i].data, worst),
              load_elem(kinds[i], rargs[i].data, worst),
-             r->rtol > 0 ? r->rtol * fabs(load_elem(kinds[i], rargs[i].data, worst))
-                       : gamma * load_elem(kinds[i], margs[i].data, worst));
+             r->rtol > 0 || r->atol > 0
+               ? r->atol + r->rtol * fabs(load_elem(kinds[i], rargs[i].data, worst))
+               : gamma * load_elem(kinds[i], margs[i].data, worst));
     all_pass &= bad == 0;
   }
   if (!outputs) {
@@ -415,7 +420,7 @@ int main(int argc, char **argv) {
   wmma_backend backend = WMMA_BACKEND_EMU;
   uint64_t seed = 1;
   int want_stats = 0;
-  double rtol = 0;
+  double rtol = 0, atol = 0;
   /* Size sets: --size adds to the current set, --sizes starts a new one. */
   static size_opt sets[MAX_SETS][WMMA_MAX_KERNEL_ARGS];
   int nset[MAX_SETS] = {0}, nsets = 1;
@@ -433,6 +438,15 @@ int main(int argc, char **argv) {
       rtol = strtod(v, &end);
       if (*end || !*v || !(rtol > 0) || rtol >= 1) {
         fprintf(stderr, "wmma-run: error: --rtol takes a number in (0, 1), "
+                        "got '%s'\n", v);
+        return 2;
+      }
+      ++i;
+    } else if (!strcmp(a, "--atol") && v) {
+      char *end;
+      atol = strtod(v, &end);
+      if (*end || !*v || !(atol > 0) || atol >= 1) {
+        fprintf(stderr, "wmma-run: error: --atol takes a number in (0, 1), "
                         "got '%s'\n", v);
         return 2;
       }
@@ -563,7 +577,7 @@ int main(int argc, char **argv) {
     }
   /* One compilation, one run per size set. */
   run_ctx r = {&k, backend, ref_src, ref_size, o.func ? o.func : k.kernel,
-               seed, want_stats, rtol};
+               seed, want_stats, rtol, atol};
   for (int s = 0; !status && s < nsets; ++s)
     status = run_once(&r, sets[s], nset[s]);
   wmma_compile_result_free(&k);

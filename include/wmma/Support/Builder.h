@@ -214,6 +214,9 @@ void wb_if_end(wb_t *b, wb_if *f, intptr_t n, const MlirValue *yields);
 /* gpu.thread_id / gpu.block_id / gpu.grid_dim of dimension 0..2 (x, y, z). */
 MlirValue wb_gpu_id(wb_t *b, const char *op, int dim);
 void wb_barrier(wb_t *b);
+/* The value lane i^16 holds (v_permlanex16 across the wave's halves);
+ * f32 or i32. */
+MlirValue wb_xor16(wb_t *b, MlirValue v);
 
 /*--- lane id (wave32) --------------------------------------------------------*/
 /* rocdl.mbcnt.lo(-1, 0) : i32. */

@@ -1,0 +1,58 @@
+//===- DecomposeAggregates.cpp - linalg aggregates into generics ----------===//
+// linalg.softmax (and any other linalg op implementing
+// AggregatedOpInterface) replaced by the ops its own decomposition gives:
+// a max-reduction, exp(x - max), a sum-reduction and a division.  MLIR has
+// no pass for it (only a transform op); the front end and the CPU
+// reference both need the written-out form.  The C++ is only the call into
+// the interface, which has no C API.
+#include "mlir/CAPI/Pass.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+
+#include "wmma-c/Passes.h"
+
+using namespace mlir;
+
+namespace {
+struct DecomposeAggregatesPass
+    : public PassWrapper<DecomposeAggregatesPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DecomposeAggregatesPass)
+  StringRef getArgument() const override { return "wmma-decompose-aggregates"; }
+  StringRef getDescription() const override {
+    return "Replace linalg.softmax (linalg ops with AggregatedOpInterface) "
+           "by their decomposition into reductions and elementwise ops";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<linalg::LinalgDialect, tensor::TensorDialect,
+                    arith::ArithDialect, math::MathDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<linalg::AggregatedOpInterface> ops;
+    getOperation()->walk(
+        [&](linalg::AggregatedOpInterface op) { ops.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::AggregatedOpInterface op : ops) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+      // Ops that cannot be decomposed (e.g. on memrefs) stay; the front end
+      // then names them in its remark.
+      if (failed(values) || values->size() != op->getNumResults())
+        continue;
+      rewriter.replaceOp(op, *values);
+    }
+  }
+};
+} // namespace
+
+extern "C" MlirPass wmmaCreateDecomposeAggregatesPass(void) {
+  return wrap(new DecomposeAggregatesPass());
+}
+
+extern "C" void wmmaRegisterDecomposeAggregatesPass(void) {
+  registerPass([]() -> std::unique_ptr<Pass> {
+    return std::make_unique<DecomposeAggregatesPass>();
+  });
+}

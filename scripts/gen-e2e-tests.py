@@ -434,6 +434,191 @@ for kind in EPILOGUES:
                   epilogue_gemm(37, 33, 40, kind, out), flags))
 
 
+ATT_DOC = """
+# Attention: O = softmax(score(Q K^T)) V with P cast to the input type.
+# No Lipschitz bound exists for the softmax's division, so these compare
+# with --atol/--rtol derived from the types: inputs are uniform in [-1, 1)
+# so |V| <= 1 and every output is a convex combination of V's rows; P is
+# rounded once to the input type (u_P relative: 2^-11 f16, 2^-8 bf16), and
+# the scores' f32 sums over d carry at most 2 d u32 sum|q||k| <= 2 d^2 u32,
+# which perturb P by that much relative; hence
+#   atol = 2 u_P + 4 d^2 u32,  rtol = u of the output type (0 for f32).
+"""
+
+
+def attention(name, m, n, d, dv, t="f16", causal=False, scale=None, addmask=False, out="f32",
+              batch=(), dynamic=False, form="softmax"):
+    """O = softmax(score(Q K^T)) V on tensors; batch = sizes of leading dims."""
+    B = "x".join(str(x) for x in batch)
+    bp = (B + "x") if batch else ""
+    nb = len(batch)
+    M = "?" if dynamic else str(m)
+    N = "?" if dynamic else str(n)
+    dims = "bcde"[:nb]
+    bi = ", ".join(dims)
+    def amap(*ds):
+        return "affine_map<(" + ", ".join(list(dims) + ["m", "n", "k"]) + ") -> (" + ", ".join(list(dims) + list(ds)) + ")>"
+    def emap(*ds, extra=()):
+        return "affine_map<(" + ", ".join(list(dims) + ["i", "j"]) + ") -> (" + ", ".join(list(dims) + list(ds)) + ")>"
+    par = ", ".join(['"parallel"'] * (nb + 2))
+    qt = f"tensor<{bp}{M}x{d}x{t}>"; kt = f"tensor<{bp}{N}x{d}x{t}>"; vt = f"tensor<{bp}{N}x{dv}x{t}>"
+    st = f"tensor<{bp}{M}x{N}xf32>"; pt = f"tensor<{bp}{M}x{N}x{t}>"; ot = f"tensor<{bp}{M}x{dv}xf32>"
+    oo = f"tensor<{bp}{M}x{dv}x{out}>"
+    args = f"%Q: {qt}, %K: {kt}, %V: {vt}" + (f", %Mask: {st}" if addmask else "")
+    dyn_m = ""; dyn_sz = ""; dyn_o = ""
+    if dynamic:
+        dyn_m = f"  %cm = arith.constant {nb} : index\n  %cn = arith.constant {nb} : index\n  %qm = tensor.dim %Q, %cm : {qt}\n  %kn = tensor.dim %K, %cn : {kt}\n"
+        dyn_sz = "%qm, %kn"; dyn_o = "%qm"
+    bdims = ""
+    s = f"""func.func @{name}({args}) -> {oo} {{
+  %zero = arith.constant 0.0 : f32
+{dyn_m}  %e = tensor.empty({dyn_sz}) : {st}
+  %f = linalg.fill ins(%zero : f32) outs(%e : {st}) -> {st}
+  %s = linalg.generic {{indexing_maps = [{amap('m','k')}, {amap('n','k')}, {amap('m','n')}],
+                       iterator_types = [{", ".join(['"parallel"'] * (nb + 2))}, "reduction"]}}
+      ins(%Q, %K : {qt}, {kt}) outs(%f : {st}) {{
+  ^bb0(%a: {t}, %b: {t}, %c: f32):
+    %ea = arith.extf %a : {t} to f32
+    %eb = arith.extf %b : {t} to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }} -> {st}
+"""
+    cur = "%s"
+    if scale is not None or causal or addmask:
+        ins = [cur] + (["%Mask"] if addmask else [])
+        maps = [emap('i','j')] * (len(ins) + 1)
+        body = ["^bb0(%x: f32" + (", %mk: f32" if addmask else "") + ", %o: f32):"]
+        v = "%x"
+        if scale is not None:
+            body.append(f"  %sc = arith.constant {scale} : f32"); body.append(f"  %y0 = arith.mulf {v}, %sc : f32"); v = "%y0"
+        if addmask:
+            body.append(f"  %y1 = arith.addf {v}, %mk : f32"); v = "%y1"
+        if causal:
+            body.append(f"  %qi = linalg.index {nb} : index"); body.append(f"  %ki = linalg.index {nb+1} : index")
+            body.append(f"  %ninf = arith.constant 0xFF800000 : f32")
+            body.append(f"  %fut = arith.cmpi ugt, %ki, %qi : index")
+            body.append(f"  %y2 = arith.select %fut, %ninf, {v} : f32"); v = "%y2"
+        body.append(f"  linalg.yield {v} : f32")
+        s += f"""  %e1 = tensor.empty({dyn_sz}) : {st}
+  %sx = linalg.generic {{indexing_maps = [{", ".join(maps)}], iterator_types = [{par}]}}
+      ins({", ".join(ins)} : {", ".join([st]*len(ins))}) outs(%e1 : {st}) {{
+  {chr(10).join("  " + l for l in body)}
+  }} -> {st}
+"""
+        cur = "%sx"
+    red = f"tensor<{bp}{M}xf32>"
+    if form == "softmax":
+        s += f"""  %e2 = tensor.empty({dyn_sz}) : {st}
+  %sm = linalg.softmax dimension({nb + 1}) ins({cur} : {st}) outs(%e2 : {st}) -> {st}
+"""
+    else:
+        rmap = "affine_map<(" + ", ".join(list(dims) + ["i", "j"]) + ") -> (" + ", ".join(list(dims) + ["i"]) + ")>"
+        rit = ", ".join(['"parallel"'] * (nb + 1) + ['"reduction"'])
+        s += f"""  %ninf0 = arith.constant 0xFF800000 : f32
+  %er = tensor.empty({dyn_o}) : {red}
+  %mi = linalg.fill ins(%ninf0 : f32) outs(%er : {red}) -> {red}
+  %mx = linalg.generic {{indexing_maps = [{emap('i','j')}, {rmap}], iterator_types = [{rit}]}}
+      ins({cur} : {st}) outs(%mi : {red}) {{
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.maximumf %o, %x : f32
+    linalg.yield %y : f32
+  }} -> {red}
+  %ee = tensor.empty({dyn_sz}) : {st}
+  %ex = linalg.generic {{indexing_maps = [{emap('i','j')}, {rmap}, {emap('i','j')}], iterator_types = [{par}]}}
+      ins({cur}, %mx : {st}, {red}) outs(%ee : {st}) {{
+  ^bb0(%x: f32, %m: f32, %o: f32):
+    %y = arith.subf %x, %m : f32
+    %z = math.exp %y : f32
+    linalg.yield %z : f32
+  }} -> {st}
+  %si = linalg.fill ins(%zero : f32) outs(%er : {red}) -> {red}
+  %sum = linalg.generic {{indexing_maps = [{emap('i','j')}, {rmap}], iterator_types = [{rit}]}}
+      ins(%ex : {st}) outs(%si : {red}) {{
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %o, %x : f32
+    linalg.yield %y : f32
+  }} -> {red}
+  %e2 = tensor.empty({dyn_sz}) : {st}
+  %sm = linalg.generic {{indexing_maps = [{emap('i','j')}, {rmap}, {emap('i','j')}], iterator_types = [{par}]}}
+      ins(%ex, %sum : {st}, {red}) outs(%e2 : {st}) {{
+  ^bb0(%x: f32, %l: f32, %o: f32):
+    %y = arith.divf %x, %l : f32
+    linalg.yield %y : f32
+  }} -> {st}
+"""
+    s += f"""  %e3 = tensor.empty({dyn_sz}) : {pt}
+  %p16 = linalg.generic {{indexing_maps = [{emap('i','j')}, {emap('i','j')}], iterator_types = [{par}]}}
+      ins(%sm : {st}) outs(%e3 : {pt}) {{
+  ^bb0(%x: f32, %o: {t}):
+    %h = arith.truncf %x : f32 to {t}
+    linalg.yield %h : {t}
+  }} -> {pt}
+  %e4 = tensor.empty({dyn_o}) : {ot}
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {ot}) -> {ot}
+  %o = linalg.generic {{indexing_maps = [{amap('m','k')}, {amap('k','n')}, {amap('m','n')}],
+                       iterator_types = [{", ".join(['"parallel"'] * (nb + 2))}, "reduction"]}}
+      ins(%p16, %V : {pt}, {vt}) outs(%f4 : {ot}) {{
+  ^bb0(%a: {t}, %b: {t}, %c: f32):
+    %ea = arith.extf %a : {t} to f32
+    %eb = arith.extf %b : {t} to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }} -> {ot}
+"""
+    if out != "f32":
+        s += f"""  %e5 = tensor.empty({dyn_o}) : {oo}
+  %oc = linalg.generic {{indexing_maps = [{emap('i','j')}, {emap('i','j')}], iterator_types = [{par}]}}
+      ins(%o : {ot}) outs(%e5 : {oo}) {{
+  ^bb0(%x: f32, %y: {out}):
+    %h = arith.truncf %x : f32 to {out}
+    linalg.yield %h : {out}
+  }} -> {oo}
+  return %oc : {oo}
+}}
+"""
+    else:
+        s += f"  return %o : {ot}\n}}\n"
+    shape = "x".join([str(x) for x in batch] + [str(m), str(dv)])
+    count = m * dv
+    for x in batch:
+        count *= x
+    return s, "result0", shape, out, count
+
+
+
+def att_flags(d, t="f16", out="f32"):
+    up = 2.0**-11 if t == "f16" else 2.0**-8
+    atol = 2 * up + 4 * d * d * 2.0**-24
+    rt = {"f32": 0, "f16": 2.0**-11, "bf16": 2.0**-8}[out]
+    return f" --atol {atol:.3g}" + (f" --rtol {rt:.3g}" if rt else "")
+
+
+ATTENTION = [
+    ("attention-tails-50x77-d64", "attention, query and key tails, d = 64",
+     attention("attn", 50, 77, 64, 64), att_flags(64)),
+    ("attention-1x1-d64", "attention, one query and one key",
+     attention("attn", 1, 1, 64, 64), att_flags(64)),
+    ("attention-scaled-64x64-d128", "attention, d = 128, scaled scores",
+     attention("attn", 64, 64, 128, 128, scale=0.08838834764), att_flags(128)),
+    ("attention-causal-70x70-d64", "causal attention (index comparison), scaled",
+     attention("attn", 70, 70, 64, 64, causal=True, scale=0.125), att_flags(64)),
+    ("attention-mask-f16-33x45-d64", "attention with an additive mask tensor, f16 output",
+     attention("attn", 33, 45, 64, 64, addmask=True, out="f16"), att_flags(64, out="f16")),
+    ("attention-heads-causal-2x3x40x30-d64", "batch x heads causal attention",
+     attention("attn", 40, 30, 64, 64, batch=(2, 3), causal=True), att_flags(64)),
+    ("attention-bf16-37x50-d64", "bf16 attention, bf16 output",
+     attention("attn", 37, 50, 64, 64, t="bf16", out="bf16"), att_flags(64, "bf16", "bf16")),
+    ("attention-written-45x90-d128", "attention with the softmax written out (max, exp, sum, divide)",
+     attention("attn", 45, 90, 128, 64, form="written", scale=0.125), att_flags(128)),
+    ("attention-dynamic-100x200-d64", "attention with dynamic sequence lengths (run at 100 x 200)",
+     attention("attn", 100, 200, 64, 64, dynamic=True),
+     att_flags(64) + " --size Q=100x64,K=200x64,V=200x64"),
+]
+
+
 # Tails: every size the issue lists in each of M, N, K (the others fixed at
 # sizes that are not multiples of 16 either).
 SIZES = (1, 7, 15, 16, 17, 33, 100, 129, 257)
@@ -481,7 +666,7 @@ CASES = [
 
 LDS = " --staging lds"
 
-CASES = [(n, w, c, "") for n, w, c in CASES] + TYPES
+CASES = [(n, w, c, "") for n, w, c in CASES] + TYPES + ATTENTION
 for name, what, (body, out, shape, otype, count), extra in CASES:
     flags = (LDS if name.startswith("lds-") else "") + extra
     text = HEADER.format(what=what, out=out, shape=shape, otype=otype, count=count,

@@ -553,8 +553,12 @@ static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
   for (size_t i = 0; i < sizeof kCombine / sizeof kCombine[0]; ++i) {
     if (strcmp(x->name, kCombine[i]))
       continue;
+    /* A constant start (a fill) is a value like any other: only a start
+     * read from memory must not be read again by the value. */
+    bool value_start = g->nodes[out].kind == FE_CONST;
     for (int s = 0; s < 2; ++s)
-      if (x->ops[s] == out && !reads_node(g, x->ops[1 - s], out, 0)) {
+      if (x->ops[s] == out &&
+          (value_start || !reads_node(g, x->ops[1 - s], out, 0))) {
         *v = x->ops[1 - s];
         return kCombine[i];
       }

@@ -43,7 +43,7 @@
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_ATTENTION)
-    return fe_why(why, cap, "not attention");
+    return fe_why(why, cap, "the function is not attention");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   int64_t d = g1->K.value, dv = g2->N.value;
   if (d > 16 * MAX_TILES || dv > 16 * MAX_TILES)

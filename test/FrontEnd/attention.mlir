@@ -1,0 +1,130 @@
+// Attention: recognition of the written forms and the template's structure.
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
+// In the ISA, row reductions go across the halves by v_permlanex16, never
+// ds_bpermute; no spills.
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+
+// linalg.softmax on tensors, K given keys x d, P cast to f16.
+// CHECK-LABEL: gpu.func @softmax_form(
+// K block (16 keys x d) and V^T block (dv x 16 keys), two buffers each.
+// CHECK-SAME: workgroup(%[[KL:.*]] : memref<2x16x64xf16, #gpu.address_space<workgroup>>, %[[VL:.*]] : memref<2x64x16xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: wmma.launch = #wmma.launch<grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 8192
+// CHECK-SAME: template = "attention"
+// The wave's Q^T fragments (B operands), once.
+// R4-COUNT-4: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<100x64xf16
+// R3-COUNT-4: wmma.load <b, hw, transposed, #atom> %{{.*}} : memref<100x64xf16
+// CHECK: gpu.barrier
+// The key loop carries the running max, sum and the O^T accumulators.
+// CHECK: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// S^T = K Q^T from the LDS block.
+// CHECK-COUNT-4: wmma.mma #atom
+// Keys past the end (77 is not a multiple of 16) score -inf.
+// CHECK: arith.select %{{.*}}, %{{.*}}, %cst{{.*}} : vector<8xi1>, vector<8xf32>
+// CHECK: rocdl.permlanex16
+// CHECK: math.exp %{{.*}} : f32
+// CHECK: math.exp %{{.*}} : vector<8xf32>
+// CHECK: rocdl.permlanex16
+// P^T: S^T's layout converted to the B operand of O^T = V^T P^T.
+// R4: wmma.relayout <d, hw, transposed, #atom> to <b, kcontig, transposed, #atom> %{{.*}} : vector<8xf32> -> vector<8xf16>
+// R3: wmma.relayout <d, hw, transposed, #atom> to <b, hw, transposed, #atom> %{{.*}} : vector<8xf32> -> vector<16xf16>
+// CHECK-COUNT-4: wmma.mma #atom
+// The next block into the other buffer, one barrier per block.
+// CHECK: gpu.barrier
+// CHECK: scf.yield
+// After the loop: O = O^T / l, stored transposed (queries past 100 masked).
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: wmma.store <d, hw, transposed, #atom> {{.*}} masked
+// ISA-LABEL: softmax_form:
+// ISA: v_wmma_f32_16x16x16_f16
+// ISA: v_permlanex16_b32
+// ISA: v_exp_f32
+// ISA: s_endpgm
+func.func @softmax_form(%Q: tensor<100x64xf16>, %K: tensor<77x64xf16>, %V: tensor<77x64xf16>) -> tensor<100x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x77xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100x77xf32>) -> tensor<100x77xf32>
+  %s = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%Q, %K : tensor<100x64xf16>, tensor<77x64xf16>) outs(%f : tensor<100x77xf32>) -> tensor<100x77xf32>
+  %e2 = tensor.empty() : tensor<100x77xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<100x77xf32>) outs(%e2 : tensor<100x77xf32>) -> tensor<100x77xf32>
+  %e3 = tensor.empty() : tensor<100x77xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<100x77xf32>) outs(%e3 : tensor<100x77xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<100x77xf16>
+  %e4 = tensor.empty() : tensor<100x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<100x64xf32>) -> tensor<100x64xf32>
+  %o = linalg.matmul ins(%p16, %V : tensor<100x77xf16>, tensor<77x64xf16>) outs(%f4 : tensor<100x64xf32>) -> tensor<100x64xf32>
+  return %o : tensor<100x64xf32>
+}
+
+// -----
+
+// The softmax written out on memrefs (max, exp, sum, divide) with a scale
+// and a causal mask: the key loop ends at the workgroup's last query.
+// CHECK-LABEL: gpu.func @causal_written(
+// CHECK-SAME: template = "attention"
+// CHECK: arith.minui %{{.*}}, %{{.*}} : index
+// CHECK: scf.for
+// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xindex>
+// ISA-LABEL: causal_written:
+// ISA: v_permlanex16_b32
+func.func @causal_written(%Q: memref<64x64xf16>, %K: memref<64x64xf16>, %V: memref<64x64xf16>, %O: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %sc = arith.constant 0.125 : f32
+  %s = memref.alloc() : memref<64x64xf32>
+  %x = memref.alloc() : memref<64x64xf32>
+  %mx = memref.alloc() : memref<64xf32>
+  %ex = memref.alloc() : memref<64x64xf32>
+  %l = memref.alloc() : memref<64xf32>
+  %p = memref.alloc() : memref<64x64xf16>
+  linalg.fill ins(%zero : f32) outs(%s : memref<64x64xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%Q, %K : memref<64x64xf16>, memref<64x64xf16>) outs(%s : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%s : memref<64x64xf32>) outs(%x : memref<64x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %y = arith.mulf %a, %sc : f32
+    %fut = arith.cmpi ugt, %j, %i : index
+    %r = arith.select %fut, %ninf, %y : f32
+    linalg.yield %r : f32
+  }
+  linalg.fill ins(%ninf : f32) outs(%mx : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<64x64xf32>) outs(%mx : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %o, %a : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mx : memref<64x64xf32>, memref<64xf32>) outs(%ex : memref<64x64xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%l : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%ex : memref<64x64xf32>) outs(%l : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %o, %a : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%ex, %l : memref<64x64xf32>, memref<64xf32>) outs(%p : memref<64x64xf16>) {
+  ^bb0(%a: f32, %s2: f32, %o: f16):
+    %d = arith.divf %a, %s2 : f32
+    %r = arith.truncf %d : f32 to f16
+    linalg.yield %r : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%O : memref<64x64xf32>)
+  linalg.matmul ins(%p, %V : memref<64x64xf16>, memref<64x64xf16>) outs(%O : memref<64x64xf32>)
+  return
+}

@@ -469,22 +469,25 @@ def attention(name, m, n, d, dv, t="f16", causal=False, scale=None, addmask=Fals
     if dynamic:
         dyn_m = f"  %cm = arith.constant {nb} : index\n  %cn = arith.constant {nb} : index\n  %qm = tensor.dim %Q, %cm : {qt}\n  %kn = tensor.dim %K, %cn : {kt}\n"
         dyn_sz = "%qm, %kn"; dyn_o = "%qm"
-    bdims = ""
-    s = f"""func.func @{name}({args}) -> {oo} {{
-  %zero = arith.constant 0.0 : f32
-{dyn_m}  %e = tensor.empty({dyn_sz}) : {st}
-  %f = linalg.fill ins(%zero : f32) outs(%e : {st}) -> {st}
-  %s = linalg.generic {{indexing_maps = [{amap('m','k')}, {amap('n','k')}, {amap('m','n')}],
+    def product(res, lhs, rhs, lmap, rmap, ltype, rtype, init, otype):
+        """res = init + lhs x rhs (extended to f32) as a linalg.generic."""
+        return f"""  {res} = linalg.generic {{indexing_maps = [{amap(*lmap)}, {amap(*rmap)}, {amap('m','n')}],
                        iterator_types = [{", ".join(['"parallel"'] * (nb + 2))}, "reduction"]}}
-      ins(%Q, %K : {qt}, {kt}) outs(%f : {st}) {{
+      ins({lhs}, {rhs} : {ltype}, {rtype}) outs({init} : {otype}) {{
   ^bb0(%a: {t}, %b: {t}, %c: f32):
     %ea = arith.extf %a : {t} to f32
     %eb = arith.extf %b : {t} to f32
     %p = arith.mulf %ea, %eb : f32
     %r = arith.addf %c, %p : f32
     linalg.yield %r : f32
-  }} -> {st}
+  }} -> {otype}
 """
+
+    s = f"""func.func @{name}({args}) -> {oo} {{
+  %zero = arith.constant 0.0 : f32
+{dyn_m}  %e = tensor.empty({dyn_sz}) : {st}
+  %f = linalg.fill ins(%zero : f32) outs(%e : {st}) -> {st}
+""" + product("%s", "%Q", "%K", ("m", "k"), ("n", "k"), qt, kt, "%f", st)
     cur = "%s"
     if scale is not None or causal or addmask:
         ins = [cur] + (["%Mask"] if addmask else [])
@@ -557,17 +560,7 @@ def attention(name, m, n, d, dv, t="f16", causal=False, scale=None, addmask=Fals
   }} -> {pt}
   %e4 = tensor.empty({dyn_o}) : {ot}
   %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {ot}) -> {ot}
-  %o = linalg.generic {{indexing_maps = [{amap('m','k')}, {amap('k','n')}, {amap('m','n')}],
-                       iterator_types = [{", ".join(['"parallel"'] * (nb + 2))}, "reduction"]}}
-      ins(%p16, %V : {pt}, {vt}) outs(%f4 : {ot}) {{
-  ^bb0(%a: {t}, %b: {t}, %c: f32):
-    %ea = arith.extf %a : {t} to f32
-    %eb = arith.extf %b : {t} to f32
-    %p = arith.mulf %ea, %eb : f32
-    %r = arith.addf %c, %p : f32
-    linalg.yield %r : f32
-  }} -> {ot}
-"""
+""" + product("%o", "%p16", "%V", ("m", "k"), ("k", "n"), pt, vt, "%f4", ot)
     if out != "f32":
         s += f"""  %e5 = tensor.empty({dyn_o}) : {oo}
   %oc = linalg.generic {{indexing_maps = [{emap('i','j')}, {emap('i','j')}], iterator_types = [{par}]}}

@@ -88,3 +88,52 @@ def test_causal_attention(chip, m, n):
     # v_permlanex16.
     assert stats["cross_lane"]["ds_bpermute"] == 0
     assert stats["cross_lane"]["permlanex16"] > 0
+
+
+MASKED = """
+func.func @masked(%Q: tensor<20x64xf16>, %K: tensor<24x64xf16>, %V: tensor<24x64xf16>,
+                  %M: tensor<20x24xf32>) -> tensor<20x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x24xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<20x24xf32>) -> tensor<20x24xf32>
+  %s = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>,
+                                      affine_map<(m, n, k) -> (m, n)>]
+      ins(%Q, %K : tensor<20x64xf16>, tensor<24x64xf16>) outs(%f : tensor<20x24xf32>) -> tensor<20x24xf32>
+  %x = linalg.add ins(%s, %M : tensor<20x24xf32>, tensor<20x24xf32>) outs(%e : tensor<20x24xf32>)
+      -> tensor<20x24xf32>
+  %sm = linalg.softmax dimension(1) ins(%x : tensor<20x24xf32>) outs(%e : tensor<20x24xf32>)
+      -> tensor<20x24xf32>
+  %e16 = tensor.empty() : tensor<20x24xf16>
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%sm : tensor<20x24xf32>) outs(%e16 : tensor<20x24xf16>) {
+  ^bb0(%v: f32, %o: f16):
+    %h = arith.truncf %v : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<20x24xf16>
+  %eo = tensor.empty() : tensor<20x64xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<20x64xf32>) -> tensor<20x64xf32>
+  %o = linalg.matmul ins(%p, %V : tensor<20x24xf16>, tensor<24x64xf16>) outs(%fo : tensor<20x64xf32>)
+      -> tensor<20x64xf32>
+  return %o : tensor<20x64xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_masked_rows(chip):
+    # -inf in an additive mask: a row masked everywhere is what the linalg
+    # program computes for it (exp(-inf - -inf) = NaN); a row masked in all
+    # but one key, or in a whole key block (keys 16..23), stays finite.
+    rng = np.random.default_rng(42)
+    Q = rng.uniform(-1, 1, (20, 64)).astype(np.float16)
+    K = rng.uniform(-1, 1, (24, 64)).astype(np.float16)
+    V = rng.uniform(-1, 1, (24, 64)).astype(np.float16)
+    M = np.zeros((20, 24), np.float32)
+    M[3, :] = -np.inf            # fully masked
+    M[5, 1:] = -np.inf           # only key 0
+    M[7, 16:] = -np.inf          # the whole second key block
+    O = wmma.run(MASKED, chip, {"Q": Q, "K": K, "V": V, "M": M})["result0"]
+    assert np.isnan(O[3]).all()
+    assert np.isfinite(np.delete(O, 3, axis=0)).all()
+    np.testing.assert_allclose(O[5], V[0].astype(np.float32), rtol=0, atol=1e-6)

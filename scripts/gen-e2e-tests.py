@@ -243,6 +243,28 @@ def plain_gemm(m, n, k, t="f16", a_t=False, b_t=False, epi=True):
     return body, "Y", f"{m}x{n}", "f32", m * n
 
 
+def lds_typed_gemm(m, n, k, ta, tb, out, a_t=False, b_t=False):
+    """Y = A x B with 8-bit operands (i8 -> i32, fp8/bf8 -> f32), A and/or B
+    stored transposed: the LDS copy transposes them as bytes."""
+    ashape = f"{k}x{m}" if a_t else f"{m}x{k}"
+    bshape = f"{n}x{k}" if b_t else f"{k}x{n}"
+    amap = "(m, n, k) -> (k, m)" if a_t else "(m, n, k) -> (m, k)"
+    bmap = "(m, n, k) -> (n, k)" if b_t else "(m, n, k) -> (k, n)"
+    zero = "0" if out == "i32" else "0.0"
+    body = f"""func.func @gemm(%A: memref<{ashape}x{ta}>, %B: memref<{bshape}x{tb}>,
+                %Y: memref<{m}x{n}x{out}>) {{
+  %zero = arith.constant {zero} : {out}
+  linalg.fill ins(%zero : {out}) outs(%Y : memref<{m}x{n}x{out}>)
+  linalg.matmul indexing_maps = [affine_map<{amap}>, affine_map<{bmap}>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<{ashape}x{ta}>, memref<{bshape}x{tb}>)
+                outs(%Y : memref<{m}x{n}x{out}>)
+  return
+}}
+"""
+    return body, "Y", f"{m}x{n}", out, m * n
+
+
 # Tails: every size the issue lists in each of M, N, K (the others fixed at
 # sizes that are not multiples of 16 either).
 SIZES = (1, 7, 15, 16, 17, 33, 100, 129, 257)
@@ -286,6 +308,13 @@ CASES = [
     ("lds-tails-7x15x1", "LDS-staged GEMM smaller than one tile", plain_gemm(7, 15, 1, epi=False)),
     ("lds-tails-atbt-65x70x50", "LDS-staged GEMM, A and B transposed, tails", plain_gemm(65, 70, 50, a_t=True, b_t=True)),
     ("lds-batched-tails-3x17x33x45-bt", "LDS-staged batched GEMM, B given N x K, tails", batched_gemm_inout(3, 17, 33, 45, b_t=True)),
+    # Operands that are not K-contiguous are transposed on their way into LDS
+    # (one WMMA against the identity per 16x16 block), also as 8-bit bytes.
+    ("lds-transpose-b-97x75x83", "LDS-staged GEMM, B given K x N (transposed into LDS), tails", plain_gemm(97, 75, 83, epi=False)),
+    ("lds-transpose-bf16-at-70x130x100", "LDS-staged bf16 GEMM, A given K x M, tails", plain_gemm(70, 130, 100, t="bf16", a_t=True)),
+    ("lds-transpose-i8-at-96x72x80", "LDS-staged i8 GEMM, A given K x M (bytes transposed), tails", lds_typed_gemm(96, 72, 80, "i8", "i8", "i32", a_t=True)),
+    ("lds-transpose-i8-bkn-33x65x47", "LDS-staged i8 GEMM, B given K x N, tails", lds_typed_gemm(33, 65, 47, "i8", "i8", "i32")),
+    ("lds-transpose-fp8-at-70x130x100", "LDS-staged fp8 x bf8 GEMM, A given K x M, B K x N, tails", lds_typed_gemm(70, 130, 100, "f8E4M3FN", "f8E5M2", "f32", a_t=True)),
 ] + SWEEP
 
 LDS = " --staging lds"

@@ -21,6 +21,7 @@
  * multiplied last (zeros past K contribute nothing).  M/N tails need no
  * masked loads (see TemplateGemm.c); the stores are masked. */
 #include "Gemm.h"
+#include "Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -29,81 +30,10 @@
 #include <string.h>
 
 #define TK 32
-#define VEC 8 /* 16-bit elements per thread per copy chunk (16 bytes) */
-#define MAX_CHUNKS 8
-
-/* One operand's share of the cooperative copy. */
-typedef struct {
-  const fe_operand *o;
-  int rows;          /* tile rows of the operand: tile_m (A) or tile_n (B) */
-  int chunks;        /* per thread */
-  bool kcontig;      /* global rows are LDS rows (K contiguous) */
-  MlirValue lds;     /* [2][rows][TK] */
-  MlirValue r[MAX_CHUNKS]; /* memory-tile row of chunk i */
-  MlirValue c;             /* memory-tile column of the thread's chunks */
-} copy_t;
-
-static void copy_setup(fe_kb *kb, copy_t *cp, const fe_operand *o, int rows,
-                       MlirValue lds) {
-  const fe_schedule *s = kb->s;
-  memset(cp, 0, sizeof *cp);
-  cp->o = o;
-  cp->rows = rows;
-  cp->lds = lds;
-  cp->kcontig = o->k_contiguous;
-  int width = cp->kcontig ? TK : rows; /* memory-tile row length */
-  int per_row = width / VEC;
-  int rows_per_pass = s->threads / per_row;
-  cp->chunks = rows * TK / (VEC * s->threads);
-  MlirValue rr = wb_arith(&kb->b, "arith.divui", kb->tid, kb_c(kb, per_row));
-  MlirValue q = wb_arith(&kb->b, "arith.remui", kb->tid, kb_c(kb, per_row));
-  cp->c = kb_mulc(kb, q, VEC);
-  for (int i = 0; i < cp->chunks; ++i)
-    cp->r[i] = kb_addc(kb, rr, (int64_t)rows_per_pass * i);
-}
-
-/* The thread's chunks of the K slice at k (origin: the tile's first row). */
-static void global_load(fe_kb *kb, const copy_t *cp, const MlirValue *batch,
-                        MlirValue origin, MlirValue k, bool masked,
-                        MlirValue *out) {
-  const fe_operand *o = cp->o;
-  const fe_arg *a = &kb->p->args[o->arg];
-  for (int i = 0; i < cp->chunks; ++i) {
-    MlirValue idx[FE_MAX_RANK];
-    for (int d = 0; d < a->rank; ++d)
-      idx[d] = kb_c(kb, 0);
-    for (int b = 0; b < o->nbatch; ++b)
-      if (o->mem_batch[b] >= 0)
-        idx[o->mem_batch[b]] = batch[b];
-    if (cp->kcontig) {
-      idx[o->mem_row] = kb_add(kb, origin, cp->r[i]);
-      idx[o->mem_k] = kb_add(kb, k, cp->c);
-    } else {
-      idx[o->mem_k] = kb_add(kb, k, cp->r[i]);
-      idx[o->mem_row] = kb_add(kb, origin, cp->c);
-    }
-    out[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, VEC, masked);
-  }
-}
-
-/* Registers -> LDS buffer buf ([buf][row][k]); transposes when !kcontig. */
-static void lds_store(fe_kb *kb, const copy_t *cp, MlirValue buf,
-                      const MlirValue *in) {
-  for (int i = 0; i < cp->chunks; ++i) {
-    if (cp->kcontig) {
-      MlirValue idx[3] = {buf, cp->r[i], cp->c};
-      wb_vstore(&kb->b, in[i], cp->lds, 3, idx);
-      continue;
-    }
-    for (int j = 0; j < VEC; ++j) {
-      MlirValue idx[3] = {buf, kb_addc(kb, cp->c, j), cp->r[i]};
-      wb_store(&kb->b, wb_extract(&kb->b, in[i], j), cp->lds, 3, idx);
-    }
-  }
-}
+#define MAX_CHUNKS FE_COPY_MAX
 
 typedef struct {
-  copy_t a, b;
+  fe_lds_copy a, b;
   fe_gemm_wave w;
   MlirValue wrow[4], wcol[4]; /* the wave's tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
@@ -158,13 +88,13 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
 static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
                  MlirValue nbuf, bool masked, MlirValue *acc) {
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  global_load(kb, &g->a, g->w.batch, g->w.bm0, k, masked, pa);
-  global_load(kb, &g->b, g->w.batch, g->w.bn0, k, masked, pb);
+  fe_lds_copy_load(kb, &g->a, g->w.batch, g->w.bm0, k, masked, pa);
+  fe_lds_copy_load(kb, &g->b, g->w.batch, g->w.bn0, k, masked, pb);
   /* The slice multiplied now is the one before the prefetched one. */
   compute_slice(kb, g, buf, kb_addc(kb, k, -TK), false, acc);
-  lds_store(kb, &g->a, nbuf, pa);
-  lds_store(kb, &g->b, nbuf, pb);
-  wb_barrier(&kb->b);
+  fe_lds_copy_store(kb, &g->a, nbuf, pa);
+  fe_lds_copy_store(kb, &g->b, nbuf, pb);
+  wb_lds_barrier(&kb->b);
 }
 
 static MlirValue parity(fe_kb *kb, MlirValue slice) {
@@ -221,12 +151,22 @@ int fe_gemm_build_lds(fe_kb *kb) {
   if (!g)
     return -1;
   fe_gemm_wave_origin(kb, &g->w);
-  int64_t sa[3] = {2, s->tile_m, TK}, sb[3] = {2, s->tile_n, TK};
-  /* LDS holds the matrices in their own types (prologues run after). */
-  MlirValue la = kb_lds(kb, 3, sa, kb->p->g.nodes[gm->lhs.leaf].type);
-  MlirValue lb = kb_lds(kb, 3, sb, kb->p->g.nodes[gm->rhs.leaf].type);
-  copy_setup(kb, &g->a, &gm->lhs, s->tile_m, la);
-  copy_setup(kb, &g->b, &gm->rhs, s->tile_n, lb);
+  fe_gemm_acc_init(kb, &g->w);
+  MlirValue *acc = g->w.acc;
+  /* LDS holds the matrices in their own types (prologues run after), rows
+   * padded (LdsLayout.c). */
+  MlirType ta = kb->p->g.nodes[gm->lhs.leaf].type;
+  MlirType tb = kb->p->g.nodes[gm->rhs.leaf].type;
+  fe_lds_layout ya = fe_lds_layout_get(kb->arch, wb_type_bits(ta), TK);
+  fe_lds_layout yb = fe_lds_layout_get(kb->arch, wb_type_bits(tb), TK);
+  int64_t sa[3] = {2, s->tile_m, ya.stride}, sb[3] = {2, s->tile_n, yb.stride};
+  MlirValue la = kb_lds(kb, 3, sa, ta);
+  MlirValue lb = kb_lds(kb, 3, sb, tb);
+  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, s->tile_m, la, false) ||
+      fe_lds_copy_init(kb, &g->b, &gm->rhs, s->tile_n, lb, false)) {
+    free(g);
+    return -1;
+  }
   /* The wave's tiles inside the block. */
   MlirValue wm = wb_arith(&kb->b, "arith.divui", kb->wave, kb_c(kb, s->waves_n));
   MlirValue wn = wb_arith(&kb->b, "arith.remui", kb->wave, kb_c(kb, s->waves_n));
@@ -237,15 +177,15 @@ int fe_gemm_build_lds(fe_kb *kb) {
   g->frag_a = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   g->frag_b = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
 
-  fe_gemm_acc_init(kb, &g->w);
-  MlirValue *acc = g->w.acc;
   /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  global_load(kb, &g->a, g->w.batch, g->w.bm0, kb_c(kb, 0), s->k_tail, pa);
-  global_load(kb, &g->b, g->w.batch, g->w.bn0, kb_c(kb, 0), s->k_tail, pb);
-  lds_store(kb, &g->a, kb_c(kb, 0), pa);
-  lds_store(kb, &g->b, kb_c(kb, 0), pb);
-  wb_barrier(&kb->b);
+  fe_lds_copy_load(kb, &g->a, g->w.batch, g->w.bm0, kb_c(kb, 0), s->k_tail,
+                   pa);
+  fe_lds_copy_load(kb, &g->b, g->w.batch, g->w.bn0, kb_c(kb, 0), s->k_tail,
+                   pb);
+  fe_lds_copy_store(kb, &g->a, kb_c(kb, 0), pa);
+  fe_lds_copy_store(kb, &g->b, kb_c(kb, 0), pb);
+  wb_lds_barrier(&kb->b);
 
   /* Main loop over full slices, each prefetching the next full one. */
   MlirValue kfull = fe_k_full(kb, gm->K, TK);

@@ -436,7 +436,7 @@ static int build_lds(fe_kb *kb) {
   MlirValue sidx[2] = {ml, c.n};
   kb_store(kb, store_frag, h, lds, 2, sidx, false);
   wb_for_end(&kb->b, &l, 0, NULL);
-  wb_barrier(&kb->b);
+  wb_lds_barrier(&kb->b);
 
   /* Phase 2: output tiles, A fragments from LDS. */
   MlirValue nt1 = kb_ceil_div(kb, g2->N, 16);

@@ -17,6 +17,7 @@
  * masking); stores are masked when M or N may not be multiples of the
  * tile. */
 #include "Gemm.h"
+#include "Lds.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -68,11 +69,14 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = !fe_size_static(g->M) || g->M.value % c->tile_m;
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
-  if (c->staging == FE_STAGE_LDS)
-    s->lds_bytes =
-        (int64_t)s->stages * s->k_step *
-        (c->tile_m * (wb_type_bits(p->g.nodes[g->lhs.leaf].type) / 8) +
-         c->tile_n * (wb_type_bits(p->g.nodes[g->rhs.leaf].type) / 8));
+  if (c->staging == FE_STAGE_LDS) {
+    int ba = wb_type_bits(p->g.nodes[g->lhs.leaf].type);
+    int bb = wb_type_bits(p->g.nodes[g->rhs.leaf].type);
+    fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
+    fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
+    s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +
+                   fe_lds_bytes(&lb, s->stages, c->tile_n, bb);
+  }
   s->grid[0] = (fe_grid_dim){1, {{g->N, c->tile_n}}};
   s->grid[1] = (fe_grid_dim){1, {{g->M, c->tile_m}}};
   s->grid[2].nterms = g->nbatch;

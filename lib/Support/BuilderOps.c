@@ -340,7 +340,9 @@ MlirValue wb_gpu_id(wb_t *b, const char *op, int dim) {
   return wb_op1(b, op, 0, NULL, wb_index(b->ctx), 1, &a);
 }
 
-void wb_barrier(wb_t *b) { wb_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL); }
+void wb_lds_barrier(wb_t *b) {
+  wb_op(b, "amdgpu.lds_barrier", 0, NULL, 0, NULL, 0, NULL);
+}
 
 /*--- misc --------------------------------------------------------------*/
 void wb_type_str(MlirType t, char *buf, size_t len) {

@@ -1,6 +1,6 @@
 // (b) Batched GEMM-GEMM (examples/pipelines/batched-gemm-gemm.mlir): one
 // workgroup per batch item (grid z); the waves compute the 64x64 intermediate tiles
-// (K loop over K0), store them as f16 to LDS (8 KiB), gpu.barrier, then the
+// (K loop over K0), store them as f16 to LDS (8 KiB), amdgpu.lds_barrier, then the
 // output tiles with A fragments from LDS (K loop over N0).
 // RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=IR,IR4
 // RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=IR,IR3
@@ -23,7 +23,7 @@
 // IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // IR3: vector.shuffle
 // IR: wmma.store <d, hw, #atom1> %{{.*}}, %[[LDS]]
-// IR: gpu.barrier
+// IR: amdgpu.lds_barrier
 // Phase 2: 32 output tiles, A from LDS.
 // IR: scf.for %{{.*}} = %{{.*}} to %c32 step %c4 {
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args

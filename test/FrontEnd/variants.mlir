@@ -69,7 +69,7 @@ func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memr
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x1024xf16, #gpu.address_space<workgroup>>)
 // CHECK-SAME: grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 65536
 // CHECK-SAME: template = "chain_lds"
-// CHECK: gpu.barrier
+// CHECK: amdgpu.lds_barrier
 // ISA-LABEL: big:
 // ISA: s_barrier
 // ISA: .group_segment_fixed_size: 65536

@@ -213,7 +213,10 @@ void wb_if_end(wb_t *b, wb_if *f, intptr_t n, const MlirValue *yields);
 /*--- gpu ---------------------------------------------------------------------*/
 /* gpu.thread_id / gpu.block_id / gpu.grid_dim of dimension 0..2 (x, y, z). */
 MlirValue wb_gpu_id(wb_t *b, const char *op, int dim);
-void wb_barrier(wb_t *b);
+/* Workgroup barrier ordering LDS only (amdgpu.lds_barrier: a workgroup-scope
+ * fence restricted to the local address space around s_barrier, what HIP's
+ * __syncthreads emits; no vector-cache invalidation). */
+void wb_lds_barrier(wb_t *b);
 
 /*--- lane id (wave32) --------------------------------------------------------*/
 /* rocdl.mbcnt.lo(-1, 0) : i32. */

@@ -13,7 +13,15 @@ typedef struct {
   MlirValue m0, n0;  /* origin of the wave's first tile */
   MlirValue bm0, bn0; /* origin of the workgroup's tile */
   MlirValue acc[FE_MAX_WAVE_TILES];
+  int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
 } fe_gemm_wave;
+
+/* Whether the product is computed swapped (D^T = B^T A^T) so that lanes
+ * hold row segments of the output (RowSeg.c): when the output's columns are
+ * innermost in memory; on RDNA3 only if the B operand's rows can be read in
+ * the rho order (staged through LDS without a prologue).  Sets w->form and
+ * the kernel's atom (operand types and signedness swapped). */
+void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows);
 
 /* Block and wave indices -> tile origins. */
 void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w);

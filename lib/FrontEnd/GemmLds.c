@@ -55,8 +55,11 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
   const fe_gemm *gm = &kb->p->gemms[0];
   /* Prologues run on the fragments read from LDS (which holds the
    * matrices in their own types). */
-  bool pa = kb_operand_has_prologue(kb, &gm->lhs, WMMA_MATRIX_A);
-  bool pb = kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_B);
+  bool sw = g->w.form == FE_FORM_ROWSEG;
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
+  bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
+  bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
   for (int kk = 0; kk < TK; kk += 16) {
     if (kk)
       sched_barrier(kb);
@@ -65,7 +68,7 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
       MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
       a[i] = kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
       if (pa)
-        a[i] = kb_operand_value(kb, &gm->lhs, WMMA_MATRIX_A, g->w.batch,
+        a[i] = kb_operand_value(kb, &gm->lhs, ra, g->w.batch,
                                 kb_add(kb, g->w.bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
@@ -73,12 +76,13 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
       MlirValue b = kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
       if (pb)
-        b = kb_operand_value(kb, &gm->rhs, WMMA_MATRIX_B, g->w.batch,
+        b = kb_operand_value(kb, &gm->rhs, rb, g->w.batch,
                              kb_add(kb, g->w.bn0, g->wcol[j]),
                              kb_addc(kb, k, kk), masked, b);
       for (int i = 0; i < s->wave_m; ++i)
         acc[i * s->wave_n + j] =
-            kb_mma(kb, kb->atom, a[i], b, acc[i * s->wave_n + j]);
+            sw ? kb_mma(kb, kb->atom, b, a[i], acc[i * s->wave_n + j])
+               : kb_mma(kb, kb->atom, a[i], b, acc[i * s->wave_n + j]);
     }
   }
 }
@@ -151,6 +155,11 @@ int fe_gemm_build_lds(fe_kb *kb) {
   if (!g)
     return -1;
   fe_gemm_wave_origin(kb, &g->w);
+  /* Swapped for row segments; on RDNA3 B's rows are then stored to LDS in
+   * the rho order, which a prologue on B (evaluated per row) excludes. */
+  fe_gemm_choose_form(kb, &g->w,
+                      !kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_A));
+  bool perm = g->w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3;
   fe_gemm_acc_init(kb, &g->w);
   MlirValue *acc = g->w.acc;
   /* LDS holds the matrices in their own types (prologues run after), rows
@@ -163,7 +172,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
   MlirValue la = kb_lds(kb, 3, sa, ta);
   MlirValue lb = kb_lds(kb, 3, sb, tb);
   if (fe_lds_copy_init(kb, &g->a, &gm->lhs, s->tile_m, la, false) ||
-      fe_lds_copy_init(kb, &g->b, &gm->rhs, s->tile_n, lb, false)) {
+      fe_lds_copy_init(kb, &g->b, &gm->rhs, s->tile_n, lb, perm)) {
     free(g);
     return -1;
   }
@@ -174,8 +183,12 @@ int fe_gemm_build_lds(fe_kb *kb) {
     g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * s->wave_m), 16 * i);
   for (int j = 0; j < s->wave_n; ++j)
     g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * s->wave_n), 16 * j);
-  g->frag_a = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  g->frag_b = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+  /* LDS rows are the role matrix's rows for A, its columns for B. */
+  bool sw = g->w.form == FE_FORM_ROWSEG;
+  g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,
+                      sw, kb->atom);
+  g->frag_b = kb_frag(kb, sw ? WMMA_MATRIX_A : WMMA_MATRIX_B, kb->ab_layout,
+                      !sw, kb->atom);
 
   /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];

@@ -27,10 +27,11 @@ fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk);
 /* Bytes of `stages` buffers of `rows` rows. */
 int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
                      int elem_bits);
-/* The tile row held by LDS row i of a permuted tile (rho above), and the
- * LDS row of tile row r (rho's inverse), both within 16-row blocks. */
+/* rho: the tile row held by LDS row i of a permuted tile, within 16-row
+ * blocks; fe_rho_index applies it (or its inverse: the LDS row of tile row
+ * r) to an index when `permuted`. */
 int fe_rho(int i);
-MlirValue fe_lds_row(fe_kb *kb, MlirValue r, bool permuted);
+MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse);
 
 /* One operand's share of the cooperative copy of a K slice. */
 #define FE_COPY_MAX 8

@@ -24,7 +24,13 @@
  * x * 0 and every sum adds zeros.  Per block and lane: RDNA4 one load, one
  * WMMA, one store; RDNA3 two loads, one WMMA, four packs, one store --
  * against one load and eight 16-bit stores per 8 elements for the scalar
- * copy (SCALAR, kept for element types without such a WMMA). */
+ * copy (SCALAR, kept for element types without such a WMMA).
+ *
+ * Permuted tiles (LDS row i holds tile row rho(i), Lds.h) keep the lanes of
+ * a phase on consecutive LDS rows: VEC lanes load the tile rows rho(row),
+ * and the WMMA copy multiplies by the permutation matrix P (column n = unit
+ * vector rho(n)) instead of the identity, so that lane n holds T's column
+ * rho(n) and stores LDS row n. */
 #include "Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -55,8 +61,11 @@ static int block_cost(wmma_arch arch, int eb, bool wmma) {
   return loads + 1 + (eb == 1 ? 2 : 0) + 1;
 }
 
-/* The identity as the B operand of atom in layout lay. */
-static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem) {
+/* The identity as the B operand of atom in the kernel's A/B layout; when
+ * `permuted`, the permutation matrix whose column n is unit vector rho(n),
+ * so that D = T P holds T's column rho(n) in lane n. */
+static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
+                          bool permuted) {
   MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, false, atom);
   wmma_frag_desc d;
   if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d)) {
@@ -77,8 +86,9 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem) {
     }
     MlirValue k = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
                          kb_mulc(kb, h, rh));
-    MlirValue col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0),
-                           kb_mulc(kb, h, ch));
+    MlirValue col = fe_rho_index(
+        kb, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch)),
+        permuted, false);
     el[v] = wb_select(b, wb_cmpi(b, WB_CMP_EQ, k, col), one, zero);
   }
   return wb_from_elements(b, n, el, wmmaFragAttrGetVectorType(frag));
@@ -98,7 +108,7 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   if (mlirAttributeIsNull(fa))
     return -1;
   cp->frag_type = wmmaFragAttrGetVectorType(fa);
-  cp->ident = identity(kb, cp->atom, te);
+  cp->ident = identity(kb, cp->atom, te, cp->permuted);
   cp->zero = kb_fill_zero(kb, cp->atom);
   int waves = s->threads / 32;
   int kblocks = cp->lay.tk / 16, blocks = kblocks * (cp->rows / 16);
@@ -108,10 +118,7 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   bool rdna3 = kb->arch == WMMA_ARCH_RDNA3;
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
   /* The lane's row of T: r, or rho(r) on RDNA3 (8 (r % 2) + r / 2). */
-  MlirValue trow = r;
-  if (rdna3)
-    trow = kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.remui", r, kb_c(kb, 2)), 8),
-                  wb_arith(b, "arith.divui", r, kb_c(kb, 2)));
+  MlirValue trow = fe_rho_index(kb, r, rdna3, false);
   MlirValue tcol = rdna3 ? kb_c(kb, 0) : kb_mulc(kb, h, 8);
   for (int i = 0; i < cp->chunks; ++i) {
     MlirValue blk = kb_addc(kb, kb->wave, (int64_t)waves * i);
@@ -119,8 +126,7 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
     MlirValue mb = wb_arith(b, "arith.divui", blk, kb_c(kb, kblocks));
     cp->ld_row[i] = kb_add(kb, kb_mulc(kb, kbk, 16), trow);
     cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, 16), tcol);
-    cp->st_row[i] = fe_lds_row(kb, kb_add(kb, kb_mulc(kb, mb, 16), r),
-                               cp->permuted);
+    cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, 16), r);
     cp->st_col[i] = kb_add(kb, kb_mulc(kb, kbk, 16), kb_mulc(kb, h, 8));
   }
   return 0;
@@ -171,11 +177,14 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
                              wb_arith(b, "arith.divui", t, kb_c(kb, P)),
                              kb_c(kb, per_row));
   MlirValue col = kb_mulc(kb, chunk, vec);
+  /* VEC: the lanes of a phase write consecutive LDS rows, which hold the
+   * tile rows rho(row) when permuted. */
   for (int i = 0; i < cp->chunks; ++i) {
-    cp->ld_row[i] = kb_addc(kb, row, (int64_t)rows_per_pass * i);
+    cp->st_row[i] = kb_addc(kb, row, (int64_t)rows_per_pass * i);
+    cp->ld_row[i] = cp->how == FE_COPY_VEC
+                        ? fe_rho_index(kb, cp->st_row[i], permuted, false)
+                        : cp->st_row[i];
     cp->ld_col[i] = col;
-    if (cp->how == FE_COPY_VEC)
-      cp->st_row[i] = fe_lds_row(kb, cp->ld_row[i], permuted);
   }
   return 0;
 }
@@ -244,8 +253,8 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
     }
     case FE_COPY_SCALAR:
       for (int j = 0; j < cp->lay.vec; ++j) {
-        MlirValue row = fe_lds_row(kb, kb_addc(kb, cp->ld_col[i], j),
-                                   cp->permuted);
+        MlirValue row = fe_rho_index(kb, kb_addc(kb, cp->ld_col[i], j),
+                                     cp->permuted, true);
         MlirValue idx[3] = {buf, row, cp->ld_row[i]};
         wb_store(b, wb_extract(b, regs[i], j), cp->lds, 3, idx);
       }

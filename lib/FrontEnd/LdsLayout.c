@@ -49,18 +49,26 @@ int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
 
 int fe_rho(int i) { return 8 * (i % 2) + i / 2; }
 
-MlirValue fe_lds_row(fe_kb *kb, MlirValue r, bool permuted) {
+MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse) {
   if (!permuted)
     return r;
-  /* rho^-1(j) = 2 (j % 8) + (j / 8) % 2, plus the block's first row. */
+  /* rho(i) = 8 (i % 2) + (i % 16) / 2, rho^-1(j) = 2 (j % 8) + (j / 8) % 2,
+   * plus the block's first row. */
   int64_t v;
-  if (wb_const_value(r, &v))
-    return kb_c(kb, (v & ~15) + 2 * (v % 8) + (v / 8) % 2);
+  if (wb_const_value(r, &v)) {
+    int64_t i = v % 16;
+    return kb_c(kb, (v & ~15) + (inverse ? 2 * (i % 8) + i / 8 : fe_rho((int)i)));
+  }
   wb_t *b = &kb->b;
-  MlirValue lo = wb_arith(b, "arith.remui", r, kb_c(kb, 8));
-  MlirValue hi = wb_arith(b, "arith.remui",
-                          wb_arith(b, "arith.divui", r, kb_c(kb, 8)),
-                          kb_c(kb, 2));
-  MlirValue blk = kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 16)), 16);
-  return kb_add(kb, blk, kb_add(kb, kb_mulc(kb, lo, 2), hi));
+  MlirValue i = wb_arith(b, "arith.remui", r, kb_c(kb, 16));
+  MlirValue blk = kb_add(kb, r, kb_mulc(kb, i, -1));
+  MlirValue lo, hi;
+  if (inverse) {
+    lo = kb_mulc(kb, wb_arith(b, "arith.remui", i, kb_c(kb, 8)), 2);
+    hi = wb_arith(b, "arith.divui", i, kb_c(kb, 8));
+  } else {
+    lo = kb_mulc(kb, wb_arith(b, "arith.remui", i, kb_c(kb, 2)), 8);
+    hi = wb_arith(b, "arith.divui", i, kb_c(kb, 2));
+  }
+  return kb_add(kb, blk, kb_add(kb, lo, hi));
 }

@@ -208,13 +208,31 @@ static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
   return kb_addc(kb, w->n0, 16 * j);
 }
 
+void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g = &p->gemms[0];
+  w->form = FE_FORM_ACC;
+  if (p->out_space_n != p->args[p->out_arg].rank - 1 ||
+      (kb->arch == WMMA_ARCH_RDNA3 && !rho_rows))
+    return;
+  bool ints = mlirTypeIsAInteger(g->a_type);
+  MlirAttribute atom = wmmaAtomAttrGet(
+      kb->ctx, kb->arch, 16, 16, 16, fe_compute_type(kb->arch, g->b_type),
+      fe_compute_type(kb->arch, g->a_type), g->kacc_type,
+      ints && !g->b_unsigned, ints && !g->a_unsigned, false, 0);
+  if (mlirAttributeIsNull(atom))
+    return;
+  kb->atom = atom;
+  w->form = FE_FORM_ROWSEG;
+}
+
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
       w->acc[i * s->wave_n + j] = kb_acc_init(kb, g, w->batch, tile_row(kb, w, i),
-                                              tile_col(kb, w, j), false);
+                                              tile_col(kb, w, j), w->form);
 }
 
 void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
@@ -233,6 +251,7 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
       fe_tile t;
       kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
                      false);
+      t.rowseg = w->form == FE_FORM_ROWSEG;
       kb_bind_product(kb, &m, last, w->acc[i * s->wave_n + j]);
       kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
@@ -252,17 +271,22 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                    bool masked) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
+  /* Swapped (row segments): B^T plays A, A^T plays B. */
+  bool sw = w->form == FE_FORM_ROWSEG;
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
   MlirValue a[4], b[4];
   for (int i = 0; i < s->wave_m; ++i)
-    a[i] = kb_operand_tile(kb, &g->lhs, WMMA_MATRIX_A, w->batch,
-                           tile_row(kb, w, i), k, masked);
+    a[i] = kb_operand_tile(kb, &g->lhs, ra, w->batch, tile_row(kb, w, i), k,
+                           masked);
   for (int j = 0; j < s->wave_n; ++j)
-    b[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
-                           tile_col(kb, w, j), k, masked);
+    b[j] = kb_operand_tile(kb, &g->rhs, rb, w->batch, tile_col(kb, w, j), k,
+                           masked);
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
       acc[i * s->wave_n + j] =
-          kb_mma(kb, kb->atom, a[i], b[j], acc[i * s->wave_n + j]);
+          sw ? kb_mma(kb, kb->atom, b[j], a[i], acc[i * s->wave_n + j])
+             : kb_mma(kb, kb->atom, a[i], b[j], acc[i * s->wave_n + j]);
 }
 
 static int build_registers(fe_kb *kb) {
@@ -271,6 +295,7 @@ static int build_registers(fe_kb *kb) {
   int nt = s->wave_m * s->wave_n;
   fe_gemm_wave w;
   fe_gemm_wave_origin(kb, &w);
+  fe_gemm_choose_form(kb, &w, false);
   MlirValue active = fe_gemm_wave_active(kb, &w);
   wb_if guard;
   if (!mlirValueIsNull(active) &&

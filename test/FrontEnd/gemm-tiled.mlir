@@ -56,15 +56,17 @@
 // IR-NOT: wmma.mma
 // IR-COUNT-4: vector.load %[[B]]
 // ... then the 2 x 16 WMMAs of slice s from buffer s % 2 ...
-// IR4: wmma.load <a, kcontig, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
-// IR4: wmma.load <b, kcontig, transposed, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
-// IR3: wmma.load <a, hw, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
-// IR3: wmma.load <b, hw, transposed, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
+// The product is computed swapped (B^T A^T, so that each lane ends with a
+// row segment of the output): A's tile is read as the B operand, B's as A.
+// IR4: wmma.load <b, kcontig, transposed, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
+// IR4: wmma.load <a, kcontig, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
+// IR3: wmma.load <b, hw, transposed, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
+// IR3: wmma.load <a, hw, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
 // IR-COUNT-16: wmma.mma #atom %
 // IR-NOT: wmma.mma
 // IR: rocdl.sched.barrier 0
 // IR-NOT: vector.load %
-// IR: wmma.load <a, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
+// IR: wmma.load <b, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
 // IR-COUNT-16: wmma.mma #atom %
 // ... then slice s + 1 into the other buffer (B through 4 transposing
 // WMMAs), and one barrier.
@@ -77,14 +79,16 @@
 // IR-NEXT: }
 // The last slice (7) from buffer 1, no prefetch, no barrier.
 // IR-NOT: vector.load %[[A]]
-// IR: wmma.load <a, {{.*}}> %[[LA]][%c1,
+// IR: wmma.load <b, {{.*}}> %[[LA]][%c1,
 // IR-COUNT-32: wmma.mma
 // IR-NOT: amdgpu.lds_barrier
-// Epilogue in registers, 16 unmasked stores (no tails at this shape).
+// Epilogue in registers on row segments: the bias read and the result
+// written as 8-element vectors, 16 unmasked stores (no tails at this shape).
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
-// IR: wmma.load <c, hw, #atom> %arg2
+// IR: vector.load %{{.*}} : memref<512x512xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // IR: arith.maximumf
-// IR-COUNT-16: wmma.store <d, hw, #atom> %{{.*}}, %arg3[{{.*}}] : vector<8xf32>
+// IR-COUNT-16: vector.store %{{.*}} : memref<512x512xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// IR-NOT: vector.store
 // IR-NOT: wmma.store
 // IR: gpu.return
 
@@ -121,9 +125,11 @@
 // ISA4: s_barrier_wait -1
 // ISA3: s_barrier
 // ISA: s_cbranch_{{.*}} .LBB0_[[L]]
-// The peeled last slice.
+// The peeled last slice, then the epilogue's 128-bit stores.
 // ISA-COUNT-32: v_wmma_f32_16x16x16_f16
 // ISA-NOT: v_wmma
+// ISA-COUNT-32: buffer_store_b128
+// ISA-NOT: buffer_store
 // ISA: s_endpgm
 // ISA: .private_segment_fixed_size: 0
 // ISA: .vgpr_spill_count: 0

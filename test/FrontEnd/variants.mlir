@@ -97,9 +97,12 @@ func.func @big(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<102
 // CHECK-SAME: roles = [input, input, input, output]
 // CHECK: %[[C:.*]] = amdgpu.fat_raw_buffer_cast %arg2
 // CHECK: %[[DD:.*]] = amdgpu.fat_raw_buffer_cast %arg3
-// CHECK: %[[INIT:.*]] = wmma.load <c, hw, #atom> %[[C]]
+// RDNA4 computes it swapped: C and D move as row segments (vectors).
+// R4: %[[INIT:.*]] = vector.load %[[C]]
+// R3: %[[INIT:.*]] = wmma.load <c, hw, #atom> %[[C]]
 // CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]
-// CHECK: wmma.store <d, hw, #atom> %{{.*}}, %[[DD]]
+// R4: vector.store %{{.*}}, %[[DD]]
+// R3: wmma.store <d, hw, #atom> %{{.*}}, %[[DD]]
 // ISA-LABEL: accumulate:
 func.func @accumulate(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>, %D: memref<32x32xf32>) {
   linalg.copy ins(%C : memref<32x32xf32>) outs(%D : memref<32x32xf32>)
@@ -126,7 +129,8 @@ func.func @inplace(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x3
 // CHECK-SAME: template = "gemm"
 // CHECK: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: %[[BATCH:.*]] = gpu.block_id z
-// CHECK: wmma.load <a, {{.*}}> %[[A]][%[[BATCH]],
+// R4: wmma.load <b, {{.*}}> %[[A]][%[[BATCH]],
+// R3: wmma.load <a, {{.*}}> %[[A]][%[[BATCH]],
 // ISA-LABEL: bgemm:
 func.func @bgemm(%A: memref<2x64x32xf16>, %B: memref<2x32x64xf16>, %C: memref<2x64x64xf32>) {
   %zero = arith.constant 0.0 : f32

@@ -285,6 +285,13 @@ CASES = [
     ("batched-3x32x48x16x64", "batched GEMM-GEMM, batch 3, non-square", batched(3, 32, 48, 16, 64)),
     ("batched-2x64x32x64x32", "batched GEMM-GEMM, batch 2, 4 strips", batched(2, 64, 32, 64, 32)),
     ("batched-tails-3x17x33x45x19", "batched GEMM-GEMM with tails", batched(3, 17, 33, 45, 19)),
+    # Chains with B0 and B1 shared through LDS: 8 waves of 16 rows per
+    # workgroup, N1 blocks of 64 columns (the last partly past N1), rows of a
+    # workgroup past M (they belong to the next batch item).
+    ("gemm-gemm-8waves-256x64x64x128", "GEMM-GEMM, two workgroups of 8 strips", gemm_gemm(256, 64, 64, 128)),
+    ("gemm-gemm-tails-300x37x70x130", "GEMM-GEMM, 5 workgroups, tails in every dimension", gemm_gemm(300, 37, 70, 130)),
+    ("gemm-gemm-n1-80x48x64x96", "GEMM-GEMM, N1 = 1.5 blocks of B1", gemm_gemm(80, 48, 64, 96)),
+    ("batched-rows-3x80x32x48x96", "batched GEMM-GEMM, 80 rows: workgroups of 64 rows", batched(3, 80, 32, 48, 96)),
     ("mul-mul-32x48x64-f32", "GEMM (.) D (.) E, f32 out", mul_mul(32, 48, 64)),
     ("mul-mul-80x16x32-f16", "GEMM (.) D (.) E, f16 out", mul_mul(80, 16, 32, out="f16")),
     ("mul-mul-tails-33x50x17-f16", "GEMM (.) D (.) E, f16 out, tails", mul_mul(33, 50, 17, out="f16")),

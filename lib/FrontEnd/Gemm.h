@@ -38,4 +38,20 @@ MlirValue fe_k_full(fe_kb *kb, fe_size K, int step);
 /* Builds the LDS-staged body (GemmLds.c). */
 int fe_gemm_build_lds(fe_kb *kb);
 
+/* A product's K loop through LDS (GemmLds.c): the workgroup's tile_m x
+ * tile_n block at (bm0, bn0) of batch item `batch`, waves in a grid of
+ * waves_n columns, each with wave_m x wave_n accumulators acc[i * wave_n +
+ * j] (in: initial values; out: the products).  swapped: D^T = B^T A^T
+ * (row-segment accumulators), permuted: B's LDS rows in the rho order
+ * (RDNA3 row segments, Lds.h). */
+typedef struct {
+  const fe_gemm *gm;
+  int tile_m, tile_n;
+  int waves_n, wave_m, wave_n;
+  bool k_tail, swapped, permuted;
+  const MlirValue *batch;
+  MlirValue bm0, bn0;
+} fe_lds_product;
+int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
+
 #endif /* WMMA_FRONTEND_GEMM_H */

@@ -1,8 +1,9 @@
-/* The GEMM template staged through LDS (design technique 4, any shape).
+/* A product staged through LDS (design technique 4, any shape): the GEMM
+ * template's LDS body, and the first product of a chain (TemplateChain.c).
  *
- * Workgroup (x, y, z) computes the tile_m x tile_n output block (y, x) of
- * batch item z with 2x2 waves; each wave keeps its wave_m x wave_n
- * accumulators in registers for the whole K loop.  A and B move through
+ * A workgroup computes a tile_m x tile_n block with a grid of waves; each
+ * wave keeps its wave_m x wave_n accumulators in registers for the whole K
+ * loop (fe_lds_product).  A and B move through
  * LDS in 32-wide K slices, two buffers each: while the WMMAs of slice s
  * read buffer s % 2, slice s + 1 is already in flight from global memory
  * into registers and is written to the other buffer afterwards, so one
@@ -13,7 +14,7 @@
  * fragment reads of either operand are 16-byte vector loads (RDNA4 kcontig;
  * RDNA3 hw reads the replicated operand straight from LDS).  An operand
  * stored with M or N contiguous in global memory is transposed by the copy
- * itself (vector loads from global, scalar stores to LDS).
+ * on its way (LdsCopy.c).
  *
  * K tails: slices are full except possibly the last; the main loop runs
  * over full slices without masks, the iteration that prefetches the
@@ -33,9 +34,10 @@
 #define MAX_CHUNKS FE_COPY_MAX
 
 typedef struct {
+  const fe_lds_product *pr;
   fe_lds_copy a, b;
-  fe_gemm_wave w;
-  MlirValue wrow[4], wcol[4]; /* the wave's tile rows / cols in the block */
+  MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
+                                  tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
 } lds_gemm;
 
@@ -51,11 +53,11 @@ static void sched_barrier(fe_kb *kb) {
  * slice spills on gfx11. */
 static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                           bool masked, MlirValue *acc) {
-  const fe_schedule *s = kb->s;
-  const fe_gemm *gm = &kb->p->gemms[0];
+  const fe_lds_product *s = g->pr;
+  const fe_gemm *gm = s->gm;
   /* Prologues run on the fragments read from LDS (which holds the
    * matrices in their own types). */
-  bool sw = g->w.form == FE_FORM_ROWSEG;
+  bool sw = s->swapped;
   wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
   wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
   bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
@@ -63,21 +65,21 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
   for (int kk = 0; kk < TK; kk += 16) {
     if (kk)
       sched_barrier(kb);
-    MlirValue a[4];
+    MlirValue a[FE_MAX_WAVE_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
       MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
       a[i] = kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
       if (pa)
-        a[i] = kb_operand_value(kb, &gm->lhs, ra, g->w.batch,
-                                kb_add(kb, g->w.bm0, g->wrow[i]),
+        a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch,
+                                kb_add(kb, s->bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
     for (int j = 0; j < s->wave_n; ++j) {
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
       MlirValue b = kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
       if (pb)
-        b = kb_operand_value(kb, &gm->rhs, rb, g->w.batch,
-                             kb_add(kb, g->w.bn0, g->wcol[j]),
+        b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
+                             kb_add(kb, s->bn0, g->wcol[j]),
                              kb_addc(kb, k, kk), masked, b);
       for (int i = 0; i < s->wave_m; ++i)
         acc[i * s->wave_n + j] =
@@ -92,8 +94,8 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
 static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
                  MlirValue nbuf, bool masked, MlirValue *acc) {
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  fe_lds_copy_load(kb, &g->a, g->w.batch, g->w.bm0, k, masked, pa);
-  fe_lds_copy_load(kb, &g->b, g->w.batch, g->w.bn0, k, masked, pb);
+  fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, pa);
+  fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, pb);
   /* The slice multiplied now is the one before the prefetched one. */
   compute_slice(kb, g, buf, kb_addc(kb, k, -TK), false, acc);
   fe_lds_copy_store(kb, &g->a, nbuf, pa);
@@ -147,44 +149,43 @@ static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
        parity(kb, t->nfull), true, acc);
 }
 
-int fe_gemm_build_lds(fe_kb *kb) {
-  const fe_schedule *s = kb->s;
-  const fe_gemm *gm = &kb->p->gemms[0];
-  int nt = s->wave_m * s->wave_n;
+int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
+  const fe_gemm *gm = pr->gm;
+  int nt = pr->wave_m * pr->wave_n;
+  if (nt > FE_MAX_WAVE_TILES)
+    return -1;
   lds_gemm *g = calloc(1, sizeof *g);
   if (!g)
     return -1;
-  fe_gemm_wave_origin(kb, &g->w);
-  /* Swapped for row segments; on RDNA3 B's rows are then stored to LDS in
-   * the rho order, which a prologue on B (evaluated per row) excludes. */
-  fe_gemm_choose_form(kb, &g->w,
-                      !kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_A));
-  bool perm = g->w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3;
-  fe_gemm_acc_init(kb, &g->w);
-  MlirValue *acc = g->w.acc;
+  g->pr = pr;
   /* LDS holds the matrices in their own types (prologues run after), rows
    * padded (LdsLayout.c). */
   MlirType ta = kb->p->g.nodes[gm->lhs.leaf].type;
   MlirType tb = kb->p->g.nodes[gm->rhs.leaf].type;
   fe_lds_layout ya = fe_lds_layout_get(kb->arch, wb_type_bits(ta), TK);
   fe_lds_layout yb = fe_lds_layout_get(kb->arch, wb_type_bits(tb), TK);
-  int64_t sa[3] = {2, s->tile_m, ya.stride}, sb[3] = {2, s->tile_n, yb.stride};
+  int64_t sa[3] = {2, pr->tile_m, ya.stride}, sb[3] = {2, pr->tile_n, yb.stride};
   MlirValue la = kb_lds(kb, 3, sa, ta);
   MlirValue lb = kb_lds(kb, 3, sb, tb);
-  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, s->tile_m, la, false) ||
-      fe_lds_copy_init(kb, &g->b, &gm->rhs, s->tile_n, lb, perm)) {
+  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, pr->tile_m, TK, la, false) ||
+      fe_lds_copy_init(kb, &g->b, &gm->rhs, pr->tile_n, TK, lb,
+                       pr->permuted)) {
     free(g);
     return -1;
   }
   /* The wave's tiles inside the block. */
-  MlirValue wm = wb_arith(&kb->b, "arith.divui", kb->wave, kb_c(kb, s->waves_n));
-  MlirValue wn = wb_arith(&kb->b, "arith.remui", kb->wave, kb_c(kb, s->waves_n));
-  for (int i = 0; i < s->wave_m; ++i)
-    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * s->wave_m), 16 * i);
-  for (int j = 0; j < s->wave_n; ++j)
-    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * s->wave_n), 16 * j);
+  MlirValue wm = pr->waves_n == 1 ? kb->wave
+                                  : wb_arith(&kb->b, "arith.divui", kb->wave,
+                                             kb_c(kb, pr->waves_n));
+  MlirValue wn = pr->waves_n == 1 ? kb_c(kb, 0)
+                                  : wb_arith(&kb->b, "arith.remui", kb->wave,
+                                             kb_c(kb, pr->waves_n));
+  for (int i = 0; i < pr->wave_m; ++i)
+    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * pr->wave_m), 16 * i);
+  for (int j = 0; j < pr->wave_n; ++j)
+    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * pr->wave_n), 16 * j);
   /* LDS rows are the role matrix's rows for A, its columns for B. */
-  bool sw = g->w.form == FE_FORM_ROWSEG;
+  bool sw = pr->swapped;
   g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,
                       sw, kb->atom);
   g->frag_b = kb_frag(kb, sw ? WMMA_MATRIX_A : WMMA_MATRIX_B, kb->ab_layout,
@@ -192,9 +193,9 @@ int fe_gemm_build_lds(fe_kb *kb) {
 
   /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  fe_lds_copy_load(kb, &g->a, g->w.batch, g->w.bm0, kb_c(kb, 0), s->k_tail,
+  fe_lds_copy_load(kb, &g->a, pr->batch, pr->bm0, kb_c(kb, 0), pr->k_tail,
                    pa);
-  fe_lds_copy_load(kb, &g->b, g->w.batch, g->w.bn0, kb_c(kb, 0), s->k_tail,
+  fe_lds_copy_load(kb, &g->b, pr->batch, pr->bn0, kb_c(kb, 0), pr->k_tail,
                    pb);
   fe_lds_copy_store(kb, &g->a, kb_c(kb, 0), pa);
   fe_lds_copy_store(kb, &g->b, kb_c(kb, 0), pb);
@@ -222,7 +223,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
     for (int t = 0; t < nt; ++t)
       acc[t] = wb_loop_result(&l, t);
   }
-  if (!s->k_tail) {
+  if (!pr->k_tail) {
     compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)),
                   kb_mulc(kb, kb_addc(kb, nfull, -1), TK), false, acc);
   } else {
@@ -238,8 +239,37 @@ int fe_gemm_build_lds(fe_kb *kb) {
     compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, TK), true,
                   acc);
   }
-  sched_barrier(kb); /* keep the epilogue's loads below the last WMMAs */
-  fe_gemm_epilogue(kb, &g->w);
+  sched_barrier(kb); /* keep what follows below the last WMMAs */
   free(g);
+  return kb->failed ? -1 : 0;
+}
+
+int fe_gemm_build_lds(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *gm = &kb->p->gemms[0];
+  fe_gemm_wave w;
+  fe_gemm_wave_origin(kb, &w);
+  /* Swapped for row segments; on RDNA3 B's rows are then stored to LDS in
+   * the rho order, which a prologue on B (evaluated per row) excludes. */
+  fe_gemm_choose_form(kb, &w,
+                      !kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_A));
+  fe_gemm_acc_init(kb, &w);
+  fe_lds_product pr = {
+      .gm = gm,
+      .tile_m = s->tile_m,
+      .tile_n = s->tile_n,
+      .waves_n = s->waves_n,
+      .wave_m = s->wave_m,
+      .wave_n = s->wave_n,
+      .k_tail = s->k_tail,
+      .swapped = w.form == FE_FORM_ROWSEG,
+      .permuted = w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3,
+      .batch = w.batch,
+      .bm0 = w.bm0,
+      .bn0 = w.bn0,
+  };
+  if (fe_lds_product_run(kb, &pr, w.acc))
+    return -1;
+  fe_gemm_epilogue(kb, &w);
   return kb->failed ? -1 : 0;
 }

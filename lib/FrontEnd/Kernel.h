@@ -83,6 +83,10 @@ MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,
 MlirValue kb_relayout(fe_kb *kb, MlirAttribute from, MlirAttribute to,
                       MlirValue v, MlirType result);
 MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom);
+/* RDNA3: the compact `role` fragment v (lane half h holding K 8h..8h+7) ->
+ * the replicated operand (wmma.expand: v_permlanex16). */
+MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
+                    MlirValue v);
 
 /* A/B operand tile of a product from global memory.  role: A or B of the
  * WMMA (a product computed swapped feeds its B operand as A and its A as

@@ -63,11 +63,11 @@ typedef struct {
 } fe_lds_copy;
 
 /* Plans and sets up (index arithmetic, identity fragment) the copy of
- * operand o's rows x lay.tk slices into lds ([2][rows][stride], created by
- * the caller); 0, or -1 when the workgroup's threads do not divide the
- * tile. */
+ * operand o's rows x tk slices into lds ([buffers][rows][stride] of
+ * fe_lds_layout_get(..., tk), created by the caller); 0, or -1 when a
+ * thread's share exceeds FE_COPY_MAX chunks. */
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
-                     int rows, MlirValue lds, bool permuted);
+                     int rows, int tk, MlirValue lds, bool permuted);
 /* The thread's loads of the slice at k (origin: the tile's first row). */
 void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
                       MlirValue origin, MlirValue k, bool masked,

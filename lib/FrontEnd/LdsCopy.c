@@ -16,13 +16,16 @@
  * the accumulator D = T I, whose lanes hold columns, gives each lane 8
  * consecutive K of one tile row: one 16-byte (8 bytes for 8-bit types)
  * LDS store.  RDNA4: lane (r, h) loads T[r][8h..8h+7] (kcontig), and D's
- * lane (n, h) holds rows 8h..8h+7.  RDNA3: A is replicated (lane r and r +
- * 16 load row rho(r) = 8 (r % 2) + r / 2 whole) and D's lane (n, h) holds
- * rows 2v + h, which are T's rows rho(2v + h) = 8h + v: again 8 consecutive
- * K.  The WMMA accumulates in the operand's own type (f16, bf16; 8-bit
+ * lane (n, h) holds rows 8h..8h+7.  RDNA3: A is replicated; lane (r, h)
+ * loads half h of row rho(r) = 8 (r % 2) + r / 2 once and gets the other
+ * half from lane r ^ 16 by v_permlanex16 (K rotated by 8 in the upper half,
+ * the identity rotated alike: rocWMMA's arrangement), and D's lane (n, h)
+ * holds rows 2v + h, which are T's rows rho(2v + h) = 8h + v: again 8
+ * consecutive K.  The WMMA accumulates in the operand's own type (f16, bf16; 8-bit
  * values as unsigned bytes into i32), exact: every product is x * 1 or
  * x * 0 and every sum adds zeros.  Per block and lane: RDNA4 one load, one
- * WMMA, one store; RDNA3 two loads, one WMMA, four packs, one store --
+ * WMMA, one store; RDNA3 one load, four v_permlanex16, one WMMA, four packs,
+ * one store --
  * against one load and eight 16-bit stores per 8 elements for the scalar
  * copy (SCALAR, kept for element types without such a WMMA).
  *
@@ -48,17 +51,21 @@ static MlirType transpose_elem(fe_kb *kb, MlirType t) {
   return (MlirType){NULL};
 }
 
-/* Instructions per lane to move a 16x16 block: the scalar copy's loads and
- * per-element stores against the WMMA copy's loads, WMMA, packing and one
- * store (see the top of the file). */
+/* Issue cost per lane of moving a 16x16 block: global loads, VALU work
+ * (v_permlanex16, the WMMA, packing) and LDS stores, which count twice: the
+ * workgroup's waves share one LDS pipeline, which takes an instruction per
+ * cycle at most, while VALU work spreads over the SIMDs.  Scalar copy: one
+ * load and 8 16-bit stores (17); WMMA copy: RDNA4 one load, the WMMA, one
+ * store (4), RDNA3 one load, 4 v_permlanex16, the WMMA, 4 packs, one store
+ * (12); 8-bit types alike with half the permlanes and 2 packs. */
 static int block_cost(wmma_arch arch, int eb, bool wmma) {
   int bytes = 16 * 16 * eb / 32; /* per lane */
   int loads = (bytes + 15) / 16;
   if (!wmma)
-    return loads + 16 * 16 / 32;
+    return loads + 2 * (16 * 16 / 32);
   if (arch == WMMA_ARCH_RDNA3)
-    return 2 * loads + 1 + (eb == 2 ? 4 : 2) + 1;
-  return loads + 1 + (eb == 1 ? 2 : 0) + 1;
+    return loads + 16 * 16 * eb / 128 + 1 + (eb == 2 ? 4 : 2) + 2;
+  return loads + 1 + (eb == 1 ? 2 : 0) + 2;
 }
 
 /* The identity as the B operand of atom in the kernel's A/B layout; when
@@ -86,6 +93,9 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
     }
     MlirValue k = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
                          kb_mulc(kb, h, rh));
+    if (kb->arch == WMMA_ARCH_RDNA3) /* K rotated by 8 in the upper half */
+      k = wb_arith(b, "arith.remui", kb_add(kb, k, kb_mulc(kb, h, 8)),
+                   kb_c(kb, 16));
     MlirValue col = fe_rho_index(
         kb, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch)),
         permuted, false);
@@ -112,16 +122,20 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   cp->zero = kb_fill_zero(kb, cp->atom);
   int waves = s->threads / 32;
   int kblocks = cp->lay.tk / 16, blocks = kblocks * (cp->rows / 16);
-  if (blocks % waves || blocks / waves > FE_COPY_MAX)
+  /* Uneven shares: the last block is repeated (the same values stored to
+   * the same place twice). */
+  cp->chunks = (blocks + waves - 1) / waves;
+  if (cp->chunks > FE_COPY_MAX)
     return -1;
-  cp->chunks = blocks / waves;
   bool rdna3 = kb->arch == WMMA_ARCH_RDNA3;
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
   /* The lane's row of T: r, or rho(r) on RDNA3 (8 (r % 2) + r / 2). */
   MlirValue trow = fe_rho_index(kb, r, rdna3, false);
-  MlirValue tcol = rdna3 ? kb_c(kb, 0) : kb_mulc(kb, h, 8);
+  MlirValue tcol = kb_mulc(kb, h, 8);
   for (int i = 0; i < cp->chunks; ++i) {
     MlirValue blk = kb_addc(kb, kb->wave, (int64_t)waves * i);
+    if ((int64_t)waves * (i + 1) > blocks)
+      blk = wb_min_index(b, blk, kb_c(kb, blocks - 1));
     MlirValue kbk = wb_arith(b, "arith.remui", blk, kb_c(kb, kblocks));
     MlirValue mb = wb_arith(b, "arith.divui", blk, kb_c(kb, kblocks));
     cp->ld_row[i] = kb_add(kb, kb_mulc(kb, kbk, 16), trow);
@@ -133,7 +147,7 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
 }
 
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
-                     int rows, MlirValue lds, bool permuted) {
+                     int rows, int tk, MlirValue lds, bool permuted) {
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(lds));
@@ -143,7 +157,7 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   cp->rows = rows;
   cp->lds = lds;
   cp->permuted = permuted;
-  cp->lay = fe_lds_layout_get(kb->arch, bits, s->k_step);
+  cp->lay = fe_lds_layout_get(kb->arch, bits, tk);
   if (o->k_contiguous) {
     cp->how = FE_COPY_VEC;
   } else {
@@ -156,35 +170,35 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   if (cp->how == FE_COPY_WMMA)
     return init_wmma(kb, cp, elem);
   /* Chunks of vec elements along the memory tile's rows (K for VEC, the
-   * tile rows for SCALAR). */
+   * tile rows for SCALAR), numbered c = t + threads * i; the `phase` lanes
+   * of a group take the same chunk of consecutive rows (an uneven share
+   * repeats the last chunk). */
   int vec = cp->lay.vec, P = cp->lay.phase;
   int width = cp->how == FE_COPY_VEC ? cp->lay.tk : rows;
-  int per_row = width / vec;
-  int group = P * per_row;
   int height = cp->how == FE_COPY_VEC ? rows : cp->lay.tk;
-  if (per_row < 1 || s->threads % group || (height * width) % (vec * s->threads))
+  int per_row = width / vec, group = P * per_row;
+  int total = height * per_row;
+  if (per_row < 1 || width % vec || height % P)
     return -1;
-  int rows_per_pass = s->threads / per_row;
-  cp->chunks = height * width / (vec * s->threads);
+  cp->chunks = (total + s->threads - 1) / s->threads;
   if (cp->chunks > FE_COPY_MAX)
     return -1;
-  MlirValue t = kb->tid;
-  MlirValue row = kb_add(kb, wb_arith(b, "arith.remui", t, kb_c(kb, P)),
-                         kb_mulc(kb, wb_arith(b, "arith.divui", t,
-                                              kb_c(kb, group)),
-                                 P));
-  MlirValue chunk = wb_arith(b, "arith.remui",
-                             wb_arith(b, "arith.divui", t, kb_c(kb, P)),
-                             kb_c(kb, per_row));
-  MlirValue col = kb_mulc(kb, chunk, vec);
   /* VEC: the lanes of a phase write consecutive LDS rows, which hold the
    * tile rows rho(row) when permuted. */
   for (int i = 0; i < cp->chunks; ++i) {
-    cp->st_row[i] = kb_addc(kb, row, (int64_t)rows_per_pass * i);
+    MlirValue c = kb_addc(kb, kb->tid, (int64_t)s->threads * i);
+    if ((int64_t)s->threads * (i + 1) > total)
+      c = wb_min_index(b, c, kb_c(kb, total - 1));
+    MlirValue in = wb_arith(b, "arith.remui", c, kb_c(kb, group));
+    MlirValue row =
+        kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.divui", c, kb_c(kb, group)), P),
+               wb_arith(b, "arith.remui", in, kb_c(kb, P)));
+    cp->st_row[i] = row;
     cp->ld_row[i] = cp->how == FE_COPY_VEC
-                        ? fe_rho_index(kb, cp->st_row[i], permuted, false)
-                        : cp->st_row[i];
-    cp->ld_col[i] = col;
+                        ? fe_rho_index(kb, row, permuted, false)
+                        : row;
+    cp->ld_col[i] =
+        kb_mulc(kb, wb_arith(b, "arith.divui", in, kb_c(kb, P)), vec);
   }
   return 0;
 }
@@ -198,7 +212,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   if (cp->how == FE_COPY_WMMA) {
     int64_t n = 0;
     wb_is_vec1d(cp->frag_type, &n, NULL);
-    len = (int)n;
+    len = kb->arch == WMMA_ARCH_RDNA3 ? (int)n / 2 : (int)n; /* compact */
   }
   for (int i = 0; i < cp->chunks; ++i) {
     MlirValue idx[FE_MAX_RANK];
@@ -240,6 +254,30 @@ static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
   return d;
 }
 
+/* RDNA3: the compact half row (lane half h: columns 8h..8h+7) -> the
+ * replicated A operand with K rotated by 8 in the upper half (own half
+ * first, the other half's from lane l ^ 16 by v_permlanex16, no selects);
+ * the identity is rotated alike, so both halves read the same product. */
+static MlirValue replicate(fe_kb *kb, const fe_lds_copy *cp, MlirValue v) {
+  wb_t *b = &kb->b;
+  int64_t n = 0;
+  MlirType et;
+  wb_is_vec1d(mlirValueGetType(v), &n, &et);
+  int nd = (int)(n * wb_type_bits(et) / 32);
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue w = wb_bitcast(b, v, wb_vec(nd, i32));
+  MlirValue x[8], words[16];
+  for (int d = 0; d < nd && d < 8; ++d) {
+    words[d] = wb_extract(b, w, d);
+    x[d] = wb_permlanex16_xor16(b, words[d]);
+  }
+  for (int d = 0; d < nd && d < 8; ++d)
+    words[nd + d] = x[d];
+  MlirValue full = wb_from_elements(b, 2 * nd, words, wb_vec(2 * nd, i32));
+  (void)cp;
+  return wb_bitcast(b, full, wb_vec(2 * n, et));
+}
+
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs) {
   wb_t *b = &kb->b;
@@ -260,7 +298,8 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       }
       break;
     case FE_COPY_WMMA: {
-      MlirValue a = regs[i];
+      MlirValue a = kb->arch == WMMA_ARCH_RDNA3 ? replicate(kb, cp, regs[i])
+                                                : regs[i];
       if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
         a = wb_bitcast(b, a, cp->frag_type);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);

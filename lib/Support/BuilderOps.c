@@ -340,6 +340,15 @@ MlirValue wb_gpu_id(wb_t *b, const char *op, int dim) {
   return wb_op1(b, op, 0, NULL, wb_index(b->ctx), 1, &a);
 }
 
+MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w) {
+  MlirValue ops[4] = {w, w, wb_const_i32(b, 0x76543210),
+                      wb_const_i32(b, (int32_t)0xfedcba98u)};
+  MlirNamedAttribute at[2] = {
+      wb_named(b->ctx, "fi", mlirBoolAttrGet(b->ctx, 0)),
+      wb_named(b->ctx, "boundControl", mlirBoolAttrGet(b->ctx, 0))};
+  return wb_op1(b, "rocdl.permlanex16", 4, ops, wb_i32(b->ctx), 2, at);
+}
+
 void wb_lds_barrier(wb_t *b) {
   wb_op(b, "amdgpu.lds_barrier", 0, NULL, 0, NULL, 0, NULL);
 }

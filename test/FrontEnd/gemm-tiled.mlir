@@ -35,10 +35,11 @@
 // IR-NOT: wmma.fill <c, hw, #atom>
 // IR: %[[ID:.*]] = vector.from_elements {{.*}} : vector<[[IDN:8|16]]xf16>
 // IR: %[[Z:.*]] = wmma.fill <c, hw, #atom1> {{.*}} : f16 -> vector<{{8|16}}xf16>
-// Prologue: slice 0 -> buffer 0.  A (K contiguous): 16-byte chunks; B: one
-// row of a 16x16 block per lane (RDNA3: the whole replicated row).
+// Prologue: slice 0 -> buffer 0.  A (K contiguous): 16-byte chunks; B: half
+// a row of a 16x16 block per lane (RDNA3 gets the other half of its
+// replicated row from lane l ^ 16 by v_permlanex16).
 // IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
-// IR-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<[[IDN]]xf16>
+// IR-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR-COUNT-4: vector.store %{{.*}}, %[[LA]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3: vector.shuffle

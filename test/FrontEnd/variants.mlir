@@ -13,22 +13,26 @@
 // CHECK: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 // CHECK: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// B0 is given N0 x K0: it is already the A-role matrix B0^T (no transposed flag).
-// R4: wmma.load <a, kcontig, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
-// R4: wmma.load <b, kcontig, transposed, #atom> %[[A0]]
-// R3: wmma.load <a, hw, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
-// R3: wmma.load <b, hw, transposed, #atom> %[[A0]]
-// The bf16 multiply happens after the truncation, in bf16.
+// B0 is given N0 x K0 and B1 N1 x N0: both are K-contiguous, copied into
+// LDS as they are (no transposing WMMA); B0's tiles are the A operands of
+// the swapped first product, A0's strip its B operand.
+// CHECK-NOT: #atom1
+// CHECK: vector.load %[[B0]][{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+// CHECK: amdgpu.lds_barrier
+// R4: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<2x64x40xbf16, #gpu.address_space<workgroup>>
+// R4: wmma.load <a, kcontig, #atom> %{{.*}} : memref<2x48x40xbf16, #gpu.address_space<workgroup>>
+// R3: wmma.load <b, hw, transposed, #atom> %{{.*}} : memref<2x64x40xbf16, #gpu.address_space<workgroup>>
+// R3: wmma.load <a, hw, #atom> %{{.*}} : memref<2x48x40xbf16, #gpu.address_space<workgroup>>
+// The bf16 multiply happens after the truncation, in bf16, on the row
+// segment that is the second product's B operand (RDNA3: expanded).
 // CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
 // CHECK: arith.mulf %{{.*}} : vector<8xbf16>
-// R4: wmma.relayout <d, hw, transposed, #atom1> to <a, kcontig, #atom> %{{.*}} : vector<8xbf16> -> vector<8xbf16>
-// R3: wmma.relayout <d, hw, transposed, #atom1> to <a, hw, #atom> %{{.*}} : vector<16xbf16> -> vector<16xbf16>
-// B1 is given N1 x N0: transposed B fragment at [n1, k].
-// R4: wmma.load <b, kcontig, transposed, #atom> %[[B1]][%{{.*}}, %c0]
-// R3: wmma.load <b, hw, transposed, #atom> %[[B1]][%{{.*}}, %c0]
-// CHECK: wmma.load <c, hw, #atom1> %arg3
+// R3: wmma.expand b #atom %{{.*}} : vector<8xbf16> -> vector<16xbf16>
+// CHECK: vector.load %[[B1]][{{.*}}] : memref<32x48xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+// The bf16 bias and output move as 8-element row segments.
+// CHECK: vector.load %{{.*}} : memref<64x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // CHECK: arith.extf
-// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %arg4
+// CHECK: vector.store %{{.*}} : memref<64x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // ISA-LABEL: chain_t:
 // ISA: v_wmma_f32_16x16x16_bf16
 // ISA: s_endpgm

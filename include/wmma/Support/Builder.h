@@ -218,6 +218,10 @@ MlirValue wb_gpu_id(wb_t *b, const char *op, int dim);
  * __syncthreads emits; no vector-cache invalidation). */
 void wb_lds_barrier(wb_t *b);
 
+/* rocdl.permlanex16 with the selectors that make lane l read lane l ^ 16's
+ * i32 w (v_permlanex16). */
+MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w);
+
 /*--- lane id (wave32) --------------------------------------------------------*/
 /* rocdl.mbcnt.lo(-1, 0) : i32. */
 MlirValue wb_lane_i32(wb_t *b);

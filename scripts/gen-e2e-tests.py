@@ -612,6 +612,28 @@ ATTENTION = [
 ]
 
 
+def lds_typed_gemm(m, n, k, ta, tb, out, a_t=False, b_t=False):
+    """Y = A x B with 8-bit operands (i8 -> i32, fp8/bf8 -> f32), A and/or B
+    stored transposed: the LDS copy transposes them as bytes."""
+    ashape = f"{k}x{m}" if a_t else f"{m}x{k}"
+    bshape = f"{n}x{k}" if b_t else f"{k}x{n}"
+    amap = "(m, n, k) -> (k, m)" if a_t else "(m, n, k) -> (m, k)"
+    bmap = "(m, n, k) -> (n, k)" if b_t else "(m, n, k) -> (k, n)"
+    zero = "0" if out == "i32" else "0.0"
+    body = f"""func.func @gemm(%A: memref<{ashape}x{ta}>, %B: memref<{bshape}x{tb}>,
+                %Y: memref<{m}x{n}x{out}>) {{
+  %zero = arith.constant {zero} : {out}
+  linalg.fill ins(%zero : {out}) outs(%Y : memref<{m}x{n}x{out}>)
+  linalg.matmul indexing_maps = [affine_map<{amap}>, affine_map<{bmap}>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<{ashape}x{ta}>, memref<{bshape}x{tb}>)
+                outs(%Y : memref<{m}x{n}x{out}>)
+  return
+}}
+"""
+    return body, "Y", f"{m}x{n}", out, m * n
+
+
 # Tails: every size the issue lists in each of M, N, K (the others fixed at
 # sizes that are not multiples of 16 either).
 SIZES = (1, 7, 15, 16, 17, 33, 100, 129, 257)
@@ -632,6 +654,13 @@ CASES = [
     ("batched-3x32x48x16x64", "batched GEMM-GEMM, batch 3, non-square", batched(3, 32, 48, 16, 64)),
     ("batched-2x64x32x64x32", "batched GEMM-GEMM, batch 2, 4 strips", batched(2, 64, 32, 64, 32)),
     ("batched-tails-3x17x33x45x19", "batched GEMM-GEMM with tails", batched(3, 17, 33, 45, 19)),
+    # Chains with B0 and B1 shared through LDS: 8 waves of 16 rows per
+    # workgroup, N1 blocks of 64 columns (the last partly past N1), rows of a
+    # workgroup past M (they belong to the next batch item).
+    ("gemm-gemm-8waves-256x64x64x128", "GEMM-GEMM, two workgroups of 8 strips", gemm_gemm(256, 64, 64, 128)),
+    ("gemm-gemm-tails-300x37x70x130", "GEMM-GEMM, 5 workgroups, tails in every dimension", gemm_gemm(300, 37, 70, 130)),
+    ("gemm-gemm-n1-80x48x64x96", "GEMM-GEMM, N1 = 1.5 blocks of B1", gemm_gemm(80, 48, 64, 96)),
+    ("batched-rows-3x80x32x48x96", "batched GEMM-GEMM, 80 rows: workgroups of 64 rows", batched(3, 80, 32, 48, 96)),
     ("mul-mul-32x48x64-f32", "GEMM (.) D (.) E, f32 out", mul_mul(32, 48, 64)),
     ("mul-mul-80x16x32-f16", "GEMM (.) D (.) E, f16 out", mul_mul(80, 16, 32, out="f16")),
     ("mul-mul-tails-33x50x17-f16", "GEMM (.) D (.) E, f16 out, tails", mul_mul(33, 50, 17, out="f16")),
@@ -655,6 +684,13 @@ CASES = [
     ("lds-tails-7x15x1", "LDS-staged GEMM smaller than one tile", plain_gemm(7, 15, 1, epi=False)),
     ("lds-tails-atbt-65x70x50", "LDS-staged GEMM, A and B transposed, tails", plain_gemm(65, 70, 50, a_t=True, b_t=True)),
     ("lds-batched-tails-3x17x33x45-bt", "LDS-staged batched GEMM, B given N x K, tails", batched_gemm_inout(3, 17, 33, 45, b_t=True)),
+    # Operands that are not K-contiguous are transposed on their way into LDS
+    # (one WMMA against the identity per 16x16 block), also as 8-bit bytes.
+    ("lds-transpose-b-97x75x83", "LDS-staged GEMM, B given K x N (transposed into LDS), tails", plain_gemm(97, 75, 83, epi=False)),
+    ("lds-transpose-bf16-at-70x130x100", "LDS-staged bf16 GEMM, A given K x M, tails", plain_gemm(70, 130, 100, t="bf16", a_t=True)),
+    ("lds-transpose-i8-at-96x72x80", "LDS-staged i8 GEMM, A given K x M (bytes transposed), tails", lds_typed_gemm(96, 72, 80, "i8", "i8", "i32", a_t=True)),
+    ("lds-transpose-i8-bkn-33x65x47", "LDS-staged i8 GEMM, B given K x N, tails", lds_typed_gemm(33, 65, 47, "i8", "i8", "i32")),
+    ("lds-transpose-fp8-at-70x130x100", "LDS-staged fp8 x bf8 GEMM, A given K x M, B K x N, tails", lds_typed_gemm(70, 130, 100, "f8E4M3FN", "f8E5M2", "f32", a_t=True)),
 ] + SWEEP
 
 LDS = " --staging lds"

@@ -32,3 +32,133 @@ def count_isa(text):
             if (rx.search(mnem) if rx else "dpp" in s):
                 counts[name] += 1
     return total, counts
+
+
+# --- per-kernel analyses for bench/compare.py --------------------------------
+
+_LABEL = re.compile(r"^(\.LBB\d+_\d+):")
+_BRANCH = re.compile(r"^s_(?:cbranch_\w+|branch)\s+(\.LBB\d+_\d+)")
+_BARRIER = re.compile(r"^s_barrier(?:_wait)?\b")
+INVALIDATIONS = re.compile(r"^(?:global_inv|buffer_gl[01]_inv|buffer_inv|buffer_wbinvl1)")
+CROSS_LANE = re.compile(r"^(?:v_permlane|ds_bpermute|ds_permute|ds_swizzle)")
+
+
+def instructions(text):
+    """The instruction lines of an assembly listing (mnemonic first), with
+    label markers kept as ('label', name) entries."""
+    out = []
+    for line in text.splitlines():
+        s = line.strip()
+        m = _LABEL.match(s)
+        if m:
+            out.append(("label", m.group(1)))
+            continue
+        if not s or s.startswith((".", ";", "//")) or s.endswith(":"):
+            continue
+        if _INSTRUCTION.match(s.split()[0]):
+            out.append(("insn", s))
+    return out
+
+
+def _stats(insns):
+    n = sum(1 for k, _ in insns if k == "insn")
+    w = sum(1 for k, s in insns if k == "insn" and s.startswith("v_wmma_"))
+    inv = sum(1 for k, s in insns if k == "insn" and INVALIDATIONS.match(s))
+    return n, w, inv
+
+
+def steady_state(text):
+    """Instructions and WMMAs per steady-state iteration of the K loop.
+
+    The innermost loops (a label with a later branch back to it) holding
+    WMMAs; when LLVM unrolled the K loop completely, the code between two
+    consecutive barriers (one K step of a staged kernel: the median of the
+    segments holding WMMAs); otherwise the whole kernel.  Returns a dict:
+    kind ('loop', 'barrier', 'kernel'), instrs, wmma (worst loop: the most
+    instructions per WMMA), loops (WMMA loops found), invalidations inside
+    loops (all loops, with or without WMMAs)."""
+    ins = instructions(text)
+    pos = {s: i for i, (k, s) in enumerate(ins) if k == "label"}
+    loops = []
+    for j, (k, s) in enumerate(ins):
+        m = _BRANCH.match(s) if k == "insn" else None
+        if m and m.group(1) in pos and pos[m.group(1)] < j:
+            loops.append((pos[m.group(1)], j))
+    inner = [(a, b) for a, b in loops
+             if not any(a < c and d < b and (c, d) != (a, b) for c, d in loops)]
+    loop_inv = sum(_stats(ins[a:b + 1])[2] for a, b in inner)
+    with_wmma = []
+    for a, b in inner:
+        n, w, _ = _stats(ins[a:b + 1])
+        if w:
+            with_wmma.append((n / w, n, w))
+    if with_wmma:
+        _, n, w = max(with_wmma)
+        return dict(kind="loop", instrs=n, wmma=w, loops=len(with_wmma),
+                    loop_invalidations=loop_inv)
+    segs, cur = [], []
+    for k, s in ins:
+        if k == "insn" and _BARRIER.match(s):
+            segs.append(cur)
+            cur = []
+        else:
+            cur.append((k, s))
+    segs.append(cur)
+    inner_segs = [_stats(sg) for sg in segs[1:-1] if _stats(sg)[1]]
+    if inner_segs:
+        inner_segs.sort()
+        n, w, inv = inner_segs[len(inner_segs) // 2]
+        return dict(kind="barrier", instrs=n, wmma=w, loops=0,
+                    loop_invalidations=loop_inv + inv)
+    n, w, _ = _stats(ins)
+    return dict(kind="kernel", instrs=n, wmma=w, loops=0,
+                loop_invalidations=loop_inv)
+
+
+_MEM = re.compile(r"^(global|buffer|ds|scratch|flat)_(load|store)_(\w+)")
+
+
+def memory_widths(text):
+    """{('global'|'ds', 'load'|'store'): {width: count}} over the kernel, the
+    width being the mnemonic's suffix (b32, b64, b128, u16, d16_b16, ...;
+    2addr forms keep their prefix); buffer and flat count as global."""
+    out = {}
+    for k, s in instructions(text):
+        m = _MEM.match(s) if k == "insn" else None
+        if not m:
+            continue
+        space = "ds" if m.group(1) == "ds" else ("scratch" if m.group(1) == "scratch" else "global")
+        out.setdefault((space, m.group(2)), {})
+        w = m.group(3)
+        out[(space, m.group(2))][w] = out[(space, m.group(2))].get(w, 0) + 1
+    return out
+
+
+def width_bytes(width):
+    """Bytes moved per lane by a width suffix (b128 -> 16, 2addr_b64 -> 16,
+    u16/d16 -> 2, b8/u8 -> 1)."""
+    nums = re.findall(r"\d+", width)
+    bits = int(nums[-1]) if nums else 32
+    return bits // 8 * (2 if "2addr" in width else 1)
+
+
+def kernel_resources(text):
+    """VGPRs, SGPRs, spills and static LDS bytes from the kernel metadata."""
+    def meta(key):
+        m = re.search(r"\.%s:\s+(\d+)" % key, text)
+        return int(m.group(1)) if m else 0
+    return dict(vgpr=meta("vgpr_count"), sgpr=meta("sgpr_count"),
+                spills=meta("vgpr_spill_count") + meta("sgpr_spill_count"),
+                lds=meta("group_segment_fixed_size"))
+
+
+def occupancy(vgprs, lds_bytes, threads):
+    """Waves per SIMD (the model: gfx1100/gfx1201 give a wave32 lane 1536
+    VGPRs per SIMD, allocated in granules of 24, at most 16 waves per SIMD;
+    a workgroup's LDS comes from the 128 KiB of its WGP, whose 4 SIMDs share
+    the waves of every resident workgroup)."""
+    vg = max(24, (vgprs + 23) // 24 * 24)
+    by_vgpr = min(16, 1536 // vg)
+    waves_per_wg = max(1, (threads + 31) // 32)
+    by_lds = 16 if lds_bytes == 0 else (131072 // lds_bytes) * waves_per_wg // 4
+    return max(0, min(by_vgpr, by_lds))

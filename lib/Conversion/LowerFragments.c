@@ -179,7 +179,17 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
     return -1;
   }
 
-  /* Runs of consecutive slots along the last memref dimension. */
+  /* Runs of consecutive slots along the last memref dimension.  In LDS a
+   * run is at most 16 bytes, the widest ds_load/ds_store: longer ones are
+   * split the way the backend would split them, so that each access the
+   * IR makes is one LDS instruction (as the emulator's bank model counts). */
+  int max_run = fi->n;
+  MlirAttribute space = mlirMemRefTypeGetMemorySpace(mt);
+  int ebits = wb_type_bits(fi->elem_type);
+  if (!mlirAttributeIsNull(space) &&
+      mlirAttributeEqual(space, wb_workgroup_space(mlirTypeGetContext(mt))) &&
+      ebits > 0 && ebits <= 128)
+    max_run = 128 / ebits;
   fi->nruns = 0;
   for (int v = 0; v < fi->n;) {
     if (!fi->slots[v].used) {
@@ -187,7 +197,8 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       continue;
     }
     int e = v + 1;
-    while (fi->contiguous && e < fi->n && fi->slots[e].used) {
+    while (fi->contiguous && e < fi->n && fi->slots[e].used &&
+           e - v < max_run) {
       const slot_form *p = &fi->slots[e - 1], *q = &fi->slots[e];
       if (q->r0 != p->r0 || q->rr != p->rr || q->rh != p->rh ||
           q->c0 != p->c0 + 1 || q->cr != p->cr || q->ch != p->ch)

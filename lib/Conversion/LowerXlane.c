@@ -420,7 +420,6 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
     const int8_t *addr_key[WMMA_PLAN_MAX_FETCH];
     MlirValue addr_val[WMMA_PLAN_MAX_FETCH];
     int naddr = 0;
-    MlirValue sel1 = (MlirValue){NULL}, sel2 = (MlirValue){NULL};
     for (int f = 0; f < plan->nfetch; ++f) {
       if (pool_slot[f] < 0)
         continue;
@@ -430,15 +429,7 @@ static int emit_plan(wb_t *b, const xlane_info *xi, const wmma_plan *plan,
       MlirValue w = word_val[fe->word];
       MlirValue r;
       if (fe->kind == WMMA_FETCH_XOR16) {
-        if (mlirValueIsNull(sel1)) {
-          sel1 = wb_const_i32(b, 0x76543210);
-          sel2 = wb_const_i32(b, (int32_t)0xfedcba98u);
-        }
-        MlirValue ops[4] = {w, w, sel1, sel2};
-        MlirNamedAttribute at[2] = {
-            wb_named(ctx, "fi", mlirBoolAttrGet(ctx, 0)),
-            wb_named(ctx, "boundControl", mlirBoolAttrGet(ctx, 0))};
-        r = wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
+        r = wb_permlanex16_xor16(b, w);
       } else {
         MlirValue addr = (MlirValue){NULL};
         for (int a = 0; a < naddr; ++a)

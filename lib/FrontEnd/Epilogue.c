@@ -126,6 +126,10 @@ MlirType kb_tile_vec(fe_kb *kb, const fe_tile *t, MlirType elem) {
 /* Row/column of slot v of this lane, relative to the tile origin (unused
  * slots of 16-bit RDNA3 accumulators do not occur in the 8-slot order). */
 void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
+  if (t->rowseg) {
+    kb_rowseg_positions(kb, sp);
+    return;
+  }
   wmma_frag_desc d;
   sp->n = kb_tile_slots(kb, t);
   if (!wmmaFragAttrGetDesc(tile_frag(kb, t), &d) || sp->n > 16) {
@@ -213,12 +217,17 @@ static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
         kb_frag(kb, t->role, kb->ab_layout, jr > jc, kb->atom);
     return kb_load(kb, frag, kb->args[x->arg], n, idx, t->masked);
   }
+  MlirValue idx[FE_MAX_RANK];
+  for (int j = 0; j < n && full; ++j)
+    idx[j] = t->at[x->map[j]];
+  if (t->rowseg)
+    return full && jc == n - 1 &&
+                   wb_memref_inner_contiguous(mlirValueGetType(kb->args[x->arg]))
+               ? kb_rowseg_load(kb, x->arg, n, idx, false)
+               : load_slots(kb, t, x);
   MlirAttribute atom = acc_atom(kb, x->type);
   if (!full || mlirAttributeIsNull(atom))
     return load_slots(kb, t, x);
-  MlirValue idx[FE_MAX_RANK];
-  for (int j = 0; j < n; ++j)
-    idx[j] = t->at[x->map[j]];
   bool transposed = t->transposed != (jr > jc);
   MlirAttribute frag =
       kb_frag(kb, WMMA_MATRIX_C, WMMA_LAYOUT_HW, transposed, atom);
@@ -364,6 +373,17 @@ void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked) {
   const fe_problem *p = kb->p;
   const fe_arg *a = &p->args[p->out_arg];
   MlirValue mem = kb->args[p->out_arg];
+  if (t->rowseg) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < a->rank; ++j)
+      idx[j] = t->at[j];
+    if (t->dim_col == a->rank - 1 && t->dim_row == a->rank - 2 &&
+        wb_memref_inner_contiguous(mlirValueGetType(mem)))
+      kb_rowseg_store(kb, v, mem, a->rank, idx, masked);
+    else
+      store_slots(kb, t, v, mem, a->rank, masked);
+    return;
+  }
   MlirAttribute atom = acc_atom(kb, a->elem);
   if (mlirAttributeIsNull(atom)) {
     store_slots(kb, t, v, mem, a->rank, masked);
@@ -416,7 +436,7 @@ void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
 }
 
 MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
-                      MlirValue row0, MlirValue col0, bool swapped) {
+                      MlirValue row0, MlirValue col0, int form) {
   if (fe_is_zero(&kb->p->g, gm->acc)) {
     /* The fragment when it is the 8-slot order, else zeros in that order. */
     MlirValue z = kb_fill_zero(kb, kb->atom);
@@ -428,7 +448,8 @@ MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
   /* The accumulator lives in the product's own output space: its own memo
    * (a node means different elements in differently ordered spaces). */
   fe_tile pt;
-  product_tile(kb->p, gm, &pt, batch, row0, col0, swapped);
+  product_tile(kb->p, gm, &pt, batch, row0, col0, form == FE_FORM_TRANSPOSED);
+  pt.rowseg = form == FE_FORM_ROWSEG;
   fe_memo m;
   if (kb_memo_init(kb, &m)) {
     kb->failed = 1;

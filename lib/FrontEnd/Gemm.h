@@ -13,7 +13,15 @@ typedef struct {
   MlirValue m0, n0;  /* origin of the wave's first tile */
   MlirValue bm0, bn0; /* origin of the workgroup's tile */
   MlirValue acc[FE_MAX_WAVE_TILES];
+  int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
 } fe_gemm_wave;
+
+/* Whether the product is computed swapped (D^T = B^T A^T) so that lanes
+ * hold row segments of the output (RowSeg.c): when the output's columns are
+ * innermost in memory; on RDNA3 only if the B operand's rows can be read in
+ * the rho order (staged through LDS without a prologue).  Sets w->form and
+ * the kernel's atom (operand types and signedness swapped). */
+void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows);
 
 /* Block and wave indices -> tile origins. */
 void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w);
@@ -32,5 +40,21 @@ MlirValue fe_k_full(fe_kb *kb, fe_size K, int step);
 
 /* Builds the LDS-staged body (GemmLds.c). */
 int fe_gemm_build_lds(fe_kb *kb);
+
+/* A product's K loop through LDS (GemmLds.c): the workgroup's tile_m x
+ * tile_n block at (bm0, bn0) of batch item `batch`, waves in a grid of
+ * waves_n columns, each with wave_m x wave_n accumulators acc[i * wave_n +
+ * j] (in: initial values; out: the products).  swapped: D^T = B^T A^T
+ * (row-segment accumulators), permuted: B's LDS rows in the rho order
+ * (RDNA3 row segments, Lds.h). */
+typedef struct {
+  const fe_gemm *gm;
+  int tile_m, tile_n;
+  int waves_n, wave_m, wave_n;
+  bool k_tail, swapped, permuted;
+  const MlirValue *batch;
+  MlirValue bm0, bn0;
+} fe_lds_product;
+int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
 
 #endif /* WMMA_FRONTEND_GEMM_H */

@@ -1,8 +1,9 @@
-/* The GEMM template staged through LDS (design technique 4, any shape).
+/* A product staged through LDS (design technique 4, any shape): the GEMM
+ * template's LDS body, and the first product of a chain (TemplateChain.c).
  *
- * Workgroup (x, y, z) computes the tile_m x tile_n output block (y, x) of
- * batch item z with 2x2 waves; each wave keeps its wave_m x wave_n
- * accumulators in registers for the whole K loop.  A and B move through
+ * A workgroup computes a tile_m x tile_n block with a grid of waves; each
+ * wave keeps its wave_m x wave_n accumulators in registers for the whole K
+ * loop (fe_lds_product).  A and B move through
  * LDS in 32-wide K slices, two buffers each: while the WMMAs of slice s
  * read buffer s % 2, slice s + 1 is already in flight from global memory
  * into registers and is written to the other buffer afterwards, so one
@@ -13,7 +14,7 @@
  * fragment reads of either operand are 16-byte vector loads (RDNA4 kcontig;
  * RDNA3 hw reads the replicated operand straight from LDS).  An operand
  * stored with M or N contiguous in global memory is transposed by the copy
- * itself (vector loads from global, scalar stores to LDS).
+ * on its way (LdsCopy.c).
  *
  * K tails: slices are full except possibly the last; the main loop runs
  * over full slices without masks, the iteration that prefetches the
@@ -21,6 +22,7 @@
  * multiplied last (zeros past K contribute nothing).  M/N tails need no
  * masked loads (see TemplateGemm.c); the stores are masked. */
 #include "Gemm.h"
+#include "Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -29,83 +31,13 @@
 #include <string.h>
 
 #define TK 32
-#define VEC 8 /* 16-bit elements per thread per copy chunk (16 bytes) */
-#define MAX_CHUNKS 8
-
-/* One operand's share of the cooperative copy. */
-typedef struct {
-  const fe_operand *o;
-  int rows;          /* tile rows of the operand: tile_m (A) or tile_n (B) */
-  int chunks;        /* per thread */
-  bool kcontig;      /* global rows are LDS rows (K contiguous) */
-  MlirValue lds;     /* [2][rows][TK] */
-  MlirValue r[MAX_CHUNKS]; /* memory-tile row of chunk i */
-  MlirValue c;             /* memory-tile column of the thread's chunks */
-} copy_t;
-
-static void copy_setup(fe_kb *kb, copy_t *cp, const fe_operand *o, int rows,
-                       MlirValue lds) {
-  const fe_schedule *s = kb->s;
-  memset(cp, 0, sizeof *cp);
-  cp->o = o;
-  cp->rows = rows;
-  cp->lds = lds;
-  cp->kcontig = o->k_contiguous;
-  int width = cp->kcontig ? TK : rows; /* memory-tile row length */
-  int per_row = width / VEC;
-  int rows_per_pass = s->threads / per_row;
-  cp->chunks = rows * TK / (VEC * s->threads);
-  MlirValue rr = wb_arith(&kb->b, "arith.divui", kb->tid, kb_c(kb, per_row));
-  MlirValue q = wb_arith(&kb->b, "arith.remui", kb->tid, kb_c(kb, per_row));
-  cp->c = kb_mulc(kb, q, VEC);
-  for (int i = 0; i < cp->chunks; ++i)
-    cp->r[i] = kb_addc(kb, rr, (int64_t)rows_per_pass * i);
-}
-
-/* The thread's chunks of the K slice at k (origin: the tile's first row). */
-static void global_load(fe_kb *kb, const copy_t *cp, const MlirValue *batch,
-                        MlirValue origin, MlirValue k, bool masked,
-                        MlirValue *out) {
-  const fe_operand *o = cp->o;
-  const fe_arg *a = &kb->p->args[o->arg];
-  for (int i = 0; i < cp->chunks; ++i) {
-    MlirValue idx[FE_MAX_RANK];
-    for (int d = 0; d < a->rank; ++d)
-      idx[d] = kb_c(kb, 0);
-    for (int b = 0; b < o->nbatch; ++b)
-      if (o->mem_batch[b] >= 0)
-        idx[o->mem_batch[b]] = batch[b];
-    if (cp->kcontig) {
-      idx[o->mem_row] = kb_add(kb, origin, cp->r[i]);
-      idx[o->mem_k] = kb_add(kb, k, cp->c);
-    } else {
-      idx[o->mem_k] = kb_add(kb, k, cp->r[i]);
-      idx[o->mem_row] = kb_add(kb, origin, cp->c);
-    }
-    out[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, VEC, masked);
-  }
-}
-
-/* Registers -> LDS buffer buf ([buf][row][k]); transposes when !kcontig. */
-static void lds_store(fe_kb *kb, const copy_t *cp, MlirValue buf,
-                      const MlirValue *in) {
-  for (int i = 0; i < cp->chunks; ++i) {
-    if (cp->kcontig) {
-      MlirValue idx[3] = {buf, cp->r[i], cp->c};
-      wb_vstore(&kb->b, in[i], cp->lds, 3, idx);
-      continue;
-    }
-    for (int j = 0; j < VEC; ++j) {
-      MlirValue idx[3] = {buf, kb_addc(kb, cp->c, j), cp->r[i]};
-      wb_store(&kb->b, wb_extract(&kb->b, in[i], j), cp->lds, 3, idx);
-    }
-  }
-}
+#define MAX_CHUNKS FE_COPY_MAX
 
 typedef struct {
-  copy_t a, b;
-  fe_gemm_wave w;
-  MlirValue wrow[4], wcol[4]; /* the wave's tile rows / cols in the block */
+  const fe_lds_product *pr;
+  fe_lds_copy a, b;
+  MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
+                                  tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
 } lds_gemm;
 
@@ -121,33 +53,36 @@ static void sched_barrier(fe_kb *kb) {
  * slice spills on gfx11. */
 static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                           bool masked, MlirValue *acc) {
-  const fe_schedule *s = kb->s;
-  const fe_gemm *gm = &kb->p->gemms[0];
+  const fe_lds_product *s = g->pr;
+  const fe_gemm *gm = s->gm;
   /* Prologues run on the fragments read from LDS (which holds the
    * matrices in their own types). */
-  bool pa = kb_operand_has_prologue(kb, &gm->lhs, WMMA_MATRIX_A);
-  bool pb = kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_B);
+  bool sw = s->swapped;
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
+  bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
+  bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
   for (int kk = 0; kk < TK; kk += 16) {
     if (kk)
       sched_barrier(kb);
-    MlirValue a[4];
+    MlirValue a[FE_MAX_WAVE_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
       MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
       a[i] = kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
       if (pa)
-        a[i] = kb_operand_value(kb, &gm->lhs, WMMA_MATRIX_A, g->w.batch,
-                                kb_add(kb, g->w.bm0, g->wrow[i]),
+        a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch,
+                                kb_add(kb, s->bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
     for (int j = 0; j < s->wave_n; ++j) {
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
       MlirValue b = kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
       if (pb)
-        b = kb_operand_value(kb, &gm->rhs, WMMA_MATRIX_B, g->w.batch,
-                             kb_add(kb, g->w.bn0, g->wcol[j]),
+        b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
+                             kb_add(kb, s->bn0, g->wcol[j]),
                              kb_addc(kb, k, kk), masked, b);
       for (int i = 0; i < s->wave_m; ++i)
-        kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b);
+        kb_acc_mma(kb, acc, i * s->wave_n + j, sw ? b : a[i], sw ? a[i] : b);
     }
   }
 }
@@ -157,13 +92,13 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
 static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
                  MlirValue nbuf, bool masked, MlirValue *acc) {
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  global_load(kb, &g->a, g->w.batch, g->w.bm0, k, masked, pa);
-  global_load(kb, &g->b, g->w.batch, g->w.bn0, k, masked, pb);
+  fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, pa);
+  fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, pb);
   /* The slice multiplied now is the one before the prefetched one. */
   compute_slice(kb, g, buf, kb_addc(kb, k, -TK), false, acc);
-  lds_store(kb, &g->a, nbuf, pa);
-  lds_store(kb, &g->b, nbuf, pb);
-  wb_barrier(&kb->b);
+  fe_lds_copy_store(kb, &g->a, nbuf, pa);
+  fe_lds_copy_store(kb, &g->b, nbuf, pb);
+  wb_lds_barrier(&kb->b);
 }
 
 static MlirValue parity(fe_kb *kb, MlirValue slice) {
@@ -212,41 +147,59 @@ static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
        parity(kb, t->nfull), true, acc);
 }
 
-int fe_gemm_build_lds(fe_kb *kb) {
-  const fe_schedule *s = kb->s;
-  const fe_gemm *gm = &kb->p->gemms[0];
-  int nt = 0; /* accumulator values, known after fe_gemm_acc_init */
+int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
+  const fe_gemm *gm = pr->gm;
+  if (pr->wave_m * pr->wave_n > FE_MAX_WAVE_TILES)
+    return -1;
+  /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
+   * accumulators, Accumulators.c). */
+  int nt = kb_acc_count(kb, pr->wave_m * pr->wave_n);
   lds_gemm *g = calloc(1, sizeof *g);
   if (!g)
     return -1;
-  fe_gemm_wave_origin(kb, &g->w);
-  int64_t sa[3] = {2, s->tile_m, TK}, sb[3] = {2, s->tile_n, TK};
-  /* LDS holds the matrices in their own types (prologues run after). */
-  MlirValue la = kb_lds(kb, 3, sa, kb->p->g.nodes[gm->lhs.leaf].type);
-  MlirValue lb = kb_lds(kb, 3, sb, kb->p->g.nodes[gm->rhs.leaf].type);
-  copy_setup(kb, &g->a, &gm->lhs, s->tile_m, la);
-  copy_setup(kb, &g->b, &gm->rhs, s->tile_n, lb);
+  g->pr = pr;
+  /* LDS holds the matrices in their own types (prologues run after), rows
+   * padded (LdsLayout.c). */
+  MlirType ta = kb->p->g.nodes[gm->lhs.leaf].type;
+  MlirType tb = kb->p->g.nodes[gm->rhs.leaf].type;
+  fe_lds_layout ya = fe_lds_layout_get(kb->arch, wb_type_bits(ta), TK);
+  fe_lds_layout yb = fe_lds_layout_get(kb->arch, wb_type_bits(tb), TK);
+  int64_t sa[3] = {2, pr->tile_m, ya.stride}, sb[3] = {2, pr->tile_n, yb.stride};
+  MlirValue la = kb_lds(kb, 3, sa, ta);
+  MlirValue lb = kb_lds(kb, 3, sb, tb);
+  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, pr->tile_m, TK, la, false) ||
+      fe_lds_copy_init(kb, &g->b, &gm->rhs, pr->tile_n, TK, lb,
+                       pr->permuted)) {
+    free(g);
+    return -1;
+  }
   /* The wave's tiles inside the block. */
-  MlirValue wm = wb_arith(&kb->b, "arith.divui", kb->wave, kb_c(kb, s->waves_n));
-  MlirValue wn = wb_arith(&kb->b, "arith.remui", kb->wave, kb_c(kb, s->waves_n));
-  for (int i = 0; i < s->wave_m; ++i)
-    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * s->wave_m), 16 * i);
-  for (int j = 0; j < s->wave_n; ++j)
-    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * s->wave_n), 16 * j);
-  g->frag_a = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  g->frag_b = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+  MlirValue wm = pr->waves_n == 1 ? kb->wave
+                                  : wb_arith(&kb->b, "arith.divui", kb->wave,
+                                             kb_c(kb, pr->waves_n));
+  MlirValue wn = pr->waves_n == 1 ? kb_c(kb, 0)
+                                  : wb_arith(&kb->b, "arith.remui", kb->wave,
+                                             kb_c(kb, pr->waves_n));
+  for (int i = 0; i < pr->wave_m; ++i)
+    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * pr->wave_m), 16 * i);
+  for (int j = 0; j < pr->wave_n; ++j)
+    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * pr->wave_n), 16 * j);
+  /* LDS rows are the role matrix's rows for A, its columns for B. */
+  bool sw = pr->swapped;
+  g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,
+                      sw, kb->atom);
+  g->frag_b = kb_frag(kb, sw ? WMMA_MATRIX_A : WMMA_MATRIX_B, kb->ab_layout,
+                      !sw, kb->atom);
 
-  fe_gemm_acc_init(kb, &g->w);
-
-  nt = fe_gemm_nacc(kb);
-  MlirValue *acc = g->w.acc;
   /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
   MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  global_load(kb, &g->a, g->w.batch, g->w.bm0, kb_c(kb, 0), s->k_tail, pa);
-  global_load(kb, &g->b, g->w.batch, g->w.bn0, kb_c(kb, 0), s->k_tail, pb);
-  lds_store(kb, &g->a, kb_c(kb, 0), pa);
-  lds_store(kb, &g->b, kb_c(kb, 0), pb);
-  wb_barrier(&kb->b);
+  fe_lds_copy_load(kb, &g->a, pr->batch, pr->bm0, kb_c(kb, 0), pr->k_tail,
+                   pa);
+  fe_lds_copy_load(kb, &g->b, pr->batch, pr->bn0, kb_c(kb, 0), pr->k_tail,
+                   pb);
+  fe_lds_copy_store(kb, &g->a, kb_c(kb, 0), pa);
+  fe_lds_copy_store(kb, &g->b, kb_c(kb, 0), pb);
+  wb_lds_barrier(&kb->b);
 
   /* Main loop over full slices, each prefetching the next full one. */
   MlirValue kfull = fe_k_full(kb, gm->K, TK);
@@ -270,7 +223,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
     for (int t = 0; t < nt; ++t)
       acc[t] = wb_loop_result(&l, t);
   }
-  if (!s->k_tail) {
+  if (!pr->k_tail) {
     compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)),
                   kb_mulc(kb, kb_addc(kb, nfull, -1), TK), false, acc);
   } else {
@@ -286,8 +239,37 @@ int fe_gemm_build_lds(fe_kb *kb) {
     compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, TK), true,
                   acc);
   }
-  sched_barrier(kb); /* keep the epilogue's loads below the last WMMAs */
-  fe_gemm_epilogue(kb, &g->w);
+  sched_barrier(kb); /* keep what follows below the last WMMAs */
   free(g);
+  return kb->failed ? -1 : 0;
+}
+
+int fe_gemm_build_lds(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *gm = &kb->p->gemms[0];
+  fe_gemm_wave w;
+  fe_gemm_wave_origin(kb, &w);
+  /* Swapped for row segments; on RDNA3 B's rows are then stored to LDS in
+   * the rho order, which a prologue on B (evaluated per row) excludes. */
+  fe_gemm_choose_form(kb, &w,
+                      !kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_A));
+  fe_gemm_acc_init(kb, &w);
+  fe_lds_product pr = {
+      .gm = gm,
+      .tile_m = s->tile_m,
+      .tile_n = s->tile_n,
+      .waves_n = s->waves_n,
+      .wave_m = s->wave_m,
+      .wave_n = s->wave_n,
+      .k_tail = s->k_tail,
+      .swapped = w.form == FE_FORM_ROWSEG,
+      .permuted = w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3,
+      .batch = w.batch,
+      .bm0 = w.bm0,
+      .bn0 = w.bn0,
+  };
+  if (fe_lds_product_run(kb, &pr, w.acc))
+    return -1;
+  fe_gemm_epilogue(kb, &w);
   return kb->failed ? -1 : 0;
 }

@@ -276,6 +276,21 @@ MlirValue kb_relayout(fe_kb *kb, MlirAttribute from, MlirAttribute to,
   return r;
 }
 
+MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
+                    MlirValue v) {
+  MlirAttribute to = kb_frag(kb, role, WMMA_LAYOUT_HW, false, atom);
+  if (mlirAttributeIsNull(to))
+    return (MlirValue){NULL};
+  MlirNamedAttribute attrs[2] = {
+      wb_named(kb->ctx, "role", wmmaOperandAttrGet(kb->ctx, role)),
+      wb_named(kb->ctx, "atom", atom)};
+  MlirValue r = wb_op1(&kb->b, "wmma.expand", 1, &v,
+                       wmmaFragAttrGetVectorType(to), 2, attrs);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
 MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom) {
   MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_C, WMMA_LAYOUT_HW, false, atom);
   if (mlirAttributeIsNull(frag))

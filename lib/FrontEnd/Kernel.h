@@ -88,6 +88,10 @@ MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,
 MlirValue kb_relayout(fe_kb *kb, MlirAttribute from, MlirAttribute to,
                       MlirValue v, MlirType result);
 MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom);
+/* RDNA3: the compact `role` fragment v (lane half h holding K 8h..8h+7) ->
+ * the replicated operand (wmma.expand: v_permlanex16). */
+MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
+                    MlirValue v);
 
 /* A/B operand tile of a product from global memory.  role: A or B of the
  * WMMA (a product computed swapped feeds its B operand as A and its A as
@@ -140,7 +144,18 @@ typedef struct {
   bool operand;
   wmma_matrix role;
   bool masked;
+  /* Row segments (RowSeg.c): lane (r, h) holds row r, columns 8h..8h+7 of
+   * the tile, in order, on both architectures (the product computed
+   * swapped; on RDNA3 with its A operand's rows read in the rho order,
+   * Lds.h).  Full-tile leaves and the output move as vectors. */
+  bool rowseg;
 } fe_tile;
+
+/* The forms of kb_acc_init's accumulator: the product as computed, swapped
+ * (a transposed tile), or swapped into row segments. */
+#define FE_FORM_ACC 0
+#define FE_FORM_TRANSPOSED 1
+#define FE_FORM_ROWSEG 2
 
 /* Evaluation memo: node -> fragment value (vector<8 x T> in accumulator
  * slot order). */
@@ -186,9 +201,19 @@ void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
 void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
                    MlirValue row0, MlirValue col0, bool transposed);
 /* Initial accumulator of gemm gm for its output tile at (batch, row0,
- * col0) (zero by wmma.fill; swapped: the product is computed transposed). */
+ * col0) (zero by wmma.fill) in `form` (FE_FORM_*; true: transposed). */
 MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
-                      MlirValue row0, MlirValue col0, bool swapped);
+                      MlirValue row0, MlirValue col0, int form);
+
+/* RowSeg.c: row-segment tiles (fe_tile.rowseg). */
+void kb_rowseg_positions(fe_kb *kb, fe_slot_pos *sp);
+/* A full tile of argument `arg` whose innermost dimension is the tile's
+ * columns, at idx (the tile origin), as vector<8 x elem>. */
+MlirValue kb_rowseg_load(fe_kb *kb, int arg, int rank, const MlirValue *idx,
+                         bool masked);
+/* v stored to the output argument at idx (its rank; columns innermost). */
+void kb_rowseg_store(fe_kb *kb, MlirValue v, MlirValue mem, int rank,
+                     const MlirValue *idx, bool masked);
 
 /* vector<len x elem> from a fat buffer at idx along the last dimension;
  * masked: elements outside the memref's last two dimensions read zero (the

@@ -378,7 +378,7 @@ static int build(fe_kb *kb) {
   prefetch(kb, a, kb_c(kb, 0), pk, pv);
   blk_store(kb, &a->kblk, kb_c(kb, 0), pk);
   blk_store(kb, &a->vblk, kb_c(kb, 0), pv);
-  wb_barrier(b);
+  wb_lds_barrier(b);
   /* State. */
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   int ns = 2 + a->ndv;
@@ -403,7 +403,7 @@ static int build(fe_kb *kb) {
   MlirValue nb = wb_arith(b, "arith.remui", next, kb_c(kb, 2));
   blk_store(kb, &a->kblk, nb, pk);
   blk_store(kb, &a->vblk, nb, pv);
-  wb_barrier(b);
+  wb_lds_barrier(b);
   wb_for_end(b, &l, ns, it);
   for (int i = 0; i < ns; ++i)
     st[i] = wb_loop_result(&l, i);

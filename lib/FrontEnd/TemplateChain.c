@@ -1,39 +1,32 @@
 /* The chain templates: D = epilogue(P2), P2 = f(P1) x B1 + C1 with
  * P1 = A0 x B0 + C0 and f elementwise (scaling, casts to the input type).
+ * This file: what both templates share (Chain.h) and chain_lds; chain_regs
+ * (the intermediate in registers, operand tiles shared through LDS) is
+ * ChainRegs.c.
  *
- * chain_regs (the intermediate never leaves registers): one wave per 16-row
- * strip.  The first product is computed transposed (P1^T = B0^T x A0^T,
- * operands swapped), so each of its N0/16 accumulators is already the next
- * product's A operand up to a wmma.relayout (in-lane on RDNA4,
- * v_permlanex16 on RDNA3).  The strip's A fragments stay in registers; a
- * loop over the N1 tiles runs the second product and the epilogue.
- *
- * chain_lds (batched chains, or an intermediate too wide for registers):
- * one workgroup per block of rows (per batch item when it fits).  The waves
- * compute the intermediate tiles, convert them to the input type and store
- * them to LDS; a barrier; then the output tiles read their A fragments from
- * LDS.
+ * chain_lds (an intermediate too wide for registers): one workgroup per
+ * block of rows (per batch item when it fits).  The waves compute the
+ * intermediate tiles, convert them to the input type and store them to
+ * LDS; a barrier; then the output tiles read their A fragments from LDS.
  *
  * Tails: K0 as in the GEMM template (a masked last step); intermediate
  * columns past N0 are set to zero before they become K of the second
  * product, and the matching rows of B1 are loaded masked, so the padding
  * contributes exactly nothing; M and N1 tails only mask the stores. */
-#include "Kernel.h"
+#include "Chain.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define FE_REG_BUDGET 128 /* VGPRs the intermediate may occupy */
-#define FE_GROUP 4        /* first-product accumulators per K loop */
-#define MAX_NT0 32         /* register chain: 128 VGPRs / 4 per fragment */
+#define MAX_NT0 32 /* first-product tiles of one K loop */
 
-static int64_t ceil16(int64_t v) { return (v + 15) / 16 * 16; }
+int64_t fe_ceil16(int64_t v) { return (v + 15) / 16 * 16; }
+#define ceil16 fe_ceil16
 
-static void common_schedule(const fe_problem *p, const wmma_chip_info *chip,
-                            const fe_options *o, fe_schedule *s,
-                            const char *name) {
+void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,
+                       const fe_options *o, fe_schedule *s, const char *name) {
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   memset(s, 0, sizeof *s);
   s->template_name = name;
@@ -60,8 +53,8 @@ static void common_schedule(const fe_problem *p, const wmma_chip_info *chip,
   }
 }
 
-static int check_types(const fe_problem *p, const wmma_chip_info *chip,
-                       const fe_schedule *s, char *why, size_t cap) {
+int fe_chain_check(const fe_problem *p, const wmma_chip_info *chip,
+                   const fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_CHAIN)
     return fe_why(why, cap, "not a chain of two products");
   if (s->instr == WMMA_INSTR_COUNT)
@@ -73,41 +66,11 @@ static int check_types(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
-static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
-                     const fe_options *o, fe_schedule *s, char *why,
-                     size_t cap) {
-  common_schedule(p, chip, o, s, fe_template_chain_regs.name);
-  if (check_types(p, chip, s, why, cap))
-    return -1;
-  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  if (o->staging == WMMA_STAGING_LDS)
-    return fe_why(why, cap, "staging=lds asks for the intermediate in LDS");
-  if (g2->nbatch)
-    return fe_why(why, cap, "batched chains stage the intermediate in LDS "
-                            "(one workgroup per batch item shares B)");
-  int frag = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
-  int64_t nt0 = ceil16(g1->N.value) / 16;
-  if (nt0 * frag > FE_REG_BUDGET)
-    return fe_why(why, cap, "a 16 x %lld strip of the intermediate needs "
-                            "%lld VGPRs (budget %d)",
-                  (long long)g1->N.value, (long long)(nt0 * frag),
-                  FE_REG_BUDGET);
-  s->grid[0] = (fe_grid_dim){1, {{g2->M, 16 * o->waves}}};
-  s->vgprs = (int)(nt0 * frag) + FE_GROUP * 8 + 8 + 24;
-  double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
-  double N1 = (double)fe_estimate(g2->N), N0 = (double)nt0 * 16;
-  double strips = (double)((int64_t)(M + 15) / 16);
-  double wmma = strips * nt0 * ((K0 + 15) / 16 + (N1 + 15) / 16);
-  double bytes = strips * (16 * K0 + K0 * N0 + N0 * N1) * 2 + M * N1 * 4;
-  s->cost = fe_cost(chip, strips / o->waves, wmma, bytes);
-  return 0;
-}
-
 static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
                     const fe_options *o, fe_schedule *s, char *why,
                     size_t cap) {
-  common_schedule(p, chip, o, s, fe_template_chain_lds.name);
-  if (check_types(p, chip, s, why, cap))
+  fe_chain_schedule(p, chip, o, s, fe_template_chain_lds.name);
+  if (fe_chain_check(p, chip, s, why, cap))
     return -1;
   if (o->staging == WMMA_STAGING_REGISTERS)
     return fe_why(why, cap, "staging=registers keeps the intermediate out of "
@@ -157,8 +120,8 @@ static int f32_source(const fe_problem *p) {
 /* The intermediate on the tile whose first-product accumulator is acc,
  * with columns past N0 zeroed: f32 (when the relayout converts) or the
  * input type, as vector<8 x T>.  *is_f32 says which. */
-static MlirValue intermediate(fe_kb *kb, const fe_tile *t, MlirValue acc,
-                              bool *is_f32) {
+MlirValue fe_chain_intermediate(fe_kb *kb, const fe_tile *t, MlirValue acc,
+                                bool *is_f32) {
   const fe_problem *p = kb->p;
   fe_memo m;
   if (kb_memo_init(kb, &m)) {
@@ -236,45 +199,37 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
   }
 }
 
-/* Second product over K = N0 with A fragments from registers (afrag) or
- * from LDS rows at lds_row (afrag NULL), then the epilogue and the store of
- * output tile (row, col).  From LDS the K loop is a loop over the full
- * tiles (any N0) plus the partial one. */
+/* Second product over K = N0 with A fragments from the LDS rows at
+ * lds_row, then the epilogue and the store of output tile (row, col): a
+ * loop over the full K tiles (any N0) plus the partial one. */
 static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
-                           MlirValue col, const MlirValue *afrag,
-                           MlirValue lds, MlirValue lds_row) {
+                           MlirValue col, MlirValue lds, MlirValue lds_row) {
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
   int64_t n0 = p->gemms[0].N.value;
   int nt0 = (int)(ceil16(n0) / 16), full = (int)(n0 / 16);
-  MlirValue c = kb_acc_init(kb, g2, batch, row, col, false);
+  MlirValue c = kb_acc_init(kb, g2, batch, row, col, FE_FORM_ACC);
   MlirAttribute afrag_attr =
       kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  if (!afrag) {
-    wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, 16 * full),
-                      kb_c(kb, 16), 1, &c)) {
-      kb->failed = 1;
-      return;
-    }
-    MlirValue idx[2] = {lds_row, l.iv};
-    MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
-    MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                                  l.iv, false);
-    MlirValue d = kb_mma(kb, kb->atom, a, b, l.iter[0]);
-    wb_for_end(&kb->b, &l, 1, &d);
-    c = wb_loop_result(&l, 0);
+  wb_loop l;
+  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, 16 * full),
+                    kb_c(kb, 16), 1, &c)) {
+    kb->failed = 1;
+    return;
   }
-  for (int j = afrag ? 0 : full; j < nt0; ++j) {
-    bool tail = j == nt0 - 1 && n0 % 16; /* B1 rows past N0 read zero */
-    MlirValue a = afrag[j];
-    if (!afrag) {
-      MlirValue idx[2] = {lds_row, kb_c(kb, 16 * j)};
-      a = kb_load(kb, afrag_attr, lds, 2, idx, false);
-    }
-    MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                                  kb_c(kb, 16 * j), tail);
+  MlirValue idx[2] = {lds_row, l.iv};
+  MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
+  MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                                l.iv, false);
+  MlirValue d = kb_mma(kb, kb->atom, a, b, l.iter[0]);
+  wb_for_end(&kb->b, &l, 1, &d);
+  c = wb_loop_result(&l, 0);
+  if (full < nt0) { /* B1 rows past N0 read zero */
+    MlirValue ix[2] = {lds_row, kb_c(kb, 16 * full)};
+    a = kb_load(kb, afrag_attr, lds, 2, ix, false);
+    b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                        kb_c(kb, 16 * full), true);
     c = kb_mma(kb, kb->atom, a, b, c);
   }
   fe_memo m;
@@ -288,85 +243,6 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
   kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root),
                   s->m_tail || s->n_tail);
   kb_memo_free(&m);
-}
-
-/*===--- chain_regs ----------------------------------------------------------===*/
-typedef struct {
-  MlirValue m;              /* the strip's first row */
-  MlirValue n0[FE_GROUP];   /* first-product tile columns of the group */
-} regs_ctx;
-
-/* Swapped first product: A role = B0^T at (n0, k), B role = A0^T at (k, m). */
-static void swapped_operands(fe_kb *kb, void *ud, int j, MlirValue k,
-                             bool masked, MlirValue *a, MlirValue *b) {
-  regs_ctx *r = ud;
-  const fe_gemm *g1 = &kb->p->gemms[0];
-  *a = kb_operand_tile(kb, &g1->rhs, WMMA_MATRIX_A, NULL, r->n0[j], k,
-                       masked);
-  *b = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_B, NULL, r->m, k,
-                       masked);
-}
-
-/* The intermediate tile (held transposed) -> the next product's A operand. */
-static MlirValue to_operand(fe_kb *kb, const fe_tile *t, MlirValue acc) {
-  const fe_problem *p = kb->p;
-  bool is_f32;
-  MlirValue v = intermediate(kb, t, acc, &is_f32);
-  MlirType in = p->gemms[1].in_type;
-  MlirAttribute to = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  MlirAttribute atom = is_f32 ? kb->atom : kb_atom(kb, in, in);
-  MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, atom);
-  if (!is_f32) {
-    int64_t len = 0;
-    wb_is_vec1d(wmmaFragAttrGetVectorType(from), &len, NULL);
-    if (len == 16) {
-      int64_t mask[16];
-      for (int i = 0; i < 16; ++i)
-        mask[i] = i / 2;
-      v = wb_shuffle(&kb->b, v, v, 16, mask);
-    }
-  }
-  return kb_relayout(kb, from, to, v, wmmaFragAttrGetVectorType(to));
-}
-
-static int build_regs(fe_kb *kb) {
-  const fe_problem *p = kb->p;
-  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  int nt0 = (int)(ceil16(g1->N.value) / 16);
-  MlirValue task = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), kb->s->waves_m),
-                          kb->wave);
-  regs_ctx r;
-  r.m = kb_mulc(kb, task, 16);
-  wb_if guard;
-  if (!wb_if_begin(&kb->b, &guard,
-                   wb_cmpi(&kb->b, WB_CMP_ULT, r.m, kb_size(kb, g2->M)), 0,
-                   NULL, false))
-    return -1;
-  MlirValue afrag[MAX_NT0];
-  for (int g0 = 0; g0 < nt0; g0 += FE_GROUP) {
-    int n = nt0 - g0 < FE_GROUP ? nt0 - g0 : FE_GROUP;
-    MlirValue acc[FE_GROUP];
-    for (int j = 0; j < n; ++j) {
-      r.n0[j] = kb_c(kb, 16 * (g0 + j));
-      acc[j] = kb_acc_init(kb, g1, NULL, r.m, r.n0[j], true);
-    }
-    k_loop(kb, g1->K, n, acc, swapped_operands, &r);
-    for (int j = 0; j < n; ++j) {
-      fe_tile t;
-      kb_inter_tile(kb, &t, NULL, r.m, r.n0[j], true);
-      afrag[g0 + j] = to_operand(kb, &t, acc[j]);
-    }
-  }
-  /* Second product: a loop over the strip's output tiles. */
-  wb_loop l;
-  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_size(kb, g2->N), kb_c(kb, 16),
-                    0, NULL))
-    return -1;
-  second_product(kb, NULL, r.m, l.iv, afrag, (MlirValue){NULL},
-                 (MlirValue){NULL});
-  wb_for_end(&kb->b, &l, 0, NULL);
-  wb_if_end(&kb->b, &guard, 0, NULL);
-  return kb->failed ? -1 : 0;
 }
 
 /*===--- chain_lds -------------------------------------------------------------===*/
@@ -419,12 +295,12 @@ static int build_lds(fe_kb *kb) {
   MlirValue tn = wb_arith(&kb->b, "arith.remui", l.iv, kb_c(kb, nt0));
   MlirValue ml = kb_mulc(kb, tm, 16);
   lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16)};
-  MlirValue acc = kb_acc_init(kb, g1, batch, c.m, c.n, false);
+  MlirValue acc = kb_acc_init(kb, g1, batch, c.m, c.n, FE_FORM_ACC);
   k_loop(kb, g1->K, 1, &acc, plain_operands, &c);
   fe_tile t;
   kb_inter_tile(kb, &t, batch, c.m, c.n, false);
   bool is_f32;
-  MlirValue h = intermediate(kb, &t, acc, &is_f32);
+  MlirValue h = fe_chain_intermediate(kb, &t, acc, &is_f32);
   if (is_f32)
     h = wb_cast(&kb->b, "arith.truncf", h, kb_acc_vec(kb, in));
   if (len16 == 16) {
@@ -436,7 +312,7 @@ static int build_lds(fe_kb *kb) {
   MlirValue sidx[2] = {ml, c.n};
   kb_store(kb, store_frag, h, lds, 2, sidx, false);
   wb_for_end(&kb->b, &l, 0, NULL);
-  wb_barrier(&kb->b);
+  wb_lds_barrier(&kb->b);
 
   /* Phase 2: output tiles, A fragments from LDS. */
   MlirValue nt1 = kb_ceil_div(kb, g2->N, 16);
@@ -445,12 +321,10 @@ static int build_lds(fe_kb *kb) {
   tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
   ml = kb_mulc(kb, tm, 16);
-  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16), NULL,
-                 lds, ml);
+  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16), lds,
+                 ml);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }
 
-const fe_template fe_template_chain_regs = {"chain_regs", plan_regs,
-                                            build_regs};
 const fe_template fe_template_chain_lds = {"chain_lds", plan_lds, build_lds};

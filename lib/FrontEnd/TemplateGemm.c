@@ -17,6 +17,7 @@
  * masking); stores are masked when M or N may not be multiples of the
  * tile. */
 #include "Gemm.h"
+#include "Lds.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -70,11 +71,14 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = !fe_size_static(g->M) || g->M.value % c->tile_m;
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
-  if (c->staging == FE_STAGE_LDS)
-    s->lds_bytes =
-        (int64_t)s->stages * s->k_step *
-        (c->tile_m * (wb_type_bits(p->g.nodes[g->lhs.leaf].type) / 8) +
-         c->tile_n * (wb_type_bits(p->g.nodes[g->rhs.leaf].type) / 8));
+  if (c->staging == FE_STAGE_LDS) {
+    int ba = wb_type_bits(p->g.nodes[g->lhs.leaf].type);
+    int bb = wb_type_bits(p->g.nodes[g->rhs.leaf].type);
+    fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
+    fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
+    s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +
+                   fe_lds_bytes(&lb, s->stages, c->tile_n, bb);
+  }
   s->grid[0] = (fe_grid_dim){1, {{g->N, c->tile_n}}};
   s->grid[1] = (fe_grid_dim){1, {{g->M, c->tile_m}}};
   s->grid[2].nterms = g->nbatch;
@@ -212,6 +216,24 @@ static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
   return kb_addc(kb, w->n0, 16 * j);
 }
 
+void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g = &p->gemms[0];
+  w->form = FE_FORM_ACC;
+  if (p->out_space_n != p->args[p->out_arg].rank - 1 ||
+      (kb->arch == WMMA_ARCH_RDNA3 && !rho_rows))
+    return;
+  bool ints = mlirTypeIsAInteger(g->a_type);
+  MlirAttribute atom = wmmaAtomAttrGet(
+      kb->ctx, kb->arch, 16, 16, 16, fe_compute_type(kb->arch, g->b_type),
+      fe_compute_type(kb->arch, g->a_type), g->kacc_type,
+      ints && !g->b_unsigned, ints && !g->a_unsigned, false, 0);
+  if (mlirAttributeIsNull(atom))
+    return;
+  kb->atom = atom;
+  w->form = FE_FORM_ROWSEG;
+}
+
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
@@ -220,7 +242,7 @@ void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
       tiles[i * s->wave_n + j] = kb_acc_init(
-          kb, g, w->batch, tile_row(kb, w, i), tile_col(kb, w, j), false);
+          kb, g, w->batch, tile_row(kb, w, i), tile_col(kb, w, j), w->form);
   kb_acc_from_tiles(kb, tiles, s->wave_m * s->wave_n, w->acc);
 }
 
@@ -244,6 +266,7 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
       fe_tile t;
       kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
                      false);
+      t.rowseg = w->form == FE_FORM_ROWSEG;
       kb_bind_product(kb, &m, last, kb_acc_tile(kb, w->acc, i * s->wave_n + j));
       kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
@@ -263,16 +286,23 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                    bool masked) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
+  /* Swapped (row segments): B^T plays A, A^T plays B. */
+  bool sw = w->form == FE_FORM_ROWSEG;
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
   MlirValue a[4], b[4];
   for (int i = 0; i < s->wave_m; ++i)
-    a[i] = kb_operand_tile(kb, &g->lhs, WMMA_MATRIX_A, w->batch,
-                           tile_row(kb, w, i), k, masked);
+    a[i] = kb_operand_tile(kb, &g->lhs, ra, w->batch, tile_row(kb, w, i), k,
+                           masked);
   for (int j = 0; j < s->wave_n; ++j)
-    b[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
-                           tile_col(kb, w, j), k, masked);
+    b[j] = kb_operand_tile(kb, &g->rhs, rb, w->batch, tile_col(kb, w, j), k,
+                           masked);
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
-      kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
+      if (sw)
+        kb_acc_mma(kb, acc, i * s->wave_n + j, b[j], a[i]);
+      else
+        kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
 }
 
 static int build_registers(fe_kb *kb) {
@@ -281,6 +311,7 @@ static int build_registers(fe_kb *kb) {
   int nt = 0; /* accumulator values, known after fe_gemm_acc_init */
   fe_gemm_wave w;
   fe_gemm_wave_origin(kb, &w);
+  fe_gemm_choose_form(kb, &w, false);
   MlirValue active = fe_gemm_wave_active(kb, &w);
   wb_if guard;
   if (!mlirValueIsNull(active) &&

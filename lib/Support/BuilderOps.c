@@ -340,23 +340,27 @@ MlirValue wb_gpu_id(wb_t *b, const char *op, int dim) {
   return wb_op1(b, op, 0, NULL, wb_index(b->ctx), 1, &a);
 }
 
-void wb_barrier(wb_t *b) { wb_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL); }
+MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w) {
+  MlirValue ops[4] = {w, w, wb_const_i32(b, 0x76543210),
+                      wb_const_i32(b, (int32_t)0xfedcba98u)};
+  MlirNamedAttribute at[2] = {
+      wb_named(b->ctx, "fi", mlirBoolAttrGet(b->ctx, 0)),
+      wb_named(b->ctx, "boundControl", mlirBoolAttrGet(b->ctx, 0))};
+  return wb_op1(b, "rocdl.permlanex16", 4, ops, wb_i32(b->ctx), 2, at);
+}
+
+void wb_lds_barrier(wb_t *b) {
+  wb_op(b, "amdgpu.lds_barrier", 0, NULL, 0, NULL, 0, NULL);
+}
 
 MlirValue wb_xor16(wb_t *b, MlirValue v) {
-  /* v_permlanex16 with the identity lane selects: lane i of each half reads
-   * lane i of the other half. */
   MlirType t = mlirValueGetType(v);
   MlirType i32 = wb_i32(b->ctx);
   bool is_f32 = mlirTypeIsAF32(t);
   if (!is_f32 && !mlirTypeEqual(t, i32))
     return (MlirValue){NULL};
   MlirValue w = is_f32 ? wb_cast(b, "arith.bitcast", v, i32) : v;
-  MlirValue ops[4] = {w, w, wb_const_i32(b, 0x76543210),
-                      wb_const_i32(b, (int32_t)0xfedcba98u)};
-  MlirNamedAttribute at[2] = {
-      wb_named(b->ctx, "fi", mlirBoolAttrGet(b->ctx, 0)),
-      wb_named(b->ctx, "boundControl", mlirBoolAttrGet(b->ctx, 0))};
-  MlirValue r = wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
+  MlirValue r = wb_permlanex16_xor16(b, w);
   return is_f32 ? wb_cast(b, "arith.bitcast", r, t) : r;
 }
 

@@ -15,7 +15,7 @@
 // The wave's Q^T fragments (B operands), once.
 // R4-COUNT-4: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<100x64xf16
 // R3-COUNT-4: wmma.load <b, hw, transposed, #atom> %{{.*}} : memref<100x64xf16
-// CHECK: gpu.barrier
+// CHECK: amdgpu.lds_barrier
 // The key loop carries the running max, sum and the O^T accumulators.
 // CHECK: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // S^T = K Q^T from the LDS block.
@@ -31,7 +31,7 @@
 // R3: wmma.relayout <d, hw, transposed, #atom> to <b, hw, transposed, #atom> %{{.*}} : vector<8xf32> -> vector<16xf16>
 // CHECK-COUNT-4: wmma.mma #atom
 // The next block into the other buffer, one barrier per block.
-// CHECK: gpu.barrier
+// CHECK: amdgpu.lds_barrier
 // CHECK: scf.yield
 // After the loop: O = O^T / l, stored transposed (queries past 100 masked).
 // CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>

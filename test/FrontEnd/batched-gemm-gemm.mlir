@@ -1,11 +1,36 @@
-// (b) Batched GEMM-GEMM (examples/pipelines/batched-gemm-gemm.mlir): one
-// workgroup per batch item (grid z); the waves compute the 64x64 intermediate tiles
-// (K loop over K0), store them as f16 to LDS (8 KiB), gpu.barrier, then the
-// output tiles with A fragments from LDS (K loop over N0).
-// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=IR,IR4
-// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=IR,IR3
-// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
-// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// (b) Batched GEMM-GEMM (examples/pipelines/batched-gemm-gemm.mlir, 4 items
+// of 64x64x64 then x128): one workgroup of 4 waves per batch item (grid z),
+// the intermediate in registers (chain_regs): each of A, B and C is read
+// once, B and C shared by the waves through LDS (both stored with their
+// columns innermost: transposed into LDS by WMMAs against the identity),
+// the output written as row segments.
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=REG,REG4
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=REG,REG3
+// With staging=lds the intermediate goes through LDS instead (chain_lds, the
+// template of intermediates too wide for registers): the waves compute the
+// 64x64 intermediate tiles (K loop over K0), store them as f16 to LDS (8
+// KiB), amdgpu.lds_barrier, then the output tiles with A fragments from LDS
+// (K loop over N0).
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' | FileCheck %s --check-prefixes=IR,IR4
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds})' | FileCheck %s --check-prefixes=IR,IR3
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+
+// REG: gpu.func @batched_gemm_gemm(
+// REG-SAME: workgroup(%[[LA:.*]] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LC:.*]] : memref<1x64x72xf16, #gpu.address_space<workgroup>>)
+// REG-SAME: grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 29696
+// REG-SAME: template = "chain_regs", tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 1, 4>, waves = array<i64: 4, 1>
+// REG: %[[Z:.*]] = gpu.block_id z
+// REG: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// REG: amdgpu.lds_barrier
+// REG4: wmma.load <a, kcontig, #atom> %[[LB]]
+// REG3: wmma.load <a, hw, #atom> %[[LB]]
+// REG3: wmma.expand b #atom
+// REG: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// REG: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// REG: wmma.load <a, {{.*}}> %[[LC]]
+// REG: vector.store %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// REG-NOT: wmma.store
 
 // IR: gpu.func @batched_gemm_gemm(%{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x128xf16>, %{{.*}}: memref<4x64x128xf32>)
 // IR-SAME: workgroup(%[[LDS:.*]] : memref<64x64xf16, #gpu.address_space<workgroup>>)
@@ -23,7 +48,7 @@
 // IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // IR3: vector.shuffle
 // IR: wmma.store <d, hw, #atom1> %{{.*}}, %[[LDS]]
-// IR: gpu.barrier
+// IR: amdgpu.lds_barrier
 // Phase 2: 32 output tiles, A from LDS.
 // IR: scf.for %{{.*}} = %{{.*}} to %c32 step %c4 {
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args

@@ -133,7 +133,7 @@ func.func @transposed_intermediate(%A0: memref<16x16xf16>, %B0: memref<16x16xf16
 
 // An intermediate too wide for registers and for LDS: every template says
 // why it does not apply.
-// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 1024 VGPRs (budget 128); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products)}}
+// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 256 accumulator tiles (limit 16); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products)}}
 func.func @huge(%A0: memref<16x16xf16>, %B0: memref<16x4096xf16>, %B1: memref<4096x16xf16>, %D: memref<16x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %d0 = memref.alloc() : memref<16x4096xf32>

@@ -1,7 +1,11 @@
 // (d) One GEMM with scaling, bias and relu, B given as N x K, bf16
 // (examples/pipelines/gemm-epilogue.mlir), staged in registers (tiled=false):
 // every wave of a 1 x W wave grid loads its own fragments, one 16x16 tile
-// each.
+// each.  On RDNA4 the product is computed swapped (B^T A^T: B, stored N x K,
+// is the A operand) so that each lane holds a row segment of the output:
+// the C tile and the result move as 8-element vectors (two 128-bit accesses
+// per lane) instead of 8 accesses a row apart.  RDNA3 keeps the product as
+// it is in registers (its swapped accumulator holds every other column).
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 waves-per-workgroup=2 tiled=false})' | FileCheck %s --check-prefixes=IR,IR4
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tiled=false})' | FileCheck %s --check-prefixes=IR,IR3
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA4
@@ -17,19 +21,22 @@
 // IR3-SAME: tile = array<i64: 16, 64, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 4>
 // IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
-// IR4: wmma.load <b, kcontig, transposed, #atom> %[[B]]
+// IR4: wmma.load <a, kcontig, #atom> %[[B]]
 // IR3: wmma.load <b, hw, transposed, #atom> %[[B]]
 // IR: wmma.mma #atom {{.*}} -> vector<8xf32>
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
 // IR: arith.mulf
-// IR: wmma.load <c, hw, #atom> %arg2
+// IR4: vector.load %{{.*}} : memref<128x128xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// IR3: wmma.load <c, hw, #atom> %arg2
 // IR: arith.addf
 // IR: arith.maximumf
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3
+// IR4: vector.store %{{.*}} : memref<128x128xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// IR3: wmma.store <d, hw, #atom> %{{.*}}, %arg3
 
 // ISA4-LABEL: gemm_bias_relu:
 // ISA4: v_wmma_f32_16x16x16_bf16
 // ISA4: {{v_maximum_f32|v_max_num_f32}}
+// ISA4-COUNT-2: buffer_store_b128
 // ISA4: s_endpgm
 // ISA3-LABEL: gemm_bias_relu:
 // ISA3: v_wmma_f32_16x16x16_bf16

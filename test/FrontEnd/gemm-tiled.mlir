@@ -2,40 +2,50 @@
 // workgroup tile (examples/pipelines/gemm-tiled.mlir, 512x512x256 f16, scale
 // + bias + relu): 2x2 waves of 4x4 WMMA tiles, two LDS buffers per operand,
 // the next K slice loaded from global memory before the WMMAs of the current
-// one and written to the other buffer after them, one barrier per K step, a
+// one and written to the other buffer after them, one LDS-only barrier per K
+// step (amdgpu.lds_barrier: no vector-cache invalidation in the ISA), a
 // runtime loop over all slices but the last (peeled), the epilogue on the 16
 // accumulators in registers.  The tile is forced here (tile-m/tile-n); at
 // this size the cost rule prefers 64x64 tiles (more workgroups than CUs).
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tile-m=128 tile-n=128})' | FileCheck %s --check-prefixes=IR,IR4
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tile-m=128 tile-n=128})' | FileCheck %s --check-prefixes=IR,IR3
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tile-m=128 tile-n=128},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA4 --implicit-check-not=scratch_
-// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tile-m=128 tile-n=128},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA3 --implicit-check-not=scratch_
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tile-m=128 tile-n=128},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA4 --implicit-check-not=scratch_ --implicit-check-not=global_inv --implicit-check-not=buffer_gl --implicit-check-not=ds_store_b16 --implicit-check-not=ds_store_b8
+// RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 tile-m=128 tile-n=128},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefixes=ISA,ISA3 --implicit-check-not=scratch_ --implicit-check-not=global_inv --implicit-check-not=buffer_gl --implicit-check-not=ds_store_b16 --implicit-check-not=ds_store_b8
 // The cost rule's own choice at this size.
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=AUTO
 // B given as N x K (gemm-epilogue.mlir, 128x128x64 bf16): the LDS tile is
-// copied without transposition (vector stores only).
+// copied without transposition (vector stores only, no transposing WMMA).
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-epilogue.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' | FileCheck %s --check-prefix=BT
 // staging=registers (or tiled=false) keeps every wave on its own fragments.
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 tiled=false})' | FileCheck %s --check-prefix=OFF
 // RUN: wmma-opt %wmma_src/examples/pipelines/gemm-tiled.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=registers})' | FileCheck %s --check-prefix=OFF
 
 // IR-LABEL: gpu.func @gemm_tiled(
-// IR-SAME: workgroup(%[[LA:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x128x32xf16, #gpu.address_space<workgroup>>)
+// LDS rows of 32 K padded to 40 (LdsLayout.c: conflict-free fragment reads).
+// IR-SAME: workgroup(%[[LA:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>)
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (4, 4, 1), block = [128, 1, 1], lds = 32768
+// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (4, 4, 1), block = [128, 1, 1], lds = 40960
 // IR-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "gemm", tile = array<i64: 128, 128, 32>, wave_tile = array<i64: 4, 4>, waves = array<i64: 2, 2>
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 
-// Prologue: slice 0 -> buffer 0 (B is K x N: transposed by the copy).
-// One zero accumulator (CSE) starts all 16 tiles.
-// IR: wmma.fill
-// IR-NOT: wmma.fill
+// One zero accumulator (CSE) starts all 16 tiles; the identity B operand of
+// the WMMA that transposes B (K x N in memory) on its way into LDS.
+// IR: wmma.fill <c, hw, #atom>
+// IR-NOT: wmma.fill <c, hw, #atom>
+// IR: %[[ID:.*]] = vector.from_elements {{.*}} : vector<[[IDN:8|16]]xf16>
+// IR: %[[Z:.*]] = wmma.fill <c, hw, #atom1> {{.*}} : f16 -> vector<{{8|16}}xf16>
+// Prologue: slice 0 -> buffer 0.  A (K contiguous): 16-byte chunks; B: half
+// a row of a 16x16 block per lane (RDNA3 gets the other half of its
+// replicated row from lane l ^ 16 by v_permlanex16).
 // IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
-// IR: vector.store %{{.*}}, %[[LA]][%c0,
-// IR: memref.store %{{.*}}, %[[LB]][%c0,
-// IR: gpu.barrier
+// IR-COUNT-4: vector.store %{{.*}}, %[[LA]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR3: vector.shuffle
+// IR: vector.store %{{.*}}, %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR-NOT: memref.store
+// IR: amdgpu.lds_barrier
 
 // The runtime loop over slices 0..6, each prefetching the next (the 8th is
 // peeled).
@@ -47,79 +57,102 @@
 // IR-NOT: wmma.mma
 // IR-COUNT-4: vector.load %[[B]]
 // ... then the 2 x 16 WMMAs of slice s from buffer s % 2 ...
-// IR4: wmma.load <a, kcontig, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
-// IR4: wmma.load <b, kcontig, transposed, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
-// IR3: wmma.load <a, hw, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
-// IR3: wmma.load <b, hw, transposed, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
-// IR-COUNT-16: wmma.mma
+// The product is computed swapped (B^T A^T, so that each lane ends with a
+// row segment of the output): A's tile is read as the B operand, B's as A.
+// IR4: wmma.load <b, kcontig, transposed, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
+// IR4: wmma.load <a, kcontig, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
+// IR3: wmma.load <b, hw, transposed, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
+// IR3: wmma.load <a, hw, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
+// IR-COUNT-16: wmma.mma #atom %
 // IR-NOT: wmma.mma
 // IR: rocdl.sched.barrier 0
 // IR-NOT: vector.load %
-// IR: wmma.load <a, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
-// IR-COUNT-16: wmma.mma
-// ... then slice s + 1 into the other buffer, and one barrier.
-// IR-NOT: wmma.mma
+// IR: wmma.load <b, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
+// IR-COUNT-16: wmma.mma #atom %
+// ... then slice s + 1 into the other buffer (B through 4 transposing
+// WMMAs), and one barrier.
 // IR: vector.store %{{.*}}, %[[LA]][%[[NBUF:[^,]*]],
-// IR: memref.store %{{.*}}, %[[LB]][%[[NBUF]],
-// IR-NOT: wmma.mma
-// IR: gpu.barrier
+// IR-COUNT-4: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
+// IR-NOT: wmma.mma #atom %
+// IR: amdgpu.lds_barrier
 // IR-NEXT: scf.yield
 // IR-NEXT: }
 // The last slice (7) from buffer 1, no prefetch, no barrier.
 // IR-NOT: vector.load %[[A]]
-// IR: wmma.load <a, {{.*}}> %[[LA]][%c1,
+// IR: wmma.load <b, {{.*}}> %[[LA]][%c1,
 // IR-COUNT-32: wmma.mma
-// IR-NOT: gpu.barrier
-// Epilogue in registers, 16 unmasked stores (no tails at this shape).
+// IR-NOT: amdgpu.lds_barrier
+// Epilogue in registers on row segments: the bias read and the result
+// written as 8-element vectors, 16 unmasked stores (no tails at this shape).
 // IR: vector.broadcast %arg4 : f32 to vector<8xf32>
-// IR: wmma.load <c, hw, #atom> %arg2
+// IR: vector.load %{{.*}} : memref<512x512xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // IR: arith.maximumf
-// IR-COUNT-16: wmma.store <d, hw, #atom> %{{.*}}, %arg3[{{.*}}] : vector<8xf32>
+// IR-COUNT-16: vector.store %{{.*}} : memref<512x512xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// IR-NOT: vector.store
 // IR-NOT: wmma.store
 // IR: gpu.return
 
 // ISA-LABEL: gemm_tiled:
-// ISA-COUNT-8: buffer_load_b128
+// The prologue: 128-bit loads and LDS stores only (no ds_store_b16 anywhere,
+// implicit check), then the LDS-only barrier: a wait for the LDS stores and
+// s_barrier, no global_inv / buffer_gl0_inv / buffer_gl1_inv (implicit checks).
+// ISA: buffer_load_b128
 // ISA: ds_store_b128
-// ISA: ds_store_b16
-// ISA4: s_barrier_wait
-// ISA3: s_barrier
-// The loop body: the prefetch first, 32 WMMAs fed by LDS reads (the
-// machine scheduler is free to move the LDS writes of the next slice, which
-// go to the other buffer, in between).
+// ISA4: s_wait_dscnt 0x0
+// ISA4-NEXT: s_barrier_signal -1
+// ISA4-NEXT: s_barrier_wait -1
+// ISA3: s_waitcnt lgkmcnt(0)
+// ISA3-NEXT: s_barrier
+// The loop body: the prefetch first, then (in the machine scheduler's
+// order) the WMMAs fed by 128-bit LDS reads, 4 WMMAs transposing B and 8
+// 128-bit LDS stores of the next slice (to the other buffer), the barrier.
 // ISA: .LBB0_[[L:[0-9]+]]:
 // ISA-COUNT-8: buffer_load_b128
 // ISA-NOT: v_wmma
 // ISA: ds_load_b128
-// ISA-COUNT-16: v_wmma_f32_16x16x16_f16
-// ISA: ds_load_b128
-// ISA-COUNT-16: v_wmma_f32_16x16x16_f16
-// ISA-NOT: v_wmma
+// ISA-DAG: v_wmma_f16_16x16x16_f16
+// ISA-DAG: v_wmma_f16_16x16x16_f16
+// ISA-DAG: v_wmma_f16_16x16x16_f16
+// ISA-DAG: v_wmma_f16_16x16x16_f16
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA-DAG: ds_store_b128
+// ISA4: s_barrier_wait -1
+// ISA3: s_barrier
 // ISA: s_cbranch_{{.*}} .LBB0_[[L]]
-// The peeled last slice.
+// The peeled last slice, then the epilogue's 128-bit stores.
 // ISA-COUNT-32: v_wmma_f32_16x16x16_f16
 // ISA-NOT: v_wmma
+// ISA-COUNT-32: buffer_store_b128
+// ISA-NOT: buffer_store
 // ISA: s_endpgm
 // ISA: .private_segment_fixed_size: 0
 // ISA: .vgpr_spill_count: 0
 
 // AUTO-LABEL: gpu.func @gemm_tiled(
-// AUTO-SAME: workgroup({{.*}} : memref<2x64x32xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x64x32xf16, #gpu.address_space<workgroup>>)
+// AUTO-SAME: workgroup({{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>)
 // AUTO-SAME: grid = () -> (8, 8, 1)
 // AUTO-SAME: tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 2, 2>
 
 // BT-LABEL: gpu.func @gemm_bias_relu(
-// BT-SAME: workgroup({{.*}} : memref<2x{{64|128}}x32xbf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x{{64|128}}x32xbf16, #gpu.address_space<workgroup>>)
+// BT-SAME: workgroup({{.*}} : memref<2x{{64|128}}x40xbf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x{{64|128}}x40xbf16, #gpu.address_space<workgroup>>)
 // BT-SAME: staging = "lds"
 // BT-NOT: memref.store
 // BT: vector.load %{{.*}}[{{.*}}] : memref<128x64xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // BT: wmma.load <b, kcontig, transposed, #atom> %arg{{[0-9]+}}[
 // BT: vector.store %{{.*}}, %arg{{[0-9]+}}[
 // BT-NOT: memref.store
+// BT-NOT: #atom1
 // BT: gpu.return
 
 // OFF-LABEL: gpu.func
 // OFF-NOT: workgroup(
 // OFF-SAME: lds = 0
 // OFF-SAME: staging = "registers"
-// OFF-NOT: gpu.barrier
+// OFF-NOT: amdgpu.lds_barrier

@@ -17,21 +17,22 @@
 // CHECK-LABEL: gpu.func @h(
 // CHECK-SAME: accumulator = f16
 // CHECK-SAME: packed_accumulators = true
-// The initial C tiles (low halves) in the 8-slot order, then packed pairs.
-// CHECK: %[[C0:.*]] = wmma.load <c, hw, #atom> %arg2
-// CHECK: %[[S0:.*]] = vector.shuffle %[[C0]], %[[C0]] [0, 2, 4, 6, 8, 10, 12, 14]
-// CHECK: %[[C1:.*]] = wmma.load <c, hw, #atom> %arg2
-// CHECK: %[[S1:.*]] = vector.shuffle %[[C1]], %[[C1]] [0, 2, 4, 6, 8, 10, 12, 14]
-// CHECK: %[[P:.*]] = vector.shuffle %[[S0]], %[[S1]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xf16>, vector<8xf16>
+// The product is computed swapped (row segments: lane holds 8 consecutive
+// columns of a row), so the initial C tiles are 8-element row loads,
+// packed in pairs.
+// CHECK: %[[C0:.*]] = vector.load %{{.*}} : memref<64x64xf16{{.*}}>, vector<8xf16>
+// CHECK: %[[C1:.*]] = vector.load %{{.*}} : memref<64x64xf16{{.*}}>, vector<8xf16>
+// CHECK: %[[P:.*]] = vector.shuffle %[[C0]], %[[C1]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xf16>, vector<8xf16>
 // The K loop carries two packed values.
 // CHECK: scf.for {{.*}} iter_args({{[^)]*}}) -> (vector<16xf16>, vector<16xf16>)
 // CHECK: %[[D0:.*]] = wmma.mma #atom %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf16>, vector<16xf16> -> vector<16xf16>
 // CHECK: wmma.mma #atom1 %{{.*}}, %{{.*}}, %[[D0]] : vector<16xf16>, vector<16xf16> -> vector<16xf16>
 // The epilogue unpacks each tile: even elements, then odd ones.
-// CHECK: vector.shuffle %[[Q:.*]], %[[Q]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xf16>, vector<16xf16>
-// CHECK: wmma.store <d, hw, #atom>
-// CHECK: vector.shuffle %[[Q]], %[[Q]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xf16>, vector<16xf16>
-// CHECK: wmma.store <d, hw, #atom>
+// CHECK: scf.yield
+// CHECK: %[[E0:.*]] = vector.shuffle %[[Q:.*]], %[[Q]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xf16>, vector<16xf16>
+// CHECK: vector.store %[[E0]], {{.*}} : memref<64x64xf16{{.*}}>, vector<8xf16>
+// CHECK: %[[E1:.*]] = vector.shuffle %[[Q]], %[[Q]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xf16>, vector<16xf16>
+// CHECK: vector.store %[[E1]], {{.*}} : memref<64x64xf16{{.*}}>, vector<8xf16>
 
 // ROCDL: rocdl.wmma.f16.16x16x16.f16 %{{.*}}, %{{.*}}, %[[LO:.*]] : (vector<16xf16>, vector<16xf16>, vector<16xf16>) -> vector<16xf16>
 // ROCDL: rocdl.wmma.f16.16x16x16.f16 %{{.*}}, %{{.*}}, %{{.*}} {opsel = true} : (vector<16xf16>, vector<16xf16>, vector<16xf16>) -> vector<16xf16>

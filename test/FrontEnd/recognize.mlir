@@ -1,7 +1,10 @@
 // Recognition of each accepted form: every function here becomes one
 // kernel; the checks pin how the operands were understood (which matrix is
 // read transposed, which buffer is the accumulator, what the epilogue
-// evaluates, what the launch record says).
+// evaluates, what the launch record says).  On RDNA4 a product whose output
+// has its columns innermost is computed swapped (B^T A^T, so that lanes hold
+// row segments of the output): A is read as the B operand and B as the A
+// operand, and full-tile epilogue leaves and the output move as vectors.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 // Nothing is left behind: no linalg op survives in any function.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefix=NOLINALG --implicit-check-not=linalg.
@@ -12,11 +15,11 @@
 // CHECK-LABEL: gpu.func @mm_tt(
 // CHECK-SAME: roles = [input, input, inout]
 // CHECK-SAME: tails = array<i1: false, true, true>
-// CHECK: wmma.load <a, kcontig, transposed, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<40x64xf16
-// CHECK: wmma.load <b, kcontig, transposed, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<48x40xf16
-// CHECK: wmma.load <a, kcontig, transposed, #atom> %{{.*}}[%c32, %{{.*}}] masked
-// CHECK: wmma.load <b, kcontig, transposed, #atom> %{{.*}}[%{{.*}}, %c32] masked
-// CHECK: wmma.store <d, hw, #atom>
+// CHECK: wmma.load <b, kcontig, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<40x64xf16
+// CHECK: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<48x40xf16
+// CHECK: wmma.load <b, kcontig, #atom> %{{.*}}[%c32, %{{.*}}] masked
+// CHECK: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %c32] masked
+// CHECK: vector.store %{{.*}} : memref<64x48xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 func.func @mm_tt(%A: memref<40x64xf16>, %B: memref<48x40xf16>, %C: memref<64x48xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
                                  affine_map<(m, n, k) -> (n, k)>,
@@ -31,8 +34,8 @@ func.func @mm_tt(%A: memref<40x64xf16>, %B: memref<48x40xf16>, %C: memref<64x48x
 // CHECK-LABEL: gpu.func @bmm_t(
 // CHECK-SAME: grid = () -> (1, 2, 3)
 // CHECK: %[[Z:.*]] = gpu.block_id  z
-// CHECK: wmma.load <a, kcontig, #atom> %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<3x32x16xf16
 // CHECK: wmma.load <b, kcontig, transposed, #atom> %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<3x32x16xf16
+// CHECK: wmma.load <a, kcontig, #atom> %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] : memref<3x32x16xf16
 func.func @bmm_t(%A: memref<3x32x16xf16>, %B: memref<3x32x16xf16>, %C: memref<3x32x32xf32>) {
   linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
                                        affine_map<(b, m, n, k) -> (b, n, k)>,
@@ -47,8 +50,8 @@ func.func @bmm_t(%A: memref<3x32x16xf16>, %B: memref<3x32x16xf16>, %C: memref<3x
 // the original, transposed; the local buffer disappears.
 // CHECK-LABEL: gpu.func @transpose_feeds(
 // CHECK-SAME: %arg0: memref<32x16xf16>, %arg1: memref<32x16xf16>, %arg2: memref<16x16xf32>)
-// CHECK: wmma.load <a, kcontig, transposed, #atom> %{{.*}} : memref<32x16xf16
 // CHECK: wmma.load <b, kcontig, #atom> %{{.*}} : memref<32x16xf16
+// CHECK: wmma.load <a, kcontig, transposed, #atom> %{{.*}} : memref<32x16xf16
 // CHECK-LABEL: func.func @transpose_feeds(
 // CHECK-NOT: memref.alloc
 // CHECK: gpu.launch_func
@@ -66,7 +69,7 @@ func.func @transpose_feeds(%A: memref<32x16xf16>, %B: memref<32x16xf16>, %C: mem
 // new buffer the host side allocates (host = -1: result 0).
 // CHECK-LABEL: gpu.func @transpose_tensor(
 // CHECK-SAME: roles = [input, input, input, output], host = [0, 1, 2, -1]
-// CHECK: wmma.load <a, kcontig, transposed, #atom>
+// CHECK: wmma.load <b, kcontig, #atom>
 func.func @transpose_tensor(%A: tensor<32x16xf16>, %B: tensor<32x16xf16>, %C: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %e = tensor.empty() : tensor<16x32xf16>
   %At = linalg.transpose ins(%A : tensor<32x16xf16>) outs(%e : tensor<16x32xf16>) permutation = [1, 0]
@@ -108,10 +111,10 @@ func.func @generic_perm(%A: memref<16x32xf16>, %B: memref<48x16xf16>, %C: memref
 // CHECK-SAME: roles = [input, input, input, output]
 // CHECK: wmma.fill <c, hw, #atom>
 // CHECK: wmma.mma
-// CHECK: %[[BIAS:.*]] = wmma.load <c, hw, #atom> %{{.*}} : memref<64x64xf32
+// CHECK: %[[BIAS:.*]] = vector.load %{{.*}} : memref<64x64xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // CHECK: %[[SUM:.*]] = arith.addf %{{.*}}, %[[BIAS]] : vector<8xf32>
 // CHECK: %[[E:.*]] = math.exp %[[SUM]] : vector<8xf32>
-// CHECK: wmma.store <d, hw, #atom> %[[E]]
+// CHECK: vector.store %[[E]]
 func.func @named_elementwise(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %bias: memref<64x64xf32>, %Y: memref<64x64xf32>) {
   %zero = arith.constant 0.0 : f32
   %tmp = memref.alloc() : memref<64x64xf32>
@@ -128,9 +131,9 @@ func.func @named_elementwise(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %bias
 // accumulators start from the bias (an input), the output is only written.
 // CHECK-LABEL: gpu.func @copy_bias(
 // CHECK-SAME: roles = [input, input, input, output]
-// CHECK: wmma.load <c, hw, #atom> %{{.*}} : memref<64x64xf32
+// CHECK: vector.load %{{.*}} : memref<64x64xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // CHECK: wmma.mma
-// CHECK: wmma.store <d, hw, #atom>
+// CHECK: vector.store %{{.*}} : memref<64x64xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 func.func @copy_bias(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %bias: memref<64x64xf32>, %Y: memref<64x64xf32>) {
   linalg.copy ins(%bias : memref<64x64xf32>) outs(%Y : memref<64x64xf32>)
   linalg.matmul ins(%A, %B : memref<64x32xf16>, memref<32x64xf16>) outs(%Y : memref<64x64xf32>)
@@ -144,9 +147,9 @@ func.func @copy_bias(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %bias: memref
 // keep the row strides.
 // CHECK-LABEL: gpu.func @strided(
 // CHECK: amdgpu.fat_raw_buffer_cast %arg0 {{.*}}resetOffset : memref<32x32xf16, strided<[64, 1], offset: 8>> to memref<32x32xf16, strided<[64, 1]>, #amdgpu.address_space<fat_raw_buffer>>
-// CHECK: wmma.load <a, kcontig, #atom> %{{.*}} : memref<32x32xf16, strided<[64, 1]>, #amdgpu.address_space<fat_raw_buffer>>
-// CHECK: wmma.load <b, kcontig, #atom> %{{.*}} : memref<32x32xf16, strided<[40, 1]>, #amdgpu.address_space<fat_raw_buffer>>
-// CHECK: wmma.store <d, hw, #atom> %{{.*}} : vector<8xf32>, memref<32x32xf32, strided<[128, 1]>, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<32x32xf16, strided<[64, 1]>, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK: wmma.load <a, kcontig, transposed, #atom> %{{.*}} : memref<32x32xf16, strided<[40, 1]>, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK: vector.store %{{.*}} : memref<32x32xf32, strided<[128, 1]>, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 func.func @strided(%A: memref<32x32xf16, strided<[64, 1], offset: 8>>, %B: memref<32x32xf16, strided<[40, 1]>>, %C: memref<32x32xf32, strided<[128, 1], offset: 4>>) {
   linalg.matmul ins(%A, %B : memref<32x32xf16, strided<[64, 1], offset: 8>>, memref<32x32xf16, strided<[40, 1]>>) outs(%C : memref<32x32xf32, strided<[128, 1], offset: 4>>)
   return
@@ -159,7 +162,7 @@ func.func @strided(%A: memref<32x32xf16, strided<[64, 1], offset: 8>>, %B: memre
 // CHECK-LABEL: gpu.func @dyn(
 // CHECK-SAME: grid = ()[s0, s1, s2] -> (s2 ceildiv {{[0-9]+}}, s0 ceildiv {{[0-9]+}}, 1)
 // CHECK-SAME: dims = [-1, -2, -2, -3, -1, -3]
-// CHECK: wmma.store <d, hw, #atom> {{.*}} masked : vector<8xf32>, memref<?x?xf32
+// CHECK: vector.store %{{.*}} : memref<?x?xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // CHECK-LABEL: func.func @dyn(
 // CHECK-DAG: memref.dim %arg0, %c0
 // CHECK-DAG: memref.dim %arg1, %c1
@@ -176,8 +179,8 @@ func.func @dyn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
 // CHECK-LABEL: gpu.func @tensors(
 // CHECK-SAME: roles = [input, input, output], host = [0, 1, -1]
 // CHECK: wmma.fill <c, hw, #atom>
-// CHECK: wmma.load <a, kcontig, #atom> {{.*}} masked : memref<7x20xf16
-// CHECK: wmma.store <d, hw, #atom> {{.*}} masked : vector<8xf32>, memref<7x9xf32
+// CHECK: wmma.load <b, kcontig, transposed, #atom> {{.*}} masked : memref<7x20xf16
+// CHECK: vector.store %{{.*}} : memref<7x9xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // CHECK-LABEL: func.func @tensors(
 // CHECK-SAME: -> tensor<7x9xf32>
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<7x9xf32>

@@ -1,6 +1,7 @@
 // The schedule: which template and configuration the cost rule picks for
 // a shape (lib/FrontEnd/Schedule.c documents the rule), what the options
-// force, and every template's refusal when none applies.
+// force, and every template's refusal when none applies.  LDS sizes include the
+// rows' padding (32 + 8 f16 per row and buffer, lib/FrontEnd/LdsLayout.c).
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 // Forced choices.
@@ -25,7 +26,7 @@
 // REGS-LABEL: gpu.func @tiny(
 // REGS-SAME: staging = "registers"
 // TILE-LABEL: gpu.func @tiny(
-// TILE-SAME: grid = () -> (1, 1, 1), block = [128, 1, 1], lds = 24576
+// TILE-SAME: grid = () -> (1, 1, 1), block = [128, 1, 1], lds = 30720
 // TILE-SAME: staging = "lds", {{.*}}tile = array<i64: 64, 128, 32>
 func.func @tiny(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
@@ -37,7 +38,7 @@ func.func @tiny(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf
 // Large: 128x128 LDS tiles still give 256 workgroups (enough for both
 // chips' CUs), and read each operand panel once per workgroup.
 // CHECK-LABEL: gpu.func @big(
-// CHECK-SAME: grid = () -> (16, 16, 1), block = [128, 1, 1], lds = 32768
+// CHECK-SAME: grid = () -> (16, 16, 1), block = [128, 1, 1], lds = 40960
 // CHECK-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "gemm", tile = array<i64: 128, 128, 32>, wave_tile = array<i64: 4, 4>, waves = array<i64: 2, 2>
 // REGS-LABEL: gpu.func @big(
 // REGS-SAME: lds = 0
@@ -54,7 +55,7 @@ func.func @big(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<
 // 512x512: 128x128 tiles would leave CUs idle (16 workgroups); 64x64 tiles
 // give 64.
 // CHECK-LABEL: gpu.func @mid(
-// CHECK-SAME: grid = () -> (8, 8, 1), block = [128, 1, 1], lds = 16384
+// CHECK-SAME: grid = () -> (8, 8, 1), block = [128, 1, 1], lds = 20480
 // CHECK-SAME: tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 2, 2>
 func.func @mid(%A: memref<512x256xf16>, %B: memref<256x512xf16>, %C: memref<512x512xf32>) {
   linalg.matmul ins(%A, %B : memref<512x256xf16>, memref<256x512xf16>) outs(%C : memref<512x512xf32>)
@@ -77,9 +78,9 @@ func.func @skinny(%A: memref<8192x512xf16>, %B: memref<512x64xf16>, %C: memref<8
 // 1000 in every dimension: tails everywhere; the tile depends on the
 // chip's CU count (64 on gfx1201, 96 on gfx1100).
 // CHECK-LABEL: gpu.func @odd(
-// R4-SAME: grid = () -> (16, 8, 1), block = [128, 1, 1], lds = 24576
+// R4-SAME: grid = () -> (16, 8, 1), block = [128, 1, 1], lds = 30720
 // R4-SAME: tails = array<i1: true, true, true>, template = "gemm", tile = array<i64: 128, 64, 32>
-// R3-SAME: grid = () -> (16, 16, 1), block = [128, 1, 1], lds = 16384
+// R3-SAME: grid = () -> (16, 16, 1), block = [128, 1, 1], lds = 20480
 // R3-SAME: tails = array<i1: true, true, true>, template = "gemm", tile = array<i64: 64, 64, 32>
 func.func @odd(%A: memref<1000x1000xf16>, %B: memref<1000x1000xf16>, %C: memref<1000x1000xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1000xf16>, memref<1000x1000xf16>) outs(%C : memref<1000x1000xf32>)
@@ -131,7 +132,7 @@ func.func @chain(%A0: memref<64x32xf16>, %B0: memref<32x64xf16>, %B1: memref<64x
 // remark gives each template's reason.
 // CHECK-LABEL: gpu.func @wide_chain(
 // CHECK-SAME: template = "chain_lds"
-// REGSR: remark: not converted to a wmma kernel: no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 1024 strip of the intermediate needs 256 VGPRs (budget 128); chain_lds: staging=registers keeps the intermediate out of LDS; gemm: the function is a chain of products)
+// REGSR: remark: not converted to a wmma kernel: no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 1024 strip of the intermediate needs 64 accumulator tiles (limit 16); chain_lds: staging=registers keeps the intermediate out of LDS; gemm: the function is a chain of products)
 func.func @wide_chain(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<1024x48xf16>, %D: memref<64x48xf32>) {
   %z = arith.constant 0.0 : f32
   %t = memref.alloc() : memref<64x1024xf32>

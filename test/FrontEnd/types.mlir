@@ -10,7 +10,9 @@
 // R4: #atom = #wmma.atom<rdna4, 16x16x16, i8 * i8 -> i32, signed_a, signed_b>
 // R3: #atom = #wmma.atom<rdna3, 16x16x16, i8 * i8 -> i32, signed_a, signed_b>
 // CHECK-LABEL: gpu.func @i8(
-// R4: wmma.load <a, kcontig, #atom> {{.*}} : memref<32x48xi8{{.*}}> -> vector<8xi8>
+// RDNA4 computes the product swapped (D^T = B^T A^T, so that lanes hold
+// row segments of the output): A is the instruction's B operand.
+// R4: wmma.load <b, kcontig, transposed, #atom> {{.*}} : memref<32x48xi8{{.*}}> -> vector<8xi8>
 // R3: wmma.load <a, hw, #atom> {{.*}} : memref<32x48xi8{{.*}}> -> vector<16xi8>
 // R4: wmma.mma #atom {{.*}} : vector<8xi8>, vector<8xi8> -> vector<8xi32>
 // R3: wmma.mma #atom {{.*}} : vector<16xi8>, vector<16xi8> -> vector<8xi32>
@@ -38,8 +40,9 @@ func.func @u8(%A: memref<32x48xi8>, %B: memref<48x32xi8>, %C: memref<32x32xi32>)
 
 // -----
 
-// A generic mixing zero- and sign-extension: only B is signed.
-// R4: #atom = #wmma.atom<rdna4, 16x16x16, i8 * i8 -> i32, signed_b>
+// A generic mixing zero- and sign-extension: only B is signed (RDNA4:
+// swapped, B is the instruction's A operand).
+// R4: #atom = #wmma.atom<rdna4, 16x16x16, i8 * i8 -> i32, signed_a>
 // R3: #atom = #wmma.atom<rdna3, 16x16x16, i8 * i8 -> i32, signed_b>
 // CHECK-LABEL: gpu.func @mixed_sign(
 func.func @mixed_sign(%A: memref<32x48xi8>, %B: memref<48x32xi8>, %C: memref<32x32xi32>) {
@@ -61,12 +64,12 @@ func.func @mixed_sign(%A: memref<32x48xi8>, %B: memref<48x32xi8>, %C: memref<32x
 // fp8 x bf8: native on RDNA4; RDNA3 has no fp8 WMMA, so the fragments are
 // loaded as fp8 (storage loads in the f16 layout) and widened to f16 in
 // registers with bit operations (exact), then an f16 product.
-// R4: #atom = #wmma.atom<rdna4, 16x16x16, f8E4M3FN * f8E5M2 -> f32>
+// R4: #atom = #wmma.atom<rdna4, 16x16x16, f8E5M2 * f8E4M3FN -> f32>
 // R3: #atom = #wmma.atom<rdna3, 16x16x16, f16 * f16 -> f32>
 // CHECK-LABEL: gpu.func @fp8(
-// R4: %[[A:.*]] = wmma.load <a, kcontig, #atom> {{.*}} -> vector<8xf8E4M3FN>
-// R4: %[[B:.*]] = wmma.load <b, kcontig, #atom> {{.*}} -> vector<8xf8E5M2>
-// R4: wmma.mma #atom %[[A]], %[[B]], {{.*}} : vector<8xf8E4M3FN>, vector<8xf8E5M2> -> vector<8xf32>
+// R4: %[[A:.*]] = wmma.load <b, kcontig, transposed, #atom> {{.*}} -> vector<8xf8E4M3FN>
+// R4: %[[B:.*]] = wmma.load <a, kcontig, transposed, #atom> {{.*}} -> vector<8xf8E5M2>
+// R4: wmma.mma #atom %[[B]], %[[A]], {{.*}} : vector<8xf8E5M2>, vector<8xf8E4M3FN> -> vector<8xf32>
 // R3: %[[A8:.*]] = wmma.load <a, hw, #atom> {{.*}} : memref<32x48xf8E4M3FN{{.*}}> -> vector<16xf8E4M3FN>
 // R3: vector.bitcast %[[A8]] : vector<16xf8E4M3FN> to vector<16xi8>
 // R3: arith.shli
@@ -76,7 +79,7 @@ func.func @mixed_sign(%A: memref<32x48xi8>, %B: memref<48x32xi8>, %C: memref<32x
 // R3: vector.bitcast %[[B8]] : vector<16xf8E5M2> to vector<16xi8>
 // R3: %[[B16:.*]] = vector.bitcast %{{.*}} : vector<16xi16> to vector<16xf16>
 // R3: wmma.mma #atom %[[A16]], %[[B16]], {{.*}} : vector<16xf16>, vector<16xf16> -> vector<8xf32>
-// ISA4: v_wmma_f32_16x16x16_fp8_bf8
+// ISA4: v_wmma_f32_16x16x16_bf8_fp8
 // ISA3: v_wmma_f32_16x16x16_f16
 func.func @fp8(%A: memref<32x48xf8E4M3FN>, %B: memref<48x32xf8E5M2>, %C: memref<32x32xf32>) {
   linalg.matmul ins(%A, %B : memref<32x48xf8E4M3FN>, memref<48x32xf8E5M2>) outs(%C : memref<32x32xf32>)
@@ -92,7 +95,7 @@ func.func @fp8(%A: memref<32x48xf8E4M3FN>, %B: memref<48x32xf8E5M2>, %C: memref<
 // CHECK-SAME: accumulator = f32
 // CHECK: wmma.mma
 // CHECK: %[[T:.*]] = arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
-// R4: wmma.store <d, hw, #atom{{[0-9]*}}> %[[T]]
+// R4: vector.store %[[T]], {{.*}} : memref<32x32xf16{{.*}}>, vector<8xf16>
 func.func @f16_out(%A: memref<32x48xf16>, %B: memref<48x32xf16>, %C: memref<32x32xf16>) {
   linalg.matmul ins(%A, %B : memref<32x48xf16>, memref<48x32xf16>) outs(%C : memref<32x32xf16>)
   return
@@ -104,9 +107,9 @@ func.func @f16_out(%A: memref<32x48xf16>, %B: memref<48x32xf16>, %C: memref<32x3
 // f16, so the kernel converts it to f16 after the load instead (a
 // prologue) and multiplies in f16.
 // CHECK-LABEL: gpu.func @i8_f16(
-// CHECK: %[[Q:.*]] = wmma.load <a, {{.*}}> %{{.*}} : memref<32x48xi8{{.*}}> -> vector<{{8|16}}xi8>
+// CHECK: %[[Q:.*]] = wmma.load <{{a|b}}, {{.*}}> %{{.*}} : memref<32x48xi8{{.*}}> -> vector<{{8|16}}xi8>
 // CHECK: %[[H:.*]] = arith.sitofp %[[Q]] : vector<{{8|16}}xi8> to vector<{{8|16}}xf16>
-// CHECK: wmma.mma #atom %[[H]]
+// CHECK: wmma.mma #atom {{.*}}%[[H]]
 func.func @i8_f16(%A: memref<32x48xi8>, %B: memref<48x32xf16>, %C: memref<32x32xf32>) {
   linalg.matmul ins(%A, %B : memref<32x48xi8>, memref<48x32xf16>) outs(%C : memref<32x32xf32>)
   return
@@ -117,10 +120,10 @@ func.func @i8_f16(%A: memref<32x48xi8>, %B: memref<48x32xf16>, %C: memref<32x32x
 // A dequantising prologue: int8 weights times a per-column f16 scale,
 // evaluated on the B fragment after its (storage) load.
 // CHECK-LABEL: gpu.func @dequant(
-// CHECK: %[[W:.*]] = wmma.load <b, {{.*}}> %{{.*}} : memref<48x32xi8{{.*}}> -> vector<{{8|16}}xi8>
+// CHECK: %[[W:.*]] = wmma.load <{{a|b}}, {{.*}}> %{{.*}} : memref<48x32xi8{{.*}}> -> vector<{{8|16}}xi8>
 // CHECK: %[[F:.*]] = arith.sitofp %[[W]] : vector<{{8|16}}xi8> to vector<{{8|16}}xf16>
 // CHECK: %[[S:.*]] = arith.mulf %[[F]], %{{.*}} : vector<{{8|16}}xf16>
-// CHECK: wmma.mma #atom %{{.*}}, %[[S]]
+// CHECK: wmma.mma #atom {{.*}}%[[S]]
 func.func @dequant(%x: memref<32x48xf16>, %w: memref<48x32xi8>, %s: memref<32xf16>, %y: memref<32x32xf32>) {
   %z = arith.constant 0.0 : f32
   %w16 = memref.alloc() : memref<48x32xf16>

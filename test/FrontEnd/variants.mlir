@@ -13,22 +13,26 @@
 // CHECK: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 // CHECK: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
-// B0 is given N0 x K0: it is already the A-role matrix B0^T (no transposed flag).
-// R4: wmma.load <a, kcontig, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
-// R4: wmma.load <b, kcontig, transposed, #atom> %[[A0]]
-// R3: wmma.load <a, hw, #atom> %[[B0]][%c0, %{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>
-// R3: wmma.load <b, hw, transposed, #atom> %[[A0]]
-// The bf16 multiply happens after the truncation, in bf16.
+// B0 is given N0 x K0 and B1 N1 x N0: both are K-contiguous, copied into
+// LDS as they are (no transposing WMMA); B0's tiles are the A operands of
+// the swapped first product, A0's strip its B operand.
+// CHECK-NOT: #atom1
+// CHECK: vector.load %[[B0]][{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+// CHECK: amdgpu.lds_barrier
+// R4: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<2x64x40xbf16, #gpu.address_space<workgroup>>
+// R4: wmma.load <a, kcontig, #atom> %{{.*}} : memref<2x48x40xbf16, #gpu.address_space<workgroup>>
+// R3: wmma.load <b, hw, transposed, #atom> %{{.*}} : memref<2x64x40xbf16, #gpu.address_space<workgroup>>
+// R3: wmma.load <a, hw, #atom> %{{.*}} : memref<2x48x40xbf16, #gpu.address_space<workgroup>>
+// The bf16 multiply happens after the truncation, in bf16, on the row
+// segment that is the second product's B operand (RDNA3: expanded).
 // CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
 // CHECK: arith.mulf %{{.*}} : vector<8xbf16>
-// R4: wmma.relayout <d, hw, transposed, #atom1> to <a, kcontig, #atom> %{{.*}} : vector<8xbf16> -> vector<8xbf16>
-// R3: wmma.relayout <d, hw, transposed, #atom1> to <a, hw, #atom> %{{.*}} : vector<16xbf16> -> vector<16xbf16>
-// B1 is given N1 x N0: transposed B fragment at [n1, k].
-// R4: wmma.load <b, kcontig, transposed, #atom> %[[B1]][%{{.*}}, %c0]
-// R3: wmma.load <b, hw, transposed, #atom> %[[B1]][%{{.*}}, %c0]
-// CHECK: wmma.load <c, hw, #atom1> %arg3
+// R3: wmma.expand b #atom %{{.*}} : vector<8xbf16> -> vector<16xbf16>
+// CHECK: vector.load %[[B1]][{{.*}}] : memref<32x48xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+// The bf16 bias and output move as 8-element row segments.
+// CHECK: vector.load %{{.*}} : memref<64x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // CHECK: arith.extf
-// CHECK: wmma.store <d, hw, #atom1> %{{.*}}, %arg4
+// CHECK: vector.store %{{.*}} : memref<64x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // ISA-LABEL: chain_t:
 // ISA: v_wmma_f32_16x16x16_bf16
 // ISA: s_endpgm
@@ -69,7 +73,7 @@ func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memr
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x1024xf16, #gpu.address_space<workgroup>>)
 // CHECK-SAME: grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 65536
 // CHECK-SAME: template = "chain_lds"
-// CHECK: gpu.barrier
+// CHECK: amdgpu.lds_barrier
 // ISA-LABEL: big:
 // ISA: s_barrier
 // ISA: .group_segment_fixed_size: 65536
@@ -97,9 +101,12 @@ func.func @big(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<102
 // CHECK-SAME: roles = [input, input, input, output]
 // CHECK: %[[C:.*]] = amdgpu.fat_raw_buffer_cast %arg2
 // CHECK: %[[DD:.*]] = amdgpu.fat_raw_buffer_cast %arg3
-// CHECK: %[[INIT:.*]] = wmma.load <c, hw, #atom> %[[C]]
+// RDNA4 computes it swapped: C and D move as row segments (vectors).
+// R4: %[[INIT:.*]] = vector.load %[[C]]
+// R3: %[[INIT:.*]] = wmma.load <c, hw, #atom> %[[C]]
 // CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]
-// CHECK: wmma.store <d, hw, #atom> %{{.*}}, %[[DD]]
+// R4: vector.store %{{.*}}, %[[DD]]
+// R3: wmma.store <d, hw, #atom> %{{.*}}, %[[DD]]
 // ISA-LABEL: accumulate:
 func.func @accumulate(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>, %D: memref<32x32xf32>) {
   linalg.copy ins(%C : memref<32x32xf32>) outs(%D : memref<32x32xf32>)
@@ -126,7 +133,8 @@ func.func @inplace(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x3
 // CHECK-SAME: template = "gemm"
 // CHECK: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: %[[BATCH:.*]] = gpu.block_id z
-// CHECK: wmma.load <a, {{.*}}> %[[A]][%[[BATCH]],
+// R4: wmma.load <b, {{.*}}> %[[A]][%[[BATCH]],
+// R3: wmma.load <a, {{.*}}> %[[A]][%[[BATCH]],
 // ISA-LABEL: bgemm:
 func.func @bgemm(%A: memref<2x64x32xf16>, %B: memref<2x32x64xf16>, %C: memref<2x64x64xf32>) {
   %zero = arith.constant 0.0 : f32

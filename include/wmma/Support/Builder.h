@@ -213,9 +213,15 @@ void wb_if_end(wb_t *b, wb_if *f, intptr_t n, const MlirValue *yields);
 /*--- gpu ---------------------------------------------------------------------*/
 /* gpu.thread_id / gpu.block_id / gpu.grid_dim of dimension 0..2 (x, y, z). */
 MlirValue wb_gpu_id(wb_t *b, const char *op, int dim);
-void wb_barrier(wb_t *b);
-/* The value lane i^16 holds (v_permlanex16 across the wave's halves);
- * f32 or i32. */
+/* Workgroup barrier ordering LDS only (amdgpu.lds_barrier: a workgroup-scope
+ * fence restricted to the local address space around s_barrier, what HIP's
+ * __syncthreads emits; no vector-cache invalidation). */
+void wb_lds_barrier(wb_t *b);
+
+/* rocdl.permlanex16 with the selectors that make lane l read lane l ^ 16's
+ * i32 w (v_permlanex16). */
+MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w);
+/* The same for an f32 or i32 value (f32 travels as its bits). */
 MlirValue wb_xor16(wb_t *b, MlirValue v);
 
 /*--- lane id (wave32) --------------------------------------------------------*/

@@ -1,6 +1,7 @@
 // Declarations the HIP kernels under test need (no HIP headers: no ROCm).
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
+#define __device__ __attribute__((device))
 typedef _Float16 half;
 typedef half v16h __attribute__((ext_vector_type(16)));
 typedef half v8h __attribute__((ext_vector_type(8)));

@@ -1,0 +1,79 @@
+/* Operand tiles in LDS (internal to the front end): how a K slice of an
+ * operand tile is laid out in workgroup memory (LdsLayout.c) and how a
+ * workgroup copies it there from global memory (LdsCopy.c).
+ *
+ * Layout: [buffer][row][k], K contiguous, each row padded so that both the
+ * copy's writes and the WMMA fragment reads are free of bank conflicts
+ * (see LdsLayout.c for the rule and its check against the bank model).
+ * Rows may be permuted inside each 16-row block: the A operand of a
+ * swapped product on RDNA3 reads row i of a block from LDS row i, which
+ * then holds tile row rho(i) = 8 (i % 2) + i / 2, so that the accumulator
+ * holds each lane's row segment in order (TemplateGemm.c, RowSeg.c). */
+#ifndef WMMA_FRONTEND_LDS_H
+#define WMMA_FRONTEND_LDS_H
+
+#include "Kernel.h"
+
+typedef struct {
+  int tk;     /* K per slice (elements) */
+  int vec;    /* elements per lane of one copy chunk (one LDS write) */
+  int pad;    /* elements after each row */
+  int stride; /* tk + pad: elements from one row to the next */
+  int phase;  /* lanes served together by a chunk write (128 bytes) */
+} fe_lds_layout;
+
+/* The layout of a K slice of tk elements of elem_bits-bit type on arch. */
+fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk);
+/* Bytes of `stages` buffers of `rows` rows. */
+int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
+                     int elem_bits);
+/* rho: the tile row held by LDS row i of a permuted tile, within 16-row
+ * blocks; fe_rho_index applies it (or its inverse: the LDS row of tile row
+ * r) to an index when `permuted`. */
+int fe_rho(int i);
+MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse);
+
+/* One operand's share of the cooperative copy of a K slice. */
+#define FE_COPY_MAX 8
+
+typedef enum {
+  FE_COPY_VEC,    /* K contiguous in memory: vector loads and stores */
+  FE_COPY_WMMA,   /* M/N contiguous: 16x16 blocks transposed in registers
+                     by one WMMA against the identity */
+  FE_COPY_SCALAR, /* M/N contiguous: vector loads, one LDS store per
+                     element (only when no identity WMMA applies) */
+} fe_copy_kind;
+
+typedef struct {
+  const fe_operand *o;
+  fe_lds_layout lay;
+  fe_copy_kind how;
+  int rows;           /* tile rows: tile_m (A) or tile_n (B) */
+  int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
+  bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
+  MlirValue lds;      /* [2][rows][stride] */
+  /* VEC/SCALAR: the memory-tile row of chunk i and the lanes' column.
+   * WMMA: block i's load position (memory row, column offsets from the
+   * slice's k and the tile's origin) and store position (LDS row, k). */
+  MlirValue ld_row[FE_COPY_MAX], ld_col[FE_COPY_MAX];
+  MlirValue st_row[FE_COPY_MAX], st_col[FE_COPY_MAX];
+  MlirAttribute atom; /* WMMA: the transposing atom */
+  MlirValue ident, zero;
+  MlirType frag_type; /* WMMA: its A fragment, as loaded */
+} fe_lds_copy;
+
+/* Plans and sets up (index arithmetic, identity fragment) the copy of
+ * operand o's rows x tk slices into lds ([buffers][rows][stride] of
+ * fe_lds_layout_get(..., tk), created by the caller); 0, or -1 when a
+ * thread's share exceeds FE_COPY_MAX chunks. */
+int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
+                     int rows, int tk, MlirValue lds, bool permuted);
+/* The thread's loads of the slice at k (origin: the tile's first row). */
+void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
+                      MlirValue origin, MlirValue k, bool masked,
+                      MlirValue *regs);
+/* The loaded registers into LDS buffer buf. */
+void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
+                       const MlirValue *regs);
+
+#endif /* WMMA_FRONTEND_LDS_H */

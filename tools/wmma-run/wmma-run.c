@@ -38,6 +38,24 @@ static double rng_uniform(void) {
   return (double)(x >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* Largest buffer wmma-run allocates for one argument (it keeps three
+ * copies: kernel, reference, magnitudes). */
+#define MAX_BUFFER_BYTES ((size_t)1 << 30)
+
+/* The bytes of buffer argument a into *bytes; 0 if the shape (from the
+ * input program) needs more than MAX_BUFFER_BYTES or overflows. */
+static int buffer_bytes(const wmma_kernel_arg *a, size_t *bytes) {
+  size_t n = a->elem_bytes > 0 ? (size_t)a->elem_bytes : 1;
+  for (int d = 0; d < a->rank; ++d) {
+    if (a->shape[d] < 0 ||
+        (a->shape[d] > 0 && n > MAX_BUFFER_BYTES / (uint64_t)a->shape[d]))
+      return 0;
+    n *= (size_t)a->shape[d];
+  }
+  *bytes = n;
+  return n <= MAX_BUFFER_BYTES;
+}
+
 static size_t element_count(const wmma_kernel_arg *a) {
   size_t n = 1;
   for (int d = 0; d < a->rank; ++d)
@@ -231,12 +249,22 @@ int main(int argc, char **argv) {
       mag_args[i] = &mag_scalars[i];
       continue;
     }
-    size_t count = element_count(a);
-    size_t bytes = count * (size_t)a->elem_bytes;
-    kargs[i].data = calloc(1, bytes);
+    size_t count = element_count(a), bytes;
+    if (!buffer_bytes(a, &bytes)) {
+      fprintf(stderr, "wmma-run: error: argument '%s' needs more than %zu bytes "
+                      "(1 GiB), wmma-run's limit per buffer\n", a->name,
+              MAX_BUFFER_BYTES);
+      goto out;
+    }
+    kargs[i].data = calloc(1, bytes ? bytes : 1);
     kargs[i].bytes = bytes;
-    ref_data[i] = calloc(1, bytes);
-    mag_data[i] = calloc(1, bytes);
+    ref_data[i] = calloc(1, bytes ? bytes : 1);
+    mag_data[i] = calloc(1, bytes ? bytes : 1);
+    if (!kargs[i].data || !ref_data[i] || !mag_data[i]) {
+      fprintf(stderr, "wmma-run: error: cannot allocate 3 x %zu bytes for "
+                      "argument '%s'\n", bytes, a->name);
+      goto out;
+    }
     if (strcmp(a->role, "output"))
       for (size_t e = 0; e < count; ++e) {
         double v = 2.0 * rng_uniform() - 1.0;

@@ -65,7 +65,8 @@ static int parse_dims(const char *s, unsigned out[3]) {
   return -1;
 }
 
-/* Largest --arg input file (the emulator's own buffer limit is larger). */
+/* Largest --arg buffer, read from a file or zero-filled (the emulator's
+ * own limit is larger). */
 #define MAX_ARG_FILE_BYTES ((size_t)1 << 32)
 
 /* The whole file, or NULL with errno set (EFBIG past MAX_ARG_FILE_BYTES,
@@ -284,6 +285,13 @@ int main(int argc, char **argv) {
           goto done;
         }
         *colon = 0;
+        if (bytes > MAX_ARG_FILE_BYTES) {
+          rc = fail(2, "--arg %d: out: buffer of %llu bytes is over %zu bytes "
+                       "(4 GiB), wmma-emu's limit per buffer", i, bytes,
+                    MAX_ARG_FILE_BYTES);
+          free(spec);
+          goto done;
+        }
         size = (size_t)bytes;
         outs[i].out_path = strdup(rest);
         outs[i].buffer = wmma_emu_buffer_create(m, size, NULL);

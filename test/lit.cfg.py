@@ -37,3 +37,7 @@ if config.wmma_asan_runtime:
         config.wmma_asan_runtime, "allow_user_poisoning=0:use_sigaltstack=0:detect_leaks=0")))
 else:
     config.substitutions.append(("%asan_host", ""))
+
+# WMMA_FUZZ builds: the libFuzzer harnesses (test/Fuzz).
+if os.path.exists(os.path.join(config.wmma_tools_dir, "wmma-fuzz-dialect")):
+    config.available_features.add("fuzz")

@@ -9,26 +9,20 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void lower(fuzz_session *s, MlirModule m, size_t size) {
+  fuzz_require(fuzz_roundtrip(s, m), "round trip of a verified module");
+  /* Both cross-lane strategies, chosen by the input so that a crash
+   * reproduces from the file alone. */
+  wmma_xlane_strategy strategy =
+      size % 2 ? WMMA_XLANE_BPERMUTE : WMMA_XLANE_PERMLANEX16;
+  MlirPassManager pm = mlirPassManagerCreate(fuzz_context(s));
+  wmmaBuildLowerToROCDLPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                                strategy);
+  if (fuzz_run(s, m, pm))
+    fuzz_require(mlirOperationVerify(mlirModuleGetOperation(m)),
+                 "the wmma lowering produced invalid IR");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  const char *text = (const char *)data;
-  fuzz_session s;
-  fuzz_session_init(&s, text, size);
-  MlirModule m = fuzz_parse(&s, text, size);
-  if (!mlirModuleIsNull(m)) {
-    fuzz_require(fuzz_roundtrip(&s, m), "round trip of a verified module");
-    /* Both cross-lane strategies, chosen by the input so that a crash
-     * reproduces from the file alone. */
-    wmma_xlane_strategy strategy =
-        size % 2 ? WMMA_XLANE_BPERMUTE : WMMA_XLANE_PERMLANEX16;
-    MlirPassManager pm = mlirPassManagerCreate(s.ctx);
-    wmmaBuildLowerToROCDLPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                                  strategy);
-    if (fuzz_run(&s, m, pm))
-      fuzz_require(mlirOperationVerify(mlirModuleGetOperation(m)),
-                   "the wmma lowering produced invalid IR");
-    mlirModuleDestroy(m);
-  }
-  fuzz_check_locations(&s);
-  fuzz_session_destroy(&s);
-  return 0;
+  return fuzz_mlir_input(data, size, lower);
 }

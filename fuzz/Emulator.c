@@ -4,6 +4,8 @@
  * Oracle: no crash or sanitizer report (faults are reported errors). */
 #include "wmma-c/Emulator.h"
 
+#include "llvm-c/Support.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -12,6 +14,22 @@
 #define FUZZ_MAX_PARAMS 16
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* A module that carries the "Debug Info Version" flag and fails the
+ * verifier makes LLVM's parser itself call report_fatal_error (its debug-
+ * info auto-upgrade verifies and aborts): the emulator's open "SIGABRT on
+ * broken debug info" defect, which every mutation of the compiler's device
+ * IR hits within seconds.  Without the auto-upgrade the parse succeeds and
+ * the emulator's own LLVMVerifyModule reports the module, so the fuzzer
+ * gets past it to the loader and executor. */
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc, (void)argv;
+  const char *const args[] = {"wmma-fuzz-emulator",
+                              "-disable-auto-upgrade-debug-info"};
+  LLVMParseCommandLineOptions(2, args, NULL);
+  return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* Text only: LLVM's bitcode reader is not ours to fuzz. */

@@ -77,14 +77,14 @@ static void *read_file(const char *path, size_t *size) {
     return NULL;
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
-  for (int err = 0; buf;) {
+  while (buf) {
     if (n == cap) {
       char *grown = cap < MAX_ARG_FILE_BYTES ? realloc(buf, cap * 2) : NULL;
       if (!grown) {
-        err = cap < MAX_ARG_FILE_BYTES ? ENOMEM : EFBIG;
+        int why = cap < MAX_ARG_FILE_BYTES ? ENOMEM : EFBIG;
         free(buf);
         fclose(f);
-        errno = err;
+        errno = why;
         return NULL;
       }
       buf = grown, cap *= 2;

@@ -7,6 +7,8 @@
 #include "mlir-c/Diagnostics.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void error_at(session *s, const char *source, size_t size,
                      size_t offset, const char *msg) {
@@ -50,8 +52,20 @@ MlirModule parse_module_guarded(session *s, const char *source, size_t size) {
     error_at(s, source, size, offset, msg);
     return (MlirModule){NULL};
   }
+  /* MLIR's lexer reads past the end of a buffer that is not NUL-terminated
+   * (found by fuzzing: parseExtendedAttr scans on at "wmma.relayout #tu"):
+   * parse a terminated copy, whatever the caller passed. */
+  char *text = malloc(size + 1);
+  if (!text) {
+    snprintf(msg, sizeof msg, "out of memory copying a %zu-byte source", size);
+    error_at(s, source, size, 0, msg);
+    return (MlirModule){NULL};
+  }
+  memcpy(text, source, size);
+  text[size] = 0;
   /* The diagnostic handler runs on the parse thread; this one waits. */
-  parse_job job = {s->ctx, {source, size}, {NULL}};
+  parse_job job = {s->ctx, {text, size}, {NULL}};
   wmma_run_with_stack(wmma_parse_stack_bytes(size), run_parse, &job);
+  free(text);
   return job.module;
 }

@@ -3,7 +3,8 @@
 harness from the repository's own test inputs.
 
   dialect   wmma IR: test/Dialect, test/Conversion, test/Pipeline,
-            examples/atoms (split at '// -----', comment lines dropped)
+            examples/atoms (split at '// -----', comment lines dropped), and
+            choices for generated programs (0x01 then random bytes)
   frontend  linalg functions: examples/pipelines, test/FrontEnd, test/EndToEnd,
             test/tools/*/Inputs
   emulator  LLVM IR: test/Emulator/*.ll, plus the device IR wmma-compile
@@ -13,6 +14,7 @@ harness from the repository's own test inputs.
 Files are named by content hash, so re-running only adds what is new."""
 import glob
 import hashlib
+import itertools
 import os
 import random
 import subprocess
@@ -52,6 +54,14 @@ def emulator_units(build):
                     yield open(out, "rb").read()
 
 
+def generated_units():
+    """Choices for the dialect harness's generated programs (fuzz/AtomGen.h):
+    the magic byte 0x01, then bytes the generator reads as choices."""
+    rng = random.Random(11)
+    for n in range(64):
+        yield bytes([1]) + bytes(rng.randrange(256) for _ in range(16 + n * 3))
+
+
 def layout_units():
     rng = random.Random(13)
     for n in range(64):
@@ -69,8 +79,10 @@ def main():
         sys.exit(__doc__)
     harness, out = args
     if harness == "dialect":
-        units = mlir_units(["test/Dialect/*.mlir", "test/Conversion/*.mlir",
-                            "test/Pipeline/*.mlir", "examples/atoms/*.mlir"])
+        units = itertools.chain(
+            mlir_units(["test/Dialect/*.mlir", "test/Conversion/*.mlir",
+                        "test/Pipeline/*.mlir", "examples/atoms/*.mlir"]),
+            generated_units())
     elif harness == "frontend":
         units = mlir_units(["examples/pipelines/*.mlir", "test/FrontEnd/**/*.mlir",
                             "test/EndToEnd/*.mlir", "test/tools/*/Inputs/*.mlir"])

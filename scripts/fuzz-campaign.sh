@@ -10,8 +10,11 @@
 # $WMMA_FUZZ_DIR/artifacts/HARNESS/.  Campaigns run in libFuzzer's fork mode
 # (N jobs, default 1) and keep going after a crash; --smoke runs in-process
 # and stops at the first crash with a non-zero status (the test command's
-# 30-second check).  Always under nice -n 19.  Prints one line per harness:
-# executions, seconds, corpus size, crashers.
+# 30-second check): from the seeds alone, with a fixed random seed and at
+# most about 30 seconds' worth of executions on a 2-core machine, so that
+# the same build explores the same inputs every time (a smoke run that
+# fails has found a regression, not a rare flake).  Always under nice -n 19.
+# Prints one line per harness: executions, seconds, corpus size, crashers.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${WMMA_ASAN_BUILD_DIR:-$ROOT/build-asan}"
@@ -32,6 +35,7 @@ done
 
 declare -A DICT=([dialect]=mlir.dict [frontend]=mlir.dict [emulator]=llvm.dict)
 declare -A MAXLEN=([dialect]=16384 [frontend]=16384 [emulator]=65536 [layout]=512)
+declare -A SMOKE_RUNS=([dialect]=2000 [frontend]=1500 [emulator]=25000 [layout]=10000)
 status=0
 for h in "${harnesses[@]}"; do
   bin="$BUILD/bin/wmma-fuzz-$h"
@@ -40,6 +44,10 @@ for h in "${harnesses[@]}"; do
     exit 2
   fi
   corpus="$WORK/corpus/$h" artifacts="$WORK/artifacts/$h"
+  if [ "$SMOKE" = 1 ]; then
+    corpus="$WORK/smoke-corpus/$h"
+    rm -rf "$corpus"
+  fi
   mkdir -p "$corpus" "$artifacts"
   log="$WORK/$h.log"
   # Seeds: the normal build's wmma-compile adds device IR for the emulator.
@@ -48,7 +56,7 @@ for h in "${harnesses[@]}"; do
         -artifact_prefix="$artifacts/" -print_final_stats=1)
   [ -n "${DICT[$h]:-}" ] && args+=(-dict="$ROOT/fuzz/dicts/${DICT[$h]}")
   if [ "$SMOKE" = 1 ]; then
-    args+=(-max_total_time="$TIME")
+    args+=(-max_total_time="$TIME" -seed=1 -runs="${SMOKE_RUNS[$h]}")
   else
     args+=(-max_total_time="$TIME" -fork="$JOBS" -ignore_crashes=1
            -ignore_timeouts=1 -ignore_ooms=1)

@@ -8,6 +8,9 @@ PACKAGES=(
   cmake ninja-build gcc g++ python3 git
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   libamdhip64-dev python3-numpy python3-pytest
+  # clang-22's ASan/UBSan runtimes and libFuzzer (the sanitizer build and
+  # the fuzz harnesses of scripts/run-tests.sh)
+  libclang-rt-22-dev
 )
 
 missing=()

@@ -27,3 +27,18 @@ config.substitutions.append(("%extract_bin", "python3 " + os.path.join(config.wm
 # Runs a command and succeeds only on the given exit status (0/1/2 contracts).
 config.substitutions.append(("%expect_exit", "python3 " + os.path.join(
     config.wmma_src_root, "test", "Emulator", "Inputs", "expect_exit.py")))
+
+# Sanitizer build: uninstrumented hosts of our shared libraries (the stock
+# mlir-opt with WMMAPlugin.so, the downstream program linking libwmma-c.so)
+# need the ASan runtime preloaded; their own allocations are not ours to
+# leak-check.  Our tools carry their options (lib/Support/SanitizerDefaults.c).
+if config.wmma_asan_runtime:
+    config.available_features.add("asan")
+    config.substitutions.append(("%asan_host", "env LD_PRELOAD=%s ASAN_OPTIONS=%s" % (
+        config.wmma_asan_runtime, "allow_user_poisoning=0:use_sigaltstack=0:detect_leaks=0")))
+else:
+    config.substitutions.append(("%asan_host", ""))
+
+# WMMA_FUZZ builds: the libFuzzer harnesses (test/Fuzz).
+if os.path.exists(os.path.join(config.wmma_tools_dir, "wmma-fuzz-dialect")):
+    config.available_features.add("fuzz")

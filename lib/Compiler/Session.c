@@ -1,5 +1,6 @@
 /* Session: context, registration, diagnostics (see Session.h). */
 #include "Session.h"
+#include "ParseModule.h"
 
 #include "wmma-c/Dialect.h"
 #include "wmma-c/Passes.h"
@@ -130,6 +131,6 @@ MlirOperation parse_module(session *s, const char *source, size_t size,
    * source_name for it instead. */
   snprintf(s->source_name, sizeof s->source_name, "%s",
            source_name ? source_name : "<source>");
-  MlirModule m = mlirModuleCreateParse(s->ctx, (MlirStringRef){source, size});
+  MlirModule m = parse_module_guarded(s, source, size);
   return mlirModuleIsNull(m) ? (MlirOperation){NULL} : mlirModuleGetOperation(m);
 }

@@ -520,6 +520,8 @@ static void run_lower_xlane(MlirOperation op, MlirExternalPass pass,
   const xlane_options *p = wb_pass_payload(ud);
   if (p)
     run.opts = *p;
+  if (!run.plan)
+    wmma_error(op, "out of memory while planning cross-lane moves");
   if (!run.plan || wb_run_lowerings(op, xlane_lowerings, 2, &run))
     mlirExternalPassSignalFailure(pass);
   free(run.plan);

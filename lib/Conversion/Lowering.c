@@ -69,8 +69,10 @@ int wb_run_lowerings(MlirOperation root, const wb_lowering *lowerings,
 
   MlirContext mctx = mlirOperationGetContext(root);
   pattern_data *data = calloc((size_t)n_lowerings, sizeof *data);
-  if (!data)
+  if (!data) {
+    wmma_error(root, "out of memory while lowering");
     return -1;
+  }
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(mctx);
   for (int i = 0; i < n_lowerings; ++i) {
     data[i].lowering = &lowerings[i];

@@ -25,14 +25,16 @@ struct StrategyOptions : public mlir::PassPipelineOptions<StrategyOptions> {
 };
 
 // Parses the options string; reports through errorHandler on failure.
+// Messages name the pass and the option as written: PASS{OPTIONS}: ...
 mlir::LogicalResult
-parseStrategy(llvm::StringRef optionsStr,
+parseStrategy(llvm::StringRef pass, llvm::StringRef optionsStr,
               llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
                   errorHandler,
               wmma_xlane_strategy &out) {
   StrategyOptions options;
   if (mlir::failed(options.parseFromString(optionsStr)))
-    return errorHandler("invalid options '" + optionsStr + "'");
+    return errorHandler(pass + "{" + optionsStr +
+                        "}: invalid options (it takes strategy=)");
   const std::string &s = options.strategy;
   if (s == "permlanex16") {
     out = WMMA_XLANE_PERMLANEX16;
@@ -42,8 +44,9 @@ parseStrategy(llvm::StringRef optionsStr,
     out = WMMA_XLANE_BPERMUTE;
     return mlir::success();
   }
-  return errorHandler("unknown cross-lane strategy '" + s +
-                      "' (expected permlanex16 or bpermute)");
+  return errorHandler(pass + "{strategy=" + s +
+                      "}: unknown cross-lane strategy (expected permlanex16 "
+                      "or bpermute)");
 }
 
 void registerStrategyPipeline(
@@ -51,11 +54,11 @@ void registerStrategyPipeline(
     void (*build)(mlir::OpPassManager &pm, wmma_xlane_strategy s)) {
   mlir::registerPassPipeline(
       arg, description,
-      [build](mlir::OpPassManager &pm, llvm::StringRef optionsStr,
-              llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
-                  errorHandler) -> mlir::LogicalResult {
+      [build, arg](mlir::OpPassManager &pm, llvm::StringRef optionsStr,
+                   llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
+                       errorHandler) -> mlir::LogicalResult {
         wmma_xlane_strategy s = WMMA_XLANE_PERMLANEX16;
-        if (mlir::failed(parseStrategy(optionsStr, errorHandler, s)))
+        if (mlir::failed(parseStrategy(arg, optionsStr, errorHandler, s)))
           return mlir::failure();
         build(pm, s);
         return mlir::success();

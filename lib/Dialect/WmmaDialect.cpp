@@ -14,6 +14,10 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cstdint>
+#include <string>
+
+#include "wmma-c/Dialect.h"
 #include "wmma/Dialect/ElementTypes.h"
 
 using namespace mlir;
@@ -90,6 +94,10 @@ void WMMADialect::registerAttributes() {
 
 static bool elemOf(Type t, wmma_elem &e) { return wmma_elem_of_type(wrap(t), &e); }
 
+/// The largest shape dimension or opsel an atom holds: wmma_atom_desc keeps
+/// them as int.
+static constexpr int64_t kMaxAtomInteger = INT32_MAX;
+
 static std::string typeStr(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -122,6 +130,14 @@ Attribute AtomAttr::parse(AsmParser &p, Type) {
     p.emitError(dimLoc, "expected a shape MxNxK");
     return {};
   }
+  // The attribute stores unsigned and the layout engine int: a larger
+  // dimension would be truncated (4294967312 read as 16).
+  for (int64_t d : dims)
+    if (d > kMaxAtomInteger) {
+      p.emitError(dimLoc, "atom shape dimension ")
+          << d << " is out of range (at most " << kMaxAtomInteger << ")";
+      return {};
+    }
   if (p.parseComma() || p.parseType(a) || p.parseStar() || p.parseType(b) ||
       p.parseArrow() || p.parseType(acc))
     return {};
@@ -139,8 +155,20 @@ Attribute AtomAttr::parse(AsmParser &p, Type) {
     else if (kw == "clamp")
       clamp = true;
     else if (kw == "opsel") {
-      if (p.parseEqual() || p.parseInteger(opsel))
+      SMLoc valLoc;
+      int64_t v = 0;
+      if (p.parseEqual())
         return {};
+      valLoc = p.getCurrentLocation();
+      if (p.parseInteger(v))
+        return {};
+      if (v < 0 || v > kMaxAtomInteger) {
+        p.emitError(valLoc, "opsel ")
+            << v << " is out of range (0 or 1; at most " << kMaxAtomInteger
+            << " is read)";
+        return {};
+      }
+      opsel = static_cast<unsigned>(v);
     } else {
       p.emitError(kwLoc, "unknown atom flag '")
           << kw << "' (expected signed_a, signed_b, clamp or opsel = N)";
@@ -172,6 +200,16 @@ bool AtomAttr::buildDesc(Arch arch, unsigned m, unsigned n, unsigned k, Type a,
                          Type b, Type acc, bool signA, bool signB, bool clamp,
                          unsigned opsel, wmma_atom_desc &d, std::string *why) {
   d = wmma_atom_desc{};
+  // Through the C API or a builder any unsigned arrives here; the layout
+  // engine's int must not wrap to a valid value.
+  for (unsigned v : {m, n, k, opsel})
+    if (v > static_cast<unsigned>(kMaxAtomInteger)) {
+      if (why)
+        *why = "shape dimension or opsel " + std::to_string(v) +
+               " is out of range (at most " + std::to_string(kMaxAtomInteger) +
+               ")";
+      return false;
+    }
   d.arch = static_cast<wmma_arch>(static_cast<int>(arch));
   d.m = m;
   d.n = n;

@@ -96,7 +96,7 @@ int wmma_hsaco_options_error(const wmmaHsacoOptions *opts, char *msg,
   if (opts->chip && *opts->chip &&
       wmma_chip_arch(opts->chip) == WMMA_ARCH_INVALID) {
     if (msg)
-      snprintf(msg, len, "wmma-to-hsaco: unknown chip '%s'; supported chips: %s",
+      snprintf(msg, len, "wmma-to-hsaco{chip=%s}: unknown chip; supported chips: %s",
                opts->chip, wmma_supported_chips());
     return 1;
   }
@@ -106,8 +106,8 @@ int wmma_hsaco_options_error(const wmmaHsacoOptions *opts, char *msg,
     known |= strcmp(format, formats[i]) == 0;
   if (!known) {
     if (msg)
-      snprintf(msg, len, "wmma-to-hsaco: unknown format '%s' (expected bin, "
-               "isa, llvm, offloading)", format);
+      snprintf(msg, len, "wmma-to-hsaco{format=%s}: unknown format (expected "
+               "bin, isa, llvm, offloading)", format);
     return 1;
   }
   if (opts->strategy != WMMA_XLANE_PERMLANEX16 &&

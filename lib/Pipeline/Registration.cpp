@@ -28,14 +28,14 @@ struct ToHsacoOptions : public mlir::PassPipelineOptions<ToHsacoOptions> {
       llvm::cl::desc("directory holding llvm/bin/ld.lld (default: made "
                      "automatically)"),
       llvm::cl::init("")};
-  Option<wmma_xlane_strategy> strategy{
-      *this, "strategy", llvm::cl::desc("cross-lane strategy"),
-      llvm::cl::init(WMMA_XLANE_PERMLANEX16),
-      llvm::cl::values(
-          clEnumValN(WMMA_XLANE_PERMLANEX16, "permlanex16",
-                     "v_permlanex16 for lane^16 exchanges, ds_bpermute otherwise"),
-          clEnumValN(WMMA_XLANE_BPERMUTE, "bpermute",
-                     "ds_bpermute for every cross-lane move"))};
+  // A string checked below (not a cl enum, whose error names neither the
+  // pass nor the option).
+  Option<std::string> strategy{
+      *this, "strategy",
+      llvm::cl::desc("cross-lane strategy: permlanex16 (v_permlanex16 for "
+                     "lane^16 exchanges, ds_bpermute otherwise) or bpermute "
+                     "(ds_bpermute for every cross-lane move)"),
+      llvm::cl::init("permlanex16")};
 };
 } // namespace
 
@@ -61,12 +61,20 @@ void wmmaRegisterPasses(void) {
              errorHandler) -> mlir::LogicalResult {
         ToHsacoOptions o;
         if (mlir::failed(o.parseFromString(optionsStr)))
-          return mlir::failure();
+          return errorHandler("wmma-to-hsaco{" + optionsStr +
+                              "}: invalid options (it takes chip=, format=, "
+                              "toolkit=, strategy=)");
         wmmaHsacoOptions opts = {};
         opts.chip = o.chip.empty() ? nullptr : o.chip.c_str();
         opts.format = o.format.c_str();
         opts.toolkit = o.toolkit.empty() ? nullptr : o.toolkit.c_str();
-        opts.strategy = o.strategy;
+        llvm::StringRef st = o.strategy;
+        if (st != "permlanex16" && st != "bpermute")
+          return errorHandler("wmma-to-hsaco{strategy=" + o.strategy +
+                              "}: unknown cross-lane strategy (expected "
+                              "permlanex16 or bpermute)");
+        opts.strategy = st == "bpermute" ? WMMA_XLANE_BPERMUTE
+                                         : WMMA_XLANE_PERMLANEX16;
         char msg[512];
         if (wmma_hsaco_options_error(&opts, msg, sizeof msg))
           return errorHandler(msg);

@@ -11,6 +11,14 @@ SRC_ROOT = os.path.dirname(PYTHON_DIR)
 BUILD_DIR = os.environ.get("WMMA_BUILD_DIR", os.path.join(SRC_ROOT, "build"))
 sys.path.insert(0, PYTHON_DIR)
 
+# Sanitizer build (scripts/run-tests.sh): this interpreter runs with the ASan
+# runtime preloaded for libwmma-c.so; the programs the tests start (cc,
+# cmake, the tools, which link the runtime themselves) must not inherit it.
+# Child interpreters that load the library get it back (SANITIZER_PRELOAD).
+SANITIZER_PRELOAD = os.environ.get("WMMA_SANITIZER_PRELOAD", "")
+if SANITIZER_PRELOAD:
+    os.environ.pop("LD_PRELOAD", None)
+
 
 def read_example(*parts):
     with open(os.path.join(SRC_ROOT, *parts)) as f:

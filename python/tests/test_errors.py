@@ -139,3 +139,20 @@ def test_error_parsing():
     assert d[2]["severity"] == "note"
     e = wmma.WmmaError("summary", "x.mlir:3:7: error: bad thing\n")
     assert isinstance(e, RuntimeError) and str(e) == "summary\nx.mlir:3:7: error: bad thing"
+
+
+def test_hostile_source_is_an_error_not_a_crash():
+    # MLIR 22's linalg parser dereferences a null attribute here (SIGSEGV in
+    # the stock mlir-opt): the driver refuses it before parsing, located.
+    src = ("func.func @f(%a: memref<4x4xf32>, %b: memref<4x4xf32>) {\n"
+           "  linalg.transpose ins(%a : memref<4x4xf32>) outs(%b : memref<4x4xf32>) "
+           "permutation = [")
+    with pytest.raises(wmma.WmmaError) as e:
+        wmma.compile(src, "gfx1201", source_name="t.mlir")
+    d = e.value.errors[0]
+    assert (d["file"], d["line"], d["col"]) == ("t.mlir", 2, 88)
+    assert "malformed 'permutation = [...]' list" in d["message"]
+    # 100,000 nested brackets overflowed the stack; now over the nesting limit.
+    with pytest.raises(wmma.WmmaError, match="nest deeper than 256 levels") as e:
+        wmma.compile("func.func @f() attributes {a = " + "[" * 100000, "gfx1201")
+    assert (e.value.errors[0]["line"], e.value.errors[0]["col"]) == (1, 287)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import BUILD_DIR, PYTHON_DIR
+from conftest import BUILD_DIR, PYTHON_DIR, SANITIZER_PRELOAD
 
 PROBE = ("import wmma; print(wmma.library_path()); print(wmma.__file__); "
          "print(wmma.layout('rdna4', 'v_wmma_f32_16x16x16_f16', 'A').locate(0, 4))")
@@ -18,6 +18,8 @@ def _python(code, env_extra, cwd):
     env = {k: v for k, v in os.environ.items()
            if k not in ("WMMA_BUILD_DIR", "WMMA_LIBRARY", "PYTHONPATH")}
     env.update(env_extra)
+    if SANITIZER_PRELOAD:
+        env["LD_PRELOAD"] = SANITIZER_PRELOAD
     return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd,
                           capture_output=True, text=True)
 

@@ -4,7 +4,7 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-lower-xlane{strategy=bpermute})' | FileCheck %s --check-prefixes=CHECK,BP
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-lower-xlane{strategy=permlanex16})' | FileCheck %s --check-prefixes=CHECK,X16
 // RUN: not wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-lower-xlane{strategy=dpp})' 2>&1 | FileCheck %s --check-prefix=BADOPT
-// BADOPT: unknown cross-lane strategy 'dpp' (expected permlanex16 or bpermute)
+// BADOPT: wmma-lower-xlane{strategy=dpp}: unknown cross-lane strategy (expected permlanex16 or bpermute)
 
 // RDNA3 expand of a compact A (lane half h holds k in [8h, 8h+8)) into the
 // replicated operand: the 4 dwords of the other half come over with

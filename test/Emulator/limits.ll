@@ -25,10 +25,11 @@
 ; ITEMS: wmma-emu: error: grid x block in dimension 0 is 4294967296 work-items, more than the 2^32 - 1 of a dispatch
 ; RUN: %expect_exit 2 wmma-emu %s --kernel count --grid 1 --block 32 --threads 0 --arg out:%t.c:4 --arg i32:1 | FileCheck %s --check-prefix=THREADS
 ; THREADS: wmma-emu: error: bad --threads value '0' (1..256)
-; Host memory: a 20 GB buffer, and private stacks of 16 MiB per work-item
-; for 1024 work-items, are refused with the budget in the message.
+; Host memory: a 20 GB buffer (over wmma-emu's 4 GiB per buffer), and
+; private stacks of 16 MiB per work-item for 1024 work-items (over the
+; emulator's budget), are refused with the limit in the message.
 ; RUN: %expect_exit 2 wmma-emu %s --kernel count --grid 1 --block 32 --arg out:%t.c:20000000000 --arg i32:1 | FileCheck %s --check-prefix=MEM
-; MEM: wmma-emu: error: argument 0: buffer 'buffer 0' needs 20000000000 bytes of host memory; with the 0 bytes already held that exceeds the emulator's limit of {{[0-9]+}} bytes
+; MEM: wmma-emu: error: --arg 0: out: buffer of 20000000000 bytes is over 4294967296 bytes (4 GiB), wmma-emu's limit per buffer
 ; RUN: %expect_exit 1 wmma-emu %s --kernel stack --grid 1 --block 1024 --threads 1 --arg out:%t.c:4 | FileCheck %s --check-prefix=STACK
 ; STACK: wmma-emu: error: the LDS, registers and private memory of a workgroup needs {{[0-9]+}} bytes of host memory; {{.*}} exceeds the emulator's limit of {{[0-9]+}} bytes
 

@@ -1,9 +1,9 @@
 // The stock mlir-opt loads the dialect and every pass from WMMAPlugin.so.
-// RUN: mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so | FileCheck %s --check-prefix=PARSE
-// RUN: mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --pass-pipeline='builtin.module(convert-wmma-to-rocdl)' | FileCheck %s --check-prefix=LOWER
-// RUN: mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --pass-pipeline='builtin.module(wmma-lower-xlane{strategy=bpermute},wmma-lower-fragments,wmma-lower-mma)' | FileCheck %s --check-prefix=BPERM
-// RUN: mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --pass-pipeline='builtin.module(wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
-// RUN: mlir-opt --load-pass-plugin=%wmma_lib/WMMAPlugin.so --help | FileCheck %s --check-prefix=HELP
+// RUN: %asan_host mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so | FileCheck %s --check-prefix=PARSE
+// RUN: %asan_host mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --pass-pipeline='builtin.module(convert-wmma-to-rocdl)' | FileCheck %s --check-prefix=LOWER
+// RUN: %asan_host mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --pass-pipeline='builtin.module(wmma-lower-xlane{strategy=bpermute},wmma-lower-fragments,wmma-lower-mma)' | FileCheck %s --check-prefix=BPERM
+// RUN: %asan_host mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --pass-pipeline='builtin.module(wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
+// RUN: %asan_host mlir-opt --load-pass-plugin=%wmma_lib/WMMAPlugin.so --help | FileCheck %s --check-prefix=HELP
 
 // PARSE: wmma.expand
 // PARSE: wmma.mma

@@ -164,37 +164,40 @@ static void show_progress(void *user, uint64_t done, uint64_t total, double seco
   g_progress_shown = 1;
 }
 
+/* Largest --arg buffer, read from a file or zero-filled (the emulator's
+ * own limit is larger). */
+#define MAX_ARG_FILE_BYTES ((size_t)1 << 32)
+
+/* The whole file, or NULL with errno set (EFBIG past MAX_ARG_FILE_BYTES,
+ * ENOMEM when memory runs out). */
 static void *read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
-  for (;;) {
+  while (buf) {
     if (n == cap) {
-      char *bigger = buf ? realloc(buf, cap *= 2) : NULL;
-      if (!bigger) { /* out of host memory: errno is ENOMEM */
+      char *grown = cap < MAX_ARG_FILE_BYTES ? realloc(buf, cap * 2) : NULL;
+      if (!grown) {
+        int why = cap < MAX_ARG_FILE_BYTES ? ENOMEM : EFBIG;
         free(buf);
         fclose(f);
-        errno = ENOMEM;
+        errno = why;
         return NULL;
       }
-      buf = bigger;
-    }
-    if (!buf) {
-      fclose(f);
-      errno = ENOMEM;
-      return NULL;
+      buf = grown, cap *= 2;
     }
     size_t r = fread(buf + n, 1, cap - n, f);
     n += r;
     if (r == 0)
       break;
   }
-  int err = ferror(f);
+  int err = !buf || ferror(f);
   fclose(f);
   if (err) {
     free(buf);
+    errno = buf ? EIO : ENOMEM;
     return NULL;
   }
   *size = n;
@@ -344,7 +347,7 @@ int main(int argc, char **argv) {
     goto done;
   }
   if (chip && wmma_emu_set_chip(m, chip)) {
-    rc = fail(2, "%s", wmma_emu_last_error(m));
+    rc = fail(2, "--chip: %s", wmma_emu_last_error(m));
     goto done;
   }
   int k;
@@ -358,8 +361,8 @@ int main(int argc, char **argv) {
   } else {
     k = find_kernel(m, kname);
     if (k < 0) {
-      rc = fail(2, "%s kernel '%s' in %s", k == -2 ? "ambiguous" : "no",
-                kname, input);
+      rc = fail(2, "--kernel: %s kernel '%s' in %s",
+                k == -2 ? "ambiguous" : "no", kname, input);
       goto done;
     }
   }
@@ -381,7 +384,8 @@ int main(int argc, char **argv) {
     outs[i].buffer = -1;
     if (!rest) {
       free(spec);
-      rc = fail(2, "argument %d: bad spec '%s'", i, specs[i]);
+      rc = fail(2, "--arg %d: bad spec '%s' (expected in:, out:, inout: or a "
+                   "scalar TYPE:VALUE)", i, specs[i]);
       goto done;
     }
     *rest++ = 0;
@@ -400,7 +404,7 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(kind, "in") || !strcmp(kind, "out") || !strcmp(kind, "inout")) {
       if (want != WMMA_EMU_PARAM_POINTER) {
-        rc = fail(2, "argument %d of kernel '%s' is %s, not a buffer ('%s')", i,
+        rc = fail(2, "--arg %d: argument %d of kernel '%s' is %s, not a buffer ('%s')", i, i,
                   kn, wmma_emu_param_kind_name(want), specs[i]);
         free(spec);
         goto done;
@@ -412,11 +416,18 @@ int main(int argc, char **argv) {
         char *end = NULL;
         unsigned long long bytes = colon ? strtoull(colon + 1, &end, 0) : 0;
         if (!colon || !end || *end || colon == rest) {
-          rc = fail(2, "argument %d: expected out:FILE:BYTES, got '%s'", i, specs[i]);
+          rc = fail(2, "--arg %d: expected out:FILE:BYTES, got '%s'", i, specs[i]);
           free(spec);
           goto done;
         }
         *colon = 0;
+        if (bytes > MAX_ARG_FILE_BYTES) {
+          rc = fail(2, "--arg %d: out: buffer of %llu bytes is over %zu bytes "
+                       "(4 GiB), wmma-emu's limit per buffer", i, bytes,
+                    MAX_ARG_FILE_BYTES);
+          free(spec);
+          goto done;
+        }
         size = (size_t)bytes;
         outs[i].out_path = strdup(rest);
         outs[i].buffer = wmma_emu_buffer_create(m, size, NULL);
@@ -425,7 +436,7 @@ int main(int argc, char **argv) {
         if (!strcmp(kind, "inout")) {
           char *colon = strchr(rest, ':');
           if (!colon || !colon[1]) {
-            rc = fail(2, "argument %d: expected inout:INFILE:OUTFILE, got '%s'", i, specs[i]);
+            rc = fail(2, "--arg %d: expected inout:INFILE:OUTFILE, got '%s'", i, specs[i]);
             free(spec);
             goto done;
           }
@@ -434,7 +445,12 @@ int main(int argc, char **argv) {
         }
         data = read_file(path, &size);
         if (!data) {
-          rc = fail(2, "argument %d: cannot read '%s': %s", i, path, strerror(errno));
+          rc = errno == EFBIG
+                   ? fail(2, "--arg %d: '%s' is larger than %zu bytes (4 GiB), "
+                             "wmma-emu's limit per input file", i, path,
+                          MAX_ARG_FILE_BYTES)
+                   : fail(2, "--arg %d: cannot read '%s': %s", i, path,
+                          strerror(errno));
           free(spec);
           goto done;
         }
@@ -442,7 +458,7 @@ int main(int argc, char **argv) {
         free(data);
       }
       if (outs[i].buffer < 0) {
-        rc = fail(2, "argument %d: %s", i, wmma_emu_last_error(m));
+        rc = fail(2, "--arg %d: %s", i, wmma_emu_last_error(m));
         free(spec);
         goto done;
       }
@@ -464,18 +480,19 @@ int main(int argc, char **argv) {
         a.u.f16_bits = wmma_emu_f32_to_f16(strtof(rest, &end));
         break;
       default:
-        rc = fail(2, "argument %d: unknown kind '%s' in '%s'", i, kind, specs[i]);
+        rc = fail(2, "--arg %d: unknown kind '%s' in '%s'", i, kind, specs[i]);
         free(spec);
         goto done;
       }
       if (end == rest || *end || errno) {
-        rc = fail(2, "argument %d: bad value in '%s'", i, specs[i]);
+        rc = fail(2, "--arg %d: bad value in '%s'", i, specs[i]);
         free(spec);
         goto done;
       }
       if (a.kind != want) {
-        rc = fail(2, "argument %d of kernel '%s' is %s, but '%s' was given", i,
-                  kn, wmma_emu_param_kind_name(want), specs[i]);
+        rc = fail(2, "--arg %d: argument %d of kernel '%s' is %s, but '%s' "
+                     "was given", i, i, kn, wmma_emu_param_kind_name(want),
+                  specs[i]);
         free(spec);
         goto done;
       }

@@ -119,14 +119,14 @@ int main(int argc, char **argv) {
   if (chip) {
     arch = wmma_chip_arch(chip);
     if (arch == WMMA_ARCH_INVALID) {
-      fprintf(stderr, TOOL ": error: unknown chip '%s'; supported chips: %s\n",
+      fprintf(stderr, TOOL ": error: unknown --chip '%s'; supported chips: %s\n",
               chip, wmma_supported_chips());
       return 1;
     }
   } else {
     arch = wmma_arch_parse(arch_name);
     if (arch == WMMA_ARCH_INVALID)
-      return usage_error("unknown architecture '%s' (expected rdna3 or rdna4)",
+      return usage_error("unknown --arch '%s' (expected rdna3 or rdna4)",
                          arch_name);
   }
 
@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
       if (strcasecmp(matrix_name, wmma_matrix_name((wmma_matrix)m)) == 0)
         matrix = m;
     if (matrix < 0)
-      return usage_error("unknown matrix '%s' (expected A, B, C or D)",
+      return usage_error("unknown --matrix '%s' (expected A, B, C or D)",
                          matrix_name);
   }
   int opsel = 0;
@@ -159,7 +159,7 @@ int main(int argc, char **argv) {
   else if (strcmp(format, "html") == 0)
     text_format = WMMA_TEXT_SVG, html = 1;
   else
-    return usage_error("unknown format '%s' (expected tsv, grid, svg or html)",
+    return usage_error("unknown --format '%s' (expected tsv, grid, svg or html)",
                        format);
   /* An SVG file holds one picture. */
   if (text_format == WMMA_TEXT_SVG && !html && (!instr_name || matrix < 0))
@@ -171,7 +171,7 @@ int main(int argc, char **argv) {
     wmma_instr id = wmma_instr_lookup(instr_name);
     if (id == WMMA_INSTR_COUNT) {
       fprintf(stderr,
-              TOOL ": error: unknown instruction '%s'; %s instructions: ",
+              TOOL ": error: unknown --instr '%s'; %s instructions: ",
               instr_name, wmma_arch_name(arch));
       list_instructions(stderr, arch);
       fputc('\n', stderr);
@@ -179,10 +179,10 @@ int main(int argc, char **argv) {
     }
     if (!wmma_instr_available(id, arch)) {
       fprintf(stderr,
-              TOOL ": error: %s is RDNA4-only (gfx12), not available on %s",
+              TOOL ": error: --instr %s is RDNA4-only (gfx12), not available on %s",
               instr_name, wmma_arch_name(arch));
       if (chip)
-        fprintf(stderr, " (%s)", chip);
+        fprintf(stderr, " (--chip %s)", chip);
       fprintf(stderr, "; %s instructions: ", wmma_arch_name(arch));
       list_instructions(stderr, arch);
       fputc('\n', stderr);

@@ -12,5 +12,6 @@ func.func @bgemm(%A: memref<2x64x32xf16>, %Bt: memref<2x64x32xf16>, %C: memref<2
     %z = arith.subf %c, %y : f32
     linalg.yield %z : f32
   }
+  memref.dealloc %p : memref<2x64x64xf32>
   return
 }

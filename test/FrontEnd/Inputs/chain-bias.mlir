@@ -12,5 +12,7 @@ func.func @chain_bias(%A0: memref<32x32xf16>, %B0: memref<32x48xf16>, %bias0: me
     linalg.yield %u : f16
   }
   linalg.matmul ins(%h, %B1 : memref<32x48xf16>, memref<48x32xf16>) outs(%D : memref<32x32xf32>)
+  memref.dealloc %h : memref<32x48xf16>
+  memref.dealloc %d0 : memref<32x48xf32>
   return
 }

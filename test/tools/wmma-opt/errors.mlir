@@ -11,11 +11,19 @@ func.func @f(%a: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
   return %d : vector<8xf32>
 }
 
-// OPT: Cannot find option named 'shuffle'
+// OPT: error: wmma-to-hsaco{strategy=shuffle}: unknown cross-lane strategy (expected permlanex16 or bpermute)
 // HELP: --wmma-lower-fragments
 // HELP: --wmma-lower-mma
 
 // RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-to-hsaco{chip=gfx9999})' 2>&1 | FileCheck %s --check-prefix=CHIP
-// CHIP: wmma-to-hsaco: unknown chip 'gfx9999'; supported chips: gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1151, gfx1152, gfx1153, gfx1200, gfx1201
+// CHIP: error: wmma-to-hsaco{chip=gfx9999}: unknown chip; supported chips: gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1151, gfx1152, gfx1153, gfx1200, gfx1201
 // RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-to-hsaco{format=elf})' 2>&1 | FileCheck %s --check-prefix=FMT
-// FMT: wmma-to-hsaco: unknown format 'elf'
+// FMT: error: wmma-to-hsaco{format=elf}: unknown format (expected bin, isa, llvm, offloading)
+
+// Pass options that are wrong name the pass and the option as written.
+// RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(convert-wmma-to-rocdl{strategy=x})' 2>&1 | FileCheck %s --check-prefix=STRAT
+// STRAT: error: convert-wmma-to-rocdl{strategy=x}: unknown cross-lane strategy (expected permlanex16 or bpermute)
+// RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-lower-xlane{bogus=1})' 2>&1 | FileCheck %s --check-prefix=BOGUS
+// BOGUS: error: wmma-lower-xlane{bogus=1}: invalid options (it takes strategy=)
+// RUN: echo 'module {}' | not wmma-opt --pass-pipeline='builtin.module(wmma-to-hsaco{bogus=1})' 2>&1 | FileCheck %s --check-prefix=BOGUS2
+// BOGUS2: error: wmma-to-hsaco{bogus=1}: invalid options (it takes chip=, format=, toolkit=, strategy=)

@@ -335,13 +335,16 @@ def main():
     ap.add_argument("--build", default=os.environ.get("WMMA_BUILD_DIR", os.path.join(ROOT, "build")))
     ap.add_argument("--chips", default="gfx1100,gfx1201")
     ap.add_argument("--quick", action="store_true", help="the pairs only")
+    ap.add_argument("--pairs", default=",".join(c.__name__ for c in PAIRS),
+                    help="which pairs (default: %(default)s)")
     args = ap.parse_args()
     os.environ["WMMA_BUILD_DIR"] = args.build
     chips = args.chips.split(",")
     arch = {"gfx1100": "rdna3", "gfx1201": "rdna4"}
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
-        for prob_cls in PAIRS:
+        wanted = args.pairs.split(",")
+        for prob_cls in [c for c in PAIRS if c.__name__ in wanted]:
             figs = {}
             for chip in chips:
                 prob = prob_cls(np.random.default_rng(7))

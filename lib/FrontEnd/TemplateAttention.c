@@ -25,6 +25,7 @@
  * 0, never NaN; a row masked everywhere ends as 0 / 0, which is what the
  * linalg program computes for it (NaN). */
 #include "Kernel.h"
+#include "Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -36,7 +37,6 @@
 #define KB 16         /* keys per block */
 #define QPW 16        /* queries per wave */
 #define WAVES 4
-#define VEC 8         /* elements per global load */
 #define MAX_TILES 16  /* head dims up to 256 */
 
 /*===--- plan ----------------------------------------------------------------===*/
@@ -69,8 +69,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;
   s->threads = 32 * WAVES;
-  int eb = wb_type_bits(g1->a_type) / 8;
-  s->lds_bytes = (int64_t)s->stages * (KB * d + dv * KB) * eb;
+  int bits = wb_type_bits(g1->a_type), eb = bits / 8;
+  fe_lds_layout yk = fe_lds_layout_get(chip->arch, bits, (int)d);
+  fe_lds_layout yv = fe_lds_layout_get(chip->arch, bits, KB);
+  s->lds_bytes = fe_lds_bytes(&yk, s->stages, KB, bits) +
+                 fe_lds_bytes(&yv, s->stages, (int)dv, bits);
   int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
   int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
   /* Q^T fragments, O^T accumulators, S^T, one K/V fragment, P^T, the
@@ -147,99 +150,12 @@ static bool causal(const fe_graph *g, int score) {
   return is_neg_inf(g, x->ops[gt_true ? 1 : 2]);
 }
 
-/*===--- LDS blocks -----------------------------------------------------------===*/
-/* One operand tile (rows along the operand's row dim, cols along its K)
- * into LDS [buf][row][col], read in vectors along whichever memory dim is
- * contiguous; chunks beyond the tile are read clamped and not stored. */
-typedef struct {
-  const fe_operand *o;
-  int rows, cols;
-  MlirValue lds;
-  int nchunks, passes;
-  bool along_cols; /* memory contiguous along the tile's columns */
-} blk_t;
-
-static void blk_setup(fe_kb *kb, blk_t *c, const fe_operand *o, int rows,
-                      int cols, MlirValue lds) {
-  c->o = o;
-  c->rows = rows;
-  c->cols = cols;
-  c->lds = lds;
-  c->along_cols = o->k_contiguous;
-  c->nchunks = rows * cols / VEC;
-  c->passes = (c->nchunks + kb->s->threads - 1) / kb->s->threads;
-}
-
-/* The tile position (r, c) of chunk `pass` of this thread, clamped. */
-static void blk_pos(fe_kb *kb, const blk_t *c, int pass, MlirValue *r,
-                    MlirValue *col, MlirValue *valid) {
-  MlirValue ch = kb_addc(kb, kb->tid, (int64_t)pass * kb->s->threads);
-  MlirValue last = kb_c(kb, c->nchunks - 1);
-  *valid = (MlirValue){NULL};
-  if ((pass + 1) * kb->s->threads > c->nchunks) {
-    *valid = wb_cmpi(&kb->b, WB_CMP_ULE, ch, last);
-    ch = wb_min_index(&kb->b, ch, last);
-  }
-  int per = (c->along_cols ? c->cols : c->rows) / VEC;
-  MlirValue major = wb_arith(&kb->b, "arith.divui", ch, kb_c(kb, per));
-  MlirValue minor = kb_mulc(kb, wb_arith(&kb->b, "arith.remui", ch,
-                                         kb_c(kb, per)),
-                            VEC);
-  *r = c->along_cols ? major : minor;
-  *col = c->along_cols ? minor : major;
-}
-
-static void blk_load(fe_kb *kb, const blk_t *c, const MlirValue *batch,
-                     MlirValue row0, MlirValue k0, bool masked,
-                     MlirValue *out) {
-  const fe_operand *o = c->o;
-  const fe_arg *a = &kb->p->args[o->arg];
-  for (int i = 0; i < c->passes; ++i) {
-    MlirValue r, col, valid;
-    blk_pos(kb, c, i, &r, &col, &valid);
-    MlirValue idx[FE_MAX_RANK];
-    for (int dd = 0; dd < a->rank; ++dd)
-      idx[dd] = kb_c(kb, 0);
-    for (int b = 0; b < o->nbatch; ++b)
-      if (o->mem_batch[b] >= 0)
-        idx[o->mem_batch[b]] = batch[b];
-    idx[o->mem_row] = kb_add(kb, row0, r);
-    idx[o->mem_k] = kb_add(kb, k0, col);
-    out[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, VEC, masked);
-  }
-}
-
-static void blk_store(fe_kb *kb, const blk_t *c, MlirValue buf,
-                      const MlirValue *in) {
-  for (int i = 0; i < c->passes; ++i) {
-    MlirValue r, col, valid;
-    blk_pos(kb, c, i, &r, &col, &valid);
-    wb_if f;
-    if (!mlirValueIsNull(valid) &&
-        !wb_if_begin(&kb->b, &f, valid, 0, NULL, false)) {
-      kb->failed = 1;
-      return;
-    }
-    if (c->along_cols) {
-      MlirValue idx[3] = {buf, r, col};
-      wb_vstore(&kb->b, in[i], c->lds, 3, idx);
-    } else {
-      for (int j = 0; j < VEC; ++j) {
-        MlirValue idx[3] = {buf, kb_addc(kb, r, j), col};
-        wb_store(&kb->b, wb_extract(&kb->b, in[i], j), c->lds, 3, idx);
-      }
-    }
-    if (!mlirValueIsNull(valid))
-      wb_if_end(&kb->b, &f, 0, NULL);
-  }
-}
-
 /*===--- the kernel -----------------------------------------------------------===*/
 typedef struct {
   MlirValue batch[2];
   MlirValue q0;                 /* the wave's first query */
   MlirValue qf[MAX_TILES];      /* Q^T fragments (B operands) */
-  blk_t kblk, vblk;
+  fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */
   int nd, ndv;
   bool key_tail;
 } att_t;
@@ -333,12 +249,13 @@ static void prefetch(fe_kb *kb, att_t *a, MlirValue key0, MlirValue *pk,
                      MlirValue *pv) {
   const fe_gemm *g1 = &kb->p->gemms[0], *g2 = &kb->p->gemms[1];
   (void)g2;
-  blk_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail, pk);
-  blk_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail, pv);
+  fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail,
+                   pk);
+  fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail,
+                   pv);
   (void)g1;
 }
 
-#define MAX_PASSES 32
 
 static int build(fe_kb *kb) {
   const fe_problem *p = kb->p;
@@ -354,13 +271,18 @@ static int build(fe_kb *kb) {
   kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
   MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
   a->q0 = kb_add(kb, qwg, kb_mulc(kb, kb->wave, QPW));
+  /* K and V^T blocks in padded, K-contiguous LDS tiles (LdsLayout.c),
+   * copied by the GEMMs' cooperative copy (LdsCopy.c: V, stored with its
+   * value dim contiguous, is transposed by the identity WMMA). */
   MlirType in = g1->a_type;
-  int64_t sk[3] = {2, KB, g1->K.value}, sv[3] = {2, g2->N.value, KB};
-  blk_setup(kb, &a->kblk, &g1->rhs, KB, (int)g1->K.value,
-            kb_lds(kb, 3, sk, in));
-  blk_setup(kb, &a->vblk, &g2->rhs, (int)g2->N.value, KB,
-            kb_lds(kb, 3, sv, in));
-  if (a->kblk.passes > MAX_PASSES || a->vblk.passes > MAX_PASSES) {
+  int bits = wb_type_bits(in);
+  fe_lds_layout yk = fe_lds_layout_get(kb->arch, bits, (int)g1->K.value);
+  fe_lds_layout yv = fe_lds_layout_get(kb->arch, bits, KB);
+  int64_t sk[3] = {2, KB, yk.stride}, sv[3] = {2, g2->N.value, yv.stride};
+  if (fe_lds_copy_init(kb, &a->kblk, &g1->rhs, KB, (int)g1->K.value,
+                       kb_lds(kb, 3, sk, in), false) ||
+      fe_lds_copy_init(kb, &a->vblk, &g2->rhs, (int)g2->N.value, KB,
+                       kb_lds(kb, 3, sv, in), false)) {
     free(a);
     return -1;
   }
@@ -374,10 +296,10 @@ static int build(fe_kb *kb) {
     nblk = wb_min_index(b, nblk,
                         wb_ceil_div_const(b, kb_addc(kb, qwg, s->tile_m), KB));
   /* Block 0 -> buffer 0. */
-  MlirValue pk[MAX_PASSES], pv[MAX_PASSES];
+  MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX];
   prefetch(kb, a, kb_c(kb, 0), pk, pv);
-  blk_store(kb, &a->kblk, kb_c(kb, 0), pk);
-  blk_store(kb, &a->vblk, kb_c(kb, 0), pv);
+  fe_lds_copy_store(kb, &a->kblk, kb_c(kb, 0), pk);
+  fe_lds_copy_store(kb, &a->vblk, kb_c(kb, 0), pv);
   wb_lds_barrier(b);
   /* State. */
   MlirType f32 = mlirF32TypeGet(kb->ctx);
@@ -401,8 +323,8 @@ static int build(fe_kb *kb) {
   MlirValue cur = wb_arith(b, "arith.remui", l.iv, kb_c(kb, 2));
   block(kb, a, cur, kb_mulc(kb, l.iv, KB), it);
   MlirValue nb = wb_arith(b, "arith.remui", next, kb_c(kb, 2));
-  blk_store(kb, &a->kblk, nb, pk);
-  blk_store(kb, &a->vblk, nb, pv);
+  fe_lds_copy_store(kb, &a->kblk, nb, pk);
+  fe_lds_copy_store(kb, &a->vblk, nb, pv);
   wb_lds_barrier(b);
   wb_for_end(b, &l, ns, it);
   for (int i = 0; i < ns; ++i)

@@ -6,20 +6,28 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
 
-// linalg.softmax on tensors, K given keys x d, P cast to f16.
+// linalg.softmax on tensors, K given keys x d, P cast to f16.  The
+// products' atom (f32 accumulation); the V copy's transposing atom is the
+// other one.
+// R4: #[[ATT:atom[0-9]*]] = #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32>
+// R3: #[[ATT:atom[0-9]*]] = #wmma.atom<rdna3, 16x16x16, f16 * f16 -> f32>
 // CHECK-LABEL: gpu.func @softmax_form(
-// K block (16 keys x d) and V^T block (dv x 16 keys), two buffers each.
-// CHECK-SAME: workgroup(%[[KL:.*]] : memref<2x16x64xf16, #gpu.address_space<workgroup>>, %[[VL:.*]] : memref<2x64x16xf16, #gpu.address_space<workgroup>>)
-// CHECK-SAME: wmma.launch = #wmma.launch<grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 8192
+// K block (16 keys x d) and V^T block (dv x 16 keys), two buffers each,
+// rows padded by 16 bytes against bank conflicts (LdsLayout.c).
+// CHECK-SAME: workgroup(%[[KL:.*]] : memref<2x16x72xf16, #gpu.address_space<workgroup>>, %[[VL:.*]] : memref<2x64x24xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: wmma.launch = #wmma.launch<grid = () -> (2, 1, 1), block = [128, 1, 1], lds = 10752
 // CHECK-SAME: template = "attention"
 // The wave's Q^T fragments (B operands), once.
-// R4-COUNT-4: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<100x64xf16
-// R3-COUNT-4: wmma.load <b, hw, transposed, #atom> %{{.*}} : memref<100x64xf16
+// R4-COUNT-4: wmma.load <b, kcontig, transposed, #[[ATT]]> %{{.*}} : memref<100x64xf16
+// R3-COUNT-4: wmma.load <b, hw, transposed, #[[ATT]]> %{{.*}} : memref<100x64xf16
+// V (value dim contiguous) reaches its V^T tile transposed by one WMMA
+// against the identity: one 16-byte LDS store per lane.
+// R4: vector.store %{{.*}}, %[[VL]][{{.*}}] : memref<2x64x24xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK: amdgpu.lds_barrier
 // The key loop carries the running max, sum and the O^T accumulators.
 // CHECK: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // S^T = K Q^T from the LDS block.
-// CHECK-COUNT-4: wmma.mma #atom
+// CHECK-COUNT-4: wmma.mma #[[ATT]] 
 // Keys past the end (77 is not a multiple of 16) score -inf.
 // CHECK: arith.select %{{.*}}, %{{.*}}, %cst{{.*}} : vector<8xi1>, vector<8xf32>
 // CHECK: rocdl.permlanex16
@@ -27,15 +35,15 @@
 // CHECK: math.exp %{{.*}} : vector<8xf32>
 // CHECK: rocdl.permlanex16
 // P^T: S^T's layout converted to the B operand of O^T = V^T P^T.
-// R4: wmma.relayout <d, hw, transposed, #atom> to <b, kcontig, transposed, #atom> %{{.*}} : vector<8xf32> -> vector<8xf16>
-// R3: wmma.relayout <d, hw, transposed, #atom> to <b, hw, transposed, #atom> %{{.*}} : vector<8xf32> -> vector<16xf16>
-// CHECK-COUNT-4: wmma.mma #atom
+// R4: wmma.relayout <d, hw, transposed, #[[ATT]]> to <b, kcontig, transposed, #[[ATT]]> %{{.*}} : vector<8xf32> -> vector<8xf16>
+// R3: wmma.relayout <d, hw, transposed, #[[ATT]]> to <b, hw, transposed, #[[ATT]]> %{{.*}} : vector<8xf32> -> vector<16xf16>
+// CHECK-COUNT-4: wmma.mma #[[ATT]] 
 // The next block into the other buffer, one barrier per block.
 // CHECK: amdgpu.lds_barrier
 // CHECK: scf.yield
 // After the loop: O = O^T / l, stored transposed (queries past 100 masked).
 // CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
-// CHECK: wmma.store <d, hw, transposed, #atom> {{.*}} masked
+// CHECK: wmma.store <d, hw, transposed, #[[ATT]]> {{.*}} masked
 // ISA-LABEL: softmax_form:
 // ISA: v_wmma_f32_16x16x16_f16
 // ISA: v_permlanex16_b32

@@ -2,7 +2,10 @@
  * their parameters, buffers, settings and launches. */
 #include "EmuModule.h"
 
+#include "wmma/Support/LargeStack.h"
+
 #include <llvm-c/Analysis.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Support.h>
 
@@ -47,6 +50,102 @@ static void disable_debug_info_upgrade(void) {
   LLVMParseCommandLineOptions(2, argv, NULL);
 }
 
+/* Inputs on which LLVM 22's verifier itself crashes (SIGSEGV), refused
+ * before it runs; both found by wmma-fuzz-emulator (fuzz/findings):
+ * - a !llvm.module.flags entry that is not a plain (i32, !"key", value)
+ *   tuple: Module::getModuleFlag dereferences its operands blindly;
+ * - a use of an instruction the parser's intrinsic auto-upgrade deleted
+ *   (dangling_use): the verifier follows it out of the function.
+ * Writes a message to why and returns 1 when the module is refused. */
+/* Does an instruction use one that is in no block?  LLVM's auto-upgrade of
+ * old intrinsics, run by the parser, can leave such a use behind: it takes
+ * a call to llvm.lifetime.enderflow.i32 for the old llvm.lifetime.end,
+ * deletes it and keeps its users. */
+static LLVMValueRef dangling_use(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+         in = LLVMGetNextInstruction(in))
+      for (int i = 0, n = LLVMGetNumOperands(in); i < n; ++i) {
+        LLVMValueRef op = LLVMGetOperand(in, (unsigned)i);
+        if (op && LLVMIsAInstruction(op) && !LLVMGetInstructionParent(op))
+          return in;
+      }
+  return NULL;
+}
+
+static int verifier_hazard(LLVMModuleRef mod, char *why, size_t cap) {
+  const char *flags = "llvm.module.flags";
+  unsigned nf = LLVMGetNamedMetadataNumOperands(mod, flags);
+  LLVMValueRef *ops = nf ? calloc(nf, sizeof *ops) : NULL;
+  if (nf && !ops) {
+    snprintf(why, cap, "out of memory reading the module flags");
+    return 1;
+  }
+  if (nf)
+    LLVMGetNamedMetadataOperands(mod, flags, ops);
+  for (unsigned i = 0; i < nf; ++i) {
+    LLVMValueRef f = ops[i];
+    int ok = f && LLVMGetMetadataKind(LLVMValueAsMetadata(f)) ==
+                      LLVMMDTupleMetadataKind &&
+             LLVMGetMDNodeNumOperands(f) == 3;
+    if (ok) {
+      LLVMValueRef e[3];
+      LLVMGetMDNodeOperands(f, e);
+      unsigned len;
+      ok = e[0] && LLVMIsAConstantInt(e[0]) && e[1] &&
+           LLVMGetMDString(e[1], &len) != NULL;
+    }
+    if (!ok) {
+      snprintf(why, cap, "module flag %u is not an (i32, !\"key\", value) "
+                         "tuple (LLVM's verifier would crash on it)", i);
+      free(ops);
+      return 1;
+    }
+  }
+  free(ops);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn;
+       fn = LLVMGetNextFunction(fn))
+    if (dangling_use(fn)) {
+      size_t len;
+      const char *name = LLVMGetValueName2(fn, &len);
+      snprintf(why, cap, "in function '%.*s': an instruction uses a value "
+                         "that LLVM's intrinsic auto-upgrade deleted (LLVM's "
+                         "verifier would crash on it)",
+               (int)(len > 200 ? 200 : len), name);
+      return 1;
+    }
+  return 0;
+}
+
+/* Parsing and verifying, on a thread whose stack grows with the input:
+ * LLVM's IR parser recurses once per nesting level of a type or constant
+ * (50,000 nested array types overflow 8 MiB). */
+typedef struct {
+  LLVMContextRef ctx;
+  LLVMMemoryBufferRef buf;
+  LLVMModuleRef mod;
+  char *msg;      /* LLVM's message (parse or verifier error) */
+  char why[512];  /* a hazard refused before verification */
+  int status;     /* WMMA_EMU_OK, _USAGE (parse), _FAULT (invalid) */
+} parse_job;
+
+static int parse_and_verify(void *p) {
+  parse_job *j = p;
+  /* LLVMParseIRInContext2 leaves the buffer to the caller. */
+  if (LLVMParseIRInContext2(j->ctx, j->buf, &j->mod, &j->msg)) {
+    j->mod = NULL;
+    j->status = WMMA_EMU_USAGE;
+    return 0;
+  }
+  LLVMDisposeMessage(j->msg);
+  j->msg = NULL;
+  if (verifier_hazard(j->mod, j->why, sizeof j->why) ||
+      LLVMVerifyModule(j->mod, LLVMReturnStatusAction, &j->msg))
+    j->status = WMMA_EMU_FAULT;
+  return 0;
+}
+
 static int load_buffer(LLVMMemoryBufferRef buf, const char *name,
                        wmma_emu_module **out) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -54,32 +153,28 @@ static int load_buffer(LLVMMemoryBufferRef buf, const char *name,
   emu_float_init();
   g_load_error[0] = 0;
   *out = NULL;
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef mod = NULL;
-  char *msg = NULL;
-  /* LLVMParseIRInContext2 leaves the buffer to the caller. */
-  if (LLVMParseIRInContext2(ctx, buf, &mod, &msg)) {
-    load_error("%s: cannot parse LLVM IR: %s", name, msg ? msg : "");
-    LLVMDisposeMessage(msg);
-    LLVMDisposeMemoryBuffer(buf);
-    LLVMContextDispose(ctx);
-    return WMMA_EMU_USAGE;
-  }
+  parse_job j = {.ctx = LLVMContextCreate(), .buf = buf};
+  wmma_run_with_stack(wmma_parse_stack_bytes(LLVMGetBufferSize(buf)),
+                      parse_and_verify, &j);
   LLVMDisposeMemoryBuffer(buf);
-  LLVMDisposeMessage(msg);
-  msg = NULL;
-  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
-    size_t n = msg ? strlen(msg) : 0;
-    while (n && msg[n - 1] == '\n')
-      msg[--n] = 0;
-    load_error("%s: invalid LLVM IR (rejected by LLVM's verifier): %s", name,
-               msg ? msg : "");
-    LLVMDisposeMessage(msg);
-    LLVMDisposeModule(mod);
-    LLVMContextDispose(ctx);
-    return WMMA_EMU_FAULT;
+  if (j.status != WMMA_EMU_OK) {
+    size_t n = j.msg ? strlen(j.msg) : 0;
+    while (n && j.msg[n - 1] == '\n')
+      j.msg[--n] = 0;
+    if (j.status == WMMA_EMU_USAGE)
+      load_error("%s: cannot parse LLVM IR: %s", name, j.msg ? j.msg : "");
+    else
+      load_error("%s: invalid LLVM IR (rejected by LLVM's verifier): %s", name,
+                 j.why[0] ? j.why : j.msg ? j.msg : "");
+    LLVMDisposeMessage(j.msg);
+    if (j.mod)
+      LLVMDisposeModule(j.mod);
+    LLVMContextDispose(j.ctx);
+    return j.status;
   }
-  LLVMDisposeMessage(msg);
+  LLVMDisposeMessage(j.msg);
+  LLVMContextRef ctx = j.ctx;
+  LLVMModuleRef mod = j.mod;
 
   wmma_emu_module *m = calloc(1, sizeof *m);
   m->prog.ctx = ctx;

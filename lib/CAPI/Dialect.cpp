@@ -50,16 +50,28 @@ bool wmmaAttributeIsAAtom(MlirAttribute attr) {
   return !mlirAttributeIsNull(attr) && isa<AtomAttr>(unwrap(attr));
 }
 
+/// The int a C caller passed as an enum.  C++ may assume an unscoped enum
+/// holds only its enumerators' range (UBSan: "not a valid value"), while C
+/// callers may pass any int: read the bytes, not the enum.
+template <typename E> static int enumValue(const E &e) {
+  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
 MlirAttribute wmmaAtomAttrGet(MlirContext ctx, wmma_arch arch, unsigned m,
                               unsigned n, unsigned k, MlirType aType,
                               MlirType bType, MlirType accType, bool signA,
                               bool signB, bool clamp, unsigned opsel) {
   // Check through the layout engine first: AtomAttr::get does not verify
   // (wmma_atom_check also rejects an unknown arch).
-  if (mlirTypeIsNull(aType) || mlirTypeIsNull(bType) || mlirTypeIsNull(accType))
+  int a = enumValue(arch);
+  if (mlirTypeIsNull(aType) || mlirTypeIsNull(bType) ||
+      mlirTypeIsNull(accType) || (a != WMMA_ARCH_RDNA3 && a != WMMA_ARCH_RDNA4))
     return MlirAttribute{nullptr};
   wmma_atom_desc d;
-  if (!AtomAttr::buildDesc(static_cast<Arch>(arch), m, n, k, unwrap(aType),
+  if (!AtomAttr::buildDesc(static_cast<Arch>(a), m, n, k, unwrap(aType),
                            unwrap(bType), unwrap(accType), signA, signB, clamp,
                            opsel, d) ||
       wmma_atom_check(&d, nullptr, 0) == WMMA_INSTR_COUNT)
@@ -115,12 +127,13 @@ bool wmmaAttributeIsAFrag(MlirAttribute attr) {
 MlirAttribute wmmaFragAttrGet(MlirContext ctx, wmma_matrix operand,
                               wmma_layout_kind layout, bool transposed,
                               MlirAttribute atom) {
-  if (!wmmaAttributeIsAAtom(atom) || operand < 0 ||
-      operand >= WMMA_MATRIX_COUNT || layout < 0 || layout >= WMMA_LAYOUT_COUNT)
+  int op = enumValue(operand), lay = enumValue(layout);
+  if (!wmmaAttributeIsAAtom(atom) || op < 0 || op >= WMMA_MATRIX_COUNT ||
+      lay < 0 || lay >= WMMA_LAYOUT_COUNT)
     return MlirAttribute{nullptr};
   auto atomAttr = cast<AtomAttr>(unwrap(atom));
-  auto role = static_cast<Operand>(operand);
-  auto kind = static_cast<Layout>(layout);
+  auto role = static_cast<Operand>(op);
+  auto kind = static_cast<Layout>(lay);
   // Validate through the layout engine before building.
   wmma_frag_desc f;
   if (!FragAttr::buildDesc(role, kind, transposed, atomAttr, f) ||
@@ -164,9 +177,10 @@ wmma_matrix wmmaOperandAttrGetValue(MlirAttribute attr) {
 
 MlirAttribute wmmaOperandAttrGet(MlirContext ctx, wmma_matrix role) {
   MLIRContext *context = wmmaContext(ctx);
-  if (!context || role < 0 || role >= WMMA_MATRIX_COUNT)
+  int r = enumValue(role);
+  if (!context || r < 0 || r >= WMMA_MATRIX_COUNT)
     return MlirAttribute{nullptr};
-  return wrap(OperandAttr::get(context, static_cast<Operand>(role)));
+  return wrap(OperandAttr::get(context, static_cast<Operand>(r)));
 }
 
 bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule, char *chip,
@@ -209,9 +223,10 @@ MlirAttribute wmmaLaunchAttrGet(MlirContext ctx, MlirAffineMap grid,
     return MlirAttribute{nullptr};
   SmallVector<ArgRole> r;
   for (intptr_t i = 0; i < nargs; ++i) {
-    if (roles[i] < WMMA_ARG_INPUT || roles[i] > WMMA_ARG_INOUT)
+    int role = enumValue(roles[i]);
+    if (role < WMMA_ARG_INPUT || role > WMMA_ARG_INOUT)
       return MlirAttribute{nullptr};
-    r.push_back(static_cast<ArgRole>(static_cast<int>(roles[i])));
+    r.push_back(static_cast<ArgRole>(role));
   }
   AffineMap map = unwrap(grid);
   wmma_launch_info l{};

@@ -199,6 +199,23 @@ static const char *kNormalize =
     "func.func(linalg-generalize-named-ops)";
 static const char *kGeneralize =
     "wmma-decompose-aggregates,func.func(linalg-generalize-named-ops)";
+/* Temporaries the program allocates and never frees (memref.alloc without
+ * dealloc, and every buffer bufferization makes) freed by MLIR's ownership
+ * analysis, so that a reference run does not leak; skipped for programs
+ * that free their own (the analysis refuses existing deallocs). */
+static const char *kFreeTemporaries =
+    "func.func(ownership-based-buffer-deallocation),canonicalize,"
+    "func.func(buffer-deallocation-simplification),"
+    "bufferization-lower-deallocations";
+
+static MlirWalkResult find_dealloc(MlirOperation op, void *user) {
+  if (wmma_op_is(op, "memref.dealloc")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
 /* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
  * the packed wrapper takes the address of each field. */
 static const char *kCpuPipeline =
@@ -315,6 +332,10 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     mlirOperationWalk(fn, bound_op, &b, MlirWalkPreOrder);
     *gamma = b.gamma;
   }
+  bool frees = false;
+  mlirOperationWalk(module, find_dealloc, &frees, MlirWalkPreOrder);
+  if (!frees && !run_pipeline(&s, module, kFreeTemporaries))
+    goto done;
   if (!run_pipeline(&s, module, kCpuPipeline))
     goto done;
   jit = mlirExecutionEngineCreate(mlirModuleFromOperation(module), 2, 0, NULL,

@@ -205,7 +205,10 @@ bool wmmaElemFromType(MlirType type, wmma_elem *elem) {
 }
 
 MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem) {
-  return wmma_type_of_elem(ctx, elem);
+  int e = enumValue(elem);
+  if (e < 0 || e >= WMMA_ELEM_COUNT)
+    return MlirType{nullptr};
+  return wmma_type_of_elem(ctx, static_cast<wmma_elem>(e));
 }
 
 bool wmmaAttributeIsALaunch(MlirAttribute attr) {

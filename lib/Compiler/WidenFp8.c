@@ -44,7 +44,7 @@ typedef struct {
   char *why;
   size_t cap;
   int failed;
-  /* extf ops to rewrite after the walk (erasing during it is unsafe). */
+  /* extf ops to check after the walk (erasing during it is unsafe). */
   MlirOperation extf[4096];
   int nextf;
 } widen_walk;
@@ -62,9 +62,11 @@ static MlirWalkResult widen_op(MlirOperation op, void *ud) {
   widen_walk *w = ud;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
     widen_block_args(mlirOperationGetRegion(op, r));
-  bool is_extf = wmma_op_is(op, "arith.extf");
-  if (is_extf && mlirOperationGetNumOperands(op) == 1 &&
-      wmma_is_fp8(mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
+  /* Every extf is recorded: its operand may be a block argument that the
+   * walk widened before reaching it (a linalg.generic body's fp8 argument);
+   * after the walk, an extf whose operand is not narrower than its result
+   * is one that read fp8. */
+  if (wmma_op_is(op, "arith.extf") && mlirOperationGetNumOperands(op) == 1) {
     if (w->nextf == (int)(sizeof w->extf / sizeof w->extf[0])) {
       snprintf(w->why, w->cap, "too many fp8 conversions for the reference");
       w->failed = 1;
@@ -107,6 +109,12 @@ int wmma_widen_fp8(MlirOperation fn, char *why, size_t cap) {
     MlirValue in = mlirOperationGetOperand(op, 0);
     MlirValue out = mlirOperationGetResult(op, 0);
     MlirType to = mlirValueGetType(out);
+    MlirType from = mlirValueGetType(in);
+    if (mlirTypeIsAShaped(from))
+      from = mlirShapedTypeGetElementType(from);
+    MlirType to_elem = mlirTypeIsAShaped(to) ? mlirShapedTypeGetElementType(to) : to;
+    if (!mlirTypeIsAF32(from) || mlirTypeIsAF64(to_elem))
+      continue; /* an extf that did not read fp8 (f32 -> f64 is one) */
     if (mlirTypeEqual(mlirValueGetType(in), to)) {
       mlirValueReplaceAllUsesOfWith(out, in);
       mlirOperationDestroy(op);

@@ -114,8 +114,8 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   case ELEM_I32:
     memcpy(p + 4 * i, &x, 4);
     break;
-  case ELEM_I8:
-    p[i] = (unsigned char)(int8_t)v;
+  case ELEM_I8: /* two's complement: the magnitude of -128 wraps to it */
+    p[i] = (unsigned char)(int64_t)v;
     break;
   case ELEM_FP8:
     p[i] = wmma_emu_f32_to_fp8(f, 1);

@@ -2,8 +2,45 @@
  * global addresses) to their flattened slot values. */
 #include "Program.h"
 
+#include <string.h>
+
 static int const_gep_offset(Program *p, LLVMTypeRef src_ty, LLVMValueRef gep,
                             unsigned first_idx, unsigned nops, int64_t *off);
+
+/* The limbs of a ConstantInt wider than 64 bits.  The C API reads at most
+ * 64 bits of one, so its (signed decimal) text is parsed instead. */
+static int wide_int_limbs(Program *p, LLVMValueRef c, uint32_t limbs,
+                          uint64_t *out) {
+  char *s = LLVMPrintValueToString(c); /* "i256 -12345" */
+  const char *q = strchr(s, ' ');
+  q = q ? q + 1 : s;
+  int neg = *q == '-';
+  q += neg;
+  int ok = *q >= '0' && *q <= '9';
+  memset(out, 0, limbs * sizeof *out);
+  for (; *q >= '0' && *q <= '9'; q++) {
+    unsigned __int128 carry = (unsigned)(*q - '0');
+    for (uint32_t i = 0; i < limbs; i++) {
+      unsigned __int128 v = (unsigned __int128)out[i] * 10 + carry;
+      out[i] = (uint64_t)v;
+      carry = v >> 64;
+    }
+  }
+  ok = ok && *q == 0;
+  LLVMDisposeMessage(s);
+  if (!ok) {
+    prog_error(p, "unreadable constant of type i%u", 64u * limbs);
+    return -1;
+  }
+  if (neg) { /* two's complement */
+    uint64_t carry = 1;
+    for (uint32_t i = 0; i < limbs; i++) {
+      out[i] = ~out[i] + carry;
+      carry = carry && out[i] == 0;
+    }
+  }
+  return 0;
+}
 
 static int const_eval_ty(Program *p, LLVMValueRef c, LLVMTypeRef t,
                          uint64_t *slots, uint32_t *pos) {
@@ -12,7 +49,7 @@ static int const_eval_ty(Program *p, LLVMValueRef c, LLVMTypeRef t,
                   k == LLVMArrayTypeKind;
   if (LLVMIsAUndefValue(c) || LLVMIsAConstantAggregateZero(c) ||
       LLVMIsAConstantPointerNull(c)) {
-    int64_t n = aggregate ? emu_agg_slots(t) : 1;
+    int64_t n = emu_agg_slots(t);
     if (n < 0) {
       prog_error(p, "unsupported constant type");
       return -1;
@@ -40,9 +77,20 @@ static int const_eval_ty(Program *p, LLVMValueRef c, LLVMTypeRef t,
     return 0;
   }
   VType st;
-  if (emu_decode_type(t, &st) || st.n != 1 || st.sk == SK_AGG) {
+  if (emu_decode_type(t, &st) || st.n != emu_limbs(&st) || st.sk == SK_AGG) {
     prog_error(p, "unsupported constant type");
     return -1;
+  }
+  if (st.limbs > 1) {
+    if (!LLVMIsAConstantInt(c)) {
+      prog_error(p, "constant expression of type i%u is not supported",
+                 64u * st.limbs);
+      return -1;
+    }
+    if (wide_int_limbs(p, c, st.limbs, slots + *pos))
+      return -1;
+    *pos += st.limbs;
+    return 0;
   }
   uint64_t v = 0;
   if (LLVMIsAConstantInt(c)) {

@@ -1,9 +1,10 @@
 /* Decoding LLVM functions into the compact internal form (Inst records with
  * slot operands, Opcodes.h), once per function, before anything runs.
  * Everything that the interpreter cannot execute is reported here, naming
- * the instruction.  This file: the record storage, arithmetic/vector/
- * control-flow instructions, calls and whole function bodies; memory
- * instructions are in DecodeMem.c, intrinsics in DecodeIntr.c, the block
+ * the instruction.  This file: the record storage, arithmetic and
+ * control-flow instructions, calls and whole function bodies; vector and
+ * aggregate moves (and the limits on wide integers) are in DecodeVec.c,
+ * memory instructions in DecodeMem.c, intrinsics in DecodeIntr.c, the block
  * order in Cfg.c. */
 #include "Decode.h"
 
@@ -156,28 +157,6 @@ static int bb_index(Dec *d, LLVMBasicBlockRef bb, uint32_t *idx) {
   return 0;
 }
 
-/* Flattened slot offset of an aggregate index path. */
-static int agg_offset(Dec *d, LLVMTypeRef t, const unsigned *idx, unsigned n,
-                      uint32_t *off, LLVMTypeRef *leaf) {
-  uint32_t o = 0;
-  for (unsigned i = 0; i < n; i++) {
-    LLVMTypeKind k = LLVMGetTypeKind(t);
-    if (k == LLVMStructTypeKind) {
-      for (unsigned j = 0; j < idx[i]; j++)
-        o += (uint32_t)emu_agg_slots(LLVMStructGetTypeAtIndex(t, j));
-      t = LLVMStructGetTypeAtIndex(t, idx[i]);
-    } else if (k == LLVMArrayTypeKind) {
-      t = LLVMGetElementType(t);
-      o += idx[i] * (uint32_t)emu_agg_slots(t);
-    } else {
-      return dec_error(d, "unsupported aggregate index");
-    }
-  }
-  *off = o;
-  *leaf = t;
-  return 0;
-}
-
 static int decode_call(Dec *d, LLVMValueRef inst, Inst *in, const VType *rt) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   if (LLVMIsAInlineAsm(callee))
@@ -235,121 +214,6 @@ static int decode_binary(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in,
     in->op = OP_IBIN32_MUL;
   OPND(in->a, LLVMGetOperand(inst, 0));
   OPND(in->b, LLVMGetOperand(inst, 1));
-  return 0;
-}
-
-static int decode_element(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in) {
-  Func *f = d->f;
-  int ins = op == LLVMInsertElement;
-  LLVMValueRef vec = LLVMGetOperand(inst, 0);
-  LLVMValueRef idx = LLVMGetOperand(inst, ins ? 2 : 1);
-  VType vt;
-  if (need_type(d, LLVMTypeOf(vec), &vt))
-    return -1;
-  uint32_t sv, se = NO_SLOT;
-  OPND(sv, vec);
-  if (ins)
-    OPND(se, LLVMGetOperand(inst, 1));
-  if (ins && in->dst == sv) { /* in place (update_in_place): one element */
-    uint64_t k = LLVMConstIntGetZExtValue(idx);
-    if (k >= vt.n) {
-      in->op = OP_NOP; /* poison: any value will do */
-      return 0;
-    }
-    in->dst = sv + (uint32_t)k;
-    in->n = 1;
-    gather_begin(d, in, 1);
-    push_extra(f, se);
-    return 0;
-  }
-  if (LLVMIsAConstantInt(idx) || LLVMIsAUndefValue(idx)) {
-    uint64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetZExtValue(idx) : vt.n;
-    gather_begin(d, in, ins ? vt.n : 1);
-    if (ins) {
-      for (uint32_t e = 0; e < vt.n; e++)
-        push_extra(f, e == k ? se : sv + e);
-    } else {
-      push_extra(f, k < vt.n ? sv + (uint32_t)k : d->zero_slot);
-    }
-    return 0;
-  }
-  in->op = ins ? OP_INSERT_DYN : OP_EXTRACT_DYN;
-  in->a = sv;
-  in->b = se;
-  in->imm = vt.n;
-  OPND(in->c, idx);
-  return 0;
-}
-
-static int decode_shuffle(Dec *d, LLVMValueRef inst, Inst *in) {
-  LLVMValueRef v0 = LLVMGetOperand(inst, 0), v1 = LLVMGetOperand(inst, 1);
-  VType t0;
-  if (need_type(d, LLVMTypeOf(v0), &t0))
-    return -1;
-  uint32_t s0, s1;
-  OPND(s0, v0);
-  OPND(s1, v1);
-  unsigned nm = LLVMGetNumMaskElements(inst);
-  if (in->dst == s0) {
-    /* In place (update_in_place): only the elements taken from the second
-     * operand move; the first operand's stay, and so do poison ones. */
-    unsigned first = nm, last = 0;
-    for (unsigned e = 0; e < nm; e++) {
-      int mv = LLVMGetMaskValue(inst, e);
-      if (mv >= (int)t0.n && (uint32_t)mv < 2 * t0.n) {
-        first = e < first ? e : first;
-        last = e;
-      }
-    }
-    if (first == nm) {
-      in->op = OP_NOP;
-      return 0;
-    }
-    in->dst = s0 + first;
-    in->n = last - first + 1;
-    gather_begin(d, in, in->n);
-    for (unsigned e = first; e <= last; e++) {
-      int mv = LLVMGetMaskValue(inst, e);
-      push_extra(d->f, mv >= (int)t0.n && (uint32_t)mv < 2 * t0.n ? s1 + (uint32_t)mv - t0.n
-                                                                 : s0 + e);
-    }
-    return 0;
-  }
-  gather_begin(d, in, nm);
-  for (unsigned e = 0; e < nm; e++) {
-    int mv = LLVMGetMaskValue(inst, e);
-    uint32_t s = d->zero_slot;
-    if (mv >= 0 && (uint32_t)mv < t0.n)
-      s = s0 + (uint32_t)mv;
-    else if (mv >= 0 && (uint32_t)mv < 2 * t0.n)
-      s = s1 + (uint32_t)mv - t0.n;
-    push_extra(d->f, s);
-  }
-  return 0;
-}
-
-static int decode_aggregate(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in,
-                            const VType *rt) {
-  LLVMValueRef agg = LLVMGetOperand(inst, 0);
-  uint32_t sa;
-  OPND(sa, agg);
-  uint32_t off = 0;
-  LLVMTypeRef leaf = NULL;
-  if (agg_offset(d, LLVMTypeOf(agg), LLVMGetIndices(inst),
-                 LLVMGetNumIndices(inst), &off, &leaf))
-    return -1;
-  int64_t ln = emu_agg_slots(leaf);
-  if (ln < 0)
-    return dec_error(d, "unsupported aggregate");
-  if (op == LLVMExtractValue) {
-    gather_copy(d, in, sa + off, (uint32_t)ln);
-  } else {
-    uint32_t sv;
-    OPND(sv, LLVMGetOperand(inst, 1));
-    gather_begin(d, in, rt->n);
-    for (uint32_t e = 0; e < rt->n; e++)
-      push_extra(d->f, e >= off && e < off + ln ? sv + e - off : sa + e);
-  }
   return 0;
 }
 
@@ -412,6 +276,8 @@ static int decode_inst(Dec *d, LLVMValueRef inst) {
       return -1;
     ptrmap_get(&d->vals, inst, &dst);
   }
+  if (decode_wide_check(d, inst, op))
+    return -1;
   Inst *in = push_inst(d);
   in->dst = dst;
   in->sk = rt.sk;

@@ -64,6 +64,15 @@ typedef struct {
 int cfg_order(Dec *d, Cfg *g); /* fills g->out; -1 on irreducible flow */
 void cfg_free(Cfg *g);
 
+/* DecodeVec.c: vector element and aggregate member moves; the check that
+ * an instruction on an integer wider than 64 bits only moves it (error
+ * otherwise). */
+int decode_wide_check(Dec *d, LLVMValueRef inst, LLVMOpcode op);
+int decode_element(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in);
+int decode_shuffle(Dec *d, LLVMValueRef inst, Inst *in);
+int decode_aggregate(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in,
+                     const VType *rt);
+
 /* DecodeMem.c: memory, address and cast instructions. */
 int decode_gep(Dec *d, LLVMValueRef inst, Inst *in, const VType *rt);
 int decode_load_store(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in);

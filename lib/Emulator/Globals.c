@@ -55,15 +55,15 @@ static int const_to_bytes(Program *p, LLVMValueRef c, LLVMTypeRef t,
     return 0;
   }
   VType vt;
-  if (emu_decode_type(t, &vt) || vt.n != 1 || vt.sk == SK_AGG) {
+  if (emu_decode_type(t, &vt) || vt.n != emu_limbs(&vt) || vt.sk == SK_AGG) {
     prog_error(p, "unsupported type in a global initializer");
     return -1;
   }
-  uint64_t v;
-  if (emu_const_eval(p, c, &v))
+  uint64_t v[EMU_MAX_WIDE_BITS / 64]; /* limbs: little-endian, as memory */
+  if (emu_const_eval(p, c, v))
     return -1;
   uint64_t bytes = LLVMStoreSizeOfType(p->td, t);
-  memcpy(dst, &v, bytes > 8 ? 8 : bytes);
+  memcpy(dst, v, bytes > 8 * vt.n ? 8 * vt.n : bytes);
   return 0;
 }
 

@@ -144,7 +144,7 @@ int64_t emu_agg_slots(LLVMTypeRef t); /* slots of a flattened aggregate, -1 */
 /* Members of a struct, array or vector type, and the type of member i. */
 unsigned emu_agg_count(LLVMTypeRef t);
 LLVMTypeRef emu_agg_member(LLVMTypeRef t, unsigned i);
-/* Bytes of one element in memory. */
+/* Bytes of one slot's element in memory (8 for a limb of a wide integer). */
 static inline uint32_t emu_elem_bytes(const VType *t) {
   return t->sk == SK_INT ? (t->bits + 7u) / 8u : t->bits / 8u;
 }

@@ -27,13 +27,20 @@ typedef enum {
   SK_AGG, /* struct/array SSA value flattened into slots */
 } ScalarKind;
 
-/* Type of an SSA value: n slots of kind sk. */
+/* Type of an SSA value: n slots of kind sk.  An integer wider than 64 bits
+ * (iN, N a multiple of 64) is held as N/64 slots of i64 ("limbs", limb 0
+ * the low bits: LLVM's little-endian bitcast image); such values are only
+ * moved, never computed on (the decoder refuses the rest). */
 typedef struct {
   uint8_t sk;
-  uint8_t bits;   /* integer width, pointer width, or float width */
+  uint8_t bits;   /* integer width, pointer width, or float width (64 for limbs) */
   uint16_t as;    /* pointer address space */
-  uint32_t n;     /* elements (slots) */
+  uint32_t n;     /* slots: elements times limbs */
+  uint8_t limbs;  /* slots per element: N/64 for wide integers, else 0 or 1 */
 } VType;
+
+#define EMU_MAX_WIDE_BITS 4096 /* widest integer held in limbs */
+static inline uint32_t emu_limbs(const VType *t) { return t->limbs > 1 ? t->limbs : 1; }
 
 /* Sub-operations of the arithmetic opcodes (Opcodes.h). */
 enum { IB_ADD, IB_SUB, IB_MUL, IB_UDIV, IB_SDIV, IB_UREM, IB_SREM, IB_SHL,

@@ -1,5 +1,6 @@
 /* LLVM types as the interpreter sees them: scalars, vectors of scalars
- * (one slot per element) and flattened aggregates. */
+ * (one slot per element, N/64 for an integer wider than 64 bits) and
+ * flattened aggregates. */
 #include "Program.h"
 
 #include <string.h>
@@ -10,9 +11,14 @@ static int scalar_type(LLVMTypeRef t, VType *o) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMIntegerTypeKind: {
     unsigned w = LLVMGetIntTypeWidth(t);
-    if (w > 64)
-      return -1;
     o->sk = SK_INT;
+    if (w > 64) { /* limbs (Scalar.h); odd widths have no byte image to move */
+      if (w % 64 || w > EMU_MAX_WIDE_BITS)
+        return -1;
+      o->bits = 64;
+      o->n = o->limbs = (uint8_t)(w / 64);
+      return 0;
+    }
     o->bits = (uint8_t)w;
     return 0;
   }
@@ -50,7 +56,8 @@ int64_t emu_agg_slots(LLVMTypeRef t) {
   case LLVMArrayTypeKind: {
     int64_t e = emu_agg_slots(LLVMGetElementType(t));
     uint64_t len = LLVMGetArrayLength2(t);
-    if (e < 0 || len > 4096)
+    /* Bounded at each level so that nested arrays cannot overflow. */
+    if (e < 0 || len > 4096 || e * (int64_t)len > 65536)
       return -1;
     return e * (int64_t)len;
   }
@@ -59,9 +66,9 @@ int64_t emu_agg_slots(LLVMTypeRef t) {
     if (LLVMGetTypeKind(t) == LLVMScalableVectorTypeKind ||
         scalar_type(LLVMGetElementType(t), &v))
       return -1;
-    return LLVMGetVectorSize(t);
+    return (int64_t)LLVMGetVectorSize(t) * v.n;
   default:
-    return scalar_type(t, &v) ? -1 : 1;
+    return scalar_type(t, &v) ? -1 : (int64_t)v.n;
   }
 }
 
@@ -70,10 +77,13 @@ int emu_decode_type(LLVMTypeRef t, VType *o) {
   if (k == LLVMVectorTypeKind) {
     if (scalar_type(LLVMGetElementType(t), o))
       return -1;
-    o->n = LLVMGetVectorSize(t);
+    uint64_t n = (uint64_t)LLVMGetVectorSize(t) * o->n;
     /* Larger vectors than any kernel uses would only blow up the
      * register file. */
-    return o->n && o->n <= 4096 ? 0 : -1;
+    if (!n || n > 4096)
+      return -1;
+    o->n = (uint32_t)n;
+    return 0;
   }
   if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind) {
     int64_t n = emu_agg_slots(t);

@@ -6,7 +6,7 @@
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel asm --grid 1 --block 32 --arg out:%t:128 | FileCheck %s --check-prefix=ASM
 ; ASM: wmma-emu: error: in function 'asm': inline assembly is not supported: 'call void asm sideeffect "s_nop 0", ""()'
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel wide --grid 1 --block 32 --arg out:%t:128 | FileCheck %s --check-prefix=WIDE
-; WIDE: wmma-emu: error: in function 'wide': unsupported type i128: '%w = zext i32 %l to i128'
+; WIDE: wmma-emu: error: in function 'wide': cast (zext) on i128 is not supported: integers wider than 64 bits only move data: '%w = zext i32 %l to i128'
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel irr --grid 1 --block 32 --arg out:%t:128 | FileCheck %s --check-prefix=IRR
 ; IRR: wmma-emu: error: in function 'irr': irreducible control flow
 ; RUN: python3 %S/Inputs/expect_exit.py 1 wmma-emu %s --kernel callee --grid 1 --block 32 --arg out:%t:128 | FileCheck %s --check-prefix=CALLEE

@@ -9,7 +9,8 @@ Pure Python (struct/array only) so that it runs with any python3.
   transpose X OUT BLOCKS           OUT = per-block 16x16 transpose of X
   collatz IN STEPS VOTE THREADS    Collatz step counts and full-wave votes
   chain A0 B0 B1 D1                D1 = f16(A0*B0)*B1 (16x16, f16 in, f32 out)
-  dump KIND FILE                   prints the values (i32, f32, f16), one line
+  dump KIND FILE                   prints the values (i32, f32, f16), one line;
+                                   x256: 32-bit words in hex, 8 per line
   fatbuf A B OUT OUT0 NA NB NO     OUT = 2A + B (f16 A, f32 B/OUT) through raw
                                    buffers of NA/NB/NO elements (per-dword
                                    range checks; stores past NO dropped)
@@ -182,6 +183,11 @@ def fatbuf(a_path, b_path, out_path, out0_path, na, nb, no):
 
 
 def dump(kind, path):
+    if kind == "x256":
+        words = read(path, "I")
+        for i in range(0, len(words), 8):
+            print(" ".join("%08x" % w for w in words[i:i + 8]))
+        return
     fmt = {"i32": "i", "f32": "f", "f16": "e"}[kind]
     print(" ".join(str(v) for v in read(path, fmt)))
 

@@ -104,8 +104,15 @@ def cases(src, build, tmp, rnd):
             ll = os.path.join(tmp, "tiled-%s.ll" % chip)
             subprocess.run([compiler, big, "--chip", chip, "--emit", "llvm", "-o", ll],
                            check=True)
-            out.append(("tiled GEMM %s 1024^3" % chip, ll, "gemm_tiled", "8,8", "128",
-                        ["in:" + A, "in:" + B, "in:" + bias, "out:@OUT@:%d" % (4 << 20),
+            # Grid and block from the launch manifest (the schedule picks
+            # them); memrefs passed as descriptors (@1024x1024).
+            with open(ll + ".json") as f:
+                man = json.load(f)
+            out.append(("tiled GEMM %s 1024^3" % chip, ll, man["kernel"],
+                        ",".join(str(g) for g in man["grid"]),
+                        ",".join(str(b) for b in man["block"]),
+                        ["in:%s@1024x1024" % A, "in:%s@1024x1024" % B,
+                         "in:%s@1024x1024" % bias, "out:@OUT@:%d@1024x1024" % (4 << 20),
                          "f32:0.5"], []))
     dv = os.path.join(tmp, "div.ll")
     hip(os.path.join(inputs, "divergent.hip"), "gfx1201", dv)

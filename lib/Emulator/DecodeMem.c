@@ -196,7 +196,8 @@ int decode_cast(Dec *d, LLVMValueRef inst, LLVMOpcode op, Inst *in,
       gather_copy(d, in, in->a, rt->n); /* same shape: a plain copy of the bits */
       return 0;
     }
-    if (st.n * st.bits != rt->n * rt->bits || st.bits % 8 || rt->bits % 8 ||
+    /* Sub-byte elements regroup bit by bit (exec_bitcast). */
+    if (st.n * st.bits != rt->n * rt->bits || !st.bits || !rt->bits ||
         st.n * st.bits > 8192 || st.sk == SK_PTR || rt->sk == SK_PTR)
       return dec_error(d, "unsupported bitcast");
     in->op = OP_BITCAST;

@@ -165,9 +165,33 @@ int exec_cast(Ctx *c, const Inst *in) {
   return EX_NEXT;
 }
 
+/* len (<= 64) bits at bit pos of the little-endian stream of w-bit
+ * elements a[e * NLANES + l]. */
+static uint64_t stream_bits(const uint64_t *a, uint32_t l, uint32_t w,
+                            uint64_t pos, uint32_t len) {
+  uint64_t v = 0;
+  for (uint32_t got = 0; got < len;) {
+    uint64_t e = pos / w;
+    uint32_t off = (uint32_t)(pos % w), take = w - off;
+    if (take > len - got)
+      take = len - got;
+    v |= ((a[e * NLANES + l] >> off) & emu_mask(take)) << got;
+    got += take;
+    pos += take;
+  }
+  return v;
+}
+
 int exec_bitcast(Ctx *c, const Inst *in) {
   uint64_t *restrict d = W(in->dst);
   const uint64_t *a = R(in->a);
+  if (in->bits % 8 || in->bits2 % 8) { /* sub-byte elements (i4 fragments) */
+    FOR_LANES(c->exec, l)
+      for (uint32_t e = 0; e < in->n; e++)
+        d[(size_t)e * NLANES + l] =
+            stream_bits(a, l, in->bits2, (uint64_t)e * in->bits, in->bits);
+    return EX_NEXT;
+  }
   uint32_t sn = in->n * in->bits / in->bits2, sb = in->bits2 / 8, db = in->bits / 8;
   FOR_LANES(c->exec, l) {
     uint8_t buf[1024];

@@ -61,7 +61,13 @@ for h in "${harnesses[@]}"; do
     args+=(-max_total_time="$TIME" -fork="$JOBS" -ignore_crashes=1
            -ignore_timeouts=1 -ignore_ooms=1)
   fi
-  before=$(ls "$artifacts" | wc -l)
+  # Crashers: crash-, leak-, timeout- and oom- artifacts; libFuzzer's
+  # slow-unit- files (an input slower than 10 s, e.g. while the machine is
+  # busy) are counted apart.
+  failures() { ls "$artifacts" | grep -cvE '^slow-unit-' || true; }
+  slow() { ls "$artifacts" | grep -cE '^slow-unit-' || true; }
+  before=$(failures)
+  slow_before=$(slow)
   start=$(date +%s)
   set +e
   nice -n 19 "$bin" "${args[@]}" "$corpus" >"$log" 2>&1
@@ -71,8 +77,9 @@ for h in "${harnesses[@]}"; do
   # In-process: "stat::number_of_executed_units: N"; fork mode: "#N: cov:".
   execs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || true)
   [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
-  crashes=$(( $(ls "$artifacts" | wc -l) - before ))
-  echo "fuzz $h: ${execs:-0} executions in ${secs}s, corpus $(ls "$corpus" | wc -l) inputs, $crashes new crashers (log $log)"
+  crashes=$(( $(failures) - before ))
+  slows=$(( $(slow) - slow_before ))
+  echo "fuzz $h: ${execs:-0} executions in ${secs}s, corpus $(ls "$corpus" | wc -l) inputs, $crashes new crashers, $slows slow inputs (log $log)"
   if [ "$rc" -ne 0 ] || [ "$crashes" -gt 0 ]; then
     status=1
     if [ "$SMOKE" = 1 ]; then

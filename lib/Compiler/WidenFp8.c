@@ -68,7 +68,7 @@ static MlirWalkResult widen_op(MlirOperation op, void *ud) {
    * is one that read fp8. */
   if (wmma_op_is(op, "arith.extf") && mlirOperationGetNumOperands(op) == 1) {
     if (w->nextf == (int)(sizeof w->extf / sizeof w->extf[0])) {
-      snprintf(w->why, w->cap, "too many fp8 conversions for the reference");
+      snprintf(w->why, w->cap, "too many float extensions for the reference");
       w->failed = 1;
       return MlirWalkResultInterrupt;
     }

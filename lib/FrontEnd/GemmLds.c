@@ -174,12 +174,8 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     return -1;
   }
   /* The wave's tiles inside the block. */
-  MlirValue wm = pr->waves_n == 1 ? kb->wave
-                                  : wb_arith(&kb->b, "arith.divui", kb->wave,
-                                             kb_c(kb, pr->waves_n));
-  MlirValue wn = pr->waves_n == 1 ? kb_c(kb, 0)
-                                  : wb_arith(&kb->b, "arith.remui", kb->wave,
-                                             kb_c(kb, pr->waves_n));
+  MlirValue wm, wn;
+  kb_wave_grid(kb, pr->waves_n, &wm, &wn);
   for (int i = 0; i < pr->wave_m; ++i)
     g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * pr->wave_m), 16 * i);
   for (int j = 0; j < pr->wave_n; ++j)

@@ -81,6 +81,16 @@ MlirValue kb_bid(fe_kb *kb, int dim) {
   return wb_gpu_id(&kb->b, "gpu.block_id", dim);
 }
 
+void kb_wave_grid(fe_kb *kb, int waves_n, MlirValue *row, MlirValue *col) {
+  if (waves_n == 1) {
+    *row = kb->wave;
+    *col = kb_c(kb, 0);
+    return;
+  }
+  *row = wb_arith(&kb->b, "arith.divui", kb->wave, kb_c(kb, waves_n));
+  *col = wb_arith(&kb->b, "arith.remui", kb->wave, kb_c(kb, waves_n));
+}
+
 MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div) {
   if (fe_size_static(size))
     return kb_c(kb, (size.value + div - 1) / div);

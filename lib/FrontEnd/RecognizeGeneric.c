@@ -228,6 +228,30 @@ static bool match_sum_of_products(const fe_graph *g, int y, int out, int *a,
   return true;
 }
 
+/* The output buffer's new contents: the result of contraction or reduction
+ * `index` (kind FE_PRODUCT or FE_REDUCE), a node in the output's own space. */
+static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
+                      int index, MlirLocation loc) {
+  fe_node n;
+  memset(&n, 0, sizeof n);
+  n.kind = kind;
+  n.type = bo->elem;
+  n.rank = bo->rank;
+  n.product = index;
+  n.arg = n.dim = -1;
+  n.pred = -1;
+  n.nmap = bo->rank;
+  for (int j = 0; j < bo->rank; ++j)
+    n.map[j] = (int8_t)j;
+  n.loc = loc;
+  int id = fe_node_add(&r->p->g, &n);
+  if (id < 0)
+    return rec_refuse(r, op, "out of memory");
+  bo->contents = id;
+  bo->written = true;
+  return 0;
+}
+
 int rec_do_generic(rec_t *r, MlirOperation op) {
   fe_problem *p = r->p;
   fe_graph *g = &p->g;
@@ -383,24 +407,7 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
       rd->combine = combine;
       rd->type = bo->elem;
       rd->loc = mlirOperationGetLocation(op);
-      fe_node rn;
-      memset(&rn, 0, sizeof rn);
-      rn.kind = FE_REDUCE;
-      rn.type = bo->elem;
-      rn.rank = bo->rank;
-      rn.product = g->nreds++;
-      rn.arg = rn.dim = -1;
-      rn.pred = -1;
-      rn.nmap = bo->rank;
-      for (int j = 0; j < bo->rank; ++j)
-        rn.map[j] = (int8_t)j;
-      rn.loc = rd->loc;
-      int id = fe_node_add(g, &rn);
-      if (id < 0)
-        return rec_refuse(r, op, "out of memory");
-      bo->contents = id;
-      bo->written = true;
-      return 0;
+      return set_result(r, op, bo, FE_REDUCE, g->nreds++, rd->loc);
     }
   }
   if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b)) {
@@ -431,23 +438,6 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
     return -1;
   c->acc_type = bo->elem;
   c->loc = mlirOperationGetLocation(op);
-  fe_node pn;
-  memset(&pn, 0, sizeof pn);
-  pn.kind = FE_PRODUCT;
-  pn.type = bo->elem;
-  pn.rank = bo->rank;
-  pn.product = g->nprods++;
-  pn.arg = pn.dim = -1;
-  pn.pred = -1;
-  pn.nmap = bo->rank;
-  for (int j = 0; j < bo->rank; ++j)
-    pn.map[j] = (int8_t)j;
-  pn.loc = c->loc;
-  int id = fe_node_add(g, &pn);
-  if (id < 0)
-    return rec_refuse(r, op, "out of memory");
-  bo->contents = id;
-  bo->written = true;
-  return 0;
+  return set_result(r, op, bo, FE_PRODUCT, g->nprods++, c->loc);
 }
 

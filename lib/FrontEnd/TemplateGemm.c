@@ -186,12 +186,8 @@ void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w) {
     kb_batch_from_z(kb, g, kb_bid(kb, 2), w->batch);
   w->bm0 = kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
   w->bn0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
-  MlirValue wm = s->waves_n == 1 ? kb->wave
-                                 : wb_arith(&kb->b, "arith.divui", kb->wave,
-                                            kb_c(kb, s->waves_n));
-  MlirValue wn = s->waves_n == 1 ? kb_c(kb, 0)
-                                 : wb_arith(&kb->b, "arith.remui", kb->wave,
-                                            kb_c(kb, s->waves_n));
+  MlirValue wm, wn;
+  kb_wave_grid(kb, s->waves_n, &wm, &wn);
   w->m0 = kb_add(kb, w->bm0, kb_mulc(kb, wm, 16 * s->wave_m));
   w->n0 = kb_add(kb, w->bn0, kb_mulc(kb, wn, 16 * s->wave_n));
 }

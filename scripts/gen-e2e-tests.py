@@ -325,35 +325,37 @@ def epilogue_gemm(m, n, k, kind, out="f32"):
     return text, "Y", f"{m}x{n}", out, m * n
 
 
-def int8_requant(m, n, k):
-    """i8 x i8 -> i32, then y = i8(clamp(round(f32(acc) * s[j]), -128, 127)):
+def int_requant(m, n, k, t="i8", out="i8"):
+    """t x t -> i32, then y = out(clamp(round(f32(acc) * s[j]), lo, hi)):
     an int->float cast, a per-column scale and the program's own
-    saturation back to i8."""
-    text = f"""func.func @requant(%A: memref<{m}x{k}xi8>, %B: memref<{k}x{n}xi8>, %s: memref<{n}xf32>,
-                   %Y: memref<{m}x{n}xi8>) {{
+    saturation to the output type (i8, or i4 stored a byte per element)."""
+    bits = int(out[1:])
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    text = f"""func.func @requant(%A: memref<{m}x{k}x{t}>, %B: memref<{k}x{n}x{t}>, %s: memref<{n}xf32>,
+                   %Y: memref<{m}x{n}x{out}>) {{
   %c0 = arith.constant 0 : i32
   %t = memref.alloc() : memref<{m}x{n}xi32>
   linalg.fill ins(%c0 : i32) outs(%t : memref<{m}x{n}xi32>)
-  linalg.matmul ins(%A, %B : memref<{m}x{k}xi8>, memref<{k}x{n}xi8>) outs(%t : memref<{m}x{n}xi32>)
+  linalg.matmul ins(%A, %B : memref<{m}x{k}x{t}>, memref<{k}x{n}x{t}>) outs(%t : memref<{m}x{n}xi32>)
   linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
                                    affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}}
-      ins(%t, %s : memref<{m}x{n}xi32>, memref<{n}xf32>) outs(%Y : memref<{m}x{n}xi8>) {{
-  ^bb0(%x: i32, %sc: f32, %o: i8):
+      ins(%t, %s : memref<{m}x{n}xi32>, memref<{n}xf32>) outs(%Y : memref<{m}x{n}x{out}>) {{
+  ^bb0(%x: i32, %sc: f32, %o: {out}):
     %f = arith.sitofp %x : i32 to f32
     %y = arith.mulf %f, %sc : f32
     %r = math.roundeven %y : f32
-    %lo = arith.constant -128.0 : f32
-    %hi = arith.constant 127.0 : f32
+    %lo = arith.constant {lo}.0 : f32
+    %hi = arith.constant {hi}.0 : f32
     %a = arith.maximumf %r, %lo : f32
     %b = arith.minimumf %a, %hi : f32
-    %i = arith.fptosi %b : f32 to i8
-    linalg.yield %i : i8
+    %i = arith.fptosi %b : f32 to {out}
+    linalg.yield %i : {out}
   }}
   return
 }}
 """
-    return text, "Y", f"{m}x{n}", "i8", m * n
+    return text, "Y", f"{m}x{n}", out, m * n
 
 
 def batch_broadcast(b, m, n, k):
@@ -382,19 +384,19 @@ def batch_broadcast(b, m, n, k):
     return text, "Y", f"{b}x{m}x{n}", "f32", b * m * n
 
 
-def dequant(m, n, k):
-    """Weight-only int8: x (f16) times W (i8, K x N) dequantised per column
-    by s (f16) in a prologue."""
-    text = f"""func.func @dequant(%x: memref<{m}x{k}xf16>, %w: memref<{k}x{n}xi8>, %s: memref<{n}xf16>,
+def dequant(m, n, k, t="i8"):
+    """Weight-only int8 (or int4): x (f16) times W (t, K x N) dequantised
+    per column by s (f16) in a prologue."""
+    text = f"""func.func @dequant(%x: memref<{m}x{k}xf16>, %w: memref<{k}x{n}x{t}>, %s: memref<{n}xf16>,
                    %y: memref<{m}x{n}xf32>) {{
   %z = arith.constant 0.0 : f32
   %w16 = memref.alloc() : memref<{k}x{n}xf16>
   linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (n)>,
                                    affine_map<(k, n) -> (k, n)>],
                   iterator_types = ["parallel", "parallel"]}}
-      ins(%w, %s : memref<{k}x{n}xi8>, memref<{n}xf16>) outs(%w16 : memref<{k}x{n}xf16>) {{
-  ^bb0(%q: i8, %sc: f16, %o: f16):
-    %f = arith.sitofp %q : i8 to f16
+      ins(%w, %s : memref<{k}x{n}x{t}>, memref<{n}xf16>) outs(%w16 : memref<{k}x{n}xf16>) {{
+  ^bb0(%q: {t}, %sc: f16, %o: f16):
+    %f = arith.sitofp %q : {t} to f16
     %v = arith.mulf %f, %sc : f16
     linalg.yield %v : f16
   }}
@@ -404,6 +406,49 @@ def dequant(m, n, k):
 }}
 """
     return text, "y", f"{m}x{n}", "f32", m * n
+
+
+def int4_epilogue_operands(m, n, k):
+    """i8 GEMM whose epilogue reads i4 operands: a full residual tile
+    (sign-extended, scaled) and a row vector (zero-extended), a byte each."""
+    text = f"""func.func @res(%A: memref<{m}x{k}xi8>, %B: memref<{k}x{n}xi8>, %R: memref<{m}x{n}xi4>,
+               %bias: memref<{n}xi4>, %Y: memref<{m}x{n}xi32>) {{
+  %c0 = arith.constant 0 : i32
+  %t = memref.alloc() : memref<{m}x{n}xi32>
+  linalg.fill ins(%c0 : i32) outs(%t : memref<{m}x{n}xi32>)
+  linalg.matmul ins(%A, %B : memref<{m}x{k}xi8>, memref<{k}x{n}xi8>) outs(%t : memref<{m}x{n}xi32>)
+  linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>,
+                                   affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%t, %R, %bias : memref<{m}x{n}xi32>, memref<{m}x{n}xi4>, memref<{n}xi4>)
+      outs(%Y : memref<{m}x{n}xi32>) {{
+  ^bb0(%x: i32, %r: i4, %b: i4, %o: i32):
+    %re = arith.extsi %r : i4 to i32
+    %be = arith.extui %b : i4 to i32
+    %k = arith.constant 1000 : i32
+    %s = arith.muli %re, %k : i32
+    %y = arith.addi %x, %s : i32
+    %z = arith.addi %y, %be : i32
+    linalg.yield %z : i32
+  }}
+  return
+}}
+"""
+    return text, "Y", f"{m}x{n}", "i32", m * n
+
+
+def int4_batched_tensors(b, m, n, k):
+    """linalg.batch_matmul on i4 tensors, returning the i32 result."""
+    text = f"""func.func @bat(%A: tensor<{b}x{m}x{k}xi4>, %B: tensor<{b}x{k}x{n}xi4>) -> tensor<{b}x{m}x{n}xi32> {{
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<{b}x{m}x{n}xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<{b}x{m}x{n}xi32>) -> tensor<{b}x{m}x{n}xi32>
+  %r = linalg.batch_matmul ins(%A, %B : tensor<{b}x{m}x{k}xi4>, tensor<{b}x{k}x{n}xi4>)
+                           outs(%f : tensor<{b}x{m}x{n}xi32>) -> tensor<{b}x{m}x{n}xi32>
+  return %r : tensor<{b}x{m}x{n}xi32>
+}}
+"""
+    return text, "result0", f"{b}x{m}x{n}", "i32", b * m * n
 
 
 TYPES = [
@@ -421,7 +466,18 @@ TYPES = [
     ("lds-types-i8-130x70x100", "LDS-staged i8 x i8 -> i32 with tails", typed_gemm(130, 70, 100, "i8", "i8", "i32"), ""),
     ("lds-types-fp8-bf8-100x130x70", "LDS-staged f8E4M3FN x f8E5M2 -> f32 with tails", typed_gemm(100, 130, 70, "f8E4M3FN", "f8E5M2", "f32"), ""),
     ("types-i8-f16-mixed-37x33x40", "i8 x f16 -> f32 (the i8 operand converted to f16 exactly)", typed_gemm(37, 33, 40, "i8", "f16", "f32"), ""),
-    ("types-int8-requant-33x40x64", "i8 GEMM, sitofp, per-column scale, round, clamp, fptosi to i8", int8_requant(33, 40, 64), ""),
+    ("types-int8-requant-33x40x64", "i8 GEMM, sitofp, per-column scale, round, clamp, fptosi to i8", int_requant(33, 40, 64), ""),
+    # i4: MLIR addresses memref<..xi4> one element per byte; the kernels read
+    # and write them element by element, staged in registers (iu4 atoms).
+    ("types-i4-37x45x70", "i4 x i4 -> i32, signed, exact", typed_gemm(37, 45, 70, "i4", "i4", "i32"), ""),
+    ("types-u4-33x17x100", "u4 x u4 -> i32 (cast_unsigned), exact", typed_gemm(33, 17, 100, "i4", "i4", "i32", cast="{cast = #linalg.type_fn<cast_unsigned>}"), ""),
+    ("types-i4u4-20x50x33", "i4 x u4 -> i32 (extsi, extui), exact", typed_gemm(20, 50, 33, "i4", "i4", "i32", ext=("extsi", "extui")), ""),
+    ("types-u4i4-17x19x48", "u4 x i4 -> i32 (extui, extsi), exact", typed_gemm(17, 19, 48, "i4", "i4", "i32", ext=("extui", "extsi")), ""),
+    ("types-int4-requant-33x40x64", "i4 GEMM, sitofp, per-column scale, round, clamp, fptosi to i4", int_requant(33, 40, 64, t="i4", out="i4"), ""),
+    ("types-i4-batched-tensors-3x20x33x45", "batch_matmul on i4 tensors, tails", int4_batched_tensors(3, 20, 33, 45), ""),
+    ("epilogue-i4-operands-70x50x64", "i8 GEMM, epilogue reads an i4 residual tile and an i4 row vector", int4_epilogue_operands(70, 50, 64), ""),
+    ("lds-epilogue-i4-operands-70x50x64", "LDS-staged i8 GEMM, i4 epilogue operands", int4_epilogue_operands(70, 50, 64), ""),
+    ("prologue-dequant-int4-45x40x72", "dequantising prologue (int4 weights x per-column f16 scale)", dequant(45, 40, 72, t="i4"), ""),
     ("epilogue-batch-broadcast-3x37x33x40", "batched GEMM, per-batch scale and a bias shared by the batch", batch_broadcast(3, 37, 33, 40), ""),
     ("lds-epilogue-batch-broadcast-2x130x70x48", "LDS-staged batched GEMM, per-batch scale, shared bias", batch_broadcast(2, 130, 70, 48), ""),
     ("prologue-dequant-45x40x72", "dequantising prologue (int8 weights x per-column f16 scale)", dequant(45, 40, 72), ""),
@@ -613,8 +669,8 @@ ATTENTION = [
 
 
 def lds_typed_gemm(m, n, k, ta, tb, out, a_t=False, b_t=False):
-    """Y = A x B with 8-bit operands (i8 -> i32, fp8/bf8 -> f32), A and/or B
-    stored transposed: the LDS copy transposes them as bytes."""
+    """Y = A x B with 8-bit (or i4) operands (i8 -> i32, fp8/bf8 -> f32), A
+    and/or B stored transposed: the LDS copy transposes them as bytes."""
     ashape = f"{k}x{m}" if a_t else f"{m}x{k}"
     bshape = f"{n}x{k}" if b_t else f"{k}x{n}"
     amap = "(m, n, k) -> (k, m)" if a_t else "(m, n, k) -> (m, k)"
@@ -690,6 +746,8 @@ CASES = [
     ("lds-transpose-bf16-at-70x130x100", "LDS-staged bf16 GEMM, A given K x M, tails", plain_gemm(70, 130, 100, t="bf16", a_t=True)),
     ("lds-transpose-i8-at-96x72x80", "LDS-staged i8 GEMM, A given K x M (bytes transposed), tails", lds_typed_gemm(96, 72, 80, "i8", "i8", "i32", a_t=True)),
     ("lds-transpose-i8-bkn-33x65x47", "LDS-staged i8 GEMM, B given K x N, tails", lds_typed_gemm(33, 65, 47, "i8", "i8", "i32")),
+    ("types-i4-transposed-at-50x40x70", "i4 GEMM, A given K x M, tails", lds_typed_gemm(50, 40, 70, "i4", "i4", "i32", a_t=True)),
+    ("types-i4-transposed-bt-40x50x33", "i4 GEMM, B given N x K, tails", lds_typed_gemm(40, 50, 33, "i4", "i4", "i32", b_t=True)),
     ("lds-transpose-fp8-at-70x130x100", "LDS-staged fp8 x bf8 GEMM, A given K x M, B K x N, tails", lds_typed_gemm(70, 130, 100, "f8E4M3FN", "f8E5M2", "f32", a_t=True)),
 ] + SWEEP
 

@@ -54,8 +54,9 @@ size_t wmma_arg_bytes(const wmma_kernel_arg *a, const int64_t *shape) {
       return 0;
     extent += (double)(shape[d] - 1) * (double)strides[d];
   }
-  if (!strcmp(a->type, "i4"))
-    return (size_t)((extent + 1) / 2); /* packed two per byte */
+  /* elem_bytes is a whole byte for i4 too: MLIR's LLVM lowering (the
+   * kernel's element loads and the CPU reference alike) addresses
+   * memref<..xi4> one element per byte. */
   double bytes = extent * a->elem_bytes;
   return bytes > 1e15 ? 0 : (size_t)bytes;
 }

@@ -6,7 +6,9 @@
  * (wmma_frag_affine).  Slots v, v+1, ... whose row form is the same and
  * whose column advances by one for every lane form a run: one vector.load /
  * vector.store of the run at mem[lead..., i0 + row, j0 + col] (memrefs whose
- * innermost stride is 1; otherwise per-element memref.load / memref.store).
+ * innermost stride is 1 and whose elements are whole bytes; otherwise
+ * per-element memref.load / memref.store: MLIR lowers memref<..xi4> one
+ * element per byte, but a vector<8xi4> load to 4 packed bytes).
  * Unused slots (RDNA3 16-bit accumulator padding) load as zero and are not
  * stored.
  *
@@ -167,7 +169,9 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       wmma_error(op, "%s: memref and fragment element types differ", opname);
     return -1;
   }
-  fi->contiguous = wb_memref_inner_contiguous(mt);
+  /* Sub-byte elements (i4) are addressed one per byte but vector-loaded
+   * as packed bits: they are accessed element by element. */
+  fi->contiguous = wb_memref_inner_contiguous(mt) && !wb_memref_sub_byte(mt);
   fi->fat = wb_is_fat_buffer(mt);
   fi->masked = !mlirAttributeIsNull(wmma_attr(op, "masked"));
   fi->outer_dim = wb_memref_outermost_dim(mt);

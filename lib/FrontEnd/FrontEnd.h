@@ -265,6 +265,12 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
                        size_t cap, MlirLocation *where);
 bool fe_reads_reduction(const fe_graph *g, int n);
+/* Does an operand matrix of the first ngemms products have sub-byte
+ * elements (i4)?  Those are read element by element (one byte each, as
+ * MLIR addresses them) and staged in registers only: the LDS layouts and
+ * copies move whole-byte elements.  Sets the reason. */
+bool fe_sub_byte_operands(const fe_problem *p, int ngemms, char *why,
+                          size_t cap);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);

@@ -251,7 +251,8 @@ static bool is_int(MlirType t, unsigned bits) {
 
 /* The element types a product may have (the templates then ask the chip):
  *   f16 x f16, bf16 x bf16 -> f32, or -> f16/bf16 rounded once at the end
- *   i8 x i8 -> i32 (sign- or zero-extended operands, any mix), exact
+ *   i8 x i8, i4 x i4 -> i32 (sign- or zero-extended operands, any mix),
+ *     exact (i4 read a byte per element and staged in registers)
  *   fp8/bf8 x fp8/bf8 -> f32 (E4M3FN, E5M2, any mix) */
 static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
                        size_t cap) {
@@ -272,15 +273,40 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
     ok = mlirTypeIsAF32(acc) || mlirTypeEqual(acc, a);
   else if (is_fp8(a) && is_fp8(b))
     ok = mlirTypeIsAF32(acc);
-  else if (is_int(a, 8) && is_int(b, 8))
+  else if ((is_int(a, 8) && is_int(b, 8)) || (is_int(a, 4) && is_int(b, 4)))
     ok = is_int(acc, 32);
   if (!ok)
     return fe_why(why, cap, "unsupported product types %s x %s -> %s "
                             "(supported: f16 x f16 and bf16 x bf16 -> f32 or "
-                            "their own type; i8 x i8 -> i32, signed or "
-                            "unsigned; f8E4M3FN/f8E5M2 in any mix -> f32)",
+                            "their own type; i8 x i8 and i4 x i4 -> i32, "
+                            "signed or unsigned; f8E4M3FN/f8E5M2 in any mix "
+                            "-> f32)",
                   as, bs, cs);
   return 0;
+}
+
+bool fe_sub_byte_operands(const fe_problem *p, int ngemms, char *why,
+                          size_t cap) {
+  for (int i = 0; i < ngemms && i < p->ngemms; ++i) {
+    const fe_operand *ops[2] = {&p->gemms[i].lhs, &p->gemms[i].rhs};
+    for (int j = 0; j < 2; ++j) {
+      int leaf = ops[j]->leaf;
+      if (leaf < 0 || leaf >= p->g.nnodes)
+        continue;
+      MlirType t = p->g.nodes[leaf].type;
+      int bits = wb_type_bits(t);
+      if (bits > 0 && bits % 8) {
+        char ts[32];
+        fe_type_str(t, ts, sizeof ts);
+        fe_why(why, cap, "%s operands are staged in registers only (MLIR "
+                         "addresses %s memrefs one element per byte; the LDS "
+                         "layouts move whole-byte elements)",
+               ts, ts);
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,

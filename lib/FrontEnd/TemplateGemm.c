@@ -130,7 +130,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (w == 4)
       configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2};
   }
-  if (o->staging != WMMA_STAGING_REGISTERS) {
+  char sub_byte[FE_WHY] = "";
+  bool regs_only = fe_sub_byte_operands(p, 1, sub_byte, sizeof sub_byte);
+  if (regs_only && o->staging == WMMA_STAGING_LDS)
+    return fe_why(why, cap, "%s", sub_byte);
+  if (o->staging != WMMA_STAGING_REGISTERS && !regs_only) {
     static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
                                     {64, 64}};
     for (int i = 0; i < 4; ++i)

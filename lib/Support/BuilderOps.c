@@ -181,11 +181,43 @@ void wb_store(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
   wb_op(b, "memref.store", n + 2, ops, 0, NULL, 0, NULL);
 }
 
+/* MLIR's LLVM lowering addresses a memref of a sub-byte element type (i4,
+ * i2, i1) one element per byte (a GEP over i4 advances by its 1-byte alloc
+ * size, and memref.load reads that byte), but lowers a vector.load of
+ * vector<N x i4> to a load of N packed nibbles.  Vector accesses to such
+ * memrefs therefore go element by element, so that every access of the
+ * program, the kernel and the host agrees on one byte per element. */
+bool wb_memref_sub_byte(MlirType memref_type) {
+  if (mlirTypeIsNull(memref_type) || !mlirTypeIsAShaped(memref_type))
+    return false;
+  int bits = wb_type_bits(mlirShapedTypeGetElementType(memref_type));
+  return bits > 0 && bits % 8;
+}
+
+/* idx with its last index advanced by j. */
+static void advance_last(wb_t *b, MlirValue *out, intptr_t n,
+                         const MlirValue *idx, int64_t j) {
+  for (intptr_t i = 0; i < n; ++i)
+    out[i] = idx[i];
+  if (n > 0 && j)
+    out[n - 1] = wb_add_const(b, idx[n - 1], j);
+}
+
 MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
                    const MlirValue *idx) {
   MlirValue ops[WB_MAX_INDICES + 2];
   if (!gather(ops, memref, n, idx, 0))
     return (MlirValue){NULL};
+  int64_t len = 0;
+  if (wb_memref_sub_byte(mlirValueGetType(memref)) &&
+      wb_is_vec1d(vec_type, &len, NULL) && len <= 64) {
+    MlirValue el[64], at[WB_MAX_INDICES];
+    for (int64_t j = 0; j < len; ++j) {
+      advance_last(b, at, n, idx, j);
+      el[j] = wb_load(b, memref, n, at);
+    }
+    return wb_from_elements(b, len, el, vec_type);
+  }
   return wb_op1(b, "vector.load", n + 1, ops, vec_type, 0, NULL);
 }
 
@@ -194,6 +226,16 @@ void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
   MlirValue ops[WB_MAX_INDICES + 2];
   if (!gather(ops, memref, n, idx, 1))
     return;
+  int64_t len = 0;
+  if (wb_memref_sub_byte(mlirValueGetType(memref)) &&
+      wb_is_vec1d(mlirValueGetType(v), &len, NULL) && len <= 64) {
+    MlirValue at[WB_MAX_INDICES];
+    for (int64_t j = 0; j < len; ++j) {
+      advance_last(b, at, n, idx, j);
+      wb_store(b, wb_extract(b, v, j), memref, n, at);
+    }
+    return;
+  }
   ops[0] = v;
   wb_op(b, "vector.store", n + 2, ops, 0, NULL, 0, NULL);
 }

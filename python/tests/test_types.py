@@ -182,3 +182,124 @@ def test_dequantising_prologue(chip, staging):
     mag = np.abs(f64(x)) @ np.abs(f64(w16))
     bound = 2 * 72 * U32 * mag + 1e-30
     assert (np.abs(f64(out["y"]) - exact) <= bound).all()
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+@pytest.mark.parametrize("unsigned", [False, True])
+def test_int4_exact(chip, unsigned):
+    # i4 x i4 -> i32 (iu4 atoms), exact over the whole i4 range: int8 arrays
+    # in [-8, 7], or uint8 in [0, 15] for unsigned products.
+    m, n, k = 33, 50, 77
+    cast = "{cast = #linalg.type_fn<cast_unsigned>}" if unsigned else ""
+    src = gemm_src("i4g", "i4", "i4", "i32", m, n, k, cast)
+    rng = np.random.default_rng(36)
+    lo, hi = (0, 16) if unsigned else (-8, 8)
+    A = rng.integers(lo, hi, (m, k))
+    B = rng.integers(lo, hi, (k, n))
+    C = rng.integers(-1000, 1000, (m, n)).astype(np.int32)
+    dt = np.uint8 if unsigned else np.int8
+    out = wmma.run(src, chip, {"A": A.astype(dt), "B": B.astype(dt), "C": C})
+    want = A.astype(np.int64) @ B.astype(np.int64) + C
+    np.testing.assert_array_equal(out["C"], want.astype(np.int32))
+
+
+INT4_TENSOR = """
+func.func @w4(%A: tensor<?x?xi4>, %B: tensor<?x?xi4>) -> tensor<?x?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %A, %c0 : tensor<?x?xi4>
+  %n = tensor.dim %B, %c1 : tensor<?x?xi4>
+  %z = arith.constant 0 : i32
+  %e = tensor.empty(%m, %n) : tensor<?x?xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<?x?xi32>) -> tensor<?x?xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                        affine_map<(m, n, k) -> (k, n)>,
+                                        affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : tensor<?x?xi4>, tensor<?x?xi4>) outs(%f : tensor<?x?xi32>) {
+  ^bb0(%a: i4, %b: i4, %c: i32):
+    %x = arith.extui %a : i4 to i32
+    %y = arith.extsi %b : i4 to i32
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %c, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_int4_tensors_dynamic_mixed_signs(chip):
+    # One kernel with run-time sizes on tensors, u4 x i4, at two odd sizes.
+    rng = np.random.default_rng(37)
+    for m, n, k in [(19, 41, 53), (64, 16, 5)]:
+        A = rng.integers(0, 16, (m, k)).astype(np.uint8)
+        B = rng.integers(-8, 8, (k, n)).astype(np.int8)
+        out = wmma.run(INT4_TENSOR, chip, {"A": A, "B": B})
+        want = A.astype(np.int64) @ B.astype(np.int64)
+        np.testing.assert_array_equal(out["result0"], want.astype(np.int32))
+
+
+W4_DEQUANT_REQUANT = """
+func.func @w4(%x: memref<37x64xf16>, %w: memref<64x30xi4>, %s: memref<30xf16>,
+              %y: memref<37x30xi4>) {
+  %z = arith.constant 0.0 : f32
+  %w16 = memref.alloc() : memref<64x30xf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (n)>,
+                                   affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s : memref<64x30xi4>, memref<30xf16>) outs(%w16 : memref<64x30xf16>) {
+  ^bb0(%q: i4, %sc: f16, %o: f16):
+    %f = arith.sitofp %q : i4 to f16
+    %v = arith.mulf %f, %sc : f16
+    linalg.yield %v : f16
+  }
+  %t = memref.alloc() : memref<37x30xf32>
+  linalg.fill ins(%z : f32) outs(%t : memref<37x30xf32>)
+  linalg.matmul ins(%x, %w16 : memref<37x64xf16>, memref<64x30xf16>)
+                outs(%t : memref<37x30xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%t : memref<37x30xf32>) outs(%y : memref<37x30xi4>) {
+  ^bb0(%a: f32, %o: i4):
+    %r = math.roundeven %a : f32
+    %lo = arith.constant -8.0 : f32
+    %hi = arith.constant 7.0 : f32
+    %c = arith.maximumf %r, %lo : f32
+    %d = arith.minimumf %c, %hi : f32
+    %i = arith.fptosi %d : f32 to i4
+    linalg.yield %i : i4
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_int4_weights_in_and_int4_out(chip):
+    # W4A16: i4 weights dequantised per column in registers, f32 sums,
+    # rounded and saturated back to i4 by the program.  The inputs make the
+    # f32 sums exact (x and q * s are small dyadic numbers), so the result
+    # is exactly numpy's.
+    rng = np.random.default_rng(38)
+    x = (rng.integers(-4, 5, (37, 64)) / 4).astype(np.float16)
+    w = rng.integers(-8, 8, (64, 30)).astype(np.int8)
+    s = (2.0 ** -rng.integers(2, 5, 30)).astype(np.float16)
+    out = wmma.run(W4_DEQUANT_REQUANT, chip, {"x": x, "w": w, "s": s})
+    acc = f64(x) @ (f64(w) * f64(s))
+    want = np.clip(np.round(acc), -8, 7).astype(np.int8)
+    assert out["y"].dtype == np.int8
+    np.testing.assert_array_equal(out["y"], want)
+    assert len(np.unique(want)) > 8  # the check spans the i4 range
+
+
+def test_int4_inputs_are_range_checked():
+    src = gemm_src("i4g", "i4", "i4", "i32", 16, 16, 16)
+    A = np.full((16, 16), 8, np.int8)
+    B = np.zeros((16, 16), np.int8)
+    with pytest.raises(ValueError, match=r"'A' holds values outside \[-8, 7\]"):
+        wmma.run(src, "gfx1201", {"A": A, "B": B, "C": np.zeros((16, 16), np.int32)})
+    with pytest.raises(TypeError, match="i4 takes int8"):
+        wmma.run(src, "gfx1201", {"A": A.astype(np.int32), "B": B,
+                                  "C": np.zeros((16, 16), np.int32)})

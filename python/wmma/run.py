@@ -93,6 +93,24 @@ def _static_shape(a):
                  for d in range(a.rank))
 
 
+def _i4_bytes(value, name):
+    """int8 values in [-8, 7] (or uint8 in [0, 15], the same nibbles for
+    unsigned products) -> one byte per element holding the nibble
+    zero-extended: MLIR addresses memref<..xi4> one element per byte, and
+    LLVM's i4 loads take the byte's high bits as zero."""
+    v = np.asarray(value)
+    lo, hi = (-8, 7) if v.dtype == np.int8 else (0, 15)
+    if v.size and (v.min() < lo or v.max() > hi):
+        raise ValueError("argument '%s' holds values outside [%d, %d], the "
+                         "range of i4 given as %s" % (name, lo, hi, v.dtype))
+    return np.array(v.astype(np.int16) & 0xF, dtype=np.uint8, order="C")
+
+
+def _i4_values(b):
+    """Bytes of i4 elements -> int8 values (the low nibble, sign-extended)."""
+    return (np.asarray(b).view(np.uint8) << 4).view(np.int8) >> 4
+
+
 def _describe(a):
     dims = ["s%d" % (-1 - a.shape[d]) if a.shape[d] < 0 else str(a.shape[d])
             for d in range(a.rank)]
@@ -105,6 +123,8 @@ def _dtype_of(a, name):
         return np.dtype(np.uint16)
     if typ in FP8_TYPES:
         return np.dtype(np.uint8)
+    if typ == "i4":
+        return np.dtype(np.int8)
     want = DTYPES.get(typ)
     if want is None:
         raise TypeError("argument '%s' has element type %s, which run() cannot "
@@ -139,6 +159,11 @@ def _buffer_input(a, value, name):
         raise TypeError("argument '%s' has dtype %s; %s takes uint8 bit "
                         "patterns or float32 (rounded to nearest even)"
                         % (name, value.dtype, typ))
+    if typ == "i4":
+        if value.dtype not in (np.int8, np.uint8):
+            raise TypeError("argument '%s' has dtype %s; i4 takes int8 values "
+                            "in [-8, 7] or uint8 in [0, 15]" % (name, value.dtype))
+        return _i4_bytes(value, name)
     if typ == "i8" and value.dtype == np.uint8:
         return np.array(value.view(np.int8), order="C", copy=True)
     want = _dtype_of(a, name)
@@ -220,6 +245,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     inputs: {argument name: value}: a numpy array for every input/inout
       buffer, in the kernel's dtype (f16 -> float16, f32 -> float32,
       i8 -> int8 (uint8 accepted: the same bits, for unsigned products),
+      i4 -> int8 in [-8, 7] (uint8 in [0, 15] accepted: the same nibbles;
+      passed one element per byte, as MLIR addresses i4 memrefs),
       i32 -> int32; bf16 -> uint16 bit patterns, or float32 converted with
       round-to-nearest-even; f8E4M3FN/f8E5M2 -> uint8 bit patterns, or
       float32 rounded to nearest even, saturating for f8E4M3FN); its shape
@@ -233,7 +260,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     stats: True returns (outputs, counters), counters being the emulator's
       (as wmma.emulate returns them); emulator backend only.
 
-    bf16 results are returned as float32 (exact).  Raises WmmaError for
+    bf16 results are returned as float32 (exact), i4 results as int8.  Raises WmmaError for
     compile/launch errors (with the MLIR diagnostics), TypeError/ValueError
     naming the argument for missing, unexpected or mismatched inputs.
     """
@@ -295,7 +322,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         _lib.take_string(lib, diag.value)
     finally:
         lib.wmma_compile_result_free(ctypes.byref(res))
-    outputs = {name: bf16_bits_to_f32(arr) if typ == "bf16" else arr
+    outputs = {name: bf16_bits_to_f32(arr) if typ == "bf16"
+               else _i4_values(arr) if typ == "i4" else arr
                for name, (arr, typ) in results.items()}
     if stats:
         return outputs, _lib.stats_dict(lib, counters)
@@ -305,7 +333,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
 def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
     """Seeded random inputs for a manifest (compile(...).manifest): uniform
     in [low, high) for float buffers (bf16 and fp8 given as float32), i8
-    over its whole range, small integers for wider integer buffers, values
+    and i4 over their whole range (as int8), small integers for wider integer buffers, values
     in [0.5, 1.5) for scalars -- ready for run().
     sizes: {"s0": 77, ...} for the run-time sizes a dynamic kernel takes."""
     rng = np.random.default_rng(seed)
@@ -324,11 +352,13 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
         except KeyError as e:
             raise ValueError("argument '%s' has run-time size %s: give it in "
                              "sizes" % (a["name"], e.args[0])) from None
-        if typ != "bf16" and typ not in FP8_TYPES and typ not in DTYPES:
+        if typ not in ("bf16", "i4") and typ not in FP8_TYPES and typ not in DTYPES:
             raise TypeError("argument '%s' has element type %s, which "
                             "random_inputs() cannot fill" % (a["name"], typ))
         if typ == "i8":
             out[a["name"]] = rng.integers(-128, 128, size=shape).astype(np.int8)
+        elif typ == "i4":
+            out[a["name"]] = rng.integers(-8, 8, size=shape).astype(np.int8)
         elif typ in ("i16", "i32", "i64"):
             out[a["name"]] = rng.integers(-8, 8, size=shape).astype(DTYPES[typ])
         else:

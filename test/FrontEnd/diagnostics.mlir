@@ -184,7 +184,7 @@ func.func @copy_only(%A: memref<16x16xf32>, %C: memref<16x16xf32>) {
 
 // Type combinations no chip multiplies get the list of those it does.
 func.func @i8_to_i16(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %C: memref<32x32xi16>) {
-  // expected-remark @+1 {{unsupported product types i8 x i8 -> i16 (supported: f16 x f16 and bf16 x bf16 -> f32 or their own type; i8 x i8 -> i32, signed or unsigned; f8E4M3FN/f8E5M2 in any mix -> f32)}}
+  // expected-remark @+1 {{unsupported product types i8 x i8 -> i16 (supported: f16 x f16 and bf16 x bf16 -> f32 or their own type; i8 x i8 and i4 x i4 -> i32, signed or unsigned; f8E4M3FN/f8E5M2 in any mix -> f32)}}
   linalg.matmul ins(%A, %B : memref<32x32xi8>, memref<32x32xi8>) outs(%C : memref<32x32xi16>)
   return
 }

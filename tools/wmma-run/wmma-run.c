@@ -53,12 +53,12 @@ static double rng_uniform(void) {
  * so that the per-element loops do no string compares. */
 typedef enum {
   ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
-  ELEM_UNSUPPORTED
+  ELEM_I4, ELEM_UNSUPPORTED
 } elem_kind;
 
 static elem_kind elem_kind_of(const char *t) {
   static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
-                                       "f8E4M3FN", "f8E5M2"};
+                                       "f8E4M3FN", "f8E5M2", "i4"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -89,6 +89,8 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
     return wmma_emu_fp8_to_f32(p[i]);
   case ELEM_BF8:
     return wmma_emu_bf8_to_f32(p[i]);
+  case ELEM_I4: /* one byte per element (MLIR's addressing): the low nibble */
+    return (int8_t)(unsigned char)(p[i] << 4) >> 4;
   default:
     return NAN;
   }
@@ -116,6 +118,10 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
     break;
   case ELEM_I8: /* two's complement: the magnitude of -128 wraps to it */
     p[i] = (unsigned char)(int64_t)v;
+    break;
+  case ELEM_I4: /* the nibble zero-extended into its byte, as LLVM stores an
+                   i4 (its loads assume the high bits zero); 8 wraps to -8 */
+    p[i] = (unsigned char)((int64_t)v & 0xF);
     break;
   case ELEM_FP8:
     p[i] = wmma_emu_f32_to_fp8(f, 1);
@@ -280,10 +286,12 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     if (strcmp(a->role, "output"))
       for (size_t e = 0; e < counts[i]; ++e) {
         double v = 2.0 * rng_uniform() - 1.0;
-        /* Integers: i8 over its whole range (read as u8 by unsigned
-         * products), i32 small enough that sums stay exact. */
+        /* Integers: i8 and i4 over their whole range (read as u8 / u4
+         * by unsigned products), i32 small enough that sums stay exact. */
         if (kinds[i] == ELEM_I8)
           v = floor(v * 128.0);
+        else if (kinds[i] == ELEM_I4)
+          v = floor(v * 8.0);
         else if (kinds[i] == ELEM_I32)
           v = floor(v * 1024.0);
         store_elem(kinds[i], kd, e, v);

@@ -158,10 +158,16 @@ MlirValue wb_dim(wb_t *b, MlirValue memref, int64_t dim);
 MlirValue wb_load(wb_t *b, MlirValue memref, intptr_t n, const MlirValue *idx);
 void wb_store(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
               const MlirValue *idx);
+/* Vector access along the last dimension; element by element for memrefs
+ * of sub-byte element types (MLIR addresses those one element per byte but
+ * loads vectors of them as packed bits). */
 MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
                    const MlirValue *idx);
 void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
                const MlirValue *idx);
+/* Is memref_type's element type narrower than a byte, or not a whole
+ * number of bytes (i4, i1)? */
+bool wb_memref_sub_byte(MlirType memref_type);
 /* Is t a memref whose innermost stride is statically 1 (vector accesses
  * along the last dimension are contiguous)? */
 bool wb_memref_inner_contiguous(MlirType t);

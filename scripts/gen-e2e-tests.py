@@ -467,8 +467,8 @@ TYPES = [
     ("lds-types-fp8-bf8-100x130x70", "LDS-staged f8E4M3FN x f8E5M2 -> f32 with tails", typed_gemm(100, 130, 70, "f8E4M3FN", "f8E5M2", "f32"), ""),
     ("types-i8-f16-mixed-37x33x40", "i8 x f16 -> f32 (the i8 operand converted to f16 exactly)", typed_gemm(37, 33, 40, "i8", "f16", "f32"), ""),
     ("types-int8-requant-33x40x64", "i8 GEMM, sitofp, per-column scale, round, clamp, fptosi to i8", int_requant(33, 40, 64), ""),
-    # i4: MLIR addresses memref<..xi4> one element per byte; the kernels read
-    # and write them element by element, staged in registers (iu4 atoms).
+    # i4: MLIR addresses memref<..xi4> one element per byte; the kernels move
+    # them as bytes (iu4 atoms; through LDS like i8).
     ("types-i4-37x45x70", "i4 x i4 -> i32, signed, exact", typed_gemm(37, 45, 70, "i4", "i4", "i32"), ""),
     ("types-u4-33x17x100", "u4 x u4 -> i32 (cast_unsigned), exact", typed_gemm(33, 17, 100, "i4", "i4", "i32", cast="{cast = #linalg.type_fn<cast_unsigned>}"), ""),
     ("types-i4u4-20x50x33", "i4 x u4 -> i32 (extsi, extui), exact", typed_gemm(20, 50, 33, "i4", "i4", "i32", ext=("extsi", "extui")), ""),
@@ -477,6 +477,8 @@ TYPES = [
     ("types-i4-batched-tensors-3x20x33x45", "batch_matmul on i4 tensors, tails", int4_batched_tensors(3, 20, 33, 45), ""),
     ("epilogue-i4-operands-70x50x64", "i8 GEMM, epilogue reads an i4 residual tile and an i4 row vector", int4_epilogue_operands(70, 50, 64), ""),
     ("lds-epilogue-i4-operands-70x50x64", "LDS-staged i8 GEMM, i4 epilogue operands", int4_epilogue_operands(70, 50, 64), ""),
+    ("lds-types-i4-130x70x100", "LDS-staged i4 x i4 -> i32 with tails", typed_gemm(130, 70, 100, "i4", "i4", "i32"), ""),
+    ("lds-prologue-dequant-int4-130x100x96", "LDS-staged int4 weights (K x N, transposed into LDS as bytes) dequantised after the LDS read", dequant(130, 100, 96, t="i4"), ""),
     ("prologue-dequant-int4-45x40x72", "dequantising prologue (int4 weights x per-column f16 scale)", dequant(45, 40, 72, t="i4"), ""),
     ("epilogue-batch-broadcast-3x37x33x40", "batched GEMM, per-batch scale and a bias shared by the batch", batch_broadcast(3, 37, 33, 40), ""),
     ("lds-epilogue-batch-broadcast-2x130x70x48", "LDS-staged batched GEMM, per-batch scale, shared bias", batch_broadcast(2, 130, 70, 48), ""),
@@ -748,6 +750,7 @@ CASES = [
     ("lds-transpose-i8-bkn-33x65x47", "LDS-staged i8 GEMM, B given K x N, tails", lds_typed_gemm(33, 65, 47, "i8", "i8", "i32")),
     ("types-i4-transposed-at-50x40x70", "i4 GEMM, A given K x M, tails", lds_typed_gemm(50, 40, 70, "i4", "i4", "i32", a_t=True)),
     ("types-i4-transposed-bt-40x50x33", "i4 GEMM, B given N x K, tails", lds_typed_gemm(40, 50, 33, "i4", "i4", "i32", b_t=True)),
+    ("lds-transpose-i4-at-96x72x80", "LDS-staged i4 GEMM, A given K x M (bytes transposed), tails", lds_typed_gemm(96, 72, 80, "i4", "i4", "i32", a_t=True)),
     ("lds-transpose-fp8-at-70x130x100", "LDS-staged fp8 x bf8 GEMM, A given K x M, B K x N, tails", lds_typed_gemm(70, 130, 100, "f8E4M3FN", "f8E5M2", "f32", a_t=True)),
 ] + SWEEP
 

@@ -6,9 +6,11 @@
  * (wmma_frag_affine).  Slots v, v+1, ... whose row form is the same and
  * whose column advances by one for every lane form a run: one vector.load /
  * vector.store of the run at mem[lead..., i0 + row, j0 + col] (memrefs whose
- * innermost stride is 1 and whose elements are whole bytes; otherwise
- * per-element memref.load / memref.store: MLIR lowers memref<..xi4> one
- * element per byte, but a vector<8xi4> load to 4 packed bytes).
+ * innermost stride is 1; otherwise per-element memref.load / memref.store).
+ * Sub-byte elements (i4) are a byte each in memory, as MLIR addresses
+ * memref<..xi4>: their runs are byte vectors of an i8 view of the memref
+ * (wb_vload / wb_vstore; a builtin.unrealized_conversion_cast that
+ * reconcile-unrealized-casts folds after the conversion to LLVM).
  * Unused slots (RDNA3 16-bit accumulator padding) load as zero and are not
  * stored.
  *
@@ -169,9 +171,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
       wmma_error(op, "%s: memref and fragment element types differ", opname);
     return -1;
   }
-  /* Sub-byte elements (i4) are addressed one per byte but vector-loaded
-   * as packed bits: they are accessed element by element. */
-  fi->contiguous = wb_memref_inner_contiguous(mt) && !wb_memref_sub_byte(mt);
+  fi->contiguous = wb_memref_inner_contiguous(mt);
   fi->fat = wb_is_fat_buffer(mt);
   fi->masked = !mlirAttributeIsNull(wmma_attr(op, "masked"));
   fi->outer_dim = wb_memref_outermost_dim(mt);
@@ -189,7 +189,7 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
    * IR makes is one LDS instruction (as the emulator's bank model counts). */
   int max_run = fi->n;
   MlirAttribute space = mlirMemRefTypeGetMemorySpace(mt);
-  int ebits = wb_type_bits(fi->elem_type);
+  int ebits = (wb_type_bits(fi->elem_type) + 7) / 8 * 8; /* i4: a byte */
   if (!mlirAttributeIsNull(space) &&
       mlirAttributeEqual(space, wb_workgroup_space(mlirTypeGetContext(mt))) &&
       ebits > 0 && ebits <= 128)

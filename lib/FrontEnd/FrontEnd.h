@@ -265,12 +265,6 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
                        size_t cap, MlirLocation *where);
 bool fe_reads_reduction(const fe_graph *g, int n);
-/* Does an operand matrix of the first ngemms products have sub-byte
- * elements (i4)?  Those are read element by element (one byte each, as
- * MLIR addresses them) and staged in registers only: the LDS layouts and
- * copies move whole-byte elements.  Sets the reason. */
-bool fe_sub_byte_operands(const fe_problem *p, int ngemms, char *why,
-                          size_t cap);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);
@@ -373,5 +367,8 @@ void fe_remark(MlirLocation loc, const char *fmt, ...)
 int fe_why(char *why, size_t cap, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void fe_type_str(MlirType t, char *buf, size_t cap);
+/* Bytes an element of t takes in memory: sub-byte types (i4) one each, as
+ * MLIR addresses them. */
+int fe_storage_bytes(MlirType t);
 
 #endif /* WMMA_FRONTEND_FRONTEND_H */

@@ -266,6 +266,8 @@ int fe_why(char *why, size_t cap, const char *fmt, ...) {
   return -1;
 }
 
+int fe_storage_bytes(MlirType t) { return (wb_type_bits(t) + 7) / 8; }
+
 void fe_type_str(MlirType t, char *buf, size_t cap) {
   wmma_print_type(t, buf, cap);
 }

@@ -172,7 +172,7 @@ static MlirValue valid_bytes(fe_kb *kb, MlirValue raw, const fe_arg *x) {
       extent = wb_max_index(b, extent,
                             kb_mulc(kb, wb_dim(b, raw, d), strides[d]));
   }
-  int eb = (wb_type_bits(x->elem) + 7) / 8; /* i4: one byte per element */
+  int eb = fe_storage_bytes(x->elem);
   MlirValue bytes = kb_addc(kb, kb_mulc(kb, extent, eb), eb < 4 ? 4 - eb : 0);
   return wb_cast(b, "arith.index_cast", bytes,
                  mlirIntegerTypeGet(kb->ctx, 64));

@@ -42,11 +42,12 @@
 #include <string.h>
 
 /* The memref-element -> WMMA-operand type of the transposing atom: the
- * 16-bit float types themselves, raw bytes (i8) for every 8-bit type. */
+ * 16-bit float types themselves, raw bytes (i8) for every 8-bit type and
+ * for i4 (a byte per element in memory: its nibble zero-extended). */
 static MlirType transpose_elem(fe_kb *kb, MlirType t) {
   if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
     return t;
-  if (wb_type_bits(t) == 8)
+  if (fe_storage_bytes(t) == 1)
     return mlirIntegerTypeGet(kb->ctx, 8);
   return (MlirType){NULL};
 }
@@ -108,7 +109,7 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
   MlirType te = transpose_elem(kb, mem_elem);
-  bool bytes = wb_type_bits(mem_elem) == 8;
+  bool bytes = fe_storage_bytes(mem_elem) == 1;
   MlirType acc = bytes ? mlirIntegerTypeGet(kb->ctx, 32) : te;
   cp->atom = wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16, te, te, acc,
                              false, false, false, 0);
@@ -151,7 +152,7 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(lds));
-  int bits = wb_type_bits(elem), eb = bits / 8;
+  int bits = wb_type_bits(elem), eb = fe_storage_bytes(elem);
   memset(cp, 0, sizeof *cp);
   cp->o = o;
   cp->rows = rows;
@@ -249,7 +250,10 @@ static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
   if (mlirTypeIsAInteger(et) && wb_type_bits(et) == 32)
     d = wb_cast(b, "arith.trunci", d, wb_vec(8, mlirIntegerTypeGet(kb->ctx, 8)));
   (void)cp;
-  if (!mlirTypeEqual(wb_elem_type(mlirValueGetType(d)), lds_elem))
+  MlirType et8 = wb_elem_type(mlirValueGetType(d));
+  if (wb_type_bits(lds_elem) < wb_type_bits(et8)) /* bytes -> i4 */
+    d = wb_cast(b, "arith.trunci", d, wb_vec(8, lds_elem));
+  else if (!mlirTypeEqual(et8, lds_elem))
     d = wb_bitcast(b, d, wb_vec(8, lds_elem));
   return d;
 }
@@ -298,8 +302,15 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       }
       break;
     case FE_COPY_WMMA: {
-      MlirValue a = kb->arch == WMMA_ARCH_RDNA3 ? replicate(kb, cp, regs[i])
-                                                : regs[i];
+      MlirValue a = regs[i];
+      int64_t len = 0;
+      MlirType et;
+      wb_is_vec1d(mlirValueGetType(a), &len, &et);
+      if (wb_type_bits(et) < 8) /* i4: back to its bytes */
+        a = wb_cast(b, "arith.extui", a,
+                    wb_vec(len, mlirIntegerTypeGet(kb->ctx, 8)));
+      if (kb->arch == WMMA_ARCH_RDNA3)
+        a = replicate(kb, cp, a);
       if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
         a = wb_bitcast(b, a, cp->frag_type);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);

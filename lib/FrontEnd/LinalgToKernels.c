@@ -53,7 +53,7 @@ static int check_limits(const fe_problem *p) {
     const fe_arg *x = &p->args[a];
     if (!x->is_buffer)
       continue;
-    double bytes = (wb_type_bits(x->elem) + 7) / 8; /* i4: a byte each */
+    double bytes = fe_storage_bytes(x->elem);
     for (int d = 0; d < x->rank; ++d)
       bytes *= fe_size_static(x->shape[d]) ? (double)x->shape[d].value : 1;
     if (bytes >= 2147483648.0) {

@@ -252,7 +252,7 @@ static bool is_int(MlirType t, unsigned bits) {
 /* The element types a product may have (the templates then ask the chip):
  *   f16 x f16, bf16 x bf16 -> f32, or -> f16/bf16 rounded once at the end
  *   i8 x i8, i4 x i4 -> i32 (sign- or zero-extended operands, any mix),
- *     exact (i4 read a byte per element and staged in registers)
+ *     exact (i4 a byte per element in memory, as MLIR addresses it)
  *   fp8/bf8 x fp8/bf8 -> f32 (E4M3FN, E5M2, any mix) */
 static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
                        size_t cap) {
@@ -283,30 +283,6 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
                             "-> f32)",
                   as, bs, cs);
   return 0;
-}
-
-bool fe_sub_byte_operands(const fe_problem *p, int ngemms, char *why,
-                          size_t cap) {
-  for (int i = 0; i < ngemms && i < p->ngemms; ++i) {
-    const fe_operand *ops[2] = {&p->gemms[i].lhs, &p->gemms[i].rhs};
-    for (int j = 0; j < 2; ++j) {
-      int leaf = ops[j]->leaf;
-      if (leaf < 0 || leaf >= p->g.nnodes)
-        continue;
-      MlirType t = p->g.nodes[leaf].type;
-      int bits = wb_type_bits(t);
-      if (bits > 0 && bits % 8) {
-        char ts[32];
-        fe_type_str(t, ts, sizeof ts);
-        fe_why(why, cap, "%s operands are staged in registers only (MLIR "
-                         "addresses %s memrefs one element per byte; the LDS "
-                         "layouts move whole-byte elements)",
-               ts, ts);
-        return true;
-      }
-    }
-  }
-  return false;
 }
 
 int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,

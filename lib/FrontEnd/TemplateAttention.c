@@ -52,8 +52,6 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (o->staging == WMMA_STAGING_REGISTERS)
     return fe_why(why, cap, "staging=registers: attention streams K and V "
                             "through LDS");
-  if (fe_sub_byte_operands(p, 2, why, cap))
-    return -1;
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_attention.name;
   wmma_elem e = WMMA_ELEM_F16;

@@ -63,8 +63,6 @@ int fe_chain_check(const fe_problem *p, const wmma_chip_info *chip,
   if (p->gemms[0].lhs.arg < 0 || p->gemms[0].rhs.arg < 0 ||
       p->gemms[1].rhs.arg < 0)
     return fe_why(why, cap, "an operand is not read from an argument");
-  if (fe_sub_byte_operands(p, 2, why, cap)) /* chains stage through LDS */
-    return -1;
   return 0;
 }
 

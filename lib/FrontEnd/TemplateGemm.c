@@ -104,9 +104,10 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   double kp = (double)((int64_t)(K + 15) / 16);
   double wgs = tm * tn * B;
   double wmma = wgs * (c->tile_m / 16) * (c->tile_n / 16) * kp;
-  double eb = (wb_type_bits(p->g.nodes[g->lhs.leaf].type) +
-               wb_type_bits(p->g.nodes[g->rhs.leaf].type)) /
-              16.0;
+  /* Bytes per element pair (sub-byte types take a byte each in memory). */
+  double eb = (fe_storage_bytes(p->g.nodes[g->lhs.leaf].type) +
+               fe_storage_bytes(p->g.nodes[g->rhs.leaf].type)) /
+              2.0;
   double panels = c->staging == FE_STAGE_LDS
                       ? (c->tile_m + c->tile_n)
                       : fe_waves(s) * 16.0 * (s->wave_m + s->wave_n);
@@ -130,11 +131,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (w == 4)
       configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2};
   }
-  char sub_byte[FE_WHY] = "";
-  bool regs_only = fe_sub_byte_operands(p, 1, sub_byte, sizeof sub_byte);
-  if (regs_only && o->staging == WMMA_STAGING_LDS)
-    return fe_why(why, cap, "%s", sub_byte);
-  if (o->staging != WMMA_STAGING_REGISTERS && !regs_only) {
+  if (o->staging != WMMA_STAGING_REGISTERS) {
     static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
                                     {64, 64}};
     for (int i = 0; i < 4; ++i)

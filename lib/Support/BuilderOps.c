@@ -183,10 +183,11 @@ void wb_store(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
 
 /* MLIR's LLVM lowering addresses a memref of a sub-byte element type (i4,
  * i2, i1) one element per byte (a GEP over i4 advances by its 1-byte alloc
- * size, and memref.load reads that byte), but lowers a vector.load of
- * vector<N x i4> to a load of N packed nibbles.  Vector accesses to such
- * memrefs therefore go element by element, so that every access of the
- * program, the kernel and the host agrees on one byte per element. */
+ * size; stores write the value zero-extended, loads assume so), but
+ * lowers a vector.load of vector<N x i4> to a load of N packed nibbles.
+ * Vector accesses to such memrefs therefore go through the same memref
+ * seen as bytes: N bytes loaded and truncated, or zero-extended and
+ * stored -- what N element accesses would do, in one instruction. */
 bool wb_memref_sub_byte(MlirType memref_type) {
   if (mlirTypeIsNull(memref_type) || !mlirTypeIsAShaped(memref_type))
     return false;
@@ -194,13 +195,30 @@ bool wb_memref_sub_byte(MlirType memref_type) {
   return bits > 0 && bits % 8;
 }
 
-/* idx with its last index advanced by j. */
-static void advance_last(wb_t *b, MlirValue *out, intptr_t n,
-                         const MlirValue *idx, int64_t j) {
-  for (intptr_t i = 0; i < n; ++i)
-    out[i] = idx[i];
-  if (n > 0 && j)
-    out[n - 1] = wb_add_const(b, idx[n - 1], j);
+/* The memref of i8 with memref's shape, layout and memory space.  Both
+ * lower to the same descriptor (opaque pointers; strides and offsets
+ * count elements, each a byte), so the cast folds away once memrefs
+ * become descriptors (reconcile-unrealized-casts). */
+static MlirValue byte_view(wb_t *b, MlirValue memref) {
+  MlirType t = mlirValueGetType(memref);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t shape[WB_MAX_INDICES];
+  if (rank > WB_MAX_INDICES)
+    return (MlirValue){NULL};
+  for (intptr_t i = 0; i < rank; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(t, i);
+  MlirType bytes = mlirMemRefTypeGet(
+      mlirIntegerTypeGet(mlirTypeGetContext(t), 8), rank, shape,
+      mlirMemRefTypeGetLayout(t), mlirMemRefTypeGetMemorySpace(t));
+  return wb_op1(b, "builtin.unrealized_conversion_cast", 1, &memref, bytes, 0,
+                NULL);
+}
+
+static MlirType byte_vec(MlirType vec_type) {
+  int64_t len = 0;
+  if (!wb_is_vec1d(vec_type, &len, NULL))
+    return (MlirType){NULL};
+  return wb_vec(len, mlirIntegerTypeGet(mlirTypeGetContext(vec_type), 8));
 }
 
 MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
@@ -208,15 +226,13 @@ MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
   MlirValue ops[WB_MAX_INDICES + 2];
   if (!gather(ops, memref, n, idx, 0))
     return (MlirValue){NULL};
-  int64_t len = 0;
-  if (wb_memref_sub_byte(mlirValueGetType(memref)) &&
-      wb_is_vec1d(vec_type, &len, NULL) && len <= 64) {
-    MlirValue el[64], at[WB_MAX_INDICES];
-    for (int64_t j = 0; j < len; ++j) {
-      advance_last(b, at, n, idx, j);
-      el[j] = wb_load(b, memref, n, at);
-    }
-    return wb_from_elements(b, len, el, vec_type);
+  if (wb_memref_sub_byte(mlirValueGetType(memref))) {
+    MlirType bv = byte_vec(vec_type);
+    ops[0] = byte_view(b, memref);
+    if (mlirTypeIsNull(bv) || mlirValueIsNull(ops[0]))
+      return (MlirValue){NULL};
+    MlirValue v = wb_op1(b, "vector.load", n + 1, ops, bv, 0, NULL);
+    return wb_cast(b, "arith.trunci", v, vec_type);
   }
   return wb_op1(b, "vector.load", n + 1, ops, vec_type, 0, NULL);
 }
@@ -226,17 +242,14 @@ void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
   MlirValue ops[WB_MAX_INDICES + 2];
   if (!gather(ops, memref, n, idx, 1))
     return;
-  int64_t len = 0;
-  if (wb_memref_sub_byte(mlirValueGetType(memref)) &&
-      wb_is_vec1d(mlirValueGetType(v), &len, NULL) && len <= 64) {
-    MlirValue at[WB_MAX_INDICES];
-    for (int64_t j = 0; j < len; ++j) {
-      advance_last(b, at, n, idx, j);
-      wb_store(b, wb_extract(b, v, j), memref, n, at);
-    }
-    return;
-  }
   ops[0] = v;
+  if (wb_memref_sub_byte(mlirValueGetType(memref))) {
+    MlirType bv = byte_vec(mlirValueGetType(v));
+    ops[1] = byte_view(b, memref);
+    if (mlirTypeIsNull(bv) || mlirValueIsNull(ops[1]))
+      return;
+    ops[0] = wb_cast(b, "arith.extui", v, bv);
+  }
   wb_op(b, "vector.store", n + 2, ops, 0, NULL, 0, NULL);
 }
 

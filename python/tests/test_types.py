@@ -186,9 +186,11 @@ def test_dequantising_prologue(chip, staging):
 
 @pytest.mark.parametrize("chip", CHIPS)
 @pytest.mark.parametrize("unsigned", [False, True])
-def test_int4_exact(chip, unsigned):
+@pytest.mark.parametrize("staging", ["registers", "lds"])
+def test_int4_exact(chip, unsigned, staging):
     # i4 x i4 -> i32 (iu4 atoms), exact over the whole i4 range: int8 arrays
-    # in [-8, 7], or uint8 in [0, 15] for unsigned products.
+    # in [-8, 7], or uint8 in [0, 15] for unsigned products; B (K x N) is
+    # transposed into LDS as bytes when staged there.
     m, n, k = 33, 50, 77
     cast = "{cast = #linalg.type_fn<cast_unsigned>}" if unsigned else ""
     src = gemm_src("i4g", "i4", "i4", "i32", m, n, k, cast)
@@ -198,7 +200,8 @@ def test_int4_exact(chip, unsigned):
     B = rng.integers(lo, hi, (k, n))
     C = rng.integers(-1000, 1000, (m, n)).astype(np.int32)
     dt = np.uint8 if unsigned else np.int8
-    out = wmma.run(src, chip, {"A": A.astype(dt), "B": B.astype(dt), "C": C})
+    out = wmma.run(src, chip, {"A": A.astype(dt), "B": B.astype(dt), "C": C},
+                   staging=staging)
     want = A.astype(np.int64) @ B.astype(np.int64) + C
     np.testing.assert_array_equal(out["C"], want.astype(np.int32))
 
@@ -277,16 +280,18 @@ func.func @w4(%x: memref<37x64xf16>, %w: memref<64x30xi4>, %s: memref<30xf16>,
 
 
 @pytest.mark.parametrize("chip", CHIPS)
-def test_int4_weights_in_and_int4_out(chip):
-    # W4A16: i4 weights dequantised per column in registers, f32 sums,
-    # rounded and saturated back to i4 by the program.  The inputs make the
-    # f32 sums exact (x and q * s are small dyadic numbers), so the result
-    # is exactly numpy's.
+@pytest.mark.parametrize("staging", ["registers", "lds"])
+def test_int4_weights_in_and_int4_out(chip, staging):
+    # W4A16: i4 weights dequantised per column (after the load, or after
+    # the LDS read), f32 sums, rounded and saturated back to i4 by the
+    # program.  The inputs make the f32 sums exact (x and q * s are small
+    # dyadic numbers), so the result is exactly numpy's.
     rng = np.random.default_rng(38)
     x = (rng.integers(-4, 5, (37, 64)) / 4).astype(np.float16)
     w = rng.integers(-8, 8, (64, 30)).astype(np.int8)
     s = (2.0 ** -rng.integers(2, 5, 30)).astype(np.float16)
-    out = wmma.run(W4_DEQUANT_REQUANT, chip, {"x": x, "w": w, "s": s})
+    out = wmma.run(W4_DEQUANT_REQUANT, chip, {"x": x, "w": w, "s": s},
+                   staging=staging)
     acc = f64(x) @ (f64(w) * f64(s))
     want = np.clip(np.round(acc), -8, 7).astype(np.int8)
     assert out["y"].dtype == np.int8

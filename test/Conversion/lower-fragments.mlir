@@ -177,29 +177,39 @@ func.func @column_strided(%A: memref<64x64xf16, strided<[1, 64]>>, %i: index, %j
 }
 // Sub-byte elements: MLIR addresses memref<..xi4> one element per byte, but
 // a vector.load of vector<8xi4> reads 4 bytes of packed nibbles, so iu4
-// fragments are read and written element by element even where K is
-// contiguous (RDNA4 kcontig A: elements (r, 8h + v), v = 0..7).
+// runs are byte vectors of the same memref seen as i8 (a cast that folds
+// once memrefs become descriptors): loaded and truncated, or zero-extended
+// (LLVM's representation of an i4 in memory) and stored.
 #u4 = #wmma.atom<rdna4, 16x16x16, i4 * i4 -> i32>
 // CHECK-LABEL: func.func @iu4_a_kcontig_bytes
 // CHECK-SAME: (%[[A:.*]]: memref<64x64xi4>, %[[I:.*]]: index, %[[J:.*]]: index)
-// CHECK-NOT: vector.load
-// CHECK: %[[E0:.*]] = memref.load %[[A]][%[[ROW:.*]], %[[COL:.*]]] : memref<64x64xi4>
-// CHECK: %[[COL1:.*]] = arith.addi %[[COL]], %c1 : index
-// CHECK: %[[E1:.*]] = memref.load %[[A]][%[[ROW]], %[[COL1]]] : memref<64x64xi4>
-// CHECK-COUNT-6: memref.load %[[A]]
-// CHECK-NOT: vector.load
-// CHECK: %[[V:.*]] = vector.from_elements %[[E0]], %[[E1]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi4>
-// CHECK: return %[[V]]
+// CHECK-NOT: memref.load
+// CHECK: %[[AB:.*]] = builtin.unrealized_conversion_cast %[[A]] : memref<64x64xi4> to memref<64x64xi8>
+// CHECK: %[[V:.*]] = vector.load %[[AB]][%{{.*}}, %{{.*}}] : memref<64x64xi8>, vector<8xi8>
+// CHECK: %[[T:.*]] = arith.trunci %[[V]] : vector<8xi8> to vector<8xi4>
+// CHECK: return %[[T]]
 func.func @iu4_a_kcontig_bytes(%A: memref<64x64xi4>, %i: index, %j: index) -> vector<8xi4> {
   %a = wmma.load #wmma.frag<a, kcontig, #u4> %A[%i, %j] : memref<64x64xi4> -> vector<8xi4>
   return %a : vector<8xi4>
 }
 // CHECK-LABEL: func.func @iu4_store_bytes
-// CHECK-NOT: vector.store
-// CHECK-COUNT-8: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<64x64xi4>
+// CHECK-SAME: (%[[A:.*]]: memref<64x64xi4>, %[[V:.*]]: vector<8xi4>
+// CHECK: %[[AB:.*]] = builtin.unrealized_conversion_cast %[[A]] : memref<64x64xi4> to memref<64x64xi8>
+// CHECK: %[[E:.*]] = arith.extui %[[V]] : vector<8xi4> to vector<8xi8>
+// CHECK: vector.store %[[E]], %[[AB]][%{{.*}}, %{{.*}}] : memref<64x64xi8>, vector<8xi8>
 // CHECK-NOT: vector.store
 // CHECK: return
 func.func @iu4_store_bytes(%A: memref<64x64xi4>, %v: vector<8xi4>, %i: index, %j: index) {
   wmma.store #wmma.frag<b, kcontig, transposed, #u4> %v, %A[%i, %j] : vector<8xi4>, memref<64x64xi4>
   return
+}
+// A strided (column) run stays element by element: memref.load of i4 is a
+// byte load.
+// CHECK-LABEL: func.func @iu4_b_strided
+// CHECK-NOT: vector.load
+// CHECK-COUNT-8: memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<64x64xi4>
+// CHECK: vector.from_elements
+func.func @iu4_b_strided(%B: memref<64x64xi4>, %i: index, %j: index) -> vector<8xi4> {
+  %b = wmma.load #wmma.frag<b, kcontig, #u4> %B[%i, %j] : memref<64x64xi4> -> vector<8xi4>
+  return %b : vector<8xi4>
 }

@@ -1,10 +1,13 @@
 // convert-wmma-to-rocdl = wmma-lower-xlane, wmma-lower-fragments,
 // wmma-lower-mma; its output is legal input to the upstream ROCDL lowering
 // and the AMDGPU backend (checked down to ISA for gfx1100 and gfx1201).
+// i4 fragments are read as bytes through an i8 view of their memref (an
+// unrealized cast): reconcile-unrealized-casts folds it after the
+// conversion to LLVM, as upstream's GPU pipelines end.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(convert-wmma-to-rocdl{strategy=bpermute})' | FileCheck %s --check-prefixes=CHECK,BP
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(convert-wmma-to-rocdl)' | FileCheck %s --check-prefixes=CHECK,X16
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(convert-wmma-to-rocdl{strategy=bpermute},gpu.module(convert-gpu-to-rocdl),gpu-module-to-binary{format=isa})' | FileCheck %s --check-prefixes=ISA,ISA-BP
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(convert-wmma-to-rocdl,gpu.module(convert-gpu-to-rocdl),gpu-module-to-binary{format=isa})' | FileCheck %s --check-prefixes=ISA,ISA-X16
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(convert-wmma-to-rocdl{strategy=bpermute},gpu.module(convert-gpu-to-rocdl,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' | FileCheck %s --check-prefixes=ISA,ISA-BP
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(convert-wmma-to-rocdl,gpu.module(convert-gpu-to-rocdl,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' | FileCheck %s --check-prefixes=ISA,ISA-X16
 
 // RDNA3: compact loads, expansion, product with A and B swapped, chaining
 // the transposed accumulator into the next A operand.

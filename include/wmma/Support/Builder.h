@@ -158,9 +158,10 @@ MlirValue wb_dim(wb_t *b, MlirValue memref, int64_t dim);
 MlirValue wb_load(wb_t *b, MlirValue memref, intptr_t n, const MlirValue *idx);
 void wb_store(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
               const MlirValue *idx);
-/* Vector access along the last dimension; element by element for memrefs
- * of sub-byte element types (MLIR addresses those one element per byte but
- * loads vectors of them as packed bits). */
+/* Vector access along the last dimension.  Memrefs of sub-byte element
+ * types (MLIR addresses those one element per byte but loads vectors of
+ * them as packed bits) are accessed as bytes: loaded and truncated, or
+ * zero-extended and stored. */
 MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
                    const MlirValue *idx);
 void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,

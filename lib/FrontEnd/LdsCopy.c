@@ -22,7 +22,7 @@
  * the identity rotated alike: rocWMMA's arrangement), and D's lane (n, h)
  * holds rows 2v + h, which are T's rows rho(2v + h) = 8h + v: again 8
  * consecutive K.  The WMMA accumulates in the operand's own type (f16, bf16; 8-bit
- * values as unsigned bytes into i32), exact: every product is x * 1 or
+ * values, and i4 (a byte each in memory), as unsigned bytes into i32), exact: every product is x * 1 or
  * x * 0 and every sum adds zeros.  Per block and lane: RDNA4 one load, one
  * WMMA, one store; RDNA3 one load, four v_permlanex16, one WMMA, four packs,
  * one store --

@@ -201,15 +201,10 @@ bool wb_memref_sub_byte(MlirType memref_type) {
  * become descriptors (reconcile-unrealized-casts). */
 static MlirValue byte_view(wb_t *b, MlirValue memref) {
   MlirType t = mlirValueGetType(memref);
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  int64_t shape[WB_MAX_INDICES];
-  if (rank > WB_MAX_INDICES)
+  MlirType bytes = wb_memref_like(t, mlirIntegerTypeGet(mlirTypeGetContext(t), 8),
+                                  mlirMemRefTypeGetMemorySpace(t));
+  if (mlirTypeIsNull(bytes))
     return (MlirValue){NULL};
-  for (intptr_t i = 0; i < rank; ++i)
-    shape[i] = mlirShapedTypeGetDimSize(t, i);
-  MlirType bytes = mlirMemRefTypeGet(
-      mlirIntegerTypeGet(mlirTypeGetContext(t), 8), rank, shape,
-      mlirMemRefTypeGetLayout(t), mlirMemRefTypeGetMemorySpace(t));
   return wb_op1(b, "builtin.unrealized_conversion_cast", 1, &memref, bytes, 0,
                 NULL);
 }
@@ -293,15 +288,15 @@ MlirValue wb_fat_buffer_oob(wb_t *b, MlirValue size) {
   return wb_add_const(b, size, 4);
 }
 
-MlirType wb_memref_in_space(MlirType t, MlirAttribute space) {
+MlirType wb_memref_like(MlirType t, MlirType elem, MlirAttribute space) {
   intptr_t rank = mlirShapedTypeGetRank(t);
   int64_t shape[WB_MAX_INDICES];
   if (rank > WB_MAX_INDICES)
     return (MlirType){NULL};
   for (intptr_t i = 0; i < rank; ++i)
     shape[i] = mlirShapedTypeGetDimSize(t, i);
-  return mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank, shape,
-                           mlirMemRefTypeGetLayout(t), space);
+  return mlirMemRefTypeGet(elem, rank, shape, mlirMemRefTypeGetLayout(t),
+                           space);
 }
 
 /*--- structured control flow ---------------------------------------------*/

@@ -184,8 +184,9 @@ MlirValue wb_fat_buffer_oob(wb_t *b, MlirValue size);
 MlirAttribute wb_workgroup_space(MlirContext ctx);
 MlirAttribute wb_fat_buffer_space(MlirContext ctx);
 bool wb_is_fat_buffer(MlirType memref_type);
-/* The memref type t placed in memory space `space` (same shape, layout). */
-MlirType wb_memref_in_space(MlirType t, MlirAttribute space);
+/* A memref type with t's shape and layout, element type elem, in memory
+ * space `space`. */
+MlirType wb_memref_like(MlirType t, MlirType elem, MlirAttribute space);
 
 /*--- structured control flow ---------------------------------------------*/
 /* scf.for: wb_for_begin creates the loop and moves the insertion point into

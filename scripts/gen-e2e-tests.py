@@ -288,6 +288,8 @@ EPILOGUES = {
     "silu": ([], "%nx = arith.negf %x : f32\n    %e = math.exp %nx : f32\n    %one = arith.constant 1.0 : f32\n    %d = arith.addf %one, %e : f32\n    %r = arith.divf %x, %d : f32"),
     "sigmoid": ([], "%z = arith.constant 0.0 : f32\n    %nx = arith.subf %z, %x : f32\n    %e = math.exp %nx : f32\n    %one = arith.constant 1.0 : f32\n    %d = arith.addf %e, %one : f32\n    %r = arith.divf %one, %d : f32"),
     "clamp-select": ([], "%lo = arith.constant -0.5 : f32\n    %hi = arith.constant 0.5 : f32\n    %a = arith.maximumf %x, %lo : f32\n    %b = arith.minimumf %a, %hi : f32\n    %neg = arith.cmpf olt, %x, %lo : f32\n    %r = arith.select %neg, %lo, %b : f32"),
+    # A boolean mask tensor: i1, a byte per element as MLIR addresses it.
+    "bool-mask": ([("mask", "{m}x{n}xi1", "(i, j) -> (i, j)")], "%z = arith.constant 0.0 : f32\n    %r = arith.select %e0, %x, %z : f32"),
     "sub-div-const": ([("c", "{m}x{n}xf32", "(i, j) -> (i, j)")], "%d = arith.subf %x, %e0 : f32\n    %k = arith.constant -4.0 : f32\n    %r = arith.divf %d, %k : f32"),
     # No Lipschitz bound: compared with a relative tolerance (--rtol).
     "sqrt": ([], "%a = math.absf %x : f32\n    %one = arith.constant 1.0 : f32\n    %b = arith.addf %a, %one : f32\n    %r = math.sqrt %b : f32"),
@@ -303,7 +305,7 @@ def epilogue_gemm(m, n, k, kind, out="f32"):
     maps = "".join(f"affine_map<{mp}>, " for _, _, mp in ins)
     operands = "".join(f", %{nm}" for nm, _, _ in ins)
     optypes = "".join(f", memref<{ty.format(m=m, n=n)}>" for _, ty, _ in ins)
-    bargs = "".join(f", %e{i}: f32" for i in range(len(ins)))
+    bargs = "".join(f", %e{i}: {ty.rsplit('x', 1)[1]}" for i, (_, ty, _) in enumerate(ins))
     trunc = "" if out == "f32" else f"\n    %o16 = arith.truncf %r : f32 to {out}"
     res = "%r" if out == "f32" else "%o16"
     text = f"""func.func @epilogue(%A: memref<{m}x{k}xf16>, %B: memref<{k}x{n}xf16>{args},
@@ -476,6 +478,7 @@ TYPES = [
     ("types-int4-requant-33x40x64", "i4 GEMM, sitofp, per-column scale, round, clamp, fptosi to i4", int_requant(33, 40, 64, t="i4", out="i4"), ""),
     ("types-i4-batched-tensors-3x20x33x45", "batch_matmul on i4 tensors, tails", int4_batched_tensors(3, 20, 33, 45), ""),
     ("epilogue-i4-operands-70x50x64", "i8 GEMM, epilogue reads an i4 residual tile and an i4 row vector", int4_epilogue_operands(70, 50, 64), ""),
+    ("lds-epilogue-bool-mask-130x70x48", "LDS-staged GEMM, an i1 mask tensor selects the product or 0", epilogue_gemm(130, 70, 48, "bool-mask"), ""),
     ("lds-epilogue-i4-operands-70x50x64", "LDS-staged i8 GEMM, i4 epilogue operands", int4_epilogue_operands(70, 50, 64), ""),
     ("lds-types-i4-130x70x100", "LDS-staged i4 x i4 -> i32 with tails", typed_gemm(130, 70, 100, "i4", "i4", "i32"), ""),
     ("lds-prologue-dequant-int4-130x100x96", "LDS-staged int4 weights (K x N, transposed into LDS as bytes) dequantised after the LDS read", dequant(130, 100, 96, t="i4"), ""),

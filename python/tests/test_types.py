@@ -308,3 +308,41 @@ def test_int4_inputs_are_range_checked():
     with pytest.raises(TypeError, match="i4 takes int8"):
         wmma.run(src, "gfx1201", {"A": A.astype(np.int32), "B": B,
                                   "C": np.zeros((16, 16), np.int32)})
+
+
+BOOL_MASK = """
+func.func @masked(%A: memref<40x48xf16>, %B: memref<48x72xf16>, %M: memref<40x72xi1>,
+                  %Y: memref<40x72xf32>) {
+  %z = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<40x72xf32>
+  linalg.fill ins(%z : f32) outs(%t : memref<40x72xf32>)
+  linalg.matmul ins(%A, %B : memref<40x48xf16>, memref<48x72xf16>) outs(%t : memref<40x72xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>,
+                                   affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%t, %M : memref<40x72xf32>, memref<40x72xi1>) outs(%Y : memref<40x72xf32>) {
+  ^bb0(%x: f32, %m: i1, %o: f32):
+    %r = arith.select %m, %x, %z : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+@pytest.mark.parametrize("staging", ["registers", "lds"])
+def test_bool_mask_epilogue(chip, staging):
+    # An i1 mask tensor (numpy bool: a byte per element, as MLIR addresses
+    # memref<..xi1>) selecting the product or zero, read once per tile.
+    rng = np.random.default_rng(39)
+    A = rng.uniform(-1, 1, (40, 48)).astype(np.float16)
+    B = rng.uniform(-1, 1, (48, 72)).astype(np.float16)
+    M = rng.integers(0, 2, (40, 72)).astype(np.bool_)
+    out = wmma.run(BOOL_MASK, chip, {"A": A, "B": B, "M": M}, staging=staging)
+    exact = f64(A) @ f64(B)
+    mag = np.abs(f64(A)) @ np.abs(f64(B))
+    bound = 2 * 48 * U32 * mag + 1e-30
+    want = np.where(M, exact, 0.0)
+    assert (np.abs(f64(out["Y"]) - want) <= np.where(M, bound, 0.0)).all()
+    assert (out["Y"][~M] == 0).all() and (out["Y"][M] != 0).any()

@@ -13,6 +13,7 @@ from .compile import compile_raw
 # Manifest element type -> the numpy dtype of arrays given and returned.
 # bf16 has no numpy dtype: see _to_bf16_bits.
 DTYPES = {
+    "i1": np.dtype(np.bool_),  # a byte per element, 0 or 1: LLVM's i1 in memory
     "f16": np.dtype(np.float16),
     "f32": np.dtype(np.float32),
     "f64": np.dtype(np.float64),
@@ -247,6 +248,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       i8 -> int8 (uint8 accepted: the same bits, for unsigned products),
       i4 -> int8 in [-8, 7] (uint8 in [0, 15] accepted: the same nibbles;
       passed one element per byte, as MLIR addresses i4 memrefs),
+      i1 -> bool,
       i32 -> int32; bf16 -> uint16 bit patterns, or float32 converted with
       round-to-nearest-even; f8E4M3FN/f8E5M2 -> uint8 bit patterns, or
       float32 rounded to nearest even, saturating for f8E4M3FN); its shape
@@ -359,6 +361,8 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
             out[a["name"]] = rng.integers(-128, 128, size=shape).astype(np.int8)
         elif typ == "i4":
             out[a["name"]] = rng.integers(-8, 8, size=shape).astype(np.int8)
+        elif typ == "i1":
+            out[a["name"]] = rng.integers(0, 2, size=shape).astype(np.bool_)
         elif typ in ("i16", "i32", "i64"):
             out[a["name"]] = rng.integers(-8, 8, size=shape).astype(DTYPES[typ])
         else:

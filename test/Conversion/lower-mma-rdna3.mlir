@@ -111,8 +111,18 @@ func.func @iu8_unsigned(%a: vector<16xi8>, %b: vector<16xi8>, %c: vector<8xi32>)
 #atom = #wmma.atom<rdna3, 16x16x16, i4 * i4 -> i32, signed_b>
 // CHECK-LABEL: func.func @iu4_signed_b
 // CHECK-SAME: (%[[A:.*]]: vector<16xi4>, %[[B:.*]]: vector<16xi4>, %[[C:.*]]: vector<8xi32>)
-// CHECK-NEXT: %[[AI:.*]] = vector.bitcast %[[A]] : vector<16xi4> to vector<2xi32>
-// CHECK-NEXT: %[[BI:.*]] = vector.bitcast %[[B]] : vector<16xi4> to vector<2xi32>
+// i4 operands are packed on their bytes, not bitcast (the backend would
+// bitcast a sub-byte vector through a stack slot): byte j of a dword d
+// holds element j, d | d >> 4 holds elements (0, 1) and (2, 3) in bytes 0
+// and 2, and each word gathers the even bytes of two such dwords.
+// CHECK: %[[AB:.*]] = arith.extui %[[A]] : vector<16xi4> to vector<16xi8>
+// CHECK-NEXT: %[[AW:.*]] = vector.bitcast %[[AB]] : vector<16xi8> to vector<4xi32>
+// CHECK-NEXT: %[[AS:.*]] = arith.shrui %[[AW]], %{{.*}} : vector<4xi32>
+// CHECK-NEXT: arith.ori %[[AW]], %[[AS]] : vector<4xi32>
+// CHECK-NOT: vector.bitcast {{.*}}xi4
+// CHECK: %[[AI:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi32>
+// CHECK-NEXT: arith.extui %[[B]] : vector<16xi4> to vector<16xi8>
+// CHECK: %[[BI:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi32>
 // CHECK-NEXT: %[[D:.*]] = rocdl.wmma.i32.16x16x16.iu4 %[[AI]], %[[BI]], %[[C]] {signB = true} : (vector<2xi32>, vector<2xi32>, vector<8xi32>) -> vector<8xi32>
 // CHECK-NEXT: return %[[D]]
 func.func @iu4_signed_b(%a: vector<16xi4>, %b: vector<16xi4>, %c: vector<8xi32>) -> vector<8xi32> {

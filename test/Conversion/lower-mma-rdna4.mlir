@@ -75,10 +75,20 @@ func.func @iu8(%a: vector<8xi8>, %b: vector<8xi8>, %c: vector<8xi32>) -> vector<
 #atom = #wmma.atom<rdna4, 16x16x16, i4 * i4 -> i32, clamp>
 // CHECK-LABEL: func.func @iu4_k16
 // CHECK-SAME: (%[[A:.*]]: vector<8xi4>, %[[B:.*]]: vector<8xi4>, %[[C:.*]]: vector<8xi32>)
-// CHECK-NEXT: %[[AV:.*]] = vector.bitcast %[[A]] : vector<8xi4> to vector<1xi32>
-// CHECK-NEXT: %[[AI:.*]] = vector.extract %[[AV]][0] : i32 from vector<1xi32>
-// CHECK-NEXT: %[[BV:.*]] = vector.bitcast %[[B]] : vector<8xi4> to vector<1xi32>
-// CHECK-NEXT: %[[BI:.*]] = vector.extract %[[BV]][0] : i32 from vector<1xi32>
+// i4 operands are packed on their bytes (lower-mma-rdna3.mlir says how):
+// the word is (t0 & 0xff | t0 >> 8 & 0xff00) | (same of t1) << 16.
+// CHECK: %[[AB:.*]] = arith.extui %[[A]] : vector<8xi4> to vector<8xi8>
+// CHECK-NEXT: %[[AW:.*]] = vector.bitcast %[[AB]] : vector<8xi8> to vector<2xi32>
+// CHECK-NEXT: %[[AS:.*]] = arith.shrui %[[AW]], %{{.*}} : vector<2xi32>
+// CHECK-NEXT: %[[AT:.*]] = arith.ori %[[AW]], %[[AS]] : vector<2xi32>
+// CHECK-NEXT: %[[T0:.*]] = vector.extract %[[AT]][0] : i32 from vector<2xi32>
+// CHECK: %[[T1:.*]] = vector.extract %[[AT]][1] : i32 from vector<2xi32>
+// CHECK: %[[HI:.*]] = arith.shli %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[AI:.*]] = arith.ori %{{.*}}, %[[HI]] : i32
+// CHECK-NEXT: arith.extui %[[B]] : vector<8xi4> to vector<8xi8>
+// CHECK-NOT: vector.bitcast {{.*}}xi4
+// CHECK: %[[BHI:.*]] = arith.shli %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[BI:.*]] = arith.ori %{{.*}}, %[[BHI]] : i32
 // CHECK-NEXT: %[[D:.*]] = rocdl.wmma.i32.16x16x16.iu4 %[[AI]], %[[BI]], %[[C]] {clamp = true} : (i32, i32, vector<8xi32>) -> vector<8xi32>
 // CHECK-NEXT: return %[[D]]
 func.func @iu4_k16(%a: vector<8xi4>, %b: vector<8xi4>, %c: vector<8xi32>) -> vector<8xi32> {
@@ -91,8 +101,10 @@ func.func @iu4_k16(%a: vector<8xi4>, %b: vector<8xi4>, %c: vector<8xi32>) -> vec
 #atom = #wmma.atom<rdna4, 16x16x32, i4 * i4 -> i32, signed_a>
 // CHECK-LABEL: func.func @iu4_k32
 // CHECK-SAME: (%[[A:.*]]: vector<16xi4>, %[[B:.*]]: vector<16xi4>, %[[C:.*]]: vector<8xi32>)
-// CHECK-NEXT: %[[AI:.*]] = vector.bitcast %[[A]] : vector<16xi4> to vector<2xi32>
-// CHECK-NEXT: %[[BI:.*]] = vector.bitcast %[[B]] : vector<16xi4> to vector<2xi32>
+// CHECK: arith.extui %[[A]] : vector<16xi4> to vector<16xi8>
+// CHECK: %[[AI:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi32>
+// CHECK-NEXT: arith.extui %[[B]] : vector<16xi4> to vector<16xi8>
+// CHECK: %[[BI:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi32>
 // CHECK-NEXT: %[[D:.*]] = rocdl.wmma.i32.16x16x32.iu4 %[[AI]], %[[BI]], %[[C]] {signA = true} : (vector<2xi32>, vector<2xi32>, vector<8xi32>) -> vector<8xi32>
 // CHECK-NEXT: return %[[D]]
 func.func @iu4_k32(%a: vector<16xi4>, %b: vector<16xi4>, %c: vector<8xi32>) -> vector<8xi32> {

@@ -30,11 +30,11 @@ static void usage(FILE *f) {
           "ulp per math function; integer results must be equal.  Functions with\n"
           "no such bound (sqrt, log, division by a computed value: a softmax) need\n"
           "--rtol R and/or --atol A: |kernel - reference| <= A + R * |reference|\n"
-          "(float inputs are uniform in [-1, 1); i8 and i4 inputs cover their whole\n"
-          "range, i4 passed a byte per element as MLIR addresses it).  --reference\n"
-          "takes the reference function (same name and signature) from another\n"
-          "file instead of INPUT.  --size gives the\n"
-          "run-time sizes of an argument with dynamic dimensions (repeat per\n"
+          "(float inputs are uniform in [-1, 1); i8, i4 and i1 inputs cover their\n"
+          "whole range, i4 and i1 a byte per element as MLIR addresses them).\n"
+          "--reference takes the reference function (same name and signature)\n"
+          "from another file instead of INPUT.  --size gives the run-time sizes\n"
+          "of an argument with dynamic dimensions (repeat per\n"
           "argument: --size A=77x33, or --size A=77x33,B=33x9); results of a\n"
           "function on tensors and outputs take their sizes from the inputs.\n"
           "Each --sizes SET starts another run of the same compiled kernel.\n"
@@ -55,12 +55,12 @@ static double rng_uniform(void) {
  * so that the per-element loops do no string compares. */
 typedef enum {
   ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
-  ELEM_I4, ELEM_UNSUPPORTED
+  ELEM_I4, ELEM_I1, ELEM_UNSUPPORTED
 } elem_kind;
 
 static elem_kind elem_kind_of(const char *t) {
   static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
-                                       "f8E4M3FN", "f8E5M2", "i4"};
+                                       "f8E4M3FN", "f8E5M2", "i4", "i1"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -93,6 +93,8 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
     return wmma_emu_bf8_to_f32(p[i]);
   case ELEM_I4: /* one byte per element (MLIR's addressing): the low nibble */
     return (int8_t)(unsigned char)(p[i] << 4) >> 4;
+  case ELEM_I1: /* a byte per element too: its low bit */
+    return p[i] & 1;
   default:
     return NAN;
   }
@@ -124,6 +126,9 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   case ELEM_I4: /* the nibble zero-extended into its byte, as LLVM stores an
                    i4 (its loads assume the high bits zero); 8 wraps to -8 */
     p[i] = (unsigned char)((int64_t)v & 0xF);
+    break;
+  case ELEM_I1: /* 0 or 1 in its byte, as LLVM stores an i1 */
+    p[i] = (unsigned char)((int64_t)v & 1);
     break;
   case ELEM_FP8:
     p[i] = wmma_emu_f32_to_fp8(f, 1);
@@ -294,6 +299,8 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
           v = floor(v * 128.0);
         else if (kinds[i] == ELEM_I4)
           v = floor(v * 8.0);
+        else if (kinds[i] == ELEM_I1)
+          v = v < 0 ? 0 : 1;
         else if (kinds[i] == ELEM_I32)
           v = floor(v * 1024.0);
         store_elem(kinds[i], kd, e, v);

@@ -34,53 +34,40 @@ static MlirType rocdl_type(MlirType vec) {
   return (MlirType){NULL};
 }
 
-/* vector<8k x i4> -> k packed i32 words (element j in bits 4j..4j+3 of
- * word j / 8, what a bitcast says).  The AMDGPU backend legalises bitcasts
- * of sub-byte vectors through a stack slot (a private segment the kernel
- * then reserves) and element by element, so the nibbles are packed on
- * their bytes instead: each byte holds one value (0..15), a dword d holds
- * four, and d | d >> 4 has elements 0 | 1 << 4 in byte 0 and 2 | 3 << 4
- * in byte 2; byte permutes (v_perm_b32) gather the even bytes.  Per 8
- * values: 2 ands, 2 shifts, 2 ors, 2 permutes and a shift-or. */
-static MlirValue pack_nibbles(wb_t *b, MlirValue v, MlirType to) {
-  int64_t n = 0;
-  wb_is_vec1d(mlirValueGetType(v), &n, NULL);
-  MlirContext ctx = mlirTypeGetContext(to);
-  MlirType i8 = mlirIntegerTypeGet(ctx, 8), i32 = wb_i32(ctx);
-  MlirValue bytes = wb_cast(b, "arith.extui", v, wb_vec(n, i8));
-  MlirValue d = wb_bitcast(b, bytes, wb_vec(n / 4, i32));
-  MlirValue four = wb_broadcast(b, wb_const_i32(b, 4), wb_vec(n / 4, i32));
-  MlirValue t = wb_arith(b, "arith.ori", d, wb_arith(b, "arith.shrui", d, four));
-  /* word = even bytes of t0 | (even bytes of t1) << 16; each half
-   * (t & 0xff) | (t >> 8 & 0xff00) is one v_perm_b32. */
-  MlirValue words[8];
-  int64_t nw = n / 8;
-  for (int64_t k = 0; k < nw && k < 8; ++k) {
-    MlirValue half[2];
-    for (int i = 0; i < 2; ++i) {
-      MlirValue x = wb_extract(b, t, 2 * k + i);
-      half[i] = wb_arith(
-          b, "arith.ori", wb_arith(b, "arith.andi", x, wb_const_i32(b, 0xFF)),
-          wb_arith(b, "arith.andi",
-                   wb_arith(b, "arith.shrui", x, wb_const_i32(b, 8)),
-                   wb_const_i32(b, 0xFF00)));
-    }
-    words[k] = wb_arith(b, "arith.ori", half[0],
-                        wb_arith(b, "arith.shli", half[1], wb_const_i32(b, 16)));
-  }
-  if (!mlirTypeIsAVector(to))
-    return words[0];
-  return wb_from_elements(b, nw, words, to);
+/* v's source when v is a vector.bitcast of whole-byte elements (i4
+ * fragments read packed from LDS: their bytes are the packed words). */
+static MlirValue bitcast_source(MlirValue v) {
+  if (!mlirValueIsAOpResult(v))
+    return (MlirValue){NULL};
+  MlirOperation op = mlirOpResultGetOwner(v);
+  MlirIdentifier name = mlirOperationGetName(op);
+  MlirStringRef str = mlirIdentifierStr(name);
+  if (str.length != 14 || strncmp(str.data, "vector.bitcast", 14) ||
+      mlirOperationGetNumOperands(op) != 1)
+    return (MlirValue){NULL};
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  return wb_type_bits(wb_elem_type(mlirValueGetType(src))) >= 8
+             ? src
+             : (MlirValue){NULL};
 }
 
 /* Fragment vector <-> rocdl type: a bitcast, through vector<1xi32> where
- * the rocdl side is a scalar i32; i4 operands are packed arithmetically. */
+ * the rocdl side is a scalar i32.  i4 fragments are packed on their bytes
+ * (wb_pack_nibbles: the backend would bitcast a sub-byte vector through a
+ * stack slot), unless they are a bitcast of packed bytes already. */
 static MlirValue rocdl_cast(wb_t *b, MlirValue v, MlirType to) {
   MlirType from = mlirValueGetType(v);
   if (mlirTypeEqual(from, to))
     return v;
-  if (wb_type_bits(wb_elem_type(from)) == 4)
-    return pack_nibbles(b, v, to);
+  if (wb_type_bits(wb_elem_type(from)) == 4) {
+    MlirValue src = bitcast_source(v);
+    if (mlirValueIsNull(src)) {
+      MlirValue w = wb_pack_nibbles(b, v);
+      return mlirTypeIsAVector(to) ? w : wb_extract(b, w, 0);
+    }
+    v = src;
+    from = mlirValueGetType(v);
+  }
   if (!mlirTypeIsAVector(to))
     return wb_extract(b, wb_bitcast(b, v, wb_vec(1, to)), 0);
   if (!mlirTypeIsAVector(from))

@@ -41,6 +41,67 @@ typedef struct {
   MlirAttribute frag_a, frag_b;
 } lds_gemm;
 
+/* A fragment of an operand held packed in LDS (i4, two per byte: the
+ * buffer is bytes, fe_lds_bits): each run of the lane's slots (consecutive
+ * K of one row, an even count from an even K) is a byte vector at half its
+ * column, and the fragment is their bytes seen as i4 -- which the WMMA
+ * takes as they are (wmma-lower-mma bitcasts the bytes). */
+static MlirValue packed_read(fe_kb *kb, MlirAttribute frag, MlirValue lds,
+                             MlirValue buf, MlirValue row0, MlirValue k0) {
+  wb_t *b = &kb->b;
+  wmma_frag_desc d;
+  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  int n = wmma_frag_length(&d);
+  MlirValue r = wb_r_index(b), h = wb_h_index(b), parts[32];
+  MlirType i8 = mlirIntegerTypeGet(kb->ctx, 8);
+  int nparts = 0, lens[32];
+  for (int v = 0; v < n && nparts < 32;) {
+    int r0, rr, rh, c0, cr, ch, e = v + 1;
+    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
+      kb->failed = 1;
+      return (MlirValue){NULL};
+    }
+    for (; e < n; ++e) {
+      int q0, qr, qh, d0, dr, dh;
+      if (wmma_frag_affine(&d, e, &q0, &qr, &qh, &d0, &dr, &dh) != 1 ||
+          q0 != r0 || qr != rr || qh != rh || d0 != c0 + (e - v) ||
+          dr != cr || dh != ch)
+        break;
+    }
+    int len = e - v;
+    if (len % 2 || c0 % 2 || cr % 2 || ch % 2) {
+      kb->failed = 1; /* not whole bytes */
+      return (MlirValue){NULL};
+    }
+    MlirValue row = kb_add(kb, row0, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
+                                            kb_mulc(kb, h, rh)));
+    MlirValue col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr / 2), c0 / 2),
+                           kb_mulc(kb, h, ch / 2));
+    col = kb_add(kb, col, wb_arith(b, "arith.divui", k0, kb_c(kb, 2)));
+    MlirValue idx[3] = {buf, row, col};
+    parts[nparts] = wb_vload(b, wb_vec(len / 2, i8), lds, 3, idx);
+    lens[nparts++] = len / 2;
+    v = e;
+  }
+  if (!nparts) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue bytes = parts[0];
+  int total = lens[0];
+  for (int i = 1; i < nparts; ++i) {
+    int64_t mask[64];
+    for (int j = 0; j < total + lens[i] && j < 64; ++j)
+      mask[j] = j;
+    bytes = wb_shuffle(b, bytes, parts[i], total + lens[i], mask);
+    total += lens[i];
+  }
+  return wb_bitcast(b, bytes, wmmaFragAttrGetVectorType(frag));
+}
+
 static void sched_barrier(fe_kb *kb) {
   MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
   wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
@@ -68,7 +129,9 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
     MlirValue a[FE_MAX_WAVE_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
       MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
-      a[i] = kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
+      a[i] = g->a.packed ? packed_read(kb, g->frag_a, g->a.lds, buf,
+                                       g->wrow[i], kb_c(kb, kk))
+                         : kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
       if (pa)
         a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch,
                                 kb_add(kb, s->bm0, g->wrow[i]),
@@ -76,7 +139,9 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
     }
     for (int j = 0; j < s->wave_n; ++j) {
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
-      MlirValue b = kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
+      MlirValue b = g->b.packed ? packed_read(kb, g->frag_b, g->b.lds, buf,
+                                              g->wcol[j], kb_c(kb, kk))
+                                : kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
       if (pb)
         b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
                              kb_add(kb, s->bn0, g->wcol[j]),
@@ -158,13 +223,25 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   if (!g)
     return -1;
   g->pr = pr;
-  /* LDS holds the matrices in their own types (prologues run after), rows
-   * padded (LdsLayout.c). */
+  /* LDS holds the matrices in their own types (prologues run after), i4
+   * packed two per byte when the WMMA takes it as it is, rows padded
+   * (LdsLayout.c). */
   MlirType ta = kb->p->g.nodes[gm->lhs.leaf].type;
   MlirType tb = kb->p->g.nodes[gm->rhs.leaf].type;
-  fe_lds_layout ya = fe_lds_layout_get(kb->arch, wb_type_bits(ta), TK);
-  fe_lds_layout yb = fe_lds_layout_get(kb->arch, wb_type_bits(tb), TK);
+  int bits_a = fe_lds_bits(&kb->p->g, &gm->lhs);
+  int bits_b = fe_lds_bits(&kb->p->g, &gm->rhs);
+  fe_lds_layout ya = fe_lds_layout_get(kb->arch, bits_a, TK);
+  fe_lds_layout yb = fe_lds_layout_get(kb->arch, bits_b, TK);
   int64_t sa[3] = {2, pr->tile_m, ya.stride}, sb[3] = {2, pr->tile_n, yb.stride};
+  MlirType bytes = mlirIntegerTypeGet(kb->ctx, 8);
+  if (bits_a == 4) {
+    sa[2] /= 2;
+    ta = bytes;
+  }
+  if (bits_b == 4) {
+    sb[2] /= 2;
+    tb = bytes;
+  }
   MlirValue la = kb_lds(kb, 3, sa, ta);
   MlirValue lb = kb_lds(kb, 3, sb, tb);
   if (fe_lds_copy_init(kb, &g->a, &gm->lhs, pr->tile_m, TK, la, false) ||

@@ -22,11 +22,16 @@ typedef struct {
   int phase;  /* lanes served together by a chunk write (128 bytes) */
 } fe_lds_layout;
 
-/* The layout of a K slice of tk elements of elem_bits-bit type on arch. */
+/* The layout of a K slice of tk elements of elem_bits-bit type on arch
+ * (elem_bits 4: i4 packed two per byte). */
 fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk);
 /* Bytes of `stages` buffers of `rows` rows. */
 int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
                      int elem_bits);
+/* The bits an element of operand o's matrix takes in LDS: its type's, 4
+ * for i4 multiplied as it is (packed: the WMMA reads the bytes), 8 for i4
+ * that a prologue converts (a byte per element, like global memory). */
+int fe_lds_bits(const fe_graph *g, const fe_operand *o);
 /* rho: the tile row held by LDS row i of a permuted tile, within 16-row
  * blocks; fe_rho_index applies it (or its inverse: the LDS row of tile row
  * r) to an index when `permuted`. */
@@ -51,6 +56,7 @@ typedef struct {
   int rows;           /* tile rows: tile_m (A) or tile_n (B) */
   int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
   bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
+  bool packed;        /* i4 two per byte (the buffer holds bytes) */
   MlirValue lds;      /* [2][rows][stride] */
   /* VEC/SCALAR: the memory-tile row of chunk i and the lanes' column.
    * WMMA: block i's load position (memory row, column offsets from the

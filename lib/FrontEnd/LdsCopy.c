@@ -151,22 +151,27 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
                      int rows, int tk, MlirValue lds, bool permuted) {
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
-  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(lds));
-  int bits = wb_type_bits(elem), eb = fe_storage_bytes(elem);
+  /* The matrix's element type (the LDS buffer holds bytes when packed). */
+  MlirType elem = kb->p->g.nodes[o->leaf].type;
+  int bits = fe_lds_bits(&kb->p->g, o), eb = fe_storage_bytes(elem);
   memset(cp, 0, sizeof *cp);
   cp->o = o;
   cp->rows = rows;
   cp->lds = lds;
   cp->permuted = permuted;
+  cp->packed = bits == 4;
   cp->lay = fe_lds_layout_get(kb->arch, bits, tk);
   if (o->k_contiguous) {
     cp->how = FE_COPY_VEC;
   } else {
     bool can = !mlirTypeIsNull(transpose_elem(kb, elem));
-    cp->how = can && block_cost(kb->arch, eb, true) <=
-                         block_cost(kb->arch, eb, false)
+    /* Packed values cannot be stored one by one. */
+    cp->how = can && (cp->packed || block_cost(kb->arch, eb, true) <=
+                                        block_cost(kb->arch, eb, false))
                   ? FE_COPY_WMMA
                   : FE_COPY_SCALAR;
+    if (cp->how == FE_COPY_SCALAR && cp->packed)
+      return -1;
   }
   if (cp->how == FE_COPY_WMMA)
     return init_wmma(kb, cp, elem);
@@ -282,6 +287,24 @@ static MlirValue replicate(fe_kb *kb, const fe_lds_copy *cp, MlirValue v) {
   return wb_bitcast(b, full, wb_vec(2 * n, et));
 }
 
+/* Packed LDS (i4 two per byte): v's values packed, stored at LDS row
+ * `row`, column (element) col: byte col / 2. */
+static void store_packed(fe_kb *kb, const fe_lds_copy *cp, MlirValue v,
+                         MlirValue buf, MlirValue row, MlirValue col) {
+  wb_t *b = &kb->b;
+  int64_t n = 0;
+  wb_is_vec1d(mlirValueGetType(v), &n, NULL);
+  MlirValue words = wb_pack_nibbles(b, v);
+  if (mlirValueIsNull(words)) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue bytes =
+      wb_bitcast(b, words, wb_vec(n / 2, mlirIntegerTypeGet(kb->ctx, 8)));
+  MlirValue idx[3] = {buf, row, wb_arith(b, "arith.divui", col, kb_c(kb, 2))};
+  wb_vstore(b, bytes, cp->lds, 3, idx);
+}
+
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs) {
   wb_t *b = &kb->b;
@@ -289,6 +312,10 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
   for (int i = 0; i < cp->chunks; ++i) {
     switch (cp->how) {
     case FE_COPY_VEC: {
+      if (cp->packed) {
+        store_packed(kb, cp, regs[i], buf, cp->st_row[i], cp->ld_col[i]);
+        break;
+      }
       MlirValue idx[3] = {buf, cp->st_row[i], cp->ld_col[i]};
       wb_vstore(b, regs[i], cp->lds, 3, idx);
       break;
@@ -314,6 +341,11 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
         a = wb_bitcast(b, a, cp->frag_type);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);
+      if (cp->packed) {
+        store_packed(kb, cp, block_result(kb, cp, d, elem), buf,
+                     cp->st_row[i], cp->st_col[i]);
+        break;
+      }
       MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};
       wb_vstore(b, block_result(kb, cp, d, elem), cp->lds, 3, idx);
       break;

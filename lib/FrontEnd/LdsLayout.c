@@ -29,11 +29,26 @@
 
 fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk) {
   fe_lds_layout l;
+  l.tk = tk;
+  if (elem_bits == 4) {
+    /* Packed i4, two per byte: a lane reads its fragment's K run whole,
+     * U = 8 bytes on RDNA3 (16 K), 4 on RDNA4 (8 K per lane half).  RDNA3
+     * follows the rule above (P = 16, one unit of padding makes S = 3).
+     * RDNA4's b32 reads serve all 32 lanes at once: rows r < 16 at units
+     * S r + h, distinct modulo 32 iff S = 2 mod 4; the unpadded S = tk / 8
+     * = 4 takes two units (16 elements) of padding.  Its copy writes
+     * 4-byte chunks with the same lanes-to-(row, half) pattern (P = 16). */
+    int unit = arch == WMMA_ARCH_RDNA3 ? 8 : 4;
+    l.vec = 2 * unit;
+    l.pad = arch == WMMA_ARCH_RDNA3 ? l.vec : 2 * l.vec;
+    l.stride = tk + l.pad;
+    l.phase = 16;
+    return l;
+  }
   int eb = elem_bits >= 8 ? elem_bits / 8 : 1;
   int unit = 16;                 /* bytes per lane access */
   if (arch == WMMA_ARCH_RDNA4 && eb == 1)
     unit = 8;                    /* 8-bit fragments: 8 K per lane half */
-  l.tk = tk;
   l.vec = unit / eb;
   l.pad = l.vec;
   l.stride = tk + l.pad;
@@ -43,8 +58,19 @@ fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk) {
 
 int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
                      int elem_bits) {
-  int eb = elem_bits >= 8 ? elem_bits / 8 : 1;
-  return (int64_t)stages * rows * l->stride * eb;
+  int64_t row_bytes = elem_bits == 4 ? l->stride / 2
+                                     : (int64_t)l->stride *
+                                           (elem_bits >= 8 ? elem_bits / 8 : 1);
+  return (int64_t)stages * rows * row_bytes;
+}
+
+int fe_lds_bits(const fe_graph *g, const fe_operand *o) {
+  int bits = wb_type_bits(g->nodes[o->leaf].type);
+  /* i4 read as the WMMA's operand is packed; an i4 matrix a prologue
+   * converts stays a byte per element (its values are read one by one). */
+  if (bits < 8)
+    return bits == 4 && o->is_load ? 4 : 8;
+  return bits;
 }
 
 int fe_rho(int i) { return 8 * (i % 2) + i / 2; }

@@ -72,8 +72,8 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
   if (c->staging == FE_STAGE_LDS) {
-    int ba = wb_type_bits(p->g.nodes[g->lhs.leaf].type);
-    int bb = wb_type_bits(p->g.nodes[g->rhs.leaf].type);
+    int ba = fe_lds_bits(&p->g, &g->lhs);
+    int bb = fe_lds_bits(&p->g, &g->rhs);
     fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
     fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
     s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +

@@ -248,6 +248,39 @@ void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
   wb_op(b, "vector.store", n + 2, ops, 0, NULL, 0, NULL);
 }
 
+MlirValue wb_pack_nibbles(wb_t *b, MlirValue v) {
+  int64_t n = 0;
+  MlirType et;
+  if (!wb_is_vec1d(mlirValueGetType(v), &n, &et) || n % 8 || n > 64)
+    return (MlirValue){NULL};
+  MlirContext ctx = mlirTypeGetContext(et);
+  MlirType i8 = mlirIntegerTypeGet(ctx, 8), i32 = wb_i32(ctx);
+  MlirValue bytes = wb_type_bits(et) < 8
+                        ? wb_cast(b, "arith.extui", v, wb_vec(n, i8))
+                        : v;
+  MlirValue d = wb_bitcast(b, bytes, wb_vec(n / 4, i32));
+  MlirValue four = wb_broadcast(b, wb_const_i32(b, 4), wb_vec(n / 4, i32));
+  MlirValue t = wb_arith(b, "arith.ori", d, wb_arith(b, "arith.shrui", d, four));
+  /* word = even bytes of t0 | (even bytes of t1) << 16; each half
+   * (t & 0xff) | (t >> 8 & 0xff00) is one v_perm_b32. */
+  MlirValue words[8];
+  int64_t nw = n / 8;
+  for (int64_t k = 0; k < nw; ++k) {
+    MlirValue half[2];
+    for (int i = 0; i < 2; ++i) {
+      MlirValue x = wb_extract(b, t, 2 * k + i);
+      half[i] = wb_arith(
+          b, "arith.ori", wb_arith(b, "arith.andi", x, wb_const_i32(b, 0xFF)),
+          wb_arith(b, "arith.andi",
+                   wb_arith(b, "arith.shrui", x, wb_const_i32(b, 8)),
+                   wb_const_i32(b, 0xFF00)));
+    }
+    words[k] = wb_arith(b, "arith.ori", half[0],
+                        wb_arith(b, "arith.shli", half[1], wb_const_i32(b, 16)));
+  }
+  return wb_from_elements(b, nw, words, wb_vec(nw, i32));
+}
+
 bool wb_memref_inner_contiguous(MlirType t) {
   if (mlirTypeIsNull(t) || !mlirTypeIsAMemRef(t))
     return false;

@@ -1,13 +1,15 @@
 // i4 through LDS.  MLIR addresses memref<..xi4> one element per byte, and
-// so do the kernels: every vector access to an i4 buffer (global or LDS)
+// so do the kernels in global memory: every vector access to an i4 buffer
 // goes through the same memref seen as bytes (an unrealized cast that
 // folds once memrefs become descriptors), loaded bytes are truncated to
-// i4 and stored ones zero-extended.  A weight matrix given K x N is
-// transposed into LDS by the identity WMMA on its bytes (iu8), exactly as
-// for i8; the fragment reads from LDS are byte vectors too.
+// i4 and stored ones zero-extended.  A matrix given K x N is transposed
+// into LDS by the identity WMMA on its bytes (iu8), exactly as for i8.
+// In LDS, i4 that a prologue converts (@w4, int4 weights) stays a byte
+// per element; i4 that the WMMA multiplies (@w4a4) is packed two per byte
+// by the copy, and the product reads its fragments as bytes.
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds})' | FileCheck %s --check-prefixes=CHECK,R3
-// RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds},wmma-lower-fragments)' | FileCheck %s --check-prefix=LOWER
+// RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds},convert-wmma-to-rocdl)' | FileCheck %s --check-prefix=LOWER
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA4
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA3
 
@@ -33,6 +35,17 @@
 // LOWER-LABEL: gpu.func @w4(
 // LOWER-NOT: vector.load {{.*}}xi4
 // LOWER-NOT: vector.store {{.*}}xi4
+// LOWER: gpu.return
+// The packed fragments' bytes are the WMMA's operand words.
+// LOWER-LABEL: gpu.func @w4a4(
+// LOWER-NOT: vector.load {{.*}}xi4
+// LOWER-NOT: vector.store {{.*}}xi4
+// LOWER: vector.load %{{.*}} : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>
+// LOWER-NOT: xi4
+// LOWER: %[[W:.*]] = vector.bitcast %{{.*}} : vector<4xi8> to vector<1xi32>
+// LOWER-NEXT: %[[WI:.*]] = vector.extract %[[W]][0] : i32 from vector<1xi32>
+// LOWER-NOT: xi4
+// LOWER: rocdl.wmma.i32.16x16x16.iu4 %[[WI]]
 // LOWER: gpu.return
 
 // ISA4-LABEL: w4:
@@ -62,5 +75,37 @@ func.func @w4(%x: memref<96x128xf16>, %w: memref<128x160xi4>, %s: memref<160xf16
   }
   linalg.fill ins(%z : f32) outs(%y : memref<96x160xf32>)
   linalg.matmul ins(%x, %wd : memref<96x128xf16>, memref<128x160xf16>) outs(%y : memref<96x160xf32>)
+  return
+}
+
+// CHECK-LABEL: gpu.func @w4a4(
+// CHECK-SAME: workgroup(%[[PA:.*]] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, %[[PB:.*]] : memref<2x64x24xi8, #gpu.address_space<workgroup>>)
+// A (K contiguous): 8 (RDNA4) or 16 (RDNA3) values per chunk, packed into
+// half as many bytes.
+// CHECK: arith.trunci %{{.*}} : vector<{{8|16}}xi8> to vector<{{8|16}}xi4>
+// CHECK: %[[AW:.*]] = vector.bitcast %{{.*}} : vector<{{1|2}}xi32> to vector<{{4|8}}xi8>
+// CHECK: vector.store %[[AW]], %[[PA]][{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<{{4|8}}xi8>
+// B (given K x N): transposed on its bytes, then packed.
+// CHECK: wmma.mma #[[COPY]]
+// CHECK: vector.store %{{.*}}, %[[PB]][{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>
+// The product's fragments: bytes from LDS seen as i4.
+// R4: %[[FA:.*]] = vector.load %{{.*}}[{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>
+// R4: vector.bitcast %[[FA]] : vector<4xi8> to vector<8xi4>
+// R3: %[[FA:.*]] = vector.load %{{.*}}[{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// R3: vector.bitcast %[[FA]] : vector<8xi8> to vector<16xi4>
+// CHECK: wmma.mma #{{.*}} : vector<{{8|16}}xi4>, vector<{{8|16}}xi4> -> vector<8xi32>
+// ISA4-LABEL: w4a4:
+// ISA4-DAG: ds_store_{{.*}}b32
+// ISA4-DAG: ds_load_{{.*}}b32
+// ISA4-DAG: v_wmma_i32_16x16x16_iu4
+// ISA4: .group_segment_fixed_size
+// ISA3-LABEL: w4a4:
+// ISA3-DAG: ds_load_{{.*}}b64
+// ISA3-DAG: v_wmma_i32_16x16x16_iu4
+// ISA3: .group_segment_fixed_size
+func.func @w4a4(%A: memref<96x128xi4>, %B: memref<128x160xi4>, %C: memref<96x160xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<96x160xi32>)
+  linalg.matmul ins(%A, %B : memref<96x128xi4>, memref<128x160xi4>) outs(%C : memref<96x160xi32>)
   return
 }

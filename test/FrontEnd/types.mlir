@@ -144,30 +144,41 @@ func.func @dequant(%x: memref<32x48xf16>, %w: memref<48x32xi8>, %s: memref<32xf1
 
 // i4 (linalg sign-extends): the iu4 atom with both signs.  MLIR addresses
 // memref<..xi4> one element per byte, so the fat buffers cover a byte per
-// element (1024 x 512 elements + 3 bytes of dword slack), and every i4
-// access is a byte access: staged through LDS like i8 at this size, read
-// as byte vectors (ISA: 8- and 16-byte loads, no byte loads).
+// element (1024 x 512 elements + 3 bytes of dword slack) and global i4
+// accesses are byte accesses (ISA: no byte loads).  Staged through LDS
+// like i8 at this size, packed two per byte there (rows of 32 + 16 K:
+// 24 bytes): the fragments are byte loads seen as i4, which the WMMA takes
+// as they are.
 // R4: #[[U4:atom[0-9]*]] = #wmma.atom<rdna4, 16x16x16, i4 * i4 -> i32, signed_a, signed_b>
 // R3: #[[U4:atom[0-9]*]] = #wmma.atom<rdna3, 16x16x16, i4 * i4 -> i32, signed_a, signed_b>
 // CHECK-LABEL: gpu.func @i4(
+// CHECK-SAME: workgroup(%{{.*}} : memref<2x{{[0-9]+}}x24xi8, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x{{[0-9]+}}x24xi8, #gpu.address_space<workgroup>>)
 // CHECK-SAME: instruction = "v_wmma_i32_16x16x16_iu4"
 // CHECK-SAME: staging = "lds"
 // CHECK: %[[NB:.*]] = arith.constant 524291 : i64
 // CHECK: amdgpu.fat_raw_buffer_cast %{{.*}} validBytes(%[[NB]]) resetOffset : memref<1024x512xi4>
-// R4: wmma.load <{{a|b}}, kcontig, {{.*}}#[[U4]]> {{.*}} : memref<{{.*}}xi4, #gpu.address_space<workgroup>> -> vector<8xi4>
-// R3: wmma.load <{{a|b}}, hw, {{.*}}#[[U4]]> {{.*}} : memref<{{.*}}xi4, #gpu.address_space<workgroup>> -> vector<16xi4>
+// R4: %[[FB:.*]] = vector.load %{{.*}}[{{.*}}] : memref<2x{{.*}}x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>
+// R4: %[[F:.*]] = vector.bitcast %[[FB]] : vector<4xi8> to vector<8xi4>
+// R3: %[[FB:.*]] = vector.load %{{.*}}[{{.*}}] : memref<2x{{.*}}x24xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// R3: %[[F:.*]] = vector.bitcast %[[FB]] : vector<8xi8> to vector<16xi4>
 // R4: wmma.mma #[[U4]] {{.*}} : vector<8xi4>, vector<8xi4> -> vector<8xi32>
 // R3: wmma.mma #[[U4]] {{.*}} : vector<16xi4>, vector<16xi4> -> vector<8xi32>
 // ISA4-LABEL: i4:
 // ISA4-NOT: {{buffer|global}}_load_u8
+// ISA4: ds_load_{{.*}}b32
 // ISA4: v_wmma_i32_16x16x16_iu4 {{.*}} neg_lo:[1,1,0]
 // ISA4-NOT: {{buffer|global}}_load_u8
 // ISA4: .amdhsa_kernel i4
+// ISA4-NOT: .amdhsa_private_segment_fixed_size {{[1-9]}}
+// ISA4: .end_amdhsa_kernel
 // ISA3-LABEL: i4:
 // ISA3-NOT: {{buffer|global}}_load_u8
+// ISA3: ds_load_{{.*}}b64
 // ISA3: v_wmma_i32_16x16x16_iu4 {{.*}} neg_lo:[1,1,0]
 // ISA3-NOT: {{buffer|global}}_load_u8
 // ISA3: .amdhsa_kernel i4
+// ISA3-NOT: .amdhsa_private_segment_fixed_size {{[1-9]}}
+// ISA3: .end_amdhsa_kernel
 func.func @i4(%A: memref<1024x512xi4>, %B: memref<512x1024xi4>, %C: memref<1024x1024xi32>) {
   linalg.matmul ins(%A, %B : memref<1024x512xi4>, memref<512x1024xi4>) outs(%C : memref<1024x1024xi32>)
   return

@@ -166,6 +166,15 @@ MlirValue wb_vload(wb_t *b, MlirType vec_type, MlirValue memref, intptr_t n,
                    const MlirValue *idx);
 void wb_vstore(wb_t *b, MlirValue v, MlirValue memref, intptr_t n,
                const MlirValue *idx);
+/* vector<8k x T> of 4-bit values (i4, or bytes holding 0..15) -> the k
+ * i32 words a bitcast of the i4 vector would give (element j in bits
+ * 4j..4j+3 of word j / 8).  Packed on the bytes: each dword d of bytes
+ * becomes d | d >> 4 (elements 0 | 1 << 4 in byte 0, 2 | 3 << 4 in byte
+ * 2) and byte permutes (v_perm_b32) gather the even bytes, 9 instructions
+ * per word; the AMDGPU backend legalises a bitcast of a sub-byte vector
+ * element by element through a stack slot (a private segment the kernel
+ * reserves and never uses). */
+MlirValue wb_pack_nibbles(wb_t *b, MlirValue v);
 /* Is memref_type's element type narrower than a byte, or not a whole
  * number of bytes (i4, i1)? */
 bool wb_memref_sub_byte(MlirType memref_type);

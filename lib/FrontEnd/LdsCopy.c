@@ -305,6 +305,30 @@ static void store_packed(fe_kb *kb, const fe_lds_copy *cp, MlirValue v,
   wb_vstore(b, bytes, cp->lds, 3, idx);
 }
 
+/* Packed LDS from the transposing WMMA's i32 accumulator: its 8 values
+ * are the nibbles themselves (x * 1 sums, 0..15), so the word is
+ * d0 | d1 << 4 | ... | d7 << 28 (v_lshl_or_b32 each), with no byte
+ * truncation in between. */
+static void store_packed_acc(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
+                             MlirValue buf, MlirValue row, MlirValue col) {
+  wb_t *b = &kb->b;
+  int64_t n = 0;
+  wb_is_vec1d(mlirValueGetType(d), &n, NULL);
+  if (n != 8) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue w = wb_extract(b, d, 0);
+  for (int j = 1; j < 8; ++j)
+    w = wb_arith(b, "arith.ori", w,
+                 wb_arith(b, "arith.shli", wb_extract(b, d, j),
+                          wb_const_i32(b, 4 * j)));
+  MlirValue bytes = wb_bitcast(b, wb_broadcast(b, w, wb_vec(1, wb_i32(kb->ctx))),
+                               wb_vec(4, mlirIntegerTypeGet(kb->ctx, 8)));
+  MlirValue idx[3] = {buf, row, wb_arith(b, "arith.divui", col, kb_c(kb, 2))};
+  wb_vstore(b, bytes, cp->lds, 3, idx);
+}
+
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs) {
   wb_t *b = &kb->b;
@@ -342,8 +366,7 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
         a = wb_bitcast(b, a, cp->frag_type);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);
       if (cp->packed) {
-        store_packed(kb, cp, block_result(kb, cp, d, elem), buf,
-                     cp->st_row[i], cp->st_col[i]);
+        store_packed_acc(kb, cp, d, buf, cp->st_row[i], cp->st_col[i]);
         break;
       }
       MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};

@@ -12,7 +12,8 @@
  *
  * LDS holds both operands as [buffer][M or N][K] with K contiguous, so the
  * fragment reads of either operand are 16-byte vector loads (RDNA4 kcontig;
- * RDNA3 hw reads the replicated operand straight from LDS).  An operand
+ * RDNA3 hw reads the replicated operand straight from LDS); i4 operands
+ * are held two per byte and read as the WMMA's operand words.  An operand
  * stored with M or N contiguous in global memory is transposed by the copy
  * on its way (LdsCopy.c).
  *

@@ -29,6 +29,11 @@
  * against one load and eight 16-bit stores per 8 elements for the scalar
  * copy (SCALAR, kept for element types without such a WMMA).
  *
+ * i4 operands the WMMA multiplies as they are go into LDS two per byte
+ * (`packed`): VEC chunks are packed on their bytes (wb_pack_nibbles), WMMA
+ * blocks straight from the accumulator; never SCALAR (a nibble cannot be
+ * stored alone).
+ *
  * Permuted tiles (LDS row i holds tile row rho(i), Lds.h) keep the lanes of
  * a phase on consecutive LDS rows: VEC lanes load the tile rows rho(row),
  * and the WMMA copy multiplies by the permutation matrix P (column n = unit

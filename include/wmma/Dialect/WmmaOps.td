@@ -55,6 +55,12 @@ def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
     The consumer converts it (int8 weights dequantised to f16, fp8 widened
     to f16 on RDNA3) before the product.
 
+    Sub-byte element types (i4, i1) are one element per byte in memory, as
+    MLIR's LLVM lowering addresses `memref.load`/`memref.store` of them.
+    The lowering reads runs of them as bytes through an i8 view of the
+    memref (a `builtin.unrealized_conversion_cast` that
+    `reconcile-unrealized-casts` folds after the conversion to LLVM).
+
     ```mlir
     %a = wmma.load #wmma.frag<a, kcontig, #atom> %A[%i, %k]
         : memref<64x64xf16> -> vector<8xf16>
@@ -80,7 +86,8 @@ def WMMA_StoreOp : WMMA_Op<"store", [MemoryEffects<[MemWrite]>]> {
     its element of the logical tile at `%mem[%indices]`.  Replicated
     elements (RDNA3 A/B) are written by both lanes that hold them (the same
     value).  With `masked`, elements of the tile outside the memref (in its
-    last two dimensions) are not written.
+    last two dimensions) are not written.  Sub-byte elements are written a
+    byte each, zero-extended (see `wmma.load`).
   }];
   let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$mem,
                        Variadic<Index>:$indices, WMMA_FragAttr:$frag,

@@ -386,17 +386,20 @@ def batch_broadcast(b, m, n, k):
     return text, "Y", f"{b}x{m}x{n}", "f32", b * m * n
 
 
-def dequant(m, n, k, t="i8"):
+def dequant(m, n, k, t="i8", group=0):
     """Weight-only int8 (or int4): x (f16) times W (t, K x N) dequantised
-    per column by s (f16) in a prologue."""
-    text = f"""func.func @dequant(%x: memref<{m}x{k}xf16>, %w: memref<{k}x{n}x{t}>, %s: memref<{n}xf16>,
+    per column by s (f16) in a prologue; with `group`, one scale per group
+    of K rows and column, s[k floordiv group][n] (GPTQ/AWQ layouts)."""
+    smap = f"(k floordiv {group}, n)" if group else "(n)"
+    sshape = f"{(k + group - 1) // group}x{n}" if group else f"{n}"
+    text = f"""func.func @dequant(%x: memref<{m}x{k}xf16>, %w: memref<{k}x{n}x{t}>, %s: memref<{sshape}xf16>,
                    %y: memref<{m}x{n}xf32>) {{
   %z = arith.constant 0.0 : f32
   %w16 = memref.alloc() : memref<{k}x{n}xf16>
-  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (n)>,
+  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> {smap}>,
                                    affine_map<(k, n) -> (k, n)>],
                   iterator_types = ["parallel", "parallel"]}}
-      ins(%w, %s : memref<{k}x{n}x{t}>, memref<{n}xf16>) outs(%w16 : memref<{k}x{n}xf16>) {{
+      ins(%w, %s : memref<{k}x{n}x{t}>, memref<{sshape}xf16>) outs(%w16 : memref<{k}x{n}xf16>) {{
   ^bb0(%q: {t}, %sc: f16, %o: f16):
     %f = arith.sitofp %q : {t} to f16
     %v = arith.mulf %f, %sc : f16
@@ -482,6 +485,9 @@ TYPES = [
     ("lds-epilogue-i4-operands-70x50x64", "LDS-staged i8 GEMM, i4 epilogue operands", int4_epilogue_operands(70, 50, 64), ""),
     ("lds-types-i4-130x70x100", "LDS-staged i4 x i4 -> i32 with tails", typed_gemm(130, 70, 100, "i4", "i4", "i32"), ""),
     ("lds-prologue-dequant-int4-130x100x96", "LDS-staged int4 weights (K x N, transposed into LDS as bytes) dequantised after the LDS read", dequant(130, 100, 96, t="i4"), ""),
+    ("prologue-dequant-int4-g128-45x40x256", "int4 weights with group-wise scales s[k floordiv 128][n]", dequant(45, 40, 256, t="i4", group=128), ""),
+    ("prologue-dequant-int4-g8-33x50x100", "int4 weights, groups of 8 (not a multiple of the tile), K tail", dequant(33, 50, 100, t="i4", group=8), ""),
+    ("lds-prologue-dequant-int4-g32-130x100x96", "LDS-staged int4 weights with groups of 32", dequant(130, 100, 96, t="i4", group=32), ""),
     ("prologue-dequant-int4-45x40x72", "dequantising prologue (int4 weights x per-column f16 scale)", dequant(45, 40, 72, t="i4"), ""),
     ("epilogue-batch-broadcast-3x37x33x40", "batched GEMM, per-batch scale and a bias shared by the batch", batch_broadcast(3, 37, 33, 40), ""),
     ("lds-epilogue-batch-broadcast-2x130x70x48", "LDS-staged batched GEMM, per-batch scale, shared bias", batch_broadcast(2, 130, 70, 48), ""),

@@ -217,9 +217,12 @@ static MlirWalkResult find_dealloc(MlirOperation op, void *user) {
 }
 
 /* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
- * the packed wrapper takes the address of each field. */
+ * the packed wrapper takes the address of each field.  Indexing maps that
+ * divide (group-wise scales) become affine.apply in the loops, and their
+ * floordiv an arith op that has no direct LLVM lowering. */
 static const char *kCpuPipeline =
-    "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
+    "func.func(convert-linalg-to-loops,lower-affine,arith-expand),"
+    "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-libm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"

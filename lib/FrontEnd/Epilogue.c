@@ -153,17 +153,27 @@ void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
 }
 
 /* Memref indices of an argument read through `map` (memref dim j <- space
- * dim map[j]) at slot v. */
+ * dim map[j], divided by div[j] when that is not 0) at slot v.  A group
+ * of a multiple of 16 holds the whole tile (origins are multiples of 16):
+ * one index for every slot. */
 static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
-                         int v, int nmap, const int8_t *map, MlirValue *idx) {
+                         int v, int nmap, const int8_t *map,
+                         const int32_t *div, MlirValue *idx) {
   for (int j = 0; j < nmap; ++j) {
     int d = map[j];
+    bool tiled = d == t->dim_row || d == t->dim_col;
+    if (div[j] && (!tiled || div[j] % 16 == 0)) {
+      idx[j] = wb_arith(&kb->b, "arith.divui", t->at[d], kb_c(kb, div[j]));
+      continue;
+    }
     if (d == t->dim_row)
       idx[j] = kb_add(kb, t->at[d], sp->row[v]);
     else if (d == t->dim_col)
       idx[j] = kb_add(kb, t->at[d], sp->col[v]);
     else
       idx[j] = t->at[d];
+    if (div[j])
+      idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, div[j]));
   }
 }
 
@@ -173,7 +183,7 @@ static MlirValue load_slots(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   kb_slot_positions(kb, t, &sp);
   MlirValue el[16], idx[16][FE_MAX_RANK];
   for (int v = 0; v < sp.n; ++v) {
-    slot_indices(kb, t, &sp, v, x->nmap, x->map, idx[v]);
+    slot_indices(kb, t, &sp, v, x->nmap, x->map, x->div, idx[v]);
     el[v] = (MlirValue){NULL};
     for (int u = 0; u < v && mlirValueIsNull(el[v]); ++u) {
       bool same = true;
@@ -201,6 +211,8 @@ static void tile_dims(const fe_tile *t, int nmap, const int8_t *map, int *jr,
 }
 
 static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+  if (fe_load_grouped(x))
+    return load_slots(kb, t, x);
   int jr, jc;
   tile_dims(t, x->nmap, x->map, &jr, &jc);
   int n = x->nmap;
@@ -345,11 +357,12 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
   fe_slot_pos sp;
   kb_slot_positions(kb, t, &sp);
   int8_t map[FE_MAX_RANK];
+  int32_t div[FE_MAX_RANK] = {0};
   for (int j = 0; j < rank; ++j)
     map[j] = (int8_t)j;
   for (int s = 0; s < SLOTS; ++s) {
     MlirValue idx[FE_MAX_RANK];
-    slot_indices(kb, t, &sp, s, rank, map, idx);
+    slot_indices(kb, t, &sp, s, rank, map, div, idx);
     MlirValue el = wb_extract(&kb->b, v, s);
     if (masked) {
       /* Fat buffers drop the store when the outermost index is past the

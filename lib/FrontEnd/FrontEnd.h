@@ -80,6 +80,9 @@ typedef struct {
   int dim;       /* FE_INDEX */
   int nmap;
   int8_t map[FE_MAX_RANK]; /* FE_LOAD, FE_PRODUCT */
+  int32_t div[FE_MAX_RANK]; /* FE_LOAD: memref dim j reads space dim map[j]
+                               floordiv div[j] (0: the index itself) --
+                               group-wise scales, s[k floordiv 128][n] */
   const char *name;        /* FE_OP: interned op name ("arith.addf") */
   int64_t pred;            /* FE_OP compares: predicate; -1 if none */
   int nops;
@@ -142,6 +145,8 @@ int fe_node_add(fe_graph *g, const fe_node *n);
  * through map (n's space dim i <- new space dim map[i]). */
 int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
 /* The elementwise op `name` on operands (same space). */
+/* Does load x read divided indices (fe_node.div)? */
+bool fe_load_grouped(const fe_node *x);
 int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
           const int *ops, int64_t pred, MlirLocation loc);
 int fe_const_float(fe_graph *g, MlirType type, double v, int rank);

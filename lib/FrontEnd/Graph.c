@@ -33,7 +33,7 @@ static uint64_t node_hash(const fe_node *n) {
   h = mix(h, (uint64_t)n->dim);
   h = mix(h, (uint64_t)n->nmap);
   for (int i = 0; i < n->nmap; ++i)
-    h = mix(h, (uint64_t)n->map[i]);
+    h = mix(mix(h, (uint64_t)n->map[i]), (uint64_t)n->div[i]);
   h = mix(h, (uint64_t)(uintptr_t)n->name);
   h = mix(h, (uint64_t)n->pred);
   h = mix(h, (uint64_t)n->nops);
@@ -54,7 +54,7 @@ static bool node_equal(const fe_node *a, const fe_node *b) {
       memcmp(&a->fval, &b->fval, sizeof a->fval))
     return false;
   for (int i = 0; i < a->nmap; ++i)
-    if (a->map[i] != b->map[i])
+    if (a->map[i] != b->map[i] || a->div[i] != b->div[i])
       return false;
   for (int i = 0; i < a->nops; ++i)
     if (a->ops[i] != b->ops[i])
@@ -264,6 +264,15 @@ int fe_why(char *why, size_t cap, const char *fmt, ...) {
     va_end(ap);
   }
   return -1;
+}
+
+bool fe_load_grouped(const fe_node *x) {
+  if (x->kind != FE_LOAD)
+    return false;
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->div[j])
+      return true;
+  return false;
 }
 
 int fe_storage_bytes(MlirType t) { return (wb_type_bits(t) + 7) / 8; }

@@ -90,6 +90,8 @@ static int matrix_leaves(const fe_graph *g, int n, int row, int k,
   const fe_node *x = &g->nodes[n];
   switch (x->kind) {
   case FE_LOAD:
+    if (fe_load_grouped(x))
+      return 0; /* group-wise: a broadcast of groups, not the matrix */
     if (memdim_of(x, row) >= 0 && memdim_of(x, k) >= 0) {
       for (int i = 0; i < *count; ++i)
         if (leaves[i] == n)
@@ -380,7 +382,7 @@ static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg, int depth) {
     if (x->arg != arg)
       return false;
     for (int j = 0; j < x->nmap; ++j)
-      if (x->map[j] != j)
+      if (x->map[j] != j || x->div[j])
         return true;
     return false;
   }

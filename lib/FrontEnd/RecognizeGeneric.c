@@ -23,10 +23,41 @@ typedef struct {
   bool known[FE_MAX_LOOPS];
 } loops_t;
 
+/* Result j of map `d` or `d floordiv c` (c >= 2, only when div is given:
+ * div[j] = c, else 0) -> loop dim out[j]; each loop dim at most once. */
+static int read_grouped(MlirAffineMap m, int rank, int nloops, int8_t *out,
+                        int32_t *div) {
+  unsigned used = 0;
+  for (int j = 0; j < rank; ++j) {
+    MlirAffineExpr e = mlirAffineMapGetResult(m, j);
+    div[j] = 0;
+    if (mlirAffineExprIsAFloorDiv(e)) {
+      MlirAffineExpr lhs = mlirAffineBinaryOpExprGetLHS(e);
+      MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
+      if (!mlirAffineExprIsADim(lhs) || !mlirAffineExprIsAConstant(rhs))
+        return -1;
+      int64_t c = mlirAffineConstantExprGetValue(rhs);
+      if (c < 2 || c > (1 << 30))
+        return -1;
+      div[j] = (int32_t)c;
+      e = lhs;
+    }
+    if (!mlirAffineExprIsADim(e))
+      return -1;
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d < 0 || d >= nloops || (used >> d & 1))
+      return -1;
+    used |= 1u << d;
+    out[j] = (int8_t)d;
+  }
+  return 0;
+}
+
 /* Result j of map -> loop dim out[j]; the map must be a projected
- * permutation over nloops dims. */
+ * permutation over nloops dims, or, when div is given, may also divide
+ * loop indices by constants (div[j], 0 where not). */
 static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
-                    int nloops, int rank, int8_t *out) {
+                    int nloops, int rank, int8_t *out, int32_t *div) {
   if (i >= mlirArrayAttrGetNumElements(maps))
     return rec_refuse(r, at, "missing indexing map");
   MlirAttribute a = mlirArrayAttrGetElement(maps, i);
@@ -37,6 +68,18 @@ static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
       mlirAffineMapGetNumSymbols(m) != 0 ||
       (int)mlirAffineMapGetNumResults(m) != rank)
     return rec_refuse(r, at, "indexing map does not match the operand's rank");
+  if (div && !mlirAffineMapIsProjectedPermutation(m)) {
+    if (read_grouped(m, rank, nloops, out, div))
+      return rec_refuse(r, at, "indexing maps must be projected permutations "
+                           "(plain loop indices, each used once), or divide "
+                           "loop indices by constants (group-wise scales); "
+                           "offsets, strides and diagonals are not "
+                           "supported");
+    return 0;
+  }
+  if (div)
+    for (int j = 0; j < rank; ++j)
+      div[j] = 0;
   if (!mlirAffineMapIsProjectedPermutation(m))
     return rec_refuse(r, at, "indexing maps must be projected permutations "
                          "(plain loop indices, each used once); offsets, "
@@ -52,9 +95,12 @@ static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
 }
 
 static int size_loops(rec_t *r, MlirOperation at, loops_t *l,
-                      const buffer_t *b, const int8_t *map) {
+                      const buffer_t *b, const int8_t *map,
+                      const int32_t *div) {
   for (int j = 0; j < b->rank; ++j) {
     int d = map[j];
+    if (div && div[j])
+      continue; /* a group index says nothing of the loop's size */
     if (!l->known[d]) {
       l->size[d] = b->shape[j];
       l->known[d] = true;
@@ -252,6 +298,35 @@ static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
   return 0;
 }
 
+static bool grouped(const int32_t *div, int rank) {
+  for (int j = 0; j < rank; ++j)
+    if (div[j])
+      return true;
+  return false;
+}
+
+/* An input read at divided indices (s[k floordiv 128][n]): the load node
+ * with those divisions.  Only a function argument read as it is (its
+ * contents a plain load) can be read so; anything computed into a local
+ * buffer would need its expression evaluated at group indices. */
+static int group_load(rec_t *r, MlirOperation op, int contents, int node,
+                      const int32_t *div) {
+  fe_graph *g = &r->p->g;
+  const fe_node *c = &g->nodes[contents];
+  bool plain = c->kind == FE_LOAD;
+  for (int j = 0; plain && j < c->nmap; ++j)
+    plain = c->map[j] == j && !c->div[j];
+  if (!plain || g->nodes[node].kind != FE_LOAD)
+    return rec_refuse(r, op, "an input indexed by divided loop indices "
+                             "(group-wise) must be a function argument, not "
+                             "a computed buffer");
+  fe_node y = g->nodes[node];
+  for (int j = 0; j < y.nmap; ++j)
+    y.div[j] = div[j];
+  int n = fe_node_add(g, &y);
+  return n < 0 ? rec_refuse(r, op, "out of memory") : n;
+}
+
 int rec_do_generic(rec_t *r, MlirOperation op) {
   fe_problem *p = r->p;
   fe_graph *g = &p->g;
@@ -304,13 +379,17 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
         return rec_refuse(r, op, "an input is a view or cast of a buffer "
                               "(not supported)");
       int8_t m[FE_MAX_RANK];
-      if (read_map(r, op, maps, i, l.nloops, b->rank, m) ||
-          size_loops(r, op, &l, b, m))
+      int32_t dv[FE_MAX_RANK];
+      if (read_map(r, op, maps, i, l.nloops, b->rank, m, dv) ||
+          size_loops(r, op, &l, b, m, dv))
         return -1;
       int c = rec_contents(r, op, b);
       if (c < 0)
         return -1;
       node = fe_compose(g, c, l.nloops, m);
+      if (node >= 0 && grouped(dv, b->rank) &&
+          (node = group_load(r, op, c, node, dv)) < 0)
+        return -1;
     }
     if (body_bind(r, &bd, op, arg, node))
       return -1;
@@ -322,8 +401,8 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
     return rec_refuse(r, op, "the output is a view or cast of a buffer (not "
                           "supported)");
   int8_t om[FE_MAX_RANK];
-  if (read_map(r, op, maps, nin, l.nloops, bo->rank, om) ||
-      size_loops(r, op, &l, bo, om))
+  if (read_map(r, op, maps, nin, l.nloops, bo->rank, om, NULL) ||
+      size_loops(r, op, &l, bo, om, NULL))
     return -1;
   for (int i = 0; i < l.nloops; ++i)
     if (!l.known[i])

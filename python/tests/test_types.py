@@ -346,3 +346,43 @@ def test_bool_mask_epilogue(chip, staging):
     want = np.where(M, exact, 0.0)
     assert (np.abs(f64(out["Y"]) - want) <= np.where(M, bound, 0.0)).all()
     assert (out["Y"][~M] == 0).all() and (out["Y"][M] != 0).any()
+
+
+W4_GROUPED = """
+func.func @w4g(%x: memref<40x96xf16>, %w: memref<96x48xi4>, %s: memref<3x48xf16>,
+               %y: memref<40x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<96x48xf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>,
+                                   affine_map<(k, n) -> (k floordiv 32, n)>,
+                                   affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s : memref<96x48xi4>, memref<3x48xf16>) outs(%wd : memref<96x48xf16>) {
+  ^bb0(%q: i4, %sc: f16, %o: f16):
+    %f = arith.sitofp %q : i4 to f16
+    %v = arith.mulf %f, %sc : f16
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%z : f32) outs(%y : memref<40x48xf32>)
+  linalg.matmul ins(%x, %wd : memref<40x96xf16>, memref<96x48xf16>) outs(%y : memref<40x48xf32>)
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+@pytest.mark.parametrize("staging", ["registers", "lds"])
+def test_int4_group_wise_scales(chip, staging):
+    # GPTQ/AWQ-style: one f16 scale per 32 rows of K and column.  Each
+    # group's scales differ by powers of two from the others', so a kernel
+    # reading the wrong group is off by far more than the f32 sum bound.
+    rng = np.random.default_rng(40)
+    x = rng.uniform(-1, 1, (40, 96)).astype(np.float16)
+    w = rng.integers(-8, 8, (96, 48)).astype(np.int8)
+    s = (rng.uniform(1, 2, (3, 48)) * np.array([[1], [8], [64]])).astype(np.float16)
+    out = wmma.run(W4_GROUPED, chip, {"x": x, "w": w, "s": s}, staging=staging)
+    wd = (f64(w) * f64(np.repeat(s, 32, axis=0))).astype(np.float16)
+    exact = f64(x) @ f64(wd)
+    mag = np.abs(f64(x)) @ np.abs(f64(wd))
+    bound = 2 * 96 * U32 * mag + 1e-30
+    assert (np.abs(f64(out["y"]) - exact) <= bound).all()

@@ -86,12 +86,35 @@ func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16x
 
 // Diagonals and offsets in indexing maps.
 func.func @diag(%A: memref<16x16xf16>, %C: memref<16xf16>) {
-  // expected-remark @+1 {{indexing maps must be projected permutations (plain loop indices, each used once); offsets, strides and diagonals are not supported}}
+  // expected-remark @+1 {{indexing maps must be projected permutations (plain loop indices, each used once), or divide loop indices by constants (group-wise scales); offsets, strides and diagonals are not supported}}
   linalg.generic {indexing_maps = [affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
       ins(%A : memref<16x16xf16>) outs(%C : memref<16xf16>) {
   ^bb0(%a: f16, %o: f16):
     linalg.yield %a : f16
   }
+  return
+}
+
+// -----
+
+// Group-wise indices (k floordiv 64) read a function argument (or a copy
+// of one); a buffer the function computes would have to be evaluated at
+// group indices.
+func.func @grouped_local(%x: memref<32x128xf16>, %w: memref<128x32xf16>, %s: memref<2x32xf16>, %y: memref<32x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s2 = memref.alloc() : memref<2x32xf16>
+  linalg.add ins(%s, %s : memref<2x32xf16>, memref<2x32xf16>) outs(%s2 : memref<2x32xf16>)
+  %wd = memref.alloc() : memref<128x32xf16>
+  // expected-remark @+1 {{an input indexed by divided loop indices (group-wise) must be a function argument, not a computed buffer}}
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (k floordiv 64, n)>, affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s2 : memref<128x32xf16>, memref<2x32xf16>) outs(%wd : memref<128x32xf16>) {
+  ^bb0(%q: f16, %sc: f16, %o: f16):
+    %v = arith.mulf %q, %sc : f16
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%z : f32) outs(%y : memref<32x32xf32>)
+  linalg.matmul ins(%x, %wd : memref<32x128xf16>, memref<128x32xf16>) outs(%y : memref<32x32xf32>)
   return
 }
 

@@ -208,3 +208,31 @@ func.func @dequant_i4(%x: memref<32x48xf16>, %w: memref<48x32xi4>, %s: memref<32
   linalg.matmul ins(%x, %w16 : memref<32x48xf16>, memref<48x32xf16>) outs(%y : memref<32x32xf32>)
   return
 }
+
+// -----
+
+// Group-wise int4 scales (GPTQ/AWQ): s[k floordiv 128][n].  A group that
+// is a multiple of 16 holds a whole K step of the fragment, so each lane
+// loads one scale per fragment (origin / 128) and broadcasts it.
+// CHECK-LABEL: gpu.func @dequant_grouped(
+// CHECK: %[[W:.*]] = wmma.load <{{a|b}}, {{.*}}> %{{.*}} : memref<256x32xi4{{.*}}> -> vector<{{8|16}}xi4>
+// CHECK: %[[F:.*]] = arith.sitofp %[[W]] : vector<{{8|16}}xi4> to vector<{{8|16}}xf16>
+// CHECK: %[[G:.*]] = arith.divui %{{.*}}, %c128 : index
+// CHECK: %[[S:.*]] = memref.load %{{.*}}[%[[G]], %{{.*}}] : memref<2x32xf16{{.*}}>
+// CHECK-NEXT: %[[SV:.*]] = vector.from_elements %[[S]], %[[S]], %[[S]], %[[S]], %[[S]], %[[S]], %[[S]], %[[S]]
+// CHECK: arith.mulf %[[F]], %[[SV]]
+func.func @dequant_grouped(%x: memref<32x256xf16>, %w: memref<256x32xi4>, %s: memref<2x32xf16>, %y: memref<32x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  %w16 = memref.alloc() : memref<256x32xf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (k floordiv 128, n)>, affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s : memref<256x32xi4>, memref<2x32xf16>) outs(%w16 : memref<256x32xf16>) {
+  ^bb0(%q: i4, %sc: f16, %o: f16):
+    %f = arith.sitofp %q : i4 to f16
+    %m = arith.mulf %f, %sc : f16
+    linalg.yield %m : f16
+  }
+  linalg.fill ins(%z : f32) outs(%y : memref<32x32xf32>)
+  linalg.matmul ins(%x, %w16 : memref<32x256xf16>, memref<256x32xf16>) outs(%y : memref<32x32xf32>)
+  return
+}

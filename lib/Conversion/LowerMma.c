@@ -40,10 +40,7 @@ static MlirValue bitcast_source(MlirValue v) {
   if (!mlirValueIsAOpResult(v))
     return (MlirValue){NULL};
   MlirOperation op = mlirOpResultGetOwner(v);
-  MlirIdentifier name = mlirOperationGetName(op);
-  MlirStringRef str = mlirIdentifierStr(name);
-  if (str.length != 14 || strncmp(str.data, "vector.bitcast", 14) ||
-      mlirOperationGetNumOperands(op) != 1)
+  if (!wmma_op_is(op, "vector.bitcast") || mlirOperationGetNumOperands(op) != 1)
     return (MlirValue){NULL};
   MlirValue src = mlirOperationGetOperand(op, 0);
   return wb_type_bits(wb_elem_type(mlirValueGetType(src))) >= 8

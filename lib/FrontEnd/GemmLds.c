@@ -43,64 +43,52 @@ typedef struct {
 } lds_gemm;
 
 /* A fragment of an operand held packed in LDS (i4, two per byte: the
- * buffer is bytes, fe_lds_bits): each run of the lane's slots (consecutive
- * K of one row, an even count from an even K) is a byte vector at half its
- * column, and the fragment is their bytes seen as i4 -- which the WMMA
- * takes as they are (wmma-lower-mma bitcasts the bytes). */
+ * buffer is bytes, fe_lds_bits).  A/B fragments in LDS are one run per
+ * lane (RDNA4 kcontig: 8 consecutive K; RDNA3 hw: the row's 16), read as
+ * bytes at half its column and seen as i4 -- which the WMMA takes as they
+ * are (wmma-lower-mma bitcasts the bytes). */
 static MlirValue packed_read(fe_kb *kb, MlirAttribute frag, MlirValue lds,
                              MlirValue buf, MlirValue row0, MlirValue k0) {
   wb_t *b = &kb->b;
   wmma_frag_desc d;
-  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d)) {
+  int r0, rr, rh, c0, cr, ch;
+  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d) ||
+      wmma_frag_affine(&d, 0, &r0, &rr, &rh, &c0, &cr, &ch) != 1 ||
+      c0 % 2 || cr % 2 || ch % 2) {
     kb->failed = 1;
     return (MlirValue){NULL};
   }
   int n = wmma_frag_length(&d);
-  MlirValue r = wb_r_index(b), h = wb_h_index(b), parts[32];
-  MlirType i8 = mlirIntegerTypeGet(kb->ctx, 8);
-  int nparts = 0, lens[32];
-  for (int v = 0; v < n && nparts < 32;) {
-    int r0, rr, rh, c0, cr, ch, e = v + 1;
-    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
-      kb->failed = 1;
+  for (int v = 1; v < n; ++v) {
+    int q0, qr, qh, d0, dr, dh;
+    if (wmma_frag_affine(&d, v, &q0, &qr, &qh, &d0, &dr, &dh) != 1 ||
+        q0 != r0 || qr != rr || qh != rh || d0 != c0 + v || dr != cr ||
+        dh != ch) {
+      kb->failed = 1; /* not one run of K */
       return (MlirValue){NULL};
     }
-    for (; e < n; ++e) {
-      int q0, qr, qh, d0, dr, dh;
-      if (wmma_frag_affine(&d, e, &q0, &qr, &qh, &d0, &dr, &dh) != 1 ||
-          q0 != r0 || qr != rr || qh != rh || d0 != c0 + (e - v) ||
-          dr != cr || dh != ch)
-        break;
-    }
-    int len = e - v;
-    if (len % 2 || c0 % 2 || cr % 2 || ch % 2) {
-      kb->failed = 1; /* not whole bytes */
-      return (MlirValue){NULL};
-    }
-    MlirValue row = kb_add(kb, row0, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
-                                            kb_mulc(kb, h, rh)));
-    MlirValue col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr / 2), c0 / 2),
-                           kb_mulc(kb, h, ch / 2));
-    col = kb_add(kb, col, wb_arith(b, "arith.divui", k0, kb_c(kb, 2)));
-    MlirValue idx[3] = {buf, row, col};
-    parts[nparts] = wb_vload(b, wb_vec(len / 2, i8), lds, 3, idx);
-    lens[nparts++] = len / 2;
-    v = e;
   }
-  if (!nparts) {
-    kb->failed = 1;
-    return (MlirValue){NULL};
-  }
-  MlirValue bytes = parts[0];
-  int total = lens[0];
-  for (int i = 1; i < nparts; ++i) {
-    int64_t mask[64];
-    for (int j = 0; j < total + lens[i] && j < 64; ++j)
-      mask[j] = j;
-    bytes = wb_shuffle(b, bytes, parts[i], total + lens[i], mask);
-    total += lens[i];
-  }
+  MlirValue r = wb_r_index(b), h = wb_h_index(b);
+  MlirValue row = kb_add(kb, row0, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
+                                          kb_mulc(kb, h, rh)));
+  MlirValue col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr / 2), c0 / 2),
+                         kb_mulc(kb, h, ch / 2));
+  col = kb_add(kb, col, wb_arith(b, "arith.divui", k0, kb_c(kb, 2)));
+  MlirValue idx[3] = {buf, row, col};
+  MlirValue bytes =
+      wb_vload(b, wb_vec(n / 2, mlirIntegerTypeGet(kb->ctx, 8)), lds, 3, idx);
   return wb_bitcast(b, bytes, wmmaFragAttrGetVectorType(frag));
+}
+
+/* The fragment `frag` of the rows from `row` of copy cp's LDS buffer buf,
+ * at K offset kk of the slice. */
+static MlirValue lds_fragment(fe_kb *kb, const fe_lds_copy *cp,
+                              MlirAttribute frag, MlirValue buf, MlirValue row,
+                              int kk) {
+  if (cp->packed)
+    return packed_read(kb, frag, cp->lds, buf, row, kb_c(kb, kk));
+  MlirValue idx[3] = {buf, row, kb_c(kb, kk)};
+  return kb_load(kb, frag, cp->lds, 3, idx, false);
 }
 
 static void sched_barrier(fe_kb *kb) {
@@ -129,20 +117,14 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
       sched_barrier(kb);
     MlirValue a[FE_MAX_WAVE_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
-      MlirValue idx[3] = {buf, g->wrow[i], kb_c(kb, kk)};
-      a[i] = g->a.packed ? packed_read(kb, g->frag_a, g->a.lds, buf,
-                                       g->wrow[i], kb_c(kb, kk))
-                         : kb_load(kb, g->frag_a, g->a.lds, 3, idx, false);
+      a[i] = lds_fragment(kb, &g->a, g->frag_a, buf, g->wrow[i], kk);
       if (pa)
         a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch,
                                 kb_add(kb, s->bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
     for (int j = 0; j < s->wave_n; ++j) {
-      MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, kk)};
-      MlirValue b = g->b.packed ? packed_read(kb, g->frag_b, g->b.lds, buf,
-                                              g->wcol[j], kb_c(kb, kk))
-                                : kb_load(kb, g->frag_b, g->b.lds, 3, idx, false);
+      MlirValue b = lds_fragment(kb, &g->b, g->frag_b, buf, g->wcol[j], kk);
       if (pb)
         b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
                              kb_add(kb, s->bn0, g->wcol[j]),

@@ -292,46 +292,39 @@ static MlirValue replicate(fe_kb *kb, const fe_lds_copy *cp, MlirValue v) {
   return wb_bitcast(b, full, wb_vec(2 * n, et));
 }
 
-/* Packed LDS (i4 two per byte): v's values packed, stored at LDS row
- * `row`, column (element) col: byte col / 2. */
-static void store_packed(fe_kb *kb, const fe_lds_copy *cp, MlirValue v,
+/* Packed LDS (i4 two per byte): the packed words (vector<k x i32>, 8
+ * values each) stored at LDS row `row` from column (element) col, i.e.
+ * byte col / 2. */
+static void store_packed(fe_kb *kb, const fe_lds_copy *cp, MlirValue words,
                          MlirValue buf, MlirValue row, MlirValue col) {
   wb_t *b = &kb->b;
-  int64_t n = 0;
-  wb_is_vec1d(mlirValueGetType(v), &n, NULL);
-  MlirValue words = wb_pack_nibbles(b, v);
-  if (mlirValueIsNull(words)) {
+  int64_t k = 0;
+  if (mlirValueIsNull(words) || !wb_is_vec1d(mlirValueGetType(words), &k, NULL)) {
     kb->failed = 1;
     return;
   }
   MlirValue bytes =
-      wb_bitcast(b, words, wb_vec(n / 2, mlirIntegerTypeGet(kb->ctx, 8)));
+      wb_bitcast(b, words, wb_vec(4 * k, mlirIntegerTypeGet(kb->ctx, 8)));
   MlirValue idx[3] = {buf, row, wb_arith(b, "arith.divui", col, kb_c(kb, 2))};
   wb_vstore(b, bytes, cp->lds, 3, idx);
 }
 
-/* Packed LDS from the transposing WMMA's i32 accumulator: its 8 values
+/* The packed word of the transposing WMMA's i32 accumulator: its 8 values
  * are the nibbles themselves (x * 1 sums, 0..15), so the word is
  * d0 | d1 << 4 | ... | d7 << 28 (v_lshl_or_b32 each), with no byte
  * truncation in between. */
-static void store_packed_acc(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
-                             MlirValue buf, MlirValue row, MlirValue col) {
+static MlirValue acc_nibbles(fe_kb *kb, MlirValue d) {
   wb_t *b = &kb->b;
   int64_t n = 0;
   wb_is_vec1d(mlirValueGetType(d), &n, NULL);
-  if (n != 8) {
-    kb->failed = 1;
-    return;
-  }
+  if (n != 8)
+    return (MlirValue){NULL};
   MlirValue w = wb_extract(b, d, 0);
   for (int j = 1; j < 8; ++j)
     w = wb_arith(b, "arith.ori", w,
                  wb_arith(b, "arith.shli", wb_extract(b, d, j),
                           wb_const_i32(b, 4 * j)));
-  MlirValue bytes = wb_bitcast(b, wb_broadcast(b, w, wb_vec(1, wb_i32(kb->ctx))),
-                               wb_vec(4, mlirIntegerTypeGet(kb->ctx, 8)));
-  MlirValue idx[3] = {buf, row, wb_arith(b, "arith.divui", col, kb_c(kb, 2))};
-  wb_vstore(b, bytes, cp->lds, 3, idx);
+  return wb_broadcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
 }
 
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
@@ -342,7 +335,8 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
     switch (cp->how) {
     case FE_COPY_VEC: {
       if (cp->packed) {
-        store_packed(kb, cp, regs[i], buf, cp->st_row[i], cp->ld_col[i]);
+        store_packed(kb, cp, wb_pack_nibbles(b, regs[i]), buf, cp->st_row[i],
+                     cp->ld_col[i]);
         break;
       }
       MlirValue idx[3] = {buf, cp->st_row[i], cp->ld_col[i]};
@@ -371,7 +365,8 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
         a = wb_bitcast(b, a, cp->frag_type);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);
       if (cp->packed) {
-        store_packed_acc(kb, cp, d, buf, cp->st_row[i], cp->st_col[i]);
+        store_packed(kb, cp, acc_nibbles(kb, d), buf, cp->st_row[i],
+                     cp->st_col[i]);
         break;
       }
       MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};

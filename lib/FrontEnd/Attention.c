@@ -78,49 +78,6 @@ static int red_value(fe_graph *g, int n, int rank, char *why, size_t cap) {
   return fe_compose(g, rd->value, rank, map);
 }
 
-/* Does n read product `prod` (at any view)? */
-static bool reads_prod(const fe_graph *g, int n, int prod, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = node(g, n);
-  if (x->kind == FE_PRODUCT)
-    return x->product == prod;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_prod(g, x->ops[i], prod, depth + 1))
-      return true;
-  return false;
-}
-
-/* Does n read any product? */
-static bool reads_any_product(const fe_graph *g, int n, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = node(g, n);
-  if (x->kind == FE_PRODUCT)
-    return true;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_any_product(g, x->ops[i], depth + 1))
-      return true;
-  return false;
-}
-
-/* Does n read a reduction? */
-static bool reads_reduce(const fe_graph *g, int n, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = node(g, n);
-  if (x->kind == FE_REDUCE)
-    return true;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_reduce(g, x->ops[i], depth + 1))
-      return true;
-  return false;
-}
-
-bool fe_reads_reduction(const fe_graph *g, int n) {
-  return reads_reduce(g, n, 0);
-}
-
 /* The first reduction under n (its index), or -1. */
 static int first_reduction(const fe_graph *g, int n, int depth) {
   if (n < 0 || depth > 256)
@@ -150,7 +107,7 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
   if (r < 0)
     return fe_why(why, cap, "internal error: no reduction to refuse");
   *where = g->reds[r].loc;
-  if (reads_any_product(g, g->reds[r].value, 0))
+  if (fe_reads(g, g->reds[r].value, FE_PRODUCT, -1))
     return fe_why(why, cap, "a reduction over the result of a matrix "
                             "product (a row or column sum, a norm, a "
                             "softmax) needs whole rows or columns of it, "
@@ -248,11 +205,11 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
                             "scores along the key dimension as its "
                             "exponentials (a softmax over another dimension "
                             "is not attention)");
-  if (!reads_prod(g, x, first, 0) || !product_at_qk(g, x, g1, 0))
+  if (!fe_reads(g, x, FE_PRODUCT, first) || !product_at_qk(g, x, g1, 0))
     return fe_why(why, cap, "the softmax's scores do not read the first "
                             "product as (query, key): the product's N must "
                             "be the key dimension");
-  if (reads_reduce(g, x, 0))
+  if (fe_reads(g, x, FE_REDUCE, -1))
     return fe_why(why, cap, "the scores read another reduction");
   /* Types: f16/bf16 Q, K, V; P cast to V's type; f32 accumulations. */
   g2->in_type = g2->a_type = g2->b_type = node(g, c2->rhs)->type;

@@ -145,6 +145,9 @@ int fe_node_add(fe_graph *g, const fe_node *n);
  * through map (n's space dim i <- new space dim map[i]). */
 int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
 /* The elementwise op `name` on operands (same space). */
+/* Does n read, through elementwise ops, a node of `kind` (FE_PRODUCT or
+ * FE_REDUCE) -- with index >= 0, that product or reduction? */
+bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index);
 /* Does load x read divided indices (fe_node.div)? */
 bool fe_load_grouped(const fe_node *x);
 int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
@@ -269,7 +272,6 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
  * reason. */
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
                        size_t cap, MlirLocation *where);
-bool fe_reads_reduction(const fe_graph *g, int n);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);

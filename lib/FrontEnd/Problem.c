@@ -455,7 +455,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
       return fe_why(why, cap, "out of memory");
   int last = -1;
   int n = count_products(g, p->root, &last);
-  if (n == 0 && fe_reads_reduction(g, p->root))
+  if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))
     return fe_refuse_reduction(p, why, cap, where);
   if (n == 0)
     return fe_why(why, cap, "the result contains no matrix product "
@@ -480,8 +480,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   if (nl > 1)
     return fe_why(why, cap, "the A operand combines %d products", nl);
   p->inter = -1;
-  if (fe_reads_reduction(g, p->root) || fe_reads_reduction(g, c2->lhs) ||
-      fe_reads_reduction(g, c2->rhs) || fe_reads_reduction(g, c2->acc)) {
+  if (fe_reads(g, p->root, FE_REDUCE, -1) ||
+      fe_reads(g, c2->lhs, FE_REDUCE, -1) ||
+      fe_reads(g, c2->rhs, FE_REDUCE, -1) ||
+      fe_reads(g, c2->acc, FE_REDUCE, -1)) {
     /* Reductions other than contractions: only a softmax feeding the last
      * product (attention) is evaluated. */
     if (fe_attention_build(p, last, first, why, cap, where))

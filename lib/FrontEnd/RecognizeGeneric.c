@@ -23,8 +23,8 @@ typedef struct {
   bool known[FE_MAX_LOOPS];
 } loops_t;
 
-/* Result j of map `d` or `d floordiv c` (c >= 2, only when div is given:
- * div[j] = c, else 0) -> loop dim out[j]; each loop dim at most once. */
+/* Result j of map, `d` or `d floordiv c` (c >= 2) -> loop dim out[j] and
+ * div[j] = c (0 for `d`); each loop dim at most once.  -1 otherwise. */
 static int read_grouped(MlirAffineMap m, int rank, int nloops, int8_t *out,
                         int32_t *div) {
   unsigned used = 0;
@@ -53,6 +53,13 @@ static int read_grouped(MlirAffineMap m, int rank, int nloops, int8_t *out,
   return 0;
 }
 
+static bool grouped(const int32_t *div, int rank) {
+  for (int j = 0; j < rank; ++j)
+    if (div[j])
+      return true;
+  return false;
+}
+
 /* Result j of map -> loop dim out[j]; the map must be a projected
  * permutation over nloops dims, or, when div is given, may also divide
  * loop indices by constants (div[j], 0 where not). */
@@ -68,29 +75,21 @@ static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
       mlirAffineMapGetNumSymbols(m) != 0 ||
       (int)mlirAffineMapGetNumResults(m) != rank)
     return rec_refuse(r, at, "indexing map does not match the operand's rank");
-  if (div && !mlirAffineMapIsProjectedPermutation(m)) {
-    if (read_grouped(m, rank, nloops, out, div))
-      return rec_refuse(r, at, "indexing maps must be projected permutations "
-                           "(plain loop indices, each used once), or divide "
-                           "loop indices by constants (group-wise scales); "
-                           "offsets, strides and diagonals are not "
-                           "supported");
-    return 0;
-  }
-  if (div)
-    for (int j = 0; j < rank; ++j)
-      div[j] = 0;
-  if (!mlirAffineMapIsProjectedPermutation(m))
-    return rec_refuse(r, at, "indexing maps must be projected permutations "
-                         "(plain loop indices, each used once); offsets, "
-                         "strides and diagonals are not supported");
-  for (int j = 0; j < rank; ++j) {
-    MlirAffineExpr e = mlirAffineMapGetResult(m, j);
-    if (!mlirAffineExprIsADim(e))
-      return rec_refuse(r, at, "indexing maps with constant indices are not "
-                           "supported");
-    out[j] = (int8_t)mlirAffineDimExprGetPosition(e);
-  }
+  /* Plain loop indices, each at most once (a projected permutation), and,
+   * where allowed, loop indices divided by constants. */
+  int32_t plain[FE_MAX_RANK];
+  int32_t *dv = div ? div : plain;
+  if (rank > FE_MAX_RANK || read_grouped(m, rank, nloops, out, dv) ||
+      (!div && grouped(dv, rank)))
+    return rec_refuse(r, at, div ? "indexing maps must be projected "
+                                   "permutations (plain loop indices, each "
+                                   "used once), or divide loop indices by "
+                                   "constants (group-wise scales); offsets, "
+                                   "strides and diagonals are not supported"
+                                 : "indexing maps must be projected "
+                                   "permutations (plain loop indices, each "
+                                   "used once); offsets, strides and "
+                                   "diagonals are not supported");
   return 0;
 }
 
@@ -196,7 +195,6 @@ static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
 }
 
-/* Strips the extension of a product operand to the accumulation type. */
 /* Does node n read node m? */
 static bool reads_node(const fe_graph *g, int n, int m, int depth) {
   if (n == m)
@@ -206,19 +204,6 @@ static bool reads_node(const fe_graph *g, int n, int m, int depth) {
   const fe_node *x = &g->nodes[n];
   for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
     if (reads_node(g, x->ops[i], m, depth + 1))
-      return true;
-  return false;
-}
-
-/* Does node n read the result of a contraction? */
-static bool reads_product(const fe_graph *g, int n, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_PRODUCT)
-    return true;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_product(g, x->ops[i], depth + 1))
       return true;
   return false;
 }
@@ -247,6 +232,7 @@ static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
   return NULL;
 }
 
+/* Strips the extension of a product operand to the accumulation type. */
 static int strip_ext(const fe_graph *g, int n, bool *is_unsigned) {
   *is_unsigned = false;
   if (op_named(g, n, "arith.extf") || op_named(g, n, "arith.extsi"))
@@ -296,13 +282,6 @@ static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
   bo->contents = id;
   bo->written = true;
   return 0;
-}
-
-static bool grouped(const int32_t *div, int rank) {
-  for (int j = 0; j < rank; ++j)
-    if (div[j])
-      return true;
-  return false;
 }
 
 /* An input read at divided indices (s[k floordiv 128][n]): the load node
@@ -490,7 +469,7 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
     }
   }
   if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b)) {
-    if (reads_product(g, y, 0))
+    if (fe_reads(g, y, FE_PRODUCT, -1))
       return rec_refuse(r, op, "a reduction over the result of a matrix product "
                            "(a row or column sum, a norm, a softmax) needs "
                            "whole rows or columns of it, which no output "

@@ -1,7 +1,7 @@
 // The schedule: which template and configuration the cost rule picks for
-// a shape (lib/FrontEnd/Schedule.c documents the rule), what the options
+// a shape (lib/FrontEnd/Schedule/Select.c documents the rule), what the options
 // force, and every template's refusal when none applies.  LDS sizes include the
-// rows' padding (32 + 8 f16 per row and buffer, lib/FrontEnd/LdsLayout.c).
+// rows' padding (32 + 8 f16 per row and buffer, lib/FrontEnd/Kernel/LdsLayout.c).
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 // Forced choices.

@@ -4,7 +4,7 @@
 #ifndef WMMA_FRONTEND_RECOGNIZE_H
 #define WMMA_FRONTEND_RECOGNIZE_H
 
-#include "FrontEnd.h"
+#include "FrontEnd.h" /* fe_recognize */
 
 #define MAX_BUFFERS 64
 #define MAX_BINDS 512

@@ -4,7 +4,7 @@
  * with them their names, carry over), the entry (fat raw buffer views of
  * every buffer, run-time sizes, thread and lane ids), and the launch record
  * (#wmma.launch) and schedule the driver, runner and host side read. */
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -13,8 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip);
 
 static MlirOperation make_gpu_module(wb_t *b, const char *name,
                                      const char *chip) {

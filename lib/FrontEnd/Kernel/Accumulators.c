@@ -10,8 +10,8 @@
  *
  * Between the templates and the epilogue, a tile's accumulator travels in
  * the epilogue's 8-slot order (kb_acc_tile); the values the K loops carry
- * are the fragments (kb_acc_values). */
-#include "Kernel.h"
+ * are the fragments (kb_acc_from_tiles builds them). */
+#include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -1,5 +1,5 @@
 /* A product staged through LDS (design technique 4, any shape): the GEMM
- * template's LDS body, and the first product of a chain (TemplateChain.c).
+ * template's LDS body, and the first product of a chain (ChainRegs.c).
  *
  * A workgroup computes a tile_m x tile_n block with a grid of waves; each
  * wave keeps its wave_m x wave_n accumulators in registers for the whole K
@@ -21,9 +21,9 @@
  * over full slices without masks, the iteration that prefetches the
  * partial slice is peeled and loads it masked, and the partial slice is
  * multiplied last (zeros past K contribute nothing).  M/N tails need no
- * masked loads (see TemplateGemm.c); the stores are masked. */
-#include "Gemm.h"
-#include "Lds.h"
+ * masked loads (see Gemm.c); the stores are masked. */
+#include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

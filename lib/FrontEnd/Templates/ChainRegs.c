@@ -27,9 +27,9 @@
  * columns past N0 are zero (fe_chain_intermediate) and B1's rows past N0 are
  * loaded as zeros; strips past M skip the epilogue, output tiles past N1 are
  * skipped, the stores are masked. */
-#include "Chain.h"
-#include "Gemm.h"
-#include "Lds.h"
+#include "Templates/Chain.h"
+#include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

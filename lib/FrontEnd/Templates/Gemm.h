@@ -1,10 +1,10 @@
-/* Shared by the GEMM template's two stagings (TemplateGemm.c: registers and
+/* Shared by the GEMM template's two stagings (Gemm.c: registers and
  * planning; GemmLds.c: LDS ping-pong): where a wave's tiles are, their
  * accumulators, and the epilogue with its store. */
 #ifndef WMMA_FRONTEND_GEMM_H
 #define WMMA_FRONTEND_GEMM_H
 
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 #define FE_MAX_WAVE_TILES 16 /* accumulators a wave keeps (4 x 4) */
 

@@ -15,7 +15,7 @@
  * dropped); a lane whose 8 columns straddle the column bound loads the
  * vector and zeroes the columns beyond (kb_vload), and stores element by
  * element (each past the bound redirected past the end). */
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

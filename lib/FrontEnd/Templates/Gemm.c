@@ -16,8 +16,8 @@
  * multiple of the step (a separate, peeled step: the main loop has no
  * masking); stores are masked when M or N may not be multiples of the
  * tile. */
-#include "Gemm.h"
-#include "Lds.h"
+#include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -94,7 +94,7 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
       s->wave_n % 2 == 0 && !o->no_packing)
     acc_vgprs /= 2;
   s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs);
-  /* The cost rule (Schedule.c). */
+  /* The cost rule (Schedule/Select.c). */
   double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), B = 1;
   for (int i = 0; i < g->nbatch; ++i)

@@ -25,7 +25,7 @@
  *
  * Cost: tk + pad elements per row, 1.25x the LDS of the unpadded slice for
  * tk = 32 (40 KiB for a 128x128 tile of f16 instead of 32 KiB). */
-#include "Lds.h"
+#include "Kernel/Lds.h"
 
 fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk) {
   fe_lds_layout l;

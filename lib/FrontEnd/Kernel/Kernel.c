@@ -1,6 +1,6 @@
 /* Kernel building blocks: constants, sizes, wmma fragment ops, operand tiles
  * of a product, workgroup memory and batch indices (see Kernel.h). */
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -7,7 +7,7 @@
  * loads shared between slots that read the same element (row and column
  * vectors, per-batch scalars); scalars and constants are splats; products
  * are the accumulators the template binds. */
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

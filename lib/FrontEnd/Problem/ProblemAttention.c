@@ -19,7 +19,7 @@
  * composed there, so hash-consing makes "the same expression" the same
  * node.  A softmax over the wrong dimension or any other use of the
  * reductions is not attention (the caller refuses it with the reason). */
-#include "FrontEnd.h"
+#include "Problem/Problem.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

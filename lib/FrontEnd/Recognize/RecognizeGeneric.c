@@ -4,7 +4,7 @@
  * whose body is acc + a * b (with or without extensions of a and b) becomes
  * a contraction node, max/sum reductions become reduction nodes, anything
  * else is refused with its reason. */
-#include "Recognize.h"
+#include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"

@@ -24,8 +24,8 @@
  * whose scores are all -inf uses 0 as its max so that exp(-inf - max) is
  * 0, never NaN; a row masked everywhere ends as 0 / 0, which is what the
  * linalg program computes for it (NaN). */
-#include "Kernel.h"
-#include "Lds.h"
+#include "Kernel/Kernel.h"
+#include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -1,7 +1,7 @@
 /* The expression graph of the front end: nodes over index spaces, hash-consed
  * so that the same value read twice (e.g. through two compositions of one
  * transpose) is one node, and composition through projected permutations. */
-#include "FrontEnd.h"
+#include "Recognize/Graph.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -246,26 +246,6 @@ const char *fe_elementwise_name(MlirOperation op) {
   return NULL;
 }
 
-/*===--- diagnostics ------------------------------------------------------===*/
-void fe_remark(MlirLocation loc, const char *fmt, ...) {
-  char buf[2048];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  wmmaFrontEndEmitRemark(loc, buf);
-}
-
-int fe_why(char *why, size_t cap, const char *fmt, ...) {
-  if (why && cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, cap, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
-
 static bool reads_kind(const fe_graph *g, int n, fe_kind kind, int index,
                        int depth) {
   if (n < 0 || n >= g->nnodes || depth > 256)
@@ -290,10 +270,4 @@ bool fe_load_grouped(const fe_node *x) {
     if (x->div[j])
       return true;
   return false;
-}
-
-int fe_storage_bytes(MlirType t) { return (wb_type_bits(t) + 7) / 8; }
-
-void fe_type_str(MlirType t, char *buf, size_t cap) {
-  wmma_print_type(t, buf, cap);
 }

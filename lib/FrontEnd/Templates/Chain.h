@@ -1,10 +1,10 @@
-/* What the chain templates share (TemplateChain.c): their common schedule
+/* What the chain templates share (ChainCommon.c): their common schedule
  * fields, the applicability check, and the intermediate evaluated on a
  * first-product tile. */
 #ifndef WMMA_FRONTEND_CHAIN_H
 #define WMMA_FRONTEND_CHAIN_H
 
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 int64_t fe_ceil16(int64_t v);
 /* The fields both chain templates set alike (instruction, tails, batch

@@ -6,7 +6,7 @@
 #ifndef WMMA_FRONTEND_KERNEL_H
 #define WMMA_FRONTEND_KERNEL_H
 
-#include "FrontEnd.h"
+#include "Templates/Template.h"
 
 #define FE_MAX_CONSTS 128
 

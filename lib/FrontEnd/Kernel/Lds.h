@@ -8,11 +8,11 @@
  * Rows may be permuted inside each 16-row block: the A operand of a
  * swapped product on RDNA3 reads row i of a block from LDS row i, which
  * then holds tile row rho(i) = 8 (i % 2) + i / 2, so that the accumulator
- * holds each lane's row segment in order (TemplateGemm.c, RowSeg.c). */
+ * holds each lane's row segment in order (Templates/Gemm.c, RowSeg.c). */
 #ifndef WMMA_FRONTEND_LDS_H
 #define WMMA_FRONTEND_LDS_H
 
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 typedef struct {
   int tk;     /* K per slice (elements) */

@@ -4,7 +4,7 @@
  * (from global memory, or from LDS by the tiled template) -- never through
  * a global temporary.  The same path widens fp8/bf8 to f16 on RDNA3, which
  * has no fp8 WMMA. */
-#include "Kernel.h"
+#include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

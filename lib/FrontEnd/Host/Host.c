@@ -15,20 +15,29 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Erases the body's ops from the back (users before their producers). */
-static void clear_body(MlirBlock body) {
-  for (;;) {
-    MlirOperation last = {NULL};
-    for (MlirOperation o = mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-      last = o;
-    if (mlirOperationIsNull(last))
-      return;
-    mlirOperationRemoveFromParent(last);
-    mlirOperationDestroy(last);
+/* Erases the body's ops from the back (users before their producers);
+ * -1 if out of memory (the body is then untouched). */
+static int clear_body(MlirBlock body) {
+  size_t n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    ++n;
+  MlirOperation *ops = malloc((n ? n : 1) * sizeof *ops);
+  if (!ops)
+    return -1;
+  n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    ops[n++] = o;
+  while (n > 0) {
+    mlirOperationRemoveFromParent(ops[--n]);
+    mlirOperationDestroy(ops[n]);
   }
+  free(ops);
+  return 0;
 }
 
 /* A size on the host: static, or the dim of the caller's argument. */
@@ -57,7 +66,8 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
                   MlirOperation kernel) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  clear_body(body);
+  if (clear_body(body))
+    return -1;
   MlirRewriterBase rw = mlirIRRewriterCreate(ctx);
   wb_t b;
   wb_init_at_end(&b, rw, body, mlirOperationGetLocation(func));

@@ -12,7 +12,7 @@
  * loops unify the sizes of the operand dimensions they index (a dynamic size
  * unified with a static one becomes static).  Anything not understood stops
  * recognition with a reason and the op's location. */
-#include "Recognize.h"
+#include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"

@@ -39,7 +39,7 @@
  * and the WMMA copy multiplies by the permutation matrix P (column n = unit
  * vector rho(n)) instead of the identity, so that lane n holds T's column
  * rho(n) and stores LDS row n. */
-#include "Lds.h"
+#include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -150,15 +150,24 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
-  /* Native accumulation: 16-bit outputs accumulate in their own type. */
-  if (o->fe.accumulate == WMMA_ACCUMULATE_NATIVE)
+  /* A schedule given on the function pins the kernel (verified to be a
+   * #wmma.schedule by the dialect). */
+  fe_options fo = o->fe;
+  MlirAttribute pin = wmma_attr(func, "wmma.schedule");
+  fo.pinned = !mlirAttributeIsNull(pin) && wmmaScheduleAttrGetDesc(pin, &fo.pin);
+  /* Native accumulation: 16-bit outputs accumulate in their own type (the
+   * option's choice, or the pin's accumulator). */
+  bool native = fo.pinned ? wb_type_bits(fo.pin.accumulator) == 16 &&
+                                mlirTypeIsAFloat(fo.pin.accumulator)
+                          : fo.accumulate == WMMA_ACCUMULATE_NATIVE;
+  if (native)
     for (int i = 0; i < p->ngemms; ++i)
       if (mlirTypeIsAF16(p->gemms[i].acc_type) ||
           mlirTypeIsABF16(p->gemms[i].acc_type))
         p->gemms[i].kacc_type = p->gemms[i].acc_type;
   const fe_template *t;
   fe_schedule s;
-  if (fe_select(p, chip, &o->fe, &t, &s, why, sizeof why)) {
+  if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
     goto done;
   }
@@ -167,7 +176,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
     goto done;
   }
   MlirOperation gm;
-  MlirOperation kernel = fe_build_kernel(func, p, t, &s, &o->fe, chip, &gm);
+  MlirOperation kernel = fe_build_kernel(func, p, t, &s, &fo, chip, &gm);
   if (mlirOperationIsNull(kernel) || fe_build_host(func, p, &s, gm, kernel)) {
     wmma_error(func, "wmma-linalg-to-kernels: internal error while building "
                      "the %s kernel for @%s",

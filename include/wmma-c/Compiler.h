@@ -96,6 +96,10 @@ typedef struct {
   int nsizes;             /* run-time sizes the kernel takes */
   int grid_len[3];
   wmma_grid_op grid_program[3][WMMA_MAX_GRID_PROGRAM];
+  int accumulate;         /* wmma_accumulate the kernel was built with: 1
+                             when its f16/bf16-output contractions
+                             accumulate in their own type (manifest
+                             "accumulate": "native"), else 0 */
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of

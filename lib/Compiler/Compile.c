@@ -267,9 +267,11 @@ static char *manifest_json(const wmma_compile_result *r) {
   }
   wmma_sbuf_printf(&sb, "],\n  \"block\": [%u, %u, %u],\n"
                         "  \"lds_bytes\": %llu,\n  \"sizes\": %d,\n"
-                        "  \"results\": %d,\n  \"args\": [",
+                        "  \"results\": %d,\n  \"accumulate\": \"%s\",\n"
+                        "  \"args\": [",
                    r->block[0], r->block[1], r->block[2],
-                   (unsigned long long)r->lds_bytes, r->nsizes, r->nresults);
+                   (unsigned long long)r->lds_bytes, r->nsizes, r->nresults,
+                   r->accumulate ? "native" : "wide");
   for (int i = 0; i < r->nargs; ++i) {
     const wmma_kernel_arg *a = &r->args[i];
     wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");
@@ -446,6 +448,7 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
                                                               o->accumulate}));
     if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
+    res->accumulate = o->accumulate == WMMA_ACCUMULATE_NATIVE;
   }
 
   kernel_list kl = {{{NULL}}, 0};

@@ -105,7 +105,8 @@ class CompileResult(ctypes.Structure):
                 ("block", c_uint * 3), ("lds_bytes", ctypes.c_uint64),
                 ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS),
                 ("nresults", c_int), ("nsizes", c_int), ("grid_len", c_int * 3),
-                ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3)]
+                ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3),
+                ("accumulate", c_int)]
 
 
 class HostArg(ctypes.Structure):

@@ -224,6 +224,62 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
   return 0;
 }
 
+/* The margin of an output: the median over its elements of |reference| /
+ * bound, and whether any element's reference exceeds its bound (if none
+ * does, writing zeros would pass). */
+typedef struct {
+  double *ratios;
+  size_t n, above, count;
+} bound_margin;
+
+static int margin_init(bound_margin *m, size_t count) {
+  memset(m, 0, sizeof *m);
+  m->count = count;
+  m->ratios = malloc(count ? count * sizeof(double) : 1);
+  if (!m->ratios)
+    fprintf(stderr, "wmma-run: error: cannot allocate %zu bytes for the "
+                    "margin\n", count * sizeof(double));
+  return !m->ratios;
+}
+
+static void margin_add(bound_margin *m, double magnitude, double bound) {
+  m->above += magnitude > bound;
+  m->ratios[m->n++] = bound > 0 ? magnitude / bound
+                                : (magnitude > 0 ? INFINITY : 0);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void margin_text(bound_margin *m, double gamma, int tolerances,
+                        char *buf, size_t cap) {
+  if (!tolerances && gamma == 0) {
+    snprintf(buf, cap, "exact");
+    return;
+  }
+  if (!m->n) {
+    snprintf(buf, cap, "none");
+    return;
+  }
+  qsort(m->ratios, m->n, sizeof(double), cmp_double);
+  snprintf(buf, cap, "%.3g", m->ratios[m->n / 2]);
+}
+
+/* Why the bound cannot tell this output from zero, or NULL. */
+static const char *margin_vacuous(const bound_margin *m, double gamma) {
+  if (gamma >= 0.5)
+    return "gamma >= 0.5, the bound is at least half the result's magnitude "
+           "bound";
+  if (m->count && !m->above)
+    return "no element's reference exceeds its bound, so an all-zero output "
+           "would pass";
+  return NULL;
+}
+
+static void margin_free(bound_margin *m) { free(m->ratios); }
+
 /* One run: seeded inputs of the sizes given, the kernel, the reference,
  * the comparison.  0 PASS, 1 FAIL or error. */
 typedef struct {
@@ -358,6 +414,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   free(diag);
 
   int all_pass = 1, outputs = 0;
+  int tolerances = r->rtol > 0 || r->atol > 0;
   for (int i = 0; i < n; ++i) {
     const wmma_kernel_arg *a = &k->args[i];
     if (!a->is_buffer || !strcmp(a->role, "input"))
@@ -365,6 +422,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     ++outputs;
     size_t count = counts[i], bad = 0, worst = 0;
     double max_abs = 0, max_rel = 0, worst_ratio = 0;
+    bound_margin margin;
+    if (margin_init(&margin, count))
+      goto out;
     for (size_t e = 0; e < count; ++e) {
       double got = load_elem(kinds[i], kargs[i].data, e);
       double want = load_elem(kinds[i], rargs[i].data, e);
@@ -382,15 +442,24 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       double ratio = tol > 0 ? err / tol : (err > 0 ? INFINITY : 0);
       if (ratio > worst_ratio)
         worst_ratio = ratio, worst = e;
+      margin_add(&margin, fabs(want), tol);
     }
     char shape[96] = "";
     for (int d = 0; d < a->rank; ++d)
       snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%" PRId64,
                d ? "x" : "", shapes[i][d]);
+    /* A bound that would let an all-zero output pass judges nothing. */
+    const char *vacuous = tolerances ? NULL : margin_vacuous(&margin, gamma);
+    char mtext[32];
+    margin_text(&margin, gamma, tolerances, mtext, sizeof mtext);
     printf("output %s [%s %s]: max abs err %.3g, max rel err %.3g, gamma %.3g, "
-           "%zu of %zu outside the bound -> %s\n",
-           a->name, shape, a->type, max_abs, max_rel, gamma, bad, count,
-           bad ? "FAIL" : "PASS");
+           "margin %s, %zu of %zu outside the bound -> %s\n",
+           a->name, shape, a->type, max_abs, max_rel, gamma, mtext, bad, count,
+           bad || vacuous ? "FAIL" : "PASS");
+    if (vacuous)
+      printf("  the check is vacuous: %s; give explicit tolerances (--rtol R, "
+             "--atol A) to compare anyway\n", vacuous);
+    margin_free(&margin);
     if (bad)
       printf("  worst element %zu: kernel %.9g, reference %.9g, bound %.3g\n", worst,
              load_elem(kinds[i], kargs[i].data, worst),
@@ -398,7 +467,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
              r->rtol > 0 || r->atol > 0
                ? r->atol + r->rtol * fabs(load_elem(kinds[i], rargs[i].data, worst))
                : gamma * load_elem(kinds[i], margs[i].data, worst));
-    all_pass &= bad == 0;
+    all_pass &= bad == 0 && !vacuous;
   }
   if (!outputs) {
     fprintf(stderr, "wmma-run: error: the kernel has no output buffer to check\n");

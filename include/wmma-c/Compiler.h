@@ -124,6 +124,18 @@ int wmma_compile_file(const char *path, const wmma_compile_options *options,
                       wmma_compile_result *result);
 void wmma_compile_result_free(wmma_compile_result *result);
 
+/* Loads a kernel compiled earlier instead of compiling: the LLVM IR text
+ * at artifact_path (as wmma-compile --emit llvm writes it; what the
+ * emulator runs) and its launch manifest (manifest_path; NULL: the
+ * artifact's path + ".json", where wmma-compile writes it).  Checks that
+ * the manifest is one (kernel, chip, grid, block, arguments), that the IR
+ * defines the manifest's kernel for the manifest's chip, and, when chip is
+ * not NULL, that this is the chip.  Returns 0, 1 with diagnostics (a
+ * mismatch, a malformed manifest) or 2 (a file cannot be read); always
+ * initialises *result: free it with wmma_compile_result_free. */
+int wmma_load_kernel(const char *artifact_path, const char *manifest_path,
+                     const char *chip, wmma_compile_result *result);
+
 /* Reads a whole file ("-": stdin) into a NUL-terminated malloc'ed buffer. */
 char *wmma_read_file(const char *path, size_t *size);
 

@@ -284,7 +284,18 @@ static char *manifest_json(const wmma_compile_result *r) {
       wmma_sbuf_printf(&sb, "%s", d ? ", " : "");
       json_size(&sb, a->shape[d]);
     }
-    wmma_sbuf_printf(&sb, "], \"role\": ");
+    wmma_sbuf_printf(&sb, "]");
+    /* A strided layout's static strides and offset (wmma_load_kernel). */
+    int strided = 0;
+    for (int d = 0; d < a->rank; ++d)
+      strided |= a->strides[d] != 0;
+    if (strided) {
+      wmma_sbuf_printf(&sb, ", \"strides\": [");
+      for (int d = 0; d < a->rank; ++d)
+        wmma_sbuf_printf(&sb, "%s%lld", d ? ", " : "", (long long)a->strides[d]);
+      wmma_sbuf_printf(&sb, "], \"offset\": %lld", (long long)a->offset);
+    }
+    wmma_sbuf_printf(&sb, ", \"role\": ");
     wmma_sbuf_json_string(&sb, a->role);
     wmma_sbuf_printf(&sb, ", \"host\": %d}", a->host);
   }

@@ -316,12 +316,21 @@ static int check_signature(session *s, MlirOperation fn, const char *name,
              fs == a->shape[d];
     }
     if (!same) {
-      char ft[256], msg[768];
+      char ft[256], dims[160] = "", msg[768];
       wmma_print_type(t, ft, sizeof ft);
+      for (int d = 0; d < a->rank; ++d) {
+        size_t l = strlen(dims);
+        if (a->shape[d] >= 0)
+          snprintf(dims + l, sizeof dims - l, "%s%lld", d ? "x" : "",
+                   (long long)a->shape[d]);
+        else
+          snprintf(dims + l, sizeof dims - l, "%s?", d ? "x" : "");
+      }
       snprintf(msg, sizeof msg, "argument %d of '%s' is %s; the kernel '%s' "
-                                "takes '%s' as %s %s of rank %d",
+                                "takes '%s' as %s %s%s%s%s",
                (int)i, name, ft, k->kernel, a->name,
-               a->is_buffer ? "a buffer of" : "a scalar", a->type, a->rank);
+               a->is_buffer ? "a buffer of" : "a scalar", a->type,
+               a->is_buffer ? " [" : "", dims, a->is_buffer ? "]" : "");
       session_error(s, "%s", msg);
       return 1;
     }

@@ -499,7 +499,8 @@ out:
 #define MAX_SETS 16
 
 int main(int argc, char **argv) {
-  const char *input = NULL, *reference = NULL;
+  const char *input = NULL, *reference = NULL, *kernel_ir = NULL;
+  int compile_option = 0; /* an option --kernel-ir leaves unused */
   wmma_compile_options o;
   memset(&o, 0, sizeof o);
   o.strategy = WMMA_XLANE_PERMLANEX16;
@@ -585,10 +586,14 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.strategy = (wmma_xlane_strategy)st, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--reference") && v) {
       reference = v, ++i;
+    } else if (!strcmp(a, "--kernel-ir") && v) {
+      kernel_ir = v, ++i;
     } else if (!strcmp(a, "--no-tiling")) {
       o.staging = WMMA_STAGING_REGISTERS;
+      compile_option = 1;
     } else if (!strcmp(a, "--tile") && v) {
       char *end;
       long m = strtol(v, &end, 10), n = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
@@ -597,6 +602,7 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.tile_m = (int)m, o.tile_n = (int)n, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--accumulate") && v) {
       int acc = wmma_accumulate_parse(v);
       if (acc < 0) {
@@ -605,6 +611,7 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.accumulate = acc, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--staging") && v) {
       int st = wmma_staging_parse(v);
       if (st < 0) {
@@ -613,6 +620,7 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.staging = st, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--stats")) {
       want_stats = 1;
     } else if (a[0] == '-' && a[1]) {
@@ -644,9 +652,25 @@ int main(int argc, char **argv) {
     free(src);
     return 2;
   }
+  if (kernel_ir && (compile_option || backend != WMMA_BACKEND_EMU)) {
+    fprintf(stderr, "wmma-run: error: --kernel-ir runs the given LLVM IR on "
+                    "the emulator as it is: --%s does not apply\n",
+            backend != WMMA_BACKEND_EMU ? "backend hip"
+                                        : "tile, --staging, --no-tiling, "
+                                          "--strategy or --accumulate");
+    if (ref_src != src)
+      free(ref_src);
+    free(src);
+    return 2;
+  }
   o.emit = backend == WMMA_BACKEND_EMU ? WMMA_EMIT_LLVM : WMMA_EMIT_HSACO;
   wmma_compile_result k;
-  int status = wmma_compile_source(src, src_size, input, &o, &k);
+  /* --kernel-ir: the kernel (and its manifest) given; INPUT only the
+   * reference. */
+  int status = kernel_ir ? wmma_load_kernel(kernel_ir, NULL, o.chip, &k)
+                         : wmma_compile_source(src, src_size, input, &o, &k);
+  if (kernel_ir && status == 2)
+    status = 1;
   if (k.diagnostics && *k.diagnostics)
     fputs(k.diagnostics, stderr);
   for (int s = 0; !status && s < nsets; ++s)
@@ -662,7 +686,10 @@ int main(int argc, char **argv) {
       }
     }
   /* One compilation, one run per size set. */
-  run_ctx r = {&k, backend, ref_src, ref_size, o.func ? o.func : k.kernel,
+  /* A loaded kernel's name need not be the function's: then SRC's only
+   * function is the reference. */
+  run_ctx r = {&k, backend, ref_src, ref_size,
+               o.func ? o.func : kernel_ir ? NULL : k.kernel,
                seed, want_stats, rtol, atol};
   for (int s = 0; !status && s < nsets; ++s)
     status = run_once(&r, sets[s], nset[s]);

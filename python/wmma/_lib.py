@@ -176,6 +176,7 @@ def _prototypes(lib):
         "wmma_compile_source": (c_int, [c_char_p, c_size_t, c_char_p, P(CompileOptions),
                                         P(CompileResult)]),
         "wmma_compile_result_free": (None, [P(CompileResult)]),
+        "wmma_load_kernel": (c_int, [c_char_p, c_char_p, c_char_p, P(CompileResult)]),
         "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, P(EmuStats),
                                 P(c_void_p)]),
         # Emulator.

@@ -9,36 +9,76 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Is the operand zero wherever its matrix leaf is zero?  Then the zeros a
  * masked load puts past K stay zeros and the padded products vanish;
- * otherwise (x + 1, exp x) the padding is cleared after the prologue. */
-static bool zero_preserving(const fe_graph *g, int n, int leaf, int depth) {
-  if (n == leaf)
-    return true;
-  if (depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind != FE_OP)
-    return false;
+ * otherwise (x + 1, exp x) the padding is cleared after the prologue.
+ * A value per node, combined from its operands' in post order (it depends
+ * on the node and the leaf only, never on the path: one visit each). */
+typedef enum { ZP_ANY, ZP_AND, ZP_OR, ZP_FIRST } zp_rule;
+
+static zp_rule zp_rule_of(const char *name, int nops) {
   static const char *const unary[] = {
       "arith.extf",   "arith.truncf", "arith.sitofp", "arith.uitofp",
       "arith.extsi",  "arith.extui",  "arith.trunci", "arith.fptosi",
       "arith.fptoui", "arith.negf",   "arith.bitcast"};
   for (size_t i = 0; i < sizeof unary / sizeof unary[0]; ++i)
-    if (!strcmp(x->name, unary[i]))
-      return zero_preserving(g, x->ops[0], leaf, depth + 1);
-  if (!strcmp(x->name, "arith.mulf") || !strcmp(x->name, "arith.muli"))
-    return zero_preserving(g, x->ops[0], leaf, depth + 1) ||
-           zero_preserving(g, x->ops[1], leaf, depth + 1);
-  if (!strcmp(x->name, "arith.divf"))
-    return zero_preserving(g, x->ops[0], leaf, depth + 1);
-  if (!strcmp(x->name, "arith.addf") || !strcmp(x->name, "arith.subf") ||
-      !strcmp(x->name, "arith.addi") || !strcmp(x->name, "arith.subi"))
-    return zero_preserving(g, x->ops[0], leaf, depth + 1) &&
-           zero_preserving(g, x->ops[1], leaf, depth + 1);
-  return false;
+    if (!strcmp(name, unary[i]))
+      return ZP_FIRST;
+  if (nops < 2)
+    return ZP_ANY;
+  if (!strcmp(name, "arith.mulf") || !strcmp(name, "arith.muli"))
+    return ZP_OR; /* zero times anything */
+  if (!strcmp(name, "arith.divf"))
+    return ZP_FIRST;
+  if (!strcmp(name, "arith.addf") || !strcmp(name, "arith.subf") ||
+      !strcmp(name, "arith.addi") || !strcmp(name, "arith.subi"))
+    return ZP_AND;
+  return ZP_ANY; /* not known to keep zeros */
+}
+
+typedef struct {
+  int leaf;
+  bool *zero; /* node -> zero wherever the leaf is */
+} zp_t;
+
+static fe_walk zp_pre(const fe_graph *g, int n, void *ud) {
+  zp_t *z = ud;
+  const fe_node *x = &g->nodes[n];
+  z->zero[n] = n == z->leaf;
+  if (n == z->leaf || x->kind != FE_OP || zp_rule_of(x->name, x->nops) == ZP_ANY)
+    return FE_WALK_SKIP;
+  return FE_WALK_NEXT;
+}
+
+static fe_walk zp_post(const fe_graph *g, int n, void *ud) {
+  zp_t *z = ud;
+  const fe_node *x = &g->nodes[n];
+  bool a = z->zero[x->ops[0]], b = x->nops > 1 && z->zero[x->ops[1]];
+  switch (zp_rule_of(x->name, x->nops)) {
+  case ZP_FIRST:
+    z->zero[n] = a;
+    break;
+  case ZP_OR:
+    z->zero[n] = a || b;
+    break;
+  case ZP_AND:
+    z->zero[n] = a && b;
+    break;
+  case ZP_ANY:
+    break;
+  }
+  return FE_WALK_NEXT;
+}
+
+static bool zero_preserving(const fe_graph *g, int n, int leaf) {
+  zp_t z = {leaf, calloc((size_t)g->nnodes, sizeof *z.zero)};
+  bool r = z.zero && n >= 0 && n < g->nnodes &&
+           fe_graph_visit(g, n, 0, zp_pre, zp_post, &z) == 0 && z.zero[n];
+  free(z.zero);
+  return r; /* out of memory: false, the padding is cleared */
 }
 
 MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v) {
@@ -153,7 +193,7 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
       return (MlirValue){NULL};
     }
   }
-  if (masked && !zero_preserving(&p->g, o->node, o->leaf, 0))
+  if (masked && !zero_preserving(&p->g, o->node, o->leaf))
     v = zero_past_k(kb, &t, role, v, o->K);
   return v;
 }

@@ -246,23 +246,6 @@ const char *fe_elementwise_name(MlirOperation op) {
   return NULL;
 }
 
-static bool reads_kind(const fe_graph *g, int n, fe_kind kind, int index,
-                       int depth) {
-  if (n < 0 || n >= g->nnodes || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == kind)
-    return index < 0 || x->product == index;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_kind(g, x->ops[i], kind, index, depth + 1))
-      return true;
-  return false;
-}
-
-bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index) {
-  return reads_kind(g, n, kind, index, 0);
-}
-
 bool fe_load_grouped(const fe_node *x) {
   if (x->kind != FE_LOAD)
     return false;

@@ -195,19 +195,6 @@ static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
 }
 
-/* Does node n read node m? */
-static bool reads_node(const fe_graph *g, int n, int m, int depth) {
-  if (n == m)
-    return true;
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_node(g, x->ops[i], m, depth + 1))
-      return true;
-  return false;
-}
-
 /* y = combine(out, v) (either order) for a max or a sum whose value v
  * does not read the accumulator: the combiner's name, and v. */
 static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
@@ -224,7 +211,7 @@ static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
     bool value_start = g->nodes[out].kind == FE_CONST;
     for (int s = 0; s < 2; ++s)
       if (x->ops[s] == out &&
-          (value_start || !reads_node(g, x->ops[1 - s], out, 0))) {
+          (value_start || !fe_reads_node(g, x->ops[1 - s], out))) {
         *v = x->ops[1 - s];
         return kCombine[i];
       }

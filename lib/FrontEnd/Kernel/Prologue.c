@@ -6,6 +6,8 @@
  * has no fp8 WMMA. */
 #include "Kernel/Kernel.h"
 
+#include "wmma/Support/ElementwiseOps.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -16,27 +18,12 @@
  * masked load puts past K stay zeros and the padded products vanish;
  * otherwise (x + 1, exp x) the padding is cleared after the prologue.
  * A value per node, combined from its operands' in post order (it depends
- * on the node and the leaf only, never on the path: one visit each). */
-typedef enum { ZP_ANY, ZP_AND, ZP_OR, ZP_FIRST } zp_rule;
-
-static zp_rule zp_rule_of(const char *name, int nops) {
-  static const char *const unary[] = {
-      "arith.extf",   "arith.truncf", "arith.sitofp", "arith.uitofp",
-      "arith.extsi",  "arith.extui",  "arith.trunci", "arith.fptosi",
-      "arith.fptoui", "arith.negf",   "arith.bitcast"};
-  for (size_t i = 0; i < sizeof unary / sizeof unary[0]; ++i)
-    if (!strcmp(name, unary[i]))
-      return ZP_FIRST;
-  if (nops < 2)
-    return ZP_ANY;
-  if (!strcmp(name, "arith.mulf") || !strcmp(name, "arith.muli"))
-    return ZP_OR; /* zero times anything */
-  if (!strcmp(name, "arith.divf"))
-    return ZP_FIRST;
-  if (!strcmp(name, "arith.addf") || !strcmp(name, "arith.subf") ||
-      !strcmp(name, "arith.addi") || !strcmp(name, "arith.subi"))
-    return ZP_AND;
-  return ZP_ANY; /* not known to keep zeros */
+ * on the node and the leaf only, never on the path: one visit each), by
+ * the elementwise table's zero rule (ElementwiseOps.def, `zero`). */
+static wmma_ew_zero zero_rule(const fe_node *x) {
+  const wmma_elementwise_op *ew =
+      wmma_elementwise_lookup(mlirStringRefCreateFromCString(x->name));
+  return ew && ew->arity == x->nops ? ew->zero : WMMA_EW_ZERO_NONE;
 }
 
 typedef struct {
@@ -48,7 +35,7 @@ static fe_walk zp_pre(const fe_graph *g, int n, void *ud) {
   zp_t *z = ud;
   const fe_node *x = &g->nodes[n];
   z->zero[n] = n == z->leaf;
-  if (n == z->leaf || x->kind != FE_OP || zp_rule_of(x->name, x->nops) == ZP_ANY)
+  if (n == z->leaf || x->kind != FE_OP || zero_rule(x) == WMMA_EW_ZERO_NONE)
     return FE_WALK_SKIP;
   return FE_WALK_NEXT;
 }
@@ -57,17 +44,17 @@ static fe_walk zp_post(const fe_graph *g, int n, void *ud) {
   zp_t *z = ud;
   const fe_node *x = &g->nodes[n];
   bool a = z->zero[x->ops[0]], b = x->nops > 1 && z->zero[x->ops[1]];
-  switch (zp_rule_of(x->name, x->nops)) {
-  case ZP_FIRST:
+  switch (zero_rule(x)) {
+  case WMMA_EW_ZERO_FIRST:
     z->zero[n] = a;
     break;
-  case ZP_OR:
+  case WMMA_EW_ZERO_ANY: /* zero times anything */
     z->zero[n] = a || b;
     break;
-  case ZP_AND:
+  case WMMA_EW_ZERO_ALL:
     z->zero[n] = a && b;
     break;
-  case ZP_ANY:
+  case WMMA_EW_ZERO_NONE:
     break;
   }
   return FE_WALK_NEXT;

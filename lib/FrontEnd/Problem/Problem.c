@@ -394,7 +394,7 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
     if (!fits_exactly(g->nodes[src].type, other,
                       !strcmp(x->name, "arith.uitofp")))
       continue;
-    int n = fe_op(g, x->name, other, 1, &src, -1, x->loc);
+    int n = fe_op(g, x->name, other, 1, &src, -1, x->attrs, x->loc);
     if (n < 0)
       return -1;
     *ops[i] = n;

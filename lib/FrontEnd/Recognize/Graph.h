@@ -59,8 +59,12 @@ typedef struct {
   int32_t div[FE_MAX_RANK]; /* FE_LOAD: memref dim j reads space dim map[j]
                                floordiv div[j] (0: the index itself) --
                                group-wise scales, s[k floordiv 128][n] */
-  const char *name;        /* FE_OP: interned op name ("arith.addf") */
+  const char *name;        /* FE_OP: interned op name ("arith.addf"), the
+                              elementwise table's (ElementwiseOps.def) */
   int64_t pred;            /* FE_OP compares: predicate; -1 if none */
+  MlirAttribute attrs;     /* FE_OP: the attributes the kernel's op gets
+                              (a dictionary: fastmath, overflow flags,
+                              ...; defaults left out), or null */
   int nops;
   int ops[3];              /* FE_OP operands */
   double fval;             /* FE_CONST (floats) */
@@ -159,13 +163,12 @@ bool fe_reads_arg(const fe_graph *g, int n, int arg, unsigned flags);
 bool fe_reads_node(const fe_graph *g, int n, int m);
 /* Does load x read divided indices (fe_node.div)? */
 bool fe_load_grouped(const fe_node *x);
-/* The elementwise op `name` on operands (same space). */
+/* The elementwise op `name` on operands (same space), with its compare
+ * predicate (-1: none) and attributes (null: none). */
 int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
-          const int *ops, int64_t pred, MlirLocation loc);
+          const int *ops, int64_t pred, MlirAttribute attrs,
+          MlirLocation loc);
 int fe_const_float(fe_graph *g, MlirType type, double v, int rank);
 bool fe_is_zero(const fe_graph *g, int n);
-/* Interned op name for FE_OP (NULL if the op is not elementwise arith/math
- * the kernels can evaluate). */
-const char *fe_elementwise_name(MlirOperation op);
 
 #endif /* WMMA_FRONTEND_RECOGNIZE_GRAPH_H */

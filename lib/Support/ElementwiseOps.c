@@ -15,17 +15,22 @@ static const wmma_elementwise_op kOps[] = {
 };
 
 /* The attributes' policies.  A rounding mode lowers to LLVM's constrained
- * fptrunc, which the AMDGPU backend selects as the plain conversion
- * (v_cvt_f16_f32, round to nearest even): the mode would be lost. */
+ * fptrunc, whose rounding argument only tells the compiler which mode the
+ * FP environment is in: nothing sets it, and the AMDGPU backend selects
+ * the plain conversion (v_cvt_f16_f32, round to nearest even), as x86
+ * selects vcvtps2ph in the MXCSR mode (nearest) for the reference.
+ * Honouring it would take llvm.fptrunc.round (AMDGPU, f32 -> f16 only)
+ * in the kernel and a software rounding in the reference. */
 static const wmma_ew_attr kAttrs[] = {
     {WMMA_EW_ATTR_PREDICATE, "predicate", WMMA_EW_KEEP_PREDICATE, NULL},
     {WMMA_EW_ATTR_FASTMATH, "fastmath", WMMA_EW_COPY, NULL},
     {WMMA_EW_ATTR_OVERFLOW, "overflowFlags", WMMA_EW_COPY, NULL},
     {WMMA_EW_ATTR_EXACT, "isExact", WMMA_EW_COPY, NULL},
     {WMMA_EW_ATTR_ROUNDING, "roundingmode", WMMA_EW_REFUSE_UNLESS_DEFAULT,
-     "the AMDGPU backend converts with round-to-nearest-even whatever the "
-     "mode of LLVM's constrained fptrunc, so the kernel would not honour "
-     "it"},
+     "arith-to-llvm makes it LLVM's constrained fptrunc, whose mode states "
+     "the rounding mode in force rather than setting it, so the kernel "
+     "(v_cvt_f16_f32) and the CPU reference would both round to nearest "
+     "even"},
 };
 
 static bool ref_is(MlirStringRef s, const char *name) {

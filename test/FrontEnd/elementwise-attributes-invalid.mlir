@@ -1,8 +1,9 @@
 // Attributes of elementwise ops the kernels would not honour are refused
 // with a remark naming them, never dropped (ElementwiseOps.def):
 // - a rounding mode other than to_nearest_even: arith-to-llvm makes it a
-//   constrained fptrunc, which the AMDGPU backend selects as v_cvt_f16_f32
-//   (round to nearest even) whatever the mode;
+//   constrained fptrunc, whose mode is an assumption about the FP
+//   environment, not a request: the AMDGPU backend selects v_cvt_f16_f32
+//   (round to nearest even), and the CPU reference rounds to nearest too;
 // - any attribute the op's table line does not list.
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
@@ -18,7 +19,7 @@ func.func @toward_zero(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<
                   iterator_types = ["parallel", "parallel"]}
       ins(%t : memref<32x32xf32>) outs(%Y : memref<32x32xf16>) {
   ^bb0(%x: f32, %o: f16):
-    // expected-remark @+1 {{not converted to a wmma kernel: 'arith.truncf' with roundingmode = toward_zero: the AMDGPU backend converts with round-to-nearest-even whatever the mode of LLVM's constrained fptrunc, so the kernel would not honour it}}
+    // expected-remark @+1 {{not converted to a wmma kernel: 'arith.truncf' with roundingmode = toward_zero: arith-to-llvm makes it LLVM's constrained fptrunc, whose mode states the rounding mode in force rather than setting it, so the kernel (v_cvt_f16_f32) and the CPU reference would both round to nearest even}}
     %y = arith.truncf %x toward_zero : f32 to f16
     linalg.yield %y : f16
   }

@@ -173,7 +173,10 @@ static int body_attrs(rec_t *r, MlirOperation op,
       wmma_ew_attr_describe(at, na.attribute, v, sizeof v);
       return rec_refuse(r, op, "'%s' with %s = %s: %s", ew->name, at->name, v,
                         at->why);
-    } else if (nkeep < (intptr_t)(sizeof keep / sizeof keep[0])) {
+    } else {
+      if (nkeep == (intptr_t)(sizeof keep / sizeof keep[0]))
+        return rec_refuse(r, op, "'%s' carries more than %d attributes",
+                          ew->name, (int)nkeep);
       keep[nkeep++] = na;
     }
   }

@@ -1,7 +1,8 @@
 // Diagnostics of wmma-linalg-to-kernels: a function it cannot compile gets
 // one remark at the op that stopped recognition (or at the function), names
 // the reason (every template's when none applies) and is left untouched;
-// sizes no kernel can address are errors.
+// sizes no kernel can address are errors.  (diagnostics-obstacles.mlir:
+// several obstacles in one function, and what each construct is called.)
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
 // An op the kernels cannot evaluate in an epilogue body.
@@ -66,7 +67,7 @@ func.func @matvec(%A: memref<16x16xf16>, %x: memref<16xf16>, %y: memref<16xf32>)
 
 // Views made inside the function.
 func.func @subview(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{a view of a buffer inside the function (a subview, or tensor.extract_slice once bufferized) is not supported; pass the view as an argument}}
+  // expected-remark @+1 {{memref.subview makes a view of a buffer inside the function, which is not supported; pass the view as an argument}}
   %s = memref.subview %A[0, 0] [16, 16] [1, 1] : memref<32x16xf16> to memref<16x16xf16, strided<[16, 1]>>
   linalg.matmul ins(%s, %B : memref<16x16xf16, strided<[16, 1]>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
@@ -74,9 +75,9 @@ func.func @subview(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %C: memref<16x1
 
 // -----
 
-// The same, on tensors: the remark points at the tensor op.
+// The same, on tensors: the remark points at the tensor op and names it.
 func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16xf32>) -> tensor<16x16xf32> {
-  // expected-remark @+1 {{a view of a buffer inside the function}}
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.extract_slice makes a view of a buffer inside the function}}
   %s = tensor.extract_slice %A[0, 0] [16, 16] [1, 1] : tensor<32x16xf16> to tensor<16x16xf16>
   %r = linalg.matmul ins(%s, %B : tensor<16x16xf16>, tensor<16x16xf16>) outs(%C : tensor<16x16xf32>) -> tensor<16x16xf32>
   return %r : tensor<16x16xf32>

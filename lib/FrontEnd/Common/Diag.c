@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void fe_remark(MlirLocation loc, const char *fmt, ...) {
   char buf[2048];
@@ -30,4 +31,104 @@ int fe_storage_bytes(MlirType t) { return (wb_type_bits(t) + 7) / 8; }
 
 void fe_type_str(MlirType t, char *buf, size_t cap) {
   wmma_print_type(t, buf, cap);
+}
+
+/*===--- the obstacles of one function ----------------------------------===*/
+void fe_diag_init(fe_diag *d, MlirLocation func_loc) {
+  d->func_loc = func_loc;
+  d->n = d->total = 0;
+}
+
+static int vrefuse(fe_diag *d, MlirLocation loc, const char *fmt,
+                   va_list ap) {
+  if (!d)
+    return -1;
+  d->total++;
+  if (d->n >= FE_MAX_OBSTACLES)
+    return -1;
+  fe_obstacle *o = &d->items[d->n++];
+  o->loc = mlirLocationIsNull(loc) ? d->func_loc : loc;
+  vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+  return -1;
+}
+
+int fe_diag_refuse(fe_diag *d, MlirOperation at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vrefuse(d,
+          mlirOperationIsNull(at) ? (MlirLocation){NULL}
+                                  : mlirOperationGetLocation(at),
+          fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+int fe_diag_refuse_at(fe_diag *d, MlirLocation loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vrefuse(d, loc, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+void fe_diag_emit(const fe_diag *d, const char *head) {
+  if (d->n == 0) {
+    fe_remark(d->func_loc, "%s: (no reason recorded)", head);
+    return;
+  }
+  if (d->total == 1) {
+    fe_remark(d->items[0].loc, "%s: %s", head, d->items[0].msg);
+    return;
+  }
+  MlirLocation locs[FE_MAX_OBSTACLES];
+  const char *notes[FE_MAX_OBSTACLES];
+  for (int i = 0; i < d->n; ++i) {
+    locs[i] = d->items[i].loc;
+    notes[i] = d->items[i].msg;
+  }
+  char msg[160];
+  if (d->total > d->n)
+    snprintf(msg, sizeof msg, "%s: %d obstacles (the first %d below)", head,
+             d->total, d->n);
+  else
+    snprintf(msg, sizeof msg, "%s: %d obstacles", head, d->total);
+  wmmaFrontEndEmitRemarkWithNotes(d->func_loc, msg, d->n, locs, notes);
+}
+
+/*===--- the op the user wrote ------------------------------------------===*/
+typedef struct {
+  MlirLocation loc;
+  MlirOperation found;
+  int count;
+} source_t;
+
+static MlirWalkResult match_loc(MlirOperation op, void *ud) {
+  source_t *s = ud;
+  if (mlirLocationEqual(mlirOperationGetLocation(op), s->loc)) {
+    if (s->count++ == 0)
+      s->found = op;
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirOperation fe_source_op(MlirOperation func, MlirLocation loc) {
+  /* Only a location that names a place in a file (or a name) can tell one
+   * op from another; unknown locations are shared by every op. */
+  if (mlirOperationIsNull(func) || mlirLocationIsNull(loc) ||
+      !(mlirLocationIsAFileLineColRange(loc) || mlirLocationIsAName(loc)))
+    return (MlirOperation){NULL};
+  source_t s = {loc, {NULL}, 0};
+  mlirOperationWalk(func, match_loc, &s, MlirWalkPreOrder);
+  /* Several ops at one place (one location for a whole framework layer):
+   * which one is meant is unknown. */
+  return s.count == 1 ? s.found : (MlirOperation){NULL};
+}
+
+void fe_source_op_name(MlirOperation func, MlirLocation loc, char *buf,
+                       size_t cap) {
+  MlirOperation op = fe_source_op(func, loc);
+  if (cap)
+    buf[0] = 0;
+  if (!mlirOperationIsNull(op))
+    wmma_op_name(op, buf, cap);
 }

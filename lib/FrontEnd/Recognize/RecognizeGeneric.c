@@ -306,6 +306,38 @@ static int group_load(rec_t *r, MlirOperation op, int contents, int node,
   return n < 0 ? rec_refuse(r, op, "out of memory") : n;
 }
 
+/* A sliding window (convolution, pooling): some input is indexed by a
+ * sum of loop indices (oh + kh, or 2 * oh + kh with strides). */
+static bool has_window(MlirAttribute maps) {
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(maps); ++i) {
+    MlirAttribute a = mlirArrayAttrGetElement(maps, i);
+    if (!mlirAttributeIsAAffineMap(a))
+      continue;
+    MlirAffineMap m = mlirAffineMapAttrGetValue(a);
+    for (intptr_t j = 0; j < mlirAffineMapGetNumResults(m); ++j)
+      if (mlirAffineExprIsAAdd(mlirAffineMapGetResult(m, j)))
+        return true;
+  }
+  return false;
+}
+
+/* Says it is a convolution (or pooling), by the named op the user wrote
+ * when there is one, rather than what its generic form trips over. */
+static int refuse_window(rec_t *r, MlirOperation op) {
+  char src[64];
+  fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
+  const char *kind = strstr(src, "pooling") ? "pooling" : "convolution";
+  if (!src[0] || !strcmp(src, "linalg.generic"))
+    return rec_refuse(r, op, "a linalg.generic shaped like a convolution (an "
+                             "input indexed by sums of loop indices, a "
+                             "sliding window): convolutions are not "
+                             "supported yet");
+  return rec_refuse(r, op, "%s is a %s (an input indexed by sums of loop "
+                           "indices, a sliding window): %ss are not "
+                           "supported yet",
+                    src, kind, kind);
+}
+
 int rec_do_generic(rec_t *r, MlirOperation op) {
   fe_problem *p = r->p;
   fe_graph *g = &p->g;
@@ -324,6 +356,8 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
       mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps))
     return rec_refuse(r, op, "linalg.generic without iterator types or maps");
+  if (has_window(maps))
+    return refuse_window(r, op);
   loops_t l;
   memset(&l, 0, sizeof l);
   l.nloops = (int)mlirArrayAttrGetNumElements(iters);

@@ -56,12 +56,14 @@ static MlirLogicalResult capture(MlirDiagnostic diag, void *ud) {
                                  : "generalization of its named linalg ops";
   if (nm[0] && !strcmp(nm, "func.func"))
     nm[0] = 0; /* the function itself: nothing more to name */
+  bool linalg = !strncmp(nm, "linalg.", 7);
   if (nm[0] && c->tensors && strstr(t.buf, "not bufferized"))
     fe_diag_refuse_at(c->d, loc,
-                      "%s on tensors cannot be bufferized (%s: %s); "
-                      "express it as a linalg op (an elementwise "
-                      "linalg.generic or linalg.map) or on memrefs",
-                      nm, stage, t.buf);
+                      "%s on tensors cannot be bufferized (%s: %s)%s", nm,
+                      stage, t.buf,
+                      linalg ? ""
+                             : "; express it as an elementwise linalg op "
+                               "(linalg.generic or linalg.map) instead");
   else if (nm[0])
     fe_diag_refuse_at(c->d, loc, "%s failed on %s: %s", stage, nm, t.buf);
   else

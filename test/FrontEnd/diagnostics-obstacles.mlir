@@ -197,31 +197,38 @@ func.func @batch_middle_out(%A: memref<4x32x32xf16>, %B: memref<4x32x32xf16>, %C
 
 // -----
 
-// Bufferization failures name the op that failed, at its line (upstream
-// says only "op was not bufferized").
-func.func @erf(%A: tensor<32x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  %r = linalg.matmul ins(%A, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
-  // expected-remark @+1 {{not converted to a wmma kernel: math.erf on tensors cannot be bufferized (bufferization of the tensor function: op was not bufferized); express it as an elementwise linalg op (linalg.generic or linalg.map) instead}}
-  %e = math.erf %r : tensor<32x32xf32>
-  return %e : tensor<32x32xf32>
-}
-
-// -----
-
-func.func @extsi(%A: tensor<32x32xi8>, %B: tensor<32x32xi8>, %C: tensor<32x32xi32>) -> tensor<32x32xi32> {
-  // expected-remark @+1 {{not converted to a wmma kernel: arith.extsi on tensors cannot be bufferized}}
+// Ops bufferization has no rule for are named at their line (upstream says
+// only "op was not bufferized", at the function): every one of them.
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @erf(%A: tensor<32x32xi8>, %B: tensor<32x32xi8>, %C: tensor<32x32xi32>, %D: tensor<32x32xf32>) -> (tensor<32x32xi32>, tensor<32x32xf32>) {
+  // expected-note @+1 {{arith.extsi on tensors cannot be bufferized (upstream one-shot-bufferize has no rule for it); express it as an elementwise linalg op (linalg.generic or linalg.map) instead}}
   %a = arith.extsi %A : tensor<32x32xi8> to tensor<32x32xi32>
   %r = linalg.matmul ins(%a, %B : tensor<32x32xi32>, tensor<32x32xi8>) outs(%C : tensor<32x32xi32>) -> tensor<32x32xi32>
-  return %r : tensor<32x32xi32>
+  // expected-note @+1 {{math.erf on tensors cannot be bufferized}}
+  %e = math.erf %D : tensor<32x32xf32>
+  return %r, %e : tensor<32x32xi32>, tensor<32x32xf32>
 }
 
 // -----
 
 func.func @pack(%A: tensor<32x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %e = tensor.empty() : tensor<2x2x16x16xf16>
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.pack on tensors cannot be bufferized (bufferization of the tensor function: op was not bufferized)}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.pack on tensors cannot be bufferized (upstream one-shot-bufferize has no rule for it)}}
   %p = linalg.pack %A inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %e : tensor<32x32xf16> -> tensor<2x2x16x16xf16>
   %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %A : tensor<2x2x16x16xf16> -> tensor<32x32xf16>
   %r = linalg.matmul ins(%u, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
+}
+
+// -----
+
+// Errors of the upstream passes are reported at the op they name: a call
+// (the scratch module holds the function alone, so the callee is missing).
+// expected-remark @+1 {{not converted to a wmma kernel: a declaration has no body to compile}}
+func.func private @callee(tensor<32x32xf32>) -> tensor<32x32xf32>
+func.func @caller(%A: tensor<32x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %r = linalg.matmul ins(%A, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  // expected-remark @+1 {{not converted to a wmma kernel: func.call: calls are not supported (a kernel is built from this function alone; inline the callee)}}
+  %e = func.call @callee(%r) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %e : tensor<32x32xf32>
 }

@@ -10,6 +10,11 @@
 
 #define FE_WHY 512          /* bytes of a refusal reason */
 #define FE_MAX_OBSTACLES 16 /* obstacles a function's remark lists */
+/* Normalisation (a callee missing from the scratch module) and
+ * recognition (a call left in the body) refuse calls alike. */
+#define FE_CALL_REFUSAL                                                      \
+  "func.call: calls are not supported (a kernel is built from this "        \
+  "function alone; inline the callee)"
 
 #ifdef __cplusplus
 extern "C" {

@@ -148,7 +148,13 @@ static int convert_func(MlirOperation module, MlirBlock body,
     goto done;
   }
   fe_diag_init(d, where);
-  MlirOperation norm = fe_normalize(func, &scratch, d);
+  MlirOperation norm = {NULL};
+  /* A declaration: nothing to normalise (bufferization would reject the
+   * attributes it adds to tensor arguments). */
+  if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+    fe_diag_refuse(d, func, "a declaration has no body to compile");
+  else
+    norm = fe_normalize(func, &scratch, d);
   if (!mlirOperationIsNull(norm) && !fe_recognize(norm, func, p, d) &&
       fe_problem_build(p, why, sizeof why, &where))
     fe_diag_refuse_at(d, where, "%s", why);

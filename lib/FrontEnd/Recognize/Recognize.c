@@ -466,11 +466,33 @@ static bool is_reshape(MlirOperation op) {
          wmma_op_is(op, "memref.reshape");
 }
 
+static bool on_tensors(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  return false;
+}
+
 /* An op recognition does not read: say what it is, by the op the user
  * wrote where bufferization made it from a tensor op. */
 static int refuse_op(rec_t *r, MlirOperation op) {
   char nm[64], src[64];
   rec_op_name(op, nm, sizeof nm);
+  if (wmma_op_is(op, "func.call"))
+    return rec_refuse(r, op, FE_CALL_REFUSAL);
+  /* Bufferization left it on tensors (allow-unknown-ops): it has no
+   * bufferization rule upstream, so there is no memref form to read. */
+  if (on_tensors(op))
+    return rec_refuse(r, op, "%s on tensors cannot be bufferized (upstream "
+                             "one-shot-bufferize has no rule for it)%s",
+                      nm,
+                      strncmp(nm, "linalg.", 7)
+                          ? "; express it as an elementwise linalg op "
+                            "(linalg.generic or linalg.map) instead"
+                          : "");
   source_name(r, op, src, sizeof src);
   const char *what = src[0] ? src : nm;
   if (!strcmp(src, "tensor.pad"))
@@ -524,6 +546,9 @@ static int walk(rec_t *r) {
       rc = rec_do_generic(r, op);
     else if (wmma_op_is(op, "func.return"))
       rc = do_return(r, op);
+    else if (wmma_op_is(op, "bufferization.to_tensor"))
+      rc = 0; /* a buffer handed to an op bufferization left on tensors:
+                 that op is the obstacle (its result is poisoned) */
     else
       rc = refuse_op(r, op);
     if (rc) {

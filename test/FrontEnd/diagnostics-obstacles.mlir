@@ -33,6 +33,32 @@ func.func @several(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %n: index, %C: 
 
 // -----
 
+// Every op a linalg body cannot evaluate; an op using one's value is not
+// refused again.
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @body_ops(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %D: memref<16x16xi32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<16x16xf32>) outs(%D : memref<16x16xi32>) {
+  ^bb0(%x: f32, %o: i32):
+    %b = arith.bitcast %x : f32 to i32
+    // expected-note @+1 {{'math.ctlz' inside a linalg body is not an elementwise op the kernels can evaluate}}
+    %l = math.ctlz %b : i32
+    %l2 = arith.addi %l, %l : i32
+    // expected-note @+1 {{'math.ctpop' inside a linalg body is not an elementwise op the kernels can evaluate}}
+    %c = math.ctpop %b : i32
+    %s = arith.addi %l2, %c : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
 // One obstacle stays one remark at its op.
 func.func @one(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %Y: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index

@@ -131,12 +131,42 @@ static int body_node(rec_t *r, body_t *bd, MlirOperation at, MlirValue v) {
 
 static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
                      int node) {
-  if (node < 0)
-    return -1;
-  if (bd->n >= MAX_LOCALS)
-    return rec_refuse(r, at, "a linalg body with more than %d values", MAX_LOCALS);
+  if (node < 0) {
+    r->fatal = true;
+    return rec_refuse(r, at, "the expression graph is full (more nodes "
+                             "than the front end keeps)");
+  }
+  if (bd->n >= MAX_LOCALS) {
+    r->fatal = true;
+    return rec_refuse(r, at, "a linalg body with more than %d values",
+                      MAX_LOCALS);
+  }
   bd->locals[bd->n++] = (local_t){v, node};
   return 0;
+}
+
+/* Values of a body made by ops that were refused (or skipped). */
+typedef struct {
+  MlirValue v[MAX_LOCALS];
+  int n;
+} body_failed_t;
+
+static void body_fail(body_failed_t *f, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (f->n < MAX_LOCALS)
+      f->v[f->n++] = mlirOperationGetResult(op, i);
+  if (f->n == 0) /* a refused op without results still marks the body */
+    f->v[f->n++] = (MlirValue){NULL};
+}
+
+static bool body_reads_failed(const body_failed_t *f, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    for (int j = 0; j < f->n; ++j)
+      if (!mlirValueIsNull(f->v[j]) && mlirValueEqual(f->v[j], v))
+        return true;
+  }
+  return false;
 }
 
 /* One op of a linalg body. */
@@ -427,14 +457,24 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
     if (c < 0)
       return -1;
     out_init = fe_compose(g, c, l.nloops, om);
-    if (out_init < 0 || body_bind(r, &bd, op, oarg, out_init))
+    if (body_bind(r, &bd, op, oarg, out_init))
       return -1;
   }
-  /* The body. */
+  /* The body.  An op that cannot be evaluated is an obstacle; the ops
+   * after it are still read (those using its value skipped) to report
+   * every such op of the body. */
   int y = -1;
+  body_failed_t bf;
+  bf.n = 0;
   for (MlirOperation b = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(b); b = mlirOperationGetNextInBlock(b)) {
+    if (bf.n && body_reads_failed(&bf, b)) {
+      body_fail(&bf, b);
+      continue;
+    }
     if (wmma_op_is(b, "linalg.yield")) {
+      if (bf.n)
+        return -1;
       if (mlirOperationGetNumOperands(b) != 1)
         return rec_refuse(r, b, "linalg.yield of %d values",
                       (int)mlirOperationGetNumOperands(b));
@@ -443,9 +483,14 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
         return -1;
       break;
     }
-    if (body_op(r, &bd, b, l.nloops))
-      return -1;
+    if (body_op(r, &bd, b, l.nloops)) {
+      if (r->fatal)
+        return -1;
+      body_fail(&bf, b);
+    }
   }
+  if (bf.n)
+    return -1;
   if (y < 0)
     return rec_refuse(r, op, "linalg body without linalg.yield");
   if (!mlirTypeEqual(g->nodes[y].type, bo->elem))

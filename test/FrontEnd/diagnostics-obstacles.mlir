@@ -59,6 +59,30 @@ func.func @body_ops(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %D: memref<16x
 
 // -----
 
+// A refused generic poisons what it writes, not what it reads: the later
+// op reading the same input is still examined.
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @inputs_stay(%X: memref<16x16xf32>, %D: memref<16x16xi32>, %E: memref<16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%X : memref<16x16xf32>) outs(%D : memref<16x16xi32>) {
+  ^bb0(%v: f32, %o: i32):
+    %b = arith.bitcast %v : f32 to i32
+    // expected-note @+1 {{'math.ctlz' inside a linalg body}}
+    %e = math.ctlz %b : i32
+    linalg.yield %e : i32
+  }
+  // expected-note @+1 {{indexing maps must be projected permutations}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%X : memref<16x16xf32>) outs(%E : memref<16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
 // One obstacle stays one remark at its op.
 func.func @one(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %Y: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index

@@ -104,11 +104,12 @@ typedef struct {
 
 static MlirWalkResult match_loc(MlirOperation op, void *ud) {
   source_t *s = ud;
-  if (mlirLocationEqual(mlirOperationGetLocation(op), s->loc)) {
-    if (s->count++ == 0)
-      s->found = op;
-  }
-  return MlirWalkResultAdvance;
+  if (!mlirLocationEqual(mlirOperationGetLocation(op), s->loc))
+    return MlirWalkResultAdvance;
+  if (s->count++ == 0)
+    s->found = op;
+  /* Ops inside it at the same place (a named op's body) are its own. */
+  return MlirWalkResultSkip;
 }
 
 MlirOperation fe_source_op(MlirOperation func, MlirLocation loc) {

@@ -214,11 +214,20 @@ static bool is_poisoned(rec_t *r, MlirValue v) {
 }
 
 /* After an op was refused (or skipped): its results, and the buffers it
- * may have written, hold unknown contents. */
+ * may have written, hold unknown contents.  A generic writes its outputs,
+ * a copy its target; any other op may write any buffer it is given. */
 static void poison_op(rec_t *r, MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     poison_value(r, mlirOperationGetResult(op, i));
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+  intptr_t first = 0;
+  MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
+  if (wmma_op_is(op, "memref.copy"))
+    first = 1;
+  else if (wmma_op_is(op, "linalg.generic") && !mlirAttributeIsNull(seg) &&
+           mlirAttributeIsADenseI32Array(seg) &&
+           mlirDenseArrayGetNumElements(seg) == 2)
+    first = mlirDenseI32ArrayGetElement(seg, 0);
+  for (intptr_t i = first; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (mlirTypeIsAMemRef(mlirValueGetType(v)))
       poison_value(r, v);

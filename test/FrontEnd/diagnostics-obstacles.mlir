@@ -195,7 +195,7 @@ func.func @index_arg(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %n: index, %C
 
 // A batch dimension between the matrix dimensions is not "innermost".
 func.func @batch_middle(%A: memref<32x4x32xf16>, %B: memref<4x32x32xf16>, %C: memref<4x32x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: operand A has a batch dimension at position 1 of its dimensions (M, batch, K): the last two must be the matrix, batch dimensions before them}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand A has a batch dimension at position 1 of its dimensions (M, batch, K): the last two must be the matrix, batch dimensions before them}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<32x4x32xf16>, memref<4x32x32xf16>) outs(%C : memref<4x32x32xf32>) {
@@ -213,7 +213,7 @@ func.func @batch_middle(%A: memref<32x4x32xf16>, %B: memref<4x32x32xf16>, %C: me
 
 // Innermost is still called innermost.
 func.func @batch_last_b(%A: memref<4x32x32xf16>, %B: memref<32x32x4xf16>, %C: memref<4x32x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: operand B has a batch dimension at the innermost position of its dimensions (K, N, batch)}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand B has a batch dimension at the innermost position of its dimensions (K, N, batch)}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n, b)>, affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<4x32x32xf16>, memref<32x32x4xf16>) outs(%C : memref<4x32x32xf32>) {
@@ -231,7 +231,7 @@ func.func @batch_last_b(%A: memref<4x32x32xf16>, %B: memref<32x32x4xf16>, %C: me
 
 // The output's batch dimension in the middle.
 func.func @batch_middle_out(%A: memref<4x32x32xf16>, %B: memref<4x32x32xf16>, %C: memref<32x4x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: the output has a batch dimension at position 1 of its dimensions (M, batch, N): the last two must be the matrix, batch dimensions before them}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: the output has a batch dimension at position 1 of its dimensions (M, batch, N): the last two must be the matrix, batch dimensions before them}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, b, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<4x32x32xf16>, memref<4x32x32xf16>) outs(%C : memref<32x4x32xf32>) {

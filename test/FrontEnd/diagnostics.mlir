@@ -30,7 +30,7 @@ func.func @ctlz_epilogue(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memre
 
 // f32 operands: no f32 WMMA exists.
 func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{the product multiplies f32 values (f32 x f16): RDNA has no f32 WMMA; convert the operands to f16 or bf16}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: the product multiplies f32 values (f32 x f16): RDNA has no f32 WMMA; convert the operands to f16 or bf16}}
   linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }
@@ -272,7 +272,7 @@ func.func @row_sum(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<32x3
 
 // A reduction of input data that is not a sum of products.
 func.func @max_of_inputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %X: memref<16x16xf32>, %m: memref<16xf32>) {
-  // expected-remark @+1 {{a reduction other than a sum of products (acc + a * b): not a contraction}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.reduce: a reduction other than a sum of products (acc + a * b): not a contraction}}
   linalg.reduce ins(%X : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
     (%in: f32, %init: f32) {
       %mx = arith.maximumf %in, %init : f32

@@ -34,13 +34,25 @@ void fe_type_str(MlirType t, char *buf, size_t cap) {
 }
 
 /*===--- the obstacles of one function ----------------------------------===*/
-void fe_diag_init(fe_diag *d, MlirLocation func_loc) {
-  d->func_loc = func_loc;
+void fe_diag_init(fe_diag *d, MlirOperation func) {
+  d->func = func;
+  d->func_loc = mlirOperationGetLocation(func);
   d->n = d->total = 0;
 }
 
-static int vrefuse(fe_diag *d, MlirLocation loc, const char *fmt,
-                   va_list ap) {
+/* The op an obstacle concerns, by name: the op the user wrote at loc, else
+ * the op `at` itself; "" for the function (or an argument). */
+static void op_named_at(const fe_diag *d, MlirOperation at, MlirLocation loc,
+                        char *buf, size_t cap) {
+  fe_source_op_name(d->func, loc, buf, cap);
+  if (!buf[0] && !mlirOperationIsNull(at))
+    wmma_op_name(at, buf, cap);
+  if (!strcmp(buf, "func.func"))
+    buf[0] = 0;
+}
+
+static int vrefuse(fe_diag *d, MlirOperation at, MlirLocation loc,
+                   const char *fmt, va_list ap) {
   if (!d)
     return -1;
   d->total++;
@@ -48,14 +60,20 @@ static int vrefuse(fe_diag *d, MlirLocation loc, const char *fmt,
     return -1;
   fe_obstacle *o = &d->items[d->n++];
   o->loc = mlirLocationIsNull(loc) ? d->func_loc : loc;
-  vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+  char msg[FE_WHY], name[64];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  op_named_at(d, at, o->loc, name, sizeof name);
+  if (name[0] && !strstr(msg, name))
+    snprintf(o->msg, sizeof o->msg, "%s: %s", name, msg);
+  else
+    snprintf(o->msg, sizeof o->msg, "%s", msg);
   return -1;
 }
 
 int fe_diag_refuse(fe_diag *d, MlirOperation at, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vrefuse(d,
+  vrefuse(d, at,
           mlirOperationIsNull(at) ? (MlirLocation){NULL}
                                   : mlirOperationGetLocation(at),
           fmt, ap);
@@ -66,7 +84,7 @@ int fe_diag_refuse(fe_diag *d, MlirOperation at, const char *fmt, ...) {
 int fe_diag_refuse_at(fe_diag *d, MlirLocation loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vrefuse(d, loc, fmt, ap);
+  vrefuse(d, (MlirOperation){NULL}, loc, fmt, ap);
   va_end(ap);
   return -1;
 }

@@ -44,18 +44,21 @@ int fe_storage_bytes(MlirType t);
  * them all; fe_diag_emit reports them. */
 typedef struct {
   MlirLocation loc;
-  char msg[FE_WHY];
+  char msg[FE_WHY + 80]; /* a reason and the name of its op */
 } fe_obstacle;
 
 typedef struct {
+  MlirOperation func;    /* the caller's function: names the ops */
   MlirLocation func_loc; /* where obstacles without an op are reported */
   fe_obstacle items[FE_MAX_OBSTACLES];
   int n;     /* kept */
   int total; /* recorded (past FE_MAX_OBSTACLES only counted) */
 } fe_diag;
 
-void fe_diag_init(fe_diag *d, MlirLocation func_loc);
-/* Records an obstacle at op `at` (null: the function); returns -1. */
+void fe_diag_init(fe_diag *d, MlirOperation func);
+/* Records an obstacle at op `at` (null: the function); returns -1.  The
+ * reason is prefixed with the name of the op the user wrote there
+ * ("linalg.matmul: ...") unless it names it already. */
 int fe_diag_refuse(fe_diag *d, MlirOperation at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The same at a location (null: the function's). */

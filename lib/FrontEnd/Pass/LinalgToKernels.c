@@ -147,7 +147,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
-  fe_diag_init(d, where);
+  fe_diag_init(d, func);
   MlirOperation norm = {NULL};
   /* A declaration: nothing to normalise (bufferization would reject the
    * attributes it adds to tensor arguments). */

@@ -3,7 +3,10 @@
  * function is only touched once a kernel has been built for it):
  *  - functions on tensors are bufferized (one-shot-bufferize across the
  *    function boundary, identity layouts; arguments marked read-only so
- *    that results get fresh buffers instead of overwriting inputs);
+ *    that results get fresh buffers instead of overwriting inputs; ops
+ *    without a bufferization rule are left on tensors, for recognition to
+ *    report every one of them at its line rather than the first at the
+ *    function);
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
  *    fill, copy, elementwise) become linalg.generic.
  * Errors of these passes are captured as obstacles, each at its location
@@ -147,7 +150,8 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
     mark_read_only(copy);
 
   const char *pipeline =
-      tensors ? "one-shot-bufferize{allow-unknown-ops bufferize-function-boundaries "
+      tensors ? "one-shot-bufferize{allow-unknown-ops "
+                "bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map},"
                 "func.func(linalg-generalize-named-ops)"
               : "func.func(linalg-generalize-named-ops)";

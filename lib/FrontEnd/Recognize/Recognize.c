@@ -10,8 +10,9 @@
  *
  * Sizes are symbolic: each dynamic dimension of an argument is a symbol;
  * loops unify the sizes of the operand dimensions they index (a dynamic size
- * unified with a static one becomes static).  Anything not understood stops
- * recognition with a reason and the op's location. */
+ * unified with a static one becomes static).  Anything not understood is an
+ * obstacle with a reason at the op's location; the walk goes on to find
+ * the others (the ops reading what a refused op made are skipped). */
 #include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -321,8 +322,7 @@ static int read_arg(rec_t *r, MlirOperation func, MlirBlock orig, intptr_t i) {
 
 /* Every argument; one that cannot be read is an obstacle, and the ops
  * reading it are skipped. */
-static int read_args(rec_t *r, MlirOperation norm, MlirOperation func) {
-  (void)norm;
+static int read_args(rec_t *r, MlirOperation func) {
   MlirBlock orig = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   intptr_t n = mlirBlockGetNumArguments(r->entry);
   if (n > FE_MAX_ARGS)
@@ -605,7 +605,7 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
     goto done;
   }
   /* Arguments and ops: every obstacle, not only the first. */
-  int args_rc = read_args(r, norm, func);
+  int args_rc = read_args(r, func);
   if (r->fatal || (walk(r) | args_rc))
     goto done;
   /* The one written buffer. */

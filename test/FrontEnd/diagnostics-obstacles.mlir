@@ -123,6 +123,19 @@ func.func @conv_generic(%I: memref<66x16xf16>, %F: memref<3x16x32xf16>, %O: memr
 
 // -----
 
+// An offset is not a window: the indexing-map reason stands.
+func.func @offset(%A: memref<17x16xf16>, %C: memref<16x16xf16>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: indexing maps must be projected permutations}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i + 1, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<17x16xf16>) outs(%C : memref<16x16xf16>) {
+  ^bb0(%a: f16, %o: f16):
+    linalg.yield %a : f16
+  }
+  return
+}
+
+// -----
+
 // A pooling window is called a pooling.
 func.func @pool(%I: memref<1x18x18x16xf32>, %W: memref<3x3xf32>, %O: memref<1x16x16x16xf32>) {
   // expected-remark @+1 {{linalg.pooling_nhwc_max is a pooling (an input indexed by sums of loop indices, a sliding window): poolings are not supported yet}}

@@ -336,8 +336,28 @@ static int group_load(rec_t *r, MlirOperation op, int contents, int node,
   return n < 0 ? rec_refuse(r, op, "out of memory") : n;
 }
 
+static bool reads_a_loop(MlirAffineExpr e) {
+  if (mlirAffineExprIsADim(e))
+    return true;
+  return mlirAffineExprIsABinary(e) &&
+         (reads_a_loop(mlirAffineBinaryOpExprGetLHS(e)) ||
+          reads_a_loop(mlirAffineBinaryOpExprGetRHS(e)));
+}
+
+/* A sum of two terms that each read a loop index (oh + kh, 2 * oh + kh);
+ * an offset (i + 1) is not one. */
+static bool sums_loops(MlirAffineExpr e) {
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+  if (mlirAffineExprIsAAdd(e) && reads_a_loop(l) && reads_a_loop(r))
+    return true;
+  return sums_loops(l) || sums_loops(r);
+}
+
 /* A sliding window (convolution, pooling): some input is indexed by a
- * sum of loop indices (oh + kh, or 2 * oh + kh with strides). */
+ * sum of loop indices. */
 static bool has_window(MlirAttribute maps) {
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(maps); ++i) {
     MlirAttribute a = mlirArrayAttrGetElement(maps, i);
@@ -345,7 +365,7 @@ static bool has_window(MlirAttribute maps) {
       continue;
     MlirAffineMap m = mlirAffineMapAttrGetValue(a);
     for (intptr_t j = 0; j < mlirAffineMapGetNumResults(m); ++j)
-      if (mlirAffineExprIsAAdd(mlirAffineMapGetResult(m, j)))
+      if (sums_loops(mlirAffineMapGetResult(m, j)))
         return true;
   }
   return false;

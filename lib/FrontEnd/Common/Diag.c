@@ -120,14 +120,26 @@ typedef struct {
   int count;
 } source_t;
 
-static MlirWalkResult match_loc(MlirOperation op, void *ud) {
-  source_t *s = ud;
-  if (!mlirLocationEqual(mlirOperationGetLocation(op), s->loc))
-    return MlirWalkResultAdvance;
-  if (s->count++ == 0)
-    s->found = op;
-  /* Ops inside it at the same place (a named op's body) are its own. */
-  return MlirWalkResultSkip;
+/* The ops the front end reads are in the function's body and in the
+ * bodies of its linalg ops; deeper nests (a 50,000-deep scf.if) are not
+ * searched, so the search neither recurses deeply nor takes long. */
+#define SOURCE_DEPTH 3
+
+static void match_loc(MlirOperation parent, source_t *s, int depth) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(parent); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        if (mlirLocationEqual(mlirOperationGetLocation(op), s->loc)) {
+          /* Ops inside it at the same place (a named op's body) are its
+           * own: not searched. */
+          if (s->count++ == 0)
+            s->found = op;
+        } else if (depth + 1 < SOURCE_DEPTH) {
+          match_loc(op, s, depth + 1);
+        }
+      }
 }
 
 MlirOperation fe_source_op(MlirOperation func, MlirLocation loc) {
@@ -137,7 +149,9 @@ MlirOperation fe_source_op(MlirOperation func, MlirLocation loc) {
       !(mlirLocationIsAFileLineColRange(loc) || mlirLocationIsAName(loc)))
     return (MlirOperation){NULL};
   source_t s = {loc, {NULL}, 0};
-  mlirOperationWalk(func, match_loc, &s, MlirWalkPreOrder);
+  if (mlirLocationEqual(mlirOperationGetLocation(func), loc))
+    s = (source_t){loc, func, 1};
+  match_loc(func, &s, 0);
   /* Several ops at one place (one location for a whole framework layer):
    * which one is meant is unknown. */
   return s.count == 1 ? s.found : (MlirOperation){NULL};

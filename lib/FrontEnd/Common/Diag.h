@@ -69,9 +69,9 @@ int fe_diag_refuse_at(fe_diag *d, MlirLocation loc, const char *fmt, ...)
  * at its location. */
 void fe_diag_emit(const fe_diag *d, const char *head);
 
-/* The op of `func` (walked recursively) at location loc; null if none or
- * several (ops nested in a match do not count).  Normalisation keeps
- * locations, so this names
+/* The op at location loc: func itself, or one in its body or in the
+ * bodies of the ops there; null if none or several (ops nested in a match
+ * do not count).  Normalisation keeps locations, so this names
  * the op the user wrote for an op the upstream passes made from it (the
  * linalg.generic of a linalg.conv_2d_nhwc_hwcf, the memref.subview of a
  * tensor.pad). */

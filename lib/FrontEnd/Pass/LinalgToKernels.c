@@ -3,8 +3,9 @@
  * schedule, and build `gpu.module @F_module [#rocdl.target<chip>] { gpu.func
  * @F kernel }` next to it; the func keeps its name and signature and its
  * body becomes the kernel's launch.  The module gets gpu.container_module.
- * A function nothing applies to gets one remark with every reason (where
- * it applies: the op that stopped recognition) and is left untouched;
+ * A function nothing applies to gets one remark with every obstacle (one:
+ * at its op; several: at the function, with a note at each op) and is
+ * left untouched;
  * sizes no kernel can index are errors. */
 #include "FrontEnd.h"
 #include "wmma-c/Passes.h"
@@ -139,13 +140,30 @@ static int convert_func(MlirOperation module, MlirBlock body,
               modname);
     goto done;
   }
-  MlirOperation norm = fe_normalize(func, &scratch, why, sizeof why);
-  if (mlirOperationIsNull(norm) ||
-      fe_recognize(norm, func, p, why, sizeof why, &where) ||
-      fe_problem_build(p, why, sizeof why, &where)) {
-    fe_remark(where, "not converted to a wmma kernel: %s", why);
+  /* Normalisation and recognition report every obstacle they find;
+   * the later stages stop at their first. */
+  fe_diag *d = malloc(sizeof *d);
+  if (!d) {
+    rc = -1;
     goto done;
   }
+  fe_diag_init(d, func);
+  MlirOperation norm = {NULL};
+  /* A declaration: nothing to normalise (bufferization would reject the
+   * attributes it adds to tensor arguments). */
+  if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+    fe_diag_refuse(d, func, "a declaration has no body to compile");
+  else
+    norm = fe_normalize(func, &scratch, d);
+  if (!mlirOperationIsNull(norm) && !fe_recognize(norm, func, p, d) &&
+      fe_problem_build(p, why, sizeof why, &where))
+    fe_diag_refuse_at(d, where, "%s", why);
+  if (d->total) {
+    fe_diag_emit(d, "not converted to a wmma kernel");
+    free(d);
+    goto done;
+  }
+  free(d);
   if (check_limits(p)) {
     rc = -1;
     goto done;

@@ -19,6 +19,15 @@ extern "C" void wmmaFrontEndEmitRemark(MlirLocation loc, const char *msg) {
   mlir::emitRemark(unwrap(loc)) << msg;
 }
 
+extern "C" void wmmaFrontEndEmitRemarkWithNotes(MlirLocation loc,
+                                                const char *msg, int n,
+                                                const MlirLocation *locs,
+                                                const char *const *notes) {
+  mlir::InFlightDiagnostic d = mlir::emitRemark(unwrap(loc)) << msg;
+  for (int i = 0; i < n; ++i)
+    d.attachNote(unwrap(locs[i])) << notes[i];
+}
+
 namespace {
 struct LinalgToKernelsOptions
     : public mlir::PassPipelineOptions<LinalgToKernelsOptions> {

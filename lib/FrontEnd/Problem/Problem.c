@@ -98,6 +98,38 @@ static int matrix_leaves(const fe_graph *g, int n, int row, int k,
   return rc ? -1 : 0;
 }
 
+/* "(M, batch, K)": what each memory dim of leaf x is, for a layout
+ * refusal. */
+static void describe_dims(const fe_node *x, int row_loop, const char *row,
+                          int col_loop, const char *col, char *buf,
+                          size_t cap) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (int j = 0; j < x->nmap && at < cap; ++j)
+    at += (size_t)snprintf(buf + at, cap - at, "%s%s", j ? ", " : "(",
+                           x->map[j] == row_loop   ? row
+                           : x->map[j] == col_loop ? col
+                                                   : "batch");
+  if (at < cap)
+    snprintf(buf + at, cap - at, ")");
+}
+
+/* Where the misplaced batch dimension is: "the innermost position", else
+ * "position j" (counting from 0, as memref dims do). */
+static void batch_position(const fe_node *x, int row_loop, int col_loop,
+                           int rank, char *buf, size_t cap) {
+  int pos = rank - 2;
+  for (int j = rank - 2; j < rank && j < x->nmap; ++j)
+    if (x->map[j] != row_loop && x->map[j] != col_loop) {
+      pos = j;
+      break;
+    }
+  if (pos == rank - 1)
+    snprintf(buf, cap, "the innermost position");
+  else
+    snprintf(buf, cap, "position %d", pos);
+}
+
 /* The operand's memory layout: its matrix leaf in the product's loop space
  * has the row (M or N) and K in its last two memref dims, batches before.
  * An operand computed elementwise from that matrix and broadcasts (a cast,
@@ -128,10 +160,16 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_row = memdim_of(x, row_loop);
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
-  if (o->mem_row < rank - 2 || o->mem_k < rank - 2)
-    return fe_why(why, cap, "operand %s keeps a batch dimension innermost "
-                            "(its last two dimensions must be the matrix)",
-                  what);
+  if (o->mem_row < rank - 2 || o->mem_k < rank - 2) {
+    char dims[64], pos[48];
+    describe_dims(x, row_loop, what[0] == 'A' ? "M" : "N", gm->k_loop, "K",
+                  dims, sizeof dims);
+    batch_position(x, row_loop, gm->k_loop, rank, pos, sizeof pos);
+    return fe_why(why, cap, "operand %s has a batch dimension at %s of its "
+                            "dimensions %s: the last two must be the "
+                            "matrix, batch dimensions before them",
+                  what, pos, dims);
+  }
   o->nbatch = gm->nbatch;
   for (int i = 0; i < gm->nbatch; ++i) {
     o->mem_batch[i] = memdim_of(x, gm->batch_loop[i]);
@@ -262,6 +300,20 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
     ok = mlirTypeIsAF32(acc);
   else if ((is_int(a, 8) && is_int(b, 8)) || (is_int(a, 4) && is_int(b, 4)))
     ok = is_int(acc, 32);
+  /* linalg.quantized_matmul: integers widened, then shifted by their
+   * zero points ((a - a_zp) * (b - b_zp)), so the product is i32 x i32. */
+  const fe_node *la = &g->nodes[c->lhs], *lb = &g->nodes[c->rhs];
+  if (!ok && ((la->kind == FE_OP && !strcmp(la->name, "arith.subi")) ||
+              (lb->kind == FE_OP && !strcmp(lb->name, "arith.subi")))) {
+    char src[64];
+    fe_source_op_name(p->func, c->loc, src, sizeof src);
+    return fe_why(why, cap, "%s multiplies operands shifted by zero points "
+                            "((a - a_zp) x (b - b_zp), %s x %s): "
+                            "quantized_matmul with zero points is not "
+                            "supported (with zero points of 0 it is a "
+                            "linalg.matmul of the i8 operands into i32)",
+                  src[0] ? src : "the product", as, bs);
+  }
   if (!ok)
     return fe_why(why, cap, "unsupported product types %s x %s -> %s "
                             "(supported: f16 x f16 and bf16 x bf16 -> f32 or "
@@ -498,9 +550,24 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   for (int i = 0; i < gl->nbatch; ++i)
     p->out_space_batch[i] = view->map[gl->out_batch[i]];
   int rank = p->args[p->out_arg].rank;
-  if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2)
-    return fe_why(why, cap, "the output keeps a batch dimension innermost "
-                            "(its last two dimensions must be the matrix)");
+  if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2) {
+    /* The output's dims in its own space: the view maps the product's
+     * output dims there. */
+    fe_node out;
+    memset(&out, 0, sizeof out);
+    out.nmap = (int8_t)rank;
+    for (int j = 0; j < rank; ++j)
+      out.map[j] = (int8_t)j;
+    char dims[64], pos[48];
+    describe_dims(&out, p->out_space_m, "M", p->out_space_n, "N", dims,
+                  sizeof dims);
+    batch_position(&out, p->out_space_m, p->out_space_n, rank, pos,
+                   sizeof pos);
+    return fe_why(why, cap, "the output has a batch dimension at %s of its "
+                            "dimensions %s: the last two must be the "
+                            "matrix, batch dimensions before them",
+                  pos, dims);
+  }
   /* The output: read by the epilogue only where each tile writes. */
   *where = p->loc;
   for (int i = 0; i < p->ngemms; ++i) {

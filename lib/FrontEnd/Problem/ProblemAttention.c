@@ -8,8 +8,9 @@
  *   S  = Q x K^T                         gemms[0]: M = queries, N = keys
  *   X  = score(S)                        elementwise: scale, masks (index
  *                                        comparisons, additive tensors)
- *   mx = max_key X                       a max-reduction, from -inf (or a
- *                                        NaN start with maxnumf)
+ *   mx = max_key X                       a max-reduction, from -inf, the
+ *                                        lowest finite value (-3.4e38) or
+ *                                        a NaN start with maxnumf
  *   E  = exp(X - mx)
  *   l  = sum_key E                       a sum-reduction, from 0
  *   P  = [cast](E / l)                   f16/bf16 for the second product
@@ -23,6 +24,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -57,6 +59,22 @@ static bool const_is(const fe_graph *g, int n, double v) {
   if (isnan(v))
     return isnan(x->fval);
   return x->fval == v;
+}
+
+/* The most negative finite value of a float type: frameworks start the
+ * running maximum there instead of at -inf (-3.4028235e38 for f32).  It
+ * gives the same softmax unless every score of a row is below it, and the
+ * kernel starts at -inf; NaN (matching nothing) for other types. */
+static double lowest_finite(MlirType t) {
+  if (mlirTypeIsAF32(t))
+    return -FLT_MAX;
+  if (mlirTypeIsAF16(t))
+    return -65504.0;
+  if (mlirTypeIsABF16(t))
+    return -0x1.fep127; /* -3.3895314e38 */
+  if (mlirTypeIsAF64(t))
+    return -DBL_MAX;
+  return NAN;
 }
 
 /* The value of reduction view n composed into the attention space (rank
@@ -185,11 +203,14 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   const fe_reduction *rdm = &g->reds[rm], *rds = &g->reds[rs];
   if (strcmp(rds->combine, "arith.addf") || !const_is(g, rds->init, 0.0))
     return fe_why(why, cap, "the softmax's normaliser is not a sum from 0");
+  double lowest = lowest_finite(rdm->type);
   if (!strcmp(rdm->combine, "arith.addf") ||
       !(const_is(g, rdm->init, -INFINITY) ||
+        (!isnan(lowest) && const_is(g, rdm->init, lowest)) ||
         (!strcmp(rdm->combine, "arith.maxnumf") && const_is(g, rdm->init, NAN))))
     return fe_why(why, cap, "the softmax's maximum is not a max-reduction "
-                            "from -inf");
+                            "from -inf (or from the lowest finite value of "
+                            "its type)");
   int xm = red_value(g, mview, rank, why, cap);
   if (xm < 0)
     return -1;

@@ -1,5 +1,5 @@
 /* Launch settings and their checks through the C API (lib/Emulator/
- * Dispatch.c, Module.c): load statuses, the instruction budget, dynamic
+ * Launch.c, Module.c): load statuses, the instruction budget, dynamic
  * LDS and its implicit argument, global atomics across threads, identical
  * counters for any number of threads, and the progress callback. */
 #include "TestUtil.h"

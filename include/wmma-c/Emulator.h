@@ -152,9 +152,10 @@ void wmma_emu_set_threads(wmma_emu_module *m, unsigned threads);
  * of a workgroup (checked at launch).  WMMA_EMU_USAGE when bytes > 65536. */
 int wmma_emu_set_dynamic_lds(wmma_emu_module *m, uint32_t bytes);
 
-/* Progress of long launches: fn(user, workgroups done, workgroups in the
- * launch, seconds since the start) about twice a second, from the thread
- * that called wmma_emu_launch.  NULL turns it off. */
+/* Progress of launches: fn(user, workgroups done, workgroups in the
+ * launch, seconds since the start) about twice a second while a launch
+ * runs and once when it ends (done = total unless a workgroup faulted),
+ * from the thread that called wmma_emu_launch.  NULL turns it off. */
 typedef void (*wmma_emu_progress_fn)(void *user, uint64_t done, uint64_t total,
                                      double seconds);
 void wmma_emu_set_progress(wmma_emu_module *m, wmma_emu_progress_fn fn,

@@ -301,19 +301,25 @@ static int check_launch(Launch *L, const DispatchOptions *o, char *err, size_t c
   return WMMA_EMU_OK;
 }
 
-/* Calls the progress callback every half second while the workers run. */
+static double seconds_since(const struct timespec *t0) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - t0->tv_sec) + 1e-9 * (double)(now.tv_nsec - t0->tv_nsec);
+}
+
+/* Joins the n workers, calling the progress callback every half second
+ * while they run and once at the end (done = total unless a workgroup
+ * faulted), so that every launch reports, however short, and a progress
+ * bar ends at 100%. */
 static void wait_with_progress(Launch *L, const DispatchOptions *o,
-                               pthread_t *tids, int n) {
-  if (o->progress) {
+                               const struct timespec *t0, pthread_t *tids, int n) {
+  if (o->progress && n > 0) {
     struct timespec nap = {0, 100 * 1000 * 1000};
-    struct timespec t0, now;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     double last = 0;
     while (atomic_load(&L->done_wg) < L->nwg &&
            atomic_load(&L->fault_wg) == UINT64_MAX) {
       nanosleep(&nap, NULL);
-      clock_gettime(CLOCK_MONOTONIC, &now);
-      double t = (double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
+      double t = seconds_since(t0);
       if (t - last >= 0.5) {
         last = t;
         o->progress(o->progress_user, atomic_load(&L->done_wg), L->nwg, t);
@@ -322,6 +328,8 @@ static void wait_with_progress(Launch *L, const DispatchOptions *o,
   }
   for (int i = 0; i < n; i++)
     pthread_join(tids[i], NULL);
+  if (o->progress)
+    o->progress(o->progress_user, atomic_load(&L->done_wg), L->nwg, seconds_since(t0));
 }
 
 int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
@@ -380,6 +388,8 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     }
   }
   if (!rc) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (n == 1 && !o->progress) {
       worker_main(&wks[0]);
     } else {
@@ -390,7 +400,7 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
           break;
       if (!started)
         worker_main(&wks[0]); /* no thread could start: run here */
-      wait_with_progress(&L, o, tids, (int)started);
+      wait_with_progress(&L, o, &t0, tids, (int)started);
       free(tids);
     }
     if (atomic_load(&L.fault_wg) != UINT64_MAX) {

@@ -8,6 +8,8 @@
  * sizes no kernel can index are errors. */
 #include "FrontEnd.h"
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
+#include "wmma/Support/ParseGuard.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -204,6 +206,15 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
       first = op;
       break;
     }
+  /* Before any recursive walk: deep nesting would take minutes. */
+  MlirOperation deep = wmma_nested_deeper_than(module, WMMA_MAX_NESTING);
+  if (!mlirOperationIsNull(deep)) {
+    char msg[128];
+    wmma_nesting_message("regions", msg, sizeof msg);
+    wmma_error(deep, "wmma-linalg-to-kernels: %s", msg);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   const wmma_chip_info *chip = wmma_chip_get(o->chip);
   if (!chip) {
     if (o->chip[0])

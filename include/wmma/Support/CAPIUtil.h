@@ -32,6 +32,9 @@ void wmma_vemit(MlirOperation op, void (*emit)(MlirLocation, const char *),
 /* The printed form into buf[len], truncated; "" for a null attr/type. */
 void wmma_print_attr(MlirAttribute a, char *buf, size_t len);
 void wmma_print_type(MlirType t, char *buf, size_t len);
+/* The first operation (in pre-order) nested more than `limit` regions
+ * below root, or null.  Iterative, linear in the IR: safe on any depth. */
+MlirOperation wmma_nested_deeper_than(MlirOperation root, unsigned limit);
 
 #ifdef __cplusplus
 }

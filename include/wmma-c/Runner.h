@@ -38,7 +38,9 @@ size_t wmma_arg_bytes(const wmma_kernel_arg *a, const int64_t *shape);
  * launch record (wmma_launch_geometry), memref arguments passed as
  * descriptors.  Returns 0, or 1 with *diagnostics (malloc'ed) saying why: a
  * fault, a failed hardware check, no GPU, or arguments that do not match the
- * manifest.  stats may be NULL (emulator counters otherwise). */
+ * manifest.  stats may be NULL (emulator counters otherwise).  Sizes of 0
+ * are valid: a grid with no workgroup launches nothing and returns 0 with
+ * the outputs as given (stats zero); buffers of 0 bytes may be NULL. */
 int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
                 const wmma_host_arg *args, int nargs, wmma_emu_stats *stats,
                 char **diagnostics);

@@ -296,7 +296,7 @@ MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
   return wmmaCreateLinalgToKernelsPassWithOptions(&o);
 }
 
-int wmma_accumulate_parse(const char *name) {
+int wmmaAccumulateParse(const char *name) {
   if (name && !strcmp(name, "wide"))
     return WMMA_ACCUMULATE_WIDE;
   if (name && !strcmp(name, "native"))
@@ -304,7 +304,7 @@ int wmma_accumulate_parse(const char *name) {
   return -1;
 }
 
-int wmma_staging_parse(const char *name) {
+int wmmaStagingParse(const char *name) {
   static const char *const names[] = {"auto", "registers", "lds"};
   for (int i = 0; name && i < 3; ++i)
     if (!strcmp(name, names[i]))

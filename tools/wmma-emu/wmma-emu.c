@@ -36,7 +36,7 @@ static void usage(FILE *o) {
           "                out:FILE:BYTES      zero-filled buffer written to FILE\n"
           "                inout:INFILE:OUTFILE\n"
           "                i32:V i64:V f32:V f16:V f64:V   scalars\n"
-          "              a buffer spec ending in @AxBx.. is a memref descriptor\n"
+          "              a buffer spec ending in @AxBx.. (digits) is a memref descriptor\n"
           "              (the ABI of MLIR's GPU lowering: allocated and aligned\n"
           "              pointer, offset 0, the sizes, row-major strides), e.g.\n"
           "              in:A.bin@64x128 fills 7 parameters\n"

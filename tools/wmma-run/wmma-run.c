@@ -525,7 +525,7 @@ int main(int argc, char **argv) {
       }
       o.tile_m = (int)mn[0], o.tile_n = (int)mn[1], ++i;
     } else if (!strcmp(a, "--accumulate") && v) {
-      int acc = wmma_accumulate_parse(v);
+      int acc = wmmaAccumulateParse(v);
       if (acc < 0) {
         fprintf(stderr, "wmma-run: error: unknown --accumulate '%s' (expected "
                         "wide or native)\n", v);
@@ -533,7 +533,7 @@ int main(int argc, char **argv) {
       }
       o.accumulate = acc, ++i;
     } else if (!strcmp(a, "--staging") && v) {
-      int st = wmma_staging_parse(v);
+      int st = wmmaStagingParse(v);
       if (st < 0) {
         fprintf(stderr, "wmma-run: error: unknown --staging '%s' (expected "
                         "auto, registers or lds)\n", v);

@@ -9,6 +9,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* On a function with C linkage defined in C++: internal to the library
+ * that links it, as the C code is (compiled -fvisibility=hidden); C++ keeps
+ * default visibility, so such functions say so themselves. */
+#define WMMA_INTERNAL __attribute__((visibility("hidden")))
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -13,6 +13,7 @@
  * depend on the order of workgroups - atomics whose returned values are
  * used, workgroups reading what others write - can give different results
  * from run to run with more than one thread, as on a GPU. */
+#include "Alloc.h"
 #include "Exec.h"
 
 #include <stdio.h>
@@ -108,17 +109,17 @@ static int worker_init(Worker *wk, Launch *L) {
   for (uint32_t i = 0; i < L->prog->nfuncs; i++)
     if (L->prog->funcs[i]->max_phi_slots > max_phi)
       max_phi = L->prog->funcs[i]->max_phi_slots;
-  wk->lds = calloc(L->lds_size ? L->lds_size : 1, 1);
-  wk->waves = calloc((size_t)L->nwaves, sizeof *wk->waves);
-  wk->cache = calloc(L->prog->nfuncs + 1, sizeof *wk->cache);
-  wk->phi_tmp = malloc((size_t)max_phi * NLANES * sizeof(uint64_t));
+  wk->lds = emu_alloc(L->lds_size, 1);
+  wk->waves = emu_alloc((size_t)L->nwaves, sizeof *wk->waves);
+  wk->cache = emu_alloc((size_t)L->prog->nfuncs + 1, sizeof *wk->cache);
+  wk->phi_tmp = emu_alloc((size_t)max_phi * NLANES, sizeof(uint64_t));
   if (!wk->lds || !wk->waves || !wk->cache || !wk->phi_tmp)
     return -1;
   const unsigned *block = L->block;
   uint32_t threads = block[0] * block[1] * block[2];
   for (int i = 0; i < L->nwaves; i++) {
     Wave *w = &wk->waves[i];
-    w->priv = calloc((size_t)NLANES * L->priv_stride, 1);
+    w->priv = emu_alloc((size_t)NLANES * L->priv_stride, 1);
     if (!w->priv)
       return -1;
     w->priv_stride = L->priv_stride;
@@ -351,7 +352,11 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     return rc;
   if (build_dispatch(&L, o, args, err, cap))
     return WMMA_EMU_FAULT;
-  L.argvals = calloc(k->nparams + 1, sizeof *L.argvals);
+  L.argvals = emu_alloc((size_t)k->nparams + 1, sizeof *L.argvals);
+  if (!L.argvals) {
+    snprintf(err, cap, "out of host memory for the kernel's arguments");
+    return WMMA_EMU_FAULT;
+  }
   for (uint32_t i = 0; i < k->nparams; i++)
     L.argvals[i] = arg_value(&args[i]);
   atomic_init(&L.executed, 0);
@@ -365,7 +370,13 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     want = EMU_MAX_THREADS;
   if ((uint64_t)want > L.nwg)
     want = (unsigned)L.nwg;
-  Worker *wks = calloc(want, sizeof *wks);
+  Worker *wks = emu_alloc(want, sizeof *wks);
+  if (!wks) {
+    snprintf(err, cap, "out of host memory for %u worker threads", want);
+    free(L.argvals);
+    pthread_mutex_destroy(&L.lock);
+    return WMMA_EMU_FAULT;
+  }
   uint64_t per = worker_bytes(&L), reserved = 0;
   unsigned n = 0;
   rc = WMMA_EMU_OK;
@@ -393,9 +404,9 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     if (n == 1 && !o->progress) {
       worker_main(&wks[0]);
     } else {
-      pthread_t *tids = calloc(n, sizeof *tids);
+      pthread_t *tids = emu_alloc(n, sizeof *tids);
       unsigned started = 0;
-      for (; started < n; started++)
+      for (; tids && started < n; started++)
         if (pthread_create(&tids[started], NULL, worker_main, &wks[started]))
           break;
       if (!started)

@@ -98,6 +98,10 @@ typedef struct {
   int nsizes;             /* run-time sizes the kernel takes */
   int grid_len[3];
   wmma_grid_op grid_program[3][WMMA_MAX_GRID_PROGRAM];
+  int accumulate;         /* wmma_accumulate the kernel was built with: 1
+                             when its f16/bf16-output contractions
+                             accumulate in their own type (manifest
+                             "accumulate": "native"), else 0 */
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of
@@ -123,6 +127,20 @@ WMMA_CAPI_EXPORTED int wmma_compile_file(const char *path,
                                          const wmma_compile_options *options,
                                          wmma_compile_result *result);
 WMMA_CAPI_EXPORTED void wmma_compile_result_free(wmma_compile_result *result);
+
+/* Loads a kernel compiled earlier instead of compiling: the LLVM IR text
+ * at artifact_path (as wmma-compile --emit llvm writes it; what the
+ * emulator runs) and its launch manifest (manifest_path; NULL: the
+ * artifact's path + ".json", where wmma-compile writes it).  Checks that
+ * the manifest is one (kernel, chip, grid, block, arguments), that the IR
+ * defines the manifest's kernel for the manifest's chip, and, when chip is
+ * not NULL, that this is the chip.  Returns 0, 1 with diagnostics (a
+ * mismatch, a malformed manifest) or 2 (a file cannot be read); always
+ * initialises *result: free it with wmma_compile_result_free. */
+WMMA_CAPI_EXPORTED int wmma_load_kernel(const char *artifact_path,
+                                        const char *manifest_path,
+                                        const char *chip,
+                                        wmma_compile_result *result);
 
 /* Reads a whole file ("-": stdin) into a NUL-terminated malloc'ed buffer. */
 WMMA_CAPI_EXPORTED char *wmma_read_file(const char *path, size_t *size);

@@ -109,6 +109,46 @@ WMMA_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumDims(MlirAttribute attr);
 WMMA_CAPI_EXPORTED int64_t wmmaLaunchAttrGetDim(MlirAttribute attr,
                                                 intptr_t i);
 
+/*--- #wmma.schedule (the schedule record of a kernel) -------------------*/
+typedef enum { WMMA_SCHED_REGISTERS = 0, WMMA_SCHED_LDS = 1 } wmma_sched_staging;
+typedef enum { WMMA_FORM_ACC = 0, WMMA_FORM_ROWSEG = 1 } wmma_acc_form;
+typedef enum {
+  WMMA_COPY_NONE = 0,   /* the operand is not staged through LDS */
+  WMMA_COPY_VEC = 1,    /* K-contiguous: vector copies */
+  WMMA_COPY_WMMA = 2,   /* transposed by one WMMA against the identity */
+  WMMA_COPY_SCALAR = 3, /* transposed element by element */
+} wmma_copy_kind;
+
+/* The record as plain data (see the attribute's description in
+ * docs/dialect/wmma.md for each field's meaning per template). */
+typedef struct {
+  char template_name[32]; /* "gemm", "chain_regs", "chain_lds", "attention" */
+  wmma_instr instr;
+  wmma_sched_staging staging;
+  int64_t tile[3];        /* M, N, K step */
+  int64_t waves[2];       /* M, N */
+  int64_t wave_tile[2];   /* M, N */
+  int64_t stages;
+  bool tails[3];          /* M, N, K */
+  MlirType accumulator;
+  int64_t acc_pack;
+  wmma_acc_form form;
+  wmma_copy_kind copy[2]; /* A, B */
+  bool causal;
+} wmma_schedule_desc;
+
+WMMA_CAPI_EXPORTED bool wmmaAttributeIsASchedule(MlirAttribute attr);
+/* A null attribute if the record breaks the attribute's rules
+ * (wmmaScheduleCheck says which). */
+WMMA_CAPI_EXPORTED MlirAttribute wmmaScheduleAttrGet(
+    MlirContext ctx, const wmma_schedule_desc *desc);
+/* false if attr is not a schedule record. */
+WMMA_CAPI_EXPORTED bool wmmaScheduleAttrGetDesc(MlirAttribute attr,
+                                                wmma_schedule_desc *desc);
+/* 0 if the record is valid, else 1 with the reason in msg. */
+WMMA_CAPI_EXPORTED int wmmaScheduleCheck(const wmma_schedule_desc *desc,
+                                         char *msg, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -58,9 +58,14 @@ WMMA_CAPI_EXPORTED int wmma_launch(const wmma_compile_result *kernel,
  * sets run its magnitude bound (every operation replaced by its Lipschitz
  * rule: a - b -> a + b, tanh x -> x, exp x -> exp(x) (1 + x), ...), meant
  * for the absolute values of the inputs: its result M bounds the error.
- * When gamma is non-NULL it receives the relative error bound (for the
- * sizes of arg_sets[0]): a correct kernel satisfies |kernel - reference| <=
- * gamma * M element-wise.  A function with no such bound (sqrt, log,
+ * Contractions with f16/bf16 outputs accumulate in f32 and round once (the
+ * products the kernel sums, not MLIR's round-after-every-add).  When gamma
+ * is non-NULL it receives the relative error bound (for the sizes of
+ * arg_sets[0]) of the kernel's own accumulation (kernel->accumulate: f32
+ * sums, or one rounding of the output type per WMMA K step): a correct
+ * kernel satisfies |kernel - reference| <= gamma * M element-wise.  The
+ * function must take the kernel's arguments (count, element types, ranks,
+ * static sizes); otherwise the error names the one that differs.  A function with no such bound (sqrt, log,
  * division by a computed value) gets gamma = NaN and a note naming the
  * operation in *diagnostics; the other sets are then not run.  Integer
  * results are exact (gamma 0).  Returns 0, or 1 with *diagnostics. */

@@ -7,17 +7,18 @@
  * (fe_*, kb_*, wb_*, ...) stay inside.  Modelled on mlir-c's
  * MLIR_CAPI_EXPORTED.  test/CAPI/exports.test holds the library to it.
  *
- * Naming rule of the public C API, by header family:
- *   - the MLIR-facing headers, Dialect.h and Passes.h, follow mlir-c:
- *     functions and records are camelCase with the prefix `wmma`
+ * Naming rule of the public C API:
+ *   - functions follow their header's family: the MLIR-facing headers,
+ *     Dialect.h and Passes.h, are camelCase with the prefix `wmma`, as mlir-c
  *     (wmmaCreateLowerMmaPass, wmmaAtomAttrGet, wmmaStagingParse,
- *     wmmaFrontEndOptions);
- *   - the plain-C headers, Compiler.h, Runner.h, Emulator.h, Layout.h and
- *     Version.h, are snake_case with the prefix `wmma_` (wmma_compile_source,
- *     wmma_emu_launch, wmma_chip_get; the emulator's own are `wmma_emu_`);
- *   - enumerations are plain C values both families share (Compiler.h's
- *     options carry wmma_staging as an int): snake_case `wmma_` types with
- *     upper-case WMMA_ enumerators, wherever they are declared. */
+ *     wmmaScheduleCheck); the plain-C headers, Compiler.h, Runner.h,
+ *     Emulator.h, Layout.h and Version.h, are snake_case with the prefix
+ *     `wmma_` (wmma_compile_source, wmma_chip_get; the emulator's own are
+ *     `wmma_emu_`);
+ *   - types are plain C data shared by both families, snake_case `wmma_`
+ *     wherever declared (wmma_staging, wmma_schedule_desc, wmma_frag_desc),
+ *     except the option records of pass constructors, camelCase as mlir-c's
+ *     (wmmaFrontEndOptions, wmmaHsacoOptions); enumerators are WMMA_. */
 #ifndef WMMA_C_SUPPORT_H
 #define WMMA_C_SUPPORT_H
 

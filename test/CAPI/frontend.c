@@ -167,15 +167,16 @@ static MlirAttribute compile(const wmmaFrontEndOptions *o, char *staging,
                                                         sref("wmma.launch"));
     MlirAttribute s = mlirOperationGetDiscardableAttributeByName(
         f.kernel, sref("wmma.schedule"));
-    MlirAttribute st = mlirDictionaryAttrGetElementByName(s, sref("staging"));
-    MlirAttribute ti = mlirDictionaryAttrGetElementByName(s, sref("tile"));
-    if (mlirAttributeIsAString(st)) {
-      MlirStringRef v = mlirStringAttrGetValue(st);
-      snprintf(staging, cap, "%.*s", (int)v.length, v.data);
-    }
-    if (mlirAttributeIsADenseI64Array(ti)) {
-      tile[0] = mlirDenseI64ArrayGetElement(ti, 0);
-      tile[1] = mlirDenseI64ArrayGetElement(ti, 1);
+    /* The typed record, read through its C accessor. */
+    wmma_schedule_desc d;
+    if (wmmaScheduleAttrGetDesc(s, &d)) {
+      snprintf(staging, cap, "%s",
+               d.staging == WMMA_SCHED_LDS ? "lds" : "registers");
+      tile[0] = d.tile[0];
+      tile[1] = d.tile[1];
+      /* Built back from its plain data, it is the same attribute. */
+      CHECK(mlirAttributeEqual(wmmaScheduleAttrGet(g_ctx, &d), s),
+            "#wmma.schedule round trip through wmma_schedule_desc");
     }
   }
   mlirModuleDestroy(m);

@@ -18,7 +18,7 @@
 // CHECK-LABEL: gpu.func @w4(
 // CHECK-SAME: %[[W:.*]]: memref<128x160xi4>
 // CHECK-SAME: workgroup(%{{.*}} : memref<{{.*}}xf16, #gpu.address_space<workgroup>>, %[[L:.*]] : memref<{{.*}}xi4, #gpu.address_space<workgroup>>)
-// CHECK-SAME: staging = "lds"
+// CHECK-SAME: staging = lds
 // Global reads of W: bytes, truncated.
 // CHECK: %[[WB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<128x160xi4, #amdgpu.address_space<fat_raw_buffer>> to memref<128x160xi8, #amdgpu.address_space<fat_raw_buffer>>
 // CHECK: %[[V:.*]] = vector.load %[[WB]][{{.*}}] : memref<128x160xi8, #amdgpu.address_space<fat_raw_buffer>>, vector<{{8|16}}xi8>

@@ -14,7 +14,7 @@
 // (two full K steps and a masked tail of 8).
 // CHECK-LABEL: gpu.func @mm_tt(
 // CHECK-SAME: roles = [input, input, inout]
-// CHECK-SAME: tails = array<i1: false, true, true>
+// CHECK-SAME: tails = [false, true, true]
 // CHECK: wmma.load <b, kcontig, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<40x64xf16
 // CHECK: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<48x40xf16
 // CHECK: wmma.load <b, kcontig, #atom> %{{.*}}[%c32, %{{.*}}] masked

@@ -187,12 +187,14 @@ int wb_memref_outermost_dim(MlirType t);
 /* An index for the largest-stride dimension (of size `size`) that puts an
  * access to an AMDGPU fat raw buffer past NUM_RECORDS, so that it reads
  * zero / is dropped: past the end by 4 rows, beyond the dword slack a
- * buffer view may add (see lib/FrontEnd/KernelModule.c). */
+ * buffer view may add (see lib/FrontEnd/Kernel/KernelModule.c). */
 MlirValue wb_fat_buffer_oob(wb_t *b, MlirValue size);
 /* Memory space attribute helpers (thin C++ hooks, UpstreamAttrs.cpp). */
 MlirAttribute wb_workgroup_space(MlirContext ctx);
 MlirAttribute wb_fat_buffer_space(MlirContext ctx);
 bool wb_is_fat_buffer(MlirType memref_type);
+/* #rocdl.target<chip = chip> (UpstreamAttrs.cpp). */
+MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip);
 /* A memref type with t's shape and layout, element type elem, in memory
  * space `space`. */
 MlirType wb_memref_like(MlirType t, MlirType elem, MlirAttribute space);

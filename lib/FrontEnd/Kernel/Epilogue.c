@@ -1,0 +1,475 @@
+/* The epilogue: an expression node evaluated on one 16x16 tile, as a
+ * vector<8 x T> in the accumulator's slot order (the same order for f32 and
+ * 16-bit accumulators on both architectures; RDNA3's 16-bit fragments keep
+ * their data in the even halves and are narrowed/widened at loads and
+ * stores).  Leaves: full tiles of an argument (one wmma.load, transposed
+ * when memory or the product is), anything else element by element with
+ * loads shared between slots that read the same element (row and column
+ * vectors, per-batch scalars); scalars and constants are splats; products
+ * are the accumulators the template binds. */
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOTS 8
+
+int kb_memo_init(fe_kb *kb, fe_memo *m) {
+  m->n = kb->p->g.nnodes;
+  m->val = calloc((size_t)m->n + 1, sizeof *m->val);
+  return m->val ? 0 : -1;
+}
+void kb_memo_clear(fe_memo *m) {
+  memset(m->val, 0, sizeof *m->val * (size_t)m->n);
+}
+void kb_memo_free(fe_memo *m) {
+  free(m->val);
+  m->val = NULL;
+}
+void kb_memo_bind(fe_memo *m, int node, MlirValue v) {
+  if (node >= 0 && node < m->n)
+    m->val[node] = v;
+}
+
+/* v (vector<8 x from>) as vector<8 x to>: the conversions between the
+ * kernel's accumulator and the program's accumulation type. */
+static MlirValue convert_acc(fe_kb *kb, MlirValue v, MlirType to) {
+  MlirType from = wb_elem_type(mlirValueGetType(v));
+  if (mlirValueIsNull(v) || mlirTypeEqual(from, to))
+    return v;
+  MlirType vt = kb_acc_vec(kb, to);
+  if (mlirTypeIsAFloat(from) && mlirTypeIsAFloat(to))
+    return wb_cast(&kb->b,
+                   wb_type_bits(to) < wb_type_bits(from) ? "arith.truncf"
+                                                         : "arith.extf",
+                   v, vt);
+  if (mlirTypeIsAInteger(from) && mlirTypeIsAInteger(to))
+    return wb_cast(&kb->b,
+                   wb_type_bits(to) < wb_type_bits(from) ? "arith.trunci"
+                                                         : "arith.extsi",
+                   v, vt);
+  kb->failed = 1;
+  return (MlirValue){NULL};
+}
+
+void kb_bind_product(fe_kb *kb, fe_memo *m, int prod, MlirValue acc) {
+  const fe_graph *g = &kb->p->g;
+  MlirValue as_program = (MlirValue){NULL};
+  for (int n = 0; n < g->nnodes; ++n)
+    if (g->nodes[n].kind == FE_PRODUCT && g->nodes[n].product == prod) {
+      if (mlirValueIsNull(as_program))
+        as_program = convert_acc(kb, acc, g->prods[prod].acc_type);
+      kb_memo_bind(m, n, as_program);
+    }
+}
+
+MlirType kb_acc_vec(fe_kb *kb, MlirType elem) { return wb_vec(SLOTS, elem); }
+
+/* The accumulator atom holding elements of type t, or null (no WMMA
+ * accumulator has that type: such leaves go element by element). */
+static MlirAttribute acc_atom(fe_kb *kb, MlirType t) {
+  if (mlirTypeEqual(t, kb->kacc))
+    return kb->atom;
+  if (mlirTypeIsAF32(t))
+    return kb_atom(kb, mlirF16TypeGet(kb->ctx), t);
+  if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
+    return kb_atom(kb, t, t);
+  return (MlirAttribute){NULL};
+}
+
+/* 16-bit accumulator fragments of RDNA3 have 16 slots, data in the even
+ * ones: narrow to / widen from the 8-slot order. */
+static MlirValue narrow(fe_kb *kb, MlirValue v) {
+  int64_t len;
+  if (!wb_is_vec1d(mlirValueGetType(v), &len, NULL) || len == SLOTS)
+    return v;
+  int64_t mask[SLOTS];
+  for (int i = 0; i < SLOTS; ++i)
+    mask[i] = 2 * i;
+  return wb_shuffle(&kb->b, v, v, SLOTS, mask);
+}
+
+static MlirValue widen(fe_kb *kb, MlirValue v, int64_t len) {
+  if (len == SLOTS)
+    return v;
+  int64_t mask[2 * SLOTS];
+  for (int i = 0; i < 2 * SLOTS; ++i)
+    mask[i] = i / 2;
+  return wb_shuffle(&kb->b, v, v, 2 * SLOTS, mask);
+}
+
+/* The fragment whose slots a tile's values follow. */
+static MlirAttribute tile_frag(fe_kb *kb, const fe_tile *t) {
+  if (t->operand)
+    return kb_frag(kb, t->role, kb->ab_layout, false, kb->atom);
+  return kb_frag(kb, WMMA_MATRIX_C, WMMA_LAYOUT_HW, t->transposed, kb->atom);
+}
+
+int kb_tile_slots(fe_kb *kb, const fe_tile *t) {
+  if (!t->operand)
+    return SLOTS;
+  wmma_frag_desc d;
+  if (!wmmaFragAttrGetDesc(tile_frag(kb, t), &d)) {
+    kb->failed = 1;
+    return SLOTS;
+  }
+  return wmma_frag_length(&d);
+}
+
+MlirType kb_tile_vec(fe_kb *kb, const fe_tile *t, MlirType elem) {
+  return wb_vec(kb_tile_slots(kb, t), elem);
+}
+
+/* Row/column of slot v of this lane, relative to the tile origin (unused
+ * slots of 16-bit RDNA3 accumulators do not occur in the 8-slot order). */
+void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
+  if (t->rowseg) {
+    kb_rowseg_positions(kb, sp);
+    return;
+  }
+  wmma_frag_desc d;
+  sp->n = kb_tile_slots(kb, t);
+  if (!wmmaFragAttrGetDesc(tile_frag(kb, t), &d) || sp->n > 16) {
+    kb->failed = 1;
+    sp->n = 0;
+    return;
+  }
+  MlirValue r = wb_r_index(&kb->b), h = wb_h_index(&kb->b);
+  for (int v = 0; v < sp->n; ++v) {
+    int r0, rr, rh, c0, cr, ch;
+    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
+      kb->failed = 1;
+      sp->n = 0;
+      return;
+    }
+    sp->row[v] = kb_add(kb, kb_add(kb, kb_c(kb, r0), kb_mulc(kb, r, rr)),
+                        kb_mulc(kb, h, rh));
+    sp->col[v] = kb_add(kb, kb_add(kb, kb_c(kb, c0), kb_mulc(kb, r, cr)),
+                        kb_mulc(kb, h, ch));
+  }
+}
+
+/* Memref indices of an argument read through `map` (memref dim j <- space
+ * dim map[j], divided by div[j] when that is not 0) at slot v.  A group
+ * of a multiple of 16 holds the whole tile (origins are multiples of 16):
+ * one index for every slot. */
+static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
+                         int v, int nmap, const int8_t *map,
+                         const int32_t *div, MlirValue *idx) {
+  for (int j = 0; j < nmap; ++j) {
+    int d = map[j];
+    bool tiled = d == t->dim_row || d == t->dim_col;
+    if (div[j] && (!tiled || div[j] % 16 == 0)) {
+      idx[j] = wb_arith(&kb->b, "arith.divui", t->at[d], kb_c(kb, div[j]));
+      continue;
+    }
+    if (d == t->dim_row)
+      idx[j] = kb_add(kb, t->at[d], sp->row[v]);
+    else if (d == t->dim_col)
+      idx[j] = kb_add(kb, t->at[d], sp->col[v]);
+    else
+      idx[j] = t->at[d];
+    if (div[j])
+      idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, div[j]));
+  }
+}
+
+/* Element by element: one scalar load per distinct element. */
+static MlirValue load_slots(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirValue el[16], idx[16][FE_MAX_RANK];
+  for (int v = 0; v < sp.n; ++v) {
+    slot_indices(kb, t, &sp, v, x->nmap, x->map, x->div, idx[v]);
+    el[v] = (MlirValue){NULL};
+    for (int u = 0; u < v && mlirValueIsNull(el[v]); ++u) {
+      bool same = true;
+      for (int j = 0; j < x->nmap; ++j)
+        same &= mlirValueEqual(idx[u][j], idx[v][j]);
+      if (same)
+        el[v] = el[u];
+    }
+    if (mlirValueIsNull(el[v]))
+      el[v] = wb_load(&kb->b, kb->args[x->arg], x->nmap, idx[v]);
+  }
+  return wb_from_elements(&kb->b, sp.n, el, kb_tile_vec(kb, t, x->type));
+}
+
+/* Which memref dims are the tile's rows and columns (-1: not indexed). */
+static void tile_dims(const fe_tile *t, int nmap, const int8_t *map, int *jr,
+                      int *jc) {
+  *jr = *jc = -1;
+  for (int j = 0; j < nmap; ++j) {
+    if (map[j] == t->dim_row)
+      *jr = j;
+    if (map[j] == t->dim_col)
+      *jc = j;
+  }
+}
+
+static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+  if (fe_load_grouped(x))
+    return load_slots(kb, t, x);
+  int jr, jc;
+  tile_dims(t, x->nmap, x->map, &jr, &jc);
+  int n = x->nmap;
+  bool full = jr >= 0 && jc >= 0 && jr >= n - 2 && jc >= n - 2;
+  if (t->operand) {
+    /* A matrix under an operand: its elements at the operand fragment's
+     * positions, in their own type (a storage load when that differs). */
+    if (!full)
+      return load_slots(kb, t, x);
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < n; ++j)
+      idx[j] = t->at[x->map[j]];
+    MlirAttribute frag =
+        kb_frag(kb, t->role, kb->ab_layout, jr > jc, kb->atom);
+    return kb_load(kb, frag, kb->args[x->arg], n, idx, t->masked);
+  }
+  MlirValue idx[FE_MAX_RANK];
+  for (int j = 0; j < n && full; ++j)
+    idx[j] = t->at[x->map[j]];
+  if (t->rowseg)
+    return full && jc == n - 1 &&
+                   wb_memref_inner_contiguous(mlirValueGetType(kb->args[x->arg]))
+               ? kb_rowseg_load(kb, x->arg, n, idx, false)
+               : load_slots(kb, t, x);
+  MlirAttribute atom = acc_atom(kb, x->type);
+  if (!full || mlirAttributeIsNull(atom))
+    return load_slots(kb, t, x);
+  bool transposed = t->transposed != (jr > jc);
+  MlirAttribute frag =
+      kb_frag(kb, WMMA_MATRIX_C, WMMA_LAYOUT_HW, transposed, atom);
+  return narrow(kb, kb_load(kb, frag, kb->args[x->arg], n, idx, false));
+}
+
+static MlirValue index_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+  MlirType it = kb_tile_vec(kb, t, wb_index(kb->ctx));
+  if (x->dim != t->dim_row && x->dim != t->dim_col)
+    return wb_broadcast(&kb->b, t->at[x->dim], it);
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirValue el[16];
+  for (int v = 0; v < sp.n; ++v)
+    el[v] = kb_add(kb, t->at[x->dim],
+                   x->dim == t->dim_row ? sp.row[v] : sp.col[v]);
+  return wb_from_elements(&kb->b, sp.n, el, it);
+}
+
+static MlirValue const_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+  MlirType vt = kb_tile_vec(kb, t, x->type);
+  if (mlirTypeIsAFloat(x->type))
+    return wb_const_splat(&kb->b, vt, x->fval);
+  MlirType et = x->type;
+  MlirAttribute a = mlirIntegerAttrGet(et, x->ival);
+  MlirNamedAttribute na =
+      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
+  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
+}
+
+static MlirValue op_node(fe_kb *kb, fe_memo *m, const fe_tile *t,
+                         const fe_node *x) {
+  MlirValue ops[3];
+  for (int i = 0; i < x->nops; ++i) {
+    ops[i] = kb_eval(kb, m, t, x->ops[i]);
+    if (mlirValueIsNull(ops[i]))
+      return ops[i];
+  }
+  MlirNamedAttribute a;
+  int na = 0;
+  if (x->pred >= 0) {
+    a = wb_named(kb->ctx, "predicate",
+                 mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64), x->pred));
+    na = 1;
+  }
+  return wb_op1(&kb->b, x->name, x->nops, ops, kb_tile_vec(kb, t, x->type),
+                na, &a);
+}
+
+MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
+  if (n < 0 || n >= m->n) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  if (!mlirValueIsNull(m->val[n]))
+    return m->val[n];
+  const fe_node *x = &kb->p->g.nodes[n];
+  MlirLocation saved = kb->b.loc;
+  if (!mlirLocationIsNull(x->loc))
+    kb->b.loc = x->loc;
+  MlirValue r = {NULL};
+  switch (x->kind) {
+  case FE_LOAD:
+    r = load_leaf(kb, t, x);
+    break;
+  case FE_CONST:
+    r = const_leaf(kb, t, x);
+    break;
+  case FE_SCALAR:
+    r = wb_broadcast(&kb->b, kb->args[x->arg], kb_tile_vec(kb, t, x->type));
+    break;
+  case FE_INDEX:
+    r = index_leaf(kb, t, x);
+    break;
+  case FE_OP:
+    r = op_node(kb, m, t, x);
+    break;
+  case FE_PRODUCT:
+  case FE_REDUCE:
+    break; /* bound by the template; unbound is an internal error */
+  }
+  kb->b.loc = saved;
+  if (mlirValueIsNull(r)) {
+    kb->failed = 1;
+    return r;
+  }
+  m->val[n] = r;
+  return r;
+}
+
+MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound) {
+  return kb_fill_cols_from(kb, t, v, bound,
+                           wb_const_zero(&kb->b, mlirValueGetType(v)));
+}
+
+MlirValue kb_fill_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound, MlirValue fill) {
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirValue el[SLOTS];
+  for (int s = 0; s < SLOTS; ++s)
+    el[s] = kb_add(kb, t->at[t->dim_col], sp.col[s]);
+  MlirType it = kb_acc_vec(kb, wb_index(kb->ctx));
+  MlirValue cols = wb_from_elements(&kb->b, SLOTS, el, it);
+  MlirValue keep =
+      wb_cmpi(&kb->b, WB_CMP_ULT, cols, wb_broadcast(&kb->b, bound, it));
+  return wb_select(&kb->b, keep, v, fill);
+}
+
+/*===--- stores ------------------------------------------------------------===*/
+/* Element by element (element types without an accumulator fragment). */
+static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
+                        MlirValue mem, int rank, bool masked) {
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  int8_t map[FE_MAX_RANK];
+  int32_t div[FE_MAX_RANK] = {0};
+  for (int j = 0; j < rank; ++j)
+    map[j] = (int8_t)j;
+  for (int s = 0; s < SLOTS; ++s) {
+    MlirValue idx[FE_MAX_RANK];
+    slot_indices(kb, t, &sp, s, rank, map, div, idx);
+    MlirValue el = wb_extract(&kb->b, v, s);
+    if (masked) {
+      /* Fat buffers drop the store when the outermost index is past the
+       * end: move it there for elements outside the tile's bounds. */
+      kb_note_oob(kb, mem);
+      MlirValue ok = wb_arith(
+          &kb->b, "arith.andi",
+          wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 2],
+                  wb_dim(&kb->b, mem, rank - 2)),
+          wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 1],
+                  wb_dim(&kb->b, mem, rank - 1)));
+      int o = wb_memref_outermost_dim(mlirValueGetType(mem));
+      idx[o] = wb_select(&kb->b, ok, idx[o],
+                         wb_fat_buffer_oob(&kb->b, wb_dim(&kb->b, mem, o)));
+    }
+    wb_store(&kb->b, el, mem, rank, idx);
+  }
+}
+
+void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked) {
+  const fe_problem *p = kb->p;
+  const fe_arg *a = &p->args[p->out_arg];
+  MlirValue mem = kb->args[p->out_arg];
+  if (t->rowseg) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < a->rank; ++j)
+      idx[j] = t->at[j];
+    if (t->dim_col == a->rank - 1 && t->dim_row == a->rank - 2 &&
+        wb_memref_inner_contiguous(mlirValueGetType(mem)))
+      kb_rowseg_store(kb, v, mem, a->rank, idx, masked);
+    else
+      store_slots(kb, t, v, mem, a->rank, masked);
+    return;
+  }
+  MlirAttribute atom = acc_atom(kb, a->elem);
+  if (mlirAttributeIsNull(atom)) {
+    store_slots(kb, t, v, mem, a->rank, masked);
+    return;
+  }
+  MlirValue idx[FE_MAX_RANK];
+  for (int j = 0; j < a->rank; ++j)
+    idx[j] = t->at[j];
+  bool transposed = t->transposed != (t->dim_row > t->dim_col);
+  MlirAttribute frag =
+      kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, transposed, atom);
+  int64_t len = 0;
+  wb_is_vec1d(wmmaFragAttrGetVectorType(frag), &len, NULL);
+  kb_store(kb, frag, widen(kb, v, len), mem, a->rank, idx, masked);
+}
+
+/*===--- tiles -------------------------------------------------------------===*/
+static void gemm_tile(fe_tile *t, int rank, int dim_row, int dim_col,
+                      int nbatch, const int *dim_batch, const MlirValue *batch,
+                      MlirValue row0, MlirValue col0, bool transposed) {
+  memset(t, 0, sizeof *t);
+  t->rank = rank;
+  t->dim_row = dim_row;
+  t->dim_col = dim_col;
+  t->at[dim_row] = row0;
+  t->at[dim_col] = col0;
+  for (int i = 0; i < nbatch; ++i)
+    t->at[dim_batch[i]] = batch[i];
+  t->transposed = transposed;
+}
+
+void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
+                    MlirValue row0, MlirValue col0, bool transposed) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *gm = &p->gemms[p->ngemms - 1];
+  gemm_tile(t, p->args[p->out_arg].rank, p->out_space_m, p->out_space_n,
+            gm->nbatch, p->out_space_batch, batch, row0, col0, transposed);
+}
+
+static void product_tile(const fe_problem *p, const fe_gemm *gm, fe_tile *t,
+                         const MlirValue *batch, MlirValue row0,
+                         MlirValue col0, bool transposed) {
+  gemm_tile(t, p->g.prods[gm->prod].nout, gm->out_m, gm->out_n, gm->nbatch,
+            gm->out_batch, batch, row0, col0, transposed);
+}
+
+void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
+                   MlirValue row0, MlirValue col0, bool transposed) {
+  product_tile(kb->p, &kb->p->gemms[0], t, batch, row0, col0, transposed);
+}
+
+MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
+                      MlirValue row0, MlirValue col0, int form) {
+  if (fe_is_zero(&kb->p->g, gm->acc)) {
+    /* The fragment when it is the 8-slot order, else zeros in that order. */
+    MlirValue z = kb_fill_zero(kb, kb->atom);
+    int64_t len;
+    if (wb_is_vec1d(mlirValueGetType(z), &len, NULL) && len == SLOTS)
+      return z;
+    return wb_const_zero(&kb->b, kb_acc_vec(kb, gm->kacc_type));
+  }
+  /* The accumulator lives in the product's own output space: its own memo
+   * (a node means different elements in differently ordered spaces). */
+  fe_tile pt;
+  product_tile(kb->p, gm, &pt, batch, row0, col0, form == FE_FORM_TRANSPOSED);
+  pt.rowseg = form == FE_FORM_ROWSEG;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue v = kb_eval(kb, &m, &pt, gm->acc);
+  kb_memo_free(&m);
+  /* An f16 accumulator tensor starts the f32 accumulation exactly. */
+  return convert_acc(kb, v, gm->kacc_type);
+}

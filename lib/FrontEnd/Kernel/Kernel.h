@@ -1,0 +1,237 @@
+/* What every kernel template builds with (internal to the front end):
+ * the kernel's arguments as AMDGPU fat raw buffers (out-of-bounds reads
+ * return zero, out-of-bounds stores are dropped: tails cost no branches),
+ * its run-time sizes, wmma fragment ops, operand tiles of a product, the
+ * epilogue evaluated on accumulator fragments, and masked tile stores. */
+#ifndef WMMA_FRONTEND_KERNEL_H
+#define WMMA_FRONTEND_KERNEL_H
+
+#include "Templates/Template.h"
+
+#define FE_MAX_CONSTS 128
+
+typedef struct fe_kb {
+  wb_t b;
+  MlirContext ctx;
+  MlirLocation loc;
+  const fe_problem *p;
+  const fe_schedule *s;
+  const fe_options *options;
+  const wmma_chip_info *chip;
+  wmma_arch arch;
+  MlirOperation kernel;  /* the gpu.func */
+  MlirBlock entry;
+  MlirValue args[FE_MAX_ARGS]; /* buffers as fat raw buffers; scalars */
+  bool oob[FE_MAX_ARGS];       /* some access relies on the buffer's range
+                                  checks (kb_note_oob) */
+  bool scalar[FE_MAX_ARGS];    /* some fragment access is element-wise */
+  MlirValue sym[FE_MAX_SYMS];  /* run-time sizes */
+  MlirValue lds[4];            /* workgroup buffers, in creation order */
+  int nlds;
+  MlirValue tid, wave;         /* thread id x, wave index in the block */
+  MlirAttribute atom;          /* the products' atom (kb_product_atom) */
+  MlirType kacc;               /* its accumulator type (f32, i32, or
+                                  f16/bf16 when accumulating natively) */
+  int acc_pack;                /* tiles per accumulator value (1, or 2 for
+                                  RDNA3 16-bit accumulators: OPSEL halves) */
+  MlirAttribute atom_hi;       /* the atom writing the high halves */
+  wmma_layout_kind ab_layout;  /* kcontig (RDNA4) or hw (RDNA3) */
+  int op_len;                  /* A/B fragment length */
+  struct {
+    int64_t v;
+    MlirValue val;
+  } consts[FE_MAX_CONSTS];
+  int nconsts;
+  int failed;
+} fe_kb;
+
+/* Records that an access to mem (a kernel argument's buffer view) may
+ * fall outside it: that argument keeps its fat raw buffer view. */
+void kb_note_oob(fe_kb *kb, MlirValue mem);
+/* In a kernel without tails, arguments read or written element by element
+ * (strided fragment slots) go back to plain global memrefs:
+ * LLVM addresses such element runs from one base with signed immediate
+ * offsets, which global instructions take and buffer instructions (offsets
+ * >= 0) do not.  Vector accesses stay on buffer views (32-bit offsets
+ * instead of 64-bit address arithmetic).  0, or -1 on failure. */
+int kb_drop_unneeded_views(fe_kb *kb);
+
+/*--- values ------------------------------------------------------------------*/
+MlirValue kb_c(fe_kb *kb, int64_t v);          /* index constant (cached) */
+MlirValue kb_size(fe_kb *kb, fe_size s);       /* static or run-time size */
+MlirValue kb_add(fe_kb *kb, MlirValue a, MlirValue b);
+MlirValue kb_addc(fe_kb *kb, MlirValue a, int64_t c);
+MlirValue kb_mulc(fe_kb *kb, MlirValue a, int64_t c);
+MlirValue kb_bid(fe_kb *kb, int dim);           /* gpu.block_id */
+/* This wave's row and column in a grid of waves waves_n wide. */
+void kb_wave_grid(fe_kb *kb, int waves_n, MlirValue *row, MlirValue *col);
+/* ceil(size / div), folded when static. */
+MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div);
+
+/*--- fragments ---------------------------------------------------------------*/
+/* The 16x16x16 atom multiplying `in` into `acc` (16-bit accumulators take
+ * the operand type from the accumulator). */
+MlirAttribute kb_atom(fe_kb *kb, MlirType in, MlirType acc);
+/* The atom of a GEMM's product: its operand types and signedness, the
+ * kernel's accumulation type. */
+MlirAttribute kb_product_atom(fe_kb *kb, const fe_gemm *gm);
+MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
+                      bool transposed, MlirAttribute atom);
+MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
+                  const MlirValue *idx, bool masked);
+/* Must a tile load from mem be masked because the memref is statically
+ * smaller than the tile (a 16x16 tile of a 7-row matrix)?  Reading past a
+ * fat buffer's rows is harmless, but the op only allows it when masked. */
+bool kb_tile_overhangs(MlirValue mem, MlirAttribute frag);
+void kb_store(fe_kb *kb, MlirAttribute frag, MlirValue v, MlirValue mem,
+              int n, const MlirValue *idx, bool masked);
+MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,
+                 MlirValue c);
+MlirValue kb_relayout(fe_kb *kb, MlirAttribute from, MlirAttribute to,
+                      MlirValue v, MlirType result);
+MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom);
+/* RDNA3: the compact `role` fragment v (lane half h holding K 8h..8h+7) ->
+ * the replicated operand (wmma.expand: v_permlanex16). */
+MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
+                    MlirValue v);
+
+/* A/B operand tile of a product from global memory.  role: A or B of the
+ * WMMA (a product computed swapped feeds its B operand as A and its A as
+ * B); row0, k0: origin in the operand's row (M or N) and K dimensions;
+ * batch: the product's batch loop values. */
+MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                          const MlirValue *batch, MlirValue row0, MlirValue k0,
+                          bool masked);
+
+/* Prologue.c: operand o's fragment for `role` at (batch, row0, k0): its
+ * expression evaluated on the fragment (its matrix read from global memory,
+ * or given as leaf_value, e.g. read from LDS), converted to the atom's
+ * operand type (fp8 -> f16 on RDNA3); with `masked`, slots past K are zero
+ * whatever the prologue computes. */
+MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                           const MlirValue *batch, MlirValue row0,
+                           MlirValue k0, bool masked, MlirValue leaf_value);
+/* Exact fp8/bf8 -> f16 of a vector (bit operations; RDNA3 has no fp8
+ * conversion instructions). */
+MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v);
+/* Does o need more than its matrix loaded in the atom's operand type? */
+bool kb_operand_has_prologue(fe_kb *kb, const fe_operand *o, wmma_matrix role);
+
+/*--- accumulators (Accumulators.c) ---------------------------------------------*/
+/* Sets up the schedule's acc_pack: whether two tiles of a row share an
+ * accumulator value (RDNA3 16-bit accumulators, an even number of tiles
+ * per row). */
+void kb_acc_configure(fe_kb *kb);
+/* Accumulator values holding ntiles tiles. */
+int kb_acc_count(const fe_kb *kb, int ntiles);
+/* The values from per-tile accumulators in the 8-slot order. */
+void kb_acc_from_tiles(fe_kb *kb, const MlirValue *tiles, int ntiles,
+                       MlirValue *vals);
+/* vals += a x b for tile t. */
+void kb_acc_mma(fe_kb *kb, MlirValue *vals, int t, MlirValue a, MlirValue b);
+/* Tile t's accumulator in the 8-slot order. */
+MlirValue kb_acc_tile(fe_kb *kb, const MlirValue *vals, int t);
+
+/*--- the epilogue ------------------------------------------------------------*/
+/* Tile position in an index space (the output buffer's, or the first
+ * product's output for a chain's intermediate). */
+typedef struct {
+  int rank;
+  int dim_row, dim_col;        /* space dims along tile rows / columns */
+  MlirValue at[FE_MAX_RANK];   /* row/col: tile origin; others: the index */
+  bool transposed;             /* fragments hold the tile transposed */
+  /* An operand tile (a prologue): values are fragments of `role` (A or B,
+   * in role coordinates: rows x cols of that matrix) instead of
+   * accumulators, and full-tile leaves are loaded in that fragment's
+   * layout in their own element type (`masked`: they may hang over). */
+  bool operand;
+  wmma_matrix role;
+  bool masked;
+  /* Row segments (RowSeg.c): lane (r, h) holds row r, columns 8h..8h+7 of
+   * the tile, in order, on both architectures (the product computed
+   * swapped; on RDNA3 with its A operand's rows read in the rho order,
+   * Lds.h).  Full-tile leaves and the output move as vectors. */
+  bool rowseg;
+} fe_tile;
+
+/* The forms of kb_acc_init's accumulator: the product as computed, swapped
+ * (a transposed tile), or swapped into row segments. */
+#define FE_FORM_ACC 0
+#define FE_FORM_TRANSPOSED 1
+#define FE_FORM_ROWSEG 2
+
+/* Evaluation memo: node -> fragment value (vector<8 x T> in accumulator
+ * slot order). */
+typedef struct {
+  MlirValue *val;
+  int n;
+} fe_memo;
+int kb_memo_init(fe_kb *kb, fe_memo *m);
+void kb_memo_clear(fe_memo *m);
+void kb_memo_free(fe_memo *m);
+void kb_memo_bind(fe_memo *m, int node, MlirValue v);
+/* Binds every view of product `prod` to its accumulator `acc` (kernel
+ * accumulation type), converted to the program's type of the product (an
+ * f16 linalg output accumulated in f32 is rounded here, once). */
+void kb_bind_product(fe_kb *kb, fe_memo *m, int prod, MlirValue acc);
+/* Node n evaluated on the tile; products must be bound in the memo. */
+MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n);
+/* The tile of the output argument, its value v (vector<8 x elem>) stored. */
+void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked);
+/* v with the tile's columns at or past `bound` set to zero. */
+/* v with the tile's columns at or past `bound` replaced by fill's. */
+MlirValue kb_fill_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound, MlirValue fill);
+MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,
+                            MlirValue bound);
+/* Accumulator fragment type helpers. */
+MlirType kb_acc_vec(fe_kb *kb, MlirType elem);  /* vector<8 x elem> */
+/* The slots of a tile's values (8 for accumulators; the fragment length
+ * for operands) and vector<slots x elem>. */
+int kb_tile_slots(fe_kb *kb, const fe_tile *t);
+MlirType kb_tile_vec(fe_kb *kb, const fe_tile *t, MlirType elem);
+/* The tile coordinates (row, col) of slot v of this lane. */
+typedef struct {
+  int n;
+  MlirValue row[16], col[16];
+} fe_slot_pos;
+void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp);
+
+/* The output tile of the last product at (batch, row0, col0). */
+void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
+                    MlirValue row0, MlirValue col0, bool transposed);
+/* The tile of the first product's output (a chain's intermediate). */
+void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
+                   MlirValue row0, MlirValue col0, bool transposed);
+/* Initial accumulator of gemm gm for its output tile at (batch, row0,
+ * col0) (zero by wmma.fill) in `form` (FE_FORM_*; true: transposed). */
+MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
+                      MlirValue row0, MlirValue col0, int form);
+
+/* RowSeg.c: row-segment tiles (fe_tile.rowseg). */
+void kb_rowseg_positions(fe_kb *kb, fe_slot_pos *sp);
+/* A full tile of argument `arg` whose innermost dimension is the tile's
+ * columns, at idx (the tile origin), as vector<8 x elem>. */
+MlirValue kb_rowseg_load(fe_kb *kb, int arg, int rank, const MlirValue *idx,
+                         bool masked);
+/* v stored to the output argument at idx (its rank; columns innermost). */
+void kb_rowseg_store(fe_kb *kb, MlirValue v, MlirValue mem, int rank,
+                     const MlirValue *idx, bool masked);
+
+/* vector<len x elem> from a fat buffer at idx along the last dimension;
+ * masked: elements outside the memref's last two dimensions read zero (the
+ * row through the bounds check, the columns by a select). */
+MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,
+                   int len, bool masked);
+
+/*--- workgroup memory ----------------------------------------------------------*/
+/* A workgroup attribution of the kernel: memref<shape x elem, workgroup>. */
+MlirValue kb_lds(fe_kb *kb, int rank, const int64_t *shape, MlirType elem);
+
+/*--- batches ---------------------------------------------------------------------*/
+/* The product's batch loop values from block id z (row-major over the
+ * batch loops). */
+void kb_batch_from_z(fe_kb *kb, const fe_gemm *gm, MlirValue z,
+                     MlirValue batch[2]);
+
+#endif /* WMMA_FRONTEND_KERNEL_H */

@@ -1,0 +1,295 @@
+/* The kernel around a template's body: `gpu.module @F_module
+ * [#rocdl.target<chip>]` holding `gpu.func @F kernel` with the problem's
+ * arguments (memrefs keep their types; the caller's argument locations, and
+ * with them their names, carry over), the entry (fat raw buffer views of
+ * every buffer, run-time sizes, thread and lane ids), and the launch record
+ * (#wmma.launch) and schedule the driver, runner and host side read. */
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static MlirOperation make_gpu_module(wb_t *b, const char *name,
+                                     const char *chip) {
+  MlirAttribute target = wb_rocdl_target(b->ctx, chip);
+  MlirNamedAttribute attrs[2] = {
+      wb_named(b->ctx, "sym_name", wb_str_attr(b->ctx, name)),
+      wb_named(b->ctx, "targets", mlirArrayAttrGet(b->ctx, 1, &target))};
+  MlirOperation op =
+      wb_op_regions(b, "gpu.module", 0, NULL, 0, NULL, 2, attrs, 1);
+  if (mlirOperationIsNull(op))
+    return op;
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, 0),
+                             mlirBlockCreate(0, NULL, NULL));
+  return op;
+}
+
+/* The record's run-time sizes: the front end's size classes (dimensions
+ * known to be equal share one) in order of first appearance over the
+ * arguments' dynamic dimensions. */
+typedef struct {
+  int n;
+  int cls[FE_MAX_SYMS];
+} record_syms;
+
+static int record_symbol(record_syms *rs, int cls) {
+  for (int i = 0; i < rs->n; ++i)
+    if (rs->cls[i] == cls)
+      return i;
+  if (rs->n >= FE_MAX_SYMS)
+    return -1;
+  rs->cls[rs->n] = cls;
+  return rs->n++;
+}
+
+/* dims of the record (every memref dimension: static size, or -1 - s). */
+static int record_dims(const fe_problem *p, record_syms *rs, int64_t *dims) {
+  int nd = 0;
+  for (int a = 0; a < p->nargs; ++a) {
+    const fe_arg *x = &p->args[a];
+    if (!x->is_buffer)
+      continue;
+    for (int d = 0; d < x->rank; ++d) {
+      int64_t st = mlirShapedTypeGetDimSize(x->type, d);
+      if (!mlirShapedTypeIsDynamicSize(st))
+        dims[nd++] = st;
+      else if (fe_size_static(x->shape[d]))
+        dims[nd++] = x->shape[d].value; /* known equal to a static size */
+      else
+        dims[nd++] = -1 - record_symbol(rs, x->shape[d].sym);
+    }
+  }
+  return nd;
+}
+
+static MlirAffineExpr size_expr(MlirContext ctx, record_syms *rs, fe_size s) {
+  if (fe_size_static(s))
+    return mlirAffineConstantExprGet(ctx, s.value);
+  return mlirAffineSymbolExprGet(ctx, record_symbol(rs, s.sym));
+}
+
+/* Workgroups in x, y, z as ()[run-time sizes] -> (...). */
+static MlirAffineMap grid_map(MlirContext ctx, record_syms *rs,
+                              const fe_schedule *s) {
+  MlirAffineExpr e[3];
+  for (int i = 0; i < 3; ++i) {
+    const fe_grid_dim *g = &s->grid[i];
+    e[i] = mlirAffineConstantExprGet(ctx, 1);
+    for (int k = 0; k < g->nterms; ++k) {
+      MlirAffineExpr t = size_expr(ctx, rs, g->t[k].size);
+      if (g->t[k].div != 1)
+        t = mlirAffineCeilDivExprGet(
+            t, mlirAffineConstantExprGet(ctx, g->t[k].div));
+      e[i] = k ? mlirAffineMulExprGet(e[i], t) : t;
+    }
+  }
+  return mlirAffineMapGet(ctx, 0, rs->n, 3, e);
+}
+
+static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
+                                   const fe_schedule *s) {
+  record_syms rs = {0, {0}};
+  int64_t dims[FE_MAX_ARGS * FE_MAX_RANK];
+  int nd = record_dims(p, &rs, dims);
+  MlirAffineMap g = grid_map(ctx, &rs, s);
+  int32_t block[3] = {s->threads, 1, 1};
+  wmma_arg_role roles[FE_MAX_ARGS];
+  int64_t host[FE_MAX_ARGS];
+  for (int a = 0; a < p->nargs; ++a) {
+    const fe_arg *x = &p->args[a];
+    roles[a] = !x->is_buffer ? WMMA_ARG_INPUT
+               : x->role == FE_ARG_OUTPUT ? WMMA_ARG_OUTPUT
+               : x->role == FE_ARG_INOUT  ? WMMA_ARG_INOUT
+                                          : WMMA_ARG_INPUT;
+    host[a] = x->host;
+  }
+  return wmmaLaunchAttrGet(ctx, g, block, s->lds_bytes, p->nargs, roles, host,
+                           nd, dims);
+}
+
+/* The bytes a fat buffer view of memref `raw` covers: as MLIR infers them
+ * (the largest size * stride, times the element size), plus the bytes a
+ * dword may reach past the last element.  Raw buffers check ranges per
+ * dword of an access, counted from its (possibly unaligned) start, and a
+ * dword straddling NUM_RECORDS reads as zero as a whole: with rows of an
+ * odd number of 16-bit elements, a vector load ending at the matrix's last
+ * element would lose it.  The slack (4 - element size) makes such a dword
+ * readable; its bytes past the end only reach positions outside the matrix
+ * (every allocator pads buffers at least that far). */
+static MlirValue valid_bytes(fe_kb *kb, MlirValue raw, const fe_arg *x) {
+  wb_t *b = &kb->b;
+  MlirType t = x->type;
+  int rank = x->rank;
+  int64_t strides[FE_MAX_RANK], offset = 0;
+  bool identity = true;
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(t);
+  if (!mlirAffineMapIsNull(map) && !mlirAffineMapIsIdentity(map)) {
+    identity = false;
+    if (mlirLogicalResultIsFailure(
+            mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+      return (MlirValue){NULL};
+  }
+  MlirValue extent = kb_c(kb, 0);
+  if (identity) {
+    extent = kb_c(kb, 1);
+    for (int d = 0; d < rank; ++d)
+      extent = wb_muli(b, extent, wb_dim(b, raw, d));
+  } else {
+    for (int d = 0; d < rank; ++d)
+      extent = wb_max_index(b, extent,
+                            kb_mulc(kb, wb_dim(b, raw, d), strides[d]));
+  }
+  int eb = fe_storage_bytes(x->elem);
+  MlirValue bytes = kb_addc(kb, kb_mulc(kb, extent, eb), eb < 4 ? 4 - eb : 0);
+  return wb_cast(b, "arith.index_cast", bytes,
+                 mlirIntegerTypeGet(kb->ctx, 64));
+}
+
+/* Entry: fat raw buffer views (bounds-checked: tails need no branches),
+ * run-time sizes, thread, wave and lane ids. */
+static void setup_entry(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  wb_t *b = &kb->b;
+  for (int a = 0; a < p->nargs; ++a) {
+    MlirValue raw = mlirBlockGetArgument(kb->entry, a);
+    if (!p->args[a].is_buffer) {
+      kb->args[a] = raw;
+      continue;
+    }
+    MlirValue ops[2] = {raw, valid_bytes(kb, raw, &p->args[a])};
+    int32_t seg[3] = {1, 1, 0};
+    MlirNamedAttribute attrs[2] = {
+        wb_segments(kb->ctx, 3, seg),
+        wb_named(kb->ctx, "resetOffset", mlirUnitAttrGet(kb->ctx))};
+    kb->args[a] = wb_op_inferred(b, "amdgpu.fat_raw_buffer_cast", 2, ops, 2,
+                                 attrs);
+    if (mlirValueIsNull(kb->args[a]))
+      kb->failed = 1;
+  }
+  for (int s = 0; s < p->nsyms; ++s) {
+    const fe_symbol *sym = &p->syms[s];
+    kb->sym[s] = wb_dim(b, mlirBlockGetArgument(kb->entry, sym->arg),
+                        sym->dim);
+  }
+  kb->tid = wb_gpu_id(b, "gpu.thread_id", 0);
+  kb->wave = wb_arith(b, "arith.divui", kb->tid, kb_c(kb, 32));
+  /* Lane ids at the top: every later use is dominated. */
+  wb_r_index(b);
+  wb_h_index(b);
+}
+
+static void set_attr(MlirOperation op, const char *name, MlirAttribute a) {
+  mlirOperationSetAttributeByName(op, wmma_sref(name), a);
+}
+
+MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
+                              const fe_template *t, const fe_schedule *s,
+                              const fe_options *o,
+                              const wmma_chip_info *chip,
+                              MlirOperation *gpu_module) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirRewriterBase rw = mlirIRRewriterCreate(ctx);
+  fe_kb *kb = calloc(1, sizeof *kb);
+  MlirOperation kernel = {NULL};
+  *gpu_module = (MlirOperation){NULL};
+  if (!kb)
+    goto done;
+  kb->ctx = ctx;
+  kb->loc = mlirOperationGetLocation(func);
+  kb->p = p;
+  kb->s = s;
+  kb->options = o;
+  kb->acc_pack = 1;
+  kb->chip = chip;
+  kb->arch = chip->arch;
+  kb->ab_layout =
+      chip->arch == WMMA_ARCH_RDNA4 ? WMMA_LAYOUT_KCONTIG : WMMA_LAYOUT_HW;
+  memset(&kb->b, 0, sizeof kb->b);
+  kb->b.rw = rw;
+  kb->b.ctx = ctx;
+  kb->b.loc = kb->loc;
+
+  char modname[160];
+  snprintf(modname, sizeof modname, "%s_module", p->name);
+  MlirOperation gm = make_gpu_module(&kb->b, modname, chip->name);
+  if (mlirOperationIsNull(gm))
+    goto done;
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(func), func, gm);
+  *gpu_module = gm;
+
+  MlirType types[FE_MAX_ARGS];
+  MlirLocation locs[FE_MAX_ARGS];
+  for (int a = 0; a < p->nargs; ++a) {
+    types[a] = p->args[a].type;
+    locs[a] = p->args[a].loc;
+  }
+  int32_t block[3] = {s->threads, 1, 1};
+  MlirNamedAttribute attrs[] = {
+      wb_named(ctx, "sym_name", wb_str_attr(ctx, p->name)),
+      wb_named(ctx, "function_type",
+               mlirTypeAttrGet(mlirFunctionTypeGet(ctx, p->nargs, types, 0,
+                                                   NULL))),
+      wb_named(ctx, "gpu.kernel", mlirUnitAttrGet(ctx)),
+      wb_named(ctx, "known_block_size", mlirDenseI32ArrayGet(ctx, 3, block)),
+  };
+  kernel = wb_op_regions(&kb->b, "gpu.func", 0, NULL, 0, NULL,
+                         sizeof attrs / sizeof attrs[0], attrs, 1);
+  if (mlirOperationIsNull(kernel))
+    goto done;
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0)), kernel);
+  kb->kernel = kernel;
+  kb->entry = mlirBlockCreate(p->nargs, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(kernel, 0), kb->entry);
+  mlirRewriterBaseSetInsertionPointToEnd(rw, kb->entry);
+  setup_entry(kb);
+  kb->atom = kb_product_atom(kb, &p->gemms[0]);
+  kb->kacc = p->gemms[0].kacc_type;
+  kb->op_len = 0;
+  {
+    MlirAttribute f = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
+                              kb->atom);
+    int64_t len;
+    if (!mlirAttributeIsNull(f) &&
+        wb_is_vec1d(wmmaFragAttrGetVectorType(f), &len, NULL))
+      kb->op_len = (int)len;
+  }
+  if (kb->failed || t->build(kb) || kb->failed ||
+      kb_drop_unneeded_views(kb)) {
+    kb->failed = 1;
+    goto done;
+  }
+  wb_op(&kb->b, "gpu.return", 0, NULL, 0, NULL, 0, NULL);
+  set_attr(kernel, "workgroup_attributions",
+           wb_i64_attr(ctx, kb->nlds));
+  MlirAttribute launch = launch_record(ctx, p, s);
+  if (mlirAttributeIsNull(launch)) {
+    kb->failed = 1;
+    goto done;
+  }
+  set_attr(kernel, "wmma.launch", launch);
+  MlirAttribute schedule = fe_schedule_attr(ctx, s);
+  if (mlirAttributeIsNull(schedule)) {
+    kb->failed = 1;
+    goto done;
+  }
+  set_attr(kernel, "wmma.schedule", schedule);
+  if (!mlirOperationVerify(gm))
+    kb->failed = 1;
+
+done:
+  if ((!kb || kb->failed) && !mlirOperationIsNull(*gpu_module)) {
+    mlirOperationRemoveFromParent(*gpu_module);
+    mlirOperationDestroy(*gpu_module);
+    *gpu_module = (MlirOperation){NULL};
+    kernel = (MlirOperation){NULL};
+  }
+  free(kb);
+  mlirIRRewriterDestroy(rw);
+  return kernel;
+}

@@ -1,0 +1,91 @@
+/* Operand tiles in LDS (internal to the front end): how a K slice of an
+ * operand tile is laid out in workgroup memory (LdsLayout.c) and how a
+ * workgroup copies it there from global memory (LdsCopy.c).
+ *
+ * Layout: [buffer][row][k], K contiguous, each row padded so that both the
+ * copy's writes and the WMMA fragment reads are free of bank conflicts
+ * (see LdsLayout.c for the rule and its check against the bank model).
+ * Rows may be permuted inside each 16-row block: the A operand of a
+ * swapped product on RDNA3 reads row i of a block from LDS row i, which
+ * then holds tile row rho(i) = 8 (i % 2) + i / 2, so that the accumulator
+ * holds each lane's row segment in order (Templates/Gemm.c, RowSeg.c). */
+#ifndef WMMA_FRONTEND_LDS_H
+#define WMMA_FRONTEND_LDS_H
+
+#include "Kernel/Kernel.h"
+
+typedef struct {
+  int tk;     /* K per slice (elements) */
+  int vec;    /* elements per lane of one copy chunk (one LDS write) */
+  int pad;    /* elements after each row */
+  int stride; /* tk + pad: elements from one row to the next */
+  int phase;  /* lanes served together by a chunk write (128 bytes) */
+} fe_lds_layout;
+
+/* The layout of a K slice of tk elements of elem_bits-bit type on arch
+ * (elem_bits 4: i4 packed two per byte). */
+fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk);
+/* Bytes of `stages` buffers of `rows` rows. */
+int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
+                     int elem_bits);
+/* The bits an element of operand o's matrix takes in LDS: its type's, 4
+ * for i4 multiplied as it is (packed: the WMMA reads the bytes), 8 for i4
+ * that a prologue converts (a byte per element, like global memory). */
+int fe_lds_bits(const fe_graph *g, const fe_operand *o);
+/* rho: the tile row held by LDS row i of a permuted tile, within 16-row
+ * blocks; fe_rho_index applies it (or its inverse: the LDS row of tile row
+ * r) to an index when `permuted`. */
+int fe_rho(int i);
+MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse);
+
+/* One operand's share of the cooperative copy of a K slice. */
+#define FE_COPY_MAX 8
+
+/* Copy kinds (wmma_copy_kind, the schedule's `copy`): WMMA_COPY_VEC (K
+ * contiguous in memory: vector loads and stores), WMMA_COPY_WMMA (M/N
+ * contiguous: 16x16 blocks transposed in registers by one WMMA against the
+ * identity), WMMA_COPY_SCALAR (M/N contiguous: vector loads, one LDS store
+ * per element). */
+
+typedef struct {
+  const fe_operand *o;
+  fe_lds_layout lay;
+  wmma_copy_kind how;
+  int rows;           /* tile rows: tile_m (A) or tile_n (B) */
+  int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
+  bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
+  bool packed;        /* i4 two per byte (the buffer holds bytes) */
+  MlirValue lds;      /* [2][rows][stride] */
+  /* VEC/SCALAR: the memory-tile row of chunk i and the lanes' column.
+   * WMMA: block i's load position (memory row, column offsets from the
+   * slice's k and the tile's origin) and store position (LDS row, k). */
+  MlirValue ld_row[FE_COPY_MAX], ld_col[FE_COPY_MAX];
+  MlirValue st_row[FE_COPY_MAX], st_col[FE_COPY_MAX];
+  MlirAttribute atom; /* WMMA: the transposing atom */
+  MlirValue ident, zero;
+  MlirType frag_type; /* WMMA: its A fragment, as loaded */
+} fe_lds_copy;
+
+/* Plans the copy of operand o's rows x tk slices by `threads` threads:
+ * `want` (WMMA_COPY_NONE: the cheaper that applies, by the issue cost of a
+ * 16x16 block) into *how; -1 with why if that copy cannot be built (wrong
+ * kind for the operand's layout, more than FE_COPY_MAX chunks a thread). */
+int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
+                     int rows, int tk, int threads, wmma_copy_kind want,
+                     wmma_copy_kind *how, char *why, size_t cap);
+/* Sets up (index arithmetic, identity fragment) the copy planned by
+ * fe_lds_copy_plan(..., how) of operand o's rows x tk slices into lds
+ * ([buffers][rows][stride] of fe_lds_layout_get(..., tk), created by the
+ * caller); 0, or -1 if it cannot be built (the plan refuses such copies). */
+int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
+                     int rows, int tk, MlirValue lds, bool permuted,
+                     wmma_copy_kind how);
+/* The thread's loads of the slice at k (origin: the tile's first row). */
+void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
+                      MlirValue origin, MlirValue k, bool masked,
+                      MlirValue *regs);
+/* The loaded registers into LDS buffer buf. */
+void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
+                       const MlirValue *regs);
+
+#endif /* WMMA_FRONTEND_LDS_H */

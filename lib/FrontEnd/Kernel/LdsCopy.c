@@ -1,0 +1,428 @@
+/* The cooperative copy of an operand tile's K slice from global memory into
+ * LDS ([buffer][row][k], K contiguous; layout in LdsLayout.c), whatever the
+ * operand's layout in memory.
+ *
+ * K contiguous in memory (VEC): each thread moves chunks of vec elements
+ * (16 bytes; 8 for 8-bit types on RDNA4) with one vector load and one
+ * vector store.  The lanes of an LDS phase write the same chunk of `phase`
+ * consecutive rows (thread t: row t % phase + phase * (t / (phase *
+ * per_row)), chunk (t / phase) % per_row), which the padded rows spread
+ * over distinct banks; a wave still reads whole 64-byte row segments.
+ *
+ * M or N contiguous (WMMA): the slice, stored K x rows in memory, is cut
+ * into 16x16 blocks T (16 K x 16 rows), distributed over the waves.  A
+ * wave loads T as the A operand of a WMMA whose B is the identity: lane l
+ * reads a row of T (16 consecutive elements of one K: a vector load), and
+ * the accumulator D = T I, whose lanes hold columns, gives each lane 8
+ * consecutive K of one tile row: one 16-byte (8 bytes for 8-bit types)
+ * LDS store.  RDNA4: lane (r, h) loads T[r][8h..8h+7] (kcontig), and D's
+ * lane (n, h) holds rows 8h..8h+7.  RDNA3: A is replicated; lane (r, h)
+ * loads half h of row rho(r) = 8 (r % 2) + r / 2 once and gets the other
+ * half from lane r ^ 16 by v_permlanex16 (K rotated by 8 in the upper half,
+ * the identity rotated alike: rocWMMA's arrangement), and D's lane (n, h)
+ * holds rows 2v + h, which are T's rows rho(2v + h) = 8h + v: again 8
+ * consecutive K.  The WMMA accumulates in the operand's own type (f16, bf16; 8-bit
+ * values, and i4 (a byte each in memory), as unsigned bytes into i32), exact: every product is x * 1 or
+ * x * 0 and every sum adds zeros.  Per block and lane: RDNA4 one load, one
+ * WMMA, one store; RDNA3 one load, four v_permlanex16, one WMMA, four packs,
+ * one store --
+ * against one load and eight 16-bit stores per 8 elements for the scalar
+ * copy (SCALAR, kept for element types without such a WMMA).
+ *
+ * i4 operands the WMMA multiplies as they are go into LDS two per byte
+ * (`packed`): VEC chunks are packed on their bytes (wb_pack_nibbles), WMMA
+ * blocks straight from the accumulator; never SCALAR (a nibble cannot be
+ * stored alone).
+ *
+ * Permuted tiles (LDS row i holds tile row rho(i), Lds.h) keep the lanes of
+ * a phase on consecutive LDS rows: VEC lanes load the tile rows rho(row),
+ * and the WMMA copy multiplies by the permutation matrix P (column n = unit
+ * vector rho(n)) instead of the identity, so that lane n holds T's column
+ * rho(n) and stores LDS row n. */
+#include "Kernel/Lds.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+/* The memref-element -> WMMA-operand type of the transposing atom: the
+ * 16-bit float types themselves, raw bytes (i8) for every 8-bit type and
+ * for i4 (a byte per element in memory: its nibble zero-extended). */
+static MlirType transpose_elem(fe_kb *kb, MlirType t) {
+  if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
+    return t;
+  if (fe_storage_bytes(t) == 1)
+    return mlirIntegerTypeGet(kb->ctx, 8);
+  return (MlirType){NULL};
+}
+
+/* Issue cost per lane of moving a 16x16 block: global loads, VALU work
+ * (v_permlanex16, the WMMA, packing) and LDS stores, which count twice: the
+ * workgroup's waves share one LDS pipeline, which takes an instruction per
+ * cycle at most, while VALU work spreads over the SIMDs.  Scalar copy: one
+ * load and 8 16-bit stores (17); WMMA copy: RDNA4 one load, the WMMA, one
+ * store (4), RDNA3 one load, 4 v_permlanex16, the WMMA, 4 packs, one store
+ * (12); 8-bit types alike with half the permlanes and 2 packs. */
+static int block_cost(wmma_arch arch, int eb, bool wmma) {
+  int bytes = 16 * 16 * eb / 32; /* per lane */
+  int loads = (bytes + 15) / 16;
+  if (!wmma)
+    return loads + 2 * (16 * 16 / 32);
+  if (arch == WMMA_ARCH_RDNA3)
+    return loads + 16 * 16 * eb / 128 + 1 + (eb == 2 ? 4 : 2) + 2;
+  return loads + 1 + (eb == 1 ? 2 : 0) + 2;
+}
+
+/* The identity as the B operand of atom in the kernel's A/B layout; when
+ * `permuted`, the permutation matrix whose column n is unit vector rho(n),
+ * so that D = T P holds T's column rho(n) in lane n. */
+static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
+                          bool permuted) {
+  MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, false, atom);
+  wmma_frag_desc d;
+  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  wb_t *b = &kb->b;
+  int n = wmma_frag_length(&d);
+  MlirValue r = wb_r_index(b), h = wb_h_index(b), el[32];
+  MlirValue one = mlirTypeIsAFloat(elem) ? wb_const_float(b, elem, 1.0)
+                                         : wb_const_int(b, elem, 1);
+  MlirValue zero = wb_const_zero(b, elem);
+  for (int v = 0; v < n && v < 32; ++v) {
+    int r0, rr, rh, c0, cr, ch;
+    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
+      kb->failed = 1;
+      return (MlirValue){NULL};
+    }
+    MlirValue k = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
+                         kb_mulc(kb, h, rh));
+    if (kb->arch == WMMA_ARCH_RDNA3) /* K rotated by 8 in the upper half */
+      k = wb_arith(b, "arith.remui", kb_add(kb, k, kb_mulc(kb, h, 8)),
+                   kb_c(kb, 16));
+    MlirValue col = fe_rho_index(
+        kb, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch)),
+        permuted, false);
+    el[v] = wb_select(b, wb_cmpi(b, WB_CMP_EQ, k, col), one, zero);
+  }
+  return wb_from_elements(b, n, el, wmmaFragAttrGetVectorType(frag));
+}
+
+static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
+  const fe_schedule *s = kb->s;
+  wb_t *b = &kb->b;
+  MlirType te = transpose_elem(kb, mem_elem);
+  bool bytes = fe_storage_bytes(mem_elem) == 1;
+  MlirType acc = bytes ? mlirIntegerTypeGet(kb->ctx, 32) : te;
+  cp->atom = wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16, te, te, acc,
+                             false, false, false, 0);
+  if (mlirAttributeIsNull(cp->atom))
+    return -1;
+  MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, cp->atom);
+  if (mlirAttributeIsNull(fa))
+    return -1;
+  cp->frag_type = wmmaFragAttrGetVectorType(fa);
+  cp->ident = identity(kb, cp->atom, te, cp->permuted);
+  cp->zero = kb_fill_zero(kb, cp->atom);
+  int waves = s->threads / 32;
+  int kblocks = cp->lay.tk / 16, blocks = kblocks * (cp->rows / 16);
+  /* Uneven shares: the last block is repeated (the same values stored to
+   * the same place twice). */
+  cp->chunks = (blocks + waves - 1) / waves;
+  if (cp->chunks > FE_COPY_MAX)
+    return -1;
+  bool rdna3 = kb->arch == WMMA_ARCH_RDNA3;
+  MlirValue r = wb_r_index(b), h = wb_h_index(b);
+  /* The lane's row of T: r, or rho(r) on RDNA3 (8 (r % 2) + r / 2). */
+  MlirValue trow = fe_rho_index(kb, r, rdna3, false);
+  MlirValue tcol = kb_mulc(kb, h, 8);
+  for (int i = 0; i < cp->chunks; ++i) {
+    MlirValue blk = kb_addc(kb, kb->wave, (int64_t)waves * i);
+    if ((int64_t)waves * (i + 1) > blocks)
+      blk = wb_min_index(b, blk, kb_c(kb, blocks - 1));
+    MlirValue kbk = wb_arith(b, "arith.remui", blk, kb_c(kb, kblocks));
+    MlirValue mb = wb_arith(b, "arith.divui", blk, kb_c(kb, kblocks));
+    cp->ld_row[i] = kb_add(kb, kb_mulc(kb, kbk, 16), trow);
+    cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, 16), tcol);
+    cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, 16), r);
+    cp->st_col[i] = kb_add(kb, kb_mulc(kb, kbk, 16), kb_mulc(kb, h, 8));
+  }
+  return 0;
+}
+
+/* Can a 16x16 block of elem be transposed by the identity WMMA? */
+static bool transposable(MlirType elem) {
+  return mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) ||
+         fe_storage_bytes(elem) == 1;
+}
+
+int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
+                     int rows, int tk, int threads, wmma_copy_kind want,
+                     wmma_copy_kind *how, char *why, size_t cap) {
+  MlirType elem = g->nodes[o->leaf].type;
+  int bits = fe_lds_bits(g, o), eb = fe_storage_bytes(elem);
+  bool packed = bits == 4, can = transposable(elem);
+  wmma_copy_kind k;
+  if (o->k_contiguous)
+    k = WMMA_COPY_VEC;
+  else if (want != WMMA_COPY_NONE)
+    k = want;
+  else
+    /* Packed values cannot be stored one by one. */
+    k = can && (packed || block_cost(arch, eb, true) <=
+                              block_cost(arch, eb, false))
+            ? WMMA_COPY_WMMA
+            : WMMA_COPY_SCALAR;
+  if (want != WMMA_COPY_NONE && want != k)
+    return fe_why(why, cap, "a K-contiguous operand is copied by vec, not %s",
+                  want == WMMA_COPY_WMMA ? "wmma" : "scalar");
+  if (k == WMMA_COPY_VEC && !o->k_contiguous)
+    return fe_why(why, cap, "copy = vec needs K contiguous in memory");
+  if (k == WMMA_COPY_WMMA && !can)
+    return fe_why(why, cap, "no WMMA transposes this element type");
+  if (k == WMMA_COPY_SCALAR && packed)
+    return fe_why(why, cap, "packed i4 cannot be copied element by element");
+  fe_lds_layout lay = fe_lds_layout_get(arch, bits, tk);
+  int chunks;
+  if (k == WMMA_COPY_WMMA) {
+    int waves = threads / 32, blocks = (tk / 16) * (rows / 16);
+    chunks = (blocks + waves - 1) / waves;
+  } else {
+    int vec = lay.vec, P = lay.phase;
+    int width = k == WMMA_COPY_VEC ? lay.tk : rows;
+    int height = k == WMMA_COPY_VEC ? rows : lay.tk;
+    int per_row = width / vec;
+    if (per_row < 1 || width % vec || height % P)
+      return fe_why(why, cap, "a %d x %d slice does not split into the "
+                              "copy's %d-element chunks",
+                    rows, tk, vec);
+    chunks = (height * per_row + threads - 1) / threads;
+  }
+  if (chunks > FE_COPY_MAX)
+    return fe_why(why, cap, "copying a %d x %d slice takes %d chunks per "
+                            "thread (limit %d)",
+                  rows, tk, chunks, FE_COPY_MAX);
+  *how = k;
+  return 0;
+}
+
+int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
+                     int rows, int tk, MlirValue lds, bool permuted,
+                     wmma_copy_kind how) {
+  const fe_schedule *s = kb->s;
+  wb_t *b = &kb->b;
+  /* The matrix's element type (the LDS buffer holds bytes when packed). */
+  MlirType elem = kb->p->g.nodes[o->leaf].type;
+  int bits = fe_lds_bits(&kb->p->g, o);
+  memset(cp, 0, sizeof *cp);
+  cp->o = o;
+  cp->rows = rows;
+  cp->lds = lds;
+  cp->permuted = permuted;
+  cp->packed = bits == 4;
+  cp->lay = fe_lds_layout_get(kb->arch, bits, tk);
+  if (fe_lds_copy_plan(kb->arch, &kb->p->g, o, rows, tk, s->threads, how,
+                       &cp->how, NULL, 0))
+    return -1;
+  if (cp->how == WMMA_COPY_WMMA)
+    return init_wmma(kb, cp, elem);
+  /* Chunks of vec elements along the memory tile's rows (K for VEC, the
+   * tile rows for SCALAR), numbered c = t + threads * i; the `phase` lanes
+   * of a group take the same chunk of consecutive rows (an uneven share
+   * repeats the last chunk). */
+  int vec = cp->lay.vec, P = cp->lay.phase;
+  int width = cp->how == WMMA_COPY_VEC ? cp->lay.tk : rows;
+  int height = cp->how == WMMA_COPY_VEC ? rows : cp->lay.tk;
+  int per_row = width / vec, group = P * per_row;
+  int total = height * per_row;
+  if (per_row < 1 || width % vec || height % P)
+    return -1;
+  cp->chunks = (total + s->threads - 1) / s->threads;
+  if (cp->chunks > FE_COPY_MAX)
+    return -1;
+  /* VEC: the lanes of a phase write consecutive LDS rows, which hold the
+   * tile rows rho(row) when permuted. */
+  for (int i = 0; i < cp->chunks; ++i) {
+    MlirValue c = kb_addc(kb, kb->tid, (int64_t)s->threads * i);
+    if ((int64_t)s->threads * (i + 1) > total)
+      c = wb_min_index(b, c, kb_c(kb, total - 1));
+    MlirValue in = wb_arith(b, "arith.remui", c, kb_c(kb, group));
+    MlirValue row =
+        kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.divui", c, kb_c(kb, group)), P),
+               wb_arith(b, "arith.remui", in, kb_c(kb, P)));
+    cp->st_row[i] = row;
+    cp->ld_row[i] = cp->how == WMMA_COPY_VEC
+                        ? fe_rho_index(kb, row, permuted, false)
+                        : row;
+    cp->ld_col[i] =
+        kb_mulc(kb, wb_arith(b, "arith.divui", in, kb_c(kb, P)), vec);
+  }
+  return 0;
+}
+
+void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
+                      MlirValue origin, MlirValue k, bool masked,
+                      MlirValue *regs) {
+  const fe_operand *o = cp->o;
+  const fe_arg *a = &kb->p->args[o->arg];
+  int len = cp->lay.vec;
+  if (cp->how == WMMA_COPY_WMMA) {
+    int64_t n = 0;
+    wb_is_vec1d(cp->frag_type, &n, NULL);
+    len = kb->arch == WMMA_ARCH_RDNA3 ? (int)n / 2 : (int)n; /* compact */
+  }
+  for (int i = 0; i < cp->chunks; ++i) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int d = 0; d < a->rank; ++d)
+      idx[d] = kb_c(kb, 0);
+    for (int bt = 0; bt < o->nbatch; ++bt)
+      if (o->mem_batch[bt] >= 0)
+        idx[o->mem_batch[bt]] = batch[bt];
+    if (cp->how == WMMA_COPY_VEC) {
+      idx[o->mem_row] = kb_add(kb, origin, cp->ld_row[i]);
+      idx[o->mem_k] = kb_add(kb, k, cp->ld_col[i]);
+    } else {
+      idx[o->mem_k] = kb_add(kb, k, cp->ld_row[i]);
+      idx[o->mem_row] = kb_add(kb, origin, cp->ld_col[i]);
+    }
+    regs[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, len, masked);
+  }
+}
+
+/* D of the transposing WMMA -> the lane's 8 consecutive K in the LDS
+ * element type. */
+static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
+                              MlirType lds_elem) {
+  wb_t *b = &kb->b;
+  int64_t n = 0;
+  MlirType et;
+  wb_is_vec1d(mlirValueGetType(d), &n, &et);
+  if (n == 16) { /* RDNA3 16-bit accumulator: rows in the even slots */
+    int64_t mask[8];
+    for (int j = 0; j < 8; ++j)
+      mask[j] = 2 * j;
+    d = wb_shuffle(b, d, d, 8, mask);
+  }
+  if (mlirTypeIsAInteger(et) && wb_type_bits(et) == 32)
+    d = wb_cast(b, "arith.trunci", d, wb_vec(8, mlirIntegerTypeGet(kb->ctx, 8)));
+  (void)cp;
+  MlirType et8 = wb_elem_type(mlirValueGetType(d));
+  if (wb_type_bits(lds_elem) < wb_type_bits(et8)) /* bytes -> i4 */
+    d = wb_cast(b, "arith.trunci", d, wb_vec(8, lds_elem));
+  else if (!mlirTypeEqual(et8, lds_elem))
+    d = wb_bitcast(b, d, wb_vec(8, lds_elem));
+  return d;
+}
+
+/* RDNA3: the compact half row (lane half h: columns 8h..8h+7) -> the
+ * replicated A operand with K rotated by 8 in the upper half (own half
+ * first, the other half's from lane l ^ 16 by v_permlanex16, no selects);
+ * the identity is rotated alike, so both halves read the same product. */
+static MlirValue replicate(fe_kb *kb, const fe_lds_copy *cp, MlirValue v) {
+  wb_t *b = &kb->b;
+  int64_t n = 0;
+  MlirType et;
+  wb_is_vec1d(mlirValueGetType(v), &n, &et);
+  int nd = (int)(n * wb_type_bits(et) / 32);
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue w = wb_bitcast(b, v, wb_vec(nd, i32));
+  MlirValue x[8], words[16];
+  for (int d = 0; d < nd && d < 8; ++d) {
+    words[d] = wb_extract(b, w, d);
+    x[d] = wb_permlanex16_xor16(b, words[d]);
+  }
+  for (int d = 0; d < nd && d < 8; ++d)
+    words[nd + d] = x[d];
+  MlirValue full = wb_from_elements(b, 2 * nd, words, wb_vec(2 * nd, i32));
+  (void)cp;
+  return wb_bitcast(b, full, wb_vec(2 * n, et));
+}
+
+/* Packed LDS (i4 two per byte): the packed words (vector<k x i32>, 8
+ * values each) stored at LDS row `row` from column (element) col, i.e.
+ * byte col / 2. */
+static void store_packed(fe_kb *kb, const fe_lds_copy *cp, MlirValue words,
+                         MlirValue buf, MlirValue row, MlirValue col) {
+  wb_t *b = &kb->b;
+  int64_t k = 0;
+  if (mlirValueIsNull(words) || !wb_is_vec1d(mlirValueGetType(words), &k, NULL)) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue bytes =
+      wb_bitcast(b, words, wb_vec(4 * k, mlirIntegerTypeGet(kb->ctx, 8)));
+  MlirValue idx[3] = {buf, row, wb_arith(b, "arith.divui", col, kb_c(kb, 2))};
+  wb_vstore(b, bytes, cp->lds, 3, idx);
+}
+
+/* The packed word of the transposing WMMA's i32 accumulator: its 8 values
+ * are the nibbles themselves (x * 1 sums, 0..15), so the word is
+ * d0 | d1 << 4 | ... | d7 << 28 (v_lshl_or_b32 each), with no byte
+ * truncation in between. */
+static MlirValue acc_nibbles(fe_kb *kb, MlirValue d) {
+  wb_t *b = &kb->b;
+  int64_t n = 0;
+  wb_is_vec1d(mlirValueGetType(d), &n, NULL);
+  if (n != 8)
+    return (MlirValue){NULL};
+  MlirValue w = wb_extract(b, d, 0);
+  for (int j = 1; j < 8; ++j)
+    w = wb_arith(b, "arith.ori", w,
+                 wb_arith(b, "arith.shli", wb_extract(b, d, j),
+                          wb_const_i32(b, 4 * j)));
+  return wb_broadcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
+}
+
+void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
+                       const MlirValue *regs) {
+  wb_t *b = &kb->b;
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(cp->lds));
+  for (int i = 0; i < cp->chunks; ++i) {
+    switch (cp->how) {
+    case WMMA_COPY_VEC: {
+      if (cp->packed) {
+        store_packed(kb, cp, wb_pack_nibbles(b, regs[i]), buf, cp->st_row[i],
+                     cp->ld_col[i]);
+        break;
+      }
+      MlirValue idx[3] = {buf, cp->st_row[i], cp->ld_col[i]};
+      wb_vstore(b, regs[i], cp->lds, 3, idx);
+      break;
+    }
+    case WMMA_COPY_SCALAR:
+      for (int j = 0; j < cp->lay.vec; ++j) {
+        MlirValue row = fe_rho_index(kb, kb_addc(kb, cp->ld_col[i], j),
+                                     cp->permuted, true);
+        MlirValue idx[3] = {buf, row, cp->ld_row[i]};
+        wb_store(b, wb_extract(b, regs[i], j), cp->lds, 3, idx);
+      }
+      break;
+    case WMMA_COPY_NONE: /* fe_lds_copy_plan never chooses it */
+      break;
+    case WMMA_COPY_WMMA: {
+      MlirValue a = regs[i];
+      int64_t len = 0;
+      MlirType et;
+      wb_is_vec1d(mlirValueGetType(a), &len, &et);
+      if (wb_type_bits(et) < 8) /* i4: back to its bytes */
+        a = wb_cast(b, "arith.extui", a,
+                    wb_vec(len, mlirIntegerTypeGet(kb->ctx, 8)));
+      if (kb->arch == WMMA_ARCH_RDNA3)
+        a = replicate(kb, cp, a);
+      if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
+        a = wb_bitcast(b, a, cp->frag_type);
+      MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);
+      if (cp->packed) {
+        store_packed(kb, cp, acc_nibbles(kb, d), buf, cp->st_row[i],
+                     cp->st_col[i]);
+        break;
+      }
+      MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};
+      wb_vstore(b, block_result(kb, cp, d, elem), cp->lds, 3, idx);
+      break;
+    }
+    }
+  }
+}

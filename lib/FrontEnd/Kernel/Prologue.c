@@ -1,0 +1,159 @@
+/* Operand prologues: an operand of a product computed elementwise from
+ * one matrix (and broadcast vectors, scalars, constants) is evaluated in
+ * registers on the operand's fragment, right after its matrix is loaded
+ * (from global memory, or from LDS by the tiled template) -- never through
+ * a global temporary.  The same path widens fp8/bf8 to f16 on RDNA3, which
+ * has no fp8 WMMA. */
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+/* Is the operand zero wherever its matrix leaf is zero?  Then the zeros a
+ * masked load puts past K stay zeros and the padded products vanish;
+ * otherwise (x + 1, exp x) the padding is cleared after the prologue. */
+static bool zero_preserving(const fe_graph *g, int n, int leaf, int depth) {
+  if (n == leaf)
+    return true;
+  if (depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind != FE_OP)
+    return false;
+  static const char *const unary[] = {
+      "arith.extf",   "arith.truncf", "arith.sitofp", "arith.uitofp",
+      "arith.extsi",  "arith.extui",  "arith.trunci", "arith.fptosi",
+      "arith.fptoui", "arith.negf",   "arith.bitcast"};
+  for (size_t i = 0; i < sizeof unary / sizeof unary[0]; ++i)
+    if (!strcmp(x->name, unary[i]))
+      return zero_preserving(g, x->ops[0], leaf, depth + 1);
+  if (!strcmp(x->name, "arith.mulf") || !strcmp(x->name, "arith.muli"))
+    return zero_preserving(g, x->ops[0], leaf, depth + 1) ||
+           zero_preserving(g, x->ops[1], leaf, depth + 1);
+  if (!strcmp(x->name, "arith.divf"))
+    return zero_preserving(g, x->ops[0], leaf, depth + 1);
+  if (!strcmp(x->name, "arith.addf") || !strcmp(x->name, "arith.subf") ||
+      !strcmp(x->name, "arith.addi") || !strcmp(x->name, "arith.subi"))
+    return zero_preserving(g, x->ops[0], leaf, depth + 1) &&
+           zero_preserving(g, x->ops[1], leaf, depth + 1);
+  return false;
+}
+
+MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v) {
+  /* Exact: E5M2 is the top byte of an f16 (same bias, 2 of its 10 mantissa
+   * bits), so its bits shifted left by 8 are the f16.  E4M3FN has bias 7:
+   * its 7 magnitude bits placed at f16 bit 7 give an f16 of exponent
+   * field e and mantissa m<<7, worth 2^(e-15) (1 + m/8) for e > 0 and
+   * 2^-14 (m/8) for e = 0; times 2^8 that is 2^(e-7) (1 + m/8) and
+   * 2^-6 (m/8), the E4M3FN value in both cases, and a power-of-two scaling
+   * of a value no larger than 448 is exact in f16.  Its one NaN
+   * (S.1111.111) is selected separately. */
+  wb_t *b = &kb->b;
+  MlirType vt = mlirValueGetType(v);
+  int64_t n;
+  MlirType et;
+  if (!wb_is_vec1d(vt, &n, &et)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirType i8v = wb_vec(n, mlirIntegerTypeGet(kb->ctx, 8));
+  MlirType i16v = wb_vec(n, mlirIntegerTypeGet(kb->ctx, 16));
+  MlirType f16v = wb_vec(n, mlirF16TypeGet(kb->ctx));
+  MlirValue bits = wb_cast(b, "arith.extui", wb_bitcast(b, v, i8v), i16v);
+  if (mlirTypeIsAFloat8E5M2(et))
+    return wb_bitcast(
+        b, wb_arith(b, "arith.shli", bits, wb_const_splat(b, i16v, 8)), f16v);
+  MlirValue mag = wb_arith(b, "arith.andi", bits, wb_const_splat(b, i16v, 0x7f));
+  MlirValue sign = wb_arith(b, "arith.andi", bits, wb_const_splat(b, i16v, 0x80));
+  MlirValue h = wb_arith(
+      b, "arith.ori", wb_arith(b, "arith.shli", mag, wb_const_splat(b, i16v, 7)),
+      wb_arith(b, "arith.shli", sign, wb_const_splat(b, i16v, 8)));
+  MlirValue val = wb_arith(b, "arith.mulf", wb_bitcast(b, h, f16v),
+                           wb_const_splat(b, f16v, 256.0));
+  MlirValue nan = wb_cmpi(b, WB_CMP_EQ, mag, wb_const_splat(b, i16v, 0x7f));
+  return wb_select(b, nan, wb_bitcast(b, wb_const_splat(b, i16v, 0x7e00), f16v),
+                   val);
+}
+
+/* The operand fragment's slots at K >= K's size set to zero. */
+static MlirValue zero_past_k(fe_kb *kb, const fe_tile *t, wmma_matrix role,
+                             MlirValue v, fe_size K) {
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  int kdim = role == WMMA_MATRIX_A ? t->dim_col : t->dim_row;
+  MlirValue el[16];
+  for (int s = 0; s < sp.n; ++s)
+    el[s] = kb_add(kb, t->at[kdim],
+                   role == WMMA_MATRIX_A ? sp.col[s] : sp.row[s]);
+  MlirType it = wb_vec(sp.n, wb_index(kb->ctx));
+  MlirValue ks = wb_from_elements(&kb->b, sp.n, el, it);
+  MlirValue keep = wb_cmpi(&kb->b, WB_CMP_ULT, ks,
+                           wb_broadcast(&kb->b, kb_size(kb, K), it));
+  return wb_select(&kb->b, keep, v,
+                   wb_const_zero(&kb->b, mlirValueGetType(v)));
+}
+
+/* The type role's fragments have in the product's atom. */
+static MlirType atom_operand_type(fe_kb *kb, wmma_matrix role) {
+  return role == WMMA_MATRIX_A ? wmmaAtomAttrGetAType(kb->atom)
+                               : wmmaAtomAttrGetBType(kb->atom);
+}
+
+bool kb_operand_has_prologue(fe_kb *kb, const fe_operand *o,
+                             wmma_matrix role) {
+  return !o->is_load ||
+         !mlirTypeEqual(kb->p->g.nodes[o->leaf].type,
+                        atom_operand_type(kb, role));
+}
+
+MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                           const MlirValue *batch, MlirValue row0,
+                           MlirValue k0, bool masked, MlirValue leaf_value) {
+  const fe_problem *p = kb->p;
+  fe_tile t;
+  memset(&t, 0, sizeof t);
+  t.rank = o->space_rank;
+  t.dim_row = role == WMMA_MATRIX_A ? o->row_loop : o->k_loop;
+  t.dim_col = role == WMMA_MATRIX_A ? o->k_loop : o->row_loop;
+  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
+    t.at[d] = kb_c(kb, 0);
+  t.at[o->row_loop] = row0;
+  t.at[o->k_loop] = k0;
+  for (int i = 0; i < o->nbatch; ++i)
+    t.at[o->batch_loop[i]] = batch[i];
+  t.operand = true;
+  t.role = role;
+  t.masked = masked;
+  MlirValue v;
+  if (o->is_load && !mlirValueIsNull(leaf_value)) {
+    v = leaf_value;
+  } else {
+    fe_memo m;
+    if (kb_memo_init(kb, &m)) {
+      kb->failed = 1;
+      return (MlirValue){NULL};
+    }
+    if (!mlirValueIsNull(leaf_value))
+      kb_memo_bind(&m, o->leaf, leaf_value);
+    v = kb_eval(kb, &m, &t, o->node);
+    kb_memo_free(&m);
+  }
+  if (mlirValueIsNull(v))
+    return v;
+  MlirType have = wb_elem_type(mlirValueGetType(v));
+  MlirType want = atom_operand_type(kb, role);
+  if (!mlirTypeEqual(have, want)) {
+    if ((mlirTypeIsAFloat8E4M3FN(have) || mlirTypeIsAFloat8E5M2(have)) &&
+        mlirTypeIsAF16(want)) {
+      v = kb_fp8_to_f16(kb, v);
+    } else {
+      kb->failed = 1;
+      return (MlirValue){NULL};
+    }
+  }
+  if (masked && !zero_preserving(&p->g, o->node, o->leaf, 0))
+    v = zero_past_k(kb, &t, role, v, o->K);
+  return v;
+}

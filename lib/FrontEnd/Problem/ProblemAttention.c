@@ -1,0 +1,242 @@
+/* Front end, problem step for attention: O = softmax(score(Q K^T)) V.
+ *
+ * After normalisation (linalg.softmax decomposed into its reductions,
+ * named ops generalised) attention is a chain of two products whose
+ * intermediate reads two reductions of the first product's scores along
+ * the key dimension:
+ *
+ *   S  = Q x K^T                         gemms[0]: M = queries, N = keys
+ *   X  = score(S)                        elementwise: scale, masks (index
+ *                                        comparisons, additive tensors)
+ *   mx = max_key X                       a max-reduction, from -inf (or a
+ *                                        NaN start with maxnumf)
+ *   E  = exp(X - mx)
+ *   l  = sum_key E                       a sum-reduction, from 0
+ *   P  = [cast](E / l)                   f16/bf16 for the second product
+ *   O  = P x V                           gemms[1]: K = keys, N = value dim
+ *
+ * Everything is matched in the (query, key) space: every node involved is
+ * composed there, so hash-consing makes "the same expression" the same
+ * node.  A softmax over the wrong dimension or any other use of the
+ * reductions is not attention (the caller refuses it with the reason). */
+#include "Problem/Problem.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <string.h>
+
+static const fe_node *node(const fe_graph *g, int n) { return &g->nodes[n]; }
+
+static bool is_op(const fe_graph *g, int n, const char *name) {
+  return n >= 0 && node(g, n)->kind == FE_OP && !strcmp(node(g, n)->name, name);
+}
+
+/* A view of reduction r in the attention space: one of its output dims is
+ * the query (space dim 0), the others batches (dims 2..), none the key. */
+static bool is_row_stat(const fe_graph *g, int n, int *r) {
+  const fe_node *x = node(g, n);
+  if (x->kind != FE_REDUCE)
+    return false;
+  int queries = 0;
+  for (int j = 0; j < x->nmap; ++j) {
+    if (x->map[j] == 1)
+      return false;
+    queries += x->map[j] == 0;
+  }
+  if (queries != 1)
+    return false;
+  *r = x->product;
+  return true;
+}
+
+static bool const_is(const fe_graph *g, int n, double v) {
+  const fe_node *x = node(g, n);
+  if (x->kind != FE_CONST)
+    return false;
+  if (isnan(v))
+    return isnan(x->fval);
+  return x->fval == v;
+}
+
+/* The value of reduction view n composed into the attention space (rank
+ * `rank`): each output dim where the view puts it, the reduced loop at the
+ * key dim. */
+static int red_value(fe_graph *g, int n, int rank, char *why, size_t cap) {
+  fe_node v = *node(g, n);
+  const fe_reduction *rd = &g->reds[v.product];
+  int8_t map[FE_MAX_LOOPS];
+  int nred = 0;
+  for (int l = 0; l < rd->nloops; ++l) {
+    map[l] = 1;
+    nred += rd->reduction[l];
+  }
+  if (nred != 1)
+    return fe_why(why, cap, "a softmax reduction over more than one loop");
+  for (int j = 0; j < rd->nout; ++j)
+    map[rd->out_dims[j]] = v.map[j];
+  return fe_compose(g, rd->value, rank, map);
+}
+
+/* The first reduction under n (its index), or -1. */
+static int first_reduction(const fe_graph *g, int n, int depth) {
+  if (n < 0 || depth > 256)
+    return -1;
+  const fe_node *x = node(g, n);
+  if (x->kind == FE_REDUCE)
+    return x->product;
+  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i) {
+    int r = first_reduction(g, x->ops[i], depth + 1);
+    if (r >= 0)
+      return r;
+  }
+  return -1;
+}
+
+int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
+                        MlirLocation *where) {
+  const fe_graph *g = &p->g;
+  int r = first_reduction(g, p->root, 0);
+  for (int i = 0; r < 0 && i < g->nprods; ++i) {
+    r = first_reduction(g, g->prods[i].lhs, 0);
+    if (r < 0)
+      r = first_reduction(g, g->prods[i].rhs, 0);
+    if (r < 0)
+      r = first_reduction(g, g->prods[i].acc, 0);
+  }
+  if (r < 0)
+    return fe_why(why, cap, "internal error: no reduction to refuse");
+  *where = g->reds[r].loc;
+  if (fe_reads(g, g->reds[r].value, FE_PRODUCT, -1))
+    return fe_why(why, cap, "a reduction over the result of a matrix "
+                            "product (a row or column sum, a norm, a "
+                            "softmax) needs whole rows or columns of it, "
+                            "which no output tile holds: not expressible "
+                            "per tile");
+  return fe_why(why, cap, "a reduction other than a sum of products "
+                          "(acc + a * b): not a contraction");
+}
+
+/* Every view of the first product under n maps its output dims (m, n,
+ * batches) to the attention space's (query, key, batches). */
+static bool product_at_qk(const fe_graph *g, int n, const fe_gemm *g1,
+                          int depth) {
+  if (n < 0 || depth > 256)
+    return true;
+  const fe_node *x = node(g, n);
+  if (x->kind == FE_PRODUCT) {
+    if (x->product != g1->prod)
+      return true;
+    if (x->map[g1->out_m] != 0 || x->map[g1->out_n] != 1)
+      return false;
+    for (int i = 0; i < g1->nbatch; ++i)
+      if (x->map[g1->out_batch[i]] != 2 + i)
+        return false;
+    return true;
+  }
+  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
+    if (!product_at_qk(g, x->ops[i], g1, depth + 1))
+      return false;
+  return true;
+}
+
+int fe_attention_build(fe_problem *p, int last, int first, char *why,
+                       size_t cap, MlirLocation *where) {
+  fe_graph *g = &p->g;
+  const fe_contraction *c2 = &g->prods[last];
+  if (first < 0)
+    return fe_refuse_reduction(p, why, cap, where);
+  *where = g->prods[first].loc;
+  if (fe_analyze_gemm(p, &p->gemms[0], first, false, why, cap))
+    return -1;
+  *where = c2->loc;
+  if (fe_analyze_gemm(p, &p->gemms[1], last, true, why, cap))
+    return -1;
+  fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (g1->nbatch != g2->nbatch)
+    return fe_why(why, cap, "attention whose two products have different "
+                            "batch dimensions");
+  /* P in the attention space: (query, key, batches...). */
+  int rank = 2 + g2->nbatch;
+  int8_t map[FE_MAX_LOOPS];
+  for (int l = 0; l < c2->nloops; ++l)
+    map[l] = 0;
+  map[g2->m_loop] = 0;
+  map[g2->k_loop] = 1;
+  for (int i = 0; i < g2->nbatch; ++i)
+    map[g2->batch_loop[i]] = (int8_t)(2 + i);
+  int pn = fe_compose(g, c2->lhs, rank, map);
+  if (pn < 0)
+    return fe_why(why, cap, "out of memory");
+  p->att.p_type = node(g, pn)->type;
+  if (is_op(g, pn, "arith.truncf"))
+    pn = node(g, pn)->ops[0];
+  if (!is_op(g, pn, "arith.divf"))
+    return fe_why(why, cap, "the second product's A operand is not a "
+                            "softmax (exp(x - max) / sum) of the first "
+                            "product's scores");
+  int e = node(g, pn)->ops[0], lsum = node(g, pn)->ops[1], rs = -1, rm = -1;
+  if (!is_row_stat(g, lsum, &rs) || !is_op(g, e, "math.exp"))
+    return fe_why(why, cap, "the softmax is not normalised by the sum of "
+                            "its exponentials along the key dimension "
+                            "(a softmax over another dimension is not "
+                            "attention)");
+  int d = node(g, e)->ops[0];
+  if (!is_op(g, d, "arith.subf") || !is_row_stat(g, node(g, d)->ops[1], &rm))
+    return fe_why(why, cap, "the softmax does not subtract the row "
+                            "maximum before the exponential");
+  int x = node(g, d)->ops[0], mview = node(g, d)->ops[1];
+  const fe_reduction *rdm = &g->reds[rm], *rds = &g->reds[rs];
+  if (strcmp(rds->combine, "arith.addf") || !const_is(g, rds->init, 0.0))
+    return fe_why(why, cap, "the softmax's normaliser is not a sum from 0");
+  if (!strcmp(rdm->combine, "arith.addf") ||
+      !(const_is(g, rdm->init, -INFINITY) ||
+        (!strcmp(rdm->combine, "arith.maxnumf") && const_is(g, rdm->init, NAN))))
+    return fe_why(why, cap, "the softmax's maximum is not a max-reduction "
+                            "from -inf");
+  int xm = red_value(g, mview, rank, why, cap);
+  if (xm < 0)
+    return -1;
+  int em = red_value(g, lsum, rank, why, cap);
+  if (em < 0)
+    return -1;
+  if (xm != x || em != e)
+    return fe_why(why, cap, "the softmax's reductions do not read the same "
+                            "scores along the key dimension as its "
+                            "exponentials (a softmax over another dimension "
+                            "is not attention)");
+  if (!fe_reads(g, x, FE_PRODUCT, first) || !product_at_qk(g, x, g1, 0))
+    return fe_why(why, cap, "the softmax's scores do not read the first "
+                            "product as (query, key): the product's N must "
+                            "be the key dimension");
+  if (fe_reads(g, x, FE_REDUCE, -1))
+    return fe_why(why, cap, "the scores read another reduction");
+  /* Types: f16/bf16 Q, K, V; P cast to V's type; f32 accumulations. */
+  g2->in_type = g2->a_type = g2->b_type = node(g, c2->rhs)->type;
+  if (!mlirTypeEqual(g1->a_type, g1->b_type) ||
+      !(mlirTypeIsAF16(g1->a_type) || mlirTypeIsABF16(g1->a_type)) ||
+      !mlirTypeIsAF32(g1->acc_type) || !mlirTypeIsAF32(g2->acc_type))
+    return fe_why(why, cap, "attention with Q and K other than f16 x f16 or "
+                            "bf16 x bf16 accumulated in f32");
+  if (!mlirTypeEqual(g2->in_type, g1->a_type))
+    return fe_why(why, cap, "attention with V of another type than Q and K");
+  if (!mlirTypeEqual(p->att.p_type, g2->in_type) ||
+      !(mlirTypeIsAF16(g2->in_type) || mlirTypeIsABF16(g2->in_type)))
+    return fe_why(why, cap, "P must be cast to V's type (f16 or bf16) before "
+                            "P x V: RDNA has no f32 WMMA");
+  if (!fe_is_zero(g, c2->acc))
+    return fe_why(why, cap, "P x V must start from zero (add other terms in "
+                            "the epilogue)");
+  if (!fe_size_static(g1->K) || g1->K.value % 16 || !fe_size_static(g2->N) ||
+      g2->N.value % 16)
+    return fe_why(why, cap, "head dimensions must be static multiples of 16 "
+                            "(got %lld and %lld)",
+                  fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
+                  fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
+  p->shape = FE_SHAPE_ATTENTION;
+  p->ngemms = 2;
+  p->att.score = x;
+  p->att.rank = rank;
+  p->inter = -1;
+  return 0;
+}

@@ -1,0 +1,273 @@
+/* The expression graph of the front end: nodes over index spaces, hash-consed
+ * so that the same value read twice (e.g. through two compositions of one
+ * transpose) is one node, and composition through projected permutations. */
+#include "Recognize/Graph.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fe_graph_init(fe_graph *g) { memset(g, 0, sizeof *g); }
+
+void fe_graph_free(fe_graph *g) {
+  free(g->nodes);
+  free(g->hash);
+  memset(g, 0, sizeof *g);
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+static uint64_t node_hash(const fe_node *n) {
+  uint64_t h = (uint64_t)n->kind;
+  h = mix(h, (uint64_t)(uintptr_t)n->type.ptr);
+  h = mix(h, (uint64_t)n->rank);
+  h = mix(h, (uint64_t)n->arg);
+  h = mix(h, (uint64_t)n->product);
+  h = mix(h, (uint64_t)n->dim);
+  h = mix(h, (uint64_t)n->nmap);
+  for (int i = 0; i < n->nmap; ++i)
+    h = mix(mix(h, (uint64_t)n->map[i]), (uint64_t)n->div[i]);
+  h = mix(h, (uint64_t)(uintptr_t)n->name);
+  h = mix(h, (uint64_t)n->pred);
+  h = mix(h, (uint64_t)n->nops);
+  for (int i = 0; i < n->nops; ++i)
+    h = mix(h, (uint64_t)n->ops[i]);
+  uint64_t fb;
+  memcpy(&fb, &n->fval, sizeof fb);
+  h = mix(h, fb);
+  h = mix(h, (uint64_t)n->ival);
+  return h;
+}
+
+static bool node_equal(const fe_node *a, const fe_node *b) {
+  if (a->kind != b->kind || !mlirTypeEqual(a->type, b->type) ||
+      a->rank != b->rank || a->arg != b->arg || a->product != b->product ||
+      a->dim != b->dim || a->nmap != b->nmap || a->name != b->name ||
+      a->pred != b->pred || a->nops != b->nops || a->ival != b->ival ||
+      memcmp(&a->fval, &b->fval, sizeof a->fval))
+    return false;
+  for (int i = 0; i < a->nmap; ++i)
+    if (a->map[i] != b->map[i] || a->div[i] != b->div[i])
+      return false;
+  for (int i = 0; i < a->nops; ++i)
+    if (a->ops[i] != b->ops[i])
+      return false;
+  return true;
+}
+
+static int rehash(fe_graph *g, int cap) {
+  int *h = malloc(sizeof *h * (size_t)cap);
+  if (!h)
+    return -1;
+  for (int i = 0; i < cap; ++i)
+    h[i] = -1;
+  for (int n = 0; n < g->nnodes; ++n) {
+    uint64_t k = node_hash(&g->nodes[n]) & (uint64_t)(cap - 1);
+    while (h[k] >= 0)
+      k = (k + 1) & (uint64_t)(cap - 1);
+    h[k] = n;
+  }
+  free(g->hash);
+  g->hash = h;
+  g->hcap = cap;
+  return 0;
+}
+
+/* Graphs are small (hundreds of nodes); the bound keeps hostile input from
+ * growing one without limit. */
+#define FE_MAX_NODES 65536
+
+int fe_node_add(fe_graph *g, const fe_node *n) {
+  if (g->hcap == 0 && rehash(g, 256))
+    return -1;
+  uint64_t mask = (uint64_t)(g->hcap - 1);
+  uint64_t k = node_hash(n) & mask;
+  while (g->hash[k] >= 0) {
+    if (node_equal(&g->nodes[g->hash[k]], n))
+      return g->hash[k];
+    k = (k + 1) & mask;
+  }
+  if (g->nnodes >= FE_MAX_NODES)
+    return -1;
+  if (g->nnodes == g->cap) {
+    int cap = g->cap ? 2 * g->cap : 64;
+    fe_node *nn = realloc(g->nodes, sizeof *nn * (size_t)cap);
+    if (!nn)
+      return -1;
+    g->nodes = nn;
+    g->cap = cap;
+  }
+  int id = g->nnodes++;
+  g->nodes[id] = *n;
+  g->hash[k] = id;
+  if (2 * g->nnodes > g->hcap && rehash(g, 2 * g->hcap))
+    return -1;
+  return id;
+}
+
+static fe_node blank(fe_kind kind, MlirType type, int rank) {
+  fe_node n;
+  memset(&n, 0, sizeof n);
+  n.kind = kind;
+  n.type = type;
+  n.rank = rank;
+  n.arg = n.product = n.dim = -1;
+  n.pred = -1;
+  return n;
+}
+
+int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
+          const int *ops, int64_t pred, MlirLocation loc) {
+  if (nops < 1 || nops > 3)
+    return -1;
+  int rank = 0;
+  for (int i = 0; i < nops; ++i) {
+    if (ops[i] < 0 || ops[i] >= g->nnodes)
+      return -1;
+    if (g->nodes[ops[i]].rank > rank)
+      rank = g->nodes[ops[i]].rank;
+  }
+  fe_node n = blank(FE_OP, type, rank);
+  n.name = name;
+  n.pred = pred;
+  n.nops = nops;
+  for (int i = 0; i < nops; ++i)
+    n.ops[i] = ops[i];
+  n.loc = loc;
+  return fe_node_add(g, &n);
+}
+
+int fe_const_float(fe_graph *g, MlirType type, double v, int rank) {
+  fe_node n = blank(FE_CONST, type, rank);
+  n.fval = v;
+  return fe_node_add(g, &n);
+}
+
+bool fe_is_zero(const fe_graph *g, int n) {
+  if (n < 0 || n >= g->nnodes)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  return x->kind == FE_CONST && x->fval == 0.0 && x->ival == 0;
+}
+
+/* Composition with a per-call memo: the graph is a DAG and an operand
+ * shared by several ops is composed once. */
+typedef struct {
+  fe_graph *g;
+  int rank;
+  const int8_t *map;
+  int *memo; /* node -> composed node, or -2 */
+} compose_t;
+
+static int compose_rec(compose_t *c, int n) {
+  if (n < 0 || n >= c->g->nnodes)
+    return -1;
+  if (c->memo[n] != -2)
+    return c->memo[n];
+  fe_node x = c->g->nodes[n]; /* copy: adding nodes may move the array */
+  fe_node y = x;
+  y.rank = c->rank;
+  switch (x.kind) {
+  case FE_LOAD:
+  case FE_PRODUCT:
+  case FE_REDUCE:
+    for (int i = 0; i < x.nmap; ++i)
+      y.map[i] = c->map[x.map[i]];
+    break;
+  case FE_INDEX:
+    y.dim = c->map[x.dim];
+    break;
+  case FE_CONST:
+  case FE_SCALAR:
+    break;
+  case FE_OP:
+    for (int i = 0; i < x.nops; ++i) {
+      y.ops[i] = compose_rec(c, x.ops[i]);
+      if (y.ops[i] < 0)
+        return -1;
+    }
+    break;
+  }
+  int r = fe_node_add(c->g, &y);
+  c->memo[n] = r;
+  return r;
+}
+
+int fe_compose(fe_graph *g, int n, int rank, const int8_t *map) {
+  compose_t c = {g, rank, map, malloc(sizeof(int) * (size_t)g->nnodes)};
+  if (!c.memo)
+    return -1;
+  for (int i = 0; i < g->nnodes; ++i)
+    c.memo[i] = -2;
+  int r = compose_rec(&c, n);
+  free(c.memo);
+  return r;
+}
+
+/* Elementwise ops the kernels evaluate on fragments: replayed by name on
+ * vectors, so the table is the whole contract. */
+static const char *const kElementwise[] = {
+    "arith.addf",     "arith.subf",     "arith.mulf",    "arith.divf",
+    "arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf",
+    "arith.negf",     "arith.remf",     "arith.addi",    "arith.subi",
+    "arith.muli",     "arith.maxsi",    "arith.minsi",   "arith.maxui",
+    "arith.minui",    "arith.andi",     "arith.ori",     "arith.xori",
+    "arith.shli",     "arith.shrsi",    "arith.shrui",   "arith.divsi",
+    "arith.divui",    "arith.remsi",    "arith.remui",   "arith.extf",
+    "arith.truncf",   "arith.extsi",    "arith.extui",   "arith.trunci",
+    "arith.sitofp",   "arith.uitofp",   "arith.fptosi",  "arith.fptoui",
+    "arith.bitcast",  "arith.cmpf",     "arith.cmpi",    "arith.select",
+    "arith.index_cast",
+    "math.exp",       "math.exp2",      "math.log",      "math.log2",
+    "math.log1p",     "math.expm1",     "math.tanh",     "math.erf",
+    "math.sqrt",      "math.rsqrt",     "math.fma",      "math.absf",
+    "math.absi",      "math.floor",     "math.ceil",     "math.round",
+    "math.roundeven", "math.trunc",     "math.powf",     "math.sin",
+    "math.cos",       "math.copysign",  "math.fpowi",    "math.ipowi",
+    "math.tan",       "math.atan",      "math.atan2",    "math.sinh",
+    "math.cosh",      "math.asinh",     "math.acosh",    "math.atanh",
+    "math.cbrt",      "math.erfc",
+};
+
+const char *fe_elementwise_name(MlirOperation op) {
+  MlirIdentifier id = mlirOperationGetName(op);
+  MlirStringRef s = mlirIdentifierStr(id);
+  for (size_t i = 0; i < sizeof kElementwise / sizeof kElementwise[0]; ++i)
+    if (strlen(kElementwise[i]) == s.length &&
+        !memcmp(kElementwise[i], s.data, s.length))
+      return kElementwise[i];
+  return NULL;
+}
+
+static bool reads_kind(const fe_graph *g, int n, fe_kind kind, int index,
+                       int depth) {
+  if (n < 0 || n >= g->nnodes || depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == kind)
+    return index < 0 || x->product == index;
+  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
+    if (reads_kind(g, x->ops[i], kind, index, depth + 1))
+      return true;
+  return false;
+}
+
+bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index) {
+  return reads_kind(g, n, kind, index, 0);
+}
+
+bool fe_load_grouped(const fe_node *x) {
+  if (x->kind != FE_LOAD)
+    return false;
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->div[j])
+      return true;
+  return false;
+}

@@ -1,0 +1,137 @@
+/* The expression graph the recogniser builds (Graph.c): every buffer's
+ * contents as nodes over index spaces with affine maps, hash-consed (a DAG:
+ * walk it with a visited set), with the contractions and reductions it
+ * contains.  Sizes are static or run-time symbols. */
+#ifndef WMMA_FRONTEND_RECOGNIZE_GRAPH_H
+#define WMMA_FRONTEND_RECOGNIZE_GRAPH_H
+
+#include "Common/Diag.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/IR.h"
+#include "wmma/Support/Builder.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FE_MAX_RANK 4    /* memref rank */
+#define FE_MAX_LOOPS 6   /* loops of a linalg.generic */
+#define FE_MAX_SYMS 16   /* run-time size symbols */
+#define FE_MAX_PRODUCTS 4
+
+/*===--- sizes -----------------------------------------------------------===*/
+/* A dimension size: static (value >= 0) or run-time symbol `sym`. */
+typedef struct {
+  int64_t value; /* -1: dynamic */
+  int sym;
+} fe_size;
+
+static inline bool fe_size_static(fe_size s) { return s.value >= 0; }
+static inline fe_size fe_static(int64_t v) { return (fe_size){v, -1}; }
+
+/* A run-time size symbol: dimension `dim` of kernel argument `arg`. */
+typedef struct {
+  int arg, dim;
+} fe_symbol;
+
+/*===--- the expression graph -------------------------------------------===*/
+typedef enum {
+  FE_LOAD,    /* buffer argument `arg` at map (memref dim i <- space dim) */
+  FE_CONST,   /* scalar constant */
+  FE_SCALAR,  /* scalar function argument `arg` */
+  FE_INDEX,   /* linalg.index: space dimension `dim` */
+  FE_OP,      /* elementwise arith/math op `name` on operands a, b, c */
+  FE_PRODUCT, /* contraction `product` at map (output dim i <- space dim) */
+  FE_REDUCE,  /* reduction `product` (an index into reds) at map, like a
+                 product: a max or a sum over some loops of an expression */
+} fe_kind;
+
+typedef struct {
+  fe_kind kind;
+  MlirType type; /* scalar element type of the value */
+  int rank;      /* rank of the index space the node lives in */
+  int arg;       /* FE_LOAD, FE_SCALAR */
+  int product;   /* FE_PRODUCT */
+  int dim;       /* FE_INDEX */
+  int nmap;
+  int8_t map[FE_MAX_RANK]; /* FE_LOAD, FE_PRODUCT */
+  int32_t div[FE_MAX_RANK]; /* FE_LOAD: memref dim j reads space dim map[j]
+                               floordiv div[j] (0: the index itself) --
+                               group-wise scales, s[k floordiv 128][n] */
+  const char *name;        /* FE_OP: interned op name ("arith.addf") */
+  int64_t pred;            /* FE_OP compares: predicate; -1 if none */
+  int nops;
+  int ops[3];              /* FE_OP operands */
+  double fval;             /* FE_CONST (floats) */
+  int64_t ival;            /* FE_CONST (integers) */
+  MlirLocation loc;        /* where the value comes from */
+} fe_node;
+
+/* One contraction: out[o] = acc[o] + sum over reduction loops of
+ * lhs[loops] * rhs[loops], in the accumulation type. */
+typedef struct {
+  int nloops;
+  bool reduction[FE_MAX_LOOPS];
+  fe_size loop_size[FE_MAX_LOOPS];
+  int nout;
+  int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+  int lhs, rhs;              /* nodes in the loop space (before the
+                                extension to the accumulation type) */
+  bool lhs_unsigned, rhs_unsigned; /* integer operands zero-extended */
+  int acc;                   /* node in the output space */
+  MlirType acc_type;         /* accumulation (= output element) type */
+  MlirLocation loc;
+} fe_contraction;
+
+/* One reduction (not a contraction): out[o] = combine over the reduced
+ * loops of value[loops], starting from init -- the max and the sum of a
+ * softmax. */
+typedef struct {
+  int nloops;
+  bool reduction[FE_MAX_LOOPS];
+  fe_size loop_size[FE_MAX_LOOPS];
+  int nout;
+  int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+  int value;                 /* node in the loop space */
+  int init;                  /* node in the output space */
+  const char *combine;       /* "arith.maximumf", "arith.maxnumf", "arith.addf" */
+  MlirType type;
+  MlirLocation loc;
+} fe_reduction;
+
+#define FE_MAX_REDUCTIONS 8
+
+typedef struct {
+  fe_node *nodes;
+  int nnodes, cap;
+  fe_contraction prods[FE_MAX_PRODUCTS];
+  int nprods;
+  fe_reduction reds[FE_MAX_REDUCTIONS];
+  int nreds;
+  int *hash; /* open addressing over nodes, hcap slots (-1 empty) */
+  int hcap;
+} fe_graph;
+
+void fe_graph_init(fe_graph *g);
+void fe_graph_free(fe_graph *g);
+/* Interns the node (hash-consed); -1 on allocation failure. */
+int fe_node_add(fe_graph *g, const fe_node *n);
+/* The node n (in a space of rank n.rank) seen from a space of rank `rank`
+ * through map (n's space dim i <- new space dim map[i]). */
+int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
+/* Does n read, through elementwise ops, a node of `kind` (FE_PRODUCT or
+ * FE_REDUCE) -- with index >= 0, that product or reduction? */
+bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index);
+/* Does load x read divided indices (fe_node.div)? */
+bool fe_load_grouped(const fe_node *x);
+/* The elementwise op `name` on operands (same space). */
+int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
+          const int *ops, int64_t pred, MlirLocation loc);
+int fe_const_float(fe_graph *g, MlirType type, double v, int rank);
+bool fe_is_zero(const fe_graph *g, int n);
+/* Interned op name for FE_OP (NULL if the op is not elementwise arith/math
+ * the kernels can evaluate). */
+const char *fe_elementwise_name(MlirOperation op);
+
+#endif /* WMMA_FRONTEND_RECOGNIZE_GRAPH_H */

@@ -1,0 +1,490 @@
+/* Front end, step 1: recognise.  Reads the normalized function (memrefs,
+ * linalg.generic, memref.alloc/copy/dim, arith constants) op by op.  Every
+ * buffer carries the expression of its current contents in its own index
+ * space; a linalg.generic replaces its output's contents by its body
+ * interpreted over its inputs' contents seen through the indexing maps
+ * (elementwise ops become FE_OP nodes, a reduction of acc + a * b becomes a
+ * contraction).  Only the final contents of the written arguments and of the
+ * returned buffers are observable, so temporaries never need memory: the
+ * kernel evaluates expressions tile by tile.
+ *
+ * Sizes are symbolic: each dynamic dimension of an argument is a symbol;
+ * loops unify the sizes of the operand dimensions they index (a dynamic size
+ * unified with a static one becomes static).  Anything not understood stops
+ * recognition with a reason and the op's location. */
+#include "Recognize/Recognize.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int rec_refuse(rec_t *r, MlirOperation at, const char *fmt, ...) {
+  if (r->why && r->cap) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->why, r->cap, fmt, ap);
+    va_end(ap);
+  }
+  if (r->where && !mlirOperationIsNull(at))
+    *r->where = mlirOperationGetLocation(at);
+  return -1;
+}
+
+void rec_op_name(MlirOperation op, char *buf, size_t cap) {
+  wmma_op_name(op, buf, cap);
+}
+
+/*===--- sizes ---------------------------------------------------------------===*/
+static int find(rec_t *r, int s) {
+  while (r->parent[s] != s)
+    s = r->parent[s] = r->parent[r->parent[s]];
+  return s;
+}
+
+static fe_size resolve(rec_t *r, fe_size s) {
+  if (fe_size_static(s))
+    return s;
+  int root = find(r, s.sym);
+  if (r->value[root] >= 0)
+    return fe_static(r->value[root]);
+  return (fe_size){-1, root};
+}
+
+/* 0, or -1 (with a reason) when two static sizes disagree. */
+int rec_unify(rec_t *r, MlirOperation at, fe_size a, fe_size b) {
+  a = resolve(r, a);
+  b = resolve(r, b);
+  if (fe_size_static(a) && fe_size_static(b)) {
+    if (a.value != b.value)
+      return rec_refuse(r, at, "operand sizes disagree (%lld vs %lld)",
+                    (long long)a.value, (long long)b.value);
+    return 0;
+  }
+  if (fe_size_static(a)) {
+    r->value[b.sym] = a.value;
+    return 0;
+  }
+  if (fe_size_static(b)) {
+    r->value[a.sym] = b.value;
+    return 0;
+  }
+  if (a.sym != b.sym)
+    r->parent[b.sym] = a.sym;
+  return 0;
+}
+
+static int new_symbol(rec_t *r, int arg, int dim) {
+  fe_problem *p = r->p;
+  if (p->nsyms >= FE_MAX_SYMS)
+    return -1;
+  int s = p->nsyms++;
+  p->syms[s] = (fe_symbol){arg, dim};
+  r->parent[s] = s;
+  r->value[s] = -1;
+  return s;
+}
+
+/*===--- bindings -------------------------------------------------------------===*/
+static bind_t *lookup(rec_t *r, MlirValue v) {
+  for (int i = r->nbinds - 1; i >= 0; --i)
+    if (mlirValueEqual(r->binds[i].v, v))
+      return &r->binds[i];
+  return NULL;
+}
+
+static int bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size,
+                int node) {
+  if (r->nbinds >= MAX_BINDS)
+    return rec_refuse(r, at, "the function is too large (more than %d values)",
+                  MAX_BINDS);
+  r->binds[r->nbinds++] = (bind_t){v, size, node};
+  return 0;
+}
+
+buffer_t *rec_buffer_of(rec_t *r, MlirValue v) {
+  for (int i = 0; i < r->nbufs; ++i)
+    if (mlirValueEqual(r->bufs[i].value, v))
+      return &r->bufs[i];
+  return NULL;
+}
+
+static int index_size(rec_t *r, MlirOperation at, MlirValue v, fe_size *out) {
+  bind_t *b = lookup(r, v);
+  if (!b || b->node >= 0)
+    return rec_refuse(r, at, "a size is computed by something other than "
+                         "memref.dim or a constant");
+  *out = b->size;
+  return 0;
+}
+
+/* The scalar node of a value used inside a body but defined outside: a
+ * constant or a scalar function argument (rank 0 nodes). */
+int rec_outer_scalar(rec_t *r, MlirOperation at, MlirValue v) {
+  bind_t *b = lookup(r, v);
+  if (b && b->node >= 0)
+    return b->node;
+  return rec_refuse(r, at, "a scalar operand is neither a constant nor a scalar "
+                       "function argument");
+}
+
+/*===--- buffers ----------------------------------------------------------------===*/
+static bool elem_ok(MlirType t) {
+  return mlirTypeIsAFloat(t) || mlirTypeIsAInteger(t);
+}
+
+static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
+                      bool alloc) {
+  if (r->nbufs >= MAX_BUFFERS)
+    return rec_refuse(r, at, "more than %d buffers", MAX_BUFFERS);
+  MlirType t = mlirValueGetType(v);
+  int rank = (int)mlirShapedTypeGetRank(t);
+  if (rank < 1 || rank > FE_MAX_RANK)
+    return rec_refuse(r, at, "buffers of rank %d are not supported (1..%d)", rank,
+                  FE_MAX_RANK);
+  MlirType elem = mlirShapedTypeGetElementType(t);
+  if (!elem_ok(elem))
+    return rec_refuse(r, at, "buffers of this element type are not supported");
+  if (!mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(t)))
+    return rec_refuse(r, at, "memrefs outside the default memory space are not "
+                         "supported");
+  buffer_t *b = &r->bufs[r->nbufs++];
+  memset(b, 0, sizeof *b);
+  b->value = v;
+  b->arg = arg;
+  b->rank = rank;
+  b->elem = elem;
+  b->contents = -1;
+  b->alloc = alloc;
+  return 0;
+}
+
+/* Contents of a buffer (in its own space); an argument never written reads
+ * as itself. */
+int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
+  if (b->contents >= 0)
+    return b->contents;
+  if (b->arg < 0 || b->alloc)
+    return rec_refuse(r, at, "reads a buffer before anything was written to it");
+  fe_node n;
+  memset(&n, 0, sizeof n);
+  n.kind = FE_LOAD;
+  n.type = b->elem;
+  n.rank = b->rank;
+  n.arg = b->arg;
+  n.product = n.dim = -1;
+  n.pred = -1;
+  n.nmap = b->rank;
+  for (int i = 0; i < b->rank; ++i)
+    n.map[i] = (int8_t)i;
+  n.loc = mlirValueGetLocation(b->value);
+  int id = fe_node_add(&r->p->g, &n);
+  if (id < 0)
+    return rec_refuse(r, at, "out of memory");
+  b->contents = id;
+  return id;
+}
+
+/*===--- function arguments ---------------------------------------------------===*/
+static int read_args(rec_t *r, MlirOperation norm, MlirOperation func) {
+  fe_problem *p = r->p;
+  MlirBlock orig = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t n = mlirBlockGetNumArguments(r->entry);
+  if (n > FE_MAX_ARGS)
+    return rec_refuse(r, func, "more than %d arguments", FE_MAX_ARGS);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue v = mlirBlockGetArgument(r->entry, i);
+    MlirType t = mlirValueGetType(v);
+    fe_arg *a = &p->args[p->nargs++];
+    memset(a, 0, sizeof *a);
+    a->type = t;
+    a->host = (int)i;
+    a->role = FE_ARG_INPUT;
+    a->loc = mlirValueGetLocation(mlirBlockGetArgument(orig, i));
+    if (mlirTypeIsAFloat(t) || (mlirTypeIsAInteger(t) &&
+                                wb_type_bits(t) >= 8 && wb_type_bits(t) <= 64)) {
+      a->elem = t;
+      fe_node s;
+      memset(&s, 0, sizeof s);
+      s.kind = FE_SCALAR;
+      s.type = t;
+      s.arg = (int)i;
+      s.product = s.dim = -1;
+      s.pred = -1;
+      s.loc = a->loc;
+      int id = fe_node_add(&p->g, &s);
+      if (id < 0 || bind(r, func, v, fe_static(0), id))
+        return -1;
+      continue;
+    }
+    if (!mlirTypeIsAMemRef(t))
+      return rec_refuse(r, func, "argument %d has a type the front end does not "
+                             "handle (expected a memref, a tensor or a "
+                             "scalar)",
+                    (int)i);
+    a->is_buffer = true;
+    if (add_buffer(r, func, v, (int)i, false))
+      return -1;
+    buffer_t *b = &r->bufs[r->nbufs - 1];
+    a->elem = b->elem;
+    a->rank = b->rank;
+    for (int d = 0; d < b->rank; ++d) {
+      int64_t s = mlirShapedTypeGetDimSize(t, d);
+      if (mlirShapedTypeIsDynamicSize(s)) {
+        int sym = new_symbol(r, (int)i, d);
+        if (sym < 0)
+          return rec_refuse(r, func, "more than %d run-time sizes", FE_MAX_SYMS);
+        b->shape[d] = (fe_size){-1, sym};
+      } else {
+        b->shape[d] = fe_static(s);
+      }
+      a->shape[d] = b->shape[d];
+    }
+  }
+  return 0;
+}
+
+/*===--- ops outside linalg ----------------------------------------------------===*/
+int rec_do_constant(rec_t *r, MlirOperation op) {
+  MlirValue v = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(v);
+  MlirAttribute a = wmma_attr(op, "value");
+  if (mlirTypeIsAIndex(t)) {
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+      return rec_refuse(r, op, "unsupported index constant");
+    int64_t x = mlirIntegerAttrGetValueInt(a);
+    return bind(r, op, v, fe_static(x < 0 ? 0 : x), -1);
+  }
+  fe_node n;
+  memset(&n, 0, sizeof n);
+  n.kind = FE_CONST;
+  n.type = t;
+  n.arg = n.product = n.dim = -1;
+  n.pred = -1;
+  n.loc = mlirOperationGetLocation(op);
+  if (mlirTypeIsAFloat(t) && !mlirAttributeIsNull(a) &&
+      mlirAttributeIsAFloat(a)) {
+    n.fval = mlirFloatAttrGetValueDouble(a);
+    if (isnan(n.fval)) /* one NaN (softmax's max starts at NaN with maxnumf) */
+      n.fval = NAN;
+  } else if (mlirTypeIsAInteger(t) && !mlirAttributeIsNull(a) &&
+             mlirAttributeIsAInteger(a)) {
+    n.ival = mlirIntegerAttrGetValueInt(a);
+  } else {
+    return rec_refuse(r, op, "unsupported constant (only scalar float, integer "
+                         "and index constants)");
+  }
+  int id = fe_node_add(&r->p->g, &n);
+  if (id < 0)
+    return rec_refuse(r, op, "out of memory");
+  return bind(r, op, v, fe_static(0), id);
+}
+
+static int do_dim(rec_t *r, MlirOperation op) {
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  buffer_t *b = rec_buffer_of(r, src);
+  fe_size idx = {-1, -1};
+  if (!b)
+    return rec_refuse(r, op, "memref.dim of something other than a function "
+                         "argument or an allocation");
+  if (index_size(r, op, mlirOperationGetOperand(op, 1), &idx))
+    return -1;
+  if (!fe_size_static(idx) || idx.value >= b->rank)
+    return rec_refuse(r, op, "memref.dim with a dimension that is not a valid "
+                         "constant");
+  return bind(r, op, mlirOperationGetResult(op, 0), b->shape[idx.value], -1);
+}
+
+static int do_alloc(rec_t *r, MlirOperation op) {
+  MlirValue v = mlirOperationGetResult(op, 0);
+  if (add_buffer(r, op, v, -1, true))
+    return -1;
+  buffer_t *b = &r->bufs[r->nbufs - 1];
+  MlirType t = mlirValueGetType(v);
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(t);
+  if (!mlirAffineMapIsNull(map) && !mlirAffineMapIsIdentity(map))
+    return rec_refuse(r, op, "allocations with a non-identity layout");
+  intptr_t next = 0;
+  for (int d = 0; d < b->rank; ++d) {
+    int64_t s = mlirShapedTypeGetDimSize(t, d);
+    if (!mlirShapedTypeIsDynamicSize(s)) {
+      b->shape[d] = fe_static(s);
+      continue;
+    }
+    if (next >= mlirOperationGetNumOperands(op))
+      return rec_refuse(r, op, "memref.alloc without a size for dimension %d", d);
+    if (index_size(r, op, mlirOperationGetOperand(op, next++), &b->shape[d]))
+      return -1;
+  }
+  if (next != mlirOperationGetNumOperands(op))
+    return rec_refuse(r, op, "memref.alloc with symbol operands");
+  return 0;
+}
+
+static int do_copy(rec_t *r, MlirOperation op) {
+  buffer_t *src = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
+  buffer_t *dst = rec_buffer_of(r, mlirOperationGetOperand(op, 1));
+  if (!src || !dst)
+    return rec_refuse(r, op, "memref.copy between views is not supported");
+  if (src->rank != dst->rank || !mlirTypeEqual(src->elem, dst->elem))
+    return rec_refuse(r, op, "memref.copy between different types");
+  for (int d = 0; d < src->rank; ++d)
+    if (rec_unify(r, op, src->shape[d], dst->shape[d]))
+      return -1;
+  int c = rec_contents(r, op, src);
+  if (c < 0)
+    return -1;
+  dst->contents = c;
+  dst->written = true;
+  return 0;
+}
+
+/*===--- results and the walk ----------------------------------------------===*/
+static int do_return(rec_t *r, MlirOperation op) {
+  fe_problem *p = r->p;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    buffer_t *b = rec_buffer_of(r, mlirOperationGetOperand(op, i));
+    if (!b || !b->alloc)
+      return rec_refuse(r, op, "result %d is not a buffer the function "
+                           "allocates (returning an argument or a view is "
+                           "not supported)",
+                    (int)i);
+    if (b->arg >= 0)
+      return rec_refuse(r, op, "the same buffer is returned twice");
+    if (p->nargs >= FE_MAX_ARGS)
+      return rec_refuse(r, op, "more than %d arguments and results",
+                    FE_MAX_ARGS);
+    b->arg = p->nargs;
+    fe_arg *a = &p->args[p->nargs++];
+    memset(a, 0, sizeof *a);
+    a->is_buffer = true;
+    a->type = mlirValueGetType(b->value);
+    a->elem = b->elem;
+    a->rank = b->rank;
+    for (int d = 0; d < b->rank; ++d)
+      a->shape[d] = b->shape[d];
+    a->host = -1 - (int)i;
+    a->role = FE_ARG_OUTPUT;
+    a->loc = mlirOperationGetLocation(op);
+    p->nresults++;
+  }
+  return 0;
+}
+
+static int walk(rec_t *r) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(r->entry);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    int rc;
+    if (wmma_op_is(op, "arith.constant"))
+      rc = rec_do_constant(r, op);
+    else if (wmma_op_is(op, "memref.dim"))
+      rc = do_dim(r, op);
+    else if (wmma_op_is(op, "memref.alloc"))
+      rc = do_alloc(r, op);
+    else if (wmma_op_is(op, "memref.dealloc"))
+      rc = 0;
+    else if (wmma_op_is(op, "memref.copy"))
+      rc = do_copy(r, op);
+    else if (wmma_op_is(op, "linalg.generic"))
+      rc = rec_do_generic(r, op);
+    else if (wmma_op_is(op, "func.return"))
+      rc = do_return(r, op);
+    else if (wmma_op_is(op, "memref.subview") ||
+             wmma_op_is(op, "memref.cast") ||
+             wmma_op_is(op, "memref.reinterpret_cast"))
+      rc = rec_refuse(r, op, "a view of a buffer inside the function (a subview, "
+                         "or tensor.extract_slice once bufferized) is not "
+                         "supported; pass the view as an argument (strided "
+                         "memrefs with static strides are)");
+    else {
+      char nm[64];
+      rec_op_name(op, nm, sizeof nm);
+      rc = rec_refuse(r, op, "unsupported op '%s'", nm);
+    }
+    if (rc)
+      return -1;
+  }
+  return 0;
+}
+
+static bool reads_arg(const fe_graph *g, int n, int arg, int depth) {
+  if (n < 0 || depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_LOAD)
+    return x->arg == arg;
+  if (x->kind == FE_PRODUCT) {
+    const fe_contraction *c = &g->prods[x->product];
+    return reads_arg(g, c->lhs, arg, depth + 1) ||
+           reads_arg(g, c->rhs, arg, depth + 1) ||
+           reads_arg(g, c->acc, arg, depth + 1);
+  }
+  for (int i = 0; i < x->nops; ++i)
+    if (reads_arg(g, x->ops[i], arg, depth + 1))
+      return true;
+  return false;
+}
+
+int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
+                 char *why, size_t cap, MlirLocation *where) {
+  rec_t *r = calloc(1, sizeof *r);
+  if (!r)
+    return fe_why(why, cap, "out of memory");
+  r->p = p;
+  r->why = why;
+  r->cap = cap;
+  r->where = where;
+  r->entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
+  int rc = -1;
+  if (mlirBlockIsNull(r->entry)) {
+    rec_refuse(r, func, "a declaration has no body to compile");
+    goto done;
+  }
+  if (!mlirBlockIsNull(mlirBlockGetNextInRegion(r->entry))) {
+    rec_refuse(r, func, "the body has more than one block");
+    goto done;
+  }
+  if (read_args(r, norm, func) || walk(r))
+    goto done;
+  /* The one written buffer. */
+  int nwritten = 0;
+  for (int i = 0; i < r->nbufs; ++i) {
+    buffer_t *b = &r->bufs[i];
+    if (b->arg < 0 || !b->written)
+      continue;
+    ++nwritten;
+    p->out_arg = b->arg;
+    p->root = b->contents;
+  }
+  if (nwritten == 0) {
+    rec_refuse(r, func, "the function writes no argument and returns no result");
+    goto done;
+  }
+  if (nwritten > 1) {
+    rec_refuse(r, func, "the function writes %d buffers (one output is "
+                    "supported)",
+           nwritten);
+    goto done;
+  }
+  fe_arg *out = &p->args[p->out_arg];
+  out->role = reads_arg(&p->g, p->root, p->out_arg, 0) ? FE_ARG_INOUT
+                                                        : FE_ARG_OUTPUT;
+  /* Sizes: every symbol to its class's representative or static value. */
+  for (int a = 0; a < p->nargs; ++a)
+    for (int d = 0; d < p->args[a].rank; ++d)
+      p->args[a].shape[d] = resolve(r, p->args[a].shape[d]);
+  for (int i = 0; i < p->g.nprods; ++i)
+    for (int l = 0; l < p->g.prods[i].nloops; ++l)
+      p->g.prods[i].loop_size[l] = resolve(r, p->g.prods[i].loop_size[l]);
+  rc = 0;
+done:
+  free(r);
+  return rc;
+}

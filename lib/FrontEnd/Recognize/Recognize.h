@@ -1,0 +1,63 @@
+/* Internal to the recogniser (Recognize.c: buffers, sizes, bindings, the
+ * walk; RecognizeGeneric.c: linalg.generic bodies and the contraction and
+ * reduction patterns in them). */
+#ifndef WMMA_FRONTEND_RECOGNIZE_H
+#define WMMA_FRONTEND_RECOGNIZE_H
+
+#include "FrontEnd.h" /* fe_recognize */
+
+#define MAX_BUFFERS 64
+#define MAX_BINDS 512
+
+typedef struct {
+  MlirValue value;
+  int arg;      /* kernel argument (function argument or result), else -1 */
+  int rank;
+  fe_size shape[FE_MAX_RANK];
+  MlirType elem;
+  int contents; /* node in the buffer's own space; -1: never written */
+  bool written;
+  bool alloc;
+} buffer_t;
+
+typedef struct {
+  MlirValue v;
+  fe_size size; /* index values */
+  int node;     /* scalar values (rank-0 nodes), -1 for index values */
+} bind_t;
+
+typedef struct {
+  fe_problem *p;
+  MlirBlock entry;
+  buffer_t bufs[MAX_BUFFERS];
+  int nbufs;
+  bind_t binds[MAX_BINDS];
+  int nbinds;
+  int parent[FE_MAX_SYMS];
+  int64_t value[FE_MAX_SYMS]; /* static value of a symbol's class, or -1 */
+  char *why;
+  size_t cap;
+  MlirLocation *where;
+} rec_t;
+
+/* Stops recognition: the reason into r->why, the op's location into
+ * r->where; returns -1. */
+int rec_refuse(rec_t *r, MlirOperation at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void rec_op_name(MlirOperation op, char *buf, size_t cap);
+/* 0, or -1 (with a reason) when two static sizes disagree. */
+int rec_unify(rec_t *r, MlirOperation at, fe_size a, fe_size b);
+/* The buffer a value is (NULL if none). */
+buffer_t *rec_buffer_of(rec_t *r, MlirValue v);
+/* The scalar node of a value used inside a body but defined outside: a
+ * constant or a scalar function argument (rank 0 nodes). */
+int rec_outer_scalar(rec_t *r, MlirOperation at, MlirValue v);
+/* Contents of a buffer (in its own space); an argument never written reads
+ * as itself. */
+int rec_contents(rec_t *r, MlirOperation at, buffer_t *b);
+/* arith.constant: a scalar node or an index value. */
+int rec_do_constant(rec_t *r, MlirOperation op);
+/* linalg.generic: the output's new contents (RecognizeGeneric.c). */
+int rec_do_generic(rec_t *r, MlirOperation op);
+
+#endif /* WMMA_FRONTEND_RECOGNIZE_H */

@@ -1,0 +1,501 @@
+/* Front end, step 1 (continued): a linalg.generic's body interpreted over
+ * its inputs' contents seen through the indexing maps (Recognize.c has the
+ * buffers and the walk).  Elementwise ops become FE_OP nodes; a reduction
+ * whose body is acc + a * b (with or without extensions of a and b) becomes
+ * a contraction node, max/sum reductions become reduction nodes, anything
+ * else is refused with its reason. */
+#include "Recognize/Recognize.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===--- linalg.generic ----------------------------------------------------===*/
+typedef struct {
+  int nloops;
+  fe_size size[FE_MAX_LOOPS];
+  bool known[FE_MAX_LOOPS];
+} loops_t;
+
+/* Result j of map, `d` or `d floordiv c` (c >= 2) -> loop dim out[j] and
+ * div[j] = c (0 for `d`); each loop dim at most once.  -1 otherwise. */
+static int read_grouped(MlirAffineMap m, int rank, int nloops, int8_t *out,
+                        int32_t *div) {
+  unsigned used = 0;
+  for (int j = 0; j < rank; ++j) {
+    MlirAffineExpr e = mlirAffineMapGetResult(m, j);
+    div[j] = 0;
+    if (mlirAffineExprIsAFloorDiv(e)) {
+      MlirAffineExpr lhs = mlirAffineBinaryOpExprGetLHS(e);
+      MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
+      if (!mlirAffineExprIsADim(lhs) || !mlirAffineExprIsAConstant(rhs))
+        return -1;
+      int64_t c = mlirAffineConstantExprGetValue(rhs);
+      if (c < 2 || c > (1 << 30))
+        return -1;
+      div[j] = (int32_t)c;
+      e = lhs;
+    }
+    if (!mlirAffineExprIsADim(e))
+      return -1;
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d < 0 || d >= nloops || (used >> d & 1))
+      return -1;
+    used |= 1u << d;
+    out[j] = (int8_t)d;
+  }
+  return 0;
+}
+
+static bool grouped(const int32_t *div, int rank) {
+  for (int j = 0; j < rank; ++j)
+    if (div[j])
+      return true;
+  return false;
+}
+
+/* Result j of map -> loop dim out[j]; the map must be a projected
+ * permutation over nloops dims, or, when div is given, may also divide
+ * loop indices by constants (div[j], 0 where not). */
+static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
+                    int nloops, int rank, int8_t *out, int32_t *div) {
+  if (i >= mlirArrayAttrGetNumElements(maps))
+    return rec_refuse(r, at, "missing indexing map");
+  MlirAttribute a = mlirArrayAttrGetElement(maps, i);
+  if (!mlirAttributeIsAAffineMap(a))
+    return rec_refuse(r, at, "indexing map is not an affine map");
+  MlirAffineMap m = mlirAffineMapAttrGetValue(a);
+  if ((int)mlirAffineMapGetNumDims(m) != nloops ||
+      mlirAffineMapGetNumSymbols(m) != 0 ||
+      (int)mlirAffineMapGetNumResults(m) != rank)
+    return rec_refuse(r, at, "indexing map does not match the operand's rank");
+  /* Plain loop indices, each at most once (a projected permutation), and,
+   * where allowed, loop indices divided by constants. */
+  int32_t plain[FE_MAX_RANK];
+  int32_t *dv = div ? div : plain;
+  if (rank > FE_MAX_RANK || read_grouped(m, rank, nloops, out, dv) ||
+      (!div && grouped(dv, rank)))
+    return rec_refuse(r, at, div ? "indexing maps must be projected "
+                                   "permutations (plain loop indices, each "
+                                   "used once), or divide loop indices by "
+                                   "constants (group-wise scales); offsets, "
+                                   "strides and diagonals are not supported"
+                                 : "indexing maps must be projected "
+                                   "permutations (plain loop indices, each "
+                                   "used once); offsets, strides and "
+                                   "diagonals are not supported");
+  return 0;
+}
+
+static int size_loops(rec_t *r, MlirOperation at, loops_t *l,
+                      const buffer_t *b, const int8_t *map,
+                      const int32_t *div) {
+  for (int j = 0; j < b->rank; ++j) {
+    int d = map[j];
+    if (div && div[j])
+      continue; /* a group index says nothing of the loop's size */
+    if (!l->known[d]) {
+      l->size[d] = b->shape[j];
+      l->known[d] = true;
+    } else if (rec_unify(r, at, l->size[d], b->shape[j])) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+typedef struct {
+  MlirValue v;
+  int node;
+} local_t;
+
+#define MAX_LOCALS 128
+
+typedef struct {
+  local_t locals[MAX_LOCALS];
+  int n;
+} body_t;
+
+static int body_node(rec_t *r, body_t *bd, MlirOperation at, MlirValue v) {
+  for (int i = bd->n - 1; i >= 0; --i)
+    if (mlirValueEqual(bd->locals[i].v, v))
+      return bd->locals[i].node;
+  return rec_outer_scalar(r, at, v);
+}
+
+static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
+                     int node) {
+  if (node < 0)
+    return -1;
+  if (bd->n >= MAX_LOCALS)
+    return rec_refuse(r, at, "a linalg body with more than %d values", MAX_LOCALS);
+  bd->locals[bd->n++] = (local_t){v, node};
+  return 0;
+}
+
+/* One op of a linalg body. */
+static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
+  fe_graph *g = &r->p->g;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (wmma_op_is(op, "arith.constant")) {
+    if (rec_do_constant(r, op))
+      return -1;
+    return 0; /* bound as a rank-0 scalar, visible through outer_scalar */
+  }
+  if (wmma_op_is(op, "linalg.index")) {
+    MlirAttribute d = wmma_attr(op, "dim");
+    if (mlirAttributeIsNull(d) || !mlirAttributeIsAInteger(d) ||
+        mlirIntegerAttrGetValueInt(d) >= nloops)
+      return rec_refuse(r, op, "linalg.index of an unknown loop");
+    fe_node n;
+    memset(&n, 0, sizeof n);
+    n.kind = FE_INDEX;
+    n.type = mlirValueGetType(mlirOperationGetResult(op, 0));
+    n.rank = nloops;
+    n.dim = (int)mlirIntegerAttrGetValueInt(d);
+    n.arg = n.product = -1;
+    n.pred = -1;
+    n.loc = loc;
+    return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
+                     fe_node_add(g, &n));
+  }
+  const char *name = fe_elementwise_name(op);
+  if (!name) {
+    char nm[64];
+    rec_op_name(op, nm, sizeof nm);
+    return rec_refuse(r, op, "'%s' inside a linalg body is not an elementwise "
+                         "op the kernels can evaluate",
+                  nm);
+  }
+  int nops = (int)mlirOperationGetNumOperands(op);
+  if (nops < 1 || nops > 3 || mlirOperationGetNumResults(op) != 1)
+    return rec_refuse(r, op, "unexpected operands or results");
+  int ops[3];
+  for (int i = 0; i < nops; ++i) {
+    ops[i] = body_node(r, bd, op, mlirOperationGetOperand(op, i));
+    if (ops[i] < 0)
+      return -1;
+  }
+  int64_t pred = -1;
+  MlirAttribute pa = wmma_attr(op, "predicate");
+  if (!mlirAttributeIsNull(pa) && mlirAttributeIsAInteger(pa))
+    pred = mlirIntegerAttrGetValueInt(pa);
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
+                   fe_op(g, name, t, nops, ops, pred, loc));
+}
+
+static bool op_named(const fe_graph *g, int n, const char *name) {
+  return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
+}
+
+/* Does node n read node m? */
+static bool reads_node(const fe_graph *g, int n, int m, int depth) {
+  if (n == m)
+    return true;
+  if (n < 0 || depth > 256)
+    return false;
+  const fe_node *x = &g->nodes[n];
+  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
+    if (reads_node(g, x->ops[i], m, depth + 1))
+      return true;
+  return false;
+}
+
+/* y = combine(out, v) (either order) for a max or a sum whose value v
+ * does not read the accumulator: the combiner's name, and v. */
+static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
+  static const char *const kCombine[] = {"arith.maximumf", "arith.maxnumf",
+                                         "arith.addf"};
+  const fe_node *x = &g->nodes[y];
+  if (x->kind != FE_OP || x->nops != 2)
+    return NULL;
+  for (size_t i = 0; i < sizeof kCombine / sizeof kCombine[0]; ++i) {
+    if (strcmp(x->name, kCombine[i]))
+      continue;
+    /* A constant start (a fill) is a value like any other: only a start
+     * read from memory must not be read again by the value. */
+    bool value_start = g->nodes[out].kind == FE_CONST;
+    for (int s = 0; s < 2; ++s)
+      if (x->ops[s] == out &&
+          (value_start || !reads_node(g, x->ops[1 - s], out, 0))) {
+        *v = x->ops[1 - s];
+        return kCombine[i];
+      }
+  }
+  return NULL;
+}
+
+/* Strips the extension of a product operand to the accumulation type. */
+static int strip_ext(const fe_graph *g, int n, bool *is_unsigned) {
+  *is_unsigned = false;
+  if (op_named(g, n, "arith.extf") || op_named(g, n, "arith.extsi"))
+    return g->nodes[n].ops[0];
+  if (op_named(g, n, "arith.extui")) {
+    *is_unsigned = true;
+    return g->nodes[n].ops[0];
+  }
+  return n;
+}
+
+/* yield = out + a * b (either order, float or integer) -> a, b. */
+static bool match_sum_of_products(const fe_graph *g, int y, int out, int *a,
+                                  int *b) {
+  bool fl = op_named(g, y, "arith.addf");
+  if (!fl && !op_named(g, y, "arith.addi"))
+    return false;
+  const fe_node *add = &g->nodes[y];
+  int prod = add->ops[0] == out ? add->ops[1]
+             : add->ops[1] == out ? add->ops[0] : -1;
+  if (prod < 0 || !op_named(g, prod, fl ? "arith.mulf" : "arith.muli"))
+    return false;
+  *a = g->nodes[prod].ops[0];
+  *b = g->nodes[prod].ops[1];
+  return true;
+}
+
+/* The output buffer's new contents: the result of contraction or reduction
+ * `index` (kind FE_PRODUCT or FE_REDUCE), a node in the output's own space. */
+static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
+                      int index, MlirLocation loc) {
+  fe_node n;
+  memset(&n, 0, sizeof n);
+  n.kind = kind;
+  n.type = bo->elem;
+  n.rank = bo->rank;
+  n.product = index;
+  n.arg = n.dim = -1;
+  n.pred = -1;
+  n.nmap = bo->rank;
+  for (int j = 0; j < bo->rank; ++j)
+    n.map[j] = (int8_t)j;
+  n.loc = loc;
+  int id = fe_node_add(&r->p->g, &n);
+  if (id < 0)
+    return rec_refuse(r, op, "out of memory");
+  bo->contents = id;
+  bo->written = true;
+  return 0;
+}
+
+/* An input read at divided indices (s[k floordiv 128][n]): the load node
+ * with those divisions.  Only a function argument read as it is (its
+ * contents a plain load) can be read so; anything computed into a local
+ * buffer would need its expression evaluated at group indices. */
+static int group_load(rec_t *r, MlirOperation op, int contents, int node,
+                      const int32_t *div) {
+  fe_graph *g = &r->p->g;
+  const fe_node *c = &g->nodes[contents];
+  bool plain = c->kind == FE_LOAD;
+  for (int j = 0; plain && j < c->nmap; ++j)
+    plain = c->map[j] == j && !c->div[j];
+  if (!plain || g->nodes[node].kind != FE_LOAD)
+    return rec_refuse(r, op, "an input indexed by divided loop indices "
+                             "(group-wise) must be a function argument, not "
+                             "a computed buffer");
+  fe_node y = g->nodes[node];
+  for (int j = 0; j < y.nmap; ++j)
+    y.div[j] = div[j];
+  int n = fe_node_add(g, &y);
+  return n < 0 ? rec_refuse(r, op, "out of memory") : n;
+}
+
+int rec_do_generic(rec_t *r, MlirOperation op) {
+  fe_problem *p = r->p;
+  fe_graph *g = &p->g;
+  MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
+  if (mlirOperationGetNumResults(op) != 0 || mlirAttributeIsNull(seg) ||
+      !mlirAttributeIsADenseI32Array(seg) ||
+      mlirDenseArrayGetNumElements(seg) != 2)
+    return rec_refuse(r, op, "linalg.generic with results after bufferization");
+  int nin = mlirDenseI32ArrayGetElement(seg, 0);
+  int nout = mlirDenseI32ArrayGetElement(seg, 1);
+  if (nout != 1)
+    return rec_refuse(r, op, "linalg.generic with %d outputs (one is supported)",
+                  nout);
+  MlirAttribute iters = wmma_attr(op, "iterator_types");
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
+  if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
+      mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps))
+    return rec_refuse(r, op, "linalg.generic without iterator types or maps");
+  loops_t l;
+  memset(&l, 0, sizeof l);
+  l.nloops = (int)mlirArrayAttrGetNumElements(iters);
+  if (l.nloops < 1 || l.nloops > FE_MAX_LOOPS)
+    return rec_refuse(r, op, "linalg.generic with %d loops (1..%d supported)",
+                  l.nloops, FE_MAX_LOOPS);
+  bool reduction[FE_MAX_LOOPS];
+  int nred = 0;
+  for (int i = 0; i < l.nloops; ++i) {
+    char it[32];
+    wmma_print_attr(mlirArrayAttrGetElement(iters, i), it, sizeof it);
+    reduction[i] = strstr(it, "reduction") != NULL;
+    nred += reduction[i];
+  }
+
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(body) ||
+      mlirBlockGetNumArguments(body) != nin + nout)
+    return rec_refuse(r, op, "malformed linalg.generic body");
+  body_t bd;
+  bd.n = 0;
+  /* Inputs: their contents seen through their maps, in the loop space. */
+  for (int i = 0; i < nin; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirValue arg = mlirBlockGetArgument(body, i);
+    buffer_t *b = rec_buffer_of(r, v);
+    int node;
+    if (!mlirTypeIsAShaped(mlirValueGetType(v))) {
+      node = rec_outer_scalar(r, op, v);
+    } else {
+      if (!b)
+        return rec_refuse(r, op, "an input is a view or cast of a buffer "
+                              "(not supported)");
+      int8_t m[FE_MAX_RANK];
+      int32_t dv[FE_MAX_RANK];
+      if (read_map(r, op, maps, i, l.nloops, b->rank, m, dv) ||
+          size_loops(r, op, &l, b, m, dv))
+        return -1;
+      int c = rec_contents(r, op, b);
+      if (c < 0)
+        return -1;
+      node = fe_compose(g, c, l.nloops, m);
+      if (node >= 0 && grouped(dv, b->rank) &&
+          (node = group_load(r, op, c, node, dv)) < 0)
+        return -1;
+    }
+    if (body_bind(r, &bd, op, arg, node))
+      return -1;
+  }
+  /* The output. */
+  MlirValue ov = mlirOperationGetOperand(op, nin);
+  buffer_t *bo = rec_buffer_of(r, ov);
+  if (!bo)
+    return rec_refuse(r, op, "the output is a view or cast of a buffer (not "
+                          "supported)");
+  int8_t om[FE_MAX_RANK];
+  if (read_map(r, op, maps, nin, l.nloops, bo->rank, om, NULL) ||
+      size_loops(r, op, &l, bo, om, NULL))
+    return -1;
+  for (int i = 0; i < l.nloops; ++i)
+    if (!l.known[i])
+      return rec_refuse(r, op, "loop %d is not indexed by any operand", i);
+  MlirValue oarg = mlirBlockGetArgument(body, nin);
+  int out_init = -1;
+  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(oarg))) {
+    int c = rec_contents(r, op, bo);
+    if (c < 0)
+      return -1;
+    out_init = fe_compose(g, c, l.nloops, om);
+    if (out_init < 0 || body_bind(r, &bd, op, oarg, out_init))
+      return -1;
+  }
+  /* The body. */
+  int y = -1;
+  for (MlirOperation b = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(b); b = mlirOperationGetNextInBlock(b)) {
+    if (wmma_op_is(b, "linalg.yield")) {
+      if (mlirOperationGetNumOperands(b) != 1)
+        return rec_refuse(r, b, "linalg.yield of %d values",
+                      (int)mlirOperationGetNumOperands(b));
+      y = body_node(r, &bd, b, mlirOperationGetOperand(b, 0));
+      if (y < 0)
+        return -1;
+      break;
+    }
+    if (body_op(r, &bd, b, l.nloops))
+      return -1;
+  }
+  if (y < 0)
+    return rec_refuse(r, op, "linalg body without linalg.yield");
+  if (!mlirTypeEqual(g->nodes[y].type, bo->elem))
+    return rec_refuse(r, op, "the body yields a different type than the output "
+                         "holds");
+
+  if (nred == 0) {
+    /* Elementwise: the output map is a permutation of the loops. */
+    if (bo->rank != l.nloops)
+      return rec_refuse(r, op, "an elementwise linalg.generic whose output does "
+                           "not use every loop");
+    int8_t inv[FE_MAX_LOOPS];
+    for (int j = 0; j < bo->rank; ++j)
+      inv[om[j]] = (int8_t)j;
+    int n = fe_compose(g, y, bo->rank, inv);
+    if (n < 0)
+      return rec_refuse(r, op, "out of memory");
+    bo->contents = n;
+    bo->written = true;
+    return 0;
+  }
+  /* A reduction: it must be a sum of products into the output. */
+  int a, b;
+  for (int j = 0; j < bo->rank; ++j)
+    if (reduction[om[j]])
+      return rec_refuse(r, op, "the output is indexed by a reduction loop");
+  if (bo->rank + nred != l.nloops)
+    return rec_refuse(r, op, "a parallel loop that indexes no output dimension");
+  if (out_init >= 0 && !match_sum_of_products(g, y, out_init, &a, &b)) {
+    /* A max or a sum (a softmax's): a reduction node; whether a template
+     * can evaluate it is the problem's question. */
+    int v = -1;
+    const char *combine = match_reduction(g, y, out_init, &v);
+    if (combine) {
+      if (g->nreds >= FE_MAX_REDUCTIONS)
+        return rec_refuse(r, op, "more than %d reductions", FE_MAX_REDUCTIONS);
+      fe_reduction *rd = &g->reds[g->nreds];
+      memset(rd, 0, sizeof *rd);
+      rd->nloops = l.nloops;
+      for (int i = 0; i < l.nloops; ++i) {
+        rd->reduction[i] = reduction[i];
+        rd->loop_size[i] = l.size[i];
+      }
+      rd->nout = bo->rank;
+      for (int j = 0; j < bo->rank; ++j)
+        rd->out_dims[j] = om[j];
+      rd->value = v;
+      rd->init = rec_contents(r, op, bo);
+      if (rd->init < 0)
+        return -1;
+      rd->combine = combine;
+      rd->type = bo->elem;
+      rd->loc = mlirOperationGetLocation(op);
+      return set_result(r, op, bo, FE_REDUCE, g->nreds++, rd->loc);
+    }
+  }
+  if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b)) {
+    if (fe_reads(g, y, FE_PRODUCT, -1))
+      return rec_refuse(r, op, "a reduction over the result of a matrix product "
+                           "(a row or column sum, a norm, a softmax) needs "
+                           "whole rows or columns of it, which no output "
+                           "tile holds: not expressible per tile");
+    return rec_refuse(r, op, "a reduction other than a sum of products "
+                         "(acc + a * b): not a contraction");
+  }
+  if (p->g.nprods >= FE_MAX_PRODUCTS)
+    return rec_refuse(r, op, "more than %d contractions", FE_MAX_PRODUCTS);
+  fe_contraction *c = &g->prods[g->nprods];
+  memset(c, 0, sizeof *c);
+  c->nloops = l.nloops;
+  for (int i = 0; i < l.nloops; ++i) {
+    c->reduction[i] = reduction[i];
+    c->loop_size[i] = l.size[i];
+  }
+  c->nout = bo->rank;
+  for (int j = 0; j < bo->rank; ++j)
+    c->out_dims[j] = om[j];
+  c->lhs = strip_ext(g, a, &c->lhs_unsigned);
+  c->rhs = strip_ext(g, b, &c->rhs_unsigned);
+  c->acc = rec_contents(r, op, bo);
+  if (c->acc < 0)
+    return -1;
+  c->acc_type = bo->elem;
+  c->loc = mlirOperationGetLocation(op);
+  return set_result(r, op, bo, FE_PRODUCT, g->nprods++, c->loc);
+}
+

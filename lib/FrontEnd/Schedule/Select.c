@@ -1,0 +1,98 @@
+/* Schedules: the cost rule every template uses to choose among its
+ * configurations, and the choice among templates.
+ *
+ * The cost rule (a model, not a measurement; it only has to rank
+ * configurations of one problem):
+ *   wmma   = WMMA instructions the grid issues, padded tiles included
+ *   bytes  = global bytes the grid requests (each workgroup reads its A and
+ *            B panels once when staged through LDS, each wave reads its own
+ *            panels when staged in registers, plus the output)
+ *   busy   = min(workgroups, 2 * compute units)  (CUs kept busy; two
+ *            resident workgroups per CU)
+ *   cost   = max(wmma, bytes / 256) / busy
+ * One WMMA occupies a CU for about as long as 256 bytes take to arrive from
+ * L2 on RDNA3/RDNA4 (16x16x16 f16: 8192 flops, ~512 flops/cycle/CU, ~16
+ * bytes/cycle/CU of L2 bandwidth).  Padding (tiles larger than the problem)
+ * raises `wmma`; too few workgroups lower `busy`; register staging raises
+ * `bytes`.  Dynamic sizes count as 1024.  A configuration is admissible only
+ * if its estimated VGPRs fit FE_VGPR_BUDGET and its LDS fits the chip.
+ *
+ * Templates are tried in a fixed order of preference (kTemplates); the first
+ * that applies builds the kernel. */
+#include "FrontEnd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int fe_waves(const fe_schedule *s) { return s->waves_m * s->waves_n; }
+
+int64_t fe_estimate(fe_size s) { return fe_size_static(s) ? s.value : 1024; }
+
+double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
+               double bytes) {
+  double busy = workgroups < 2.0 * chip->compute_units
+                    ? workgroups
+                    : 2.0 * chip->compute_units;
+  if (busy < 1)
+    busy = 1;
+  double mem = bytes / 256.0;
+  return (wmma > mem ? wmma : mem) / busy;
+}
+
+/* In order of preference: a chain keeps its intermediate in registers
+ * whenever that template applies; the GEMM template takes single products.
+ * Each template picks its own configuration by the cost rule. */
+static const fe_template *const kTemplates[] = {
+    &fe_template_attention,
+    &fe_template_chain_regs,
+    &fe_template_chain_lds,
+    &fe_template_gemm,
+};
+
+/* A pinned schedule: its template plans exactly the pin's choices, and the
+ * result must be the pin. */
+static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
+                         const fe_options *o, const fe_template **t,
+                         fe_schedule *s, char *why, size_t cap) {
+  const char *name = o->pin.template_name;
+  *t = NULL;
+  for (size_t i = 0; i < sizeof kTemplates / sizeof kTemplates[0]; ++i)
+    if (!strcmp(kTemplates[i]->name, name))
+      *t = kTemplates[i];
+  if (!*t)
+    return fe_why(why, cap, "the pinned schedule names an unknown template "
+                            "'%s'", name);
+  memset(s, 0, sizeof *s);
+  char r[FE_WHY] = "";
+  if ((*t)->plan(p, chip, o, s, r, sizeof r))
+    return fe_why(why, cap, "the pinned %s schedule does not fit: %s", name,
+                  r);
+  wmma_schedule_desc got;
+  fe_schedule_desc(s, &got);
+  if (fe_schedule_match(&o->pin, &got, r, sizeof r))
+    return fe_why(why, cap, "the pinned %s schedule does not fit: %s", name,
+                  r);
+  return 0;
+}
+
+int fe_select(const fe_problem *p, const wmma_chip_info *chip,
+              const fe_options *o, const fe_template **t, fe_schedule *s,
+              char *why, size_t cap) {
+  if (o->pinned)
+    return select_pinned(p, chip, o, t, s, why, cap);
+  size_t n = sizeof kTemplates / sizeof kTemplates[0];
+  char reasons[3 * FE_WHY] = "";
+  for (size_t i = 0; i < n; ++i) {
+    memset(s, 0, sizeof *s);
+    char r[FE_WHY] = "";
+    if (kTemplates[i]->plan(p, chip, o, s, r, sizeof r) == 0) {
+      *t = kTemplates[i];
+      return 0;
+    }
+    size_t len = strlen(reasons);
+    snprintf(reasons + len, sizeof reasons - len, "%s%s: %s",
+             len ? "; " : "", kTemplates[i]->name, r);
+  }
+  *t = NULL;
+  return fe_why(why, cap, "no kernel template applies (%s)", reasons);
+}

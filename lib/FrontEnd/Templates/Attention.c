@@ -1,0 +1,396 @@
+/* The attention template (flash attention): O = softmax(score(Q K^T)) V
+ * with S and P never leaving registers.
+ *
+ * One workgroup of 4 waves per (batch item, 64 query rows); each wave owns
+ * 16 queries.  Everything is computed transposed so that one lane holds
+ * one query:
+ *   S^T = K Q^T    A = a 16-key block of K (from LDS), B = Q^T (the wave's
+ *                  Q fragments, loaded once, kept in registers); in the
+ *                  accumulator layout lane l holds query l % 16 and 8 keys
+ *                  (RDNA4: keys 8h..8h+7, RDNA3: 2v+h, h = l / 16);
+ *   online softmax per lane: the row max and sum over the 8 keys in the
+ *                  lane, then across the halves with one v_permlanex16 each
+ *                  (lane l and l ^ 16 hold the same query);
+ *   O^T = V^T P^T  A = a block of V^T (LDS holds V transposed), B = P^T,
+ *                  which is S^T's layout: no cross-lane move on RDNA4, the
+ *                  planner's v_permlanex16 relayout on RDNA3; the running
+ *                  O^T accumulators are rescaled per lane (each lane's
+ *                  correction is its own query's).
+ * K and V blocks are streamed through two LDS buffers shared by the waves,
+ * the next block loaded from global memory while the current one is
+ * multiplied.  Keys past the end score -inf; a causal mask (keys after the
+ * query masked by an index comparison) ends the workgroup's key loop at
+ * its last query.  Numerics: the running max starts at -inf; a block
+ * whose scores are all -inf uses 0 as its max so that exp(-inf - max) is
+ * 0, never NaN; a row masked everywhere ends as 0 / 0, which is what the
+ * linalg program computes for it (NaN). */
+#include "Kernel/Kernel.h"
+#include "Kernel/Lds.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KB 16         /* keys per block */
+#define QPW 16        /* queries per wave */
+#define WAVES 4
+#define MAX_TILES 16  /* head dims up to 256 */
+
+/*===--- plan ----------------------------------------------------------------===*/
+static bool causal(const fe_graph *g, int score);
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
+  if (p->shape != FE_SHAPE_ATTENTION)
+    return fe_why(why, cap, "the function is not attention");
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  int64_t d = g1->K.value, dv = g2->N.value;
+  if (d > 16 * MAX_TILES || dv > 16 * MAX_TILES)
+    return fe_why(why, cap, "head dimensions over %d (%lld, %lld)",
+                  16 * MAX_TILES, (long long)d, (long long)dv);
+  if (o->staging == WMMA_STAGING_REGISTERS)
+    return fe_why(why, cap, "staging=registers: attention streams K and V "
+                            "through LDS");
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_attention.name;
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(g1->a_type, &e);
+  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
+                               NULL, 0);
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types");
+  s->staging = FE_STAGE_LDS;
+  s->tile_m = QPW * WAVES;
+  s->tile_n = KB;
+  s->k_step = 16;
+  s->stages = 2;
+  s->waves_m = WAVES;
+  s->waves_n = 1;
+  s->wave_m = s->wave_n = 1;
+  s->threads = 32 * WAVES;
+  int bits = wb_type_bits(g1->a_type), eb = bits / 8;
+  fe_lds_layout yk = fe_lds_layout_get(chip->arch, bits, (int)d);
+  fe_lds_layout yv = fe_lds_layout_get(chip->arch, bits, KB);
+  s->lds_bytes = fe_lds_bytes(&yk, s->stages, KB, bits) +
+                 fe_lds_bytes(&yv, s->stages, (int)dv, bits);
+  int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
+  int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
+  /* Q^T fragments, O^T accumulators, S^T, one K/V fragment, P^T, the
+   * prefetched K and V blocks, addresses and loop state. */
+  int prefetch = (int)((KB * d + dv * KB) * eb / (4 * s->threads));
+  s->vgprs = (int)(d / 16) * fb + (int)(dv / 16) * 8 + 8 + fa + fb +
+             prefetch + 24;
+  if (s->vgprs > FE_VGPR_BUDGET)
+    return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
+                            "(budget %d)",
+                  (long long)d, (long long)dv, s->vgprs, FE_VGPR_BUDGET);
+  if (s->lds_bytes > chip->lds_bytes)
+    return fe_why(why, cap, "K and V blocks need %lld bytes of LDS",
+                  (long long)s->lds_bytes);
+  const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
+  s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
+  s->acc_pack = 1;
+  /* K blocks (keys x d) and V^T blocks (dv x keys) through LDS. */
+  if (fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, KB, (int)d, s->threads,
+                       pin ? pin->copy[0] : WMMA_COPY_NONE, &s->copy[0], why,
+                       cap) ||
+      fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, (int)dv, KB, s->threads,
+                       pin ? pin->copy[1] : WMMA_COPY_NONE, &s->copy[1], why,
+                       cap))
+    return -1;
+  /* A causal mask lets a workgroup stop at its last query's key; visiting
+   * every key is right too (the masked scores are -inf). */
+  s->causal = causal(&p->g, p->att.score);
+  if (pin && pin->causal && !s->causal)
+    return fe_why(why, cap, "causal = true needs a causal mask on the scores");
+  if (pin)
+    s->causal = pin->causal;
+  s->m_tail = !fe_size_static(g1->M) || g1->M.value % s->tile_m;
+  s->n_tail = !fe_size_static(g1->N) || g1->N.value % KB;
+  s->grid[0] = (fe_grid_dim){1, {{g1->M, s->tile_m}}};
+  s->grid[1].nterms = 0;
+  s->grid[2].nterms = g1->nbatch;
+  for (int i = 0; i < g1->nbatch; ++i) {
+    s->grid[2].t[i].size = g1->batch[i];
+    s->grid[2].t[i].div = 1;
+  }
+  double M = (double)fe_estimate(g1->M), N = (double)fe_estimate(g1->N);
+  double B = 1;
+  for (int i = 0; i < g1->nbatch; ++i)
+    B *= (double)fe_estimate(g1->batch[i]);
+  double blocks = B * ceil(M / s->tile_m);
+  double wmma = blocks * WAVES * ceil(N / KB) * (d / 16 + dv / 16);
+  double bytes = blocks * ceil(N / KB) * KB * (d + dv) * eb +
+                 B * M * (d * eb + dv * 4);
+  s->cost = fe_cost(chip, blocks, wmma, bytes);
+  return 0;
+}
+
+/*===--- causal masks --------------------------------------------------------===*/
+/* Is the score -inf wherever the key index exceeds the query index (a
+ * causal mask written select(cmpi(key, query), x, -inf))?  Then the keys
+ * after a workgroup's last query need not be visited. */
+static bool is_neg_inf(const fe_graph *g, int n) {
+  const fe_node *x = &g->nodes[n];
+  return x->kind == FE_CONST && isinf(x->fval) && x->fval < 0;
+}
+
+static int index_dim(const fe_graph *g, int n) {
+  const fe_node *x = &g->nodes[n];
+  return x->kind == FE_INDEX ? x->dim : -1;
+}
+
+static bool causal(const fe_graph *g, int score) {
+  const fe_node *x = &g->nodes[score];
+  if (x->kind != FE_OP || strcmp(x->name, "arith.select"))
+    return false;
+  const fe_node *c = &g->nodes[x->ops[0]];
+  if (c->kind != FE_OP || strcmp(c->name, "arith.cmpi"))
+    return false;
+  int l = index_dim(g, c->ops[0]), r = index_dim(g, c->ops[1]);
+  bool key_first = l == 1 && r == 0;
+  if (!(key_first || (l == 0 && r == 1)))
+    return false;
+  /* Is the comparison true when key > query? (predicates of arith.cmpi) */
+  int64_t pr = c->pred;
+  bool gt_true;
+  switch (pr) {
+  case 4: case 5: case 8: case 9: /* sgt, sge, ugt, uge: left > right */
+    gt_true = key_first;
+    break;
+  case 2: case 3: case 6: case 7: /* slt, sle, ult, ule */
+    gt_true = !key_first;
+    break;
+  default:
+    return false;
+  }
+  return is_neg_inf(g, x->ops[gt_true ? 1 : 2]);
+}
+
+/*===--- the kernel -----------------------------------------------------------===*/
+typedef struct {
+  MlirValue batch[2];
+  MlirValue q0;                 /* the wave's first query */
+  MlirValue qf[MAX_TILES];      /* Q^T fragments (B operands) */
+  fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */
+  int nd, ndv;
+  bool key_tail;
+} att_t;
+
+/* Loop state: running max, running sum, O^T accumulators. */
+#define NSTATE (2 + MAX_TILES)
+
+static MlirValue row_combine(fe_kb *kb, const char *op, MlirValue v) {
+  MlirValue r = wb_extract(&kb->b, v, 0);
+  for (int i = 1; i < 8; ++i)
+    r = wb_arith(&kb->b, op, r, wb_extract(&kb->b, v, i));
+  /* The other 8 keys of the query are in lane l ^ 16. */
+  return wb_arith(&kb->b, op, r, wb_xor16(&kb->b, r));
+}
+
+static MlirValue splat(fe_kb *kb, MlirValue x) {
+  return wb_broadcast(&kb->b, x, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)));
+}
+
+/* The block of keys at key0 in LDS buffer buf: scores, online softmax,
+ * O^T update; st = {m, l, O^T...}. */
+static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
+                  MlirValue *st) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  wb_t *b = &kb->b;
+  MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
+  MlirValue s = kb_fill_zero(kb, kb->atom);
+  for (int c = 0; c < a->nd; ++c) {
+    MlirValue idx[3] = {buf, kb_c(kb, 0), kb_c(kb, 16 * c)};
+    s = kb_mma(kb, kb->atom, kb_load(kb, fa, a->kblk.lds, 3, idx, false),
+               a->qf[c], s);
+  }
+  /* The scores on the (query, key) tile, held transposed. */
+  fe_tile t;
+  memset(&t, 0, sizeof t);
+  t.rank = p->att.rank;
+  t.dim_row = 0;
+  t.dim_col = 1;
+  t.at[0] = a->q0;
+  t.at[1] = key0;
+  for (int i = 0; i < g1->nbatch; ++i)
+    t.at[2 + i] = a->batch[i];
+  t.transposed = true;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return;
+  }
+  kb_bind_product(kb, &m, g1->prod, s);
+  MlirValue sc = kb_eval(kb, &m, &t, p->att.score);
+  kb_memo_free(&m);
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  if (a->key_tail)
+    sc = kb_fill_cols_from(kb, &t, sc, kb_size(kb, g1->N),
+                           wb_const_splat(b, kb_acc_vec(kb, f32), -INFINITY));
+  /* Online softmax. */
+  MlirValue mx = st[0], l = st[1];
+  MlirValue bm = row_combine(kb, "arith.maximumf", sc);
+  MlirValue mnew = wb_arith(b, "arith.maximumf", mx, bm);
+  MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
+                           wb_const_float(b, f32, -INFINITY));
+  MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
+  MlirValue corr = wb_op1(b, "math.exp", 1,
+                          (MlirValue[]){wb_arith(b, "arith.subf", mx, muse)},
+                          f32, 0, NULL);
+  MlirValue pv = wb_op1(
+      b, "math.exp", 1,
+      (MlirValue[]){wb_arith(b, "arith.subf", sc, splat(kb, muse))},
+      kb_acc_vec(kb, f32), 0, NULL);
+  MlirValue bs = row_combine(kb, "arith.addf", pv);
+  st[0] = mnew;
+  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", l, corr), bs);
+  /* P^T (S^T's layout) -> the B operand of O^T = V^T P^T, converted to
+   * P's type on the way. */
+  MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
+  MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+  MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
+  MlirValue cs = splat(kb, corr);
+  for (int t2 = 0; t2 < a->ndv; ++t2) {
+    MlirValue idx[3] = {buf, kb_c(kb, 16 * t2), kb_c(kb, 0)};
+    MlirValue o = wb_arith(b, "arith.mulf", st[2 + t2], cs);
+    st[2 + t2] = kb_mma(kb, kb->atom,
+                        kb_load(kb, fa, a->vblk.lds, 3, idx, false), pb, o);
+  }
+  (void)g2;
+}
+
+/* Prefetch of the block at key0 into registers. */
+static void prefetch(fe_kb *kb, att_t *a, MlirValue key0, MlirValue *pk,
+                     MlirValue *pv) {
+  const fe_gemm *g1 = &kb->p->gemms[0], *g2 = &kb->p->gemms[1];
+  (void)g2;
+  fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail,
+                   pk);
+  fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail,
+                   pv);
+  (void)g1;
+}
+
+
+static int build(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  wb_t *b = &kb->b;
+  att_t *a = calloc(1, sizeof *a);
+  if (!a)
+    return -1;
+  a->nd = (int)(g1->K.value / 16);
+  a->ndv = (int)(g2->N.value / 16);
+  a->key_tail = s->n_tail;
+  kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
+  MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
+  a->q0 = kb_add(kb, qwg, kb_mulc(kb, kb->wave, QPW));
+  /* K and V^T blocks in padded, K-contiguous LDS tiles (LdsLayout.c),
+   * copied by the GEMMs' cooperative copy (LdsCopy.c: V, stored with its
+   * value dim contiguous, is transposed by the identity WMMA). */
+  MlirType in = g1->a_type;
+  int bits = wb_type_bits(in);
+  fe_lds_layout yk = fe_lds_layout_get(kb->arch, bits, (int)g1->K.value);
+  fe_lds_layout yv = fe_lds_layout_get(kb->arch, bits, KB);
+  int64_t sk[3] = {2, KB, yk.stride}, sv[3] = {2, g2->N.value, yv.stride};
+  if (fe_lds_copy_init(kb, &a->kblk, &g1->rhs, KB, (int)g1->K.value,
+                       kb_lds(kb, 3, sk, in), false, s->copy[0]) ||
+      fe_lds_copy_init(kb, &a->vblk, &g2->rhs, (int)g2->N.value, KB,
+                       kb_lds(kb, 3, sv, in), false, s->copy[1])) {
+    free(a);
+    return -1;
+  }
+  /* The wave's Q^T fragments (queries past the end read zeros). */
+  for (int c = 0; c < a->nd; ++c)
+    a->qf[c] = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_B, a->batch, a->q0,
+                               kb_c(kb, 16 * c), s->m_tail);
+  /* Key blocks to visit: all, or up to the workgroup's last query. */
+  MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
+  if (s->causal)
+    nblk = wb_min_index(b, nblk,
+                        wb_ceil_div_const(b, kb_addc(kb, qwg, s->tile_m), KB));
+  /* Block 0 -> buffer 0. */
+  MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX];
+  prefetch(kb, a, kb_c(kb, 0), pk, pv);
+  fe_lds_copy_store(kb, &a->kblk, kb_c(kb, 0), pk);
+  fe_lds_copy_store(kb, &a->vblk, kb_c(kb, 0), pv);
+  wb_lds_barrier(b);
+  /* State. */
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  int ns = 2 + a->ndv;
+  MlirValue st[NSTATE];
+  st[0] = wb_const_float(b, f32, -INFINITY);
+  st[1] = wb_const_float(b, f32, 0.0);
+  for (int t = 0; t < a->ndv; ++t)
+    st[2 + t] = kb_fill_zero(kb, kb->atom);
+  /* Blocks 0 .. nblk-2, each prefetching the next. */
+  wb_loop l;
+  if (!wb_for_begin(b, &l, kb_c(kb, 0), kb_addc(kb, nblk, -1), kb_c(kb, 1),
+                    ns, st)) {
+    free(a);
+    return -1;
+  }
+  MlirValue it[NSTATE];
+  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
+  MlirValue next = kb_addc(kb, l.iv, 1);
+  prefetch(kb, a, kb_mulc(kb, next, KB), pk, pv);
+  MlirValue cur = wb_arith(b, "arith.remui", l.iv, kb_c(kb, 2));
+  block(kb, a, cur, kb_mulc(kb, l.iv, KB), it);
+  MlirValue nb = wb_arith(b, "arith.remui", next, kb_c(kb, 2));
+  fe_lds_copy_store(kb, &a->kblk, nb, pk);
+  fe_lds_copy_store(kb, &a->vblk, nb, pv);
+  wb_lds_barrier(b);
+  wb_for_end(b, &l, ns, it);
+  for (int i = 0; i < ns; ++i)
+    st[i] = wb_loop_result(&l, i);
+  /* The last block (none when there are no keys). */
+  MlirValue lastb = kb_addc(kb, nblk, -1);
+  int64_t nb_static;
+  bool surely = wb_const_value(nblk, &nb_static) && nb_static >= 1;
+  MlirType types[NSTATE];
+  for (int i = 0; i < ns; ++i)
+    types[i] = mlirValueGetType(st[i]);
+  wb_if f;
+  if (!surely &&
+      !wb_if_begin(b, &f, wb_cmpi(b, WB_CMP_UGE, nblk, kb_c(kb, 1)), ns, types,
+                   true)) {
+    free(a);
+    return -1;
+  }
+  MlirValue fin[NSTATE];
+  memcpy(fin, st, sizeof(MlirValue) * (size_t)ns);
+  block(kb, a, wb_arith(b, "arith.remui", lastb, kb_c(kb, 2)),
+        kb_mulc(kb, lastb, KB), fin);
+  if (!surely) {
+    wb_if_else(b, &f, ns, fin);
+    wb_if_end(b, &f, ns, st);
+    for (int i = 0; i < ns; ++i)
+      fin[i] = mlirOperationGetResult(f.op, i);
+  }
+  /* O = O^T / l, the epilogue on each (query, value-dim) tile. */
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    free(a);
+    return -1;
+  }
+  MlirValue ls = splat(kb, fin[1]);
+  for (int t = 0; t < a->ndv; ++t) {
+    kb_memo_clear(&m);
+    fe_tile ot;
+    kb_output_tile(kb, &ot, a->batch, a->q0, kb_c(kb, 16 * t), true);
+    kb_bind_product(kb, &m, g2->prod,
+                    wb_arith(b, "arith.divf", fin[2 + t], ls));
+    kb_store_output(kb, &ot, kb_eval(kb, &m, &ot, p->root), s->m_tail);
+  }
+  kb_memo_free(&m);
+  free(a);
+  return kb->failed ? -1 : 0;
+}
+
+const fe_template fe_template_attention = {"attention", plan, build};

@@ -1,0 +1,443 @@
+/* The GEMM template: one (batched) product with any elementwise epilogue,
+ * parametrised by its schedule.
+ *
+ * Grid: x over N tiles, y over M tiles, z over the batch loops.  Wave w of
+ * a waves_m x waves_n grid owns wave_m x wave_n WMMA tiles of the
+ * workgroup's tile_m x tile_n output.  Two stagings:
+ *  - registers: every wave loads its own A and B fragments from global
+ *    memory, one 16-wide K step at a time (small problems, or when LDS
+ *    staging is switched off);
+ *  - LDS: the workgroup stages 32-wide K slices of A and B through two
+ *    ping-pong LDS buffers, the next slice prefetched into registers while
+ *    the current one is multiplied (GemmLds.c).
+ * Tails: loads never need masks for M or N (rows past a matrix read zeros
+ * from the bounds-checked buffer or values that only reach outputs that
+ * are never stored); the last K step is loaded masked when K is not a
+ * multiple of the step (a separate, peeled step: the main loop has no
+ * masking); stores are masked when M or N may not be multiples of the
+ * tile. */
+#include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*===--- planning ------------------------------------------------------------===*/
+typedef struct {
+  fe_staging staging;
+  int tile_m, tile_n, waves_m, waves_n;
+  int k_step, stages;
+} gemm_config;
+
+static wmma_elem elem_of(MlirType t) {
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(t, &e);
+  return e;
+}
+
+/* VGPRs per lane: accumulators, live fragments, prefetched slice, and a
+ * fixed allowance for addresses and loop state. */
+static int estimate_vgprs(const fe_schedule *s, int frag_vgprs,
+                          double acc_vgprs_per_tile) {
+  int acc = (int)(s->wave_m * s->wave_n * acc_vgprs_per_tile);
+  int frags = (s->wave_m + 1) * frag_vgprs;
+  int prefetch = 0;
+  if (s->staging == FE_STAGE_LDS)
+    prefetch = (s->tile_m + s->tile_n) * s->k_step * 2 / (4 * s->threads);
+  return acc + frags + prefetch + 24;
+}
+
+/* Can the product be computed swapped (D^T = B^T A^T) so that lanes hold
+ * row segments of the output (RowSeg.c)?  When the output's columns are
+ * innermost in memory, the swapped atom exists, and on RDNA3 B's rows can
+ * be stored to LDS in the rho order (staged, without a prologue on B,
+ * which is evaluated per row). */
+static bool rowseg_possible(const fe_problem *p, wmma_arch arch,
+                            fe_staging staging, MlirType kacc) {
+  const fe_gemm *g = &p->gemms[0];
+  if (p->out_space_n != p->args[p->out_arg].rank - 1)
+    return false;
+  MlirType b = fe_compute_type(arch, g->b_type);
+  if (arch == WMMA_ARCH_RDNA3 &&
+      (staging != FE_STAGE_LDS || !g->rhs.is_load ||
+       !mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, b)))
+    return false;
+  return wmma_instr_select(arch, elem_of(b),
+                           elem_of(fe_compute_type(arch, g->a_type)),
+                           elem_of(kacc), 16, 16, 16, NULL,
+                           0) != WMMA_INSTR_COUNT;
+}
+
+/* The schedule of one configuration, with the choices a pin makes (form,
+ * packing, copies) or the best that apply; 0, or -1 with why when the
+ * configuration cannot be built. */
+static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
+                         const fe_options *o, const gemm_config *c,
+                         fe_schedule *s, char *why, size_t cap) {
+  const fe_gemm *g = &p->gemms[0];
+  const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
+  bool lds = c->staging == FE_STAGE_LDS;
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_gemm.name;
+  s->kacc = g->kacc_type;
+  s->instr = wmma_instr_select(
+      chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
+      elem_of(fe_compute_type(chip->arch, g->b_type)), elem_of(g->kacc_type),
+      16, 16, 16, NULL, 0);
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
+  if (c->tile_m % (16 * c->waves_m) || c->tile_n % (16 * c->waves_n))
+    return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
+                            "of 16x16 WMMA tiles",
+                  c->tile_m, c->tile_n, c->waves_m, c->waves_n);
+  s->staging = c->staging;
+  s->tile_m = c->tile_m;
+  s->tile_n = c->tile_n;
+  s->waves_m = c->waves_m;
+  s->waves_n = c->waves_n;
+  s->wave_m = c->tile_m / 16 / c->waves_m;
+  s->wave_n = c->tile_n / 16 / c->waves_n;
+  s->k_step = c->k_step;
+  s->stages = c->stages;
+  s->threads = 32 * c->waves_m * c->waves_n;
+  if (s->wave_m * s->wave_n > FE_MAX_WAVE_TILES ||
+      (!lds && (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)))
+    return fe_why(why, cap, "%dx%d WMMA tiles per wave (at most %d, and %d "
+                            "per side in registers)",
+                  s->wave_m, s->wave_n, FE_MAX_WAVE_TILES, FE_MAX_REG_TILES);
+  if (!lds && (s->k_step != 16 || s->stages != 1))
+    return fe_why(why, cap, "staging = registers steps K by 16 in 1 stage, "
+                            "got a K step of %d in %d", s->k_step, s->stages);
+  if (lds && (s->k_step % 16 || s->k_step < 16 || s->k_step > 64 ||
+              s->stages != 2))
+    return fe_why(why, cap, "staging = lds takes a K step of 16, 32 or 64 "
+                            "in 2 stages, got %d in %d",
+                  s->k_step, s->stages);
+  s->m_tail = !fe_size_static(g->M) || g->M.value % c->tile_m;
+  s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
+  s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
+  /* Row segments whenever they apply, unless the pin says otherwise. */
+  bool rowseg = rowseg_possible(p, chip->arch, c->staging, s->kacc);
+  s->form = rowseg ? WMMA_FORM_ROWSEG : WMMA_FORM_ACC;
+  if (pin && pin->form == WMMA_FORM_ROWSEG && !rowseg)
+    return fe_why(why, cap, "form = rowseg does not apply (the output's "
+                            "columns are not innermost, no swapped WMMA, or "
+                            "on RDNA3 B is not staged through LDS as it is)");
+  if (pin)
+    s->form = pin->form;
+  /* RDNA3 16-bit accumulators: two tiles of a row share a register set
+   * (Accumulators.c). */
+  bool packable = chip->arch == WMMA_ARCH_RDNA3 &&
+                  wb_type_bits(s->kacc) == 16 && s->wave_n % 2 == 0;
+  s->acc_pack = packable && !o->no_packing ? 2 : 1;
+  if (pin && pin->acc_pack == 2 && !packable)
+    return fe_why(why, cap, "acc_pack = 2 needs RDNA3, a 16-bit accumulator "
+                            "and an even number of tiles per wave row");
+  if (pin)
+    s->acc_pack = (int)pin->acc_pack;
+  if (lds) {
+    int ba = fe_lds_bits(&p->g, &g->lhs);
+    int bb = fe_lds_bits(&p->g, &g->rhs);
+    if (fe_lds_copy_plan(chip->arch, &p->g, &g->lhs, s->tile_m, s->k_step,
+                         s->threads, pin ? pin->copy[0] : WMMA_COPY_NONE,
+                         &s->copy[0], why, cap) ||
+        fe_lds_copy_plan(chip->arch, &p->g, &g->rhs, s->tile_n, s->k_step,
+                         s->threads, pin ? pin->copy[1] : WMMA_COPY_NONE,
+                         &s->copy[1], why, cap))
+      return -1;
+    fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
+    fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
+    s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +
+                   fe_lds_bytes(&lb, s->stages, c->tile_n, bb);
+  }
+  s->grid[0] = (fe_grid_dim){1, {{g->N, c->tile_n}}};
+  s->grid[1] = (fe_grid_dim){1, {{g->M, c->tile_m}}};
+  s->grid[2].nterms = g->nbatch;
+  for (int i = 0; i < g->nbatch; ++i) {
+    s->grid[2].t[i].size = g->batch[i];
+    s->grid[2].t[i].div = 1;
+  }
+  int frag_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
+  /* RDNA3 16-bit accumulators half-fill 8 VGPRs; packed, two tiles share
+   * them. */
+  double acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
+  if (s->acc_pack == 2)
+    acc_vgprs /= 2;
+  s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs);
+  if (s->vgprs > FE_VGPR_BUDGET)
+    return fe_why(why, cap, "%dx%d tiles need about %d VGPRs", s->tile_m,
+                  s->tile_n, s->vgprs);
+  if (s->lds_bytes > chip->lds_bytes)
+    return fe_why(why, cap, "%dx%d tiles need %lld bytes of LDS", s->tile_m,
+                  s->tile_n, (long long)s->lds_bytes);
+  /* The cost rule (Schedule/Select.c). */
+  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double K = (double)fe_estimate(g->K), B = 1;
+  for (int i = 0; i < g->nbatch; ++i)
+    B *= (double)fe_estimate(g->batch[i]);
+  double tm = (double)((int64_t)(M + c->tile_m - 1) / c->tile_m);
+  double tn = (double)((int64_t)(N + c->tile_n - 1) / c->tile_n);
+  double kp = (double)((int64_t)(K + 15) / 16);
+  double wgs = tm * tn * B;
+  double wmma = wgs * (c->tile_m / 16) * (c->tile_n / 16) * kp;
+  /* Bytes per element pair (sub-byte types take a byte each in memory). */
+  double eb = (fe_storage_bytes(p->g.nodes[g->lhs.leaf].type) +
+               fe_storage_bytes(p->g.nodes[g->rhs.leaf].type)) /
+              2.0;
+  double panels = lds ? (c->tile_m + c->tile_n)
+                      : fe_waves(s) * 16.0 * (s->wave_m + s->wave_n);
+  double bytes = wgs * panels * kp * 16 * eb + M * N * B * 4;
+  s->cost = fe_cost(chip, wgs, wmma, bytes);
+  return 0;
+}
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *best, char *why,
+                size_t cap) {
+  if (p->shape != FE_SHAPE_GEMM)
+    return fe_why(why, cap, "the function is a chain of products");
+  const fe_gemm *g = &p->gemms[0];
+  if (g->lhs.arg < 0 || g->rhs.arg < 0)
+    return fe_why(why, cap, "an operand is not read from an argument");
+  gemm_config configs[8];
+  int n = 0;
+  int w = o->waves;
+  if (o->pinned) {
+    /* Exactly the pinned configuration. */
+    const wmma_schedule_desc *q = &o->pin;
+    configs[n++] = (gemm_config){
+        q->staging == WMMA_SCHED_LDS ? FE_STAGE_LDS : FE_STAGE_REGS,
+        (int)q->tile[0], (int)q->tile[1], (int)q->waves[0], (int)q->waves[1],
+        (int)q->tile[2], (int)q->stages};
+  } else {
+    if (o->staging != WMMA_STAGING_LDS) {
+      configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w, 16, 1};
+      if (w == 4)
+        configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2, 16, 1};
+    }
+    if (o->staging != WMMA_STAGING_REGISTERS) {
+      static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
+                                      {64, 64}};
+      for (int i = 0; i < 4; ++i)
+        configs[n++] = (gemm_config){FE_STAGE_LDS, tiles[i][0], tiles[i][1],
+                                     2, 2, 32, 2};
+    }
+  }
+  bool found = false;
+  char last[FE_WHY] = "";
+  if (o->tile_m && !o->pinned) {
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+      if (configs[i].tile_m == o->tile_m && configs[i].tile_n == o->tile_n)
+        configs[k++] = configs[i];
+    if (!k)
+      return fe_why(why, cap, "no configuration has a %dx%d workgroup tile "
+                              "(registers: 16x%d%s; LDS: 128x128, 128x64, "
+                              "64x128, 64x64)",
+                    o->tile_m, o->tile_n, 16 * w, w == 4 ? ", 64x64" : "");
+    n = k;
+  }
+  for (int i = 0; i < n; ++i) {
+    fe_schedule s;
+    if (fill_schedule(p, chip, o, &configs[i], &s, last, sizeof last)) {
+      if (o->pinned || s.instr == WMMA_INSTR_COUNT)
+        return fe_why(why, cap, "%s", last);
+      continue;
+    }
+    if (!found || s.cost < best->cost) {
+      *best = s;
+      found = true;
+    }
+  }
+  if (!found)
+    return fe_why(why, cap, "no configuration fits the chip (%s)", last);
+  return 0;
+}
+
+/*===--- shared pieces ---------------------------------------------------------===*/
+void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  memset(w, 0, sizeof *w);
+  if (g->nbatch)
+    kb_batch_from_z(kb, g, kb_bid(kb, 2), w->batch);
+  w->bm0 = kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
+  w->bn0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
+  MlirValue wm, wn;
+  kb_wave_grid(kb, s->waves_n, &wm, &wn);
+  w->m0 = kb_add(kb, w->bm0, kb_mulc(kb, wm, 16 * s->wave_m));
+  w->n0 = kb_add(kb, w->bn0, kb_mulc(kb, wn, 16 * s->wave_n));
+}
+
+MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue c = {NULL};
+  if (s->m_tail)
+    c = wb_cmpi(&kb->b, WB_CMP_ULT, w->m0, kb_size(kb, g->M));
+  if (s->n_tail) {
+    MlirValue d = wb_cmpi(&kb->b, WB_CMP_ULT, w->n0, kb_size(kb, g->N));
+    c = mlirValueIsNull(c) ? d : wb_arith(&kb->b, "arith.andi", c, d);
+  }
+  return c;
+}
+
+static MlirValue tile_row(fe_kb *kb, const fe_gemm_wave *w, int i) {
+  return kb_addc(kb, w->m0, 16 * i);
+}
+static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
+  return kb_addc(kb, w->n0, 16 * j);
+}
+
+void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_gemm *g = &kb->p->gemms[0];
+  w->form = kb->s->form == WMMA_FORM_ROWSEG ? FE_FORM_ROWSEG : FE_FORM_ACC;
+  if (w->form == FE_FORM_ACC)
+    return;
+  bool ints = mlirTypeIsAInteger(g->a_type);
+  MlirAttribute atom = wmmaAtomAttrGet(
+      kb->ctx, kb->arch, 16, 16, 16, fe_compute_type(kb->arch, g->b_type),
+      fe_compute_type(kb->arch, g->a_type), g->kacc_type,
+      ints && !g->b_unsigned, ints && !g->a_unsigned, false, 0);
+  if (mlirAttributeIsNull(atom)) {
+    kb->failed = 1; /* the plan checked that the swapped atom exists */
+    return;
+  }
+  kb->atom = atom;
+}
+
+void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue tiles[FE_MAX_WAVE_TILES];
+  kb_acc_configure(kb);
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j)
+      tiles[i * s->wave_n + j] = kb_acc_init(
+          kb, g, w->batch, tile_row(kb, w, i), tile_col(kb, w, j), w->form);
+  kb_acc_from_tiles(kb, tiles, s->wave_m * s->wave_n, w->acc);
+}
+
+int fe_gemm_nacc(fe_kb *kb) {
+  return kb_acc_count(kb, kb->s->wave_m * kb->s->wave_n);
+}
+
+void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_schedule *s = kb->s;
+  const fe_problem *p = kb->p;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return;
+  }
+  bool masked = s->m_tail || s->n_tail;
+  int last = p->gemms[0].prod;
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j) {
+      kb_memo_clear(&m);
+      fe_tile t;
+      kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
+                     false);
+      t.rowseg = w->form == FE_FORM_ROWSEG;
+      kb_bind_product(kb, &m, last, kb_acc_tile(kb, w->acc, i * s->wave_n + j));
+      kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
+    }
+  kb_memo_free(&m);
+}
+
+MlirValue fe_k_full(fe_kb *kb, fe_size K, int step) {
+  if (fe_size_static(K))
+    return kb_c(kb, K.value / step * step);
+  MlirValue k = kb_size(kb, K);
+  return kb_mulc(kb, wb_arith(&kb->b, "arith.divui", k, kb_c(kb, step)), step);
+}
+
+/*===--- registers ---------------------------------------------------------------===*/
+/* One 16-wide K step at k: the wave's A and B fragments, then its WMMAs. */
+static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
+                   bool masked) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  /* Swapped (row segments): B^T plays A, A^T plays B. */
+  bool sw = w->form == FE_FORM_ROWSEG;
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
+  MlirValue a[FE_MAX_REG_TILES], b[FE_MAX_REG_TILES];
+  for (int i = 0; i < s->wave_m; ++i)
+    a[i] = kb_operand_tile(kb, &g->lhs, ra, w->batch, tile_row(kb, w, i), k,
+                           masked);
+  for (int j = 0; j < s->wave_n; ++j)
+    b[j] = kb_operand_tile(kb, &g->rhs, rb, w->batch, tile_col(kb, w, j), k,
+                           masked);
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j)
+      if (sw)
+        kb_acc_mma(kb, acc, i * s->wave_n + j, b[j], a[i]);
+      else
+        kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
+}
+
+static int build_registers(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  int nt = 0; /* accumulator values, known after fe_gemm_acc_init */
+  fe_gemm_wave w;
+  fe_gemm_wave_origin(kb, &w);
+  fe_gemm_apply_form(kb, &w);
+  MlirValue active = fe_gemm_wave_active(kb, &w);
+  wb_if guard;
+  if (!mlirValueIsNull(active) &&
+      !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))
+    return -1;
+  fe_gemm_acc_init(kb, &w);
+  nt = fe_gemm_nacc(kb);
+  MlirValue kfull = fe_k_full(kb, g->K, 16);
+  MlirValue acc[FE_MAX_WAVE_TILES];
+  int64_t kf;
+  if (!wb_const_value(kfull, &kf) || kf > 0) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), nt,
+                      w.acc))
+      return -1;
+    memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
+    k_step(kb, &w, l.iv, acc, false);
+    wb_for_end(&kb->b, &l, nt, acc);
+    for (int t = 0; t < nt; ++t)
+      w.acc[t] = wb_loop_result(&l, t);
+  }
+  if (s->k_tail) {
+    /* The last, partial K step: loads masked, peeled out of the loop. */
+    if (fe_size_static(g->K)) {
+      k_step(kb, &w, kfull, w.acc, true);
+    } else {
+      MlirType types[FE_MAX_WAVE_TILES];
+      for (int t = 0; t < nt; ++t)
+        types[t] = mlirValueGetType(w.acc[t]);
+      wb_if tail;
+      MlirValue more =
+          wb_cmpi(&kb->b, WB_CMP_ULT, kfull, kb_size(kb, g->K));
+      if (!wb_if_begin(&kb->b, &tail, more, nt, types, true))
+        return -1;
+      memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
+      k_step(kb, &w, kfull, acc, true);
+      wb_if_else(&kb->b, &tail, nt, acc);
+      wb_if_end(&kb->b, &tail, nt, w.acc);
+      for (int t = 0; t < nt; ++t)
+        w.acc[t] = mlirOperationGetResult(tail.op, t);
+    }
+  }
+  fe_gemm_epilogue(kb, &w);
+  if (!mlirValueIsNull(active))
+    wb_if_end(&kb->b, &guard, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+static int build(fe_kb *kb) {
+  return kb->s->staging == FE_STAGE_LDS ? fe_gemm_build_lds(kb)
+                                        : build_registers(kb);
+}
+
+const fe_template fe_template_gemm = {"gemm", plan, build};

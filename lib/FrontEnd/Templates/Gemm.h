@@ -1,0 +1,61 @@
+/* Shared by the GEMM template's two stagings (Gemm.c: registers and
+ * planning; GemmLds.c: LDS ping-pong): where a wave's tiles are, their
+ * accumulators, and the epilogue with its store. */
+#ifndef WMMA_FRONTEND_GEMM_H
+#define WMMA_FRONTEND_GEMM_H
+
+#include "Kernel/Kernel.h"
+
+#define FE_MAX_WAVE_TILES 16 /* accumulators a wave keeps (4 x 4) */
+#define FE_MAX_REG_TILES 4   /* registers staging: tiles per wave side */
+
+typedef struct {
+  MlirValue batch[2];
+  MlirValue m0, n0;  /* origin of the wave's first tile */
+  MlirValue bm0, bn0; /* origin of the workgroup's tile */
+  MlirValue acc[FE_MAX_WAVE_TILES];
+  int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
+} fe_gemm_wave;
+
+/* The schedule's form: computed swapped (D^T = B^T A^T, lanes hold row
+ * segments of the output, RowSeg.c) or not.  Sets w->form and, swapped,
+ * the kernel's atom (operand types and signedness swapped). */
+void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w);
+
+/* Block and wave indices -> tile origins. */
+void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w);
+/* A wave whose tiles all lie outside the output does nothing: the
+ * condition (null when the schedule has no M/N tails). */
+MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w);
+void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w);
+/* The accumulator values the wave carries (after fe_gemm_acc_init: two
+ * tiles per value when packed, Accumulators.c). */
+int fe_gemm_nacc(fe_kb *kb);
+/* The epilogue on every accumulator, then its single (masked on tails)
+ * store. */
+void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w);
+/* K rounded down to the main loop's step (static when K is). */
+MlirValue fe_k_full(fe_kb *kb, fe_size K, int step);
+
+/* Builds the LDS-staged body (GemmLds.c). */
+int fe_gemm_build_lds(fe_kb *kb);
+
+/* A product's K loop through LDS (GemmLds.c): the workgroup's tile_m x
+ * tile_n block at (bm0, bn0) of batch item `batch`, waves in a grid of
+ * waves_n columns, each with wave_m x wave_n accumulators acc[i * wave_n +
+ * j] (in: initial values; out: the products).  swapped: D^T = B^T A^T
+ * (row-segment accumulators), permuted: B's LDS rows in the rho order
+ * (RDNA3 row segments, Lds.h). */
+typedef struct {
+  const fe_gemm *gm;
+  int tile_m, tile_n;
+  int waves_n, wave_m, wave_n;
+  int k_step;              /* K per LDS slice (a multiple of 16) */
+  bool k_tail, swapped, permuted;
+  wmma_copy_kind copy[2];  /* how A's and B's slices reach LDS */
+  const MlirValue *batch;
+  MlirValue bm0, bn0;
+} fe_lds_product;
+int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
+
+#endif /* WMMA_FRONTEND_GEMM_H */

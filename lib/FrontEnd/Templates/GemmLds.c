@@ -1,0 +1,332 @@
+/* A product staged through LDS (design technique 4, any shape): the GEMM
+ * template's LDS body, and the first product of a chain (ChainRegs.c).
+ *
+ * A workgroup computes a tile_m x tile_n block with a grid of waves; each
+ * wave keeps its wave_m x wave_n accumulators in registers for the whole K
+ * loop (fe_lds_product).  A and B move through
+ * LDS in K slices of the schedule's k_step (16, 32 or 64), two buffers each: while the WMMAs of slice s
+ * read buffer s % 2, slice s + 1 is already in flight from global memory
+ * into registers and is written to the other buffer afterwards, so one
+ * barrier per K step both publishes slice s + 1 and retires the reads of
+ * slice s.
+ *
+ * LDS holds both operands as [buffer][M or N][K] with K contiguous, so the
+ * fragment reads of either operand are 16-byte vector loads (RDNA4 kcontig;
+ * RDNA3 hw reads the replicated operand straight from LDS); i4 operands
+ * are held two per byte and read as the WMMA's operand words.  An operand
+ * stored with M or N contiguous in global memory is transposed by the copy
+ * on its way (LdsCopy.c).
+ *
+ * K tails: slices are full except possibly the last; the main loop runs
+ * over full slices without masks, the iteration that prefetches the
+ * partial slice is peeled and loads it masked, and the partial slice is
+ * multiplied last (zeros past K contribute nothing).  M/N tails need no
+ * masked loads (see Gemm.c); the stores are masked. */
+#include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CHUNKS FE_COPY_MAX
+
+typedef struct {
+  const fe_lds_product *pr;
+  fe_lds_copy a, b;
+  MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
+                                  tile rows / cols in the block */
+  MlirAttribute frag_a, frag_b;
+} lds_gemm;
+
+/* A fragment of an operand held packed in LDS (i4, two per byte: the
+ * buffer is bytes, fe_lds_bits).  A/B fragments in LDS are one run per
+ * lane (RDNA4 kcontig: 8 consecutive K; RDNA3 hw: the row's 16), read as
+ * bytes at half its column and seen as i4 -- which the WMMA takes as they
+ * are (wmma-lower-mma bitcasts the bytes). */
+static MlirValue packed_read(fe_kb *kb, MlirAttribute frag, MlirValue lds,
+                             MlirValue buf, MlirValue row0, MlirValue k0) {
+  wb_t *b = &kb->b;
+  wmma_frag_desc d;
+  int r0, rr, rh, c0, cr, ch;
+  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d) ||
+      wmma_frag_affine(&d, 0, &r0, &rr, &rh, &c0, &cr, &ch) != 1 ||
+      c0 % 2 || cr % 2 || ch % 2) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  int n = wmma_frag_length(&d);
+  for (int v = 1; v < n; ++v) {
+    int q0, qr, qh, d0, dr, dh;
+    if (wmma_frag_affine(&d, v, &q0, &qr, &qh, &d0, &dr, &dh) != 1 ||
+        q0 != r0 || qr != rr || qh != rh || d0 != c0 + v || dr != cr ||
+        dh != ch) {
+      kb->failed = 1; /* not one run of K */
+      return (MlirValue){NULL};
+    }
+  }
+  MlirValue r = wb_r_index(b), h = wb_h_index(b);
+  MlirValue row = kb_add(kb, row0, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
+                                          kb_mulc(kb, h, rh)));
+  MlirValue col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr / 2), c0 / 2),
+                         kb_mulc(kb, h, ch / 2));
+  col = kb_add(kb, col, wb_arith(b, "arith.divui", k0, kb_c(kb, 2)));
+  MlirValue idx[3] = {buf, row, col};
+  MlirValue bytes =
+      wb_vload(b, wb_vec(n / 2, mlirIntegerTypeGet(kb->ctx, 8)), lds, 3, idx);
+  return wb_bitcast(b, bytes, wmmaFragAttrGetVectorType(frag));
+}
+
+/* The fragment `frag` of the rows from `row` of copy cp's LDS buffer buf,
+ * at K offset kk of the slice. */
+static MlirValue lds_fragment(fe_kb *kb, const fe_lds_copy *cp,
+                              MlirAttribute frag, MlirValue buf, MlirValue row,
+                              int kk) {
+  if (cp->packed)
+    return packed_read(kb, frag, cp->lds, buf, row, kb_c(kb, kk));
+  MlirValue idx[3] = {buf, row, kb_c(kb, kk)};
+  return kb_load(kb, frag, cp->lds, 3, idx, false);
+}
+
+static void sched_barrier(fe_kb *kb) {
+  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
+  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
+
+/* The WMMAs of one slice from buffer buf.  A scheduling barrier between
+ * its 16-wide steps keeps LLVM from hoisting a step's LDS reads above the
+ * previous step's WMMAs: issued together they hold all fragments at once,
+ * which next to the accumulators and the prefetched slice spills on gfx11. */
+static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
+                          bool masked, MlirValue *acc) {
+  const fe_lds_product *s = g->pr;
+  const fe_gemm *gm = s->gm;
+  /* Prologues run on the fragments read from LDS (which holds the
+   * matrices in their own types). */
+  bool sw = s->swapped;
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
+  bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
+  bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
+  for (int kk = 0; kk < s->k_step; kk += 16) {
+    if (kk)
+      sched_barrier(kb);
+    MlirValue a[FE_MAX_WAVE_TILES];
+    for (int i = 0; i < s->wave_m; ++i) {
+      a[i] = lds_fragment(kb, &g->a, g->frag_a, buf, g->wrow[i], kk);
+      if (pa)
+        a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch,
+                                kb_add(kb, s->bm0, g->wrow[i]),
+                                kb_addc(kb, k, kk), masked, a[i]);
+    }
+    for (int j = 0; j < s->wave_n; ++j) {
+      MlirValue b = lds_fragment(kb, &g->b, g->frag_b, buf, g->wcol[j], kk);
+      if (pb)
+        b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
+                             kb_add(kb, s->bn0, g->wcol[j]),
+                             kb_addc(kb, k, kk), masked, b);
+      for (int i = 0; i < s->wave_m; ++i)
+        kb_acc_mma(kb, acc, i * s->wave_n + j, sw ? b : a[i], sw ? a[i] : b);
+    }
+  }
+}
+
+/* Slice at k: prefetch into registers, multiply buffer buf, store the
+ * prefetch into buffer nbuf, barrier. */
+static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
+                 MlirValue nbuf, bool masked, MlirValue *acc) {
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
+  fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, pa);
+  fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, pb);
+  /* The slice multiplied now is the one before the prefetched one. */
+  compute_slice(kb, g, buf, kb_addc(kb, k, -g->pr->k_step), false, acc);
+  fe_lds_copy_store(kb, &g->a, nbuf, pa);
+  fe_lds_copy_store(kb, &g->b, nbuf, pb);
+  wb_lds_barrier(&kb->b);
+}
+
+static MlirValue parity(fe_kb *kb, MlirValue slice) {
+  int64_t v;
+  if (wb_const_value(slice, &v))
+    return kb_c(kb, v % 2);
+  return wb_arith(&kb->b, "arith.remui", slice, kb_c(kb, 2));
+}
+
+/* A region whose accumulators flow out: runs body(acc) under cond (or
+ * always when cond is null) and returns the accumulators after it. */
+typedef void (*acc_body)(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud);
+
+static void guarded(fe_kb *kb, lds_gemm *g, MlirValue cond, int nt,
+                    MlirValue *acc, acc_body body, void *ud) {
+  if (mlirValueIsNull(cond)) {
+    body(kb, g, acc, ud);
+    return;
+  }
+  MlirType types[FE_MAX_WAVE_TILES];
+  for (int t = 0; t < nt; ++t)
+    types[t] = mlirValueGetType(acc[t]);
+  wb_if f;
+  if (!wb_if_begin(&kb->b, &f, cond, nt, types, true)) {
+    kb->failed = 1;
+    return;
+  }
+  MlirValue in[FE_MAX_WAVE_TILES];
+  memcpy(in, acc, sizeof(MlirValue) * (size_t)nt);
+  body(kb, g, acc, ud);
+  wb_if_else(&kb->b, &f, nt, acc);
+  wb_if_end(&kb->b, &f, nt, in);
+  for (int t = 0; t < nt; ++t)
+    acc[t] = mlirOperationGetResult(f.op, t);
+}
+
+typedef struct {
+  MlirValue nfull;
+} tail_ctx;
+
+/* Peeled: multiply the last full slice while prefetching the partial one. */
+static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
+  tail_ctx *t = ud;
+  MlirValue last = kb_addc(kb, t->nfull, -1);
+  step(kb, g, kb_mulc(kb, t->nfull, g->pr->k_step), parity(kb, last),
+       parity(kb, t->nfull), true, acc);
+}
+
+int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
+  const fe_gemm *gm = pr->gm;
+  const int tk = pr->k_step;
+  if (pr->wave_m * pr->wave_n > FE_MAX_WAVE_TILES)
+    return -1;
+  /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
+   * accumulators, Accumulators.c). */
+  int nt = kb_acc_count(kb, pr->wave_m * pr->wave_n);
+  lds_gemm *g = calloc(1, sizeof *g);
+  if (!g)
+    return -1;
+  g->pr = pr;
+  /* LDS holds the matrices in their own types (prologues run after), i4
+   * packed two per byte when the WMMA takes it as it is, rows padded
+   * (LdsLayout.c). */
+  MlirType ta = kb->p->g.nodes[gm->lhs.leaf].type;
+  MlirType tb = kb->p->g.nodes[gm->rhs.leaf].type;
+  int bits_a = fe_lds_bits(&kb->p->g, &gm->lhs);
+  int bits_b = fe_lds_bits(&kb->p->g, &gm->rhs);
+  fe_lds_layout ya = fe_lds_layout_get(kb->arch, bits_a, tk);
+  fe_lds_layout yb = fe_lds_layout_get(kb->arch, bits_b, tk);
+  int64_t sa[3] = {2, pr->tile_m, ya.stride}, sb[3] = {2, pr->tile_n, yb.stride};
+  MlirType bytes = mlirIntegerTypeGet(kb->ctx, 8);
+  if (bits_a == 4) {
+    sa[2] /= 2;
+    ta = bytes;
+  }
+  if (bits_b == 4) {
+    sb[2] /= 2;
+    tb = bytes;
+  }
+  MlirValue la = kb_lds(kb, 3, sa, ta);
+  MlirValue lb = kb_lds(kb, 3, sb, tb);
+  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, pr->tile_m, tk, la, false,
+                       pr->copy[0]) ||
+      fe_lds_copy_init(kb, &g->b, &gm->rhs, pr->tile_n, tk, lb,
+                       pr->permuted, pr->copy[1])) {
+    free(g);
+    return -1;
+  }
+  /* The wave's tiles inside the block. */
+  MlirValue wm, wn;
+  kb_wave_grid(kb, pr->waves_n, &wm, &wn);
+  for (int i = 0; i < pr->wave_m; ++i)
+    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * pr->wave_m), 16 * i);
+  for (int j = 0; j < pr->wave_n; ++j)
+    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * pr->wave_n), 16 * j);
+  /* LDS rows are the role matrix's rows for A, its columns for B. */
+  bool sw = pr->swapped;
+  g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,
+                      sw, kb->atom);
+  g->frag_b = kb_frag(kb, sw ? WMMA_MATRIX_A : WMMA_MATRIX_B, kb->ab_layout,
+                      !sw, kb->atom);
+
+  /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
+  fe_lds_copy_load(kb, &g->a, pr->batch, pr->bm0, kb_c(kb, 0), pr->k_tail,
+                   pa);
+  fe_lds_copy_load(kb, &g->b, pr->batch, pr->bn0, kb_c(kb, 0), pr->k_tail,
+                   pb);
+  fe_lds_copy_store(kb, &g->a, kb_c(kb, 0), pa);
+  fe_lds_copy_store(kb, &g->b, kb_c(kb, 0), pb);
+  wb_lds_barrier(&kb->b);
+
+  /* Main loop over full slices, each prefetching the next full one. */
+  MlirValue kfull = fe_k_full(kb, gm->K, tk);
+  MlirValue nfull = fe_size_static(gm->K)
+                        ? kb_c(kb, gm->K.value / tk)
+                        : wb_arith(&kb->b, "arith.divui", kfull, kb_c(kb, tk));
+  MlirValue ub = kb_addc(kb, nfull, -1);
+  int64_t ubv;
+  if (!wb_const_value(ub, &ubv) || ubv > 0) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), ub, kb_c(kb, 1), nt, acc)) {
+      free(g);
+      return -1;
+    }
+    MlirValue it[FE_MAX_WAVE_TILES];
+    memcpy(it, l.iter, sizeof(MlirValue) * (size_t)nt);
+    MlirValue next = kb_addc(kb, l.iv, 1);
+    step(kb, g, kb_mulc(kb, next, tk), parity(kb, l.iv), parity(kb, next),
+         false, it);
+    wb_for_end(&kb->b, &l, nt, it);
+    for (int t = 0; t < nt; ++t)
+      acc[t] = wb_loop_result(&l, t);
+  }
+  if (!pr->k_tail) {
+    compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)),
+                  kb_mulc(kb, kb_addc(kb, nfull, -1), tk), false, acc);
+  } else {
+    /* With at least one full slice, the peeled step prefetches the partial
+     * slice; otherwise the prologue already loaded it into buffer 0. */
+    tail_ctx t = {nfull};
+    int64_t nf;
+    MlirValue has_full = {NULL};
+    if (!wb_const_value(nfull, &nf))
+      has_full = wb_cmpi(&kb->b, WB_CMP_UGE, nfull, kb_c(kb, 1));
+    if (!wb_const_value(nfull, &nf) || nf >= 1)
+      guarded(kb, g, has_full, nt, acc, peeled_step, &t);
+    compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, tk), true,
+                  acc);
+  }
+  sched_barrier(kb); /* keep what follows below the last WMMAs */
+  free(g);
+  return kb->failed ? -1 : 0;
+}
+
+int fe_gemm_build_lds(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *gm = &kb->p->gemms[0];
+  fe_gemm_wave w;
+  fe_gemm_wave_origin(kb, &w);
+  /* Swapped for row segments; on RDNA3 B's rows are then stored to LDS in
+   * the rho order. */
+  fe_gemm_apply_form(kb, &w);
+  fe_gemm_acc_init(kb, &w);
+  fe_lds_product pr = {
+      .gm = gm,
+      .tile_m = s->tile_m,
+      .tile_n = s->tile_n,
+      .waves_n = s->waves_n,
+      .wave_m = s->wave_m,
+      .wave_n = s->wave_n,
+      .k_step = s->k_step,
+      .k_tail = s->k_tail,
+      .copy = {s->copy[0], s->copy[1]},
+      .swapped = w.form == FE_FORM_ROWSEG,
+      .permuted = w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3,
+      .batch = w.batch,
+      .bm0 = w.bm0,
+      .bn0 = w.bn0,
+  };
+  if (fe_lds_product_run(kb, &pr, w.acc))
+    return -1;
+  fe_gemm_epilogue(kb, &w);
+  return kb->failed ? -1 : 0;
+}

@@ -199,6 +199,33 @@ static MlirOperation find_func(MlirOperation module, const char *name) {
   return count == 1 ? found : (MlirOperation){NULL};
 }
 
+static MlirWalkResult find_call(MlirOperation op, void *user) {
+  if (wmma_op_is(op, "func.call")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool calls_functions(MlirOperation fn) {
+  bool calls = false;
+  mlirOperationWalk(fn, find_call, &calls, MlirWalkPreOrder);
+  return calls;
+}
+
+static void erase_other_funcs(MlirOperation module, MlirOperation keep) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (wmma_op_is(op, "func.func") && !mlirOperationEqual(op, keep)) {
+      mlirOperationRemoveFromParent(op);
+      mlirOperationDestroy(op);
+    }
+    op = next;
+  }
+}
+
 static bool on_tensors(MlirOperation fn) {
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
   for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)
@@ -362,6 +389,11 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   }
   char name[256];
   wmma_copy_ref(name, sizeof name, mlirStringAttrGetValue(wmma_attr(fn, "sym_name")));
+  /* The other functions of the file (they may be on tensors while this one
+   * is on memrefs) are not the reference's: left in, they would have to
+   * go through its lowering too. */
+  if (!calls_functions(fn))
+    erase_other_funcs(module, fn);
   if (!run_pipeline(&s, module, on_tensors(fn) ? kNormalize : kGeneralize))
     goto done;
   fn = find_func(module, name);

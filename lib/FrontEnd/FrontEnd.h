@@ -7,7 +7,8 @@
  *  Recognize/  Normalize.c: upstream passes through the C API on a scratch
  *              copy (tensors bufferized, named ops generalized;
  *              DecomposeAggregates.cpp the one upstream rewrite that has no
- *              pass).  Graph.c: the hash-consed expression graph.
+ *              pass).  Graph.c: the hash-consed expression graph;
+ *              GraphWalk.c: the one walk over it (each node once).
  *              Recognize.c, RecognizeGeneric.c: the normalized function ->
  *              graph: every buffer's final contents; symbolic sizes.
  *  Problem/    Problem.c: graph -> GEMMs or a chain with operand layouts,

@@ -1,4 +1,4 @@
-// The schedule: which template and configuration the cost rule picks for
+// Selection: which template and configuration the cost rule picks for
 // a shape (lib/FrontEnd/Schedule/Select.c documents the rule), what the options
 // force, and every template's refusal when none applies.  LDS sizes include the
 // rows' padding (32 + 8 f16 per row and buffer, lib/FrontEnd/Kernel/LdsLayout.c).

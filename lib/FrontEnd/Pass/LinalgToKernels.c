@@ -192,6 +192,9 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
+  /* The pin now lives on the kernel it describes. */
+  if (fo.pinned)
+    mlirOperationRemoveAttributeByName(func, wmma_sref("wmma.schedule"));
   rc = 1;
 done:
   if (!mlirOperationIsNull(scratch))

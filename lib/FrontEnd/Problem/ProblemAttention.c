@@ -79,30 +79,30 @@ static int red_value(fe_graph *g, int n, int rank, char *why, size_t cap) {
 }
 
 /* The first reduction under n (its index), or -1. */
-static int first_reduction(const fe_graph *g, int n, int depth) {
-  if (n < 0 || depth > 256)
-    return -1;
+static fe_walk first_reduction_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = node(g, n);
-  if (x->kind == FE_REDUCE)
-    return x->product;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i) {
-    int r = first_reduction(g, x->ops[i], depth + 1);
-    if (r >= 0)
-      return r;
-  }
-  return -1;
+  if (x->kind != FE_REDUCE)
+    return FE_WALK_NEXT;
+  *(int *)ud = x->product;
+  return FE_WALK_STOP;
+}
+
+static int first_reduction(const fe_graph *g, int n) {
+  int r = -1;
+  fe_graph_visit(g, n, 0, first_reduction_pre, NULL, &r);
+  return r;
 }
 
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where) {
   const fe_graph *g = &p->g;
-  int r = first_reduction(g, p->root, 0);
+  int r = first_reduction(g, p->root);
   for (int i = 0; r < 0 && i < g->nprods; ++i) {
-    r = first_reduction(g, g->prods[i].lhs, 0);
+    r = first_reduction(g, g->prods[i].lhs);
     if (r < 0)
-      r = first_reduction(g, g->prods[i].rhs, 0);
+      r = first_reduction(g, g->prods[i].rhs);
     if (r < 0)
-      r = first_reduction(g, g->prods[i].acc, 0);
+      r = first_reduction(g, g->prods[i].acc);
   }
   if (r < 0)
     return fe_why(why, cap, "internal error: no reduction to refuse");
@@ -119,25 +119,21 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
 
 /* Every view of the first product under n maps its output dims (m, n,
  * batches) to the attention space's (query, key, batches). */
-static bool product_at_qk(const fe_graph *g, int n, const fe_gemm *g1,
-                          int depth) {
-  if (n < 0 || depth > 256)
-    return true;
+static fe_walk qk_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = node(g, n);
-  if (x->kind == FE_PRODUCT) {
-    if (x->product != g1->prod)
-      return true;
-    if (x->map[g1->out_m] != 0 || x->map[g1->out_n] != 1)
-      return false;
-    for (int i = 0; i < g1->nbatch; ++i)
-      if (x->map[g1->out_batch[i]] != 2 + i)
-        return false;
-    return true;
-  }
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (!product_at_qk(g, x->ops[i], g1, depth + 1))
-      return false;
-  return true;
+  const fe_gemm *g1 = *(const fe_gemm *const *)ud;
+  if (x->kind != FE_PRODUCT || x->product != g1->prod)
+    return FE_WALK_NEXT;
+  if (x->map[g1->out_m] != 0 || x->map[g1->out_n] != 1)
+    return FE_WALK_STOP;
+  for (int i = 0; i < g1->nbatch; ++i)
+    if (x->map[g1->out_batch[i]] != 2 + i)
+      return FE_WALK_STOP;
+  return FE_WALK_NEXT;
+}
+
+static bool product_at_qk(const fe_graph *g, int n, const fe_gemm *g1) {
+  return fe_graph_visit(g, n, 0, qk_pre, NULL, &g1) == 0;
 }
 
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
@@ -205,7 +201,7 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
                             "scores along the key dimension as its "
                             "exponentials (a softmax over another dimension "
                             "is not attention)");
-  if (!fe_reads(g, x, FE_PRODUCT, first) || !product_at_qk(g, x, g1, 0))
+  if (!fe_reads(g, x, FE_PRODUCT, first) || !product_at_qk(g, x, g1))
     return fe_why(why, cap, "the softmax's scores do not read the first "
                             "product as (query, key): the product's N must "
                             "be the key dimension");

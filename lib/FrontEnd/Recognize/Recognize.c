@@ -414,24 +414,6 @@ static int walk(rec_t *r) {
   return 0;
 }
 
-static bool reads_arg(const fe_graph *g, int n, int arg, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_LOAD)
-    return x->arg == arg;
-  if (x->kind == FE_PRODUCT) {
-    const fe_contraction *c = &g->prods[x->product];
-    return reads_arg(g, c->lhs, arg, depth + 1) ||
-           reads_arg(g, c->rhs, arg, depth + 1) ||
-           reads_arg(g, c->acc, arg, depth + 1);
-  }
-  for (int i = 0; i < x->nops; ++i)
-    if (reads_arg(g, x->ops[i], arg, depth + 1))
-      return true;
-  return false;
-}
-
 int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
                  char *why, size_t cap, MlirLocation *where) {
   rec_t *r = calloc(1, sizeof *r);
@@ -474,8 +456,9 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
     goto done;
   }
   fe_arg *out = &p->args[p->out_arg];
-  out->role = reads_arg(&p->g, p->root, p->out_arg, 0) ? FE_ARG_INOUT
-                                                        : FE_ARG_OUTPUT;
+  out->role = fe_reads_arg(&p->g, p->root, p->out_arg, FE_WALK_PRODUCTS)
+                  ? FE_ARG_INOUT
+                  : FE_ARG_OUTPUT;
   /* Sizes: every symbol to its class's representative or static value. */
   for (int a = 0; a < p->nargs; ++a)
     for (int d = 0; d < p->args[a].rank; ++d)

@@ -6,6 +6,8 @@
  * else is refused with its reason. */
 #include "Recognize/Recognize.h"
 
+#include "wmma/Support/ElementwiseOps.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -139,6 +141,50 @@ static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
   return 0;
 }
 
+/* The attributes of elementwise op `op` (table entry ew) the kernel's op
+ * gets: the compare predicate into *pred, the ones it copies (fastmath,
+ * overflow flags, ...) into *attrs when not their defaults.  An attribute
+ * the op's table line does not list, or one the replay cannot honour, is
+ * refused naming it: dropping it would change the numbers silently. */
+static int body_attrs(rec_t *r, MlirOperation op,
+                      const wmma_elementwise_op *ew, int64_t *pred,
+                      MlirAttribute *attrs) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute keep[8];
+  intptr_t nkeep = 0;
+  *pred = -1;
+  *attrs = (MlirAttribute){NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i) {
+    MlirNamedAttribute na = mlirOperationGetAttribute(op, i);
+    MlirStringRef an = mlirIdentifierStr(na.name);
+    const wmma_ew_attr *at = wmma_ew_attr_lookup(an);
+    if (!at || !(ew->attrs & at->bit))
+      return rec_refuse(r, op, "'%s' carries the attribute '%.*s', which the "
+                               "kernels do not reproduce",
+                        ew->name, (int)an.length, an.data);
+    if (at->policy == WMMA_EW_KEEP_PREDICATE) {
+      if (!mlirAttributeIsAInteger(na.attribute))
+        return rec_refuse(r, op, "a compare predicate that is not an integer");
+      *pred = mlirIntegerAttrGetValueInt(na.attribute);
+    } else if (wmma_ew_attr_is_default(at, na.attribute)) {
+      continue; /* the kernel's op has it without saying so */
+    } else if (at->policy == WMMA_EW_REFUSE_UNLESS_DEFAULT) {
+      char v[64];
+      wmma_ew_attr_describe(at, na.attribute, v, sizeof v);
+      return rec_refuse(r, op, "'%s' with %s = %s: %s", ew->name, at->name, v,
+                        at->why);
+    } else {
+      if (nkeep == (intptr_t)(sizeof keep / sizeof keep[0]))
+        return rec_refuse(r, op, "'%s' carries more than %d attributes",
+                          ew->name, (int)nkeep);
+      keep[nkeep++] = na;
+    }
+  }
+  if (nkeep)
+    *attrs = mlirDictionaryAttrGet(ctx, nkeep, keep);
+  return 0;
+}
+
 /* One op of a linalg body. */
 static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
   fe_graph *g = &r->p->g;
@@ -165,8 +211,8 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
     return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
                      fe_node_add(g, &n));
   }
-  const char *name = fe_elementwise_name(op);
-  if (!name) {
+  const wmma_elementwise_op *ew = wmma_elementwise_of(op);
+  if (!ew) {
     char nm[64];
     rec_op_name(op, nm, sizeof nm);
     return rec_refuse(r, op, "'%s' inside a linalg body is not an elementwise "
@@ -174,7 +220,7 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
                   nm);
   }
   int nops = (int)mlirOperationGetNumOperands(op);
-  if (nops < 1 || nops > 3 || mlirOperationGetNumResults(op) != 1)
+  if (nops != ew->arity || mlirOperationGetNumResults(op) != 1)
     return rec_refuse(r, op, "unexpected operands or results");
   int ops[3];
   for (int i = 0; i < nops; ++i) {
@@ -182,30 +228,17 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
     if (ops[i] < 0)
       return -1;
   }
-  int64_t pred = -1;
-  MlirAttribute pa = wmma_attr(op, "predicate");
-  if (!mlirAttributeIsNull(pa) && mlirAttributeIsAInteger(pa))
-    pred = mlirIntegerAttrGetValueInt(pa);
+  int64_t pred;
+  MlirAttribute attrs;
+  if (body_attrs(r, op, ew, &pred, &attrs))
+    return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
-                   fe_op(g, name, t, nops, ops, pred, loc));
+                   fe_op(g, ew->name, t, nops, ops, pred, attrs, loc));
 }
 
 static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
-}
-
-/* Does node n read node m? */
-static bool reads_node(const fe_graph *g, int n, int m, int depth) {
-  if (n == m)
-    return true;
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_node(g, x->ops[i], m, depth + 1))
-      return true;
-  return false;
 }
 
 /* y = combine(out, v) (either order) for a max or a sum whose value v
@@ -224,7 +257,7 @@ static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
     bool value_start = g->nodes[out].kind == FE_CONST;
     for (int s = 0; s < 2; ++s)
       if (x->ops[s] == out &&
-          (value_start || !reads_node(g, x->ops[1 - s], out, 0))) {
+          (value_start || !fe_reads_node(g, x->ops[1 - s], out))) {
         *v = x->ops[1 - s];
         return kCombine[i];
       }

@@ -30,7 +30,8 @@ typedef struct wmma_emu_module wmma_emu_module;
 /* Status codes returned by the functions below (also the CLI exit codes). */
 enum {
   WMMA_EMU_OK = 0,
-  WMMA_EMU_FAULT = 1, /* execution fault or failed hardware check */
+  WMMA_EMU_FAULT = 1, /* execution fault, failed hardware check, or host
+                         memory ran out ("out of host memory ...") */
   WMMA_EMU_USAGE = 2, /* bad arguments, unknown kernel, unreadable input */
 };
 

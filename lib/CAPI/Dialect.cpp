@@ -310,7 +310,7 @@ bool wmmaAttributeIsASchedule(MlirAttribute attr) {
 
 MlirAttribute wmmaScheduleAttrGet(MlirContext ctx,
                                   const wmma_schedule_desc *d) {
-  if (mlirContextIsNull(ctx) || !d || wmma_schedule_check(d, nullptr, 0) ||
+  if (mlirContextIsNull(ctx) || !d || wmmaScheduleCheck(d, nullptr, 0) ||
       memchr(d->template_name, 0, sizeof d->template_name) == nullptr)
     return MlirAttribute{nullptr};
   const wmma_instr_info *info = wmma_instr_get(d->instr);

@@ -51,7 +51,7 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   d.form = static_cast<wmma_acc_form>(static_cast<int>(form));
   d.causal = causal;
   char msg[256] = {0};
-  if (wmma_schedule_check(&d, msg, sizeof msg))
+  if (wmmaScheduleCheck(&d, msg, sizeof msg))
     return emitError() << "invalid #wmma.schedule: " << msg;
   return success();
 }

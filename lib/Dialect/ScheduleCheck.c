@@ -23,7 +23,7 @@ static int fail(char *msg, size_t cap, const char *fmt, ...) {
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
                                          "attention"};
 
-int wmma_schedule_check(const wmma_schedule_desc *d, char *msg, size_t cap) {
+int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
   bool known = false;
   for (size_t i = 0; i < sizeof kTemplates / sizeof kTemplates[0]; ++i)
     known |= !strcmp(d->template_name, kTemplates[i]);

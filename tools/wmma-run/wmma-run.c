@@ -4,6 +4,7 @@
  * from the data types and contraction lengths. */
 #include "wmma-c/Passes.h"
 #include "wmma-c/Runner.h"
+#include "IntOption.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -162,7 +163,10 @@ typedef struct {
   int64_t dims[WMMA_MAX_RANK];
 } size_opt;
 
-/* "NAME=AxBxC" -> size_opt; 0 on success. */
+/* Largest --size dimension (a dispatch counts work-items in 32 bits). */
+#define MAX_SIZE 2147483647LL
+
+/* "NAME=AxBxC" -> size_opt, each size in 0..MAX_SIZE; 0 on success. */
 static int parse_size(const char *v, size_opt *o) {
   const char *eq = strchr(v, '=');
   if (!eq || eq == v)
@@ -172,21 +176,12 @@ static int parse_size(const char *v, size_opt *o) {
     return -1;
   memcpy(o->name, v, n);
   o->name[n] = 0;
-  o->rank = 0;
-  const char *p = eq + 1;
-  while (*p) {
-    char *end;
-    long long d = strtoll(p, &end, 10);
-    if (end == p || d < 0 || o->rank >= WMMA_MAX_RANK)
-      return -1;
-    o->dims[o->rank++] = d;
-    if (*end == 'x')
-      ++end;
-    else if (*end)
-      return -1;
-    p = end;
-  }
-  return o->rank ? 0 : -1;
+  long long dims[WMMA_MAX_RANK];
+  if (int_list(eq + 1, 'x', 0, MAX_SIZE, dims, WMMA_MAX_RANK, &o->rank))
+    return -1;
+  for (int d = 0; d < o->rank; ++d)
+    o->dims[d] = dims[d];
+  return 0;
 }
 
 /* Shapes of every buffer argument: static, given by --size, or (outputs,
@@ -467,6 +462,8 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
            "margin %s, %zu of %zu outside the bound -> %s\n",
            a->name, shape, a->type, max_abs, max_rel, gamma, mtext, bad, count,
            bad || vacuous ? "FAIL" : "PASS");
+    if (!count)
+      printf("  (no elements: an empty output passes trivially)\n");
     if (vacuous)
       printf("  the check is vacuous: %s; give explicit tolerances (--rtol R, "
              "--atol A) to compare anyway\n", vacuous);
@@ -550,13 +547,10 @@ int main(int argc, char **argv) {
       }
       ++i;
     } else if (!strcmp(a, "--seed") && v) {
-      char *end;
-      seed = strtoull(v, &end, 0);
-      if (*end || !*v) {
-        fprintf(stderr, "wmma-run: error: --seed takes an integer, got '%s'\n", v);
+      unsigned long long sd;
+      if (uint_option("wmma-run", "--seed", v, UINT64_MAX, &sd))
         return 2;
-      }
-      ++i;
+      seed = sd, ++i;
     } else if ((!strcmp(a, "--size") || !strcmp(a, "--sizes")) && v) {
       int set = nsets - 1;
       if (a[6] == 's' && nset[set]) {
@@ -573,7 +567,8 @@ int main(int argc, char **argv) {
         if (nset[set] >= WMMA_MAX_KERNEL_ARGS ||
             parse_size(tok, &sets[set][nset[set]])) {
           fprintf(stderr, "wmma-run: error: %s takes NAME=AxB[,NAME=AxB...] "
-                          "(sizes >= 0), got '%s'\n", a, v);
+                          "(sizes: integers in 0..%lld), got '%s'\n", a,
+                  MAX_SIZE, v);
           return 2;
         }
         nset[set]++;
@@ -606,16 +601,17 @@ int main(int argc, char **argv) {
       o.staging = WMMA_STAGING_REGISTERS;
       compile_option = 1;
     } else if (!strcmp(a, "--tile") && v) {
-      char *end;
-      long m = strtol(v, &end, 10), n = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
-      if (*end || m <= 0 || n <= 0 || m > 4096 || n > 4096) {
-        fprintf(stderr, "wmma-run: error: --tile takes MxN (positive), got '%s'\n", v);
+      long long mn[2];
+      int n;
+      if (int_list(v, 'x', 1, 4096, mn, 2, &n) || n != 2) {
+        fprintf(stderr, "wmma-run: error: --tile takes MxN, integers in "
+                        "1..4096, got '%s'\n", v);
         return 2;
       }
-      o.tile_m = (int)m, o.tile_n = (int)n, ++i;
+      o.tile_m = (int)mn[0], o.tile_n = (int)mn[1], ++i;
       compile_option = 1;
     } else if (!strcmp(a, "--accumulate") && v) {
-      int acc = wmma_accumulate_parse(v);
+      int acc = wmmaAccumulateParse(v);
       if (acc < 0) {
         fprintf(stderr, "wmma-run: error: unknown --accumulate '%s' (expected "
                         "wide or native)\n", v);
@@ -624,7 +620,7 @@ int main(int argc, char **argv) {
       o.accumulate = acc, ++i;
       compile_option = 1;
     } else if (!strcmp(a, "--staging") && v) {
-      int st = wmma_staging_parse(v);
+      int st = wmmaStagingParse(v);
       if (st < 0) {
         fprintf(stderr, "wmma-run: error: unknown --staging '%s' (expected "
                         "auto, registers or lds)\n", v);

@@ -9,6 +9,8 @@
  * sizes no kernel can index are errors. */
 #include "FrontEnd.h"
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
+#include "wmma/Support/ParseGuard.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -234,6 +236,15 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
       first = op;
       break;
     }
+  /* Before any recursive walk: deep nesting would take minutes. */
+  MlirOperation deep = wmma_nested_deeper_than(module, WMMA_MAX_NESTING);
+  if (!mlirOperationIsNull(deep)) {
+    char msg[128];
+    wmma_nesting_message("regions", msg, sizeof msg);
+    wmma_error(deep, "wmma-linalg-to-kernels: %s", msg);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   const wmma_chip_info *chip = wmma_chip_get(o->chip);
   if (!chip) {
     if (o->chip[0])
@@ -315,7 +326,7 @@ MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
   return wmmaCreateLinalgToKernelsPassWithOptions(&o);
 }
 
-int wmma_accumulate_parse(const char *name) {
+int wmmaAccumulateParse(const char *name) {
   if (name && !strcmp(name, "wide"))
     return WMMA_ACCUMULATE_WIDE;
   if (name && !strcmp(name, "native"))
@@ -323,7 +334,7 @@ int wmma_accumulate_parse(const char *name) {
   return -1;
 }
 
-int wmma_staging_parse(const char *name) {
+int wmmaStagingParse(const char *name) {
   static const char *const names[] = {"auto", "registers", "lds"};
   for (int i = 0; name && i < 3; ++i)
     if (!strcmp(name, names[i]))

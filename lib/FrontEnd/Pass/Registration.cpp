@@ -11,11 +11,12 @@
 
 #include "FrontEnd.h"
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
 
 #include <memory>
 #include <string>
 
-extern "C" void wmmaFrontEndEmitRemark(MlirLocation loc, const char *msg) {
+extern "C" WMMA_INTERNAL void wmmaFrontEndEmitRemark(MlirLocation loc, const char *msg) {
   mlir::emitRemark(unwrap(loc)) << msg;
 }
 

@@ -23,7 +23,7 @@ STRUCTS = {
                             ["ok", "data", "size", "manifest_json", "diagnostics", "kernel",
                              "chip", "grid", "block", "lds_bytes", "nargs", "args",
                              "nresults", "nsizes", "grid_len", "grid_program",
-                             "accumulate"]),
+                             "accumulate", "schedule"]),
     "wmma_host_arg": (_lib.HostArg, ["data", "bytes", "shape"]),
     "wmma_reg_loc": (_lib.RegLoc, ["lane", "vgpr", "bit_lo", "bit_hi"]),
     "wmma_instr_info": (_lib.InstrInfo,

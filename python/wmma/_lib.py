@@ -106,7 +106,7 @@ class CompileResult(ctypes.Structure):
                 ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS),
                 ("nresults", c_int), ("nsizes", c_int), ("grid_len", c_int * 3),
                 ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3),
-                ("accumulate", c_int)]
+                ("accumulate", c_int), ("schedule", ctypes.c_char * 1024)]
 
 
 class HostArg(ctypes.Structure):

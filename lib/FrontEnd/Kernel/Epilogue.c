@@ -137,10 +137,13 @@ void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
     sp->n = 0;
     return;
   }
+  /* An accumulator tile's slot v is element v of its fragment, or 2v of
+   * a 16-slot RDNA3 16-bit accumulator (data in the even elements). */
+  int stride = !t->operand && wmma_frag_length(&d) == 2 * SLOTS ? 2 : 1;
   MlirValue r = wb_r_index(&kb->b), h = wb_h_index(&kb->b);
   for (int v = 0; v < sp->n; ++v) {
     int r0, rr, rh, c0, cr, ch;
-    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
+    if (wmma_frag_affine(&d, stride * v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
       kb->failed = 1;
       sp->n = 0;
       return;

@@ -142,8 +142,9 @@ wmma_layout_kind wmma_arch_ab_layout(wmma_arch arch) {
 int wmma_arch_lds_unit_bytes(wmma_arch arch, int elem_bits) {
   const wmma_arch_traits *t = wmma_arch_traits_get(arch);
   const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
-  if (!t || !atom || (elem_bits != 4 && elem_bits != 8 && elem_bits != 16 &&
-                      elem_bits != 32))
+  if (!t || !atom ||
+      !(elem_bits == 4 || (elem_bits % 8 == 0 && elem_bits >= 8 &&
+                           elem_bits <= 64)))
     return 0;
   /* A lane's consecutive K in the kernel's layout: all K of its row where
    * A/B are replicated, its half's K / 2 where K is split. */

@@ -318,8 +318,9 @@ int wmma_arch_has_sparse(wmma_arch arch);
  * kcontig otherwise (WMMA_LAYOUT_COUNT for an invalid arch). */
 wmma_layout_kind wmma_arch_ab_layout(wmma_arch arch);
 /* Bytes one lane reads from LDS per A/B fragment access of elem_bits-bit
- * values: its run of consecutive K in the kernel's layout, at most
- * lds_max_access_bytes (0 for an invalid arch or width). */
+ * values (4, or a multiple of 8 up to 64): its run of consecutive K in the
+ * kernel's layout, at most lds_max_access_bytes; 0 for an invalid arch or
+ * width. */
 int wmma_arch_lds_unit_bytes(wmma_arch arch, int elem_bits);
 /* VALU instructions per lane and 16x16 block of the transposing copy for
  * elements of elem_bytes (1 or 2) bytes; 0 otherwise. */

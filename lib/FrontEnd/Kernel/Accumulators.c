@@ -27,7 +27,8 @@ static bool sixteen_bit(MlirType t) {
 void kb_acc_configure(fe_kb *kb, int wave_n) {
   kb->acc_pack = 1;
   kb->atom_hi = (MlirAttribute){NULL};
-  if (kb->arch != WMMA_ARCH_RDNA3 || !sixteen_bit(kb->kacc) || wave_n % 2 ||
+  if (!wmma_arch_acc16_opsel_halves(kb->arch) || !sixteen_bit(kb->kacc) ||
+      wave_n % 2 ||
       kb->options->no_packing)
     return;
   wmma_atom_desc d;
@@ -35,7 +36,8 @@ void kb_acc_configure(fe_kb *kb, int wave_n) {
     kb->failed = 1;
     return;
   }
-  kb->atom_hi = wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16,
+  kb->atom_hi = wmmaAtomAttrGet(kb->ctx, kb->arch, kb->atom_m, kb->atom_n,
+                                kb->atom_k,
                                 wmmaAtomAttrGetAType(kb->atom),
                                 wmmaAtomAttrGetBType(kb->atom), kb->kacc,
                                 false, false, false, 1);

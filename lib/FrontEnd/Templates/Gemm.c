@@ -90,7 +90,8 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   /* RDNA3 16-bit accumulators half-fill 8 VGPRs; packed, two tiles share
    * them (Accumulators.c). */
   double acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
-  if (chip->arch == WMMA_ARCH_RDNA3 && wb_type_bits(g->kacc_type) == 16 &&
+  if (wmma_arch_acc16_opsel_halves(chip->arch) &&
+      wb_type_bits(g->kacc_type) == 16 &&
       s->wave_n % 2 == 0 && !o->no_packing)
     acc_vgprs /= 2;
   s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs);
@@ -218,7 +219,7 @@ void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows) {
   const fe_gemm *g = &p->gemms[0];
   w->form = FE_FORM_ACC;
   if (p->out_space_n != p->args[p->out_arg].rank - 1 ||
-      (kb->arch == WMMA_ARCH_RDNA3 && !rho_rows))
+      (wmma_arch_acc_rows_interleaved(kb->arch) && !rho_rows))
     return;
   bool ints = mlirTypeIsAInteger(g->a_type);
   MlirAttribute atom = wmmaAtomAttrGet(

@@ -319,7 +319,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
       .wave_n = s->wave_n,
       .k_tail = s->k_tail,
       .swapped = w.form == FE_FORM_ROWSEG,
-      .permuted = w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3,
+      .permuted = w.form == FE_FORM_ROWSEG &&
+                  wmma_arch_acc_rows_interleaved(kb->arch),
       .batch = w.batch,
       .bm0 = w.bm0,
       .bn0 = w.bn0,

@@ -162,6 +162,18 @@ int wmma_arch_xpose_valu(wmma_arch arch, int elem_bytes) {
                            : 0;
 }
 
+double wmma_sku_wmma_peak(const wmma_sku_info *sku, wmma_instr id,
+                          int clock_mhz) {
+  const wmma_chip_info *chip = sku ? wmma_chip_get(sku->chip) : NULL;
+  const wmma_arch_traits *t = chip ? wmma_arch_traits_get(chip->arch) : NULL;
+  const wmma_instr_info *ii = wmma_instr_get(id);
+  if (!t || !ii || !t->wmma_issue_cycles[id])
+    return 0;
+  double mhz = clock_mhz > 0 ? clock_mhz : sku->boost_clock_mhz;
+  return (double)sku->compute_units * t->simds_per_cu * mhz * 1e6 * 2.0 *
+         ii->m * ii->n * ii->k / t->wmma_issue_cycles[id];
+}
+
 /*===--- products ------------------------------------------------------------===*/
 /* Published per-product limits (chips.tsv, test/Layout/Inputs/rdna-chips/;
  * the unit tests compare every field with it).  Sources per column:

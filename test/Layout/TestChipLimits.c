@@ -199,16 +199,35 @@ static void check_row(const tsv *t, int r) {
   CHECK(strcmp(cell(t, r, "wmma_valu_coexecution"), "no") == 0,
         "%s: WMMA and VALU co-execute?", product);
 
-  /* The derived peak: CUs x boost x 2 MNK / cycles x SIMDs, as the TSV
-   * rounds it (0.1 TFLOPS). */
-  const char *peak_s = cell(t, r, "peak_wmma_f16_tflops_at_boost");
-  double peak = (double)sku->compute_units * sku->boost_clock_mhz * 1e6 *
-                (2.0 * 16 * 16 * 16 /
-                 a->wmma_issue_cycles[WMMA_INSTR_F32_16X16X16_F16] *
-                 a->simds_per_cu) /
-                1e12;
-  CHECK(fabs(peak - strtod(peak_s, NULL)) <= 0.051,
-        "%s: f16 peak %.2f TFLOPS, chips.tsv %s", product, peak, peak_s);
+  /* The derived peaks at boost clock, as the TSV rounds them (0.1 T);
+   * gfx12's iu4 column uses the K = 32 instruction. */
+  static const struct {
+    wmma_instr id;
+    const char *col;
+  } peaks[] = {
+      {WMMA_INSTR_F32_16X16X16_F16, "peak_wmma_f16_tflops_at_boost"},
+      {WMMA_INSTR_I32_16X16X16_IU8, "peak_wmma_iu8_tops_at_boost"},
+      {WMMA_INSTR_F32_16X16X16_FP8_FP8, "peak_wmma_fp8_tflops_at_boost"},
+  };
+  for (size_t i = 0; i < sizeof peaks / sizeof peaks[0]; ++i) {
+    const char *want = cell(t, r, peaks[i].col);
+    double peak = wmma_sku_wmma_peak(sku, peaks[i].id, 0) / 1e12;
+    CHECK(fabs(peak - strtod(want, NULL)) <= 0.051,
+          "%s: %s peak %.2f T, chips.tsv '%s'", product,
+          wmma_instr_get(peaks[i].id)->isa_name, peak, want);
+  }
+  wmma_instr iu4 = a->wmma_issue_cycles[WMMA_INSTR_I32_16X16X32_IU4]
+                       ? WMMA_INSTR_I32_16X16X32_IU4
+                       : WMMA_INSTR_I32_16X16X16_IU4;
+  const char *want = cell(t, r, "peak_wmma_iu4_tops_at_boost");
+  double peak = wmma_sku_wmma_peak(sku, iu4, 0) / 1e12;
+  CHECK(fabs(peak - strtod(want, NULL)) <= 0.051,
+        "%s: iu4 peak %.2f TOPS, chips.tsv %s", product, peak, want);
+  /* At another clock the peak scales with it. */
+  CHECK(fabs(wmma_sku_wmma_peak(sku, WMMA_INSTR_F32_16X16X16_F16, 1000) *
+                 sku->boost_clock_mhz / 1000 -
+             wmma_sku_wmma_peak(sku, WMMA_INSTR_F32_16X16X16_F16, 0)) < 1e3,
+        "%s: peak at 1000 MHz", product);
 }
 
 int test_chip_limits(void) {
@@ -241,6 +260,11 @@ int test_chip_limits(void) {
         "SKU index range");
   CHECK(wmma_sku_get(NULL) == NULL && wmma_sku_get("rx9999") == NULL,
         "unknown SKU");
+  CHECK(wmma_sku_wmma_peak(NULL, WMMA_INSTR_F32_16X16X16_F16, 0) == 0,
+        "peak of no SKU");
+  CHECK(wmma_sku_wmma_peak(wmma_sku_get("rx7900xtx"),
+                           WMMA_INSTR_F32_16X16X16_FP8_FP8, 0) == 0,
+        "fp8 peak on RDNA3");
   for (int c = 0; c < wmma_chip_count(); ++c) {
     const wmma_chip_info *chip = wmma_chip_get(wmma_chip_name(c));
     const wmma_sku_info *best = NULL;

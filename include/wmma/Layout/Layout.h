@@ -307,6 +307,13 @@ typedef struct {
 /* The row of arch; NULL for WMMA_ARCH_INVALID or an unknown value. */
 const wmma_arch_traits *wmma_arch_traits_get(wmma_arch arch);
 
+/* Dense WMMA peak of instruction id on a SKU, in operations per second
+ * (2 M N K per instruction): compute units x SIMDs per CU x clock / issue
+ * cycles, at clock_mhz (the boost clock when 0).  0 if sku is NULL, its
+ * chip unknown or the instruction not on its architecture. */
+double wmma_sku_wmma_peak(const wmma_sku_info *sku, wmma_instr id,
+                          int clock_mhz);
+
 /* Named predicates (0 for an invalid arch). */
 int wmma_arch_replicates_ab(wmma_arch arch);
 int wmma_arch_splits_k(wmma_arch arch);

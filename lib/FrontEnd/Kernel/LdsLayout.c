@@ -3,13 +3,14 @@
  * conflicts on both architectures.
  *
  * The bank model (the emulator's, lib/Emulator/Memory.c, after the RDNA3 and
- * RDNA4 ISA guides' LDS chapters): 32 banks of 4 bytes; an instruction's
- * lanes are served in phases of 128 bytes (32 lanes of b32, 16 of b64, 8 of
- * b128); within a phase, lanes touching different dwords of one bank
- * serialise.  Let U be the bytes a lane reads per fragment access (a run of
- * K values: RDNA4 16-bit 16 bytes (kcontig: 8 K per lane half), RDNA4 8-bit
- * 8 bytes, RDNA3 16 bytes per access (a lane reads its row's 16 K as 16-byte
- * pieces)).  A phase then holds P = 128 / U lanes, and these read P
+ * RDNA4 ISA guides' LDS chapters; the arch traits' lds_banks and
+ * lds_bank_bytes): 32 banks of 4 bytes; an instruction's lanes are served
+ * in phases of 128 bytes (32 lanes of b32, 16 of b64, 8 of b128); within a
+ * phase, lanes touching different dwords of one bank serialise.  Let U be
+ * the bytes a lane reads per fragment access (wmma_arch_lds_unit_bytes: a
+ * run of K values: RDNA4 16-bit 16 bytes (kcontig: 8 K per lane half),
+ * RDNA4 8-bit 8 bytes, RDNA3 16 bytes per access (a lane reads its row's
+ * 16 K as 16-byte pieces)).  A phase then holds P = 128 / U lanes, and these read P
  * consecutive rows at the same K: conflict-free iff the rows start in P
  * different U-byte units modulo 128 bytes.  With a row stride of S units,
  * rows r = 0..P-1 start at units S r mod P: all distinct iff S is odd (P is

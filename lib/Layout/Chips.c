@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-/*===--- architectures -----------------------------------------------------===*/
+/*===--- architectures ---------------------------------------------------===*/
 /* Register-map traits: docs/hardware.md, "Register layouts" (the unit tests
  * derive each from AMD's calculator data).  LDS: RDNA3 and RDNA4 ISA guides
  * section 12.1 (identical text: 128 KiB per WGP in 64 DWORD banks, two sets
@@ -121,7 +121,9 @@ const wmma_arch_traits *wmma_arch_traits_get(wmma_arch arch) {
 #define TRAIT(arch, field)                                                     \
   (wmma_arch_traits_get(arch) ? wmma_arch_traits_get(arch)->field : 0)
 
-int wmma_arch_replicates_ab(wmma_arch arch) { return TRAIT(arch, ab_replicated); }
+int wmma_arch_replicates_ab(wmma_arch arch) {
+  return TRAIT(arch, ab_replicated);
+}
 int wmma_arch_splits_k(wmma_arch arch) { return TRAIT(arch, k_split); }
 int wmma_arch_acc16_opsel_halves(wmma_arch arch) {
   return TRAIT(arch, acc16_opsel_halves);
@@ -174,7 +176,7 @@ double wmma_sku_wmma_peak(const wmma_sku_info *sku, wmma_instr id,
          ii->m * ii->n * ii->k / t->wmma_issue_cycles[id];
 }
 
-/*===--- products ------------------------------------------------------------===*/
+/*===--- products --------------------------------------------------------===*/
 /* Published per-product limits (chips.tsv, test/Layout/Inputs/rdna-chips/;
  * the unit tests compare every field with it).  Sources per column:
  *  compute units: ROCm gpu-specs.rst (ROCm/rocm-docs
@@ -230,13 +232,13 @@ const wmma_sku_info *wmma_sku_get(const char *name) {
   return NULL;
 }
 
-/*===--- chips ------------------------------------------------------------------===*/
+/*===--- chips -----------------------------------------------------------===*/
 /* Per chip: compute units of the largest part (the SKU it points at;
  * gfx1152 and gfx1153 have no row in chips.tsv, and their 8 CUs and 1024
- * VGPRs are this table's earlier, unsourced values), VGPRs per SIMD and their allocation granule (LLVM
- * AMDGPUBaseInfo.cpp getTotalNumVGPRs / getVGPRAllocGranule:
- * Feature1_5xVGPRs parts 1536 and 24, others 1024 and 16), LDS per
- * workgroup. */
+ * VGPRs are this table's earlier, unsourced values), VGPRs per SIMD and
+ * their allocation granule (LLVM AMDGPUBaseInfo.cpp getTotalNumVGPRs /
+ * getVGPRAllocGranule: Feature1_5xVGPRs parts 1536 and 24, others 1024 and
+ * 16), LDS per workgroup. */
 static const wmma_chip_info chip_table[] = {
     {"gfx1100", WMMA_ARCH_RDNA3, 96, 1536, 65536, 24, &sku_table[0]},
     {"gfx1101", WMMA_ARCH_RDNA3, 60, 1536, 65536, 24, &sku_table[4]},

@@ -146,7 +146,8 @@ static void check_row(const tsv *t, int r) {
        num(t, r, "max_waves_per_simd"));
   SAME("max VGPRs per wave", a->max_vgprs_per_wave,
        num(t, r, "max_vgprs_per_wave"));
-  SAME("LDS per WGP", a->lds_bytes_per_wgp, 1024 * num(t, r, "lds_per_wgp_kib"));
+  SAME("LDS per WGP", a->lds_bytes_per_wgp,
+       1024 * num(t, r, "lds_per_wgp_kib"));
   SAME("LDS per workgroup", a->lds_bytes_per_workgroup,
        1024 * num(t, r, "lds_max_per_workgroup_kib"));
   SAME("LDS bytes/clk/CU", a->lds_bytes_per_clk_per_cu,

@@ -28,8 +28,7 @@ void kb_acc_configure(fe_kb *kb, int wave_n) {
   kb->acc_pack = 1;
   kb->atom_hi = (MlirAttribute){NULL};
   if (!wmma_arch_acc16_opsel_halves(kb->arch) || !sixteen_bit(kb->kacc) ||
-      wave_n % 2 ||
-      kb->options->no_packing)
+      wave_n % 2 || kb->options->no_packing)
     return;
   wmma_atom_desc d;
   if (!wmmaAtomAttrGetDesc(kb->atom, &d)) {

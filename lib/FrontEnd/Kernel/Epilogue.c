@@ -172,7 +172,8 @@ static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
   for (int j = 0; j < nmap; ++j) {
     int d = map[j];
     bool tiled = d == t->dim_row || d == t->dim_col;
-    if (div[j] && (!tiled || div[j] % tile_extent(kb, t, d == t->dim_row) == 0)) {
+    if (div[j] &&
+        (!tiled || div[j] % tile_extent(kb, t, d == t->dim_row) == 0)) {
       idx[j] = wb_arith(&kb->b, "arith.divui", t->at[d], kb_c(kb, div[j]));
       continue;
     }

@@ -10,12 +10,12 @@
  * the bytes a lane reads per fragment access (wmma_arch_lds_unit_bytes: a
  * run of K values: RDNA4 16-bit 16 bytes (kcontig: 8 K per lane half),
  * RDNA4 8-bit 8 bytes, RDNA3 16 bytes per access (a lane reads its row's
- * 16 K as 16-byte pieces)).  A phase then holds P = 128 / U lanes, and these read P
- * consecutive rows at the same K: conflict-free iff the rows start in P
- * different U-byte units modulo 128 bytes.  With a row stride of S units,
- * rows r = 0..P-1 start at units S r mod P: all distinct iff S is odd (P is
- * a power of two).  An unpadded slice has S = tk * eb / U, even for tk = 32;
- * one unit of padding makes it odd.
+ * 16 K as 16-byte pieces)).  A phase then holds P = 128 / U lanes, and
+ * these read P consecutive rows at the same K: conflict-free iff the rows
+ * start in P different U-byte units modulo 128 bytes.  With a row stride of
+ * S units, rows r = 0..P-1 start at units S r mod P: all distinct iff S is
+ * odd (P is a power of two).  An unpadded slice has S = tk * eb / U, even
+ * for tk = 32; one unit of padding makes it odd.
  *
  * The copy writes chunks of vec elements = U bytes too (16 bytes, 8 on
  * RDNA4 for 8-bit types), the lanes of a phase writing the same chunk of P

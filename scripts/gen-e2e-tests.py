@@ -514,8 +514,10 @@ ATT_DOC = """
 
 
 def attention(name, m, n, d, dv, t="f16", causal=False, scale=None, addmask=False, out="f32",
-              batch=(), dynamic=False, form="softmax"):
-    """O = softmax(score(Q K^T)) V on tensors; batch = sizes of leading dims."""
+              batch=(), dynamic=False, form="softmax", max_init="0xFF800000"):
+    """O = softmax(score(Q K^T)) V on tensors; batch = sizes of leading dims;
+    max_init: where the written-out softmax's running maximum starts (-inf,
+    or the lowest finite f32 as frameworks emit)."""
     B = "x".join(str(x) for x in batch)
     bp = (B + "x") if batch else ""
     nb = len(batch)
@@ -586,7 +588,7 @@ def attention(name, m, n, d, dv, t="f16", causal=False, scale=None, addmask=Fals
     else:
         rmap = "affine_map<(" + ", ".join(list(dims) + ["i", "j"]) + ") -> (" + ", ".join(list(dims) + ["i"]) + ")>"
         rit = ", ".join(['"parallel"'] * (nb + 1) + ['"reduction"'])
-        s += f"""  %ninf0 = arith.constant 0xFF800000 : f32
+        s += f"""  %ninf0 = arith.constant {max_init} : f32
   %er = tensor.empty({dyn_o}) : {red}
   %mi = linalg.fill ins(%ninf0 : f32) outs(%er : {red}) -> {red}
   %mx = linalg.generic {{indexing_maps = [{emap('i','j')}, {rmap}], iterator_types = [{rit}]}}
@@ -673,6 +675,10 @@ ATTENTION = [
      attention("attn", 37, 50, 64, 64, t="bf16", out="bf16"), att_flags(64, "bf16", "bf16")),
     ("attention-written-45x90-d128", "attention with the softmax written out (max, exp, sum, divide)",
      attention("attn", 45, 90, 128, 64, form="written", scale=0.125), att_flags(128)),
+    ("attention-finite-max-45x90-d64", "causal attention, softmax written out with its running maximum "
+     "starting at the lowest finite f32 (as frameworks emit) instead of -inf",
+     attention("attn", 45, 90, 64, 64, form="written", causal=True, scale=0.125,
+               max_init="-3.40282347E+38"), att_flags(64)),
     ("attention-dynamic-100x200-d64", "attention with dynamic sequence lengths (run at 100 x 200)",
      attention("attn", 100, 200, 64, 64, dynamic=True),
      att_flags(64) + " --size Q=100x64,K=200x64,V=200x64"),

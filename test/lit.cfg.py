@@ -17,6 +17,7 @@ llvm_config.use_default_substitutions()
 
 config.substitutions.append(("%wmma_lib", config.wmma_lib_dir))
 config.substitutions.append(("%wmma_src", config.wmma_src_root))
+config.substitutions.append(("%llvm_include", config.llvm_include_dir))
 # The build directory (for cmake --install in test/Install).
 config.substitutions.append(("%wmma_obj", config.wmma_obj_root))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))

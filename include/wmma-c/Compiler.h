@@ -5,6 +5,8 @@
 #ifndef WMMA_C_COMPILER_H
 #define WMMA_C_COMPILER_H
 
+#include "wmma-c/Support.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,10 +24,10 @@ typedef enum {
 } wmma_emit_kind;
 
 /* "mlir", "llvm", "isa", "hsaco" <-> enum; parse returns -1 if unknown. */
-int wmma_emit_parse(const char *name);
-const char *wmma_emit_name(wmma_emit_kind kind);
+WMMA_CAPI_EXPORTED int wmma_emit_parse(const char *name);
+WMMA_CAPI_EXPORTED const char *wmma_emit_name(wmma_emit_kind kind);
 /* "permlanex16", "bpermute" -> wmma_xlane_strategy; -1 if unknown. */
-int wmma_strategy_parse(const char *name);
+WMMA_CAPI_EXPORTED int wmma_strategy_parse(const char *name);
 
 typedef struct {
   const char *chip;        /* required: gfx1100 ... gfx1201 */
@@ -96,32 +98,52 @@ typedef struct {
   int nsizes;             /* run-time sizes the kernel takes */
   int grid_len[3];
   wmma_grid_op grid_program[3][WMMA_MAX_GRID_PROGRAM];
+  int accumulate;         /* wmma_accumulate the kernel was built with: 1
+                             when its f16/bf16-output contractions
+                             accumulate in their own type (manifest
+                             "accumulate": "native"), else 0 */
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of
  * argument i; NULL for scalars or to take the static shape).  Checks every
  * static dimension and that dimensions sharing a run-time size agree.
  * Returns 0, or 1 with a message naming the argument in msg. */
-int wmma_launch_geometry(const wmma_compile_result *kernel,
-                         const int64_t *const *shapes, unsigned grid[3],
-                         char *msg, size_t cap);
+WMMA_CAPI_EXPORTED int wmma_launch_geometry(const wmma_compile_result *kernel,
+                                            const int64_t *const *shapes,
+                                            unsigned grid[3], char *msg,
+                                            size_t cap);
 
 /* Compiles MLIR source text; source_name is used in diagnostics.  Returns 0
  * on success, 1 on a compile error (parse, verify, unsupported pattern,
  * unknown chip: diagnostics say why), 2 on bad options (unknown emit kind,
  * unreadable file).
  * Always initialises *result; free it with wmma_compile_result_free. */
-int wmma_compile_source(const char *source, size_t size,
-                        const char *source_name,
-                        const wmma_compile_options *options,
-                        wmma_compile_result *result);
+WMMA_CAPI_EXPORTED int wmma_compile_source(const char *source, size_t size,
+                                           const char *source_name,
+                                           const wmma_compile_options *options,
+                                           wmma_compile_result *result);
 /* Same for a file ("-" reads standard input). */
-int wmma_compile_file(const char *path, const wmma_compile_options *options,
-                      wmma_compile_result *result);
-void wmma_compile_result_free(wmma_compile_result *result);
+WMMA_CAPI_EXPORTED int wmma_compile_file(const char *path,
+                                         const wmma_compile_options *options,
+                                         wmma_compile_result *result);
+WMMA_CAPI_EXPORTED void wmma_compile_result_free(wmma_compile_result *result);
+
+/* Loads a kernel compiled earlier instead of compiling: the LLVM IR text
+ * at artifact_path (as wmma-compile --emit llvm writes it; what the
+ * emulator runs) and its launch manifest (manifest_path; NULL: the
+ * artifact's path + ".json", where wmma-compile writes it).  Checks that
+ * the manifest is one (kernel, chip, grid, block, arguments), that the IR
+ * defines the manifest's kernel for the manifest's chip, and, when chip is
+ * not NULL, that this is the chip.  Returns 0, 1 with diagnostics (a
+ * mismatch, a malformed manifest) or 2 (a file cannot be read); always
+ * initialises *result: free it with wmma_compile_result_free. */
+WMMA_CAPI_EXPORTED int wmma_load_kernel(const char *artifact_path,
+                                        const char *manifest_path,
+                                        const char *chip,
+                                        wmma_compile_result *result);
 
 /* Reads a whole file ("-": stdin) into a NUL-terminated malloc'ed buffer. */
-char *wmma_read_file(const char *path, size_t *size);
+WMMA_CAPI_EXPORTED char *wmma_read_file(const char *path, size_t *size);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,8 @@
 #ifndef WMMA_C_DIALECT_H
 #define WMMA_C_DIALECT_H
 
+#include "wmma-c/Support.h"
+
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 #include "wmma/Layout/Layout.h"
@@ -17,47 +19,47 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(WMMA, wmma);
 
 /* Registers the wmma dialect and everything its lowering produces (arith,
  * vector, memref, llvm, rocdl, gpu, func, scf) into a registry. */
-MLIR_CAPI_EXPORTED void wmmaRegisterDialects(MlirDialectRegistry registry);
+WMMA_CAPI_EXPORTED void wmmaRegisterDialects(MlirDialectRegistry registry);
 
 /*--- #wmma.atom ---------------------------------------------------------*/
-MLIR_CAPI_EXPORTED bool wmmaAttributeIsAAtom(MlirAttribute attr);
+WMMA_CAPI_EXPORTED bool wmmaAttributeIsAAtom(MlirAttribute attr);
 /* Returns a null attribute (and emits nothing) if the parameters do not name
  * an instruction; check with wmma_atom_check first for a message. */
-MLIR_CAPI_EXPORTED MlirAttribute wmmaAtomAttrGet(
+WMMA_CAPI_EXPORTED MlirAttribute wmmaAtomAttrGet(
     MlirContext ctx, wmma_arch arch, unsigned m, unsigned n, unsigned k,
     MlirType aType, MlirType bType, MlirType accType, bool signA, bool signB,
     bool clamp, unsigned opsel);
-MLIR_CAPI_EXPORTED wmma_arch wmmaAtomAttrGetArch(MlirAttribute attr);
-MLIR_CAPI_EXPORTED MlirType wmmaAtomAttrGetAType(MlirAttribute attr);
-MLIR_CAPI_EXPORTED MlirType wmmaAtomAttrGetBType(MlirAttribute attr);
-MLIR_CAPI_EXPORTED MlirType wmmaAtomAttrGetAccType(MlirAttribute attr);
+WMMA_CAPI_EXPORTED wmma_arch wmmaAtomAttrGetArch(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirType wmmaAtomAttrGetAType(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirType wmmaAtomAttrGetBType(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirType wmmaAtomAttrGetAccType(MlirAttribute attr);
 /* Fills the layout engine's description; false if attr is not an atom or its
  * element types are not WMMA types. */
-MLIR_CAPI_EXPORTED bool wmmaAtomAttrGetDesc(MlirAttribute attr,
+WMMA_CAPI_EXPORTED bool wmmaAtomAttrGetDesc(MlirAttribute attr,
                                             wmma_atom_desc *desc);
 /* The instruction the atom names (WMMA_INSTR_COUNT if attr is not an atom). */
-MLIR_CAPI_EXPORTED wmma_instr wmmaAtomAttrGetInstr(MlirAttribute attr);
+WMMA_CAPI_EXPORTED wmma_instr wmmaAtomAttrGetInstr(MlirAttribute attr);
 
 /*--- #wmma.frag ---------------------------------------------------------*/
-MLIR_CAPI_EXPORTED bool wmmaAttributeIsAFrag(MlirAttribute attr);
-MLIR_CAPI_EXPORTED MlirAttribute wmmaFragAttrGet(MlirContext ctx,
+WMMA_CAPI_EXPORTED bool wmmaAttributeIsAFrag(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirAttribute wmmaFragAttrGet(MlirContext ctx,
                                                  wmma_matrix operand,
                                                  wmma_layout_kind layout,
                                                  bool transposed,
                                                  MlirAttribute atom);
-MLIR_CAPI_EXPORTED MlirAttribute wmmaFragAttrGetAtom(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirAttribute wmmaFragAttrGetAtom(MlirAttribute attr);
 /* Fills the layout engine's description (arch, instr, matrix, layout,
  * opsel from the atom, transposed). */
-MLIR_CAPI_EXPORTED bool wmmaFragAttrGetDesc(MlirAttribute attr,
+WMMA_CAPI_EXPORTED bool wmmaFragAttrGetDesc(MlirAttribute attr,
                                             wmma_frag_desc *desc);
 /* The builtin vector type of a fragment in this layout. */
-MLIR_CAPI_EXPORTED MlirType wmmaFragAttrGetVectorType(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirType wmmaFragAttrGetVectorType(MlirAttribute attr);
 
 /*--- #wmma.operand (the role attribute of wmma.expand) ------------------*/
-MLIR_CAPI_EXPORTED bool wmmaAttributeIsAOperand(MlirAttribute attr);
+WMMA_CAPI_EXPORTED bool wmmaAttributeIsAOperand(MlirAttribute attr);
 /* The role as a layout-engine matrix; WMMA_MATRIX_COUNT if attr is not one. */
-MLIR_CAPI_EXPORTED wmma_matrix wmmaOperandAttrGetValue(MlirAttribute attr);
-MLIR_CAPI_EXPORTED MlirAttribute wmmaOperandAttrGet(MlirContext ctx,
+WMMA_CAPI_EXPORTED wmma_matrix wmmaOperandAttrGetValue(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirAttribute wmmaOperandAttrGet(MlirContext ctx,
                                                     wmma_matrix role);
 
 /*--- gpu.module targets -------------------------------------------------*/
@@ -65,15 +67,15 @@ MLIR_CAPI_EXPORTED MlirAttribute wmmaOperandAttrGet(MlirContext ctx,
  * verifiers check atoms against), NUL-terminated into chip[0..cap), truncated
  * if longer.  Returns false (chip = "") if gpuModule is not a gpu.module or
  * has no #rocdl.target. */
-MLIR_CAPI_EXPORTED bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule,
+WMMA_CAPI_EXPORTED bool wmmaGPUModuleGetTargetChip(MlirOperation gpuModule,
                                                    char *chip, size_t cap);
 
 /*--- element types ------------------------------------------------------*/
 /* MLIR element type <-> layout engine element: f16, bf16, f32, i32,
  * i8 (iu8), i4 (iu4), f8E4M3FN (fp8), f8E5M2 (bf8).  Returns false / a null
  * type for anything else. */
-MLIR_CAPI_EXPORTED bool wmmaElemFromType(MlirType type, wmma_elem *elem);
-MLIR_CAPI_EXPORTED MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem);
+WMMA_CAPI_EXPORTED bool wmmaElemFromType(MlirType type, wmma_elem *elem);
+WMMA_CAPI_EXPORTED MlirType wmmaElemToType(MlirContext ctx, wmma_elem elem);
 
 /*--- #wmma.launch (the launch record of a kernel) -----------------------*/
 typedef enum {
@@ -82,30 +84,70 @@ typedef enum {
   WMMA_ARG_INOUT = 2,  /* read and written */
 } wmma_arg_role;
 
-MLIR_CAPI_EXPORTED bool wmmaAttributeIsALaunch(MlirAttribute attr);
+WMMA_CAPI_EXPORTED bool wmmaAttributeIsALaunch(MlirAttribute attr);
 /* grid: ()[symbols] -> (x, y, z); block: 3 sizes; roles/host: one per kernel
  * argument (host >= 0: argument of the caller-facing function, -1 - r:
  * its result r); dims: every memref dimension in order (static size, or
  * -1 - s for run-time size symbol s).  Returns a null attribute if the
  * record is not self-consistent (wmma-c/Dialect.h has no message; the
  * verifier of the attribute says why when parsed). */
-MLIR_CAPI_EXPORTED MlirAttribute wmmaLaunchAttrGet(
+WMMA_CAPI_EXPORTED MlirAttribute wmmaLaunchAttrGet(
     MlirContext ctx, MlirAffineMap grid, const int32_t *block, int64_t lds,
     intptr_t nargs, const wmma_arg_role *roles, const int64_t *host,
     intptr_t ndims, const int64_t *dims);
-MLIR_CAPI_EXPORTED MlirAffineMap wmmaLaunchAttrGetGrid(MlirAttribute attr);
+WMMA_CAPI_EXPORTED MlirAffineMap wmmaLaunchAttrGetGrid(MlirAttribute attr);
 /* Block size of dimension i (0..2); 0 if attr is not a launch record. */
-MLIR_CAPI_EXPORTED int32_t wmmaLaunchAttrGetBlock(MlirAttribute attr,
+WMMA_CAPI_EXPORTED int32_t wmmaLaunchAttrGetBlock(MlirAttribute attr,
                                                   intptr_t i);
-MLIR_CAPI_EXPORTED int64_t wmmaLaunchAttrGetLds(MlirAttribute attr);
-MLIR_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumArgs(MlirAttribute attr);
-MLIR_CAPI_EXPORTED wmma_arg_role wmmaLaunchAttrGetRole(MlirAttribute attr,
+WMMA_CAPI_EXPORTED int64_t wmmaLaunchAttrGetLds(MlirAttribute attr);
+WMMA_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumArgs(MlirAttribute attr);
+WMMA_CAPI_EXPORTED wmma_arg_role wmmaLaunchAttrGetRole(MlirAttribute attr,
                                                        intptr_t i);
-MLIR_CAPI_EXPORTED int64_t wmmaLaunchAttrGetHost(MlirAttribute attr,
+WMMA_CAPI_EXPORTED int64_t wmmaLaunchAttrGetHost(MlirAttribute attr,
                                                  intptr_t i);
-MLIR_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumDims(MlirAttribute attr);
-MLIR_CAPI_EXPORTED int64_t wmmaLaunchAttrGetDim(MlirAttribute attr,
+WMMA_CAPI_EXPORTED intptr_t wmmaLaunchAttrGetNumDims(MlirAttribute attr);
+WMMA_CAPI_EXPORTED int64_t wmmaLaunchAttrGetDim(MlirAttribute attr,
                                                 intptr_t i);
+
+/*--- #wmma.schedule (the schedule record of a kernel) -------------------*/
+typedef enum { WMMA_SCHED_REGISTERS = 0, WMMA_SCHED_LDS = 1 } wmma_sched_staging;
+typedef enum { WMMA_FORM_ACC = 0, WMMA_FORM_ROWSEG = 1 } wmma_acc_form;
+typedef enum {
+  WMMA_COPY_NONE = 0,   /* the operand is not staged through LDS */
+  WMMA_COPY_VEC = 1,    /* K-contiguous: vector copies */
+  WMMA_COPY_WMMA = 2,   /* transposed by one WMMA against the identity */
+  WMMA_COPY_SCALAR = 3, /* transposed element by element */
+} wmma_copy_kind;
+
+/* The record as plain data (see the attribute's description in
+ * docs/dialect/wmma.md for each field's meaning per template). */
+typedef struct {
+  char template_name[32]; /* "gemm", "chain_regs", "chain_lds", "attention" */
+  wmma_instr instr;
+  wmma_sched_staging staging;
+  int64_t tile[3];        /* M, N, K step */
+  int64_t waves[2];       /* M, N */
+  int64_t wave_tile[2];   /* M, N */
+  int64_t stages;
+  bool tails[3];          /* M, N, K */
+  MlirType accumulator;
+  int64_t acc_pack;
+  wmma_acc_form form;
+  wmma_copy_kind copy[2]; /* A, B */
+  bool causal;
+} wmma_schedule_desc;
+
+WMMA_CAPI_EXPORTED bool wmmaAttributeIsASchedule(MlirAttribute attr);
+/* A null attribute if the record breaks the attribute's rules
+ * (wmmaScheduleCheck says which). */
+WMMA_CAPI_EXPORTED MlirAttribute wmmaScheduleAttrGet(
+    MlirContext ctx, const wmma_schedule_desc *desc);
+/* false if attr is not a schedule record. */
+WMMA_CAPI_EXPORTED bool wmmaScheduleAttrGetDesc(MlirAttribute attr,
+                                                wmma_schedule_desc *desc);
+/* 0 if the record is valid, else 1 with the reason in msg. */
+WMMA_CAPI_EXPORTED int wmmaScheduleCheck(const wmma_schedule_desc *desc,
+                                         char *msg, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,8 @@
 #ifndef WMMA_C_EMULATOR_H
 #define WMMA_C_EMULATOR_H
 
+#include "wmma-c/Support.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,39 +30,45 @@ typedef struct wmma_emu_module wmma_emu_module;
 /* Status codes returned by the functions below (also the CLI exit codes). */
 enum {
   WMMA_EMU_OK = 0,
-  WMMA_EMU_FAULT = 1, /* execution fault or failed hardware check */
+  WMMA_EMU_FAULT = 1, /* execution fault, failed hardware check, or host
+                         memory ran out ("out of host memory ...") */
   WMMA_EMU_USAGE = 2, /* bad arguments, unknown kernel, unreadable input */
 };
 
 /* Loading: LLVM IR text (.ll) or bitcode (.bc), detected from the bytes.
  * Returns NULL on failure; wmma_emu_last_error(NULL) then says why. */
-wmma_emu_module *wmma_emu_load_file(const char *path);
-wmma_emu_module *wmma_emu_load_memory(const void *data, size_t size,
-                                      const char *name);
+WMMA_CAPI_EXPORTED wmma_emu_module *wmma_emu_load_file(const char *path);
+WMMA_CAPI_EXPORTED wmma_emu_module *
+wmma_emu_load_memory(const void *data, size_t size, const char *name);
 /* The same, returning a status: WMMA_EMU_USAGE when the input cannot be
  * read or parsed, WMMA_EMU_FAULT when it parses but is not a valid module
  * (LLVM's verifier, debug info included) or its globals cannot be laid out.
  * Bad input never ends the process. */
-int wmma_emu_open_file(const char *path, wmma_emu_module **out);
-int wmma_emu_open_memory(const void *data, size_t size, const char *name,
-                         wmma_emu_module **out);
-void wmma_emu_destroy(wmma_emu_module *m);
+WMMA_CAPI_EXPORTED int wmma_emu_open_file(const char *path,
+                                          wmma_emu_module **out);
+WMMA_CAPI_EXPORTED int wmma_emu_open_memory(const void *data, size_t size,
+                                            const char *name,
+                                            wmma_emu_module **out);
+WMMA_CAPI_EXPORTED void wmma_emu_destroy(wmma_emu_module *m);
 
 /* Last error message of m (or of the last failed load when m is NULL);
  * "" when there was none.  Valid until the next call on m. */
-const char *wmma_emu_last_error(const wmma_emu_module *m);
+WMMA_CAPI_EXPORTED const char *wmma_emu_last_error(const wmma_emu_module *m);
 
 /* Chip override ("gfx1100", "gfx1201", ...); NULL restores the default,
  * the kernel's "target-cpu" attribute.  Returns WMMA_EMU_USAGE for an
  * unknown chip. */
-int wmma_emu_set_chip(wmma_emu_module *m, const char *chip);
+WMMA_CAPI_EXPORTED int wmma_emu_set_chip(wmma_emu_module *m, const char *chip);
 
 /* Kernels (amdgpu_kernel functions with a body) and their parameters. */
-int wmma_emu_kernel_count(const wmma_emu_module *m);
-const char *wmma_emu_kernel_name(const wmma_emu_module *m, int kernel);
-int wmma_emu_find_kernel(const wmma_emu_module *m, const char *name); /* -1 */
+WMMA_CAPI_EXPORTED int wmma_emu_kernel_count(const wmma_emu_module *m);
+WMMA_CAPI_EXPORTED const char *wmma_emu_kernel_name(const wmma_emu_module *m,
+                                                    int kernel);
+WMMA_CAPI_EXPORTED int wmma_emu_find_kernel(const wmma_emu_module *m,
+                                            const char *name); /* -1 */
 /* The chip of the kernel's "target-cpu" attribute, or NULL. */
-const char *wmma_emu_kernel_chip(const wmma_emu_module *m, int kernel);
+WMMA_CAPI_EXPORTED const char *wmma_emu_kernel_chip(const wmma_emu_module *m,
+                                                    int kernel);
 
 typedef enum {
   WMMA_EMU_PARAM_POINTER,
@@ -74,26 +82,30 @@ typedef enum {
   WMMA_EMU_PARAM_UNSUPPORTED,
 } wmma_emu_param_kind;
 
-int wmma_emu_param_count(const wmma_emu_module *m, int kernel);
-wmma_emu_param_kind wmma_emu_param_kind_of(const wmma_emu_module *m,
-                                           int kernel, int param);
-const char *wmma_emu_param_kind_name(wmma_emu_param_kind k);
+WMMA_CAPI_EXPORTED int wmma_emu_param_count(const wmma_emu_module *m,
+                                            int kernel);
+WMMA_CAPI_EXPORTED wmma_emu_param_kind
+wmma_emu_param_kind_of(const wmma_emu_module *m, int kernel, int param);
+WMMA_CAPI_EXPORTED const char *wmma_emu_param_kind_name(wmma_emu_param_kind k);
 
 /* Decodes the kernel and its callees without running it: reports
  * unsupported instructions/intrinsics and irreducible control flow. */
-int wmma_emu_prepare(wmma_emu_module *m, int kernel);
+WMMA_CAPI_EXPORTED int wmma_emu_prepare(wmma_emu_module *m, int kernel);
 
 /* Global buffers live in the emulated global address space.  init may be
  * NULL (zero-filled).  Returns a buffer id >= 0, or -1. */
-int wmma_emu_buffer_create(wmma_emu_module *m, size_t bytes,
-                           const void *init);
-size_t wmma_emu_buffer_size(const wmma_emu_module *m, int buffer);
+WMMA_CAPI_EXPORTED int wmma_emu_buffer_create(wmma_emu_module *m, size_t bytes,
+                                              const void *init);
+WMMA_CAPI_EXPORTED size_t wmma_emu_buffer_size(const wmma_emu_module *m,
+                                               int buffer);
 /* Direct access to the bytes (valid until the module is destroyed). */
-void *wmma_emu_buffer_data(wmma_emu_module *m, int buffer);
-int wmma_emu_buffer_write(wmma_emu_module *m, int buffer, size_t offset,
-                          const void *src, size_t bytes);
-int wmma_emu_buffer_read(const wmma_emu_module *m, int buffer, void *dst,
-                         size_t bytes);
+WMMA_CAPI_EXPORTED void *wmma_emu_buffer_data(wmma_emu_module *m, int buffer);
+WMMA_CAPI_EXPORTED int wmma_emu_buffer_write(wmma_emu_module *m, int buffer,
+                                             size_t offset, const void *src,
+                                             size_t bytes);
+WMMA_CAPI_EXPORTED int wmma_emu_buffer_read(const wmma_emu_module *m,
+                                            int buffer, void *dst,
+                                            size_t bytes);
 
 typedef struct {
   wmma_emu_param_kind kind;
@@ -131,8 +143,10 @@ WMMA_EMU_ARG_CTOR(f32, WMMA_EMU_PARAM_F32, f32, float)
  * several workgroups fault, the lowest-numbered one's error is reported.
  * Returns WMMA_EMU_OK, WMMA_EMU_FAULT (see wmma_emu_last_error) or
  * WMMA_EMU_USAGE. */
-int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
-                    int nargs, const unsigned grid[3], const unsigned block[3]);
+WMMA_CAPI_EXPORTED int wmma_emu_launch(wmma_emu_module *m, int kernel,
+                                       const wmma_emu_arg *args, int nargs,
+                                       const unsigned grid[3],
+                                       const unsigned block[3]);
 
 /* Budget of wave-instructions per launch, past which the launch faults
  * ("instruction limit exceeded").  The default, 10^8 or 2^18 per workgroup
@@ -141,24 +155,28 @@ int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
  * tiled GEMM runs 3 * 10^6, 2^16 per workgroup).  0: no limit;
  * UINT64_MAX: back to the default. */
 #define WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT 100000000ull
-void wmma_emu_set_instruction_limit(wmma_emu_module *m, uint64_t limit);
+WMMA_CAPI_EXPORTED void wmma_emu_set_instruction_limit(wmma_emu_module *m,
+                                                       uint64_t limit);
 
 /* Worker threads running workgroups (0, the default: the number of cores). */
-void wmma_emu_set_threads(wmma_emu_module *m, unsigned threads);
+WMMA_CAPI_EXPORTED void wmma_emu_set_threads(wmma_emu_module *m,
+                                             unsigned threads);
 
 /* Dynamic LDS per workgroup in bytes (HIP's sharedMemBytes): the memory of
  * the kernel's external zero-sized LDS arrays (`extern __shared__`), placed
  * after its static LDS.  Static plus dynamic LDS must fit the 65536 bytes
  * of a workgroup (checked at launch).  WMMA_EMU_USAGE when bytes > 65536. */
-int wmma_emu_set_dynamic_lds(wmma_emu_module *m, uint32_t bytes);
+WMMA_CAPI_EXPORTED int wmma_emu_set_dynamic_lds(wmma_emu_module *m,
+                                                uint32_t bytes);
 
-/* Progress of long launches: fn(user, workgroups done, workgroups in the
- * launch, seconds since the start) about twice a second, from the thread
- * that called wmma_emu_launch.  NULL turns it off. */
+/* Progress of launches: fn(user, workgroups done, workgroups in the
+ * launch, seconds since the start) about twice a second while a launch
+ * runs and once when it ends (done = total unless a workgroup faulted),
+ * from the thread that called wmma_emu_launch.  NULL turns it off. */
 typedef void (*wmma_emu_progress_fn)(void *user, uint64_t done, uint64_t total,
                                      double seconds);
-void wmma_emu_set_progress(wmma_emu_module *m, wmma_emu_progress_fn fn,
-                           void *user);
+WMMA_CAPI_EXPORTED void
+wmma_emu_set_progress(wmma_emu_module *m, wmma_emu_progress_fn fn, void *user);
 
 /* Counters, accumulated over launches until reset. */
 typedef struct {
@@ -179,27 +197,31 @@ typedef struct {
   uint64_t global_lines;
 } wmma_emu_stats;
 
-void wmma_emu_get_stats(const wmma_emu_module *m, wmma_emu_stats *out);
-void wmma_emu_reset_stats(wmma_emu_module *m);
+WMMA_CAPI_EXPORTED void wmma_emu_get_stats(const wmma_emu_module *m,
+                                           wmma_emu_stats *out);
+WMMA_CAPI_EXPORTED void wmma_emu_reset_stats(wmma_emu_module *m);
 /* The counters as a JSON object, and as human-readable lines.  Return the
  * length (like snprintf: the output is truncated to cap bytes). */
-size_t wmma_emu_stats_json(const wmma_emu_module *m, char *buf, size_t cap);
-size_t wmma_emu_stats_text(const wmma_emu_module *m, char *buf, size_t cap);
+WMMA_CAPI_EXPORTED size_t wmma_emu_stats_json(const wmma_emu_module *m,
+                                              char *buf, size_t cap);
+WMMA_CAPI_EXPORTED size_t wmma_emu_stats_text(const wmma_emu_module *m,
+                                              char *buf, size_t cap);
 /* The same for a counters struct (e.g. the one wmma_launch fills). */
-size_t wmma_emu_stats_to_json(const wmma_emu_stats *s, char *buf, size_t cap);
+WMMA_CAPI_EXPORTED size_t wmma_emu_stats_to_json(const wmma_emu_stats *s,
+                                                 char *buf, size_t cap);
 
 /* Exact conversions used by the emulator (exported for tests and tools):
  * round-to-nearest-even encoders from double and exact decoders. */
-uint16_t wmma_emu_f32_to_f16(float x);
-float wmma_emu_f16_to_f32(uint16_t h);
-uint16_t wmma_emu_f32_to_bf16(float x);
-float wmma_emu_bf16_to_f32(uint16_t h);
-float wmma_emu_fp8_to_f32(uint8_t v);  /* OCP E4M3 (FN) */
-float wmma_emu_bf8_to_f32(uint8_t v);  /* OCP E5M2 */
+WMMA_CAPI_EXPORTED uint16_t wmma_emu_f32_to_f16(float x);
+WMMA_CAPI_EXPORTED float wmma_emu_f16_to_f32(uint16_t h);
+WMMA_CAPI_EXPORTED uint16_t wmma_emu_f32_to_bf16(float x);
+WMMA_CAPI_EXPORTED float wmma_emu_bf16_to_f32(uint16_t h);
+WMMA_CAPI_EXPORTED float wmma_emu_fp8_to_f32(uint8_t v);  /* OCP E4M3 (FN) */
+WMMA_CAPI_EXPORTED float wmma_emu_bf8_to_f32(uint8_t v);  /* OCP E5M2 */
 /* Round to nearest even; `saturate`: overflow gives the largest finite
  * value (448 / 57344) instead of NaN (E4M3FN has no infinity) / infinity. */
-uint8_t wmma_emu_f32_to_fp8(float x, int saturate);
-uint8_t wmma_emu_f32_to_bf8(float x, int saturate);
+WMMA_CAPI_EXPORTED uint8_t wmma_emu_f32_to_fp8(float x, int saturate);
+WMMA_CAPI_EXPORTED uint8_t wmma_emu_f32_to_bf8(float x, int saturate);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,8 @@
 #ifndef WMMA_C_LAYOUT_H
 #define WMMA_C_LAYOUT_H
 
+#include "wmma-c/Support.h"
+
 #include "wmma/Layout/Layout.h"
 
 #endif /* WMMA_C_LAYOUT_H */

@@ -3,6 +3,8 @@
 #ifndef WMMA_C_PASSES_H
 #define WMMA_C_PASSES_H
 
+#include "wmma-c/Support.h"
+
 #include "mlir-c/Pass.h"
 #include "wmma/Layout/Layout.h"
 
@@ -15,18 +17,18 @@ extern "C" {
 /* wmma-lower-transpose: wmma.transpose -> wmma.mma against an identity
  * matrix + wmma.relayout (identity), or one wmma.relayout (shuffle).  Part
  * of wmmaBuildLowerToROCDLPipeline, first. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerTransposePass(void);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateLowerTransposePass(void);
 /* wmma-lower-xlane: wmma.expand and wmma.relayout -> vector/arith + rocdl
  * cross-lane ops (permlanex16 / ds_bpermute), planned by the layout engine. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerXlanePass(wmma_xlane_strategy s);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateLowerXlanePass(wmma_xlane_strategy s);
 /* wmma-lower-fragments: wmma.load / wmma.store / wmma.fill -> memref/vector. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerFragmentsPass(void);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateLowerFragmentsPass(void);
 /* wmma-lower-mma: wmma.mma -> rocdl.wmma.* (one to one). */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLowerMmaPass(void);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateLowerMmaPass(void);
 
 /* All four, in order, nested under gpu.module and func.func as needed:
  * appends to pm (anchored on builtin.module). */
-MLIR_CAPI_EXPORTED void wmmaBuildLowerToROCDLPipeline(MlirOpPassManager pm,
+WMMA_CAPI_EXPORTED void wmmaBuildLowerToROCDLPipeline(MlirOpPassManager pm,
                                                      wmma_xlane_strategy s);
 
 typedef struct {
@@ -42,39 +44,39 @@ typedef struct {
  * but the dialects (and mlirRegisterAllLLVMTranslations on the context to
  * serialise).  Fails, adding nothing to pm, for a null pm, an unknown chip,
  * format or strategy. */
-MLIR_CAPI_EXPORTED MlirLogicalResult wmmaBuildToHsacoPipeline(
+WMMA_CAPI_EXPORTED MlirLogicalResult wmmaBuildToHsacoPipeline(
     MlirOpPassManager pm, const wmmaHsacoOptions *opts);
 /* The toolkit directory used when opts->toolkit is NULL (created on demand,
  * holding llvm/bin/ld.lld -> the LLVM 22 ld.lld).  NULL on failure. */
-MLIR_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
+WMMA_CAPI_EXPORTED const char *wmmaDefaultToolkitPath(void);
 
 /* wmma-convert-amdgpu-to-rocdl (on gpu.module): upstream's
  * convert-amdgpu-to-rocdl with the chipset of the module's #rocdl.target
  * (fat raw buffers are lowered per chip).  wmmaBuildToHsacoPipeline adds it
  * when no chip is given. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateConvertAmdgpuToRocdlPass(void);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateConvertAmdgpuToRocdlPass(void);
 
 /* wmma-approximate-math (any op): MLIR's polynomial approximations of the
  * math functions the AMDGPU backend has no instruction for (tanh, erf,
  * erfc, atan, atan2, asin, acos, cbrt, log1p, expm1), so that kernels need
  * no ROCm device library; wmma-to-hsaco runs it after math-expand-ops. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateApproximateMathPass(void);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateApproximateMathPass(void);
 
 /* wmma-decompose-aggregates (any op): linalg.softmax (and other linalg ops
  * with AggregatedOpInterface) replaced by their own decomposition --
  * max-reduction, exp(x - max), sum-reduction, division -- on tensors.
  * The front end and the CPU reference run it first. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateDecomposeAggregatesPass(void);
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateDecomposeAggregatesPass(void);
 
 /* Registers the lowering passes and pipelines only (wmma-lower-*,
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
-MLIR_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
+WMMA_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);
 
 /* wmma-linalg-to-kernels (lib/FrontEnd): linalg GEMM chains on memrefs ->
  * one wmma kernel (gpu.module + gpu.func) per recognised func.func.  chip is
  * required (an unknown or missing chip is reported when the pass runs);
  * waves: wave32 waves per workgroup (1..32; 0: the default, 4). */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPass(const char *chip,
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPass(const char *chip,
                                                          int waves);
 /* Where operand tiles are staged: chosen by the templates' cost rule, or
  * forced (registers: every wave loads its own fragments; lds: workgroup
@@ -85,7 +87,7 @@ typedef enum {
   WMMA_STAGING_LDS = 2,
 } wmma_staging;
 /* "auto", "registers", "lds" -> wmma_staging; -1 if unknown. */
-MLIR_CAPI_EXPORTED int wmma_staging_parse(const char *name);
+WMMA_CAPI_EXPORTED int wmmaStagingParse(const char *name);
 /* How products whose linalg output is f16/bf16 accumulate: in f32,
  * rounded once at the end (wide, the default), or in their own type
  * (native: half the accumulator registers; on RDNA3 two tiles share each
@@ -95,7 +97,7 @@ typedef enum {
   WMMA_ACCUMULATE_NATIVE = 1,
 } wmma_accumulate;
 /* "wide", "native" -> wmma_accumulate; -1 if unknown. */
-MLIR_CAPI_EXPORTED int wmma_accumulate_parse(const char *name);
+WMMA_CAPI_EXPORTED int wmmaAccumulateParse(const char *name);
 /* Every option of wmma-linalg-to-kernels. */
 typedef struct {
   const char *chip;     /* required: gfx1100 ... gfx1201 */
@@ -107,17 +109,17 @@ typedef struct {
   bool no_packing;      /* native on RDNA3: one tile per register set (for
                            measuring what OPSEL packing saves) */
 } wmmaFrontEndOptions;
-MLIR_CAPI_EXPORTED MlirPass
+WMMA_CAPI_EXPORTED MlirPass
 wmmaCreateLinalgToKernelsPassWithOptions(const wmmaFrontEndOptions *options);
 /* Compatibility: tiled = false is staging = registers, true is auto. */
-MLIR_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithTiling(
+WMMA_CAPI_EXPORTED MlirPass wmmaCreateLinalgToKernelsPassWithTiling(
     const char *chip, int waves, bool tiled);
 /* Registers the front-end passes; wmmaRegisterPasses calls it. */
-MLIR_CAPI_EXPORTED void wmmaRegisterFrontEndPasses(void);
+WMMA_CAPI_EXPORTED void wmmaRegisterFrontEndPasses(void);
 
 /* Registers every wmma pass and pipeline in MLIR's global registry
  * (wmma-opt, the mlir-opt plugin and C API users call this once). */
-MLIR_CAPI_EXPORTED void wmmaRegisterPasses(void);
+WMMA_CAPI_EXPORTED void wmmaRegisterPasses(void);
 
 #ifdef __cplusplus
 }

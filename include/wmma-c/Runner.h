@@ -4,6 +4,8 @@
 #ifndef WMMA_C_RUNNER_H
 #define WMMA_C_RUNNER_H
 
+#include "wmma-c/Support.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,16 +34,20 @@ typedef struct {
 
 /* Bytes a buffer argument of this shape occupies (its strides' extent for
  * a strided layout); 0 if the shape is invalid. */
-size_t wmma_arg_bytes(const wmma_kernel_arg *a, const int64_t *shape);
+WMMA_CAPI_EXPORTED size_t wmma_arg_bytes(const wmma_kernel_arg *a,
+                                         const int64_t *shape);
 
 /* Launches kernel->kernel: the grid from the arguments' shapes and the
  * launch record (wmma_launch_geometry), memref arguments passed as
  * descriptors.  Returns 0, or 1 with *diagnostics (malloc'ed) saying why: a
  * fault, a failed hardware check, no GPU, or arguments that do not match the
- * manifest.  stats may be NULL (emulator counters otherwise). */
-int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
-                const wmma_host_arg *args, int nargs, wmma_emu_stats *stats,
-                char **diagnostics);
+ * manifest.  stats may be NULL (emulator counters otherwise).  Sizes of 0
+ * are valid: a grid with no workgroup launches nothing and returns 0 with
+ * the outputs as given (stats zero); buffers of 0 bytes may be NULL. */
+WMMA_CAPI_EXPORTED int wmma_launch(const wmma_compile_result *kernel,
+                                   wmma_backend backend,
+                                   const wmma_host_arg *args, int nargs,
+                                   wmma_emu_stats *stats, char **diagnostics);
 
 /* Runs the original function `func` (NULL: the only func.func) of the MLIR
  * source on the CPU through MLIR's own lowering (tensors bufferized with
@@ -52,16 +58,23 @@ int wmma_launch(const wmma_compile_result *kernel, wmma_backend backend,
  * sets run its magnitude bound (every operation replaced by its Lipschitz
  * rule: a - b -> a + b, tanh x -> x, exp x -> exp(x) (1 + x), ...), meant
  * for the absolute values of the inputs: its result M bounds the error.
- * When gamma is non-NULL it receives the relative error bound (for the
- * sizes of arg_sets[0]): a correct kernel satisfies |kernel - reference| <=
- * gamma * M element-wise.  A function with no such bound (sqrt, log,
+ * Contractions with f16/bf16 outputs accumulate in f32 and round once (the
+ * products the kernel sums, not MLIR's round-after-every-add).  When gamma
+ * is non-NULL it receives the relative error bound (for the sizes of
+ * arg_sets[0]) of the kernel's own accumulation (kernel->accumulate: f32
+ * sums, or one rounding of the output type per WMMA K step): a correct
+ * kernel satisfies |kernel - reference| <= gamma * M element-wise.  The
+ * function must take the kernel's arguments (count, element types, ranks,
+ * static sizes); otherwise the error names the one that differs.  A function with no such bound (sqrt, log,
  * division by a computed value) gets gamma = NaN and a note naming the
  * operation in *diagnostics; the other sets are then not run.  Integer
  * results are exact (gamma 0).  Returns 0, or 1 with *diagnostics. */
-int wmma_reference_run(const char *source, size_t size, const char *func,
-                       const wmma_compile_result *kernel,
-                       const wmma_host_arg *const *arg_sets, int nsets,
-                       double *gamma, char **diagnostics);
+WMMA_CAPI_EXPORTED int wmma_reference_run(const char *source, size_t size,
+                                          const char *func,
+                                          const wmma_compile_result *kernel,
+                                          const wmma_host_arg *const *arg_sets,
+                                          int nsets, double *gamma,
+                                          char **diagnostics);
 
 #ifdef __cplusplus
 }

@@ -4,12 +4,14 @@
 #ifndef WMMA_C_VERSION_H
 #define WMMA_C_VERSION_H
 
+#include "wmma-c/Support.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* "MAJOR.MINOR" of the project that built the library. */
-const char *wmma_version(void);
+WMMA_CAPI_EXPORTED const char *wmma_version(void);
 
 #ifdef __cplusplus
 }

@@ -304,3 +304,57 @@ int64_t wmmaLaunchAttrGetDim(MlirAttribute attr, intptr_t i) {
     return 0;
   return l.getDims()[i];
 }
+
+bool wmmaAttributeIsASchedule(MlirAttribute attr) {
+  return !mlirAttributeIsNull(attr) && isa<ScheduleAttr>(unwrap(attr));
+}
+
+MlirAttribute wmmaScheduleAttrGet(MlirContext ctx,
+                                  const wmma_schedule_desc *d) {
+  if (mlirContextIsNull(ctx) || !d || wmmaScheduleCheck(d, nullptr, 0) ||
+      memchr(d->template_name, 0, sizeof d->template_name) == nullptr)
+    return MlirAttribute{nullptr};
+  const wmma_instr_info *info = wmma_instr_get(d->instr);
+  if (!info)
+    return MlirAttribute{nullptr};
+  bool tails[3] = {d->tails[0], d->tails[1], d->tails[2]};
+  CopyKind copy[2] = {static_cast<CopyKind>(static_cast<int>(d->copy[0])),
+                      static_cast<CopyKind>(static_cast<int>(d->copy[1]))};
+  return wrap(ScheduleAttr::get(
+      wmmaContext(ctx), StringRef(d->template_name), StringRef(info->isa_name),
+      static_cast<Staging>(static_cast<int>(d->staging)),
+      ArrayRef<int64_t>(d->tile, 3), ArrayRef<int64_t>(d->waves, 2),
+      ArrayRef<int64_t>(d->wave_tile, 2), d->stages, ArrayRef<bool>(tails, 3),
+      unwrap(d->accumulator), d->acc_pack,
+      static_cast<AccForm>(static_cast<int>(d->form)),
+      ArrayRef<CopyKind>(copy, 2), d->causal));
+}
+
+bool wmmaScheduleAttrGetDesc(MlirAttribute attr, wmma_schedule_desc *d) {
+  if (!wmmaAttributeIsASchedule(attr) || !d)
+    return false;
+  auto s = cast<ScheduleAttr>(unwrap(attr));
+  *d = wmma_schedule_desc{};
+  StringRef name = s.getTemplateName();
+  if (name.size() >= sizeof d->template_name)
+    return false;
+  memcpy(d->template_name, name.data(), name.size());
+  std::string instr = s.getInstruction().str();
+  d->instr = wmma_instr_lookup(instr.c_str());
+  d->staging = static_cast<wmma_sched_staging>(static_cast<int>(s.getStaging()));
+  for (int i = 0; i < 3; ++i) {
+    d->tile[i] = s.getTile()[i];
+    d->tails[i] = s.getTails()[i];
+  }
+  for (int i = 0; i < 2; ++i) {
+    d->waves[i] = s.getWaves()[i];
+    d->wave_tile[i] = s.getWaveTile()[i];
+    d->copy[i] = static_cast<wmma_copy_kind>(static_cast<int>(s.getCopy()[i]));
+  }
+  d->stages = s.getStages();
+  d->accumulator = wrap(s.getAccumulator());
+  d->acc_pack = s.getAccPack();
+  d->form = static_cast<wmma_acc_form>(static_cast<int>(s.getForm()));
+  d->causal = s.getCausal();
+  return true;
+}

@@ -6,7 +6,8 @@
  * computation (Reference.c).  Run on the absolute values of the inputs,
  * sums and products of magnitudes are already such bounds; the other
  * operations are rewritten by their Lipschitz constants L (|f'| <= L) and
- * the size of their results:
+ * the size of their results (each elementwise op's rule is the `bound`
+ * column of wmma/Support/ElementwiseOps.def):
  *   a - b      -> a + b           -a         -> a
  *   select     -> max of both     min        -> max
  *   a / c      -> a / |c|         (c a constant)
@@ -25,6 +26,7 @@
 #include "Bound.h"
 
 #include "wmma/Support/CAPIUtil.h"
+#include "wmma/Support/ElementwiseOps.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -166,7 +168,16 @@ static MlirValue sigmoid_denominator(MlirValue v) {
   return (MlirValue){NULL};
 }
 
-/* Rewrites one op of the bound function; 1 if it has no bound. */
+static void unbounded(MlirOperation op, collect *c) {
+  MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(c->why, c->cap, "'%.*s' (its derivative is unbounded)",
+           (int)nm.length, nm.data);
+}
+
+/* Rewrites one op of the bound function by its rule in the elementwise
+ * table (wmma/Support/ElementwiseOps.def); 1 if it has no bound.  Ops
+ * outside the table keep themselves (linalg, memref, ...), except math
+ * functions the table does not know: unbounded until it says otherwise. */
 static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
   if (mlirOperationGetNumResults(op) != 1)
     return 0;
@@ -177,20 +188,43 @@ static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
   MlirValue x = n > 0 ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};
   if (is(op, "arith.constant")) {
     abs_constant(op);
-  } else if (is(op, "arith.subf")) {
+    return 0;
+  }
+  const wmma_elementwise_op *ew = wmma_elementwise_of(op);
+  if (!ew) {
+    if (!in_math(op))
+      return 0;
+    unbounded(op, c);
+    return 1;
+  }
+  if (n != ew->arity)
+    return 0; /* not the op the table describes: the verifier's business */
+  switch (ew->bound) {
+  case WMMA_BOUND_KEEP:
+    break;
+  case WMMA_BOUND_UNBOUNDED:
+    unbounded(op, c);
+    return 1;
+  case WMMA_BOUND_SUB_AS_ADD: {
     MlirValue ops[2] = {x, mlirOperationGetOperand(op, 1)};
     replace(op, emit(op, "arith.addf", 2, ops));
-  } else if (is(op, "arith.negf") || is(op, "math.absf") ||
-             is(op, "math.tanh") || is(op, "math.atan")) {
+    break;
+  }
+  case WMMA_BOUND_OPERAND:
     replace(op, x);
-  } else if (is(op, "arith.minimumf") || is(op, "arith.minnumf")) {
+    break;
+  case WMMA_BOUND_MIN_AS_MAX: {
     MlirValue ops[2] = {x, mlirOperationGetOperand(op, 1)};
     replace(op, emit(op, "arith.maximumf", 2, ops));
-  } else if (is(op, "arith.select")) {
+    break;
+  }
+  case WMMA_BOUND_SELECT_AS_MAX: {
     MlirValue ops[2] = {mlirOperationGetOperand(op, 1),
                         mlirOperationGetOperand(op, 2)};
     replace(op, emit(op, "arith.maximumf", 2, ops));
-  } else if (is(op, "arith.divf")) {
+    break;
+  }
+  case WMMA_BOUND_DIV: {
     MlirValue d = mlirOperationGetOperand(op, 1);
     if (!mlirValueIsNull(sigmoid_x)) {
       MlirValue q[2] = {sigmoid_x, splat(op, x, 0.25)};
@@ -204,21 +238,29 @@ static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
       snprintf(c->why, c->cap, "division by a computed value");
       return 1;
     }
-  } else if (is(op, "math.erf") || is(op, "math.erfc")) {
+    break;
+  }
+  case WMMA_BOUND_ERF:
+  case WMMA_BOUND_ERFC: {
     MlirValue ops[2] = {x, splat(op, x, 1.1283791670955126)};
     MlirValue m = emit(op, "arith.mulf", 2, ops);
-    if (is(op, "math.erfc")) {
+    if (ew->bound == WMMA_BOUND_ERFC) {
       MlirValue add[2] = {m, splat(op, x, 2.0)};
       m = emit(op, "arith.addf", 2, add);
     }
     replace(op, m);
-  } else if (is(op, "math.sin") || is(op, "math.cos")) {
+    break;
+  }
+  case WMMA_BOUND_PERIODIC: {
     MlirValue ops[2] = {x, splat(op, x, 1.0)};
     replace(op, emit(op, "arith.addf", 2, ops));
-  } else if (is(op, "math.exp") || is(op, "math.exp2")) {
+    break;
+  }
+  case WMMA_BOUND_EXP:
+  case WMMA_BOUND_EXP2: {
     /* exp(x) (1 + L x) with the operation itself kept for exp(x). */
     MlirOperation after = mlirOperationGetNextInBlock(op);
-    double l = is(op, "math.exp") ? 1.0 : 0.6931471805599453;
+    double l = ew->bound == WMMA_BOUND_EXP ? 1.0 : 0.6931471805599453;
     MlirValue lx[2] = {x, splat(after, x, l)};
     MlirValue t = emit(after, "arith.mulf", 2, lx);
     MlirValue one[2] = {t, splat(after, x, 1.0)};
@@ -229,19 +271,15 @@ static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
     MlirOperation mop = mlirOpResultGetOwner(m);
     mlirValueReplaceAllUsesOfWith(r, m);
     mlirOperationSetOperand(mop, 0, r);
-  } else if (is(op, "math.fma")) {
+    break;
+  }
+  case WMMA_BOUND_FMA: {
     MlirValue ab[2] = {x, mlirOperationGetOperand(op, 1)};
     MlirValue p = emit(op, "arith.mulf", 2, ab);
     MlirValue pc[2] = {p, mlirOperationGetOperand(op, 2)};
     replace(op, emit(op, "arith.addf", 2, pc));
-  } else if (is(op, "arith.remf") ||
-             (in_math(op) && !is(op, "math.floor") && !is(op, "math.ceil") &&
-              !is(op, "math.round") && !is(op, "math.roundeven") &&
-              !is(op, "math.trunc") && !is(op, "math.copysign"))) {
-    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
-    snprintf(c->why, c->cap, "'%.*s' (its derivative is unbounded)",
-             (int)nm.length, nm.data);
-    return 1;
+    break;
+  }
   }
   return 0;
 }

@@ -267,9 +267,11 @@ static char *manifest_json(const wmma_compile_result *r) {
   }
   wmma_sbuf_printf(&sb, "],\n  \"block\": [%u, %u, %u],\n"
                         "  \"lds_bytes\": %llu,\n  \"sizes\": %d,\n"
-                        "  \"results\": %d,\n  \"args\": [",
+                        "  \"results\": %d,\n  \"accumulate\": \"%s\",\n"
+                        "  \"args\": [",
                    r->block[0], r->block[1], r->block[2],
-                   (unsigned long long)r->lds_bytes, r->nsizes, r->nresults);
+                   (unsigned long long)r->lds_bytes, r->nsizes, r->nresults,
+                   r->accumulate ? "native" : "wide");
   for (int i = 0; i < r->nargs; ++i) {
     const wmma_kernel_arg *a = &r->args[i];
     wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");
@@ -282,7 +284,18 @@ static char *manifest_json(const wmma_compile_result *r) {
       wmma_sbuf_printf(&sb, "%s", d ? ", " : "");
       json_size(&sb, a->shape[d]);
     }
-    wmma_sbuf_printf(&sb, "], \"role\": ");
+    wmma_sbuf_printf(&sb, "]");
+    /* A strided layout's static strides and offset (wmma_load_kernel). */
+    int strided = 0;
+    for (int d = 0; d < a->rank; ++d)
+      strided |= a->strides[d] != 0;
+    if (strided) {
+      wmma_sbuf_printf(&sb, ", \"strides\": [");
+      for (int d = 0; d < a->rank; ++d)
+        wmma_sbuf_printf(&sb, "%s%lld", d ? ", " : "", (long long)a->strides[d]);
+      wmma_sbuf_printf(&sb, "], \"offset\": %lld", (long long)a->offset);
+    }
+    wmma_sbuf_printf(&sb, ", \"role\": ");
     wmma_sbuf_json_string(&sb, a->role);
     wmma_sbuf_printf(&sb, ", \"host\": %d}", a->host);
   }
@@ -446,6 +459,7 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
                                                               o->accumulate}));
     if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
+    res->accumulate = o->accumulate == WMMA_ACCUMULATE_NATIVE;
   }
 
   kernel_list kl = {{{NULL}}, 0};

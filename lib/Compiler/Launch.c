@@ -85,7 +85,7 @@ static int check_args(const wmma_compile_result *k, const wmma_host_arg *args,
   for (int i = 0; i < nargs; ++i) {
     const wmma_kernel_arg *a = &k->args[i];
     size_t want = wmma_arg_bytes(a, shape_of(k, args, i));
-    if (!args[i].data || args[i].bytes < want ||
+    if ((!args[i].data && want) || args[i].bytes < want ||
         (!a->is_buffer && args[i].bytes != want)) {
       snprintf(num, sizeof num, "%zu", want);
       return fail(diagnostics, "argument '%s' needs %s bytes", a->name, num);
@@ -289,6 +289,15 @@ int wmma_launch(const wmma_compile_result *k, wmma_backend backend,
   unsigned grid[3];
   if (check_args(k, args, nargs, grid, diagnostics))
     return 1;
+  /* An empty dimension (a batch of 0, as a server sees between requests)
+   * leaves no workgroup to run: launch nothing (a grid of 0 is invalid on
+   * HIP and in the emulator) and leave the outputs as the caller passed
+   * them (they have no elements in that dimension). */
+  if (!grid[0] || !grid[1] || !grid[2]) {
+    if (stats)
+      memset(stats, 0, sizeof *stats);
+    return 0;
+  }
   if (backend == WMMA_BACKEND_EMU) {
     if (k->size < 4 || (memcmp(k->data, "BC\xc0\xde", 4) && !strstr((const char *)k->data, "define")))
       return fail(diagnostics, "the emulator needs the kernel as LLVM IR "

@@ -42,9 +42,7 @@ MlirModule parse_module_guarded(session *s, const char *source, size_t size) {
   }
   size_t offset;
   if (wmma_nesting_exceeds(source, size, WMMA_MAX_NESTING, &offset)) {
-    snprintf(msg, sizeof msg,
-             "brackets nest deeper than %u levels (the driver's limit)",
-             WMMA_MAX_NESTING);
+    wmma_nesting_message("brackets", msg, sizeof msg);
     error_at(s, source, size, offset, msg);
     return (MlirModule){NULL};
   }

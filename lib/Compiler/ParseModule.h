@@ -7,10 +7,6 @@
 /* Largest MLIR source the driver parses. */
 #define WMMA_MAX_SOURCE_BYTES ((size_t)8 << 20)
 
-/* Deepest bracket nesting the driver accepts: its passes and printer run on
- * the caller's stack (real kernels nest about 20 levels). */
-#define WMMA_MAX_NESTING 256u
-
 /* Parses source into a module (as mlirModuleCreateParse) after checking
  * its size, its nesting depth and the upstream parser crashes
  * wmma_parse_hazard knows, on a thread whose stack grows with the input

@@ -8,6 +8,7 @@
 
 #include "Session.h"
 #include "Bound.h"
+#include "WidenAccumulation.h"
 #include "WidenFp8.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -46,6 +47,8 @@ static float ref_extendbfsf2(float x) { return wmma_emu_bf16_to_f32(low16(x)); }
  *===-------------------------------------------------------------------===*/
 typedef struct {
   double gamma;
+  bool native;                   /* the kernel accumulates 16-bit outputs
+                                    in their own type, per WMMA */
   MlirBlock entry;               /* the function's arguments */
   const wmma_compile_result *k;  /* their run-time shapes: */
   const wmma_host_arg *args;
@@ -125,21 +128,35 @@ static MlirType elem_of(MlirValue v) {
   return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
 }
 
-/* Integer arithmetic is exact: it adds nothing.  Each contraction of
- * length K accumulated in f32 may differ between two
- * summation orders by up to 2*K*u32 relative to sum |a*b| (the magnitude
- * run's value); each rounding to a narrower type (an intermediate
- * truncation, a narrow output) by one ulp = 2u of that type. */
+/* Products of 16-bit (and 8-bit) floats are exact in f32.  The K of one
+ * WMMA of 16-bit inputs: a natively accumulating kernel rounds its
+ * accumulator to the output type once per K step of this length. */
+#define WMMA_K_STEP 16
+
+/* Integer arithmetic is exact: it adds nothing.  A contraction of length K
+ * accumulated in f32, by the kernel and by the reference (16-bit ones
+ * widened by WidenAccumulation.c), differs between two summation orders by
+ * up to 2*K*u32 relative to sum |a*b| (the magnitude run's value); a kernel
+ * accumulating a 16-bit output natively adds one rounding of that type (u)
+ * per WMMA K step, each of a partial sum bounded by the same magnitude.
+ * Each rounding to a narrower type (an intermediate truncation, the widened
+ * contraction's final rounding) counts one ulp = 2u of that type: the
+ * kernel and the reference each round once.  A 16-bit contraction the
+ * reference could not widen accumulates in its own type there: 2*K*u of
+ * that type. */
 static MlirWalkResult bound_op(MlirOperation op, void *ud) {
   bound_walk *b = ud;
   if (wmma_op_is(op, "linalg.generic")) {
     double k = reduction_length(b, op);
     intptr_t n = mlirOperationGetNumOperands(op);
     MlirType out = elem_of(mlirOperationGetOperand(op, n - 1));
-    /* Integer contractions are exact (i8 products summed in i32). */
+    MlirAttribute from = mlirOperationGetDiscardableAttributeByName(
+        op, wmma_sref(WMMA_WIDENED_FROM_ATTR));
     if (has_reduction(op) && !mlirTypeIsAInteger(out)) {
       double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
       b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
+      if (!mlirAttributeIsNull(from) && b->native)
+        b->gamma += ceil(k / WMMA_K_STEP) * unit_roundoff(mlirTypeAttrGetValue(from));
       if (!mlirTypeIsAF32(out))
         b->gamma += 2.0 * unit_roundoff(out);
     }
@@ -180,6 +197,33 @@ static MlirOperation find_func(MlirOperation module, const char *name) {
     ++count;
   }
   return count == 1 ? found : (MlirOperation){NULL};
+}
+
+static MlirWalkResult find_call(MlirOperation op, void *user) {
+  if (wmma_op_is(op, "func.call")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool calls_functions(MlirOperation fn) {
+  bool calls = false;
+  mlirOperationWalk(fn, find_call, &calls, MlirWalkPreOrder);
+  return calls;
+}
+
+static void erase_other_funcs(MlirOperation module, MlirOperation keep) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (wmma_op_is(op, "func.func") && !mlirOperationEqual(op, keep)) {
+      mlirOperationRemoveFromParent(op);
+      mlirOperationDestroy(op);
+    }
+    op = next;
+  }
 }
 
 static bool on_tensors(MlirOperation fn) {
@@ -268,6 +312,59 @@ static void pack(const wmma_compile_result *k, const wmma_host_arg *args,
 static float ref_rsqrtf(float x) { return 1.0f / sqrtf(x); }
 static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
 
+/* The function (normalized: buffers, results as trailing out-parameters)
+ * must take the kernel's arguments: count, element types, ranks and static
+ * sizes.  A kernel given as LLVM IR (wmma-run --kernel-ir) may come from
+ * any program; this says which argument differs.  0, or 1 with an error. */
+static int check_signature(session *s, MlirOperation fn, const char *name,
+                           const wmma_compile_result *k) {
+  MlirType fty = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  if (n != k->nargs || mlirFunctionTypeGetNumResults(fty) != 0) {
+    char msg[512];
+    snprintf(msg, sizeof msg, "the function '%s' takes %d arguments (results "
+                              "included); the kernel '%s' takes %d",
+             name, (int)n, k->kernel, k->nargs);
+    session_error(s, "%s", msg);
+    return 1;
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    const wmma_kernel_arg *a = &k->args[i];
+    MlirType t = mlirFunctionTypeGetInput(fty, i);
+    bool shaped = mlirTypeIsAShaped(t);
+    MlirType et = shaped ? mlirShapedTypeGetElementType(t) : t;
+    char tn[64];
+    wmma_print_type(et, tn, sizeof tn);
+    bool same = shaped == (a->is_buffer != 0) && !strcmp(tn, a->type) &&
+                (!shaped || mlirShapedTypeGetRank(t) == a->rank);
+    for (int d = 0; same && shaped && d < a->rank; ++d) {
+      int64_t fs = mlirShapedTypeGetDimSize(t, d);
+      same = mlirShapedTypeIsDynamicSize(fs) || a->shape[d] < 0 ||
+             fs == a->shape[d];
+    }
+    if (!same) {
+      char ft[256], dims[160] = "", msg[768];
+      wmma_print_type(t, ft, sizeof ft);
+      for (int d = 0; d < a->rank; ++d) {
+        size_t l = strlen(dims);
+        if (a->shape[d] >= 0)
+          snprintf(dims + l, sizeof dims - l, "%s%lld", d ? "x" : "",
+                   (long long)a->shape[d]);
+        else
+          snprintf(dims + l, sizeof dims - l, "%s?", d ? "x" : "");
+      }
+      snprintf(msg, sizeof msg, "argument %d of '%s' is %s; the kernel '%s' "
+                                "takes '%s' as %s %s%s%s%s",
+               (int)i, name, ft, k->kernel, a->name,
+               a->is_buffer ? "a buffer of" : "a scalar", a->type,
+               a->is_buffer ? " [" : "", dims, a->is_buffer ? "]" : "");
+      session_error(s, "%s", msg);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int wmma_reference_run(const char *source, size_t size, const char *func,
                        const wmma_compile_result *k,
                        const wmma_host_arg *const *arg_sets, int nsets,
@@ -292,12 +389,24 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
   }
   char name[256];
   wmma_copy_ref(name, sizeof name, mlirStringAttrGetValue(wmma_attr(fn, "sym_name")));
+  /* The other functions of the file (they may be on tensors while this one
+   * is on memrefs) are not the reference's: left in, they would have to
+   * go through its lowering too. */
+  if (!calls_functions(fn))
+    erase_other_funcs(module, fn);
   if (!run_pipeline(&s, module, on_tensors(fn) ? kNormalize : kGeneralize))
     goto done;
   fn = find_func(module, name);
+  if (check_signature(&s, fn, name, k))
+    goto done;
+  /* Programs that free their own buffers free the reference's too (MLIR's
+   * ownership analysis refuses existing deallocs). */
+  bool frees = false;
+  mlirOperationWalk(module, find_dealloc, &frees, MlirWalkPreOrder);
   {
     char why[256];
-    if (wmma_widen_fp8(fn, why, sizeof why)) {
+    if (wmma_widen_fp8(fn, why, sizeof why) ||
+        wmma_widen_accumulation(fn, frees, why, sizeof why) < 0) {
       session_error(&s, "%s", why);
       goto done;
     }
@@ -321,22 +430,14 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
       snprintf(no_bound, sizeof no_bound, "%s", why);
     }
   }
-  MlirType fty = mlirTypeAttrGetValue(wmma_attr(fn, "function_type"));
-  if (mlirFunctionTypeGetNumInputs(fty) != k->nargs ||
-      mlirFunctionTypeGetNumResults(fty) != 0) {
-    session_error(&s, "argument count mismatch for '%s'", name);
-    goto done;
-  }
   if (gamma && nsets > 0 && !bounded && nsets > 1) {
     *gamma = NAN;
   } else if (gamma && nsets > 0) {
-    bound_walk b = {0.0, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
+    bound_walk b = {0.0, k->accumulate == 1, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
                     k, arg_sets[0]};
     mlirOperationWalk(fn, bound_op, &b, MlirWalkPreOrder);
     *gamma = b.gamma;
   }
-  bool frees = false;
-  mlirOperationWalk(module, find_dealloc, &frees, MlirWalkPreOrder);
   if (!frees && !run_pipeline(&s, module, kFreeTemporaries))
     goto done;
   if (!run_pipeline(&s, module, kCpuPipeline))

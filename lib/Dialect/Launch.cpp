@@ -47,6 +47,11 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult WMMADialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
+  if (attr.getName() == "wmma.schedule") {
+    if (!isa<ScheduleAttr>(attr.getValue()))
+      return op->emitError("'wmma.schedule' must be a #wmma.schedule attribute");
+    return success();
+  }
   if (attr.getName() != "wmma.launch")
     return success(); // other wmma.* attributes are free-form annotations
   auto launch = dyn_cast<LaunchAttr>(attr.getValue());

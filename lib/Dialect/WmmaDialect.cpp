@@ -51,6 +51,45 @@ static void printBracketList(AsmPrinter &p, ArrayRef<T> items) {
   p.getStream() << ']';
 }
 
+/// `true` / `false` (schedule flags).
+static ParseResult parseBool(AsmParser &p, bool &out) {
+  if (succeeded(p.parseOptionalKeyword("true"))) {
+    out = true;
+    return success();
+  }
+  if (succeeded(p.parseOptionalKeyword("false"))) {
+    out = false;
+    return success();
+  }
+  return p.emitError(p.getCurrentLocation(), "expected true or false");
+}
+
+static void printBool(AsmPrinter &p, bool v) {
+  p.getStream() << (v ? "true" : "false");
+}
+
+/// `[true, false, ...]`.
+static ParseResult parseBoolList(AsmParser &p, SmallVector<bool> &out) {
+  SmallVector<bool> items;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        bool v;
+        if (parseBool(p, v))
+          return failure();
+        items.push_back(v);
+        return success();
+      }))
+    return failure();
+  out = std::move(items);
+  return success();
+}
+
+static void printBoolList(AsmPrinter &p, ArrayRef<bool> items) {
+  p.getStream() << '[';
+  llvm::interleaveComma(items, p.getStream(),
+                        [&](bool v) { printBool(p, v); });
+  p.getStream() << ']';
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "wmma/Dialect/WmmaAttrs.cpp.inc"
 

@@ -4,6 +4,7 @@
  * scheduling (run the lowest-numbered block any lane waits at) then
  * reconverges divergent lanes at the join of an if/else and after the last
  * iteration of a loop.  Irreducible control flow is refused. */
+#include "Alloc.h"
 #include "Decode.h"
 
 #include <stdlib.h>
@@ -59,7 +60,7 @@ static void region_dfs(Cfg *g, int32_t region, uint32_t header, uint32_t r,
 
 static void order_region(Cfg *g, int32_t region) {
   uint32_t header = region < 0 ? 0 : g->loop_header[region];
-  uint32_t *post = malloc(g->nb * sizeof *post);
+  uint32_t *post = emu_scratch(g->nb, sizeof *post);
   uint32_t np = 0;
   g->gen++;
   region_dfs(g, region, header, header, post, &np);
@@ -71,22 +72,22 @@ static void order_region(Cfg *g, int32_t region) {
     else
       g->out[g->nout++] = r;
   }
-  free(post);
+  emu_scratch_free(post);
 }
 
 /* Computes the block order into g->out; returns -1 on irreducible CFGs. */
 int cfg_order(Dec *d, Cfg *g) {
   uint32_t nb = g->nb;
-  uint8_t *seen = calloc(nb, 1);
-  uint32_t *post = malloc(nb * sizeof *post), np = 0;
+  uint8_t *seen = emu_scratch(nb, 1);
+  uint32_t *post = emu_scratch(nb, sizeof *post), np = 0;
   dfs_post(g, 0, seen, post, &np);
-  uint32_t *rpo = malloc(nb * sizeof *rpo);
+  uint32_t *rpo = emu_scratch(nb, sizeof *rpo);
   for (uint32_t i = 0; i < nb; i++)
     rpo[i] = UINT32_MAX;
   for (uint32_t i = 0; i < np; i++)
     rpo[post[np - 1 - i]] = i;
   /* Immediate dominators (Cooper, Harvey, Kennedy). */
-  uint32_t *idom = malloc(nb * sizeof *idom);
+  uint32_t *idom = emu_scratch(nb, sizeof *idom);
   for (uint32_t i = 0; i < nb; i++)
     idom[i] = UINT32_MAX;
   idom[0] = 0;
@@ -121,12 +122,12 @@ int cfg_order(Dec *d, Cfg *g) {
   }
   /* Back edges and natural loops (one loop per header). */
   uint32_t words = (nb + 63) / 64;
-  g->loop_header = malloc(nb * sizeof *g->loop_header);
-  g->loop_body = calloc(nb, sizeof *g->loop_body);
-  int32_t *loop_of_header = malloc(nb * sizeof *loop_of_header);
+  g->loop_header = emu_xalloc(nb, sizeof *g->loop_header);
+  g->loop_body = emu_xalloc(nb, sizeof *g->loop_body);
+  int32_t *loop_of_header = emu_scratch(nb, sizeof *loop_of_header);
   for (uint32_t i = 0; i < nb; i++)
     loop_of_header[i] = -1;
-  uint32_t *stack = malloc((nb + 1) * sizeof *stack);
+  uint32_t *stack = emu_scratch((size_t)nb + 1, sizeof *stack);
   int rc = 0;
   for (uint32_t u = 0; u < nb && !rc; u++) {
     if (rpo[u] == UINT32_MAX)
@@ -148,7 +149,7 @@ int cfg_order(Dec *d, Cfg *g) {
         l = (int32_t)g->nloops++;
         loop_of_header[h] = l;
         g->loop_header[l] = h;
-        g->loop_body[l] = calloc(words, sizeof(uint64_t));
+        g->loop_body[l] = emu_xalloc(words, sizeof(uint64_t));
         bit_set(g->loop_body[l], h);
       }
       /* Blocks reaching u without passing h. */
@@ -174,11 +175,11 @@ int cfg_order(Dec *d, Cfg *g) {
   }
   if (!rc) {
     /* Loop sizes, parents and innermost loops. */
-    uint32_t *size = calloc(g->nloops + 1, sizeof *size);
+    uint32_t *size = emu_scratch((size_t)g->nloops + 1, sizeof *size);
     for (uint32_t l = 0; l < g->nloops; l++)
       for (uint32_t b = 0; b < nb; b++)
         size[l] += (uint32_t)bit_get(g->loop_body[l], b);
-    g->loop_parent = malloc((g->nloops + 1) * sizeof *g->loop_parent);
+    g->loop_parent = emu_xalloc((size_t)g->nloops + 1, sizeof *g->loop_parent);
     for (uint32_t l = 0; l < g->nloops; l++) {
       int32_t best = -1;
       for (uint32_t o = 0; o < g->nloops; o++)
@@ -187,7 +188,7 @@ int cfg_order(Dec *d, Cfg *g) {
           best = (int32_t)o;
       g->loop_parent[l] = best;
     }
-    g->inl = malloc(nb * sizeof *g->inl);
+    g->inl = emu_xalloc(nb, sizeof *g->inl);
     for (uint32_t b = 0; b < nb; b++) {
       int32_t best = -1;
       for (uint32_t l = 0; l < g->nloops; l++)
@@ -195,26 +196,27 @@ int cfg_order(Dec *d, Cfg *g) {
           best = (int32_t)l;
       g->inl[b] = best;
     }
-    free(size);
-    g->stamp = calloc(nb, sizeof *g->stamp);
-    g->out = malloc(nb * sizeof *g->out);
+    emu_scratch_free(size);
+    g->stamp = emu_xalloc(nb, sizeof *g->stamp);
+    g->out = emu_xalloc(nb, sizeof *g->out);
     order_region(g, -1);
   }
-  free(stack);
-  free(loop_of_header);
-  free(idom);
-  free(rpo);
-  free(post);
-  free(seen);
+  emu_scratch_free(stack);
+  emu_scratch_free(loop_of_header);
+  emu_scratch_free(idom);
+  emu_scratch_free(rpo);
+  emu_scratch_free(post);
+  emu_scratch_free(seen);
   return rc;
 }
 
+/* Also of a partly built Cfg (an allocation failed while decoding). */
 void cfg_free(Cfg *g) {
-  for (uint32_t i = 0; i < g->nb; i++)
+  for (uint32_t i = 0; g->succ && i < g->nb; i++)
     free(g->succ[i]);
   free(g->succ);
   free(g->nsucc);
-  for (uint32_t l = 0; l < g->nloops; l++)
+  for (uint32_t l = 0; g->loop_body && l < g->nloops; l++)
     free(g->loop_body[l]);
   free(g->loop_body);
   free(g->loop_header);

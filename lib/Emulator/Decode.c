@@ -6,6 +6,7 @@
  * aggregate moves (and the limits on wide integers) are in DecodeVec.c,
  * memory instructions in DecodeMem.c, intrinsics in DecodeIntr.c, the block
  * order in Cfg.c. */
+#include "Alloc.h"
 #include "Decode.h"
 
 #include <stdarg.h>
@@ -55,7 +56,7 @@ int const_int_arg(Dec *d, LLVMValueRef inst, unsigned i, int64_t *v) {
 uint32_t push_extra(Func *f, uint32_t v) {
   if (f->nextra == f->cap_extra) {
     f->cap_extra = f->cap_extra ? 2 * f->cap_extra : 256;
-    f->extra = realloc(f->extra, f->cap_extra * sizeof *f->extra);
+    f->extra = emu_xrealloc(f->extra, f->cap_extra, sizeof *f->extra);
   }
   f->extra[f->nextra] = v;
   return f->nextra++;
@@ -83,9 +84,10 @@ void gather_copy(Dec *d, Inst *in, uint32_t src, uint32_t n) {
 Inst *push_inst(Dec *d) {
   Func *f = d->f;
   if (f->ninst == f->cap_inst) {
-    f->cap_inst = f->cap_inst ? 2 * f->cap_inst : 256;
-    f->insts = realloc(f->insts, f->cap_inst * sizeof *f->insts);
-    f->srcs = realloc(f->srcs, f->cap_inst * sizeof *f->srcs);
+    uint32_t cap = f->cap_inst ? 2 * f->cap_inst : 256;
+    f->insts = emu_xrealloc(f->insts, cap, sizeof *f->insts);
+    f->srcs = emu_xrealloc(f->srcs, cap, sizeof *f->srcs);
+    f->cap_inst = cap;
   }
   Inst *in = &f->insts[f->ninst];
   memset(in, 0, sizeof *in);
@@ -101,7 +103,7 @@ static uint32_t pool_alloc(Func *f, uint32_t n) {
   if (f->ncpool + n > f->cap_cpool) {
     while (f->ncpool + n > f->cap_cpool)
       f->cap_cpool = f->cap_cpool ? 2 * f->cap_cpool : 64;
-    f->cpool = realloc(f->cpool, (size_t)f->cap_cpool * NLANES * sizeof(uint64_t));
+    f->cpool = emu_xrealloc(f->cpool, (size_t)f->cap_cpool * NLANES, sizeof(uint64_t));
   }
   uint32_t s = f->ncpool;
   f->ncpool += n;
@@ -113,12 +115,12 @@ static uint32_t const_slot(Dec *d, LLVMValueRef c, uint32_t n) {
   if (ptrmap_get(&d->consts, c, &s))
     return s;
   uint64_t tmp[65536 / 8];
-  uint64_t *vals = n <= sizeof tmp / sizeof tmp[0] ? tmp : malloc(n * sizeof(uint64_t));
+  uint64_t *vals = n <= sizeof tmp / sizeof tmp[0] ? tmp : emu_scratch(n, sizeof(uint64_t));
   if (emu_const_eval(d->p, c, vals)) {
     char msg[2048];
     snprintf(msg, sizeof msg, "%s", d->p->err);
     if (vals != tmp)
-      free(vals);
+      emu_scratch_free(vals);
     dec_error(d, "%s", msg);
     return NO_SLOT;
   }
@@ -127,7 +129,7 @@ static uint32_t const_slot(Dec *d, LLVMValueRef c, uint32_t n) {
     for (int l = 0; l < NLANES; l++)
       d->f->cpool[(size_t)(s + e) * NLANES + l] = vals[e];
   if (vals != tmp)
-    free(vals);
+    emu_scratch_free(vals);
   s |= CONST_BIT;
   ptrmap_put(&d->consts, c, s);
   return s;
@@ -383,15 +385,21 @@ Func *emu_get_func(Program *p, LLVMValueRef fn) {
   uint32_t i;
   if (ptrmap_get(&p->func_map, fn, &i))
     return p->funcs[i];
-  Func *f = calloc(1, sizeof *f);
+  if (p->nfuncs == p->cap_funcs) {
+    uint32_t cap = p->cap_funcs ? 2 * p->cap_funcs : 8;
+    p->funcs = emu_xrealloc(p->funcs, cap, sizeof *p->funcs);
+    p->cap_funcs = cap;
+  }
   size_t len;
   const char *name = LLVMGetValueName2(fn, &len);
-  f->fn = fn;
-  f->name = strndup(name, len);
-  if (p->nfuncs == p->cap_funcs) {
-    p->cap_funcs = p->cap_funcs ? 2 * p->cap_funcs : 8;
-    p->funcs = realloc(p->funcs, p->cap_funcs * sizeof *p->funcs);
+  char *copy = emu_xstrndup(name, len);
+  Func *f = emu_alloc(1, sizeof *f);
+  if (!f) {
+    free(copy);
+    emu_raise_oom(sizeof *f);
   }
+  f->fn = fn;
+  f->name = copy;
   f->index = p->nfuncs;
   p->funcs[p->nfuncs] = f;
   ptrmap_put(&p->func_map, fn, p->nfuncs++);
@@ -455,19 +463,19 @@ static int decode_body(Dec *d) {
     nb++;
   if (nb == 0 || nb >= NO_BLOCK)
     return dec_error(d, "function has %u blocks", nb);
-  LLVMBasicBlockRef *bbs = malloc(nb * sizeof *bbs);
-  PtrMap orig;
-  ptrmap_init(&orig);
+  /* Temporaries live in d (freed by emu_decode, also after a failed
+   * allocation) or are scratch memory. */
+  LLVMBasicBlockRef *bbs = emu_scratch(nb, sizeof *bbs);
+  PtrMap *orig = &d->orig;
   nb = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    ptrmap_put(&orig, bb, nb);
+    ptrmap_put(orig, bb, nb);
     bbs[nb++] = bb;
   }
-  Cfg g;
-  memset(&g, 0, sizeof g);
-  g.nb = nb;
-  g.succ = calloc(nb, sizeof *g.succ);
-  g.nsucc = calloc(nb, sizeof *g.nsucc);
+  Cfg *g = &d->g;
+  g->succ = emu_xalloc(nb, sizeof *g->succ);
+  g->nsucc = emu_xalloc(nb, sizeof *g->nsucc);
+  g->nb = nb;
   int rc = 0;
   for (uint32_t b = 0; b < nb && !rc; b++) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[b]);
@@ -479,31 +487,29 @@ static int decode_body(Dec *d) {
       break;
     }
     unsigned ns = LLVMGetNumSuccessors(term);
-    g.succ[b] = malloc((ns + 1) * sizeof(uint32_t));
+    g->succ[b] = emu_xalloc((size_t)ns + 1, sizeof(uint32_t));
     for (unsigned i = 0; i < ns; i++) {
       uint32_t s;
-      ptrmap_get(&orig, LLVMGetSuccessor(term, i), &s);
-      g.succ[b][g.nsucc[b]++] = s;
+      ptrmap_get(orig, LLVMGetSuccessor(term, i), &s);
+      g->succ[b][g->nsucc[b]++] = s;
     }
   }
   d->cur = NULL;
   if (!rc)
-    rc = cfg_order(d, &g);
+    rc = cfg_order(d, g);
   if (rc) {
-    cfg_free(&g);
-    ptrmap_free(&orig);
-    free(bbs);
+    emu_scratch_free(bbs);
     return -1;
   }
-  f->nblocks = g.nout;
-  f->blocks = calloc(g.nout, sizeof *f->blocks);
-  for (uint32_t i = 0; i < g.nout; i++)
-    ptrmap_put(&d->bbmap, bbs[g.out[i]], i);
+  f->blocks = emu_xalloc(g->nout, sizeof *f->blocks);
+  f->nblocks = g->nout;
+  for (uint32_t i = 0; i < g->nout; i++)
+    ptrmap_put(&d->bbmap, bbs[g->out[i]], i);
 
   /* Slots: parameters, then every value-producing instruction. */
   f->nparams = LLVMCountParams(fn);
-  f->param_slot = calloc(f->nparams + 1, sizeof *f->param_slot);
-  f->param_nslots = calloc(f->nparams + 1, sizeof *f->param_nslots);
+  f->param_slot = emu_xalloc((size_t)f->nparams + 1, sizeof *f->param_slot);
+  f->param_nslots = emu_xalloc((size_t)f->nparams + 1, sizeof *f->param_nslots);
   for (uint32_t i = 0; i < f->nparams && !rc; i++) {
     VType t;
     LLVMValueRef p = LLVMGetParam(fn, i);
@@ -524,8 +530,8 @@ static int decode_body(Dec *d) {
     else
       f->ret_nslots = rtv.n;
   }
-  for (uint32_t i = 0; i < g.nout && !rc; i++) {
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bbs[g.out[i]]); in;
+  for (uint32_t i = 0; i < g->nout && !rc; i++) {
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bbs[g->out[i]]); in;
          in = LLVMGetNextInstruction(in)) {
       if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMVoidTypeKind)
         continue;
@@ -554,17 +560,18 @@ static int decode_body(Dec *d) {
   }
 
   /* Instructions, block by block in the new order; phis first. */
-  for (uint32_t i = 0; i < g.nout && !rc; i++) {
+  for (uint32_t i = 0; i < g->nout && !rc; i++) {
     Block *blk = &f->blocks[i];
     blk->phi_first = f->ninst;
-    LLVMValueRef in = LLVMGetFirstInstruction(bbs[g.out[i]]);
+    LLVMValueRef in = LLVMGetFirstInstruction(bbs[g->out[i]]);
     /* All phis of the block first: a phi that reads any other phi of its
      * block (a swap, say) needs all incoming values read before any write. */
-    PtrMap phis;
-    ptrmap_init(&phis);
+    PtrMap *phis = &d->phis;
+    ptrmap_free(phis);
+    ptrmap_init(phis);
     for (LLVMValueRef p = in; p && LLVMGetInstructionOpcode(p) == LLVMPHI;
          p = LLVMGetNextInstruction(p))
-      ptrmap_put(&phis, p, 1);
+      ptrmap_put(phis, p, 1);
     for (; in && LLVMGetInstructionOpcode(in) == LLVMPHI; in = LLVMGetNextInstruction(in)) {
       d->cur = in;
       VType t;
@@ -588,7 +595,7 @@ static int decode_body(Dec *d) {
           break;
         }
         uint32_t dummy;
-        if (ptrmap_get(&phis, iv, &dummy))
+        if (ptrmap_get(phis, iv, &dummy))
           blk->phi_two_phase = 1;
         push_extra(f, pb);
         push_extra(f, s);
@@ -599,16 +606,29 @@ static int decode_body(Dec *d) {
     }
     if (blk->phi_two_phase && blk->phi_slots > f->max_phi_slots)
       f->max_phi_slots = blk->phi_slots;
-    ptrmap_free(&phis);
     blk->first = f->ninst;
     for (; in && !rc; in = LLVMGetNextInstruction(in))
       if (decode_inst(d, in))
         rc = -1;
     blk->end = f->ninst;
   }
-  cfg_free(&g);
-  ptrmap_free(&orig);
-  free(bbs);
+  emu_scratch_free(bbs);
+  return rc;
+}
+
+/* decode_body inside a recovery scope: a failed allocation becomes the
+ * decoder's error (the function's partial records are freed with it). */
+static int decode_guarded(Dec *d) {
+  EmuOom oom;
+  if (setjmp(oom.jb)) {
+    emu_oom_leave(&oom);
+    d->cur = NULL;
+    return dec_error(d, "out of host memory (a request of %zu bytes failed)",
+                     oom.bytes);
+  }
+  emu_oom_enter(&oom);
+  int rc = decode_body(d);
+  emu_oom_leave(&oom);
   return rc;
 }
 
@@ -631,14 +651,19 @@ int emu_decode(Program *p, Func *f) {
   ptrmap_init(&d.vals);
   ptrmap_init(&d.consts);
   ptrmap_init(&d.bbmap);
-  int rc = decode_body(&d);
+  ptrmap_init(&d.orig);
+  ptrmap_init(&d.phis);
+  int rc = decode_guarded(&d);
   ptrmap_free(&d.vals);
   ptrmap_free(&d.consts);
   ptrmap_free(&d.bbmap);
+  ptrmap_free(&d.orig);
+  ptrmap_free(&d.phis);
+  cfg_free(&d.g);
   if (rc) {
     f->state = -1;
     free(f->error);
-    f->error = strdup(p->err);
+    f->error = emu_strndup(p->err, sizeof p->err);
     return -1;
   }
   f->stack_bytes = ((f->frame_bytes + 15) & ~15u) + f->max_callee;

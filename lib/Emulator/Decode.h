@@ -6,12 +6,31 @@
 
 #include "Program.h"
 
+/* Cfg.c: the block order (loop-contiguous reverse post-order). */
+typedef struct {
+  uint32_t nb;
+  uint32_t **succ;
+  uint32_t *nsucc;
+  uint32_t nloops;
+  uint32_t *loop_header;
+  uint64_t **loop_body; /* bitsets */
+  int32_t *loop_parent;
+  int32_t *inl;         /* innermost loop of each block, -1 */
+  uint32_t *stamp;
+  uint32_t gen;
+  uint32_t *out;
+  uint32_t nout;
+} Cfg;
+
 typedef struct {
   Program *p;
   Func *f;
   PtrMap vals;   /* argument / instruction -> slot */
   PtrMap consts; /* constant -> pool slot */
   PtrMap bbmap;  /* LLVMBasicBlockRef -> new block index */
+  PtrMap orig;   /* LLVMBasicBlockRef -> original block index */
+  PtrMap phis;   /* the phis of the block being decoded */
+  Cfg g;         /* the block graph and its order */
   LLVMValueRef cur;
   uint32_t zero_slot;
 } Dec;
@@ -46,21 +65,7 @@ int name_is(const char *name, const char *base);
  * suffix rather than the name of another intrinsic. */
 int is_type_suffix(const char *s);
 
-/* Cfg.c: the block order (loop-contiguous reverse post-order). */
-typedef struct {
-  uint32_t nb;
-  uint32_t **succ;
-  uint32_t *nsucc;
-  uint32_t nloops;
-  uint32_t *loop_header;
-  uint64_t **loop_body; /* bitsets */
-  int32_t *loop_parent;
-  int32_t *inl;         /* innermost loop of each block, -1 */
-  uint32_t *stamp;
-  uint32_t gen;
-  uint32_t *out;
-  uint32_t nout;
-} Cfg;
+/* Cfg.c */
 int cfg_order(Dec *d, Cfg *g); /* fills g->out; -1 on irreducible flow */
 void cfg_free(Cfg *g);
 

@@ -2,6 +2,7 @@
  * layout engine's register counts), work-item queries, cross-lane
  * operations, math, and the pass-through and no-op intrinsics.  Memory
  * intrinsics are in DecodeMem.c. */
+#include "Alloc.h"
 #include "Decode.h"
 
 #include <stdlib.h>
@@ -86,12 +87,13 @@ static int decode_wmma(Dec *d, LLVMValueRef inst, wmma_instr id, Inst *in) {
       wmma_operand(d, LLVMGetOperand(inst, ic), id, WMMA_MATRIX_C, "C", &ewc) ||
       wmma_operand(d, inst, id, WMMA_MATRIX_D, "D", &ewd))
     return -1;
+  Func *f = d->f;
+  /* Grown first: a failure then leaks no prepared op. */
+  f->wmma = emu_xrealloc(f->wmma, (size_t)f->nwmma + 1, sizeof *f->wmma);
   WmmaOp *w = emu_wmma_prepare(id, d->p->arch, (int)opsel, sa & 1, sb & 1,
                                clamp & 1, ewa, ewb, ewc);
   if (!w)
     return dec_error(d, "cannot map the registers of %s", info->isa_name);
-  Func *f = d->f;
-  f->wmma = realloc(f->wmma, (f->nwmma + 1) * sizeof *f->wmma);
   in->x = f->nwmma;
   f->wmma[f->nwmma++] = w;
   in->op = OP_WMMA;

@@ -1,6 +1,7 @@
 /* The interpreter loop: block selection (min-PC reconvergence), phis,
  * frames, the handler table generated from Opcodes.h, the control-flow
  * handlers, the instruction budget and fault messages. */
+#include "Alloc.h"
 #include "Exec.h"
 
 #include <stdarg.h>
@@ -81,7 +82,7 @@ static uint64_t *get_regs(Worker *wk, const Func *f) {
     return r;
   }
   size_t n = (size_t)(f->nslots ? f->nslots : 1) * NLANES;
-  uint64_t *r = calloc(n, sizeof(uint64_t));
+  uint64_t *r = emu_alloc(n, sizeof(uint64_t));
   if (!r) {
     snprintf(wk->err, sizeof wk->err, "out of host memory for the registers of '%s'",
              f->name);
@@ -94,7 +95,7 @@ static void put_regs(Worker *wk, const Func *f, uint64_t *r) {
   RegCache *rc = &wk->cache[f->index];
   if (rc->n == rc->cap) {
     uint32_t cap = rc->cap ? 2 * rc->cap : 4;
-    uint64_t **v = realloc(rc->v, cap * sizeof *v);
+    uint64_t **v = emu_realloc(rc->v, cap, sizeof *v);
     if (!v) {
       free(r);
       return;

@@ -1,7 +1,7 @@
 /* The interpreter (upper-middle layer, above the decoded program): waves,
  * workers and the instruction handlers named in Opcodes.h.
  *
- * A launch (Dispatch.c) runs workgroups on one or more worker threads; a
+ * A launch (Launch.c) runs workgroups on one or more worker threads; a
  * worker runs one workgroup at a time: every wave until it reaches a
  * barrier or ends, then the barrier is released (or a deadlock reported).
  * Each wave keeps an explicit stack of frames; in a frame every lane has a
@@ -186,7 +186,7 @@ void release_frames(Worker *wk);
 int budget_flush(Worker *wk);
 extern const char *kBudgetMessage;
 
-/* Dispatch.c */
+/* Launch.c */
 #define EMU_MAX_THREADS 256
 /* Workgroups in one launch: more would take hours even when empty. */
 #define EMU_MAX_WORKGROUPS (1ull << 24)

@@ -3,6 +3,7 @@
  * every external zero-sized LDS array, as HIP's `extern __shared__`), other
  * globals get allocations in the global address space with their initial
  * values. */
+#include "Alloc.h"
 #include "Program.h"
 
 #include <stdio.h>
@@ -69,8 +70,9 @@ static int const_to_bytes(Program *p, LLVMValueRef c, LLVMTypeRef t,
 
 static void add_address(Program *p, LLVMValueRef g, uint64_t addr) {
   if (p->nglobals == p->cap_globals) {
-    p->cap_globals = p->cap_globals ? 2 * p->cap_globals : 16;
-    p->global_addr = realloc(p->global_addr, p->cap_globals * sizeof(uint64_t));
+    uint32_t cap = p->cap_globals ? 2 * p->cap_globals : 16;
+    p->global_addr = emu_xrealloc(p->global_addr, cap, sizeof(uint64_t));
+    p->cap_globals = cap;
   }
   p->global_addr[p->nglobals] = addr;
   ptrmap_put(&p->global_map, g, p->nglobals++);

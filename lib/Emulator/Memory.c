@@ -1,5 +1,6 @@
 /* The emulated memory model: global allocations and the host memory
  * budget, address-space casts, buffer resources and the traffic model. */
+#include "Alloc.h"
 #include "Memory.h"
 
 #include <stdio.h>
@@ -64,7 +65,7 @@ int mem_alloc(GlobalMem *g, uint64_t size, const char *name, int user,
     return -1;
   if (g->nallocs == g->cap_allocs) {
     uint32_t cap2 = g->cap_allocs ? 2 * g->cap_allocs : 16;
-    Alloc *na = realloc(g->allocs, cap2 * sizeof *na);
+    Alloc *na = emu_realloc(g->allocs, cap2, sizeof *na);
     if (!na) {
       mem_unreserve(g, size);
       snprintf(err, cap, "out of host memory");
@@ -74,15 +75,21 @@ int mem_alloc(GlobalMem *g, uint64_t size, const char *name, int user,
     g->cap_allocs = cap2;
   }
   Alloc *a = &g->allocs[g->nallocs];
-  a->data = calloc(size ? size : 1, 1);
+  a->data = emu_alloc(size ? size : 1, 1);
   if (!a->data) {
     mem_unreserve(g, size);
     snprintf(err, cap, "out of host memory allocating %llu bytes",
              (unsigned long long)size);
     return -1;
   }
+  a->name = emu_strndup(name ? name : "", SIZE_MAX);
+  if (!a->name) {
+    free(a->data);
+    mem_unreserve(g, size);
+    snprintf(err, cap, "out of host memory");
+    return -1;
+  }
   a->size = size;
-  a->name = strdup(name ? name : "");
   a->user = user;
   return (int)g->nallocs++;
 }
@@ -177,8 +184,8 @@ uint32_t rsrc_intern(RsrcTable *t, const BufRsrc *r) {
     if (t->n >= RSRC_MAX)
       return 0;
     uint32_t ns = t->nslots ? 2 * t->nslots : 64;
-    uint32_t *slots = calloc(ns, sizeof *slots);
-    BufRsrc *v = realloc(t->v, (ns / 2) * sizeof *v);
+    uint32_t *slots = emu_alloc(ns, sizeof *slots);
+    BufRsrc *v = emu_realloc(t->v, ns / 2, sizeof *v);
     if (!slots || !v) {
       free(slots);
       if (v)

@@ -1,5 +1,6 @@
 /* The public API (top layer): loading and checking modules, kernels and
  * their parameters, buffers, settings and launches. */
+#include "Alloc.h"
 #include "EmuModule.h"
 
 #include "wmma/Support/LargeStack.h"
@@ -77,7 +78,7 @@ static LLVMValueRef dangling_use(LLVMValueRef fn) {
 static int verifier_hazard(LLVMModuleRef mod, char *why, size_t cap) {
   const char *flags = "llvm.module.flags";
   unsigned nf = LLVMGetNamedMetadataNumOperands(mod, flags);
-  LLVMValueRef *ops = nf ? calloc(nf, sizeof *ops) : NULL;
+  LLVMValueRef *ops = nf ? emu_alloc(nf, sizeof *ops) : NULL;
   if (nf && !ops) {
     snprintf(why, cap, "out of memory reading the module flags");
     return 1;
@@ -146,6 +147,22 @@ static int parse_and_verify(void *p) {
   return 0;
 }
 
+/* The kernels and the global layout, in a recovery scope: a failed
+ * allocation fails the load. */
+static int index_module(wmma_emu_module *m) {
+  EmuOom oom;
+  if (setjmp(oom.jb)) {
+    emu_oom_leave(&oom);
+    prog_error(&m->prog, "out of host memory (a request of %zu bytes failed)",
+               oom.bytes);
+    return -1;
+  }
+  emu_oom_enter(&oom);
+  int rc = emu_find_kernels(&m->prog) || emu_layout_globals(&m->prog, &m->mem);
+  emu_oom_leave(&oom);
+  return rc;
+}
+
 static int load_buffer(LLVMMemoryBufferRef buf, const char *name,
                        wmma_emu_module **out) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -176,16 +193,25 @@ static int load_buffer(LLVMMemoryBufferRef buf, const char *name,
   LLVMContextRef ctx = j.ctx;
   LLVMModuleRef mod = j.mod;
 
-  wmma_emu_module *m = calloc(1, sizeof *m);
+  wmma_emu_module *m = emu_alloc(1, sizeof *m);
+  char *copy = emu_strndup(name, SIZE_MAX);
+  if (!m || !copy) {
+    free(m);
+    free(copy);
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    load_error("%s: out of host memory", name);
+    return WMMA_EMU_FAULT;
+  }
   m->prog.ctx = ctx;
   m->prog.mod = mod;
-  m->name = strdup(name);
+  m->name = copy;
   const char *dl = LLVMGetDataLayoutStr(mod);
   m->prog.td = LLVMCreateTargetData(dl && *dl ? dl : kAmdgcnDataLayout);
   m->kernarg_alloc = m->dispatch_alloc = -1;
   m->limit = EMU_LIMIT_DEFAULT;
   mem_init(&m->mem);
-  if (emu_find_kernels(&m->prog) || emu_layout_globals(&m->prog, &m->mem)) {
+  if (index_module(m)) {
     load_error("%s: %s", name, m->prog.err[0] ? m->prog.err : "out of memory");
     wmma_emu_destroy(m);
     return WMMA_EMU_FAULT;
@@ -253,8 +279,13 @@ int wmma_emu_set_chip(wmma_emu_module *m, const char *chip) {
                wmma_supported_chips());
     return WMMA_EMU_USAGE;
   }
+  char *copy = chip ? emu_strndup(chip, SIZE_MAX) : NULL;
+  if (chip && !copy) {
+    prog_error(&m->prog, "out of host memory");
+    return WMMA_EMU_FAULT;
+  }
   free(m->chip_override);
-  m->chip_override = chip ? strdup(chip) : NULL;
+  m->chip_override = copy;
   /* Decoding depends on the architecture: forget decoded functions. */
   emu_forget_funcs(&m->prog);
   return WMMA_EMU_OK;
@@ -369,6 +400,21 @@ static Kernel *kernel_at(wmma_emu_module *m, int kernel) {
   return &m->prog.kernels[kernel];
 }
 
+/* emu_get_func in a recovery scope; NULL (error set) when memory runs out. */
+static Func *kernel_func(wmma_emu_module *m, const Kernel *k) {
+  EmuOom oom;
+  if (setjmp(oom.jb)) {
+    emu_oom_leave(&oom);
+    prog_error(&m->prog, "out of host memory (a request of %zu bytes failed)",
+               oom.bytes);
+    return NULL;
+  }
+  emu_oom_enter(&oom);
+  Func *f = emu_get_func(&m->prog, k->fn);
+  emu_oom_leave(&oom);
+  return f;
+}
+
 int wmma_emu_prepare(wmma_emu_module *m, int kernel) {
   Kernel *k = m ? kernel_at(m, kernel) : NULL;
   if (!k)
@@ -376,8 +422,8 @@ int wmma_emu_prepare(wmma_emu_module *m, int kernel) {
   if (kernel_arch(m, k))
     return WMMA_EMU_FAULT;
   if (!k->func) {
-    Func *f = emu_get_func(&m->prog, k->fn);
-    if (emu_decode(&m->prog, f))
+    Func *f = kernel_func(m, k);
+    if (!f || emu_decode(&m->prog, f))
       return WMMA_EMU_FAULT;
     k->func = f;
   }

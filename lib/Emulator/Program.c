@@ -1,5 +1,6 @@
 /* Program-wide helpers: pointer maps, errors, instruction descriptions, the
  * kernels of the module and their parameter layout. */
+#include "Alloc.h"
 #include "Program.h"
 
 #include <stdarg.h>
@@ -69,9 +70,17 @@ int ptrmap_get(const PtrMap *pm, const void *key, uint32_t *val) {
 void ptrmap_put(PtrMap *pm, const void *key, uint32_t val) {
   if (2 * (pm->count + 1) > pm->cap) {
     PtrMap old = *pm;
-    pm->cap = old.cap ? old.cap * 2 : 64;
-    pm->keys = calloc(pm->cap, sizeof *pm->keys);
-    pm->vals = calloc(pm->cap, sizeof *pm->vals);
+    uint32_t cap = old.cap ? old.cap * 2 : 64;
+    /* Both tables before pm changes: a failure leaves pm as it was. */
+    void *keys = emu_alloc(cap, sizeof *pm->keys);
+    uint32_t *vals = keys ? emu_alloc(cap, sizeof *vals) : NULL;
+    if (!vals) {
+      free(keys);
+      emu_raise_oom((size_t)cap * (sizeof *pm->keys + sizeof *vals));
+    }
+    pm->cap = cap;
+    pm->keys = keys;
+    pm->vals = vals;
     pm->count = 0;
     for (uint32_t i = 0; i < old.cap; i++)
       if (old.keys[i])
@@ -115,29 +124,23 @@ static char *string_attr(LLVMValueRef fn, const char *key) {
     return NULL;
   unsigned len;
   const char *v = LLVMGetStringAttributeValue(a, &len);
-  char *s = malloc(len + 1);
-  memcpy(s, v, len);
-  s[len] = 0;
-  return s;
+  return emu_xstrndup(v, len);
 }
 
 int emu_find_kernels(Program *p) {
   for (LLVMValueRef fn = LLVMGetFirstFunction(p->mod); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn) || LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)
       continue;
-    Kernel *ks = realloc(p->kernels, (p->nkernels + 1) * sizeof *ks);
-    if (!ks)
-      return -1;
-    p->kernels = ks;
+    p->kernels = emu_xrealloc(p->kernels, (size_t)p->nkernels + 1, sizeof *p->kernels);
     Kernel *k = &p->kernels[p->nkernels++];
     memset(k, 0, sizeof *k);
     size_t len;
     const char *kn = LLVMGetValueName2(fn, &len);
     k->fn = fn;
-    k->name = strndup(kn, len);
+    k->name = emu_xstrndup(kn, len);
     k->chip = string_attr(fn, "target-cpu");
     k->nparams = LLVMCountParams(fn);
-    k->params = calloc(k->nparams + 1, sizeof *k->params);
+    k->params = emu_xalloc((size_t)k->nparams + 1, sizeof *k->params);
     uint32_t off = 0;
     for (uint32_t i = 0; i < k->nparams; i++) {
       KParam *kp = &k->params[i];

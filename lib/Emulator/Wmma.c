@@ -19,6 +19,7 @@
  * the same rows with K rotated by 8 in A and in B, which leaves each dot
  * product's terms unchanged); the emulator computes both readings and
  * accepts the instruction when every output agrees bit for bit. */
+#include "Alloc.h"
 #include "Wmma.h"
 
 #include <pthread.h>
@@ -65,9 +66,7 @@ WmmaOp *emu_wmma_prepare(wmma_instr id, wmma_arch arch, int opsel,
     return NULL;
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, choose_product);
-  WmmaOp *w = calloc(1, sizeof *w);
-  if (!w)
-    return NULL;
+  WmmaOp *w = emu_xalloc(1, sizeof *w); /* raises: called while decoding */
   w->id = id;
   w->k = info->k;
   w->sign_a = sign_a;

@@ -7,7 +7,8 @@
  *  Recognize/  Normalize.c: upstream passes through the C API on a scratch
  *              copy (tensors bufferized, named ops generalized;
  *              DecomposeAggregates.cpp the one upstream rewrite that has no
- *              pass).  Graph.c: the hash-consed expression graph.
+ *              pass).  Graph.c: the hash-consed expression graph;
+ *              GraphWalk.c: the one walk over it (each node once).
  *              Recognize.c, RecognizeGeneric.c: the normalized function ->
  *              graph: every buffer's final contents; symbolic sizes.
  *  Problem/    Problem.c: graph -> GEMMs or a chain with operand layouts,
@@ -33,13 +34,14 @@
 /*===--- recognition -----------------------------------------------------===*/
 /* Normalizes a scratch copy of func with upstream passes; returns the
  * normalized func.func (owned by *scratch, destroy with mlirOperationDestroy
- * on *scratch), or a null op with a reason in why. */
+ * on *scratch), or a null op with the upstream failures (each at the op
+ * that failed) in d. */
 MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
-                           char *why, size_t cap);
+                           fe_diag *d);
 /* Reads the normalized function into p's graph, arguments and symbols.
- * 0, or -1 with a reason (and its location) in why/where. */
+ * 0, or -1 with every obstacle found (each at its op) in d. */
 int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
-                 char *why, size_t cap, MlirLocation *where);
+                 fe_diag *d);
 /* Graph -> GEMMs / chain, epilogue, roles.  0, or -1 with a reason. */
 int fe_problem_build(fe_problem *p, char *why, size_t cap,
                      MlirLocation *where);

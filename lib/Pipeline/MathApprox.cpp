@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
 
 using namespace mlir;
 
@@ -62,7 +63,7 @@ extern "C" MlirPass wmmaCreateApproximateMathPass(void) {
   return wrap(new ApproximateMathPass());
 }
 
-extern "C" void wmmaRegisterApproximateMathPass(void) {
+extern "C" WMMA_INTERNAL void wmmaRegisterApproximateMathPass(void) {
   registerPass([]() -> std::unique_ptr<Pass> {
     return std::make_unique<ApproximateMathPass>();
   });

@@ -258,6 +258,11 @@ int wmma_nesting_exceeds(const char *text, size_t size, unsigned limit,
   return 0;
 }
 
+void wmma_nesting_message(const char *what, char *msg, size_t cap) {
+  snprintf(msg, cap, "%s nest deeper than %u levels (the limit of the wmma "
+           "tools)", what, WMMA_MAX_NESTING);
+}
+
 void wmma_line_col(const char *text, size_t size, size_t offset,
                    unsigned *line, unsigned *col) {
   unsigned l = 1, k = 1;

@@ -9,25 +9,26 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include "wmma/Support/Builder.h"
+#include "wmma/Support/CAPIUtil.h"
 
 using namespace mlir;
 
-extern "C" MlirAttribute wb_gpu_dim_attr(MlirContext ctx, int dim) {
+extern "C" WMMA_INTERNAL MlirAttribute wb_gpu_dim_attr(MlirContext ctx, int dim) {
   return wrap(gpu::DimensionAttr::get(unwrap(ctx),
                                       static_cast<gpu::Dimension>(dim)));
 }
 
-MlirAttribute wb_workgroup_space(MlirContext ctx) {
+WMMA_INTERNAL MlirAttribute wb_workgroup_space(MlirContext ctx) {
   return wrap(gpu::AddressSpaceAttr::get(unwrap(ctx),
                                          gpu::AddressSpace::Workgroup));
 }
 
-MlirAttribute wb_fat_buffer_space(MlirContext ctx) {
+WMMA_INTERNAL MlirAttribute wb_fat_buffer_space(MlirContext ctx) {
   return wrap(amdgpu::AddressSpaceAttr::get(
       unwrap(ctx), amdgpu::AddressSpace::FatRawBuffer));
 }
 
-bool wb_is_fat_buffer(MlirType t) {
+WMMA_INTERNAL bool wb_is_fat_buffer(MlirType t) {
   auto m = dyn_cast_or_null<MemRefType>(unwrap(t));
   if (!m)
     return false;
@@ -35,7 +36,7 @@ bool wb_is_fat_buffer(MlirType t) {
   return s && s.getValue() == amdgpu::AddressSpace::FatRawBuffer;
 }
 
-extern "C" MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip) {
+extern "C" WMMA_INTERNAL MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip) {
   return wrap(ROCDL::ROCDLTargetAttr::get(unwrap(ctx), /*optLevel=*/2,
                                           "amdgcn-amd-amdhsa", chip));
 }

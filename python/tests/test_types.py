@@ -140,7 +140,7 @@ def test_f16_output(chip, accumulate):
     assert (np.abs(f64(out["C"]) - exact) <= bound).all()
     manifest = wmma.compile(F16_OUT, chip, emit="mlir", tile=(128, 128),
                             accumulate=accumulate)
-    packed = "packed_accumulators = true" in manifest.artifact
+    packed = "acc_pack = 2" in manifest.artifact
     assert packed == (accumulate == "native" and chip == "gfx1100")
 
 

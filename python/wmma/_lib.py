@@ -105,7 +105,8 @@ class CompileResult(ctypes.Structure):
                 ("block", c_uint * 3), ("lds_bytes", ctypes.c_uint64),
                 ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS),
                 ("nresults", c_int), ("nsizes", c_int), ("grid_len", c_int * 3),
-                ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3)]
+                ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3),
+                ("accumulate", c_int)]
 
 
 class HostArg(ctypes.Structure):
@@ -210,6 +211,7 @@ def _prototypes(lib):
         "wmma_compile_source": (c_int, [c_char_p, c_size_t, c_char_p, P(CompileOptions),
                                         P(CompileResult)]),
         "wmma_compile_result_free": (None, [P(CompileResult)]),
+        "wmma_load_kernel": (c_int, [c_char_p, c_char_p, c_char_p, P(CompileResult)]),
         "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, P(EmuStats),
                                 P(c_void_p)]),
         # Emulator.

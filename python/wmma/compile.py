@@ -117,6 +117,29 @@ def compile_raw(source, chip, emit, func=None, strategy="permlanex16", waves=0,
     return Compiled(artifact, manifest, diags, emit, raw), res
 
 
+def load_raw(kernel_ir, chip, manifest=None):
+    """Loads a kernel compiled earlier: LLVM IR text at path kernel_ir and
+    its launch manifest (default: kernel_ir + ".json", where wmma-compile
+    writes it), checked against each other and against chip.  Returns
+    (Compiled, the C result) like compile_raw; raises WmmaError naming the
+    mismatch."""
+    lib = _lib.load()
+    path = os.fspath(kernel_ir)
+    mpath = os.fspath(manifest) if manifest is not None else None
+    res = _lib.CompileResult()
+    rc = lib.wmma_load_kernel(_lib.cstr(path, "kernel_ir"),
+                              _lib.cstr(mpath, "manifest") if mpath else None,
+                              _lib.cstr(chip, "chip"), ctypes.byref(res))
+    diags = ctypes.string_at(res.diagnostics).decode("utf-8", "replace") \
+        if res.diagnostics else ""
+    if rc != 0 or not res.ok:
+        lib.wmma_compile_result_free(ctypes.byref(res))
+        raise WmmaError("cannot load the kernel %s for %s" % (path, chip), diags)
+    raw = ctypes.string_at(res.data, res.size) if res.data else b""
+    manifest = json.loads(ctypes.string_at(res.manifest_json).decode("utf-8"))
+    return Compiled(raw.decode("utf-8", "replace"), manifest, diags, "llvm", raw), res
+
+
 def compile(source, chip, emit="hsaco", func=None, strategy="permlanex16",
             waves=0, source_name=None, tiled=True, staging="auto", tile=None,
             accumulate="wide"):

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _lib
 from ._errors import WmmaError
-from .compile import compile_raw
+from .compile import compile_raw, load_raw
 
 # Manifest element type -> the numpy dtype of arrays given and returned.
 # bf16 has no numpy dtype: see _to_bf16_bits.
@@ -238,7 +238,7 @@ def _allocated(a, name, sizes):
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         waves=0, source_name=None, tiled=True, stats=False, staging="auto",
-        tile=None, accumulate="wide"):
+        tile=None, accumulate="wide", kernel_ir=None):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
     {name: numpy array} for every written buffer, and "result0", "result1",
     ... for the values a function on tensors returns.
@@ -261,6 +261,11 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     staging, tile, tiled, accumulate: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
       (as wmma.emulate returns them); emulator backend only.
+    kernel_ir: a path to a kernel compiled earlier (LLVM IR text, as
+      compile(..., emit="llvm") or wmma-compile --emit llvm writes it, with
+      its manifest beside it as PATH.json) to run on the emulator instead of
+      compiling source (source may then be None; the schedule's options do
+      not apply).
 
     bf16 results are returned as float32 (exact), i4 results as int8.  Raises WmmaError for
     compile/launch errors (with the MLIR diagnostics), TypeError/ValueError
@@ -275,8 +280,13 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
                         % type(inputs).__name__)
     lib = _lib.load()
     emit = "llvm" if backend == "emu" else "hsaco"
-    compiled, res = compile_raw(source, chip, emit, func, strategy, waves, source_name,
-                                tiled, staging, tile, accumulate)
+    if kernel_ir is not None:
+        if backend != "emu":
+            raise ValueError("kernel_ir is LLVM IR for the emulator: use backend='emu'")
+        compiled, res = load_raw(kernel_ir, chip)
+    else:
+        compiled, res = compile_raw(source, chip, emit, func, strategy, waves,
+                                    source_name, tiled, staging, tile, accumulate)
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]

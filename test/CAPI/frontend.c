@@ -1,6 +1,6 @@
 /* The front end through the C API, as a compiler embedding it uses it:
  * #wmma.launch records built and read with the C functions (and the
- * builder refusing inconsistent records), wmma_staging_parse, and
+ * builder refusing inconsistent records), wmmaStagingParse, and
  * wmmaCreateLinalgToKernelsPassWithOptions run on a dynamic GEMM with each
  * option, reading the kernel's launch record back through the accessors;
  * bad options fail with a diagnostic; wmmaCreateConvertAmdgpuToRocdlPass
@@ -114,13 +114,13 @@ static void check_launch_attr(void) {
         "dims/host index out of range");
 }
 
-/*--- wmma_staging_parse ---------------------------------------------------*/
+/*--- wmmaStagingParse ---------------------------------------------------*/
 static void check_staging_names(void) {
-  CHECK(wmma_staging_parse("auto") == WMMA_STAGING_AUTO, "auto");
-  CHECK(wmma_staging_parse("registers") == WMMA_STAGING_REGISTERS, "regs");
-  CHECK(wmma_staging_parse("lds") == WMMA_STAGING_LDS, "lds");
-  CHECK(wmma_staging_parse("shared") == -1 && wmma_staging_parse(NULL) == -1 &&
-            wmma_staging_parse("") == -1,
+  CHECK(wmmaStagingParse("auto") == WMMA_STAGING_AUTO, "auto");
+  CHECK(wmmaStagingParse("registers") == WMMA_STAGING_REGISTERS, "regs");
+  CHECK(wmmaStagingParse("lds") == WMMA_STAGING_LDS, "lds");
+  CHECK(wmmaStagingParse("shared") == -1 && wmmaStagingParse(NULL) == -1 &&
+            wmmaStagingParse("") == -1,
         "unknown names");
 }
 
@@ -167,15 +167,16 @@ static MlirAttribute compile(const wmmaFrontEndOptions *o, char *staging,
                                                         sref("wmma.launch"));
     MlirAttribute s = mlirOperationGetDiscardableAttributeByName(
         f.kernel, sref("wmma.schedule"));
-    MlirAttribute st = mlirDictionaryAttrGetElementByName(s, sref("staging"));
-    MlirAttribute ti = mlirDictionaryAttrGetElementByName(s, sref("tile"));
-    if (mlirAttributeIsAString(st)) {
-      MlirStringRef v = mlirStringAttrGetValue(st);
-      snprintf(staging, cap, "%.*s", (int)v.length, v.data);
-    }
-    if (mlirAttributeIsADenseI64Array(ti)) {
-      tile[0] = mlirDenseI64ArrayGetElement(ti, 0);
-      tile[1] = mlirDenseI64ArrayGetElement(ti, 1);
+    /* The typed record, read through its C accessor. */
+    wmma_schedule_desc d;
+    if (wmmaScheduleAttrGetDesc(s, &d)) {
+      snprintf(staging, cap, "%s",
+               d.staging == WMMA_SCHED_LDS ? "lds" : "registers");
+      tile[0] = d.tile[0];
+      tile[1] = d.tile[1];
+      /* Built back from its plain data, it is the same attribute. */
+      CHECK(mlirAttributeEqual(wmmaScheduleAttrGet(g_ctx, &d), s),
+            "#wmma.schedule round trip through wmma_schedule_desc");
     }
   }
   mlirModuleDestroy(m);

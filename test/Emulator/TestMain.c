@@ -45,7 +45,7 @@ static const struct {
     {"replication", test_replication}, {"api", test_api},
     {"divergence", test_divergence}, {"buffer", test_buffer},
     {"wmma-exact", test_wmma_exact}, {"dispatch", test_dispatch},
-    {"memory", test_memory},
+    {"memory", test_memory},       {"alloc", test_alloc},
 };
 
 int main(int argc, char **argv) {

@@ -35,6 +35,7 @@ wmma_emu_module *test_load(const char *ir);
 int test_run(wmma_emu_module *m, const int *buffers, int nbuf, unsigned threads);
 
 int test_wmma(int argc, char **argv);
+int test_alloc(int argc, char **argv);
 int test_fp8(int argc, char **argv);
 int test_convert(int argc, char **argv);
 int test_xlane(int argc, char **argv);

@@ -9,7 +9,7 @@
 ; RUN: %expect_exit 1 wmma-emu %s --kernel spin --grid 4 --block 64 --threads 2 --max-instructions 5000 --arg out:%t:4 | FileCheck %s --check-prefix=SMALL
 ; SMALL: wmma-emu: error: instruction limit exceeded: more than 5000 wave-instructions
 ; RUN: %expect_exit 2 wmma-emu %s --kernel spin --grid 1 --block 32 --max-instructions -1 --arg out:%t:4 | FileCheck %s --check-prefix=NEG
-; NEG: wmma-emu: error: bad --max-instructions value '-1' (a count of wave-instructions, 0 = no limit)
+; NEG: wmma-emu: error: bad --max-instructions value '-1' (a count of wave-instructions in 0..18446744073709551615, 0 = no limit)
 ; RUN: %expect_exit 2 wmma-emu %s --kernel spin --grid 1 --block 32 --max-instructions abc --arg out:%t:4 | FileCheck %s --check-prefix=ABC
 ; ABC: wmma-emu: error: bad --max-instructions value 'abc'
 ; RUN: %expect_exit 2 wmma-emu %s --kernel spin --grid 1 --block 32 --max-instructions 12x --arg out:%t:4 | FileCheck %s --check-prefix=JUNK

@@ -49,7 +49,7 @@
 // ISA: v_permlanex16_b32
 // ISA: v_exp_f32
 // ISA: s_endpgm
-func.func @softmax_form(%Q: tensor<100x64xf16>, %K: tensor<77x64xf16>, %V: tensor<77x64xf16>) -> tensor<100x64xf32> {
+func.func @softmax_form(%Q: tensor<100x64xf16>, %K: tensor<77x64xf16>, %V: tensor<77x64xf16>) -> tensor<100x64xf32> attributes {wmma.schedule = #wmma.schedule<template = "attention", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 16, 16], waves = [4, 1], wave_tile = [1, 1], stages = 2, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<100x77xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100x77xf32>) -> tensor<100x77xf32>
@@ -81,7 +81,7 @@ func.func @softmax_form(%Q: tensor<100x64xf16>, %K: tensor<77x64xf16>, %V: tenso
 // CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xindex>
 // ISA-LABEL: causal_written:
 // ISA: v_permlanex16_b32
-func.func @causal_written(%Q: memref<64x64xf16>, %K: memref<64x64xf16>, %V: memref<64x64xf16>, %O: memref<64x64xf32>) {
+func.func @causal_written(%Q: memref<64x64xf16>, %K: memref<64x64xf16>, %V: memref<64x64xf16>, %O: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "attention", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 16, 16], waves = [4, 1], wave_tile = [1, 1], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = true>} {
   %zero = arith.constant 0.0 : f32
   %ninf = arith.constant 0xFF800000 : f32
   %sc = arith.constant 0.125 : f32

@@ -19,7 +19,7 @@
 // REG: gpu.func @batched_gemm_gemm(
 // REG-SAME: workgroup(%[[LA:.*]] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LC:.*]] : memref<1x64x72xf16, #gpu.address_space<workgroup>>)
 // REG-SAME: grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 29696
-// REG-SAME: template = "chain_regs", tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 1, 4>, waves = array<i64: 4, 1>
+// REG-SAME: template = "chain_regs", {{.*}}tile = [64, 64, 32], waves = [4, 1], wave_tile = [1, 4]
 // REG: %[[Z:.*]] = gpu.block_id z
 // REG: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // REG: amdgpu.lds_barrier

@@ -1,7 +1,8 @@
 // Diagnostics of wmma-linalg-to-kernels: a function it cannot compile gets
 // one remark at the op that stopped recognition (or at the function), names
 // the reason (every template's when none applies) and is left untouched;
-// sizes no kernel can address are errors.
+// sizes no kernel can address are errors.  (diagnostics-obstacles.mlir:
+// several obstacles in one function, and what each construct is called.)
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
 // An op the kernels cannot evaluate in an epilogue body.
@@ -29,7 +30,7 @@ func.func @ctlz_epilogue(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memre
 
 // f32 operands: no f32 WMMA exists.
 func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{the product multiplies f32 values (f32 x f16): RDNA has no f32 WMMA; convert the operands to f16 or bf16}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: the product multiplies f32 values (f32 x f16): RDNA has no f32 WMMA; convert the operands to f16 or bf16}}
   linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }
@@ -66,7 +67,7 @@ func.func @matvec(%A: memref<16x16xf16>, %x: memref<16xf16>, %y: memref<16xf32>)
 
 // Views made inside the function.
 func.func @subview(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{a view of a buffer inside the function (a subview, or tensor.extract_slice once bufferized) is not supported; pass the view as an argument}}
+  // expected-remark @+1 {{memref.subview makes a view of a buffer inside the function, which is not supported; pass the view as an argument}}
   %s = memref.subview %A[0, 0] [16, 16] [1, 1] : memref<32x16xf16> to memref<16x16xf16, strided<[16, 1]>>
   linalg.matmul ins(%s, %B : memref<16x16xf16, strided<[16, 1]>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
@@ -74,9 +75,9 @@ func.func @subview(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %C: memref<16x1
 
 // -----
 
-// The same, on tensors: the remark points at the tensor op.
+// The same, on tensors: the remark points at the tensor op and names it.
 func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16xf32>) -> tensor<16x16xf32> {
-  // expected-remark @+1 {{a view of a buffer inside the function}}
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.extract_slice makes a view of a buffer inside the function}}
   %s = tensor.extract_slice %A[0, 0] [16, 16] [1, 1] : tensor<32x16xf16> to tensor<16x16xf16>
   %r = linalg.matmul ins(%s, %B : tensor<16x16xf16>, tensor<16x16xf16>) outs(%C : tensor<16x16xf32>) -> tensor<16x16xf32>
   return %r : tensor<16x16xf32>
@@ -189,7 +190,7 @@ func.func @too_big(%A: memref<65536x32768xf16>, %B: memref<32768x16xf16>, %C: me
 // Other ops in the function body.
 // CHECK-LABEL: func.func @call_other
 func.func @call_other(%C: memref<16x16xf32>) {
-  // expected-remark @+1 {{unsupported op 'func.call'}}
+  // expected-remark @+1 {{not converted to a wmma kernel: func.call: calls are not supported (a kernel is built from this function alone; inline the callee)}}
   func.call @call_other(%C) : (memref<16x16xf32>) -> ()
   return
 }
@@ -271,7 +272,7 @@ func.func @row_sum(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<32x3
 
 // A reduction of input data that is not a sum of products.
 func.func @max_of_inputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %X: memref<16x16xf32>, %m: memref<16xf32>) {
-  // expected-remark @+1 {{a reduction other than a sum of products (acc + a * b): not a contraction}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.reduce: a reduction other than a sum of products (acc + a * b): not a contraction}}
   linalg.reduce ins(%X : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
     (%in: f32, %init: f32) {
       %mx = arith.maximumf %in, %init : f32

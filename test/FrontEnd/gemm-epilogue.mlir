@@ -16,9 +16,9 @@
 // IR3-SAME: known_block_size = array<i32: 128, 1, 1>
 // IR4-SAME: grid = () -> (4, 8, 1), block = [64, 1, 1], lds = 0, roles = [input, input, input, output, input]
 // IR3-SAME: grid = () -> (2, 8, 1), block = [128, 1, 1], lds = 0, roles = [input, input, input, output, input]
-// IR-SAME: staging = "registers"
-// IR4-SAME: tile = array<i64: 16, 32, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 2>
-// IR3-SAME: tile = array<i64: 16, 64, 16>, wave_tile = array<i64: 1, 1>, waves = array<i64: 1, 4>
+// IR-SAME: staging = registers
+// IR4-SAME: tile = [16, 32, 16], waves = [1, 2], wave_tile = [1, 1]
+// IR3-SAME: tile = [16, 64, 16], waves = [1, 4], wave_tile = [1, 1]
 // IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
 // IR4: wmma.load <a, kcontig, #atom> %[[B]]

@@ -21,7 +21,7 @@
 // IR-SAME: workgroup(%[[LA:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[L1:.*]] : memref<1x64x72xf16, #gpu.address_space<workgroup>>)
 // IR-SAME: known_block_size = array<i32: 256, 1, 1>
 // IR-SAME: wmma.launch = #wmma.launch<grid = () -> (1, 1, 1), block = [256, 1, 1], lds = 39936, roles = [input, input, input, input, output, input, input, input], host = [0, 1, 2, 3, 4, 5, 6, 7], dims = [128, 64, 64, 64, 64, 128, 128, 128, 128, 128]>
-// IR-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "chain_regs", tile = array<i64: 128, 64, 32>, wave_tile = array<i64: 1, 4>, waves = array<i64: 8, 1>
+// IR-SAME: template = "chain_regs", {{.*}}staging = lds, tile = [128, 64, 32], waves = [8, 1], wave_tile = [1, 4], {{.*}}tails = [false, false, false]
 // Every buffer is read and written through a bounds-checked fat buffer.
 // IR: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // IR: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1

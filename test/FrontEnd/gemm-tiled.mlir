@@ -25,7 +25,7 @@
 // IR-SAME: workgroup(%[[LA:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>)
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
 // IR-SAME: wmma.launch = #wmma.launch<grid = () -> (4, 4, 1), block = [128, 1, 1], lds = 40960
-// IR-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "gemm", tile = array<i64: 128, 128, 32>, wave_tile = array<i64: 4, 4>, waves = array<i64: 2, 2>
+// IR-SAME: template = "gemm", {{.*}}staging = lds, tile = [128, 128, 32], waves = [2, 2], wave_tile = [4, 4], {{.*}}tails = [false, false, false]
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 
@@ -138,11 +138,11 @@
 // AUTO-LABEL: gpu.func @gemm_tiled(
 // AUTO-SAME: workgroup({{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>)
 // AUTO-SAME: grid = () -> (8, 8, 1)
-// AUTO-SAME: tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 2, 2>
+// AUTO-SAME: tile = [64, 64, 32], {{.*}}wave_tile = [2, 2]
 
 // BT-LABEL: gpu.func @gemm_bias_relu(
 // BT-SAME: workgroup({{.*}} : memref<2x{{64|128}}x40xbf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x{{64|128}}x40xbf16, #gpu.address_space<workgroup>>)
-// BT-SAME: staging = "lds"
+// BT-SAME: staging = lds
 // BT-NOT: memref.store
 // BT: vector.load %{{.*}}[{{.*}}] : memref<128x64xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // BT: wmma.load <b, kcontig, transposed, #atom> %arg{{[0-9]+}}[
@@ -154,5 +154,5 @@
 // OFF-LABEL: gpu.func
 // OFF-NOT: workgroup(
 // OFF-SAME: lds = 0
-// OFF-SAME: staging = "registers"
+// OFF-SAME: staging = registers
 // OFF-NOT: amdgpu.lds_barrier

@@ -28,7 +28,7 @@
 // LLVM: define void @dyn(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6,
 // LLVM: call ptr @mgpuModuleGetFunction(
 // LLVM: call void @mgpuLaunchKernel(
-func.func @dyn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+func.func @dyn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [128, 64, 32], waves = [2, 2], wave_tile = [4, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>} {
   linalg.matmul ins(%A, %B : memref<?x?xf16>, memref<?x?xf16>) outs(%C : memref<?x?xf32>)
   return
 }
@@ -52,7 +52,7 @@ func.func @dyn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
 // LLVM: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @layer(
 // LLVM: call ptr @malloc(
 // LLVM: call void @mgpuLaunchKernel(
-func.func @layer(%x: tensor<?x64xf16>, %w: tensor<64x48xf16>) -> tensor<?x48xf16> {
+func.func @layer(%x: tensor<?x64xf16>, %w: tensor<64x48xf16>) -> tensor<?x48xf16> attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16], waves = [1, 4], wave_tile = [1, 1], stages = 1, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = rowseg, copy = [none, none], causal = false>} {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
   %m = tensor.dim %x, %c0 : tensor<?x64xf16>
@@ -78,7 +78,7 @@ func.func @layer(%x: tensor<?x64xf16>, %w: tensor<64x48xf16>) -> tensor<?x48xf16
 // CHECK: gpu.launch_func  @static_module::@static blocks in (%c{{[0-9]+}}, %c{{[0-9]+}}, %c1)
 // LLVM: define void @static(
 // LLVM: call void @mgpuLaunchKernel(ptr %{{.*}}, i64 {{[0-9]+}}, i64 {{[0-9]+}}, i64 1, i64 {{[0-9]+}}, i64 1, i64 1,
-func.func @static(%A: memref<100x100xf16>, %B: memref<100x100xf16>, %C: memref<100x100xf32>) {
+func.func @static(%A: memref<100x100xf16>, %B: memref<100x100xf16>, %C: memref<100x100xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16], waves = [1, 4], wave_tile = [1, 1], stages = 1, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [none, none], causal = false>} {
   linalg.matmul ins(%A, %B : memref<100x100xf16>, memref<100x100xf16>) outs(%C : memref<100x100xf32>)
   return
 }

@@ -18,7 +18,7 @@
 // CHECK-LABEL: gpu.func @w4(
 // CHECK-SAME: %[[W:.*]]: memref<128x160xi4>
 // CHECK-SAME: workgroup(%{{.*}} : memref<{{.*}}xf16, #gpu.address_space<workgroup>>, %[[L:.*]] : memref<{{.*}}xi4, #gpu.address_space<workgroup>>)
-// CHECK-SAME: staging = "lds"
+// CHECK-SAME: staging = lds
 // Global reads of W: bytes, truncated.
 // CHECK: %[[WB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<128x160xi4, #amdgpu.address_space<fat_raw_buffer>> to memref<128x160xi8, #amdgpu.address_space<fat_raw_buffer>>
 // CHECK: %[[V:.*]] = vector.load %[[WB]][{{.*}}] : memref<128x160xi8, #amdgpu.address_space<fat_raw_buffer>>, vector<{{8|16}}xi8>
@@ -103,7 +103,7 @@ func.func @w4(%x: memref<96x128xf16>, %w: memref<128x160xi4>, %s: memref<160xf16
 // ISA3-DAG: ds_load_{{.*}}b64
 // ISA3-DAG: v_wmma_i32_16x16x16_iu4
 // ISA3: .group_segment_fixed_size
-func.func @w4a4(%A: memref<96x128xi4>, %B: memref<128x160xi4>, %C: memref<96x160xi32>) {
+func.func @w4a4(%A: memref<96x128xi4>, %B: memref<128x160xi4>, %C: memref<96x160xi32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_i32_16x16x16_iu4", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, false], accumulator = i32, acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>} {
   %z = arith.constant 0 : i32
   linalg.fill ins(%z : i32) outs(%C : memref<96x160xi32>)
   linalg.matmul ins(%A, %B : memref<96x128xi4>, memref<128x160xi4>) outs(%C : memref<96x160xi32>)

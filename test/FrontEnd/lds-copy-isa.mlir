@@ -19,7 +19,7 @@
 // R3: s_barrier
 // CHECK-NOT: v_wmma_f16_16x16x16_f16
 // CHECK: .Lfunc_end0:
-func.func @a_mk_b_nk(%A: memref<100x70xf16>, %B: memref<90x70xf16>, %C: memref<100x90xf32>) {
+func.func @a_mk_b_nk(%A: memref<100x70xf16>, %B: memref<90x70xf16>, %C: memref<100x90xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, vec], causal = false>} {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<100x90xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>,
@@ -41,7 +41,7 @@ func.func @a_mk_b_nk(%A: memref<100x70xf16>, %B: memref<90x70xf16>, %C: memref<1
 // CHECK-COUNT-4: v_wmma_f16_16x16x16_f16
 // CHECK: s_cbranch_{{.*}} .LBB0_[[L]]
 // CHECK: .Lfunc_end0:
-func.func @a_km_b_kn(%A: memref<1000x100xf16>, %B: memref<1000x90xf16>, %C: memref<100x90xf32>) {
+func.func @a_km_b_kn(%A: memref<1000x100xf16>, %B: memref<1000x90xf16>, %C: memref<100x90xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [wmma, wmma], causal = false>} {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<100x90xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>,
@@ -58,7 +58,7 @@ func.func @a_km_b_kn(%A: memref<1000x100xf16>, %B: memref<1000x90xf16>, %C: memr
 // CHECK: v_wmma_i32_16x16x16_iu8
 // CHECK: ds_store_{{(2addr_)?}}b{{64|128}}
 // CHECK: .Lfunc_end0:
-func.func @i8_mk_kn(%A: memref<100x70xi8>, %B: memref<70x90xi8>, %C: memref<100x90xi32>) {
+func.func @i8_mk_kn(%A: memref<100x70xi8>, %B: memref<70x90xi8>, %C: memref<100x90xi32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_i32_16x16x16_iu8", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = i32, acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>} {
   %z = arith.constant 0 : i32
   linalg.fill ins(%z : i32) outs(%C : memref<100x90xi32>)
   linalg.matmul ins(%A, %B : memref<100x70xi8>, memref<70x90xi8>) outs(%C : memref<100x90xi32>)

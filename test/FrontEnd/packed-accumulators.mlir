@@ -16,7 +16,7 @@
 // CHECK: #atom1 = #wmma.atom<rdna3, 16x16x16, f16 * f16 -> f16, opsel = 1>
 // CHECK-LABEL: gpu.func @h(
 // CHECK-SAME: accumulator = f16
-// CHECK-SAME: packed_accumulators = true
+// CHECK-SAME: acc_pack = 2
 // The product is computed swapped (row segments: lane holds 8 consecutive
 // columns of a row), so the initial C tiles are 8-element row loads,
 // packed in pairs.
@@ -40,7 +40,7 @@
 // ISA: v_wmma_f16_16x16x16_f16 v{{\[}}[[R:[0-9]+]]:[[E:[0-9]+]]{{\]}}, {{.*}}, v{{\[}}[[R]]:[[E]]{{\]}}{{$}}
 // ISA: v_wmma_f16_16x16x16_f16 v{{\[}}[[R]]:[[E]]{{\]}}, {{.*}}, v{{\[}}[[R]]:[[E]]{{\]}} op_sel:[0,0,1]
 
-// UNPACKED: packed_accumulators = false
+// UNPACKED: acc_pack = 1
 // UNPACKED: scf.for {{.*}} -> (vector<16xf16>, vector<16xf16>, vector<16xf16>, vector<16xf16>)
 // UNPACKED-NOT: opsel = 1
 

@@ -14,7 +14,7 @@
 // (two full K steps and a masked tail of 8).
 // CHECK-LABEL: gpu.func @mm_tt(
 // CHECK-SAME: roles = [input, input, inout]
-// CHECK-SAME: tails = array<i1: false, true, true>
+// CHECK-SAME: tails = [false, true, true]
 // CHECK: wmma.load <b, kcontig, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<40x64xf16
 // CHECK: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %{{.*}}] : memref<48x40xf16
 // CHECK: wmma.load <b, kcontig, #atom> %{{.*}}[%c32, %{{.*}}] masked
@@ -88,7 +88,7 @@ func.func @transpose_tensor(%A: tensor<32x16xf16>, %B: tensor<32x16xf16>, %C: te
 // CHECK: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<48x16xf16
 // CHECK: wmma.mma
 // CHECK: wmma.store <d, hw, transposed, #atom> %{{.*}} : vector<8xf32>, memref<48x32xf32
-func.func @generic_perm(%A: memref<16x32xf16>, %B: memref<48x16xf16>, %C: memref<48x32xf32>) {
+func.func @generic_perm(%A: memref<16x32xf16>, %B: memref<48x16xf16>, %C: memref<48x32xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16], waves = [1, 4], wave_tile = [1, 1], stages = 1, tails = [false, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
   linalg.generic {indexing_maps = [affine_map<(n, m, k) -> (k, m)>, affine_map<(n, m, k) -> (n, k)>, affine_map<(n, m, k) -> (n, m)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<16x32xf16>, memref<48x16xf16>) outs(%C : memref<48x32xf32>) {

@@ -1,4 +1,4 @@
-// The schedule: which template and configuration the cost rule picks for
+// Selection: which template and configuration the cost rule picks for
 // a shape (lib/FrontEnd/Schedule/Select.c documents the rule), what the options
 // force, and every template's refusal when none applies.  LDS sizes include the
 // rows' padding (32 + 8 f16 per row and buffer, lib/FrontEnd/Kernel/LdsLayout.c).
@@ -22,12 +22,12 @@
 // would only add a copy); tails = [M, N, K] beyond the workgroup tile.
 // CHECK-LABEL: gpu.func @tiny(
 // CHECK-SAME: grid = () -> (1, 1, 1), block = [128, 1, 1], lds = 0
-// CHECK-SAME: staging = "registers", tails = array<i1: false, true, false>, template = "gemm", tile = array<i64: 16, 64, 16>
+// CHECK-SAME: template = "gemm", {{.*}}staging = registers, tile = [16, 64, 16], {{.*}}tails = [false, true, false]
 // REGS-LABEL: gpu.func @tiny(
-// REGS-SAME: staging = "registers"
+// REGS-SAME: staging = registers
 // TILE-LABEL: gpu.func @tiny(
 // TILE-SAME: grid = () -> (1, 1, 1), block = [128, 1, 1], lds = 30720
-// TILE-SAME: staging = "lds", {{.*}}tile = array<i64: 64, 128, 32>
+// TILE-SAME: staging = lds, tile = [64, 128, 32]
 func.func @tiny(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
@@ -39,10 +39,10 @@ func.func @tiny(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf
 // chips' CUs), and read each operand panel once per workgroup.
 // CHECK-LABEL: gpu.func @big(
 // CHECK-SAME: grid = () -> (16, 16, 1), block = [128, 1, 1], lds = 40960
-// CHECK-SAME: staging = "lds", tails = array<i1: false, false, false>, template = "gemm", tile = array<i64: 128, 128, 32>, wave_tile = array<i64: 4, 4>, waves = array<i64: 2, 2>
+// CHECK-SAME: template = "gemm", {{.*}}staging = lds, tile = [128, 128, 32], waves = [2, 2], wave_tile = [4, 4], {{.*}}tails = [false, false, false]
 // REGS-LABEL: gpu.func @big(
 // REGS-SAME: lds = 0
-// REGS-SAME: staging = "registers"
+// REGS-SAME: staging = registers
 // TILE-LABEL: gpu.func @big(
 // TILE-SAME: grid = () -> (16, 32, 1)
 func.func @big(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<2048x2048xf32>) {
@@ -56,7 +56,7 @@ func.func @big(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<
 // give 64.
 // CHECK-LABEL: gpu.func @mid(
 // CHECK-SAME: grid = () -> (8, 8, 1), block = [128, 1, 1], lds = 20480
-// CHECK-SAME: tile = array<i64: 64, 64, 32>, wave_tile = array<i64: 2, 2>
+// CHECK-SAME: tile = [64, 64, 32], {{.*}}wave_tile = [2, 2]
 func.func @mid(%A: memref<512x256xf16>, %B: memref<256x512xf16>, %C: memref<512x512xf32>) {
   linalg.matmul ins(%A, %B : memref<512x256xf16>, memref<256x512xf16>) outs(%C : memref<512x512xf32>)
   return
@@ -67,7 +67,7 @@ func.func @mid(%A: memref<512x256xf16>, %B: memref<256x512xf16>, %C: memref<512x
 // Skinny (N = 64): a 128-wide tile would be half padding.
 // CHECK-LABEL: gpu.func @skinny(
 // CHECK-SAME: grid = () -> (1, 128, 1)
-// CHECK-SAME: tile = array<i64: 64, 64, 32>
+// CHECK-SAME: tile = [64, 64, 32]
 func.func @skinny(%A: memref<8192x512xf16>, %B: memref<512x64xf16>, %C: memref<8192x64xf32>) {
   linalg.matmul ins(%A, %B : memref<8192x512xf16>, memref<512x64xf16>) outs(%C : memref<8192x64xf32>)
   return
@@ -79,9 +79,9 @@ func.func @skinny(%A: memref<8192x512xf16>, %B: memref<512x64xf16>, %C: memref<8
 // chip's CU count (64 on gfx1201, 96 on gfx1100).
 // CHECK-LABEL: gpu.func @odd(
 // R4-SAME: grid = () -> (16, 8, 1), block = [128, 1, 1], lds = 30720
-// R4-SAME: tails = array<i1: true, true, true>, template = "gemm", tile = array<i64: 128, 64, 32>
+// R4-SAME: template = "gemm", {{.*}}tile = [128, 64, 32], {{.*}}tails = [true, true, true]
 // R3-SAME: grid = () -> (16, 16, 1), block = [128, 1, 1], lds = 20480
-// R3-SAME: tails = array<i1: true, true, true>, template = "gemm", tile = array<i64: 64, 64, 32>
+// R3-SAME: template = "gemm", {{.*}}tile = [64, 64, 32], {{.*}}tails = [true, true, true]
 func.func @odd(%A: memref<1000x1000xf16>, %B: memref<1000x1000xf16>, %C: memref<1000x1000xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1000xf16>, memref<1000x1000xf16>) outs(%C : memref<1000x1000xf32>)
   return
@@ -91,7 +91,7 @@ func.func @odd(%A: memref<1000x1000xf16>, %B: memref<1000x1000xf16>, %C: memref<
 
 // Dynamic sizes are costed as 1024 each; every tail is possible.
 // CHECK-LABEL: gpu.func @dyn(
-// CHECK-SAME: staging = "lds", tails = array<i1: true, true, true>
+// CHECK-SAME: staging = lds, {{.*}}tails = [true, true, true]
 func.func @dyn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   linalg.matmul ins(%A, %B : memref<?x?xf16>, memref<?x?xf16>) outs(%C : memref<?x?xf32>)
   return

@@ -154,7 +154,7 @@ func.func @dequant(%x: memref<32x48xf16>, %w: memref<48x32xi8>, %s: memref<32xf1
 // CHECK-LABEL: gpu.func @i4(
 // CHECK-SAME: workgroup(%{{.*}} : memref<2x{{[0-9]+}}x24xi8, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x{{[0-9]+}}x24xi8, #gpu.address_space<workgroup>>)
 // CHECK-SAME: instruction = "v_wmma_i32_16x16x16_iu4"
-// CHECK-SAME: staging = "lds"
+// CHECK-SAME: staging = lds
 // CHECK: %[[NB:.*]] = arith.constant 524291 : i64
 // CHECK: amdgpu.fat_raw_buffer_cast %{{.*}} validBytes(%[[NB]]) resetOffset : memref<1024x512xi4>
 // R4: %[[FB:.*]] = vector.load %{{.*}}[{{.*}}] : memref<2x{{.*}}x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>

@@ -36,7 +36,7 @@
 // ISA-LABEL: chain_t:
 // ISA: v_wmma_f32_16x16x16_bf16
 // ISA: s_endpgm
-func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memref<32x48xbf16>, %bias: memref<64x32xbf16>, %D: memref<64x32xbf16>) {
+func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memref<32x48xbf16>, %bias: memref<64x32xbf16>, %D: memref<64x32xbf16>) attributes {wmma.schedule = #wmma.schedule<template = "chain_regs", instruction = "v_wmma_f32_16x16x16_bf16", staging = lds, tile = [64, 32, 32], waves = [4, 1], wave_tile = [1, 3], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, vec], causal = false>} {
   %zero = arith.constant 0.0 : f32
   %two = arith.constant 2.0 : bf16
   %d0 = memref.alloc() : memref<64x48xf32>
@@ -77,7 +77,7 @@ func.func @chain_t(%A0: memref<64x32xbf16>, %B0t: memref<48x32xbf16>, %B1t: memr
 // ISA-LABEL: big:
 // ISA: s_barrier
 // ISA: .group_segment_fixed_size: 65536
-func.func @big(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<1024x32xf16>, %D: memref<64x32xf32>) {
+func.func @big(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<1024x32xf16>, %D: memref<64x32xf32>) attributes {wmma.schedule = #wmma.schedule<template = "chain_lds", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [32, 16, 16], waves = [4, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
   %zero = arith.constant 0.0 : f32
   %d0 = memref.alloc() : memref<64x1024xf32>
   linalg.fill ins(%zero : f32) outs(%d0 : memref<64x1024xf32>)

@@ -3,6 +3,7 @@
  * launch manifest. */
 #include "wmma-c/Compiler.h"
 #include "wmma-c/Passes.h"
+#include "IntOption.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +22,11 @@ static void usage(FILE *f) {
           "program to one kernel for the chip.  Writes OUT (default emit: hsaco)\n"
           "and OUT.json, the launch manifest (from the kernel's #wmma.launch):\n"
           "  {\"kernel\", \"chip\", \"grid\": [x,y,z], \"block\": [x,y,z], \"lds_bytes\",\n"
-          "   \"sizes\", \"results\", \"args\": [{\"name\", \"kind\": buffer|scalar,\n"
-          "   \"type\", \"shape\", \"role\", \"host\"}]}\n"
-          "A grid entry or shape entry \"sN\" is run-time size N.  The kernel takes\n"
+          "   \"sizes\", \"results\", \"accumulate\": wide|native, \"args\": [{\"name\",\n"
+          "   \"kind\": buffer|scalar, \"type\", \"shape\", [\"strides\", \"offset\",]\n"
+          "   \"role\", \"host\"}]}\n"
+          "A grid entry or shape entry \"sN\" is run-time size N; strides and\n"
+          "offset (in elements) describe a strided layout.  The kernel takes\n"
           "a memref descriptor (allocated and aligned pointer, offset, sizes,\n"
           "strides) per memref argument and one value per scalar, in the\n"
           "function's argument order, then one memref per result of a function\n"
@@ -79,25 +82,23 @@ int main(int argc, char **argv) {
       }
       o.strategy = (wmma_xlane_strategy)st, ++i;
     } else if (!strcmp(a, "--waves") && v) {
-      char *end;
-      long w = strtol(v, &end, 10);
-      if (*end || w < 1 || w > 32) {
-        fprintf(stderr, "wmma-compile: error: --waves takes 1..32, got '%s'\n", v);
+      long long w;
+      if (int_option("wmma-compile", "--waves", v, 1, 32, &w))
         return 2;
-      }
       o.waves_per_workgroup = (int)w, ++i;
     } else if (!strcmp(a, "--no-tiling")) {
       o.staging = WMMA_STAGING_REGISTERS;
     } else if (!strcmp(a, "--tile") && v) {
-      char *end;
-      long m = strtol(v, &end, 10), n = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
-      if (*end || m <= 0 || n <= 0 || m > 4096 || n > 4096) {
-        fprintf(stderr, "wmma-compile: error: --tile takes MxN (positive), got '%s'\n", v);
+      long long mn[2];
+      int n;
+      if (int_list(v, 'x', 1, 4096, mn, 2, &n) || n != 2) {
+        fprintf(stderr, "wmma-compile: error: --tile takes MxN, integers in "
+                        "1..4096, got '%s'\n", v);
         return 2;
       }
-      o.tile_m = (int)m, o.tile_n = (int)n, ++i;
+      o.tile_m = (int)mn[0], o.tile_n = (int)mn[1], ++i;
     } else if (!strcmp(a, "--accumulate") && v) {
-      int acc = wmma_accumulate_parse(v);
+      int acc = wmmaAccumulateParse(v);
       if (acc < 0) {
         fprintf(stderr, "wmma-compile: error: unknown --accumulate '%s' (expected "
                         "wide or native)\n", v);
@@ -105,7 +106,7 @@ int main(int argc, char **argv) {
       }
       o.accumulate = acc, ++i;
     } else if (!strcmp(a, "--staging") && v) {
-      int st = wmma_staging_parse(v);
+      int st = wmmaStagingParse(v);
       if (st < 0) {
         fprintf(stderr, "wmma-compile: error: unknown --staging '%s' "
                         "(expected auto, registers or lds)\n", v);

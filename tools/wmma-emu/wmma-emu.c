@@ -12,6 +12,7 @@
 #endif
 #include "wmma-c/Emulator.h"
 #include "wmma/Layout/Layout.h"
+#include "IntOption.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -35,7 +36,7 @@ static void usage(FILE *o) {
           "                out:FILE:BYTES      zero-filled buffer written to FILE\n"
           "                inout:INFILE:OUTFILE\n"
           "                i32:V i64:V f32:V f16:V f64:V   scalars\n"
-          "              a buffer spec ending in @AxBx.. is a memref descriptor\n"
+          "              a buffer spec ending in @AxBx.. (digits) is a memref descriptor\n"
           "              (the ABI of MLIR's GPU lowering: allocated and aligned\n"
           "              pointer, offset 0, the sizes, row-major strides), e.g.\n"
           "              in:A.bin@64x128 fills 7 parameters\n"
@@ -55,31 +56,41 @@ static void usage(FILE *o) {
           (unsigned long long)WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT);
 }
 
-/* Appends spec to specs, or, for a buffer spec with an @AxB.. shape, the
- * parameters of a memref descriptor: the buffer, "same:I" (the same buffer
- * again), i64:0, the sizes and the row-major strides.  Generated strings go
- * to owned (freed by the caller).  0, or -1 for a bad shape. */
+/* Whether s is a memref shape: digits, each run separated by one 'x'. */
+static int is_shape(const char *s) {
+  if (*s < '0' || *s > '9')
+    return 0;
+  for (; *s; s++)
+    if (!((*s >= '0' && *s <= '9') || (*s == 'x' && s[1] >= '0' && s[1] <= '9')))
+      return 0;
+  return 1;
+}
+
+/* Largest size of a memref descriptor's dimension. */
+#define MAX_MEMREF_DIM 2147483647LL
+
+/* Appends spec to specs, or, for a buffer spec ending in @AxB.. (digits:
+ * otherwise the '@' belongs to a path), the parameters of a memref
+ * descriptor: the buffer, "same:I" (the same buffer again), i64:0, the
+ * sizes and the row-major strides.  Generated strings go to owned (freed by
+ * the caller).  0, or -1 for a shape with too many or too large sizes. */
 static int push_spec(const char *spec, const char **specs, int *nspecs,
                      char **owned, int *nowned) {
   const char *at = strrchr(spec, '@');
-  if (!at) {
+  if (!at || !is_shape(at + 1)) {
     specs[(*nspecs)++] = spec;
     return 0;
   }
   long long dims[8];
   int rank = 0;
-  for (const char *p = at + 1; *p;) {
-    char *end;
-    long long d = strtoll(p, &end, 10);
-    if (end == p || d < 0 || rank == 8)
-      return -1;
-    dims[rank++] = d;
-    p = *end == 'x' ? end + 1 : end;
-    if (*end && *end != 'x')
-      return -1;
-  }
-  if (!rank)
+  if (int_list(at + 1, 'x', 0, MAX_MEMREF_DIM, dims, 8, &rank))
     return -1;
+  long long strides[8];
+  for (int d = rank - 1; d >= 0; --d) /* row-major, each fitting an i64 */
+    if (d == rank - 1)
+      strides[d] = 1;
+    else if (__builtin_mul_overflow(strides[d + 1], dims[d + 1], &strides[d]))
+      return -1;
   int first = *nspecs;
   char *base = strndup(spec, (size_t)(at - spec));
   owned[(*nowned)++] = base;
@@ -93,10 +104,7 @@ static int push_spec(const char *spec, const char **specs, int *nspecs,
     specs[(*nspecs)++] = owned[(*nowned)++] = strdup(buf);
   }
   for (int d = 0; d < rank; ++d) {
-    long long st = 1;
-    for (int e = d + 1; e < rank; ++e)
-      st *= dims[e];
-    snprintf(buf, sizeof buf, "i64:%lld", st);
+    snprintf(buf, sizeof buf, "i64:%lld", strides[d]);
     specs[(*nspecs)++] = owned[(*nowned)++] = strdup(buf);
   }
   return 0;
@@ -120,35 +128,14 @@ static int fail(int code, const char *fmt, ...) {
   return code;
 }
 
+/* X[,Y[,Z]], each in 1..UINT32_MAX; missing ones are 1. */
 static int parse_dims(const char *s, unsigned out[3]) {
-  out[0] = out[1] = out[2] = 1;
-  for (int i = 0; i < 3; i++) {
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(s, &end, 0);
-    if (end == s || errno || v == 0 || v > 0xffffffffUL)
-      return -1;
-    out[i] = (unsigned)v;
-    if (*end == 0)
-      return 0;
-    if (*end != ',')
-      return -1;
-    s = end + 1;
-  }
-  return -1;
-}
-
-/* A non-negative decimal or 0x-hex number up to max, nothing else. */
-static int parse_count(const char *s, unsigned long long max,
-                       unsigned long long *out) {
-  if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+  long long v[3] = {1, 1, 1};
+  int n;
+  if (int_list(s, ',', 1, 0xffffffffLL, v, 3, &n))
     return -1;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (end == s || *end || errno || v > max)
-    return -1;
-  *out = v;
+  for (int i = 0; i < 3; i++)
+    out[i] = (unsigned)v[i];
   return 0;
 }
 
@@ -269,7 +256,8 @@ int main(int argc, char **argv) {
       int is_grid = a[2] == 'g';
       if (parse_dims(argv[++i], is_grid ? grid : block)) {
         free_specs(specs, owned, nowned);
-        return fail(2, "bad %s value '%s' (expected X[,Y[,Z]], positive)", a, argv[i]);
+        return fail(2, "bad %s value '%s' (expected X[,Y[,Z]], integers in "
+                       "1..4294967295)", a, argv[i]);
       }
       *(is_grid ? &have_grid : &have_block) = 1;
     } else if (!strcmp(a, "--arg")) {
@@ -277,7 +265,8 @@ int main(int argc, char **argv) {
       if (push_spec(argv[++i], specs, &nspecs, owned, &nowned)) {
         free_specs(specs, owned, nowned);
         return fail(2, "bad memref shape in --arg '%s' (expected "
-                       "SPEC@AxB.., sizes >= 0)", argv[i]);
+                       "SPEC@AxB.., at most 8 sizes in 0..%lld whose strides "
+                       "fit in 64 bits)", argv[i], MAX_MEMREF_DIM);
       }
     } else if (!strcmp(a, "--chip")) {
       NEED_VALUE();
@@ -289,21 +278,22 @@ int main(int argc, char **argv) {
       json = argv[++i];
     } else if (!strcmp(a, "--max-instructions")) {
       NEED_VALUE();
-      if (parse_count(argv[++i], ~0ull, &limit)) {
+      if (uint_value(argv[++i], UINT64_MAX, &limit)) {
         free_specs(specs, owned, nowned);
         return fail(2, "bad --max-instructions value '%s' (a count of "
-                    "wave-instructions, 0 = no limit)", argv[i]);
+                    "wave-instructions in 0..%llu, 0 = no limit)", argv[i],
+                    (unsigned long long)UINT64_MAX);
       }
       have_limit = 1;
     } else if (!strcmp(a, "--threads")) {
       NEED_VALUE();
-      if (parse_count(argv[++i], 256, &threads) || threads == 0) {
+      if (uint_value(argv[++i], 256, &threads) || threads == 0) {
         free_specs(specs, owned, nowned);
         return fail(2, "bad --threads value '%s' (1..256)", argv[i]);
       }
     } else if (!strcmp(a, "--dynamic-lds")) {
       NEED_VALUE();
-      if (parse_count(argv[++i], 65536, &dyn_lds)) {
+      if (uint_value(argv[++i], 65536, &dyn_lds)) {
         free_specs(specs, owned, nowned);
         return fail(2, "bad --dynamic-lds value '%s' (bytes, 0..65536)", argv[i]);
       }
@@ -390,8 +380,8 @@ int main(int argc, char **argv) {
     }
     *rest++ = 0;
     if (!strcmp(kind, "same")) { /* a memref descriptor's aligned pointer */
-      int of = atoi(rest);
-      if (of < 0 || of >= i || outs[of].buffer < 0 ||
+      long long of = -1;
+      if (int_value(rest, 0, i - 1, &of) || outs[of].buffer < 0 ||
           want != WMMA_EMU_PARAM_POINTER) {
         rc = fail(2, "argument %d: the descriptor's second pointer does not "
                      "match a buffer parameter", i);
@@ -413,10 +403,10 @@ int main(int argc, char **argv) {
       size_t size = 0;
       if (!strcmp(kind, "out")) {
         char *colon = strrchr(rest, ':');
-        char *end = NULL;
-        unsigned long long bytes = colon ? strtoull(colon + 1, &end, 0) : 0;
-        if (!colon || !end || *end || colon == rest) {
-          rc = fail(2, "--arg %d: expected out:FILE:BYTES, got '%s'", i, specs[i]);
+        unsigned long long bytes = 0;
+        if (!colon || colon == rest || uint_value(colon + 1, UINT64_MAX, &bytes)) {
+          rc = fail(2, "--arg %d: expected out:FILE:BYTES (BYTES in 0..%zu), "
+                       "got '%s'", i, MAX_ARG_FILE_BYTES, specs[i]);
           free(spec);
           goto done;
         }
@@ -464,16 +454,36 @@ int main(int argc, char **argv) {
       }
       args[i] = wmma_emu_arg_buffer(outs[i].buffer);
     } else {
-      char *end;
+      char *end = rest;
+      long long iv = 0;
+      int bits = 0;
       wmma_emu_arg a;
       memset(&a, 0, sizeof a);
       a.kind = scalar_kind(kind);
       errno = 0;
       switch (a.kind) {
       case WMMA_EMU_PARAM_I32: case WMMA_EMU_PARAM_I16: case WMMA_EMU_PARAM_I8:
-        a.u.i32 = (int32_t)strtoll(rest, &end, 0);
+        /* signed, or the unsigned bit pattern (0xffffffff) */
+        bits = a.kind == WMMA_EMU_PARAM_I32 ? 32 : a.kind == WMMA_EMU_PARAM_I16 ? 16 : 8;
+        if (int_value(rest, -(1LL << (bits - 1)), (1LL << bits) - 1, &iv)) {
+          rc = fail(2, "--arg %d: %s takes an integer in %lld..%lld, got '%s'",
+                    i, kind, -(1LL << (bits - 1)), (1LL << bits) - 1, rest);
+          free(spec);
+          goto done;
+        }
+        a.u.i32 = (int32_t)(uint32_t)iv;
+        end = rest + strlen(rest);
         break;
-      case WMMA_EMU_PARAM_I64: a.u.i64 = strtoll(rest, &end, 0); break;
+      case WMMA_EMU_PARAM_I64:
+        if (int_value(rest, INT64_MIN, INT64_MAX, &iv)) {
+          rc = fail(2, "--arg %d: i64 takes an integer in %lld..%lld, got '%s'",
+                    i, (long long)INT64_MIN, (long long)INT64_MAX, rest);
+          free(spec);
+          goto done;
+        }
+        a.u.i64 = iv;
+        end = rest + strlen(rest);
+        break;
       case WMMA_EMU_PARAM_F32: a.u.f32 = strtof(rest, &end); break;
       case WMMA_EMU_PARAM_F64: a.u.f64 = strtod(rest, &end); break;
       case WMMA_EMU_PARAM_F16:

@@ -2,8 +2,9 @@
 // All upstream dialects, extensions and passes plus ours, so the standard
 // mlir-opt flags (--split-input-file, --verify-diagnostics, --pass-pipeline,
 // ...) work on wmma IR.  Hostile input: the input is read once up front to
-// refuse what crashes MLIR's own parser (wmma_parse_hazard) and to size the
-// stack of the thread MlirOptMain then runs on (deep nesting recurses).
+// refuse brackets nested deeper than every wmma tool accepts, what crashes
+// MLIR's own parser (wmma_parse_hazard), and to size the stack of the thread
+// MlirOptMain then runs on (long unbracketed chains still recurse).
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -76,7 +77,11 @@ bool precheckInput(const std::string &input, size_t &size) {
   size = text.size();
   size_t offset = 0;
   char msg[512];
-  if (!wmma_parse_hazard(text.data(), text.size(), &offset, msg, sizeof msg))
+  // The same nesting limit and message as wmma-compile: deeper input would
+  // take minutes in recursive passes (and the front-end pass refuses it).
+  if (wmma_nesting_exceeds(text.data(), text.size(), WMMA_MAX_NESTING, &offset))
+    wmma_nesting_message("brackets", msg, sizeof msg);
+  else if (!wmma_parse_hazard(text.data(), text.size(), &offset, msg, sizeof msg))
     return true;
   llvm::SourceMgr sm;
   const char *loc = text.data() + offset;

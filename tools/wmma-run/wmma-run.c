@@ -4,6 +4,7 @@
  * from the data types and contraction lengths. */
 #include "wmma-c/Passes.h"
 #include "wmma-c/Runner.h"
+#include "IntOption.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -18,6 +19,7 @@ static void usage(FILE *f) {
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
           "                [--accumulate wide|native] [--rtol R] [--atol A]\n"
+          "                [--kernel-ir K.ll]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -25,15 +27,25 @@ static void usage(FILE *f) {
           "absolute and relative error per output with PASS/FAIL.  An element\n"
           "passes when |kernel - reference| <= gamma * M, where M is the function's\n"
           "magnitude bound (each operation replaced by its Lipschitz rule) on the\n"
-          "absolute values of the inputs and gamma sums 2*K*u32 per f32-accumulated\n"
-          "contraction of length K, one ulp per rounding to a narrower type and 8\n"
-          "ulp per math function; integer results must be equal.  Functions with\n"
-          "no such bound (sqrt, log, division by a computed value: a softmax) need\n"
-          "--rtol R and/or --atol A: |kernel - reference| <= A + R * |reference|\n"
+          "absolute values of the inputs and gamma bounds the kernel's own\n"
+          "accumulation: 2*K*u32 per contraction of length K (the reference sums\n"
+          "f16/bf16 outputs in f32 too, rounding once), one ulp per rounding to a\n"
+          "narrower type, one rounding of the output type per WMMA K step (16)\n"
+          "for a kernel built with --accumulate native, and 8 ulp per math\n"
+          "function; integer results must be equal.  Each output prints gamma and\n"
+          "its margin (the median of |reference| / bound).  A bound that cannot\n"
+          "tell the result from zero (gamma >= 0.5, or no element whose reference\n"
+          "exceeds its bound) is vacuous: FAIL.  Functions with no such bound\n"
+          "(sqrt, log, division by a computed value: a softmax) need --rtol R\n"
+          "and/or --atol A: |kernel - reference| <= A + R * |reference|, which\n"
+          "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1); i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them).\n"
           "--reference takes the reference function (same name and signature)\n"
-          "from another file instead of INPUT.  --size gives the run-time sizes\n"
+          "from another file instead of INPUT.  --kernel-ir K.ll runs the kernel\n"
+          "in K.ll (LLVM IR, its manifest K.ll.json beside it, as wmma-compile\n"
+          "--emit llvm -o K.ll writes them) on the emulator instead of compiling\n"
+          "INPUT, whose function is the reference.  --size gives the run-time sizes\n"
           "of an argument with dynamic dimensions (repeat per\n"
           "argument: --size A=77x33, or --size A=77x33,B=33x9); results of a\n"
           "function on tensors and outputs take their sizes from the inputs.\n"
@@ -151,7 +163,10 @@ typedef struct {
   int64_t dims[WMMA_MAX_RANK];
 } size_opt;
 
-/* "NAME=AxBxC" -> size_opt; 0 on success. */
+/* Largest --size dimension (a dispatch counts work-items in 32 bits). */
+#define MAX_SIZE 2147483647LL
+
+/* "NAME=AxBxC" -> size_opt, each size in 0..MAX_SIZE; 0 on success. */
 static int parse_size(const char *v, size_opt *o) {
   const char *eq = strchr(v, '=');
   if (!eq || eq == v)
@@ -161,21 +176,12 @@ static int parse_size(const char *v, size_opt *o) {
     return -1;
   memcpy(o->name, v, n);
   o->name[n] = 0;
-  o->rank = 0;
-  const char *p = eq + 1;
-  while (*p) {
-    char *end;
-    long long d = strtoll(p, &end, 10);
-    if (end == p || d < 0 || o->rank >= WMMA_MAX_RANK)
-      return -1;
-    o->dims[o->rank++] = d;
-    if (*end == 'x')
-      ++end;
-    else if (*end)
-      return -1;
-    p = end;
-  }
-  return o->rank ? 0 : -1;
+  long long dims[WMMA_MAX_RANK];
+  if (int_list(eq + 1, 'x', 0, MAX_SIZE, dims, WMMA_MAX_RANK, &o->rank))
+    return -1;
+  for (int d = 0; d < o->rank; ++d)
+    o->dims[d] = dims[d];
+  return 0;
 }
 
 /* Shapes of every buffer argument: static, given by --size, or (outputs,
@@ -223,6 +229,62 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
     }
   return 0;
 }
+
+/* The margin of an output: the median over its elements of |reference| /
+ * bound, and whether any element's reference exceeds its bound (if none
+ * does, writing zeros would pass). */
+typedef struct {
+  double *ratios;
+  size_t n, above, count;
+} bound_margin;
+
+static int margin_init(bound_margin *m, size_t count) {
+  memset(m, 0, sizeof *m);
+  m->count = count;
+  m->ratios = malloc(count ? count * sizeof(double) : 1);
+  if (!m->ratios)
+    fprintf(stderr, "wmma-run: error: cannot allocate %zu bytes for the "
+                    "margin\n", count * sizeof(double));
+  return !m->ratios;
+}
+
+static void margin_add(bound_margin *m, double magnitude, double bound) {
+  m->above += magnitude > bound;
+  m->ratios[m->n++] = bound > 0 ? magnitude / bound
+                                : (magnitude > 0 ? INFINITY : 0);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void margin_text(bound_margin *m, double gamma, int tolerances,
+                        char *buf, size_t cap) {
+  if (!tolerances && gamma == 0) {
+    snprintf(buf, cap, "exact");
+    return;
+  }
+  if (!m->n) {
+    snprintf(buf, cap, "none");
+    return;
+  }
+  qsort(m->ratios, m->n, sizeof(double), cmp_double);
+  snprintf(buf, cap, "%.3g", m->ratios[m->n / 2]);
+}
+
+/* Why the bound cannot tell this output from zero, or NULL. */
+static const char *margin_vacuous(const bound_margin *m, double gamma) {
+  if (gamma >= 0.5)
+    return "gamma >= 0.5, the bound is at least half the result's magnitude "
+           "bound";
+  if (m->count && !m->above)
+    return "no element's reference exceeds its bound, so an all-zero output "
+           "would pass";
+  return NULL;
+}
+
+static void margin_free(bound_margin *m) { free(m->ratios); }
 
 /* One run: seeded inputs of the sizes given, the kernel, the reference,
  * the comparison.  0 PASS, 1 FAIL or error. */
@@ -358,6 +420,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   free(diag);
 
   int all_pass = 1, outputs = 0;
+  int tolerances = r->rtol > 0 || r->atol > 0;
   for (int i = 0; i < n; ++i) {
     const wmma_kernel_arg *a = &k->args[i];
     if (!a->is_buffer || !strcmp(a->role, "input"))
@@ -365,6 +428,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     ++outputs;
     size_t count = counts[i], bad = 0, worst = 0;
     double max_abs = 0, max_rel = 0, worst_ratio = 0;
+    bound_margin margin;
+    if (margin_init(&margin, count))
+      goto out;
     for (size_t e = 0; e < count; ++e) {
       double got = load_elem(kinds[i], kargs[i].data, e);
       double want = load_elem(kinds[i], rargs[i].data, e);
@@ -382,15 +448,26 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       double ratio = tol > 0 ? err / tol : (err > 0 ? INFINITY : 0);
       if (ratio > worst_ratio)
         worst_ratio = ratio, worst = e;
+      margin_add(&margin, fabs(want), tol);
     }
     char shape[96] = "";
     for (int d = 0; d < a->rank; ++d)
       snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%" PRId64,
                d ? "x" : "", shapes[i][d]);
+    /* A bound that would let an all-zero output pass judges nothing. */
+    const char *vacuous = tolerances ? NULL : margin_vacuous(&margin, gamma);
+    char mtext[32];
+    margin_text(&margin, gamma, tolerances, mtext, sizeof mtext);
     printf("output %s [%s %s]: max abs err %.3g, max rel err %.3g, gamma %.3g, "
-           "%zu of %zu outside the bound -> %s\n",
-           a->name, shape, a->type, max_abs, max_rel, gamma, bad, count,
-           bad ? "FAIL" : "PASS");
+           "margin %s, %zu of %zu outside the bound -> %s\n",
+           a->name, shape, a->type, max_abs, max_rel, gamma, mtext, bad, count,
+           bad || vacuous ? "FAIL" : "PASS");
+    if (!count)
+      printf("  (no elements: an empty output passes trivially)\n");
+    if (vacuous)
+      printf("  the check is vacuous: %s; give explicit tolerances (--rtol R, "
+             "--atol A) to compare anyway\n", vacuous);
+    margin_free(&margin);
     if (bad)
       printf("  worst element %zu: kernel %.9g, reference %.9g, bound %.3g\n", worst,
              load_elem(kinds[i], kargs[i].data, worst),
@@ -398,7 +475,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
              r->rtol > 0 || r->atol > 0
                ? r->atol + r->rtol * fabs(load_elem(kinds[i], rargs[i].data, worst))
                : gamma * load_elem(kinds[i], margs[i].data, worst));
-    all_pass &= bad == 0;
+    all_pass &= bad == 0 && !vacuous;
   }
   if (!outputs) {
     fprintf(stderr, "wmma-run: error: the kernel has no output buffer to check\n");
@@ -430,7 +507,8 @@ out:
 #define MAX_SETS 16
 
 int main(int argc, char **argv) {
-  const char *input = NULL, *reference = NULL;
+  const char *input = NULL, *reference = NULL, *kernel_ir = NULL;
+  int compile_option = 0; /* an option --kernel-ir leaves unused */
   wmma_compile_options o;
   memset(&o, 0, sizeof o);
   o.strategy = WMMA_XLANE_PERMLANEX16;
@@ -469,13 +547,10 @@ int main(int argc, char **argv) {
       }
       ++i;
     } else if (!strcmp(a, "--seed") && v) {
-      char *end;
-      seed = strtoull(v, &end, 0);
-      if (*end || !*v) {
-        fprintf(stderr, "wmma-run: error: --seed takes an integer, got '%s'\n", v);
+      unsigned long long sd;
+      if (uint_option("wmma-run", "--seed", v, UINT64_MAX, &sd))
         return 2;
-      }
-      ++i;
+      seed = sd, ++i;
     } else if ((!strcmp(a, "--size") || !strcmp(a, "--sizes")) && v) {
       int set = nsets - 1;
       if (a[6] == 's' && nset[set]) {
@@ -492,7 +567,8 @@ int main(int argc, char **argv) {
         if (nset[set] >= WMMA_MAX_KERNEL_ARGS ||
             parse_size(tok, &sets[set][nset[set]])) {
           fprintf(stderr, "wmma-run: error: %s takes NAME=AxB[,NAME=AxB...] "
-                          "(sizes >= 0), got '%s'\n", a, v);
+                          "(sizes: integers in 0..%lld), got '%s'\n", a,
+                  MAX_SIZE, v);
           return 2;
         }
         nset[set]++;
@@ -516,34 +592,42 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.strategy = (wmma_xlane_strategy)st, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--reference") && v) {
       reference = v, ++i;
+    } else if (!strcmp(a, "--kernel-ir") && v) {
+      kernel_ir = v, ++i;
     } else if (!strcmp(a, "--no-tiling")) {
       o.staging = WMMA_STAGING_REGISTERS;
+      compile_option = 1;
     } else if (!strcmp(a, "--tile") && v) {
-      char *end;
-      long m = strtol(v, &end, 10), n = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
-      if (*end || m <= 0 || n <= 0 || m > 4096 || n > 4096) {
-        fprintf(stderr, "wmma-run: error: --tile takes MxN (positive), got '%s'\n", v);
+      long long mn[2];
+      int n;
+      if (int_list(v, 'x', 1, 4096, mn, 2, &n) || n != 2) {
+        fprintf(stderr, "wmma-run: error: --tile takes MxN, integers in "
+                        "1..4096, got '%s'\n", v);
         return 2;
       }
-      o.tile_m = (int)m, o.tile_n = (int)n, ++i;
+      o.tile_m = (int)mn[0], o.tile_n = (int)mn[1], ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--accumulate") && v) {
-      int acc = wmma_accumulate_parse(v);
+      int acc = wmmaAccumulateParse(v);
       if (acc < 0) {
         fprintf(stderr, "wmma-run: error: unknown --accumulate '%s' (expected "
                         "wide or native)\n", v);
         return 2;
       }
       o.accumulate = acc, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--staging") && v) {
-      int st = wmma_staging_parse(v);
+      int st = wmmaStagingParse(v);
       if (st < 0) {
         fprintf(stderr, "wmma-run: error: unknown --staging '%s' (expected "
                         "auto, registers or lds)\n", v);
         return 2;
       }
       o.staging = st, ++i;
+      compile_option = 1;
     } else if (!strcmp(a, "--stats")) {
       want_stats = 1;
     } else if (a[0] == '-' && a[1]) {
@@ -575,9 +659,25 @@ int main(int argc, char **argv) {
     free(src);
     return 2;
   }
+  if (kernel_ir && (compile_option || backend != WMMA_BACKEND_EMU)) {
+    fprintf(stderr, "wmma-run: error: --kernel-ir runs the given LLVM IR on "
+                    "the emulator as it is: --%s does not apply\n",
+            backend != WMMA_BACKEND_EMU ? "backend hip"
+                                        : "tile, --staging, --no-tiling, "
+                                          "--strategy or --accumulate");
+    if (ref_src != src)
+      free(ref_src);
+    free(src);
+    return 2;
+  }
   o.emit = backend == WMMA_BACKEND_EMU ? WMMA_EMIT_LLVM : WMMA_EMIT_HSACO;
   wmma_compile_result k;
-  int status = wmma_compile_source(src, src_size, input, &o, &k);
+  /* --kernel-ir: the kernel (and its manifest) given; INPUT only the
+   * reference. */
+  int status = kernel_ir ? wmma_load_kernel(kernel_ir, NULL, o.chip, &k)
+                         : wmma_compile_source(src, src_size, input, &o, &k);
+  if (kernel_ir && status == 2)
+    status = 1;
   if (k.diagnostics && *k.diagnostics)
     fputs(k.diagnostics, stderr);
   for (int s = 0; !status && s < nsets; ++s)
@@ -593,7 +693,10 @@ int main(int argc, char **argv) {
       }
     }
   /* One compilation, one run per size set. */
-  run_ctx r = {&k, backend, ref_src, ref_size, o.func ? o.func : k.kernel,
+  /* A loaded kernel's name need not be the function's: then SRC's only
+   * function is the reference. */
+  run_ctx r = {&k, backend, ref_src, ref_size,
+               o.func ? o.func : kernel_ir ? NULL : k.kernel,
                seed, want_stats, rtol, atol};
   for (int s = 0; !status && s < nsets; ++s)
     status = run_once(&r, sets[s], nset[s]);

@@ -126,4 +126,71 @@ def WMMA_LaunchAttr : WMMA_Attr<"Launch", "launch"> {
   let genVerifyDecl = 1;
 }
 
+def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
+  let summary = "the schedule of a kernel: template, tiles, staging, choices";
+  let description = [{
+    The schedule record the front end plans for every kernel it builds and
+    prints on the kernel (`wmma.schedule` on the `gpu.func`).  Given on a
+    `func.func` (`wmma.schedule = #wmma.schedule<...>`, e.g. as printed by
+    another compile of the same function), it pins the kernel: the front end
+    builds exactly that schedule or refuses with the reason it does not fit.
+
+    ```mlir
+    wmma.schedule = #wmma.schedule<template = "gemm",
+        instruction = "v_wmma_f32_16x16x16_f16", staging = lds,
+        tile = [128, 128, 32], waves = [2, 2], wave_tile = [4, 4],
+        stages = 2, tails = [false, false, false], accumulator = f32,
+        acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>
+    ```
+
+    - `template`: `gemm`, `chain_regs`, `chain_lds` or `attention`.
+    - `instruction`: the products' WMMA instruction (ISA name).
+    - `staging`: operand tiles read by each wave from global memory
+      (`registers`) or staged through LDS by the workgroup (`lds`).
+    - `tile`: the workgroup's output tile M x N and the K step of the main
+      loop (gemm).  chain_regs: rows per workgroup, the second product's N
+      block, the first product's K step; chain_lds: rows per workgroup;
+      attention: queries per workgroup, keys per block, head K step.
+    - `waves`: the workgroup's wave grid (M x N); `wave_tile`: WMMA tiles
+      per wave (M x N; chains: strips per wave x first-product N tiles).
+    - `stages`: LDS buffers of the pipelined K loop (1 without LDS).
+    - `tails`: whether M, N and K may end in a partial tile (masked code).
+    - `accumulator`: the kernel's accumulator type (f32 / i32, or the
+      output's f16 / bf16 when accumulating natively).
+    - `acc_pack`: output tiles per accumulator register set (2: RDNA3
+      16-bit accumulators in both OPSEL halves).
+    - `form`: `acc` (the accumulator layout) or `rowseg` (computed swapped,
+      D^T = B^T A^T, so that lanes hold 8-element row segments).
+    - `copy`: per operand (A, B) how its tile reaches LDS: `vec` (K
+      contiguous), `wmma` (transposed by one WMMA against the identity),
+      `scalar` (element by element), `none` (not staged).
+    - `causal`: attention skips the keys after a workgroup's last query.
+  }];
+  let parameters = (ins
+    StringRefParameter<"kernel template">:$templateName,
+    StringRefParameter<"WMMA instruction">:$instruction,
+    EnumParameter<WMMA_Staging>:$staging,
+    ArrayRefParameter<"int64_t">:$tile,
+    ArrayRefParameter<"int64_t">:$waves,
+    ArrayRefParameter<"int64_t">:$waveTile,
+    "int64_t":$stages,
+    ArrayRefParameter<"bool">:$tails,
+    "::mlir::Type":$accumulator,
+    "int64_t":$accPack,
+    EnumParameter<WMMA_AccForm>:$form,
+    ArrayRefParameter<"::mlir::wmma::CopyKind">:$copy,
+    "bool":$causal);
+  let assemblyFormat = [{
+    `<` `template` `=` $templateName `,` `instruction` `=` $instruction `,`
+    `staging` `=` $staging `,` `tile` `=` custom<BracketList>($tile) `,`
+    `waves` `=` custom<BracketList>($waves) `,`
+    `wave_tile` `=` custom<BracketList>($waveTile) `,` `stages` `=` $stages
+    `,` `tails` `=` custom<BoolList>($tails) `,`
+    `accumulator` `=` $accumulator `,` `acc_pack` `=` $accPack `,`
+    `form` `=` $form `,` `copy` `=` custom<BracketList>($copy) `,`
+    `causal` `=` custom<Bool>($causal) `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 #endif // WMMA_ATTRS_TD

@@ -65,4 +65,28 @@ def WMMA_ArgRole : I32EnumAttr<"ArgRole", "how a kernel uses a buffer argument",
   let genSpecializedAttr = 0;
 }
 
+// The schedule record's choices (#wmma.schedule).
+def WMMA_Staging : I32EnumAttr<"Staging", "where operand tiles are staged", [
+    I32EnumAttrCase<"registers", 0>,
+    I32EnumAttrCase<"lds", 1>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
+def WMMA_AccForm : I32EnumAttr<"AccForm", "how lanes hold the output tile", [
+    I32EnumAttrCase<"acc", 0>,
+    I32EnumAttrCase<"rowseg", 1>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
+def WMMA_CopyKind : I32EnumAttr<"CopyKind", "how an operand tile reaches LDS", [
+    I32EnumAttrCase<"none", 0>,
+    I32EnumAttrCase<"vec", 1>,
+    I32EnumAttrCase<"wmma", 2>,
+    I32EnumAttrCase<"scalar", 3>]> {
+  let cppNamespace = "::mlir::wmma";
+  let genSpecializedAttr = 0;
+}
+
 #endif // WMMA_BASE_TD

@@ -5,6 +5,8 @@
 #ifndef WMMA_LAYOUT_LAYOUT_H
 #define WMMA_LAYOUT_LAYOUT_H
 
+#include "wmma-c/Support.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,7 +25,7 @@ typedef enum {
 
 /* Explicit chip table; never dispatch on a name prefix.  Returns
  * WMMA_ARCH_INVALID for unknown chips. */
-wmma_arch wmma_chip_arch(const char *chip);
+WMMA_CAPI_EXPORTED wmma_arch wmma_chip_arch(const char *chip);
 
 /* A product (SKU) built on a chip, with the published limits a
  * speed-of-light estimate needs.  Numbers that are the same for every part
@@ -57,21 +59,22 @@ typedef struct {
    * NULL where no part of the chip has published numbers. */
   const wmma_sku_info *largest;
 } wmma_chip_info;
-const wmma_chip_info *wmma_chip_get(const char *chip);
+WMMA_CAPI_EXPORTED const wmma_chip_info *wmma_chip_get(const char *chip);
 /* Comma-separated list of supported chips, for diagnostics. */
-const char *wmma_supported_chips(void);
+WMMA_CAPI_EXPORTED const char *wmma_supported_chips(void);
 /* "rdna3"/"rdna4" <-> enum; parse returns WMMA_ARCH_INVALID on failure. */
-const char *wmma_arch_name(wmma_arch arch);
-wmma_arch wmma_arch_parse(const char *name);
+WMMA_CAPI_EXPORTED const char *wmma_arch_name(wmma_arch arch);
+WMMA_CAPI_EXPORTED wmma_arch wmma_arch_parse(const char *name);
 /* Number of chips in the table and the i-th one (for tools and tests). */
-int wmma_chip_count(void);
-const char *wmma_chip_name(int i);
+WMMA_CAPI_EXPORTED int wmma_chip_count(void);
+WMMA_CAPI_EXPORTED const char *wmma_chip_name(int i);
 
 /* SKUs: the i-th (NULL out of range), and by key or product name (NULL if
  * unknown).  Every SKU's chip is in the chip table. */
-int wmma_sku_count(void);
-const wmma_sku_info *wmma_sku_at(int i);
-const wmma_sku_info *wmma_sku_get(const char *key_or_product);
+WMMA_CAPI_EXPORTED int wmma_sku_count(void);
+WMMA_CAPI_EXPORTED const wmma_sku_info *wmma_sku_at(int i);
+WMMA_CAPI_EXPORTED const wmma_sku_info *
+wmma_sku_get(const char *key_or_product);
 
 /*===-------------------------------------------------------------------===*
  * Element types and instructions
@@ -88,8 +91,9 @@ typedef enum {
   WMMA_ELEM_COUNT
 } wmma_elem;
 
-int wmma_elem_bits(wmma_elem e);
-const char *wmma_elem_name(wmma_elem e); /* "f16","bf16","f32","i32","iu8","iu4","fp8","bf8" */
+WMMA_CAPI_EXPORTED int wmma_elem_bits(wmma_elem e);
+WMMA_CAPI_EXPORTED const char *wmma_elem_name(
+    wmma_elem e); /* "f16","bf16","f32","i32","iu8","iu4","fp8","bf8" */
 
 typedef enum {
   WMMA_INSTR_F32_16X16X16_F16,
@@ -120,15 +124,17 @@ typedef struct {
   int has_opsel;      /* 16-bit accumulator: RDNA3 OPSEL half */
 } wmma_instr_info;
 
-const wmma_instr_info *wmma_instr_get(wmma_instr id); /* NULL if out of range */
+WMMA_CAPI_EXPORTED const wmma_instr_info *
+wmma_instr_get(wmma_instr id); /* NULL if out of range */
 /* By ISA name ("v_wmma_..."); returns WMMA_INSTR_COUNT if unknown. */
-wmma_instr wmma_instr_lookup(const char *isa_name);
-int wmma_instr_available(wmma_instr id, wmma_arch arch);
+WMMA_CAPI_EXPORTED wmma_instr wmma_instr_lookup(const char *isa_name);
+WMMA_CAPI_EXPORTED int wmma_instr_available(wmma_instr id, wmma_arch arch);
 /* The instruction computing a*b+c with these element types and K on this
  * arch; WMMA_INSTR_COUNT if none (msg, if non-NULL, gets an explanation). */
-wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a, wmma_elem b,
-                             wmma_elem c, int m, int n, int k, char *msg,
-                             size_t msg_len);
+WMMA_CAPI_EXPORTED wmma_instr wmma_instr_select(wmma_arch arch, wmma_elem a,
+                                                wmma_elem b, wmma_elem c, int m,
+                                                int n, int k, char *msg,
+                                                size_t msg_len);
 
 /*===-------------------------------------------------------------------===*
  * Hardware-exact register maps
@@ -140,13 +146,15 @@ typedef enum {
   WMMA_MATRIX_D,
   WMMA_MATRIX_COUNT
 } wmma_matrix;
-const char *wmma_matrix_name(wmma_matrix mat); /* "A".."D" */
+WMMA_CAPI_EXPORTED const char *wmma_matrix_name(wmma_matrix mat); /* "A".."D" */
 
 /* Rows x cols of a matrix: A is M x K, B is K x N, C/D are M x N. */
-void wmma_matrix_dims(wmma_instr id, wmma_matrix mat, int *rows, int *cols);
-wmma_elem wmma_matrix_elem(wmma_instr id, wmma_matrix mat);
+WMMA_CAPI_EXPORTED void wmma_matrix_dims(wmma_instr id, wmma_matrix mat,
+                                         int *rows, int *cols);
+WMMA_CAPI_EXPORTED wmma_elem wmma_matrix_elem(wmma_instr id, wmma_matrix mat);
 /* Registers (VGPRs) the operand occupies in each lane. */
-int wmma_matrix_vgprs(wmma_arch arch, wmma_instr id, wmma_matrix mat);
+WMMA_CAPI_EXPORTED int wmma_matrix_vgprs(wmma_arch arch, wmma_instr id,
+                                         wmma_matrix mat);
 
 typedef struct {
   int lane;   /* 0..31 */
@@ -159,17 +167,20 @@ typedef struct {
  * (k, n) for B, (m, n) for C/D.  opsel selects the half of RDNA3 16-bit
  * accumulators (ignored elsewhere).  Fills out[0..n) and returns n (1, or 2
  * for RDNA3 A/B replication, lane order ascending); 0 on invalid input. */
-int wmma_hw_locate(wmma_arch arch, wmma_instr id, wmma_matrix mat, int opsel,
-                   int row, int col, wmma_reg_loc out[2]);
+WMMA_CAPI_EXPORTED int wmma_hw_locate(wmma_arch arch, wmma_instr id,
+                                      wmma_matrix mat, int opsel, int row,
+                                      int col, wmma_reg_loc out[2]);
 /* Inverse map: the element stored at (lane, vgpr, bit) where bit is any bit
  * inside the element.  Returns 1 and sets row/col, or 0 if those bits hold
  * no element (e.g. the untouched half of an RDNA3 16-bit accumulator). */
-int wmma_hw_element_at(wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                       int opsel, int lane, int vgpr, int bit, int *row,
-                       int *col);
+WMMA_CAPI_EXPORTED int wmma_hw_element_at(wmma_arch arch, wmma_instr id,
+                                          wmma_matrix mat, int opsel, int lane,
+                                          int vgpr, int bit, int *row,
+                                          int *col);
 
 /* OPSEL selects a register half only for RDNA3 16-bit accumulators (C/D). */
-int wmma_opsel_applies(wmma_arch arch, wmma_instr id, wmma_matrix mat);
+WMMA_CAPI_EXPORTED int wmma_opsel_applies(wmma_arch arch, wmma_instr id,
+                                          wmma_matrix mat);
 
 /* The map as text, as wmma-layout prints it: TSV rows (row-major elements,
  * lanes ascending; no header line), the grid picture, or a standalone SVG
@@ -183,9 +194,10 @@ typedef enum {
   WMMA_TEXT_GRID,
   WMMA_TEXT_SVG,
 } wmma_text_format;
-size_t wmma_layout_text(wmma_arch arch, wmma_instr id, wmma_matrix mat,
-                        int opsel, wmma_text_format format, char *buf,
-                        size_t cap);
+WMMA_CAPI_EXPORTED size_t wmma_layout_text(wmma_arch arch, wmma_instr id,
+                                           wmma_matrix mat, int opsel,
+                                           wmma_text_format format, char *buf,
+                                           size_t cap);
 
 /*===-------------------------------------------------------------------===*
  * Fragments: per-lane vectors as the dialect sees them
@@ -209,7 +221,8 @@ typedef enum {
   WMMA_LAYOUT_COMPACT,
   WMMA_LAYOUT_COUNT
 } wmma_layout_kind;
-const char *wmma_layout_name(wmma_layout_kind k); /* "hw","kcontig","compact" */
+WMMA_CAPI_EXPORTED const char *
+wmma_layout_name(wmma_layout_kind k); /* "hw","kcontig","compact" */
 
 typedef struct {
   wmma_arch arch;
@@ -223,26 +236,30 @@ typedef struct {
 
 /* 0 if the descriptor is consistent (layout allowed for this arch and
  * matrix, instr available on arch, opsel valid); otherwise -1 and msg. */
-int wmma_frag_check(const wmma_frag_desc *f, char *msg, size_t msg_len);
+WMMA_CAPI_EXPORTED int wmma_frag_check(const wmma_frag_desc *f, char *msg,
+                                       size_t msg_len);
 /* Values per lane (the vector length) and their element type. */
-int wmma_frag_length(const wmma_frag_desc *f);
-wmma_elem wmma_frag_elem(const wmma_frag_desc *f);
+WMMA_CAPI_EXPORTED int wmma_frag_length(const wmma_frag_desc *f);
+WMMA_CAPI_EXPORTED wmma_elem wmma_frag_elem(const wmma_frag_desc *f);
 /* Logical tile dims (rows, cols) after the transposed flag. */
-void wmma_frag_dims(const wmma_frag_desc *f, int *rows, int *cols);
+WMMA_CAPI_EXPORTED void wmma_frag_dims(const wmma_frag_desc *f, int *rows,
+                                       int *cols);
 /* Logical tile element held in value v of lane l: returns 1 and sets
  * (row, col), or 0 if the slot is unused (padding). */
-int wmma_frag_coord(const wmma_frag_desc *f, int lane, int v, int *row,
-                    int *col);
+WMMA_CAPI_EXPORTED int wmma_frag_coord(const wmma_frag_desc *f, int lane, int v,
+                                       int *row, int *col);
 /* Closed form used by load/store lowering: for value v, logical
  * row = r0 + rr*(lane%16) + rh*(lane/16), col = c0 + cr*(lane%16) + ch*(lane/16).
  * Returns 1 if value v is used and the map is of this form for all lanes,
  * 0 if unused, -1 if not affine (never for the layouts above) or if f is
  * not a valid descriptor. */
-int wmma_frag_affine(const wmma_frag_desc *f, int v, int *r0, int *rr,
-                     int *rh, int *c0, int *cr, int *ch);
+WMMA_CAPI_EXPORTED int wmma_frag_affine(const wmma_frag_desc *f, int v, int *r0,
+                                        int *rr, int *rh, int *c0, int *cr,
+                                        int *ch);
 /* A and B of one product must use the same K order: 1 if the two layouts
  * agree, 0 if mixing them would compute a wrong product. */
-int wmma_k_orders_agree(const wmma_frag_desc *a, const wmma_frag_desc *b);
+WMMA_CAPI_EXPORTED int wmma_k_orders_agree(const wmma_frag_desc *a,
+                                           const wmma_frag_desc *b);
 
 /*===-------------------------------------------------------------------===*
  * Architecture traits
@@ -305,33 +322,34 @@ typedef struct {
 } wmma_arch_traits;
 
 /* The row of arch; NULL for WMMA_ARCH_INVALID or an unknown value. */
-const wmma_arch_traits *wmma_arch_traits_get(wmma_arch arch);
+WMMA_CAPI_EXPORTED const wmma_arch_traits *
+wmma_arch_traits_get(wmma_arch arch);
 
 /* Dense WMMA peak of instruction id on a SKU, in operations per second
  * (2 M N K per instruction): compute units x SIMDs per CU x clock / issue
  * cycles, at clock_mhz (the boost clock when 0).  0 if sku is NULL, its
  * chip unknown or the instruction not on its architecture. */
-double wmma_sku_wmma_peak(const wmma_sku_info *sku, wmma_instr id,
-                          int clock_mhz);
+WMMA_CAPI_EXPORTED double wmma_sku_wmma_peak(const wmma_sku_info *sku,
+                                             wmma_instr id, int clock_mhz);
 
 /* Named predicates (0 for an invalid arch). */
-int wmma_arch_replicates_ab(wmma_arch arch);
-int wmma_arch_splits_k(wmma_arch arch);
-int wmma_arch_acc16_opsel_halves(wmma_arch arch);
-int wmma_arch_acc_rows_interleaved(wmma_arch arch);
-int wmma_arch_has_fp8(wmma_arch arch);
-int wmma_arch_has_sparse(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_replicates_ab(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_splits_k(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_acc16_opsel_halves(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_acc_rows_interleaved(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_has_fp8(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_has_sparse(wmma_arch arch);
 /* The A/B layout kernels load: hw where it is already K-contiguous,
  * kcontig otherwise (WMMA_LAYOUT_COUNT for an invalid arch). */
-wmma_layout_kind wmma_arch_ab_layout(wmma_arch arch);
+WMMA_CAPI_EXPORTED wmma_layout_kind wmma_arch_ab_layout(wmma_arch arch);
 /* Bytes one lane reads from LDS per A/B fragment access of elem_bits-bit
  * values (4, or a multiple of 8 up to 64): its run of consecutive K in the
  * kernel's layout, at most lds_max_access_bytes; 0 for an invalid arch or
  * width. */
-int wmma_arch_lds_unit_bytes(wmma_arch arch, int elem_bits);
+WMMA_CAPI_EXPORTED int wmma_arch_lds_unit_bytes(wmma_arch arch, int elem_bits);
 /* VALU instructions per lane and 16x16 block of the transposing copy for
  * elements of elem_bytes (1 or 2) bytes; 0 otherwise. */
-int wmma_arch_xpose_valu(wmma_arch arch, int elem_bytes);
+WMMA_CAPI_EXPORTED int wmma_arch_xpose_valu(wmma_arch arch, int elem_bytes);
 
 /*===-------------------------------------------------------------------===*
  * Cross-lane planner
@@ -346,7 +364,7 @@ typedef enum {
   WMMA_XLANE_PERMLANEX16, /* default: permlanex16 for lane^16, bpermute otherwise */
   WMMA_XLANE_BPERMUTE,    /* ds_bpermute for every cross-lane fetch */
 } wmma_xlane_strategy;
-const char *wmma_xlane_strategy_name(wmma_xlane_strategy s);
+WMMA_CAPI_EXPORTED const char *wmma_xlane_strategy_name(wmma_xlane_strategy s);
 
 typedef enum {
   WMMA_FETCH_SELF,
@@ -393,20 +411,24 @@ typedef struct {
  * have the same logical dims.  Returns 0, or -1 with msg.  Every valid
  * fragment covers its whole logical tile, so every such pair plans within
  * the limits below: verifiers ask this instead of building a plan. */
-int wmma_relayout_check(const wmma_frag_desc *src, const wmma_frag_desc *dst,
-                        char *msg, size_t msg_len);
+WMMA_CAPI_EXPORTED int wmma_relayout_check(const wmma_frag_desc *src,
+                                           const wmma_frag_desc *dst, char *msg,
+                                           size_t msg_len);
 /* Plan moving the logical tile from layout src to layout dst (the pair must
  * pass wmma_relayout_check; the same message is returned otherwise).
  * Returns 0, or -1 with msg on failure. */
-int wmma_plan_relayout(const wmma_frag_desc *src, const wmma_frag_desc *dst,
-                       wmma_xlane_strategy strategy, wmma_plan *plan,
-                       char *msg, size_t msg_len);
+WMMA_CAPI_EXPORTED int wmma_plan_relayout(const wmma_frag_desc *src,
+                                          const wmma_frag_desc *dst,
+                                          wmma_xlane_strategy strategy,
+                                          wmma_plan *plan, char *msg,
+                                          size_t msg_len);
 /* Execute the plan on 32 lanes.  src[l][w] / dst[l][w] are packed words
  * (elem_bits values, value v in word v*eb/32 at bit (v*eb)%32).  Unused
  * dst values are left as they were in dst.  Does nothing if plan, src or
  * dst is NULL. */
-void wmma_plan_simulate(const wmma_plan *plan, const uint32_t src[32][32],
-                        uint32_t dst[32][32]);
+WMMA_CAPI_EXPORTED void wmma_plan_simulate(const wmma_plan *plan,
+                                           const uint32_t src[32][32],
+                                           uint32_t dst[32][32]);
 
 /*===-------------------------------------------------------------------===*
  * Atom checking (shared by the dialect verifier and the C API)
@@ -421,8 +443,8 @@ typedef struct {
 
 /* Resolve an atom to its instruction; WMMA_INSTR_COUNT with msg if the
  * combination does not exist on the architecture. */
-wmma_instr wmma_atom_check(const wmma_atom_desc *atom, char *msg,
-                           size_t msg_len);
+WMMA_CAPI_EXPORTED wmma_instr wmma_atom_check(const wmma_atom_desc *atom,
+                                              char *msg, size_t msg_len);
 
 #ifdef __cplusplus
 }

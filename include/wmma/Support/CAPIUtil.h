@@ -9,6 +9,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* On a function with C linkage defined in C++: internal to the library
+ * that links it, as the C code is (compiled -fvisibility=hidden); C++ keeps
+ * default visibility, so such functions say so themselves. */
+#define WMMA_INTERNAL __attribute__((visibility("hidden")))
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -32,6 +37,9 @@ void wmma_vemit(MlirOperation op, void (*emit)(MlirLocation, const char *),
 /* The printed form into buf[len], truncated; "" for a null attr/type. */
 void wmma_print_attr(MlirAttribute a, char *buf, size_t len);
 void wmma_print_type(MlirType t, char *buf, size_t len);
+/* The first operation (in pre-order) nested more than `limit` regions
+ * below root, or null.  Iterative, linear in the IR: safe on any depth. */
+MlirOperation wmma_nested_deeper_than(MlirOperation root, unsigned limit);
 
 #ifdef __cplusplus
 }

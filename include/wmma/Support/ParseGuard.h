@@ -19,6 +19,15 @@ extern "C" {
 int wmma_parse_hazard(const char *text, size_t size, size_t *offset,
                       char *msg, size_t cap);
 
+/* Deepest nesting every tool accepts (wmma-compile, wmma-run, Python,
+ * wmma-opt, and the front-end pass itself): parsing, verifying, printing
+ * and most passes recurse once per level (real kernels nest about 20). */
+#define WMMA_MAX_NESTING 256u
+
+/* The one message for text nested deeper than WMMA_MAX_NESTING, into
+ * msg[cap]; `what` is "brackets" (source text) or "regions" (IR). */
+void wmma_nesting_message(const char *what, char *msg, size_t cap);
+
 /* Whether brackets ( [ { < nest deeper than `limit` outside strings and
  * comments ("->" and ">=" close nothing); if so *offset is the opening
  * bracket one level too deep.  Parsing, verifying, printing and most passes

@@ -24,12 +24,17 @@ static bool sixteen_bit(MlirType t) {
   return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
 }
 
-void kb_acc_configure(fe_kb *kb, int wave_n) {
+void kb_acc_configure(fe_kb *kb) {
   kb->acc_pack = 1;
   kb->atom_hi = (MlirAttribute){NULL};
-  if (!wmma_arch_acc16_opsel_halves(kb->arch) || !sixteen_bit(kb->kacc) ||
-      wave_n % 2 || kb->options->no_packing)
+  if (kb->s->acc_pack != 2)
     return;
+  /* The plan only packs RDNA3 16-bit accumulators, two tiles a row. */
+  if (!wmma_arch_acc16_opsel_halves(kb->arch) || !sixteen_bit(kb->kacc) ||
+      kb->s->wave_n % 2) {
+    kb->failed = 1;
+    return;
+  }
   wmma_atom_desc d;
   if (!wmmaAtomAttrGetDesc(kb->atom, &d)) {
     kb->failed = 1;

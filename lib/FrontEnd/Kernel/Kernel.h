@@ -120,9 +120,10 @@ MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v);
 bool kb_operand_has_prologue(fe_kb *kb, const fe_operand *o, wmma_matrix role);
 
 /*--- accumulators (Accumulators.c) ---------------------------------------------*/
-/* Decides whether two tiles of a row share an accumulator value (RDNA3
- * 16-bit accumulators and an even number of tiles per row). */
-void kb_acc_configure(fe_kb *kb, int wave_n);
+/* Sets up the schedule's acc_pack: whether two tiles of a row share an
+ * accumulator value (RDNA3 16-bit accumulators, an even number of tiles
+ * per row). */
+void kb_acc_configure(fe_kb *kb);
 /* Accumulator values holding ntiles tiles. */
 int kb_acc_count(const fe_kb *kb, int ntiles);
 /* The values from per-tile accumulators in the 8-slot order. */

@@ -112,32 +112,6 @@ static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
                            nd, dims);
 }
 
-static MlirAttribute schedule_attr(MlirContext ctx, const fe_schedule *s,
-                                   const fe_kb *kb) {
-  int64_t tile[3] = {s->tile_m, s->tile_n, s->k_step};
-  int64_t waves[2] = {s->waves_m, s->waves_n};
-  int64_t wave_tile[2] = {s->wave_m, s->wave_n};
-  MlirNamedAttribute a[] = {
-      wb_named(ctx, "template", wb_str_attr(ctx, s->template_name)),
-      wb_named(ctx, "accumulator", mlirTypeAttrGet(kb->kacc)),
-      wb_named(ctx, "packed_accumulators",
-               mlirBoolAttrGet(ctx, kb->acc_pack == 2)),
-      wb_named(ctx, "instruction",
-               wb_str_attr(ctx, wmma_instr_get(s->instr)->isa_name)),
-      wb_named(ctx, "staging",
-               wb_str_attr(ctx, s->staging == FE_STAGE_LDS ? "lds"
-                                                           : "registers")),
-      wb_named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, tile)),
-      wb_named(ctx, "waves", mlirDenseI64ArrayGet(ctx, 2, waves)),
-      wb_named(ctx, "wave_tile", mlirDenseI64ArrayGet(ctx, 2, wave_tile)),
-      wb_named(ctx, "stages", wb_i64_attr(ctx, s->stages)),
-      wb_named(ctx, "tails",
-               mlirDenseBoolArrayGet(
-                   ctx, 3, (const int[]){s->m_tail, s->n_tail, s->k_tail})),
-  };
-  return mlirDictionaryAttrGet(ctx, sizeof a / sizeof a[0], a);
-}
-
 /* The bytes a fat buffer view of memref `raw` covers: as MLIR infers them
  * (the largest size * stride, times the element size), plus the bytes a
  * dword may reach past the last element.  Raw buffers check ranges per
@@ -304,7 +278,12 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
     goto done;
   }
   set_attr(kernel, "wmma.launch", launch);
-  set_attr(kernel, "wmma.schedule", schedule_attr(ctx, s, kb));
+  MlirAttribute schedule = fe_schedule_attr(ctx, s);
+  if (mlirAttributeIsNull(schedule)) {
+    kb->failed = 1;
+    goto done;
+  }
+  set_attr(kernel, "wmma.schedule", schedule);
   if (!mlirOperationVerify(gm))
     kb->failed = 1;
 

@@ -41,18 +41,16 @@ MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse);
 /* One operand's share of the cooperative copy of a K slice. */
 #define FE_COPY_MAX 8
 
-typedef enum {
-  FE_COPY_VEC,    /* K contiguous in memory: vector loads and stores */
-  FE_COPY_WMMA,   /* M/N contiguous: 16x16 blocks transposed in registers
-                     by one WMMA against the identity */
-  FE_COPY_SCALAR, /* M/N contiguous: vector loads, one LDS store per
-                     element (only when no identity WMMA applies) */
-} fe_copy_kind;
+/* Copy kinds (wmma_copy_kind, the schedule's `copy`): WMMA_COPY_VEC (K
+ * contiguous in memory: vector loads and stores), WMMA_COPY_WMMA (M/N
+ * contiguous: 16x16 blocks transposed in registers by one WMMA against the
+ * identity), WMMA_COPY_SCALAR (M/N contiguous: vector loads, one LDS store
+ * per element). */
 
 typedef struct {
   const fe_operand *o;
   fe_lds_layout lay;
-  fe_copy_kind how;
+  wmma_copy_kind how;
   int rows;           /* tile rows: tile_m (A) or tile_n (B) */
   int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
   bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
@@ -68,12 +66,20 @@ typedef struct {
   MlirType frag_type; /* WMMA: its A fragment, as loaded */
 } fe_lds_copy;
 
-/* Plans and sets up (index arithmetic, identity fragment) the copy of
- * operand o's rows x tk slices into lds ([buffers][rows][stride] of
- * fe_lds_layout_get(..., tk), created by the caller); 0, or -1 when a
- * thread's share exceeds FE_COPY_MAX chunks. */
+/* Plans the copy of operand o's rows x tk slices by `threads` threads:
+ * `want` (WMMA_COPY_NONE: the cheaper that applies, by the issue cost of a
+ * 16x16 block) into *how; -1 with why if that copy cannot be built (wrong
+ * kind for the operand's layout, more than FE_COPY_MAX chunks a thread). */
+int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
+                     int rows, int tk, int threads, wmma_copy_kind want,
+                     wmma_copy_kind *how, char *why, size_t cap);
+/* Sets up (index arithmetic, identity fragment) the copy planned by
+ * fe_lds_copy_plan(..., how) of operand o's rows x tk slices into lds
+ * ([buffers][rows][stride] of fe_lds_layout_get(..., tk), created by the
+ * caller); 0, or -1 if it cannot be built (the plan refuses such copies). */
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
-                     int rows, int tk, MlirValue lds, bool permuted);
+                     int rows, int tk, MlirValue lds, bool permuted,
+                     wmma_copy_kind how);
 /* The thread's loads of the slice at k (origin: the tile's first row). */
 void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
                       MlirValue origin, MlirValue k, bool masked,

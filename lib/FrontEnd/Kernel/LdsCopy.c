@@ -57,7 +57,8 @@ static MlirType transpose_elem(fe_kb *kb, MlirType t) {
   return (MlirType){NULL};
 }
 
-/* Issue cost per lane of moving a block (the atom's M x K: 16x16): global
+/* Issue cost per lane of moving a block (the 16x16x16 instructions' M x K,
+ * which the transposing WMMA uses for every element type): global
  * loads, VALU work (v_permlanex16, the WMMA, packing: the arch traits'
  * xpose_valu) and LDS stores, which count twice: the workgroup's waves
  * share one LDS pipeline, which takes an instruction per cycle at most,
@@ -65,16 +66,15 @@ static MlirType transpose_elem(fe_kb *kb, MlirType t) {
  * 16-bit stores (17); WMMA copy: RDNA4 one load, the WMMA, one store (4),
  * RDNA3 one load, 4 v_permlanex16, the WMMA, 4 packs, one store (12);
  * 8-bit types alike with half the permlanes and 2 packs. */
-static int block_cost(const fe_kb *kb, int eb, bool wmma) {
-  int lanes = 32;
-  const wmma_arch_traits *t = wmma_arch_traits_get(kb->arch);
-  if (t)
-    lanes = t->wave_size;
-  int elems = kb->atom_m * kb->atom_k / lanes; /* per lane */
+static int block_cost(wmma_arch arch, int eb, bool wmma) {
+  const wmma_arch_traits *t = wmma_arch_traits_get(arch);
+  const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
+  int lanes = t ? t->wave_size : 32;
+  int elems = atom->m * atom->k / lanes;       /* per lane */
   int loads = (elems * eb + 15) / 16;          /* 16-byte loads */
   if (!wmma)
     return loads + 2 * elems;
-  return loads + wmma_arch_xpose_valu(kb->arch, eb) + 2;
+  return loads + wmma_arch_xpose_valu(arch, eb) + 2;
 }
 
 /* The identity as the B operand of atom in the kernel's A/B layout; when
@@ -161,13 +161,73 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   return 0;
 }
 
+/* Can a 16x16 block of elem be transposed by the identity WMMA? */
+static bool transposable(MlirType elem) {
+  return mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) ||
+         fe_storage_bytes(elem) == 1;
+}
+
+int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
+                     int rows, int tk, int threads, wmma_copy_kind want,
+                     wmma_copy_kind *how, char *why, size_t cap) {
+  MlirType elem = g->nodes[o->leaf].type;
+  int bits = fe_lds_bits(g, o), eb = fe_storage_bytes(elem);
+  bool packed = bits == 4, can = transposable(elem);
+  wmma_copy_kind k;
+  if (o->k_contiguous)
+    k = WMMA_COPY_VEC;
+  else if (want != WMMA_COPY_NONE)
+    k = want;
+  else
+    /* Packed values cannot be stored one by one. */
+    k = can && (packed || block_cost(arch, eb, true) <=
+                              block_cost(arch, eb, false))
+            ? WMMA_COPY_WMMA
+            : WMMA_COPY_SCALAR;
+  if (want != WMMA_COPY_NONE && want != k)
+    return fe_why(why, cap, "a K-contiguous operand is copied by vec, not %s",
+                  want == WMMA_COPY_WMMA ? "wmma" : "scalar");
+  if (k == WMMA_COPY_VEC && !o->k_contiguous)
+    return fe_why(why, cap, "copy = vec needs K contiguous in memory");
+  if (k == WMMA_COPY_WMMA && !can)
+    return fe_why(why, cap, "no WMMA transposes this element type");
+  if (k == WMMA_COPY_SCALAR && packed)
+    return fe_why(why, cap, "packed i4 cannot be copied element by element");
+  fe_lds_layout lay = fe_lds_layout_get(arch, bits, tk);
+  int chunks;
+  if (k == WMMA_COPY_WMMA) {
+    /* Blocks of the transposing WMMA's K x M, as init_wmma cuts them. */
+    const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
+    int waves = threads / 32,
+        blocks = (tk / atom->k) * (rows / atom->m);
+    chunks = (blocks + waves - 1) / waves;
+  } else {
+    int vec = lay.vec, P = lay.phase;
+    int width = k == WMMA_COPY_VEC ? lay.tk : rows;
+    int height = k == WMMA_COPY_VEC ? rows : lay.tk;
+    int per_row = width / vec;
+    if (per_row < 1 || width % vec || height % P)
+      return fe_why(why, cap, "a %d x %d slice does not split into the "
+                              "copy's %d-element chunks",
+                    rows, tk, vec);
+    chunks = (height * per_row + threads - 1) / threads;
+  }
+  if (chunks > FE_COPY_MAX)
+    return fe_why(why, cap, "copying a %d x %d slice takes %d chunks per "
+                            "thread (limit %d)",
+                  rows, tk, chunks, FE_COPY_MAX);
+  *how = k;
+  return 0;
+}
+
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
-                     int rows, int tk, MlirValue lds, bool permuted) {
+                     int rows, int tk, MlirValue lds, bool permuted,
+                     wmma_copy_kind how) {
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
   /* The matrix's element type (the LDS buffer holds bytes when packed). */
   MlirType elem = kb->p->g.nodes[o->leaf].type;
-  int bits = fe_lds_bits(&kb->p->g, o), eb = fe_storage_bytes(elem);
+  int bits = fe_lds_bits(&kb->p->g, o);
   memset(cp, 0, sizeof *cp);
   cp->o = o;
   cp->rows = rows;
@@ -175,27 +235,18 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   cp->permuted = permuted;
   cp->packed = bits == 4;
   cp->lay = fe_lds_layout_get(kb->arch, bits, tk);
-  if (o->k_contiguous) {
-    cp->how = FE_COPY_VEC;
-  } else {
-    bool can = !mlirTypeIsNull(transpose_elem(kb, elem));
-    /* Packed values cannot be stored one by one. */
-    cp->how = can && (cp->packed ||
-                      block_cost(kb, eb, true) <= block_cost(kb, eb, false))
-                  ? FE_COPY_WMMA
-                  : FE_COPY_SCALAR;
-    if (cp->how == FE_COPY_SCALAR && cp->packed)
-      return -1;
-  }
-  if (cp->how == FE_COPY_WMMA)
+  if (fe_lds_copy_plan(kb->arch, &kb->p->g, o, rows, tk, s->threads, how,
+                       &cp->how, NULL, 0))
+    return -1;
+  if (cp->how == WMMA_COPY_WMMA)
     return init_wmma(kb, cp, elem);
   /* Chunks of vec elements along the memory tile's rows (K for VEC, the
    * tile rows for SCALAR), numbered c = t + threads * i; the `phase` lanes
    * of a group take the same chunk of consecutive rows (an uneven share
    * repeats the last chunk). */
   int vec = cp->lay.vec, P = cp->lay.phase;
-  int width = cp->how == FE_COPY_VEC ? cp->lay.tk : rows;
-  int height = cp->how == FE_COPY_VEC ? rows : cp->lay.tk;
+  int width = cp->how == WMMA_COPY_VEC ? cp->lay.tk : rows;
+  int height = cp->how == WMMA_COPY_VEC ? rows : cp->lay.tk;
   int per_row = width / vec, group = P * per_row;
   int total = height * per_row;
   if (per_row < 1 || width % vec || height % P)
@@ -214,7 +265,7 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
         kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.divui", c, kb_c(kb, group)), P),
                wb_arith(b, "arith.remui", in, kb_c(kb, P)));
     cp->st_row[i] = row;
-    cp->ld_row[i] = cp->how == FE_COPY_VEC
+    cp->ld_row[i] = cp->how == WMMA_COPY_VEC
                         ? fe_rho_index(kb, row, permuted, false)
                         : row;
     cp->ld_col[i] =
@@ -229,7 +280,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   const fe_operand *o = cp->o;
   const fe_arg *a = &kb->p->args[o->arg];
   int len = cp->lay.vec;
-  if (cp->how == FE_COPY_WMMA) {
+  if (cp->how == WMMA_COPY_WMMA) {
     int64_t n = 0;
     wb_is_vec1d(cp->frag_type, &n, NULL);
     /* A replicated operand is loaded compact: half a row per lane. */
@@ -242,7 +293,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
     for (int bt = 0; bt < o->nbatch; ++bt)
       if (o->mem_batch[bt] >= 0)
         idx[o->mem_batch[bt]] = batch[bt];
-    if (cp->how == FE_COPY_VEC) {
+    if (cp->how == WMMA_COPY_VEC) {
       idx[o->mem_row] = kb_add(kb, origin, cp->ld_row[i]);
       idx[o->mem_k] = kb_add(kb, k, cp->ld_col[i]);
     } else {
@@ -343,7 +394,7 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(cp->lds));
   for (int i = 0; i < cp->chunks; ++i) {
     switch (cp->how) {
-    case FE_COPY_VEC: {
+    case WMMA_COPY_VEC: {
       if (cp->packed) {
         store_packed(kb, cp, wb_pack_nibbles(b, regs[i]), buf, cp->st_row[i],
                      cp->ld_col[i]);
@@ -353,7 +404,7 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       wb_vstore(b, regs[i], cp->lds, 3, idx);
       break;
     }
-    case FE_COPY_SCALAR:
+    case WMMA_COPY_SCALAR:
       for (int j = 0; j < cp->lay.vec; ++j) {
         MlirValue row = fe_rho_index(kb, kb_addc(kb, cp->ld_col[i], j),
                                      cp->permuted, true);
@@ -361,7 +412,9 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
         wb_store(b, wb_extract(b, regs[i], j), cp->lds, 3, idx);
       }
       break;
-    case FE_COPY_WMMA: {
+    case WMMA_COPY_NONE: /* fe_lds_copy_plan never chooses it */
+      break;
+    case WMMA_COPY_WMMA: {
       MlirValue a = regs[i];
       int64_t len = 0;
       MlirType et;

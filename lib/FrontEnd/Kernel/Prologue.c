@@ -6,39 +6,66 @@
  * has no fp8 WMMA. */
 #include "Kernel/Kernel.h"
 
+#include "wmma/Support/ElementwiseOps.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Is the operand zero wherever its matrix leaf is zero?  Then the zeros a
  * masked load puts past K stay zeros and the padded products vanish;
- * otherwise (x + 1, exp x) the padding is cleared after the prologue. */
-static bool zero_preserving(const fe_graph *g, int n, int leaf, int depth) {
-  if (n == leaf)
-    return true;
-  if (depth > 256)
-    return false;
+ * otherwise (x + 1, exp x) the padding is cleared after the prologue.
+ * A value per node, combined from its operands' in post order (it depends
+ * on the node and the leaf only, never on the path: one visit each), by
+ * the elementwise table's zero rule (ElementwiseOps.def, `zero`). */
+static wmma_ew_zero zero_rule(const fe_node *x) {
+  const wmma_elementwise_op *ew =
+      wmma_elementwise_lookup(mlirStringRefCreateFromCString(x->name));
+  return ew && ew->arity == x->nops ? ew->zero : WMMA_EW_ZERO_NONE;
+}
+
+typedef struct {
+  int leaf;
+  bool *zero; /* node -> zero wherever the leaf is */
+} zp_t;
+
+static fe_walk zp_pre(const fe_graph *g, int n, void *ud) {
+  zp_t *z = ud;
   const fe_node *x = &g->nodes[n];
-  if (x->kind != FE_OP)
-    return false;
-  static const char *const unary[] = {
-      "arith.extf",   "arith.truncf", "arith.sitofp", "arith.uitofp",
-      "arith.extsi",  "arith.extui",  "arith.trunci", "arith.fptosi",
-      "arith.fptoui", "arith.negf",   "arith.bitcast"};
-  for (size_t i = 0; i < sizeof unary / sizeof unary[0]; ++i)
-    if (!strcmp(x->name, unary[i]))
-      return zero_preserving(g, x->ops[0], leaf, depth + 1);
-  if (!strcmp(x->name, "arith.mulf") || !strcmp(x->name, "arith.muli"))
-    return zero_preserving(g, x->ops[0], leaf, depth + 1) ||
-           zero_preserving(g, x->ops[1], leaf, depth + 1);
-  if (!strcmp(x->name, "arith.divf"))
-    return zero_preserving(g, x->ops[0], leaf, depth + 1);
-  if (!strcmp(x->name, "arith.addf") || !strcmp(x->name, "arith.subf") ||
-      !strcmp(x->name, "arith.addi") || !strcmp(x->name, "arith.subi"))
-    return zero_preserving(g, x->ops[0], leaf, depth + 1) &&
-           zero_preserving(g, x->ops[1], leaf, depth + 1);
-  return false;
+  z->zero[n] = n == z->leaf;
+  if (n == z->leaf || x->kind != FE_OP || zero_rule(x) == WMMA_EW_ZERO_NONE)
+    return FE_WALK_SKIP;
+  return FE_WALK_NEXT;
+}
+
+static fe_walk zp_post(const fe_graph *g, int n, void *ud) {
+  zp_t *z = ud;
+  const fe_node *x = &g->nodes[n];
+  bool a = z->zero[x->ops[0]], b = x->nops > 1 && z->zero[x->ops[1]];
+  switch (zero_rule(x)) {
+  case WMMA_EW_ZERO_FIRST:
+    z->zero[n] = a;
+    break;
+  case WMMA_EW_ZERO_ANY: /* zero times anything */
+    z->zero[n] = a || b;
+    break;
+  case WMMA_EW_ZERO_ALL:
+    z->zero[n] = a && b;
+    break;
+  case WMMA_EW_ZERO_NONE:
+    break;
+  }
+  return FE_WALK_NEXT;
+}
+
+static bool zero_preserving(const fe_graph *g, int n, int leaf) {
+  zp_t z = {leaf, calloc((size_t)g->nnodes, sizeof *z.zero)};
+  bool r = z.zero && n >= 0 && n < g->nnodes &&
+           fe_graph_visit(g, n, 0, zp_pre, zp_post, &z) == 0 && z.zero[n];
+  free(z.zero);
+  return r; /* out of memory: false, the padding is cleared */
 }
 
 MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v) {
@@ -153,7 +180,7 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
       return (MlirValue){NULL};
     }
   }
-  if (masked && !zero_preserving(&p->g, o->node, o->leaf, 0))
+  if (masked && !zero_preserving(&p->g, o->node, o->leaf))
     v = zero_past_k(kb, &t, role, v, o->K);
   return v;
 }

@@ -3,11 +3,14 @@
  * schedule, and build `gpu.module @F_module [#rocdl.target<chip>] { gpu.func
  * @F kernel }` next to it; the func keeps its name and signature and its
  * body becomes the kernel's launch.  The module gets gpu.container_module.
- * A function nothing applies to gets one remark with every reason (where
- * it applies: the op that stopped recognition) and is left untouched;
+ * A function nothing applies to gets one remark with every obstacle (one:
+ * at its op; several: at the function, with a note at each op) and is
+ * left untouched;
  * sizes no kernel can index are errors. */
 #include "FrontEnd.h"
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
+#include "wmma/Support/ParseGuard.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -139,26 +142,52 @@ static int convert_func(MlirOperation module, MlirBlock body,
               modname);
     goto done;
   }
-  MlirOperation norm = fe_normalize(func, &scratch, why, sizeof why);
-  if (mlirOperationIsNull(norm) ||
-      fe_recognize(norm, func, p, why, sizeof why, &where) ||
-      fe_problem_build(p, why, sizeof why, &where)) {
-    fe_remark(where, "not converted to a wmma kernel: %s", why);
+  /* Normalisation and recognition report every obstacle they find;
+   * the later stages stop at their first. */
+  fe_diag *d = malloc(sizeof *d);
+  if (!d) {
+    rc = -1;
     goto done;
   }
+  fe_diag_init(d, func);
+  MlirOperation norm = {NULL};
+  /* A declaration: nothing to normalise (bufferization would reject the
+   * attributes it adds to tensor arguments). */
+  if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+    fe_diag_refuse(d, func, "a declaration has no body to compile");
+  else
+    norm = fe_normalize(func, &scratch, d);
+  if (!mlirOperationIsNull(norm) && !fe_recognize(norm, func, p, d) &&
+      fe_problem_build(p, why, sizeof why, &where))
+    fe_diag_refuse_at(d, where, "%s", why);
+  if (d->total) {
+    fe_diag_emit(d, "not converted to a wmma kernel");
+    free(d);
+    goto done;
+  }
+  free(d);
   if (check_limits(p)) {
     rc = -1;
     goto done;
   }
-  /* Native accumulation: 16-bit outputs accumulate in their own type. */
-  if (o->fe.accumulate == WMMA_ACCUMULATE_NATIVE)
+  /* A schedule given on the function pins the kernel (verified to be a
+   * #wmma.schedule by the dialect). */
+  fe_options fo = o->fe;
+  MlirAttribute pin = wmma_attr(func, "wmma.schedule");
+  fo.pinned = !mlirAttributeIsNull(pin) && wmmaScheduleAttrGetDesc(pin, &fo.pin);
+  /* Native accumulation: 16-bit outputs accumulate in their own type (the
+   * option's choice, or the pin's accumulator). */
+  bool native = fo.pinned ? wb_type_bits(fo.pin.accumulator) == 16 &&
+                                mlirTypeIsAFloat(fo.pin.accumulator)
+                          : fo.accumulate == WMMA_ACCUMULATE_NATIVE;
+  if (native)
     for (int i = 0; i < p->ngemms; ++i)
       if (mlirTypeIsAF16(p->gemms[i].acc_type) ||
           mlirTypeIsABF16(p->gemms[i].acc_type))
         p->gemms[i].kacc_type = p->gemms[i].acc_type;
   const fe_template *t;
   fe_schedule s;
-  if (fe_select(p, chip, &o->fe, &t, &s, why, sizeof why)) {
+  if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
     goto done;
   }
@@ -167,7 +196,7 @@ static int convert_func(MlirOperation module, MlirBlock body,
     goto done;
   }
   MlirOperation gm;
-  MlirOperation kernel = fe_build_kernel(func, p, t, &s, &o->fe, chip, &gm);
+  MlirOperation kernel = fe_build_kernel(func, p, t, &s, &fo, chip, &gm);
   if (mlirOperationIsNull(kernel) || fe_build_host(func, p, &s, gm, kernel)) {
     wmma_error(func, "wmma-linalg-to-kernels: internal error while building "
                      "the %s kernel for @%s",
@@ -181,6 +210,9 @@ static int convert_func(MlirOperation module, MlirBlock body,
     rc = -1;
     goto done;
   }
+  /* The pin now lives on the kernel it describes. */
+  if (fo.pinned)
+    mlirOperationRemoveAttributeByName(func, wmma_sref("wmma.schedule"));
   rc = 1;
 done:
   if (!mlirOperationIsNull(scratch))
@@ -204,6 +236,15 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
       first = op;
       break;
     }
+  /* Before any recursive walk: deep nesting would take minutes. */
+  MlirOperation deep = wmma_nested_deeper_than(module, WMMA_MAX_NESTING);
+  if (!mlirOperationIsNull(deep)) {
+    char msg[128];
+    wmma_nesting_message("regions", msg, sizeof msg);
+    wmma_error(deep, "wmma-linalg-to-kernels: %s", msg);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   const wmma_chip_info *chip = wmma_chip_get(o->chip);
   if (!chip) {
     if (o->chip[0])
@@ -285,7 +326,7 @@ MlirPass wmmaCreateLinalgToKernelsPassWithTiling(const char *chip, int waves,
   return wmmaCreateLinalgToKernelsPassWithOptions(&o);
 }
 
-int wmma_accumulate_parse(const char *name) {
+int wmmaAccumulateParse(const char *name) {
   if (name && !strcmp(name, "wide"))
     return WMMA_ACCUMULATE_WIDE;
   if (name && !strcmp(name, "native"))
@@ -293,7 +334,7 @@ int wmma_accumulate_parse(const char *name) {
   return -1;
 }
 
-int wmma_staging_parse(const char *name) {
+int wmmaStagingParse(const char *name) {
   static const char *const names[] = {"auto", "registers", "lds"};
   for (int i = 0; name && i < 3; ++i)
     if (!strcmp(name, names[i]))

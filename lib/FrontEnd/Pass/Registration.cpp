@@ -11,12 +11,22 @@
 
 #include "FrontEnd.h"
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
 
 #include <memory>
 #include <string>
 
-extern "C" void wmmaFrontEndEmitRemark(MlirLocation loc, const char *msg) {
+extern "C" WMMA_INTERNAL void wmmaFrontEndEmitRemark(MlirLocation loc, const char *msg) {
   mlir::emitRemark(unwrap(loc)) << msg;
+}
+
+extern "C" void wmmaFrontEndEmitRemarkWithNotes(MlirLocation loc,
+                                                const char *msg, int n,
+                                                const MlirLocation *locs,
+                                                const char *const *notes) {
+  mlir::InFlightDiagnostic d = mlir::emitRemark(unwrap(loc)) << msg;
+  for (int i = 0; i < n; ++i)
+    d.attachNote(unwrap(locs[i])) << notes[i];
 }
 
 namespace {

@@ -14,64 +14,51 @@
 
 /* Loop dims referenced by n (a node in a loop space), as a bit set; products
  * count as referencing their map's dims. */
-static unsigned used_dims(const fe_graph *g, int n, int depth) {
-  if (n < 0 || depth > 256)
-    return 0;
+static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  unsigned s = 0;
-  switch (x->kind) {
-  case FE_LOAD:
-  case FE_PRODUCT:
+  unsigned *s = ud;
+  if (x->kind == FE_LOAD || x->kind == FE_PRODUCT)
     for (int i = 0; i < x->nmap; ++i)
-      s |= 1u << x->map[i];
-    break;
-  case FE_INDEX:
-    s |= 1u << x->dim;
-    break;
-  case FE_OP:
-    for (int i = 0; i < x->nops; ++i)
-      s |= used_dims(g, x->ops[i], depth + 1);
-    break;
-  default:
-    break;
-  }
+      *s |= 1u << x->map[i];
+  else if (x->kind == FE_INDEX)
+    *s |= 1u << x->dim;
+  return FE_WALK_NEXT;
+}
+
+static unsigned used_dims(const fe_graph *g, int n) {
+  unsigned s = 0;
+  if (fe_graph_visit(g, n, 0, used_dims_pre, NULL, &s) < 0)
+    return ~0u; /* out of memory: every loop, refused as unusable */
   return s;
 }
 
-/* Products referenced by n without looking inside products. */
-static int products_in(const fe_graph *g, int n, int *out, int max,
-                       int depth) {
-  if (n < 0 || depth > 256)
-    return 0;
+/* Products referenced by n without looking inside products: how many
+ * (counting up to FE_MAX_PRODUCTS + 1) and the first one reached. */
+typedef struct {
+  int found[FE_MAX_PRODUCTS + 1];
+  int n;
+} products_t;
+
+static fe_walk products_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_PRODUCT) {
-    for (int i = 0; i < max && out[i] >= 0; ++i)
-      if (out[i] == x->product)
-        return 0;
-    for (int i = 0; i < max; ++i)
-      if (out[i] < 0) {
-        out[i] = x->product;
-        return 1;
-      }
-    return 1;
-  }
-  int k = 0;
-  for (int i = 0; i < x->nops; ++i)
-    k += products_in(g, x->ops[i], out, max, depth + 1);
-  return k;
+  products_t *ps = ud;
+  if (x->kind != FE_PRODUCT)
+    return FE_WALK_NEXT;
+  for (int i = 0; i < ps->n; ++i)
+    if (ps->found[i] == x->product)
+      return FE_WALK_NEXT;
+  ps->found[ps->n++] = x->product;
+  return ps->n > FE_MAX_PRODUCTS ? FE_WALK_STOP : FE_WALK_NEXT;
 }
 
 static int count_products(const fe_graph *g, int n, int *first) {
-  int found[FE_MAX_PRODUCTS + 1];
-  for (int i = 0; i <= FE_MAX_PRODUCTS; ++i)
-    found[i] = -1;
-  products_in(g, n, found, FE_MAX_PRODUCTS + 1, 0);
-  int k = 0;
-  while (k <= FE_MAX_PRODUCTS && found[k] >= 0)
-    ++k;
+  products_t ps = {.n = 0};
+  ps.found[0] = -1;
+  if (fe_graph_visit(g, n, 0, products_pre, NULL, &ps) < 0)
+    ps.n = FE_MAX_PRODUCTS + 1; /* out of memory: more than supported */
   if (first)
-    *first = found[0];
-  return k;
+    *first = ps.found[0];
+  return ps.n;
 }
 
 static int memdim_of(const fe_node *load, int loop) {
@@ -83,34 +70,64 @@ static int memdim_of(const fe_node *load, int loop) {
 
 /* The loads under n that index both `row` and `k` (the operand's matrix)
  * into leaves[]; -1 if n holds something an operand cannot (a product). */
-static int matrix_leaves(const fe_graph *g, int n, int row, int k,
-                         int *leaves, int *count, int depth) {
-  if (n < 0 || depth > 256)
-    return -1;
+typedef struct {
+  int row, k;
+  int *leaves, count;
+} leaves_t;
+
+static fe_walk leaves_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  switch (x->kind) {
-  case FE_LOAD:
-    if (fe_load_grouped(x))
-      return 0; /* group-wise: a broadcast of groups, not the matrix */
-    if (memdim_of(x, row) >= 0 && memdim_of(x, k) >= 0) {
-      for (int i = 0; i < *count; ++i)
-        if (leaves[i] == n)
-          return 0;
-      if (*count < 4)
-        leaves[*count] = n;
-      ++*count;
-    }
-    return 0;
-  case FE_PRODUCT:
-    return -1;
-  case FE_OP:
-    for (int i = 0; i < x->nops; ++i)
-      if (matrix_leaves(g, x->ops[i], row, k, leaves, count, depth + 1))
-        return -1;
-    return 0;
-  default:
-    return 0;
+  leaves_t *l = ud;
+  if (x->kind == FE_PRODUCT)
+    return FE_WALK_STOP;
+  /* A group-wise load is a broadcast of groups, not the matrix. */
+  if (x->kind == FE_LOAD && !fe_load_grouped(x) &&
+      memdim_of(x, l->row) >= 0 && memdim_of(x, l->k) >= 0) {
+    if (l->count < 4)
+      l->leaves[l->count] = n;
+    ++l->count;
   }
+  return FE_WALK_NEXT;
+}
+
+static int matrix_leaves(const fe_graph *g, int n, int row, int k,
+                         int *leaves, int *count) {
+  leaves_t l = {row, k, leaves, 0};
+  int rc = fe_graph_visit(g, n, 0, leaves_pre, NULL, &l);
+  *count = l.count;
+  return rc ? -1 : 0;
+}
+
+/* "(M, batch, K)": what each memory dim of leaf x is, for a layout
+ * refusal. */
+static void describe_dims(const fe_node *x, int row_loop, const char *row,
+                          int col_loop, const char *col, char *buf,
+                          size_t cap) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (int j = 0; j < x->nmap && at < cap; ++j)
+    at += (size_t)snprintf(buf + at, cap - at, "%s%s", j ? ", " : "(",
+                           x->map[j] == row_loop   ? row
+                           : x->map[j] == col_loop ? col
+                                                   : "batch");
+  if (at < cap)
+    snprintf(buf + at, cap - at, ")");
+}
+
+/* Where the misplaced batch dimension is: "the innermost position", else
+ * "position j" (counting from 0, as memref dims do). */
+static void batch_position(const fe_node *x, int row_loop, int col_loop,
+                           int rank, char *buf, size_t cap) {
+  int pos = rank - 2;
+  for (int j = rank - 2; j < rank && j < x->nmap; ++j)
+    if (x->map[j] != row_loop && x->map[j] != col_loop) {
+      pos = j;
+      break;
+    }
+  if (pos == rank - 1)
+    snprintf(buf, cap, "the innermost position");
+  else
+    snprintf(buf, cap, "position %d", pos);
 }
 
 /* The operand's memory layout: its matrix leaf in the product's loop space
@@ -126,7 +143,7 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->arg = -1;
   o->mem_batch[0] = o->mem_batch[1] = -1;
   int leaves[4], nleaves = 0;
-  if (matrix_leaves(g, node, row_loop, gm->k_loop, leaves, &nleaves, 0))
+  if (matrix_leaves(g, node, row_loop, gm->k_loop, leaves, &nleaves))
     return fe_why(why, cap, "operand %s of the product depends on another "
                             "product",
                   what);
@@ -143,10 +160,16 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_row = memdim_of(x, row_loop);
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
-  if (o->mem_row < rank - 2 || o->mem_k < rank - 2)
-    return fe_why(why, cap, "operand %s keeps a batch dimension innermost "
-                            "(its last two dimensions must be the matrix)",
-                  what);
+  if (o->mem_row < rank - 2 || o->mem_k < rank - 2) {
+    char dims[64], pos[48];
+    describe_dims(x, row_loop, what[0] == 'A' ? "M" : "N", gm->k_loop, "K",
+                  dims, sizeof dims);
+    batch_position(x, row_loop, gm->k_loop, rank, pos, sizeof pos);
+    return fe_why(why, cap, "operand %s has a batch dimension at %s of its "
+                            "dimensions %s: the last two must be the "
+                            "matrix, batch dimensions before them",
+                  what, pos, dims);
+  }
   o->nbatch = gm->nbatch;
   for (int i = 0; i < gm->nbatch; ++i) {
     o->mem_batch[i] = memdim_of(x, gm->batch_loop[i]);
@@ -175,7 +198,7 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   memset(gm, 0, sizeof *gm);
   gm->prod = prod;
   gm->m_loop = gm->n_loop = gm->k_loop = -1;
-  unsigned ul = used_dims(g, c->lhs, 0), ur = used_dims(g, c->rhs, 0);
+  unsigned ul = used_dims(g, c->lhs), ur = used_dims(g, c->rhs);
   unsigned uo = 0;
   for (int j = 0; j < c->nout; ++j)
     uo |= 1u << c->out_dims[j];
@@ -277,6 +300,20 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
     ok = mlirTypeIsAF32(acc);
   else if ((is_int(a, 8) && is_int(b, 8)) || (is_int(a, 4) && is_int(b, 4)))
     ok = is_int(acc, 32);
+  /* linalg.quantized_matmul: integers widened, then shifted by their
+   * zero points ((a - a_zp) * (b - b_zp)), so the product is i32 x i32. */
+  const fe_node *la = &g->nodes[c->lhs], *lb = &g->nodes[c->rhs];
+  if (!ok && ((la->kind == FE_OP && !strcmp(la->name, "arith.subi")) ||
+              (lb->kind == FE_OP && !strcmp(lb->name, "arith.subi")))) {
+    char src[64];
+    fe_source_op_name(p->func, c->loc, src, sizeof src);
+    return fe_why(why, cap, "%s multiplies operands shifted by zero points "
+                            "((a - a_zp) x (b - b_zp), %s x %s): "
+                            "quantized_matmul with zero points is not "
+                            "supported (with zero points of 0 it is a "
+                            "linalg.matmul of the i8 operands into i32)",
+                  src[0] ? src : "the product", as, bs);
+  }
   if (!ok)
     return fe_why(why, cap, "unsupported product types %s x %s -> %s "
                             "(supported: f16 x f16 and bf16 x bf16 -> f32 or "
@@ -331,81 +368,52 @@ static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
   return 0;
 }
 
-/* Does n read product `prod` only at the identity map? */
-static bool product_at_identity(const fe_graph *g, int n, int prod,
-                                int depth) {
-  if (n < 0 || depth > 256)
-    return true;
+/* The views of product `prod` under n (its FE_PRODUCT nodes): the first
+ * one, and whether they all have its map and whether that is the identity. */
+typedef struct {
+  int prod;
+  const fe_node *view;
+  bool identity, one_map;
+} views_t;
+
+static fe_walk views_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_PRODUCT) {
-    if (x->product != prod)
-      return true;
-    for (int j = 0; j < x->nmap; ++j)
-      if (x->map[j] != j)
-        return false;
-    return true;
-  }
-  for (int i = 0; i < x->nops; ++i)
-    if (!product_at_identity(g, x->ops[i], prod, depth + 1))
-      return false;
-  return true;
+  views_t *v = ud;
+  if (x->kind != FE_PRODUCT || x->product != v->prod)
+    return FE_WALK_NEXT;
+  for (int j = 0; j < x->nmap; ++j)
+    v->identity &= x->map[j] == j;
+  if (v->view && memcmp(v->view->map, x->map, sizeof x->map))
+    v->one_map = false;
+  if (!v->view)
+    v->view = x;
+  return FE_WALK_NEXT;
 }
 
-/* The one FE_PRODUCT node of `prod` under n (false if there are two with
- * different maps). */
-static bool find_view(const fe_graph *g, int n, int prod,
-                      const fe_node **view, int depth) {
-  if (n < 0 || depth > 256)
-    return true;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_PRODUCT) {
-    if (x->product != prod)
-      return true;
-    if (*view && memcmp((*view)->map, x->map, sizeof x->map))
-      return false;
-    *view = x;
-    return true;
-  }
-  for (int i = 0; i < x->nops; ++i)
-    if (!find_view(g, x->ops[i], prod, view, depth + 1))
-      return false;
-  return true;
+static views_t product_views(const fe_graph *g, int n, int prod) {
+  views_t v = {prod, NULL, true, true};
+  if (fe_graph_visit(g, n, 0, views_pre, NULL, &v) < 0)
+    v.identity = v.one_map = false; /* out of memory: refused */
+  return v;
 }
 
 /* Loads of `arg` under n must all use the identity map (a tile reads only
- * its own part of the output before writing it). */
-static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
+ * its own part of the output before writing it).  Through a product's
+ * accumulator (a node of the output's space) but not its operands (nodes of
+ * its loop space, checked by fe_reads_arg on the operands). */
+static fe_walk elsewhere_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_LOAD) {
-    if (x->arg != arg)
-      return false;
-    for (int j = 0; j < x->nmap; ++j)
-      if (x->map[j] != j || x->div[j])
-        return true;
-    return false;
-  }
-  if (x->kind == FE_PRODUCT) {
-    const fe_contraction *c = &g->prods[x->product];
-    return reads_arg_elsewhere(g, c->lhs, arg, 257) ||
-           reads_arg_elsewhere(g, c->rhs, arg, 257) ||
-           reads_arg_elsewhere(g, c->acc, arg, depth + 1);
-  }
-  for (int i = 0; i < x->nops; ++i)
-    if (reads_arg_elsewhere(g, x->ops[i], arg, depth + 1))
-      return true;
-  return false;
+  if (x->kind != FE_LOAD || x->arg != *(const int *)ud)
+    return FE_WALK_NEXT;
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->map[j] != j || x->div[j])
+      return FE_WALK_STOP;
+  return FE_WALK_NEXT;
 }
 
-static bool operand_reads(const fe_graph *g, int n, int arg) {
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_LOAD)
-    return x->arg == arg;
-  for (int i = 0; i < x->nops; ++i)
-    if (operand_reads(g, x->ops[i], arg))
-      return true;
-  return false;
+static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg) {
+  return fe_graph_visit(g, n, FE_WALK_PRODUCT_ACC, elsewhere_pre, NULL,
+                        &arg) != 0;
 }
 
 /* Is every value of integer/float type `from` exactly a value of the
@@ -438,7 +446,7 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
     if (!fits_exactly(g->nodes[src].type, other,
                       !strcmp(x->name, "arith.uitofp")))
       continue;
-    int n = fe_op(g, x->name, other, 1, &src, -1, x->loc);
+    int n = fe_op(g, x->name, other, 1, &src, -1, x->attrs, x->loc);
     if (n < 0)
       return -1;
     *ops[i] = n;
@@ -508,7 +516,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     if (fe_analyze_gemm(p, &p->gemms[1], last, true, why, cap) ||
         intermediate(p, &p->gemms[1], &p->gemms[0], why, cap))
       return -1;
-    if (!product_at_identity(g, p->inter, first, 0))
+    if (!product_views(g, p->inter, first).identity)
       return fe_why(why, cap, "the intermediate product is used transposed "
                               "by the second product");
     fe_gemm *g2 = &p->gemms[1];
@@ -532,8 +540,9 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   /* The root reads the last product through one map of the output
    * buffer's dims (two different views would read other tiles). */
   fe_gemm *gl = &p->gemms[p->ngemms - 1];
-  const fe_node *view = NULL;
-  if (!find_view(g, p->root, last, &view, 0) || !view)
+  views_t views = product_views(g, p->root, last);
+  const fe_node *view = views.view;
+  if (!views.one_map || !view)
     return fe_why(why, cap, "the result reads the product through two "
                             "different index maps");
   p->out_space_m = view->map[gl->out_m];
@@ -541,21 +550,36 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   for (int i = 0; i < gl->nbatch; ++i)
     p->out_space_batch[i] = view->map[gl->out_batch[i]];
   int rank = p->args[p->out_arg].rank;
-  if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2)
-    return fe_why(why, cap, "the output keeps a batch dimension innermost "
-                            "(its last two dimensions must be the matrix)");
+  if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2) {
+    /* The output's dims in its own space: the view maps the product's
+     * output dims there. */
+    fe_node out;
+    memset(&out, 0, sizeof out);
+    out.nmap = (int8_t)rank;
+    for (int j = 0; j < rank; ++j)
+      out.map[j] = (int8_t)j;
+    char dims[64], pos[48];
+    describe_dims(&out, p->out_space_m, "M", p->out_space_n, "N", dims,
+                  sizeof dims);
+    batch_position(&out, p->out_space_m, p->out_space_n, rank, pos,
+                   sizeof pos);
+    return fe_why(why, cap, "the output has a batch dimension at %s of its "
+                            "dimensions %s: the last two must be the "
+                            "matrix, batch dimensions before them",
+                  pos, dims);
+  }
   /* The output: read by the epilogue only where each tile writes. */
   *where = p->loc;
   for (int i = 0; i < p->ngemms; ++i) {
     fe_gemm *gm = &p->gemms[i];
-    if ((gm->lhs.arg >= 0 && operand_reads(g, gm->lhs.node, p->out_arg)) ||
-        operand_reads(g, gm->rhs.node, p->out_arg))
+    if ((gm->lhs.arg >= 0 && fe_reads_arg(g, gm->lhs.node, p->out_arg, 0)) ||
+        fe_reads_arg(g, gm->rhs.node, p->out_arg, 0))
       return fe_why(why, cap, "the output is also a product operand");
   }
-  if (reads_arg_elsewhere(g, p->root, p->out_arg, 0))
+  if (reads_arg_elsewhere(g, p->root, p->out_arg))
     return fe_why(why, cap, "the result reads the output at other elements "
                             "than it writes");
-  if (p->shape == FE_SHAPE_CHAIN && operand_reads(g, p->inter, p->out_arg))
+  if (p->shape == FE_SHAPE_CHAIN && fe_reads_arg(g, p->inter, p->out_arg, 0))
     return fe_why(why, cap, "the intermediate reads the output");
   return 0;
 }

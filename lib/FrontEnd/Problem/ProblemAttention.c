@@ -8,8 +8,9 @@
  *   S  = Q x K^T                         gemms[0]: M = queries, N = keys
  *   X  = score(S)                        elementwise: scale, masks (index
  *                                        comparisons, additive tensors)
- *   mx = max_key X                       a max-reduction, from -inf (or a
- *                                        NaN start with maxnumf)
+ *   mx = max_key X                       a max-reduction, from -inf, the
+ *                                        lowest finite value (-3.4e38) or
+ *                                        a NaN start with maxnumf
  *   E  = exp(X - mx)
  *   l  = sum_key E                       a sum-reduction, from 0
  *   P  = [cast](E / l)                   f16/bf16 for the second product
@@ -23,6 +24,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -59,6 +61,22 @@ static bool const_is(const fe_graph *g, int n, double v) {
   return x->fval == v;
 }
 
+/* The most negative finite value of a float type: frameworks start the
+ * running maximum there instead of at -inf (-3.4028235e38 for f32).  It
+ * gives the same softmax unless every score of a row is below it, and the
+ * kernel starts at -inf; NaN (matching nothing) for other types. */
+static double lowest_finite(MlirType t) {
+  if (mlirTypeIsAF32(t))
+    return -FLT_MAX;
+  if (mlirTypeIsAF16(t))
+    return -65504.0;
+  if (mlirTypeIsABF16(t))
+    return -0x1.fep127; /* -3.3895314e38 */
+  if (mlirTypeIsAF64(t))
+    return -DBL_MAX;
+  return NAN;
+}
+
 /* The value of reduction view n composed into the attention space (rank
  * `rank`): each output dim where the view puts it, the reduced loop at the
  * key dim. */
@@ -79,30 +97,30 @@ static int red_value(fe_graph *g, int n, int rank, char *why, size_t cap) {
 }
 
 /* The first reduction under n (its index), or -1. */
-static int first_reduction(const fe_graph *g, int n, int depth) {
-  if (n < 0 || depth > 256)
-    return -1;
+static fe_walk first_reduction_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = node(g, n);
-  if (x->kind == FE_REDUCE)
-    return x->product;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i) {
-    int r = first_reduction(g, x->ops[i], depth + 1);
-    if (r >= 0)
-      return r;
-  }
-  return -1;
+  if (x->kind != FE_REDUCE)
+    return FE_WALK_NEXT;
+  *(int *)ud = x->product;
+  return FE_WALK_STOP;
+}
+
+static int first_reduction(const fe_graph *g, int n) {
+  int r = -1;
+  fe_graph_visit(g, n, 0, first_reduction_pre, NULL, &r);
+  return r;
 }
 
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where) {
   const fe_graph *g = &p->g;
-  int r = first_reduction(g, p->root, 0);
+  int r = first_reduction(g, p->root);
   for (int i = 0; r < 0 && i < g->nprods; ++i) {
-    r = first_reduction(g, g->prods[i].lhs, 0);
+    r = first_reduction(g, g->prods[i].lhs);
     if (r < 0)
-      r = first_reduction(g, g->prods[i].rhs, 0);
+      r = first_reduction(g, g->prods[i].rhs);
     if (r < 0)
-      r = first_reduction(g, g->prods[i].acc, 0);
+      r = first_reduction(g, g->prods[i].acc);
   }
   if (r < 0)
     return fe_why(why, cap, "internal error: no reduction to refuse");
@@ -119,25 +137,21 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
 
 /* Every view of the first product under n maps its output dims (m, n,
  * batches) to the attention space's (query, key, batches). */
-static bool product_at_qk(const fe_graph *g, int n, const fe_gemm *g1,
-                          int depth) {
-  if (n < 0 || depth > 256)
-    return true;
+static fe_walk qk_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = node(g, n);
-  if (x->kind == FE_PRODUCT) {
-    if (x->product != g1->prod)
-      return true;
-    if (x->map[g1->out_m] != 0 || x->map[g1->out_n] != 1)
-      return false;
-    for (int i = 0; i < g1->nbatch; ++i)
-      if (x->map[g1->out_batch[i]] != 2 + i)
-        return false;
-    return true;
-  }
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (!product_at_qk(g, x->ops[i], g1, depth + 1))
-      return false;
-  return true;
+  const fe_gemm *g1 = *(const fe_gemm *const *)ud;
+  if (x->kind != FE_PRODUCT || x->product != g1->prod)
+    return FE_WALK_NEXT;
+  if (x->map[g1->out_m] != 0 || x->map[g1->out_n] != 1)
+    return FE_WALK_STOP;
+  for (int i = 0; i < g1->nbatch; ++i)
+    if (x->map[g1->out_batch[i]] != 2 + i)
+      return FE_WALK_STOP;
+  return FE_WALK_NEXT;
+}
+
+static bool product_at_qk(const fe_graph *g, int n, const fe_gemm *g1) {
+  return fe_graph_visit(g, n, 0, qk_pre, NULL, &g1) == 0;
 }
 
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
@@ -189,11 +203,14 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   const fe_reduction *rdm = &g->reds[rm], *rds = &g->reds[rs];
   if (strcmp(rds->combine, "arith.addf") || !const_is(g, rds->init, 0.0))
     return fe_why(why, cap, "the softmax's normaliser is not a sum from 0");
+  double lowest = lowest_finite(rdm->type);
   if (!strcmp(rdm->combine, "arith.addf") ||
       !(const_is(g, rdm->init, -INFINITY) ||
+        (!isnan(lowest) && const_is(g, rdm->init, lowest)) ||
         (!strcmp(rdm->combine, "arith.maxnumf") && const_is(g, rdm->init, NAN))))
     return fe_why(why, cap, "the softmax's maximum is not a max-reduction "
-                            "from -inf");
+                            "from -inf (or from the lowest finite value of "
+                            "its type)");
   int xm = red_value(g, mview, rank, why, cap);
   if (xm < 0)
     return -1;
@@ -205,7 +222,7 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
                             "scores along the key dimension as its "
                             "exponentials (a softmax over another dimension "
                             "is not attention)");
-  if (!fe_reads(g, x, FE_PRODUCT, first) || !product_at_qk(g, x, g1, 0))
+  if (!fe_reads(g, x, FE_PRODUCT, first) || !product_at_qk(g, x, g1))
     return fe_why(why, cap, "the softmax's scores do not read the first "
                             "product as (query, key): the product's N must "
                             "be the key dimension");

@@ -13,6 +13,7 @@
 #include "mlir/Pass/Pass.h"
 
 #include "wmma-c/Passes.h"
+#include "wmma/Support/CAPIUtil.h"
 
 using namespace mlir;
 
@@ -51,7 +52,7 @@ extern "C" MlirPass wmmaCreateDecomposeAggregatesPass(void) {
   return wrap(new DecomposeAggregatesPass());
 }
 
-extern "C" void wmmaRegisterDecomposeAggregatesPass(void) {
+extern "C" WMMA_INTERNAL void wmmaRegisterDecomposeAggregatesPass(void) {
   registerPass([]() -> std::unique_ptr<Pass> {
     return std::make_unique<DecomposeAggregatesPass>();
   });

@@ -36,6 +36,7 @@ static uint64_t node_hash(const fe_node *n) {
     h = mix(mix(h, (uint64_t)n->map[i]), (uint64_t)n->div[i]);
   h = mix(h, (uint64_t)(uintptr_t)n->name);
   h = mix(h, (uint64_t)n->pred);
+  h = mix(h, (uint64_t)(uintptr_t)n->attrs.ptr); /* uniqued: same attrs, same pointer */
   h = mix(h, (uint64_t)n->nops);
   for (int i = 0; i < n->nops; ++i)
     h = mix(h, (uint64_t)n->ops[i]);
@@ -50,7 +51,8 @@ static bool node_equal(const fe_node *a, const fe_node *b) {
   if (a->kind != b->kind || !mlirTypeEqual(a->type, b->type) ||
       a->rank != b->rank || a->arg != b->arg || a->product != b->product ||
       a->dim != b->dim || a->nmap != b->nmap || a->name != b->name ||
-      a->pred != b->pred || a->nops != b->nops || a->ival != b->ival ||
+      a->pred != b->pred || a->attrs.ptr != b->attrs.ptr ||
+      a->nops != b->nops || a->ival != b->ival ||
       memcmp(&a->fval, &b->fval, sizeof a->fval))
     return false;
   for (int i = 0; i < a->nmap; ++i)
@@ -124,7 +126,8 @@ static fe_node blank(fe_kind kind, MlirType type, int rank) {
 }
 
 int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
-          const int *ops, int64_t pred, MlirLocation loc) {
+          const int *ops, int64_t pred, MlirAttribute attrs,
+          MlirLocation loc) {
   if (nops < 1 || nops > 3)
     return -1;
   int rank = 0;
@@ -137,6 +140,7 @@ int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
   fe_node n = blank(FE_OP, type, rank);
   n.name = name;
   n.pred = pred;
+  n.attrs = attrs;
   n.nops = nops;
   for (int i = 0; i < nops; ++i)
     n.ops[i] = ops[i];
@@ -209,58 +213,6 @@ int fe_compose(fe_graph *g, int n, int rank, const int8_t *map) {
   int r = compose_rec(&c, n);
   free(c.memo);
   return r;
-}
-
-/* Elementwise ops the kernels evaluate on fragments: replayed by name on
- * vectors, so the table is the whole contract. */
-static const char *const kElementwise[] = {
-    "arith.addf",     "arith.subf",     "arith.mulf",    "arith.divf",
-    "arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf",
-    "arith.negf",     "arith.remf",     "arith.addi",    "arith.subi",
-    "arith.muli",     "arith.maxsi",    "arith.minsi",   "arith.maxui",
-    "arith.minui",    "arith.andi",     "arith.ori",     "arith.xori",
-    "arith.shli",     "arith.shrsi",    "arith.shrui",   "arith.divsi",
-    "arith.divui",    "arith.remsi",    "arith.remui",   "arith.extf",
-    "arith.truncf",   "arith.extsi",    "arith.extui",   "arith.trunci",
-    "arith.sitofp",   "arith.uitofp",   "arith.fptosi",  "arith.fptoui",
-    "arith.bitcast",  "arith.cmpf",     "arith.cmpi",    "arith.select",
-    "arith.index_cast",
-    "math.exp",       "math.exp2",      "math.log",      "math.log2",
-    "math.log1p",     "math.expm1",     "math.tanh",     "math.erf",
-    "math.sqrt",      "math.rsqrt",     "math.fma",      "math.absf",
-    "math.absi",      "math.floor",     "math.ceil",     "math.round",
-    "math.roundeven", "math.trunc",     "math.powf",     "math.sin",
-    "math.cos",       "math.copysign",  "math.fpowi",    "math.ipowi",
-    "math.tan",       "math.atan",      "math.atan2",    "math.sinh",
-    "math.cosh",      "math.asinh",     "math.acosh",    "math.atanh",
-    "math.cbrt",      "math.erfc",
-};
-
-const char *fe_elementwise_name(MlirOperation op) {
-  MlirIdentifier id = mlirOperationGetName(op);
-  MlirStringRef s = mlirIdentifierStr(id);
-  for (size_t i = 0; i < sizeof kElementwise / sizeof kElementwise[0]; ++i)
-    if (strlen(kElementwise[i]) == s.length &&
-        !memcmp(kElementwise[i], s.data, s.length))
-      return kElementwise[i];
-  return NULL;
-}
-
-static bool reads_kind(const fe_graph *g, int n, fe_kind kind, int index,
-                       int depth) {
-  if (n < 0 || n >= g->nnodes || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == kind)
-    return index < 0 || x->product == index;
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_kind(g, x->ops[i], kind, index, depth + 1))
-      return true;
-  return false;
-}
-
-bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index) {
-  return reads_kind(g, n, kind, index, 0);
 }
 
 bool fe_load_grouped(const fe_node *x) {

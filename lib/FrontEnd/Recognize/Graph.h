@@ -59,8 +59,12 @@ typedef struct {
   int32_t div[FE_MAX_RANK]; /* FE_LOAD: memref dim j reads space dim map[j]
                                floordiv div[j] (0: the index itself) --
                                group-wise scales, s[k floordiv 128][n] */
-  const char *name;        /* FE_OP: interned op name ("arith.addf") */
+  const char *name;        /* FE_OP: interned op name ("arith.addf"), the
+                              elementwise table's (ElementwiseOps.def) */
   int64_t pred;            /* FE_OP compares: predicate; -1 if none */
+  MlirAttribute attrs;     /* FE_OP: the attributes the kernel's op gets
+                              (a dictionary: fastmath, overflow flags,
+                              ...; defaults left out), or null */
   int nops;
   int ops[3];              /* FE_OP operands */
   double fval;             /* FE_CONST (floats) */
@@ -120,18 +124,51 @@ int fe_node_add(fe_graph *g, const fe_node *n);
 /* The node n (in a space of rank n.rank) seen from a space of rank `rank`
  * through map (n's space dim i <- new space dim map[i]). */
 int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
+
+/*===--- walking the graph (GraphWalk.c) --------------------------------===*/
+/* What a walk's callback asks of it. */
+typedef enum {
+  FE_WALK_NEXT, /* go on (from pre: into the node's operands) */
+  FE_WALK_SKIP, /* from pre: not into this node's operands (no post) */
+  FE_WALK_STOP, /* end the walk: fe_graph_visit returns 1 */
+} fe_walk;
+
+/* The edges a walk follows besides an FE_OP's operands (which it always
+ * follows): into a product's operands (nodes of its loop space), its
+ * accumulator (a node of its output space), a reduction's value and init.
+ * Without them a walk stops at products and reductions. */
+enum {
+  FE_WALK_PRODUCT_OPERANDS = 1u << 0,
+  FE_WALK_PRODUCT_ACC = 1u << 1,
+  FE_WALK_REDUCTIONS = 1u << 2,
+};
+#define FE_WALK_PRODUCTS (FE_WALK_PRODUCT_OPERANDS | FE_WALK_PRODUCT_ACC)
+
+typedef fe_walk (*fe_visit_fn)(const fe_graph *g, int n, void *ud);
+
+/* Depth first from root, operands in order, each node at most once (a
+ * visited set per call: linear in the graph, however much it shares).
+ * pre(n) when n is first reached, post(n) once every node under n is done
+ * (post order: a node's operands are done before it, so post can combine
+ * per-node results the caller keeps in ud).  Either may be NULL.  1 if a
+ * callback stopped the walk, 0 at its end, -1 out of memory. */
+int fe_graph_visit(const fe_graph *g, int root, unsigned flags,
+                   fe_visit_fn pre, fe_visit_fn post, void *ud);
 /* Does n read, through elementwise ops, a node of `kind` (FE_PRODUCT or
  * FE_REDUCE) -- with index >= 0, that product or reduction? */
 bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index);
+/* Does n read buffer argument `arg` (following `flags`)? */
+bool fe_reads_arg(const fe_graph *g, int n, int arg, unsigned flags);
+/* Does n read node m (n itself included), through elementwise ops? */
+bool fe_reads_node(const fe_graph *g, int n, int m);
 /* Does load x read divided indices (fe_node.div)? */
 bool fe_load_grouped(const fe_node *x);
-/* The elementwise op `name` on operands (same space). */
+/* The elementwise op `name` on operands (same space), with its compare
+ * predicate (-1: none) and attributes (null: none). */
 int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
-          const int *ops, int64_t pred, MlirLocation loc);
+          const int *ops, int64_t pred, MlirAttribute attrs,
+          MlirLocation loc);
 int fe_const_float(fe_graph *g, MlirType type, double v, int rank);
 bool fe_is_zero(const fe_graph *g, int n);
-/* Interned op name for FE_OP (NULL if the op is not elementwise arith/math
- * the kernels can evaluate). */
-const char *fe_elementwise_name(MlirOperation op);
 
 #endif /* WMMA_FRONTEND_RECOGNIZE_GRAPH_H */

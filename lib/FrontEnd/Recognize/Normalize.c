@@ -3,10 +3,14 @@
  * function is only touched once a kernel has been built for it):
  *  - functions on tensors are bufferized (one-shot-bufferize across the
  *    function boundary, identity layouts; arguments marked read-only so
- *    that results get fresh buffers instead of overwriting inputs);
+ *    that results get fresh buffers instead of overwriting inputs; ops
+ *    without a bufferization rule are left on tensors, for recognition to
+ *    report every one of them at its line rather than the first at the
+ *    function);
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
  *    fill, copy, elementwise) become linalg.generic.
- * Diagnostics of these passes are captured into the refusal reason. */
+ * Errors of these passes are captured as obstacles, each at its location
+ * and naming the op the user wrote there. */
 #include "FrontEnd.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -19,30 +23,61 @@
 #include <string.h>
 
 typedef struct {
-  char *why;
-  size_t cap;
-  int seen;
-} capture_t;
+  char buf[FE_WHY];
+} text_t;
 
 static void append_msg(MlirStringRef s, void *ud) {
-  capture_t *c = ud;
-  size_t have = strlen(c->why);
-  if (have + 1 >= c->cap)
+  text_t *t = ud;
+  size_t have = strlen(t->buf);
+  if (have + 1 >= sizeof t->buf)
     return;
-  size_t n = s.length < c->cap - have - 1 ? s.length : c->cap - have - 1;
-  memcpy(c->why + have, s.data, n);
-  c->why[have + n] = 0;
+  size_t n = s.length < sizeof t->buf - have - 1 ? s.length
+                                                 : sizeof t->buf - have - 1;
+  memcpy(t->buf + have, s.data, n);
+  t->buf[have + n] = 0;
 }
 
-static MlirLogicalResult capture(MlirDiagnostic d, void *ud) {
+typedef struct {
+  fe_diag *d;
+  MlirOperation func; /* the caller's: names the op at an error's location */
+  bool tensors;
+} capture_t;
+
+/* Every error of the upstream passes, at its location, naming the op the
+ * user wrote there (the passes report "op was not bufferized" without
+ * saying which op). */
+static MlirLogicalResult capture(MlirDiagnostic diag, void *ud) {
   capture_t *c = ud;
-  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError && !c->seen++) {
-    if (c->why && c->cap) {
-      c->why[0] = 0;
-      mlirDiagnosticPrint(d, append_msg, c);
-    }
+  if (mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError)
+    return mlirLogicalResultSuccess(); /* handled: not shown to the user */
+  text_t t = {""};
+  mlirDiagnosticPrint(diag, append_msg, &t);
+  MlirLocation loc = mlirDiagnosticGetLocation(diag);
+  char nm[64];
+  fe_source_op_name(c->func, loc, nm, sizeof nm);
+  const char *stage = c->tensors ? "bufferization of the tensor function"
+                                 : "generalization of its named linalg ops";
+  if (nm[0] && !strcmp(nm, "func.func"))
+    nm[0] = 0; /* the function itself: nothing more to name */
+  bool linalg = !strncmp(nm, "linalg.", 7);
+  /* The scratch module holds this function alone: any callee is missing. */
+  if (!strcmp(nm, "func.call")) {
+    fe_diag_refuse_at(c->d, loc, FE_CALL_REFUSAL);
+    return mlirLogicalResultSuccess();
   }
-  return mlirLogicalResultSuccess(); /* handled: not shown to the user */
+  if (nm[0] && c->tensors && strstr(t.buf, "not bufferized"))
+    fe_diag_refuse_at(c->d, loc,
+                      "%s on tensors cannot be bufferized (%s: %s)%s", nm,
+                      stage, t.buf,
+                      linalg ? ""
+                             : "; express it as an elementwise linalg op "
+                               "(linalg.generic or linalg.map) instead");
+  else if (nm[0])
+    fe_diag_refuse_at(c->d, loc, "%s failed on %s: %s", stage, nm, t.buf);
+  else
+    fe_diag_refuse_at(c->d, loc, "%s failed on it: %s", stage,
+                      t.buf[0] ? t.buf : "(no message)");
+  return mlirLogicalResultSuccess();
 }
 
 static bool is_tensor(MlirType t) {
@@ -103,7 +138,7 @@ static void ignore_pipeline_error(MlirStringRef s, void *ud) {
 }
 
 MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
-                           char *why, size_t cap) {
+                           fe_diag *d) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   MlirModule m = mlirModuleCreateEmpty(loc);
@@ -115,7 +150,8 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
     mark_read_only(copy);
 
   const char *pipeline =
-      tensors ? "one-shot-bufferize{bufferize-function-boundaries "
+      tensors ? "one-shot-bufferize{allow-unknown-ops "
+                "bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map},"
                 "func.func(linalg-generalize-named-ops)"
               : "func.func(linalg-generalize-named-ops)";
@@ -130,25 +166,22 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   if (mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
           opm, wmma_sref(pipeline), ignore_pipeline_error, NULL))) {
     mlirPassManagerDestroy(pm);
-    fe_why(why, cap, "internal error: the normalization pipeline does not "
-                     "parse");
+    fe_diag_refuse(d, func, "internal error: the normalization pipeline "
+                            "does not parse");
     return (MlirOperation){NULL};
   }
-  capture_t c = {why, cap, 0};
-  if (why && cap)
-    why[0] = 0;
+  capture_t c = {d, func, tensors};
+  int before = d->total;
   MlirDiagnosticHandlerID h =
       mlirContextAttachDiagnosticHandler(ctx, capture, &c, NULL);
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm, *scratch);
   mlirContextDetachDiagnosticHandler(ctx, h);
   mlirPassManagerDestroy(pm);
   if (mlirLogicalResultIsFailure(r)) {
-    char inner[FE_WHY];
-    snprintf(inner, sizeof inner, "%s", why && why[0] ? why : "(no message)");
-    fe_why(why, cap, "%s failed on it: %s",
-           tensors ? "bufferization of the tensor function"
-                   : "generalization of its named linalg ops",
-           inner);
+    if (d->total == before)
+      fe_diag_refuse(d, func, "%s failed on it (no message)",
+                     tensors ? "bufferization of the tensor function"
+                             : "generalization of its named linalg ops");
     return (MlirOperation){NULL};
   }
   return mlirBlockGetFirstOperation(mlirModuleGetBody(m));

@@ -10,8 +10,9 @@
  *
  * Sizes are symbolic: each dynamic dimension of an argument is a symbol;
  * loops unify the sizes of the operand dimensions they index (a dynamic size
- * unified with a static one becomes static).  Anything not understood stops
- * recognition with a reason and the op's location. */
+ * unified with a static one becomes static).  Anything not understood is an
+ * obstacle with a reason at the op's location; the walk goes on to find
+ * the others (the ops reading what a refused op made are skipped). */
 #include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -26,15 +27,12 @@
 #include <string.h>
 
 int rec_refuse(rec_t *r, MlirOperation at, const char *fmt, ...) {
-  if (r->why && r->cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->why, r->cap, fmt, ap);
-    va_end(ap);
-  }
-  if (r->where && !mlirOperationIsNull(at))
-    *r->where = mlirOperationGetLocation(at);
-  return -1;
+  char msg[FE_WHY];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return fe_diag_refuse(r->diag, at, "%s", msg);
 }
 
 void rec_op_name(MlirOperation op, char *buf, size_t cap) {
@@ -101,9 +99,11 @@ static bind_t *lookup(rec_t *r, MlirValue v) {
 
 static int bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size,
                 int node) {
-  if (r->nbinds >= MAX_BINDS)
+  if (r->nbinds >= MAX_BINDS) {
+    r->fatal = true;
     return rec_refuse(r, at, "the function is too large (more than %d values)",
-                  MAX_BINDS);
+                      MAX_BINDS);
+  }
   r->binds[r->nbinds++] = (bind_t){v, size, node};
   return 0;
 }
@@ -141,8 +141,10 @@ static bool elem_ok(MlirType t) {
 
 static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
                       bool alloc) {
-  if (r->nbufs >= MAX_BUFFERS)
+  if (r->nbufs >= MAX_BUFFERS) {
+    r->fatal = true;
     return rec_refuse(r, at, "more than %d buffers", MAX_BUFFERS);
+  }
   MlirType t = mlirValueGetType(v);
   int rank = (int)mlirShapedTypeGetRank(t);
   if (rank < 1 || rank > FE_MAX_RANK)
@@ -191,63 +193,147 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
   return id;
 }
 
+/*===--- obstacles ------------------------------------------------------===*/
+static void poison_value(rec_t *r, MlirValue v) {
+  buffer_t *b = rec_buffer_of(r, v);
+  if (b)
+    b->poisoned = true;
+  else if (r->npoisoned < MAX_POISONED)
+    r->poisoned[r->npoisoned++] = v;
+  else
+    r->fatal = true; /* cannot track more: stop at the next obstacle */
+}
+
+static bool is_poisoned(rec_t *r, MlirValue v) {
+  buffer_t *b = rec_buffer_of(r, v);
+  if (b)
+    return b->poisoned;
+  for (int i = 0; i < r->npoisoned; ++i)
+    if (mlirValueEqual(r->poisoned[i], v))
+      return true;
+  return false;
+}
+
+/* After an op was refused (or skipped): its results, and the buffers it
+ * may have written, hold unknown contents.  A generic writes its outputs,
+ * a copy its target; any other op may write any buffer it is given. */
+static void poison_op(rec_t *r, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    poison_value(r, mlirOperationGetResult(op, i));
+  intptr_t first = 0;
+  MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
+  if (wmma_op_is(op, "memref.copy"))
+    first = 1;
+  else if (wmma_op_is(op, "linalg.generic") && !mlirAttributeIsNull(seg) &&
+           mlirAttributeIsADenseI32Array(seg) &&
+           mlirDenseArrayGetNumElements(seg) == 2)
+    first = mlirDenseI32ArrayGetElement(seg, 0);
+  for (intptr_t i = first; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirTypeIsAMemRef(mlirValueGetType(v)))
+      poison_value(r, v);
+  }
+}
+
+static bool reads_poisoned(rec_t *r, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (is_poisoned(r, mlirOperationGetOperand(op, i)))
+      return true;
+  return false;
+}
+
+/* The name of the op the user wrote at op's location when the upstream
+ * passes made op from another ("" when it is op itself or unknown). */
+static void source_name(rec_t *r, MlirOperation op, char *buf, size_t cap) {
+  char own[64];
+  fe_source_op_name(r->func, mlirOperationGetLocation(op), buf, cap);
+  rec_op_name(op, own, sizeof own);
+  if (!strcmp(buf, own))
+    buf[0] = 0;
+}
+
 /*===--- function arguments ---------------------------------------------------===*/
-static int read_args(rec_t *r, MlirOperation norm, MlirOperation func) {
+static int read_arg(rec_t *r, MlirOperation func, MlirBlock orig, intptr_t i) {
   fe_problem *p = r->p;
+  MlirValue v = mlirBlockGetArgument(r->entry, i);
+  MlirType t = mlirValueGetType(v);
+  fe_arg *a = &p->args[p->nargs++];
+  memset(a, 0, sizeof *a);
+  a->type = t;
+  a->host = (int)i;
+  a->role = FE_ARG_INPUT;
+  a->loc = mlirValueGetLocation(mlirBlockGetArgument(orig, i));
+  if (mlirTypeIsAFloat(t) || (mlirTypeIsAInteger(t) &&
+                              wb_type_bits(t) >= 8 && wb_type_bits(t) <= 64)) {
+    a->elem = t;
+    fe_node s;
+    memset(&s, 0, sizeof s);
+    s.kind = FE_SCALAR;
+    s.type = t;
+    s.arg = (int)i;
+    s.product = s.dim = -1;
+    s.pred = -1;
+    s.loc = a->loc;
+    int id = fe_node_add(&p->g, &s);
+    if (id < 0) {
+      r->fatal = true;
+      return rec_refuse(r, func, "out of memory");
+    }
+    return bind(r, func, v, fe_static(0), id);
+  }
+  if (mlirTypeIsAIndex(t))
+    return fe_diag_refuse_at(r->diag, a->loc,
+                             "argument %d is an index: index arguments are "
+                             "not supported (sizes come from the memrefs' "
+                             "dynamic dimensions; pass other values as i32 "
+                             "or i64)",
+                             (int)i);
+  if (!mlirTypeIsAMemRef(t)) {
+    char ts[64];
+    fe_type_str(t, ts, sizeof ts);
+    return fe_diag_refuse_at(r->diag, a->loc,
+                             "argument %d has type %s, which the front end "
+                             "does not handle (expected a memref, a tensor, "
+                             "or a float or 8- to 64-bit integer scalar)",
+                             (int)i, ts);
+  }
+  a->is_buffer = true;
+  if (add_buffer(r, func, v, (int)i, false))
+    return -1;
+  buffer_t *b = &r->bufs[r->nbufs - 1];
+  a->elem = b->elem;
+  a->rank = b->rank;
+  for (int d = 0; d < b->rank; ++d) {
+    int64_t s = mlirShapedTypeGetDimSize(t, d);
+    if (mlirShapedTypeIsDynamicSize(s)) {
+      int sym = new_symbol(r, (int)i, d);
+      if (sym < 0) {
+        r->fatal = true;
+        return rec_refuse(r, func, "more than %d run-time sizes", FE_MAX_SYMS);
+      }
+      b->shape[d] = (fe_size){-1, sym};
+    } else {
+      b->shape[d] = fe_static(s);
+    }
+    a->shape[d] = b->shape[d];
+  }
+  return 0;
+}
+
+/* Every argument; one that cannot be read is an obstacle, and the ops
+ * reading it are skipped. */
+static int read_args(rec_t *r, MlirOperation func) {
   MlirBlock orig = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   intptr_t n = mlirBlockGetNumArguments(r->entry);
   if (n > FE_MAX_ARGS)
     return rec_refuse(r, func, "more than %d arguments", FE_MAX_ARGS);
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirValue v = mlirBlockGetArgument(r->entry, i);
-    MlirType t = mlirValueGetType(v);
-    fe_arg *a = &p->args[p->nargs++];
-    memset(a, 0, sizeof *a);
-    a->type = t;
-    a->host = (int)i;
-    a->role = FE_ARG_INPUT;
-    a->loc = mlirValueGetLocation(mlirBlockGetArgument(orig, i));
-    if (mlirTypeIsAFloat(t) || (mlirTypeIsAInteger(t) &&
-                                wb_type_bits(t) >= 8 && wb_type_bits(t) <= 64)) {
-      a->elem = t;
-      fe_node s;
-      memset(&s, 0, sizeof s);
-      s.kind = FE_SCALAR;
-      s.type = t;
-      s.arg = (int)i;
-      s.product = s.dim = -1;
-      s.pred = -1;
-      s.loc = a->loc;
-      int id = fe_node_add(&p->g, &s);
-      if (id < 0 || bind(r, func, v, fe_static(0), id))
-        return -1;
-      continue;
+  int rc = 0;
+  for (intptr_t i = 0; i < n && !r->fatal; ++i)
+    if (read_arg(r, func, orig, i)) {
+      rc = -1;
+      poison_value(r, mlirBlockGetArgument(r->entry, i));
     }
-    if (!mlirTypeIsAMemRef(t))
-      return rec_refuse(r, func, "argument %d has a type the front end does not "
-                             "handle (expected a memref, a tensor or a "
-                             "scalar)",
-                    (int)i);
-    a->is_buffer = true;
-    if (add_buffer(r, func, v, (int)i, false))
-      return -1;
-    buffer_t *b = &r->bufs[r->nbufs - 1];
-    a->elem = b->elem;
-    a->rank = b->rank;
-    for (int d = 0; d < b->rank; ++d) {
-      int64_t s = mlirShapedTypeGetDimSize(t, d);
-      if (mlirShapedTypeIsDynamicSize(s)) {
-        int sym = new_symbol(r, (int)i, d);
-        if (sym < 0)
-          return rec_refuse(r, func, "more than %d run-time sizes", FE_MAX_SYMS);
-        b->shape[d] = (fe_size){-1, sym};
-      } else {
-        b->shape[d] = fe_static(s);
-      }
-      a->shape[d] = b->shape[d];
-    }
-  }
-  return 0;
+  return rc;
 }
 
 /*===--- ops outside linalg ----------------------------------------------------===*/
@@ -378,9 +464,82 @@ static int do_return(rec_t *r, MlirOperation op) {
   return 0;
 }
 
+static bool is_view(MlirOperation op) {
+  return wmma_op_is(op, "memref.subview") || wmma_op_is(op, "memref.cast") ||
+         wmma_op_is(op, "memref.reinterpret_cast");
+}
+
+static bool is_reshape(MlirOperation op) {
+  return wmma_op_is(op, "memref.expand_shape") ||
+         wmma_op_is(op, "memref.collapse_shape") ||
+         wmma_op_is(op, "memref.reshape");
+}
+
+static bool on_tensors(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  return false;
+}
+
+/* An op recognition does not read: say what it is, by the op the user
+ * wrote where bufferization made it from a tensor op. */
+static int refuse_op(rec_t *r, MlirOperation op) {
+  char nm[64], src[64];
+  rec_op_name(op, nm, sizeof nm);
+  if (wmma_op_is(op, "func.call"))
+    return rec_refuse(r, op, FE_CALL_REFUSAL);
+  /* Bufferization left it on tensors (allow-unknown-ops): it has no
+   * bufferization rule upstream, so there is no memref form to read. */
+  if (on_tensors(op))
+    return rec_refuse(r, op, "%s on tensors cannot be bufferized (upstream "
+                             "one-shot-bufferize has no rule for it)%s",
+                      nm,
+                      strncmp(nm, "linalg.", 7)
+                          ? "; express it as an elementwise linalg op "
+                            "(linalg.generic or linalg.map) instead"
+                          : "");
+  source_name(r, op, src, sizeof src);
+  const char *what = src[0] ? src : nm;
+  if (!strcmp(src, "tensor.pad"))
+    return rec_refuse(r, op, "tensor.pad is not supported (padding is "
+                             "bufferized into a copy into a view of a new "
+                             "buffer); pass the unpadded operands: the "
+                             "kernels handle sizes that are not multiples "
+                             "of their tiles");
+  if (is_reshape(op) || strstr(src, "expand_shape") ||
+      strstr(src, "collapse_shape") || !strcmp(src, "tensor.reshape"))
+    return rec_refuse(r, op, "%s: a reshape inside the function is not "
+                             "supported; pass the operand in the shape the "
+                             "linalg ops use (reshaping a contiguous buffer "
+                             "is free outside the function)",
+                      what);
+  if (is_view(op))
+    return rec_refuse(r, op, "%s makes a view of a buffer inside the "
+                             "function, which is not supported; pass the "
+                             "view as an argument (strided memrefs with "
+                             "static strides are)",
+                      what);
+  if (src[0])
+    return rec_refuse(r, op, "unsupported op '%s' (from '%s')", nm, src);
+  return rec_refuse(r, op, "unsupported op '%s'", nm);
+}
+
+/* Every op of the body in order.  An op that is refused is recorded and
+ * the walk goes on: ops that read what it made are skipped (not refused
+ * again), so the remark lists each obstacle once. */
 static int walk(rec_t *r) {
+  int failed = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(r->entry);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+       !mlirOperationIsNull(op) && !r->fatal;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (reads_poisoned(r, op)) {
+      poison_op(r, op);
+      continue;
+    }
     int rc;
     if (wmma_op_is(op, "arith.constant"))
       rc = rec_do_constant(r, op);
@@ -396,51 +555,27 @@ static int walk(rec_t *r) {
       rc = rec_do_generic(r, op);
     else if (wmma_op_is(op, "func.return"))
       rc = do_return(r, op);
-    else if (wmma_op_is(op, "memref.subview") ||
-             wmma_op_is(op, "memref.cast") ||
-             wmma_op_is(op, "memref.reinterpret_cast"))
-      rc = rec_refuse(r, op, "a view of a buffer inside the function (a subview, "
-                         "or tensor.extract_slice once bufferized) is not "
-                         "supported; pass the view as an argument (strided "
-                         "memrefs with static strides are)");
-    else {
-      char nm[64];
-      rec_op_name(op, nm, sizeof nm);
-      rc = rec_refuse(r, op, "unsupported op '%s'", nm);
+    else if (wmma_op_is(op, "bufferization.to_tensor"))
+      rc = 0; /* a buffer handed to an op bufferization left on tensors:
+                 that op is the obstacle (its result is poisoned) */
+    else
+      rc = refuse_op(r, op);
+    if (rc) {
+      failed = 1;
+      poison_op(r, op);
     }
-    if (rc)
-      return -1;
   }
-  return 0;
-}
-
-static bool reads_arg(const fe_graph *g, int n, int arg, int depth) {
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  if (x->kind == FE_LOAD)
-    return x->arg == arg;
-  if (x->kind == FE_PRODUCT) {
-    const fe_contraction *c = &g->prods[x->product];
-    return reads_arg(g, c->lhs, arg, depth + 1) ||
-           reads_arg(g, c->rhs, arg, depth + 1) ||
-           reads_arg(g, c->acc, arg, depth + 1);
-  }
-  for (int i = 0; i < x->nops; ++i)
-    if (reads_arg(g, x->ops[i], arg, depth + 1))
-      return true;
-  return false;
+  return failed ? -1 : 0;
 }
 
 int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
-                 char *why, size_t cap, MlirLocation *where) {
+                 fe_diag *d) {
   rec_t *r = calloc(1, sizeof *r);
   if (!r)
-    return fe_why(why, cap, "out of memory");
+    return fe_diag_refuse(d, func, "out of memory");
   r->p = p;
-  r->why = why;
-  r->cap = cap;
-  r->where = where;
+  r->diag = d;
+  r->func = func;
   r->entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
   int rc = -1;
   if (mlirBlockIsNull(r->entry)) {
@@ -451,7 +586,9 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
     rec_refuse(r, func, "the body has more than one block");
     goto done;
   }
-  if (read_args(r, norm, func) || walk(r))
+  /* Arguments and ops: every obstacle, not only the first. */
+  int args_rc = read_args(r, func);
+  if (r->fatal || (walk(r) | args_rc))
     goto done;
   /* The one written buffer. */
   int nwritten = 0;
@@ -474,8 +611,9 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
     goto done;
   }
   fe_arg *out = &p->args[p->out_arg];
-  out->role = reads_arg(&p->g, p->root, p->out_arg, 0) ? FE_ARG_INOUT
-                                                        : FE_ARG_OUTPUT;
+  out->role = fe_reads_arg(&p->g, p->root, p->out_arg, FE_WALK_PRODUCTS)
+                  ? FE_ARG_INOUT
+                  : FE_ARG_OUTPUT;
   /* Sizes: every symbol to its class's representative or static value. */
   for (int a = 0; a < p->nargs; ++a)
     for (int d = 0; d < p->args[a].rank; ++d)

@@ -8,6 +8,7 @@
 
 #define MAX_BUFFERS 64
 #define MAX_BINDS 512
+#define MAX_POISONED 64
 
 typedef struct {
   MlirValue value;
@@ -18,6 +19,7 @@ typedef struct {
   int contents; /* node in the buffer's own space; -1: never written */
   bool written;
   bool alloc;
+  bool poisoned; /* written by an op that was refused: contents unknown */
 } buffer_t;
 
 typedef struct {
@@ -35,13 +37,18 @@ typedef struct {
   int nbinds;
   int parent[FE_MAX_SYMS];
   int64_t value[FE_MAX_SYMS]; /* static value of a symbol's class, or -1 */
-  char *why;
-  size_t cap;
-  MlirLocation *where;
+  fe_diag *diag;
+  MlirOperation func; /* the caller's function: the ops the user wrote */
+  /* Values made by refused ops: ops reading them are skipped rather than
+   * refused again, so each obstacle is reported once. */
+  MlirValue poisoned[MAX_POISONED];
+  int npoisoned;
+  bool fatal; /* a limit was hit: stop at the first obstacle */
 } rec_t;
 
-/* Stops recognition: the reason into r->why, the op's location into
- * r->where; returns -1. */
+/* An obstacle at op `at` (null: the function), recorded in r->diag;
+ * returns -1.  The walk goes on past an unsupported op to find the
+ * others. */
 int rec_refuse(rec_t *r, MlirOperation at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void rec_op_name(MlirOperation op, char *buf, size_t cap);

@@ -6,6 +6,8 @@
  * else is refused with its reason. */
 #include "Recognize/Recognize.h"
 
+#include "wmma/Support/ElementwiseOps.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -131,12 +133,86 @@ static int body_node(rec_t *r, body_t *bd, MlirOperation at, MlirValue v) {
 
 static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
                      int node) {
-  if (node < 0)
-    return -1;
-  if (bd->n >= MAX_LOCALS)
-    return rec_refuse(r, at, "a linalg body with more than %d values", MAX_LOCALS);
+  if (node < 0) {
+    r->fatal = true;
+    return rec_refuse(r, at, "the expression graph is full (more nodes "
+                             "than the front end keeps)");
+  }
+  if (bd->n >= MAX_LOCALS) {
+    r->fatal = true;
+    return rec_refuse(r, at, "a linalg body with more than %d values",
+                      MAX_LOCALS);
+  }
   bd->locals[bd->n++] = (local_t){v, node};
   return 0;
+}
+
+/* The attributes of elementwise op `op` (table entry ew) the kernel's op
+ * gets: the compare predicate into *pred, the ones it copies (fastmath,
+ * overflow flags, ...) into *attrs when not their defaults.  An attribute
+ * the op's table line does not list, or one the replay cannot honour, is
+ * refused naming it: dropping it would change the numbers silently. */
+static int body_attrs(rec_t *r, MlirOperation op,
+                      const wmma_elementwise_op *ew, int64_t *pred,
+                      MlirAttribute *attrs) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute keep[8];
+  intptr_t nkeep = 0;
+  *pred = -1;
+  *attrs = (MlirAttribute){NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i) {
+    MlirNamedAttribute na = mlirOperationGetAttribute(op, i);
+    MlirStringRef an = mlirIdentifierStr(na.name);
+    const wmma_ew_attr *at = wmma_ew_attr_lookup(an);
+    if (!at || !(ew->attrs & at->bit))
+      return rec_refuse(r, op, "'%s' carries the attribute '%.*s', which the "
+                               "kernels do not reproduce",
+                        ew->name, (int)an.length, an.data);
+    if (at->policy == WMMA_EW_KEEP_PREDICATE) {
+      if (!mlirAttributeIsAInteger(na.attribute))
+        return rec_refuse(r, op, "a compare predicate that is not an integer");
+      *pred = mlirIntegerAttrGetValueInt(na.attribute);
+    } else if (wmma_ew_attr_is_default(at, na.attribute)) {
+      continue; /* the kernel's op has it without saying so */
+    } else if (at->policy == WMMA_EW_REFUSE_UNLESS_DEFAULT) {
+      char v[64];
+      wmma_ew_attr_describe(at, na.attribute, v, sizeof v);
+      return rec_refuse(r, op, "'%s' with %s = %s: %s", ew->name, at->name, v,
+                        at->why);
+    } else {
+      if (nkeep == (intptr_t)(sizeof keep / sizeof keep[0]))
+        return rec_refuse(r, op, "'%s' carries more than %d attributes",
+                          ew->name, (int)nkeep);
+      keep[nkeep++] = na;
+    }
+  }
+  if (nkeep)
+    *attrs = mlirDictionaryAttrGet(ctx, nkeep, keep);
+  return 0;
+}
+
+/* Values of a body made by ops that were refused (or skipped). */
+typedef struct {
+  MlirValue v[MAX_LOCALS];
+  int n;
+} body_failed_t;
+
+static void body_fail(body_failed_t *f, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (f->n < MAX_LOCALS)
+      f->v[f->n++] = mlirOperationGetResult(op, i);
+  if (f->n == 0) /* a refused op without results still marks the body */
+    f->v[f->n++] = (MlirValue){NULL};
+}
+
+static bool body_reads_failed(const body_failed_t *f, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    for (int j = 0; j < f->n; ++j)
+      if (!mlirValueIsNull(f->v[j]) && mlirValueEqual(f->v[j], v))
+        return true;
+  }
+  return false;
 }
 
 /* One op of a linalg body. */
@@ -165,8 +241,8 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
     return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
                      fe_node_add(g, &n));
   }
-  const char *name = fe_elementwise_name(op);
-  if (!name) {
+  const wmma_elementwise_op *ew = wmma_elementwise_of(op);
+  if (!ew) {
     char nm[64];
     rec_op_name(op, nm, sizeof nm);
     return rec_refuse(r, op, "'%s' inside a linalg body is not an elementwise "
@@ -174,7 +250,7 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
                   nm);
   }
   int nops = (int)mlirOperationGetNumOperands(op);
-  if (nops < 1 || nops > 3 || mlirOperationGetNumResults(op) != 1)
+  if (nops != ew->arity || mlirOperationGetNumResults(op) != 1)
     return rec_refuse(r, op, "unexpected operands or results");
   int ops[3];
   for (int i = 0; i < nops; ++i) {
@@ -182,30 +258,17 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
     if (ops[i] < 0)
       return -1;
   }
-  int64_t pred = -1;
-  MlirAttribute pa = wmma_attr(op, "predicate");
-  if (!mlirAttributeIsNull(pa) && mlirAttributeIsAInteger(pa))
-    pred = mlirIntegerAttrGetValueInt(pa);
+  int64_t pred;
+  MlirAttribute attrs;
+  if (body_attrs(r, op, ew, &pred, &attrs))
+    return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
-                   fe_op(g, name, t, nops, ops, pred, loc));
+                   fe_op(g, ew->name, t, nops, ops, pred, attrs, loc));
 }
 
 static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
-}
-
-/* Does node n read node m? */
-static bool reads_node(const fe_graph *g, int n, int m, int depth) {
-  if (n == m)
-    return true;
-  if (n < 0 || depth > 256)
-    return false;
-  const fe_node *x = &g->nodes[n];
-  for (int i = 0; x->kind == FE_OP && i < x->nops; ++i)
-    if (reads_node(g, x->ops[i], m, depth + 1))
-      return true;
-  return false;
 }
 
 /* y = combine(out, v) (either order) for a max or a sum whose value v
@@ -224,7 +287,7 @@ static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
     bool value_start = g->nodes[out].kind == FE_CONST;
     for (int s = 0; s < 2; ++s)
       if (x->ops[s] == out &&
-          (value_start || !reads_node(g, x->ops[1 - s], out, 0))) {
+          (value_start || !fe_reads_node(g, x->ops[1 - s], out))) {
         *v = x->ops[1 - s];
         return kCombine[i];
       }
@@ -306,6 +369,58 @@ static int group_load(rec_t *r, MlirOperation op, int contents, int node,
   return n < 0 ? rec_refuse(r, op, "out of memory") : n;
 }
 
+static bool reads_a_loop(MlirAffineExpr e) {
+  if (mlirAffineExprIsADim(e))
+    return true;
+  return mlirAffineExprIsABinary(e) &&
+         (reads_a_loop(mlirAffineBinaryOpExprGetLHS(e)) ||
+          reads_a_loop(mlirAffineBinaryOpExprGetRHS(e)));
+}
+
+/* A sum of two terms that each read a loop index (oh + kh, 2 * oh + kh);
+ * an offset (i + 1) is not one. */
+static bool sums_loops(MlirAffineExpr e) {
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+  if (mlirAffineExprIsAAdd(e) && reads_a_loop(l) && reads_a_loop(r))
+    return true;
+  return sums_loops(l) || sums_loops(r);
+}
+
+/* A sliding window (convolution, pooling): some input is indexed by a
+ * sum of loop indices. */
+static bool has_window(MlirAttribute maps) {
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(maps); ++i) {
+    MlirAttribute a = mlirArrayAttrGetElement(maps, i);
+    if (!mlirAttributeIsAAffineMap(a))
+      continue;
+    MlirAffineMap m = mlirAffineMapAttrGetValue(a);
+    for (intptr_t j = 0; j < mlirAffineMapGetNumResults(m); ++j)
+      if (sums_loops(mlirAffineMapGetResult(m, j)))
+        return true;
+  }
+  return false;
+}
+
+/* Says it is a convolution (or pooling), by the named op the user wrote
+ * when there is one, rather than what its generic form trips over. */
+static int refuse_window(rec_t *r, MlirOperation op) {
+  char src[64];
+  fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
+  const char *kind = strstr(src, "pooling") ? "pooling" : "convolution";
+  if (!src[0] || !strcmp(src, "linalg.generic"))
+    return rec_refuse(r, op, "a linalg.generic shaped like a convolution (an "
+                             "input indexed by sums of loop indices, a "
+                             "sliding window): convolutions are not "
+                             "supported yet");
+  return rec_refuse(r, op, "%s is a %s (an input indexed by sums of loop "
+                           "indices, a sliding window): %ss are not "
+                           "supported yet",
+                    src, kind, kind);
+}
+
 int rec_do_generic(rec_t *r, MlirOperation op) {
   fe_problem *p = r->p;
   fe_graph *g = &p->g;
@@ -324,6 +439,8 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
       mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps))
     return rec_refuse(r, op, "linalg.generic without iterator types or maps");
+  if (has_window(maps))
+    return refuse_window(r, op);
   loops_t l;
   memset(&l, 0, sizeof l);
   l.nloops = (int)mlirArrayAttrGetNumElements(iters);
@@ -393,14 +510,24 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
     if (c < 0)
       return -1;
     out_init = fe_compose(g, c, l.nloops, om);
-    if (out_init < 0 || body_bind(r, &bd, op, oarg, out_init))
+    if (body_bind(r, &bd, op, oarg, out_init))
       return -1;
   }
-  /* The body. */
+  /* The body.  An op that cannot be evaluated is an obstacle; the ops
+   * after it are still read (those using its value skipped) to report
+   * every such op of the body. */
   int y = -1;
+  body_failed_t bf;
+  bf.n = 0;
   for (MlirOperation b = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(b); b = mlirOperationGetNextInBlock(b)) {
+    if (bf.n && body_reads_failed(&bf, b)) {
+      body_fail(&bf, b);
+      continue;
+    }
     if (wmma_op_is(b, "linalg.yield")) {
+      if (bf.n)
+        return -1;
       if (mlirOperationGetNumOperands(b) != 1)
         return rec_refuse(r, b, "linalg.yield of %d values",
                       (int)mlirOperationGetNumOperands(b));
@@ -409,9 +536,14 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
         return -1;
       break;
     }
-    if (body_op(r, &bd, b, l.nloops))
-      return -1;
+    if (body_op(r, &bd, b, l.nloops)) {
+      if (r->fatal)
+        return -1;
+      body_fail(&bf, b);
+    }
   }
+  if (bf.n)
+    return -1;
   if (y < 0)
     return rec_refuse(r, op, "linalg body without linalg.yield");
   if (!mlirTypeEqual(g->nodes[y].type, bo->elem))

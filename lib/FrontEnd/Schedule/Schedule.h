@@ -20,6 +20,10 @@ typedef struct {
   int tile_m, tile_n;   /* forced workgroup tile of single GEMMs, or 0 */
   wmma_accumulate accumulate; /* 16-bit outputs: wide or native */
   bool no_packing;            /* RDNA3 16-bit accumulators unpacked */
+  /* A schedule given on the function (wmma.schedule): the template plans
+   * exactly its choices or refuses (fe_select compares the result). */
+  bool pinned;
+  wmma_schedule_desc pin;
 } fe_options;
 
 /* One grid dimension: the product of ceil(size / div) over its terms. */
@@ -31,7 +35,9 @@ typedef struct {
   } t[3];
 } fe_grid_dim;
 
-/* One kernel's schedule: small, typed, chosen by a template's cost rule. */
+/* One kernel's schedule: small, typed, chosen by a template's cost rule
+ * (or given: fe_options.pin).  Prescriptive: the builders read every
+ * decision from it (printed as #wmma.schedule, ScheduleAttr.c). */
 typedef struct {
   const char *template_name;
   wmma_instr instr;       /* the products' WMMA instruction */
@@ -48,7 +54,27 @@ typedef struct {
   double cost;            /* the cost rule's value (lower is better) */
   fe_grid_dim grid[3];    /* workgroups in x, y, z */
   int threads;            /* per workgroup (x) */
+  MlirType kacc;          /* the kernel's accumulator type */
+  int acc_pack;           /* tiles per accumulator value: 1, or 2 (RDNA3
+                             16-bit accumulators in both OPSEL halves) */
+  wmma_acc_form form;     /* gemm: the accumulator layout, or computed
+                             swapped so that lanes hold row segments */
+  wmma_copy_kind copy[2]; /* how the (first) product's A and B tiles reach
+                             LDS (attention: K and V); NONE: not staged */
+  bool causal;            /* attention: keys after the last query skipped */
 } fe_schedule;
+
+/* ScheduleAttr.c: the record as #wmma.schedule (null if invalid), as its
+ * plain data, and the first field where a built schedule differs from a
+ * pinned one (0 if none, else -1 with the field in why). */
+void fe_schedule_desc(const fe_schedule *s, wmma_schedule_desc *d);
+MlirAttribute fe_schedule_attr(MlirContext ctx, const fe_schedule *s);
+int fe_schedule_match(const wmma_schedule_desc *pin,
+                      const wmma_schedule_desc *got, char *why, size_t cap);
+/* Does the pin (if any) leave this choice open or make it?  The template's
+ * candidate is kept only if it matches every choice the pin makes. */
+bool fe_pin_allows_tile(const fe_options *o, fe_staging staging, int tile_m,
+                        int tile_n, int waves_m, int waves_n);
 
 int fe_waves(const fe_schedule *s);
 /* The cost rule (Select.c): sizes for estimates, and the cost of a grid

@@ -49,9 +49,37 @@ static const fe_template *const kTemplates[] = {
     &fe_template_gemm,
 };
 
+/* A pinned schedule: its template plans exactly the pin's choices, and the
+ * result must be the pin. */
+static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
+                         const fe_options *o, const fe_template **t,
+                         fe_schedule *s, char *why, size_t cap) {
+  const char *name = o->pin.template_name;
+  *t = NULL;
+  for (size_t i = 0; i < sizeof kTemplates / sizeof kTemplates[0]; ++i)
+    if (!strcmp(kTemplates[i]->name, name))
+      *t = kTemplates[i];
+  if (!*t)
+    return fe_why(why, cap, "the pinned schedule names an unknown template "
+                            "'%s'", name);
+  memset(s, 0, sizeof *s);
+  char r[FE_WHY] = "";
+  if ((*t)->plan(p, chip, o, s, r, sizeof r))
+    return fe_why(why, cap, "the pinned %s schedule does not fit: %s", name,
+                  r);
+  wmma_schedule_desc got;
+  fe_schedule_desc(s, &got);
+  if (fe_schedule_match(&o->pin, &got, r, sizeof r))
+    return fe_why(why, cap, "the pinned %s schedule does not fit: %s", name,
+                  r);
+  return 0;
+}
+
 int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
+  if (o->pinned)
+    return select_pinned(p, chip, o, t, s, why, cap);
   size_t n = sizeof kTemplates / sizeof kTemplates[0];
   char reasons[3 * FE_WHY] = "";
   for (size_t i = 0; i < n; ++i) {

@@ -40,6 +40,8 @@
 #define MAX_TILES 16  /* head dims up to 256 */
 
 /*===--- plan ----------------------------------------------------------------===*/
+static bool causal(const fe_graph *g, int score);
+
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_ATTENTION)
@@ -88,6 +90,24 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (s->lds_bytes > chip->lds_bytes)
     return fe_why(why, cap, "K and V blocks need %lld bytes of LDS",
                   (long long)s->lds_bytes);
+  const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
+  s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
+  s->acc_pack = 1;
+  /* K blocks (keys x d) and V^T blocks (dv x keys) through LDS. */
+  if (fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, KB, (int)d, s->threads,
+                       pin ? pin->copy[0] : WMMA_COPY_NONE, &s->copy[0], why,
+                       cap) ||
+      fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, (int)dv, KB, s->threads,
+                       pin ? pin->copy[1] : WMMA_COPY_NONE, &s->copy[1], why,
+                       cap))
+    return -1;
+  /* A causal mask lets a workgroup stop at its last query's key; visiting
+   * every key is right too (the masked scores are -inf). */
+  s->causal = causal(&p->g, p->att.score);
+  if (pin && pin->causal && !s->causal)
+    return fe_why(why, cap, "causal = true needs a causal mask on the scores");
+  if (pin)
+    s->causal = pin->causal;
   s->m_tail = !fe_size_static(g1->M) || g1->M.value % s->tile_m;
   s->n_tail = !fe_size_static(g1->N) || g1->N.value % KB;
   s->grid[0] = (fe_grid_dim){1, {{g1->M, s->tile_m}}};
@@ -280,9 +300,9 @@ static int build(fe_kb *kb) {
   fe_lds_layout yv = fe_lds_layout_get(kb->arch, bits, KB);
   int64_t sk[3] = {2, KB, yk.stride}, sv[3] = {2, g2->N.value, yv.stride};
   if (fe_lds_copy_init(kb, &a->kblk, &g1->rhs, KB, (int)g1->K.value,
-                       kb_lds(kb, 3, sk, in), false) ||
+                       kb_lds(kb, 3, sk, in), false, s->copy[0]) ||
       fe_lds_copy_init(kb, &a->vblk, &g2->rhs, (int)g2->N.value, KB,
-                       kb_lds(kb, 3, sv, in), false)) {
+                       kb_lds(kb, 3, sv, in), false, s->copy[1])) {
     free(a);
     return -1;
   }
@@ -292,7 +312,7 @@ static int build(fe_kb *kb) {
                                kb_c(kb, 16 * c), s->m_tail);
   /* Key blocks to visit: all, or up to the workgroup's last query. */
   MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
-  if (causal(&p->g, p->att.score))
+  if (s->causal)
     nblk = wb_min_index(b, nblk,
                         wb_ceil_div_const(b, kb_addc(kb, qwg, s->tile_m), KB));
   /* Block 0 -> buffer 0. */

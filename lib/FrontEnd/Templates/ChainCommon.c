@@ -22,14 +22,17 @@ void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,
   wmmaElemFromType(g1->in_type, &e);
   s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
                                NULL, 0);
+  int waves = o->pinned ? (int)o->pin.waves[0] : o->waves;
   s->staging = FE_STAGE_REGS;
-  s->waves_m = o->waves;
+  s->waves_m = waves;
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;
   s->k_step = 16;
   s->stages = 1;
-  s->threads = 32 * o->waves;
-  s->tile_m = 16 * o->waves;
+  s->threads = 32 * waves;
+  s->tile_m = 16 * waves;
+  s->kacc = g2->kacc_type;
+  s->acc_pack = 1;
   s->tile_n = 16;
   s->k_tail = !fe_size_static(g1->K) || g1->K.value % 16;
   s->m_tail = !fe_size_static(g2->M) || g2->M.value % 16;

@@ -38,12 +38,14 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
                             "%lld bytes of LDS (limit %d)",
                   (long long)g1->N.value, (long long)(16 * row_bytes),
                   chip->lds_bytes);
-  int64_t want = 16 * o->waves;
+  int64_t want = 16 * s->waves_m;
   if (g2->nbatch && fe_size_static(g2->M))
     want = ceil16(g2->M.value); /* the whole item per workgroup */
   if (fe_size_static(g2->M) && want > ceil16(g2->M.value))
     want = ceil16(g2->M.value);
   int64_t rows = want < max_rows ? want : max_rows;
+  if (o->pinned) /* exactly the pinned rows, if LDS holds them */
+    rows = o->pin.tile[0] <= max_rows ? o->pin.tile[0] : rows;
   s->staging = FE_STAGE_LDS;
   s->rows_per_block = (int)rows;
   s->tile_m = (int)rows;

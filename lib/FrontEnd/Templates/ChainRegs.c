@@ -36,7 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TK 32     /* first product: K per LDS slice */
+#define TK 32     /* first product: K per LDS slice (unless pinned) */
 #define MAX_J 4   /* second product: output tiles per B1 block */
 
 /*===--- planning ------------------------------------------------------------===*/
@@ -68,10 +68,19 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
    * waves the cost rule counts as busy); 8 waves of the default 4 when
    * that halves the workgroups reading B0 and B1. */
   regs_config configs[2];
-  int n = 0;
-  configs[n++] = (regs_config){o->waves, 1};
-  if (o->waves == FE_DEFAULT_WAVES)
-    configs[n++] = (regs_config){2 * o->waves, 1};
+  int n = 0, tk = TK;
+  const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
+  if (pin) {
+    configs[n++] = (regs_config){(int)pin->waves[0], 1};
+    tk = (int)pin->tile[2];
+    if (tk > 64)
+      return fe_why(why, cap, "the first product's K step is 16, 32 or 64, "
+                              "got %d", tk);
+  } else {
+    configs[n++] = (regs_config){o->waves, 1};
+    if (o->waves == FE_DEFAULT_WAVES)
+      configs[n++] = (regs_config){2 * o->waves, 1};
+  }
   bool found = false;
   char last[FE_WHY] = "";
   for (int c = 0; c < n; ++c) {
@@ -88,7 +97,9 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
       continue;
     /* B1 blocks: a thread's share of the copy within FE_COPY_MAX chunks. */
     int J = (int)(nt1 < MAX_J ? nt1 : MAX_J);
-    while (J > 1 && 16 * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads)
+    if (pin)
+      J = (int)pin->tile[1] / 16;
+    while (!pin && J > 1 && 16 * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads)
       --J;
     if (16 * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads) {
       snprintf(last, sizeof last, "a 16 x %lld block of B1 is too large a "
@@ -96,7 +107,7 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
       continue;
     }
     int v1 = spw * nt0 * 8 + (spw + nt0) * fv +
-             (int)((R + n0p) * TK * eb / (4 * threads)) + 24;
+             (int)((R + n0p) * tk * eb / (4 * threads)) + 24;
     int v2 = spw * nt0 * fv + spw * J * 8 + 2 * fv +
              (int)(16 * J * n0p * eb / (4 * threads)) + 24;
     int vg = v1 > v2 ? v1 : v2;
@@ -106,7 +117,25 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
       continue;
     }
     int bits = wb_type_bits(g1->in_type);
-    fe_lds_layout l1 = fe_lds_layout_get(chip->arch, bits, TK);
+    /* The copies the build makes: the first product's A and B slices (its
+     * own choice or the pin's), and B1's blocks. */
+    wmma_copy_kind copy[2], b1copy;
+    if (J < 1 || J > MAX_J ||
+        fe_lds_copy_plan(chip->arch, &p->g, &g1->lhs, (int)R, tk, threads,
+                         pin ? pin->copy[0] : WMMA_COPY_NONE, &copy[0], last,
+                         sizeof last) ||
+        fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, (int)n0p, tk, threads,
+                         pin ? pin->copy[1] : WMMA_COPY_NONE, &copy[1], last,
+                         sizeof last) ||
+        fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, 16 * J, (int)n0p,
+                         threads, WMMA_COPY_NONE, &b1copy, last,
+                         sizeof last)) {
+      if (J < 1 || J > MAX_J)
+        snprintf(last, sizeof last, "B1 blocks of 16 to %d columns, got %d",
+                 16 * MAX_J, 16 * J);
+      continue;
+    }
+    fe_lds_layout l1 = fe_lds_layout_get(chip->arch, bits, tk);
     fe_lds_layout l2 = fe_lds_layout_get(chip->arch, bits, (int)n0p);
     int64_t lds = fe_lds_bytes(&l1, 2, (int)(R + n0p), bits) +
                   fe_lds_bytes(&l2, 1, 16 * J, bits);
@@ -132,9 +161,12 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     best->tile_m = (int)R;
     best->tile_n = 16 * J;
     best->rows_per_block = (int)R;
-    best->k_step = TK;
+    best->k_step = tk;
     best->stages = 2;
-    best->k_tail = !fe_size_static(g1->K) || g1->K.value % TK;
+    best->k_tail = !fe_size_static(g1->K) || g1->K.value % tk;
+    best->form = WMMA_FORM_ROWSEG;
+    best->copy[0] = copy[0];
+    best->copy[1] = copy[1];
     /* Strips past M (they may belong to the next batch item). */
     best->m_tail = !fe_size_static(g2->M) || g2->M.value % R;
     best->lds_bytes = lds;
@@ -174,7 +206,9 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
       .waves_n = 1,
       .wave_m = spw,
       .wave_n = nt0,
+      .k_step = s->k_step,
       .k_tail = s->k_tail,
+      .copy = {s->copy[0], s->copy[1]},
       .swapped = true,
       .permuted = wmma_arch_acc_rows_interleaved(kb->arch),
       .batch = c->batch,
@@ -246,7 +280,8 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
   MlirValue lds = kb_lds(kb, 3, shape, in);
   bool perm = wmma_arch_acc_rows_interleaved(kb->arch);
   fe_lds_copy cp;
-  if (fe_lds_copy_init(kb, &cp, &g2->rhs, s->tile_n, n0p, lds, perm))
+  if (fe_lds_copy_init(kb, &cp, &g2->rhs, s->tile_n, n0p, lds, perm,
+                       WMMA_COPY_NONE))
     return -1;
   MlirAttribute afrag = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
                                 kb->atom);

@@ -28,6 +28,7 @@
 typedef struct {
   fe_staging staging;
   int tile_m, tile_n, waves_m, waves_n;
+  int k_step, stages;
 } gemm_config;
 
 static wmma_elem elem_of(MlirType t) {
@@ -48,16 +49,50 @@ static int estimate_vgprs(const fe_schedule *s, int frag_vgprs,
   return acc + frags + prefetch + 24;
 }
 
-static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
-                          const fe_options *o, const gemm_config *c,
-                          fe_schedule *s) {
+/* Can the product be computed swapped (D^T = B^T A^T) so that lanes hold
+ * row segments of the output (RowSeg.c)?  When the output's columns are
+ * innermost in memory, the swapped atom exists, and on RDNA3 B's rows can
+ * be stored to LDS in the rho order (staged, without a prologue on B,
+ * which is evaluated per row). */
+static bool rowseg_possible(const fe_problem *p, wmma_arch arch,
+                            fe_staging staging, MlirType kacc) {
   const fe_gemm *g = &p->gemms[0];
+  if (p->out_space_n != p->args[p->out_arg].rank - 1)
+    return false;
+  MlirType b = fe_compute_type(arch, g->b_type);
+  if (wmma_arch_acc_rows_interleaved(arch) &&
+      (staging != FE_STAGE_LDS || !g->rhs.is_load ||
+       !mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, b)))
+    return false;
+  return wmma_instr_select(arch, elem_of(b),
+                           elem_of(fe_compute_type(arch, g->a_type)),
+                           elem_of(kacc), 16, 16, 16, NULL,
+                           0) != WMMA_INSTR_COUNT;
+}
+
+/* The schedule of one configuration, with the choices a pin makes (form,
+ * packing, copies) or the best that apply; 0, or -1 with why when the
+ * configuration cannot be built. */
+static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
+                         const fe_options *o, const gemm_config *c,
+                         fe_schedule *s, char *why, size_t cap) {
+  const fe_gemm *g = &p->gemms[0];
+  const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
+  bool lds = c->staging == FE_STAGE_LDS;
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_gemm.name;
+  s->kacc = g->kacc_type;
   s->instr = wmma_instr_select(
       chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
       elem_of(fe_compute_type(chip->arch, g->b_type)), elem_of(g->kacc_type),
       16, 16, 16, NULL, 0);
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
+  if (c->tile_m % (16 * c->waves_m) || c->tile_n % (16 * c->waves_n))
+    return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
+                            "of 16x16 WMMA tiles",
+                  c->tile_m, c->tile_n, c->waves_m, c->waves_n);
   s->staging = c->staging;
   s->tile_m = c->tile_m;
   s->tile_n = c->tile_n;
@@ -65,15 +100,54 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->waves_n = c->waves_n;
   s->wave_m = c->tile_m / 16 / c->waves_m;
   s->wave_n = c->tile_n / 16 / c->waves_n;
-  s->k_step = c->staging == FE_STAGE_LDS ? 32 : 16;
-  s->stages = c->staging == FE_STAGE_LDS ? 2 : 1;
+  s->k_step = c->k_step;
+  s->stages = c->stages;
   s->threads = 32 * c->waves_m * c->waves_n;
+  if (s->wave_m * s->wave_n > FE_MAX_WAVE_TILES ||
+      (!lds && (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)))
+    return fe_why(why, cap, "%dx%d WMMA tiles per wave (at most %d, and %d "
+                            "per side in registers)",
+                  s->wave_m, s->wave_n, FE_MAX_WAVE_TILES, FE_MAX_REG_TILES);
+  if (!lds && (s->k_step != 16 || s->stages != 1))
+    return fe_why(why, cap, "staging = registers steps K by 16 in 1 stage, "
+                            "got a K step of %d in %d", s->k_step, s->stages);
+  if (lds && (s->k_step % 16 || s->k_step < 16 || s->k_step > 64 ||
+              s->stages != 2))
+    return fe_why(why, cap, "staging = lds takes a K step of 16, 32 or 64 "
+                            "in 2 stages, got %d in %d",
+                  s->k_step, s->stages);
   s->m_tail = !fe_size_static(g->M) || g->M.value % c->tile_m;
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
-  if (c->staging == FE_STAGE_LDS) {
+  /* Row segments whenever they apply, unless the pin says otherwise. */
+  bool rowseg = rowseg_possible(p, chip->arch, c->staging, s->kacc);
+  s->form = rowseg ? WMMA_FORM_ROWSEG : WMMA_FORM_ACC;
+  if (pin && pin->form == WMMA_FORM_ROWSEG && !rowseg)
+    return fe_why(why, cap, "form = rowseg does not apply (the output's "
+                            "columns are not innermost, no swapped WMMA, or "
+                            "on RDNA3 B is not staged through LDS as it is)");
+  if (pin)
+    s->form = pin->form;
+  /* RDNA3 16-bit accumulators: two tiles of a row share a register set
+   * (Accumulators.c). */
+  bool packable = wmma_arch_acc16_opsel_halves(chip->arch) &&
+                  wb_type_bits(s->kacc) == 16 && s->wave_n % 2 == 0;
+  s->acc_pack = packable && !o->no_packing ? 2 : 1;
+  if (pin && pin->acc_pack == 2 && !packable)
+    return fe_why(why, cap, "acc_pack = 2 needs RDNA3, a 16-bit accumulator "
+                            "and an even number of tiles per wave row");
+  if (pin)
+    s->acc_pack = (int)pin->acc_pack;
+  if (lds) {
     int ba = fe_lds_bits(&p->g, &g->lhs);
     int bb = fe_lds_bits(&p->g, &g->rhs);
+    if (fe_lds_copy_plan(chip->arch, &p->g, &g->lhs, s->tile_m, s->k_step,
+                         s->threads, pin ? pin->copy[0] : WMMA_COPY_NONE,
+                         &s->copy[0], why, cap) ||
+        fe_lds_copy_plan(chip->arch, &p->g, &g->rhs, s->tile_n, s->k_step,
+                         s->threads, pin ? pin->copy[1] : WMMA_COPY_NONE,
+                         &s->copy[1], why, cap))
+      return -1;
     fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
     fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
     s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +
@@ -88,13 +162,17 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   }
   int frag_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
   /* RDNA3 16-bit accumulators half-fill 8 VGPRs; packed, two tiles share
-   * them (Accumulators.c). */
+   * them. */
   double acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
-  if (wmma_arch_acc16_opsel_halves(chip->arch) &&
-      wb_type_bits(g->kacc_type) == 16 &&
-      s->wave_n % 2 == 0 && !o->no_packing)
+  if (s->acc_pack == 2)
     acc_vgprs /= 2;
   s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs);
+  if (s->vgprs > FE_VGPR_BUDGET)
+    return fe_why(why, cap, "%dx%d tiles need about %d VGPRs", s->tile_m,
+                  s->tile_n, s->vgprs);
+  if (s->lds_bytes > chip->lds_bytes)
+    return fe_why(why, cap, "%dx%d tiles need %lld bytes of LDS", s->tile_m,
+                  s->tile_n, (long long)s->lds_bytes);
   /* The cost rule (Schedule/Select.c). */
   double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), B = 1;
@@ -109,11 +187,11 @@ static void fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   double eb = (fe_storage_bytes(p->g.nodes[g->lhs.leaf].type) +
                fe_storage_bytes(p->g.nodes[g->rhs.leaf].type)) /
               2.0;
-  double panels = c->staging == FE_STAGE_LDS
-                      ? (c->tile_m + c->tile_n)
+  double panels = lds ? (c->tile_m + c->tile_n)
                       : fe_waves(s) * 16.0 * (s->wave_m + s->wave_n);
   double bytes = wgs * panels * kp * 16 * eb + M * N * B * 4;
   s->cost = fe_cost(chip, wgs, wmma, bytes);
+  return 0;
 }
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
@@ -127,21 +205,30 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   gemm_config configs[8];
   int n = 0;
   int w = o->waves;
-  if (o->staging != WMMA_STAGING_LDS) {
-    configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w};
-    if (w == 4)
-      configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2};
-  }
-  if (o->staging != WMMA_STAGING_REGISTERS) {
-    static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
-                                    {64, 64}};
-    for (int i = 0; i < 4; ++i)
-      configs[n++] =
-          (gemm_config){FE_STAGE_LDS, tiles[i][0], tiles[i][1], 2, 2};
+  if (o->pinned) {
+    /* Exactly the pinned configuration. */
+    const wmma_schedule_desc *q = &o->pin;
+    configs[n++] = (gemm_config){
+        q->staging == WMMA_SCHED_LDS ? FE_STAGE_LDS : FE_STAGE_REGS,
+        (int)q->tile[0], (int)q->tile[1], (int)q->waves[0], (int)q->waves[1],
+        (int)q->tile[2], (int)q->stages};
+  } else {
+    if (o->staging != WMMA_STAGING_LDS) {
+      configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w, 16, 1};
+      if (w == 4)
+        configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2, 16, 1};
+    }
+    if (o->staging != WMMA_STAGING_REGISTERS) {
+      static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
+                                      {64, 64}};
+      for (int i = 0; i < 4; ++i)
+        configs[n++] = (gemm_config){FE_STAGE_LDS, tiles[i][0], tiles[i][1],
+                                     2, 2, 32, 2};
+    }
   }
   bool found = false;
   char last[FE_WHY] = "";
-  if (o->tile_m) {
+  if (o->tile_m && !o->pinned) {
     int k = 0;
     for (int i = 0; i < n; ++i)
       if (configs[i].tile_m == o->tile_m && configs[i].tile_n == o->tile_n)
@@ -155,18 +242,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   }
   for (int i = 0; i < n; ++i) {
     fe_schedule s;
-    fill_schedule(p, chip, o, &configs[i], &s);
-    if (s.instr == WMMA_INSTR_COUNT)
-      return fe_why(why, cap, "no WMMA instruction for these types on %s",
-                    wmma_arch_name(chip->arch));
-    if (s.vgprs > FE_VGPR_BUDGET) {
-      snprintf(last, sizeof last, "%dx%d tiles need about %d VGPRs",
-               s.tile_m, s.tile_n, s.vgprs);
-      continue;
-    }
-    if (s.lds_bytes > chip->lds_bytes) {
-      snprintf(last, sizeof last, "%dx%d tiles need %lld bytes of LDS",
-               s.tile_m, s.tile_n, (long long)s.lds_bytes);
+    if (fill_schedule(p, chip, o, &configs[i], &s, last, sizeof last)) {
+      if (o->pinned || s.instr == WMMA_INSTR_COUNT)
+        return fe_why(why, cap, "%s", last);
       continue;
     }
     if (!found || s.cost < best->cost) {
@@ -214,29 +292,28 @@ static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
   return kb_addc(kb, w->n0, 16 * j);
 }
 
-void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows) {
-  const fe_problem *p = kb->p;
-  const fe_gemm *g = &p->gemms[0];
-  w->form = FE_FORM_ACC;
-  if (p->out_space_n != p->args[p->out_arg].rank - 1 ||
-      (wmma_arch_acc_rows_interleaved(kb->arch) && !rho_rows))
+void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w) {
+  const fe_gemm *g = &kb->p->gemms[0];
+  w->form = kb->s->form == WMMA_FORM_ROWSEG ? FE_FORM_ROWSEG : FE_FORM_ACC;
+  if (w->form == FE_FORM_ACC)
     return;
   bool ints = mlirTypeIsAInteger(g->a_type);
   MlirAttribute atom = wmmaAtomAttrGet(
       kb->ctx, kb->arch, 16, 16, 16, fe_compute_type(kb->arch, g->b_type),
       fe_compute_type(kb->arch, g->a_type), g->kacc_type,
       ints && !g->b_unsigned, ints && !g->a_unsigned, false, 0);
-  if (mlirAttributeIsNull(atom))
+  if (mlirAttributeIsNull(atom)) {
+    kb->failed = 1; /* the plan checked that the swapped atom exists */
     return;
+  }
   kb->atom = atom;
-  w->form = FE_FORM_ROWSEG;
 }
 
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   MlirValue tiles[FE_MAX_WAVE_TILES];
-  kb_acc_configure(kb, s->wave_n);
+  kb_acc_configure(kb);
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j)
       tiles[i * s->wave_n + j] = kb_acc_init(
@@ -288,7 +365,7 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
   bool sw = w->form == FE_FORM_ROWSEG;
   wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
   wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
-  MlirValue a[4], b[4];
+  MlirValue a[FE_MAX_REG_TILES], b[FE_MAX_REG_TILES];
   for (int i = 0; i < s->wave_m; ++i)
     a[i] = kb_operand_tile(kb, &g->lhs, ra, w->batch, tile_row(kb, w, i), k,
                            masked);
@@ -309,7 +386,7 @@ static int build_registers(fe_kb *kb) {
   int nt = 0; /* accumulator values, known after fe_gemm_acc_init */
   fe_gemm_wave w;
   fe_gemm_wave_origin(kb, &w);
-  fe_gemm_choose_form(kb, &w, false);
+  fe_gemm_apply_form(kb, &w);
   MlirValue active = fe_gemm_wave_active(kb, &w);
   wb_if guard;
   if (!mlirValueIsNull(active) &&

@@ -7,6 +7,7 @@
 #include "Kernel/Kernel.h"
 
 #define FE_MAX_WAVE_TILES 16 /* accumulators a wave keeps (4 x 4) */
+#define FE_MAX_REG_TILES 4   /* registers staging: tiles per wave side */
 
 typedef struct {
   MlirValue batch[2];
@@ -16,12 +17,10 @@ typedef struct {
   int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
 } fe_gemm_wave;
 
-/* Whether the product is computed swapped (D^T = B^T A^T) so that lanes
- * hold row segments of the output (RowSeg.c): when the output's columns are
- * innermost in memory; on RDNA3 only if the B operand's rows can be read in
- * the rho order (staged through LDS without a prologue).  Sets w->form and
+/* The schedule's form: computed swapped (D^T = B^T A^T, lanes hold row
+ * segments of the output, RowSeg.c) or not.  Sets w->form and, swapped,
  * the kernel's atom (operand types and signedness swapped). */
-void fe_gemm_choose_form(fe_kb *kb, fe_gemm_wave *w, bool rho_rows);
+void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w);
 
 /* Block and wave indices -> tile origins. */
 void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w);
@@ -51,7 +50,9 @@ typedef struct {
   const fe_gemm *gm;
   int tile_m, tile_n;
   int waves_n, wave_m, wave_n;
+  int k_step;              /* K per LDS slice (a multiple of 16) */
   bool k_tail, swapped, permuted;
+  wmma_copy_kind copy[2];  /* how A's and B's slices reach LDS */
   const MlirValue *batch;
   MlirValue bm0, bn0;
 } fe_lds_product;

@@ -4,7 +4,7 @@
  * A workgroup computes a tile_m x tile_n block with a grid of waves; each
  * wave keeps its wave_m x wave_n accumulators in registers for the whole K
  * loop (fe_lds_product).  A and B move through
- * LDS in 32-wide K slices, two buffers each: while the WMMAs of slice s
+ * LDS in K slices of the schedule's k_step (16, 32 or 64), two buffers each: while the WMMAs of slice s
  * read buffer s % 2, slice s + 1 is already in flight from global memory
  * into registers and is written to the other buffer afterwards, so one
  * barrier per K step both publishes slice s + 1 and retires the reads of
@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TK 32
 #define MAX_CHUNKS FE_COPY_MAX
 
 typedef struct {
@@ -96,11 +95,10 @@ static void sched_barrier(fe_kb *kb) {
   wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
 }
 
-/* The WMMAs of one 32-wide slice from buffer buf.  A scheduling barrier
- * between the two 16-wide halves keeps LLVM from hoisting the second
- * half's LDS reads above the first half's WMMAs: issued together they hold
- * all fragments at once, which next to the accumulators and the prefetched
- * slice spills on gfx11. */
+/* The WMMAs of one slice from buffer buf.  A scheduling barrier between
+ * its 16-wide steps keeps LLVM from hoisting a step's LDS reads above the
+ * previous step's WMMAs: issued together they hold all fragments at once,
+ * which next to the accumulators and the prefetched slice spills on gfx11. */
 static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                           bool masked, MlirValue *acc) {
   const fe_lds_product *s = g->pr;
@@ -112,7 +110,7 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
   wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
   bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
   bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
-  for (int kk = 0; kk < TK; kk += 16) {
+  for (int kk = 0; kk < s->k_step; kk += 16) {
     if (kk)
       sched_barrier(kb);
     MlirValue a[FE_MAX_WAVE_TILES];
@@ -143,7 +141,7 @@ static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
   fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, pa);
   fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, pb);
   /* The slice multiplied now is the one before the prefetched one. */
-  compute_slice(kb, g, buf, kb_addc(kb, k, -TK), false, acc);
+  compute_slice(kb, g, buf, kb_addc(kb, k, -g->pr->k_step), false, acc);
   fe_lds_copy_store(kb, &g->a, nbuf, pa);
   fe_lds_copy_store(kb, &g->b, nbuf, pb);
   wb_lds_barrier(&kb->b);
@@ -191,12 +189,13 @@ typedef struct {
 static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
   tail_ctx *t = ud;
   MlirValue last = kb_addc(kb, t->nfull, -1);
-  step(kb, g, kb_mulc(kb, t->nfull, TK), parity(kb, last),
+  step(kb, g, kb_mulc(kb, t->nfull, g->pr->k_step), parity(kb, last),
        parity(kb, t->nfull), true, acc);
 }
 
 int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   const fe_gemm *gm = pr->gm;
+  const int tk = pr->k_step;
   if (pr->wave_m * pr->wave_n > FE_MAX_WAVE_TILES)
     return -1;
   /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
@@ -213,8 +212,8 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   MlirType tb = kb->p->g.nodes[gm->rhs.leaf].type;
   int bits_a = fe_lds_bits(&kb->p->g, &gm->lhs);
   int bits_b = fe_lds_bits(&kb->p->g, &gm->rhs);
-  fe_lds_layout ya = fe_lds_layout_get(kb->arch, bits_a, TK);
-  fe_lds_layout yb = fe_lds_layout_get(kb->arch, bits_b, TK);
+  fe_lds_layout ya = fe_lds_layout_get(kb->arch, bits_a, tk);
+  fe_lds_layout yb = fe_lds_layout_get(kb->arch, bits_b, tk);
   int64_t sa[3] = {2, pr->tile_m, ya.stride}, sb[3] = {2, pr->tile_n, yb.stride};
   MlirType bytes = mlirIntegerTypeGet(kb->ctx, 8);
   if (bits_a == 4) {
@@ -227,9 +226,10 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   }
   MlirValue la = kb_lds(kb, 3, sa, ta);
   MlirValue lb = kb_lds(kb, 3, sb, tb);
-  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, pr->tile_m, TK, la, false) ||
-      fe_lds_copy_init(kb, &g->b, &gm->rhs, pr->tile_n, TK, lb,
-                       pr->permuted)) {
+  if (fe_lds_copy_init(kb, &g->a, &gm->lhs, pr->tile_m, tk, la, false,
+                       pr->copy[0]) ||
+      fe_lds_copy_init(kb, &g->b, &gm->rhs, pr->tile_n, tk, lb,
+                       pr->permuted, pr->copy[1])) {
     free(g);
     return -1;
   }
@@ -258,10 +258,10 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   wb_lds_barrier(&kb->b);
 
   /* Main loop over full slices, each prefetching the next full one. */
-  MlirValue kfull = fe_k_full(kb, gm->K, TK);
+  MlirValue kfull = fe_k_full(kb, gm->K, tk);
   MlirValue nfull = fe_size_static(gm->K)
-                        ? kb_c(kb, gm->K.value / TK)
-                        : wb_arith(&kb->b, "arith.divui", kfull, kb_c(kb, TK));
+                        ? kb_c(kb, gm->K.value / tk)
+                        : wb_arith(&kb->b, "arith.divui", kfull, kb_c(kb, tk));
   MlirValue ub = kb_addc(kb, nfull, -1);
   int64_t ubv;
   if (!wb_const_value(ub, &ubv) || ubv > 0) {
@@ -273,7 +273,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     MlirValue it[FE_MAX_WAVE_TILES];
     memcpy(it, l.iter, sizeof(MlirValue) * (size_t)nt);
     MlirValue next = kb_addc(kb, l.iv, 1);
-    step(kb, g, kb_mulc(kb, next, TK), parity(kb, l.iv), parity(kb, next),
+    step(kb, g, kb_mulc(kb, next, tk), parity(kb, l.iv), parity(kb, next),
          false, it);
     wb_for_end(&kb->b, &l, nt, it);
     for (int t = 0; t < nt; ++t)
@@ -281,7 +281,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   }
   if (!pr->k_tail) {
     compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)),
-                  kb_mulc(kb, kb_addc(kb, nfull, -1), TK), false, acc);
+                  kb_mulc(kb, kb_addc(kb, nfull, -1), tk), false, acc);
   } else {
     /* With at least one full slice, the peeled step prefetches the partial
      * slice; otherwise the prologue already loaded it into buffer 0. */
@@ -292,7 +292,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
       has_full = wb_cmpi(&kb->b, WB_CMP_UGE, nfull, kb_c(kb, 1));
     if (!wb_const_value(nfull, &nf) || nf >= 1)
       guarded(kb, g, has_full, nt, acc, peeled_step, &t);
-    compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, TK), true,
+    compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, tk), true,
                   acc);
   }
   sched_barrier(kb); /* keep what follows below the last WMMAs */
@@ -306,9 +306,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
   fe_gemm_wave w;
   fe_gemm_wave_origin(kb, &w);
   /* Swapped for row segments; on RDNA3 B's rows are then stored to LDS in
-   * the rho order, which a prologue on B (evaluated per row) excludes. */
-  fe_gemm_choose_form(kb, &w,
-                      !kb_operand_has_prologue(kb, &gm->rhs, WMMA_MATRIX_A));
+   * the rho order. */
+  fe_gemm_apply_form(kb, &w);
   fe_gemm_acc_init(kb, &w);
   fe_lds_product pr = {
       .gm = gm,
@@ -317,7 +316,9 @@ int fe_gemm_build_lds(fe_kb *kb) {
       .waves_n = s->waves_n,
       .wave_m = s->wave_m,
       .wave_n = s->wave_n,
+      .k_step = s->k_step,
       .k_tail = s->k_tail,
+      .copy = {s->copy[0], s->copy[1]},
       .swapped = w.form == FE_FORM_ROWSEG,
       .permuted = w.form == FE_FORM_ROWSEG &&
                   wmma_arch_acc_rows_interleaved(kb->arch),

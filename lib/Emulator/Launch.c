@@ -13,6 +13,7 @@
  * depend on the order of workgroups - atomics whose returned values are
  * used, workgroups reading what others write - can give different results
  * from run to run with more than one thread, as on a GPU. */
+#include "Alloc.h"
 #include "Exec.h"
 
 #include <stdio.h>
@@ -108,17 +109,17 @@ static int worker_init(Worker *wk, Launch *L) {
   for (uint32_t i = 0; i < L->prog->nfuncs; i++)
     if (L->prog->funcs[i]->max_phi_slots > max_phi)
       max_phi = L->prog->funcs[i]->max_phi_slots;
-  wk->lds = calloc(L->lds_size ? L->lds_size : 1, 1);
-  wk->waves = calloc((size_t)L->nwaves, sizeof *wk->waves);
-  wk->cache = calloc(L->prog->nfuncs + 1, sizeof *wk->cache);
-  wk->phi_tmp = malloc((size_t)max_phi * NLANES * sizeof(uint64_t));
+  wk->lds = emu_alloc(L->lds_size, 1);
+  wk->waves = emu_alloc((size_t)L->nwaves, sizeof *wk->waves);
+  wk->cache = emu_alloc((size_t)L->prog->nfuncs + 1, sizeof *wk->cache);
+  wk->phi_tmp = emu_alloc((size_t)max_phi * NLANES, sizeof(uint64_t));
   if (!wk->lds || !wk->waves || !wk->cache || !wk->phi_tmp)
     return -1;
   const unsigned *block = L->block;
   uint32_t threads = block[0] * block[1] * block[2];
   for (int i = 0; i < L->nwaves; i++) {
     Wave *w = &wk->waves[i];
-    w->priv = calloc((size_t)NLANES * L->priv_stride, 1);
+    w->priv = emu_alloc((size_t)NLANES * L->priv_stride, 1);
     if (!w->priv)
       return -1;
     w->priv_stride = L->priv_stride;
@@ -301,19 +302,25 @@ static int check_launch(Launch *L, const DispatchOptions *o, char *err, size_t c
   return WMMA_EMU_OK;
 }
 
-/* Calls the progress callback every half second while the workers run. */
+static double seconds_since(const struct timespec *t0) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - t0->tv_sec) + 1e-9 * (double)(now.tv_nsec - t0->tv_nsec);
+}
+
+/* Joins the n workers, calling the progress callback every half second
+ * while they run and once at the end (done = total unless a workgroup
+ * faulted), so that every launch reports, however short, and a progress
+ * bar ends at 100%. */
 static void wait_with_progress(Launch *L, const DispatchOptions *o,
-                               pthread_t *tids, int n) {
-  if (o->progress) {
+                               const struct timespec *t0, pthread_t *tids, int n) {
+  if (o->progress && n > 0) {
     struct timespec nap = {0, 100 * 1000 * 1000};
-    struct timespec t0, now;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     double last = 0;
     while (atomic_load(&L->done_wg) < L->nwg &&
            atomic_load(&L->fault_wg) == UINT64_MAX) {
       nanosleep(&nap, NULL);
-      clock_gettime(CLOCK_MONOTONIC, &now);
-      double t = (double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
+      double t = seconds_since(t0);
       if (t - last >= 0.5) {
         last = t;
         o->progress(o->progress_user, atomic_load(&L->done_wg), L->nwg, t);
@@ -322,6 +329,8 @@ static void wait_with_progress(Launch *L, const DispatchOptions *o,
   }
   for (int i = 0; i < n; i++)
     pthread_join(tids[i], NULL);
+  if (o->progress)
+    o->progress(o->progress_user, atomic_load(&L->done_wg), L->nwg, seconds_since(t0));
 }
 
 int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
@@ -343,7 +352,11 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     return rc;
   if (build_dispatch(&L, o, args, err, cap))
     return WMMA_EMU_FAULT;
-  L.argvals = calloc(k->nparams + 1, sizeof *L.argvals);
+  L.argvals = emu_alloc((size_t)k->nparams + 1, sizeof *L.argvals);
+  if (!L.argvals) {
+    snprintf(err, cap, "out of host memory for the kernel's arguments");
+    return WMMA_EMU_FAULT;
+  }
   for (uint32_t i = 0; i < k->nparams; i++)
     L.argvals[i] = arg_value(&args[i]);
   atomic_init(&L.executed, 0);
@@ -357,7 +370,13 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     want = EMU_MAX_THREADS;
   if ((uint64_t)want > L.nwg)
     want = (unsigned)L.nwg;
-  Worker *wks = calloc(want, sizeof *wks);
+  Worker *wks = emu_alloc(want, sizeof *wks);
+  if (!wks) {
+    snprintf(err, cap, "out of host memory for %u worker threads", want);
+    free(L.argvals);
+    pthread_mutex_destroy(&L.lock);
+    return WMMA_EMU_FAULT;
+  }
   uint64_t per = worker_bytes(&L), reserved = 0;
   unsigned n = 0;
   rc = WMMA_EMU_OK;
@@ -380,17 +399,19 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
     }
   }
   if (!rc) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (n == 1 && !o->progress) {
       worker_main(&wks[0]);
     } else {
-      pthread_t *tids = calloc(n, sizeof *tids);
+      pthread_t *tids = emu_alloc(n, sizeof *tids);
       unsigned started = 0;
-      for (; started < n; started++)
+      for (; tids && started < n; started++)
         if (pthread_create(&tids[started], NULL, worker_main, &wks[started]))
           break;
       if (!started)
         worker_main(&wks[0]); /* no thread could start: run here */
-      wait_with_progress(&L, o, tids, (int)started);
+      wait_with_progress(&L, o, &t0, tids, (int)started);
       free(tids);
     }
     if (atomic_load(&L.fault_wg) != UINT64_MAX) {

@@ -1,0 +1,297 @@
+// Diagnostics of wmma-linalg-to-kernels, continued: a function with several
+// obstacles gets one remark at the function listing how many, with a note at
+// each obstacle's op (or argument); each message says what the construct is,
+// by the op the user wrote when the upstream passes made another from it.
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+
+// Four obstacles: an index argument, a view, an op recognition does not
+// read, and an op an epilogue body cannot evaluate.  The matmul reading the
+// view is skipped, not refused a second time.
+// CHECK-LABEL: func.func @several
+// CHECK-NOT: gpu.launch_func
+// expected-remark @+2 {{not converted to a wmma kernel: 4 obstacles}}
+// expected-note @+1 {{argument 2 is an index: index arguments are not supported}}
+func.func @several(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %n: index, %C: memref<16x16xf32>, %X: memref<16x16xf32>, %D: memref<16x16xi32>, %Y: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  // expected-note @+1 {{memref.subview makes a view of a buffer inside the function, which is not supported}}
+  %s = memref.subview %A[0, 0] [16, 16] [1, 1] : memref<32x16xf16> to memref<16x16xf16, strided<[16, 1]>>
+  linalg.matmul ins(%s, %B : memref<16x16xf16, strided<[16, 1]>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  // expected-note @+1 {{unsupported op 'memref.store'}}
+  memref.store %one, %Y[%c0, %c0] : memref<16x16xf32>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%X : memref<16x16xf32>) outs(%D : memref<16x16xi32>) {
+  ^bb0(%v: f32, %o: i32):
+    %b = arith.bitcast %v : f32 to i32
+    // expected-note @+1 {{'math.ctlz' inside a linalg body is not an elementwise op the kernels can evaluate}}
+    %e = math.ctlz %b : i32
+    linalg.yield %e : i32
+  }
+  return
+}
+
+// -----
+
+// Every op a linalg body cannot evaluate; an op using one's value is not
+// refused again.
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @body_ops(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %D: memref<16x16xi32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<16x16xf32>) outs(%D : memref<16x16xi32>) {
+  ^bb0(%x: f32, %o: i32):
+    %b = arith.bitcast %x : f32 to i32
+    // expected-note @+1 {{'math.ctlz' inside a linalg body is not an elementwise op the kernels can evaluate}}
+    %l = math.ctlz %b : i32
+    %l2 = arith.addi %l, %l : i32
+    // expected-note @+1 {{'math.ctpop' inside a linalg body is not an elementwise op the kernels can evaluate}}
+    %c = math.ctpop %b : i32
+    %s = arith.addi %l2, %c : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// A refused generic poisons what it writes, not what it reads: the later
+// op reading the same input is still examined.
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @inputs_stay(%X: memref<16x16xf32>, %D: memref<16x16xi32>, %E: memref<16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%X : memref<16x16xf32>) outs(%D : memref<16x16xi32>) {
+  ^bb0(%v: f32, %o: i32):
+    %b = arith.bitcast %v : f32 to i32
+    // expected-note @+1 {{'math.ctlz' inside a linalg body}}
+    %e = math.ctlz %b : i32
+    linalg.yield %e : i32
+  }
+  // expected-note @+1 {{indexing maps must be projected permutations}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%X : memref<16x16xf32>) outs(%E : memref<16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// One obstacle stays one remark at its op.
+func.func @one(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %Y: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  // expected-remark @+1 {{not converted to a wmma kernel: unsupported op 'memref.store'}}
+  memref.store %one, %Y[%c0, %c0] : memref<16x16xf32>
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// A named convolution is called a convolution.
+func.func @conv(%I: memref<1x18x18x16xf16>, %F: memref<3x3x16x32xf16>, %O: memref<1x16x16x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.conv_2d_nhwc_hwcf is a convolution (an input indexed by sums of loop indices, a sliding window): convolutions are not supported yet}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %F : memref<1x18x18x16xf16>, memref<3x3x16x32xf16>) outs(%O : memref<1x16x16x32xf32>)
+  return
+}
+
+// -----
+
+// So is a strided 1-D convolution written as a linalg.generic.
+func.func @conv_generic(%I: memref<66x16xf16>, %F: memref<3x16x32xf16>, %O: memref<32x32xf32>) {
+  // expected-remark @+1 {{a linalg.generic shaped like a convolution (an input indexed by sums of loop indices, a sliding window): convolutions are not supported yet}}
+  linalg.generic {indexing_maps = [affine_map<(w, f, kw, c) -> (w * 2 + kw, c)>, affine_map<(w, f, kw, c) -> (kw, c, f)>, affine_map<(w, f, kw, c) -> (w, f)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%I, %F : memref<66x16xf16>, memref<3x16x32xf16>) outs(%O : memref<32x32xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// An offset is not a window: the indexing-map reason stands.
+func.func @offset(%A: memref<17x16xf16>, %C: memref<16x16xf16>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: indexing maps must be projected permutations}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i + 1, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<17x16xf16>) outs(%C : memref<16x16xf16>) {
+  ^bb0(%a: f16, %o: f16):
+    linalg.yield %a : f16
+  }
+  return
+}
+
+// -----
+
+// A pooling window is called a pooling.
+func.func @pool(%I: memref<1x18x18x16xf32>, %W: memref<3x3xf32>, %O: memref<1x16x16x16xf32>) {
+  // expected-remark @+1 {{linalg.pooling_nhwc_max is a pooling (an input indexed by sums of loop indices, a sliding window): poolings are not supported yet}}
+  linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x18x18x16xf32>, memref<3x3xf32>) outs(%O : memref<1x16x16x16xf32>)
+  return
+}
+
+// -----
+
+// quantized_matmul subtracts zero points after widening: i32 x i32.
+func.func @qmm(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %az: i32, %bz: i32, %C: memref<32x32xi32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.quantized_matmul multiplies operands shifted by zero points ((a - a_zp) x (b - b_zp), i32 x i32): quantized_matmul with zero points is not supported}}
+  linalg.quantized_matmul ins(%A, %B, %az, %bz : memref<32x32xi8>, memref<32x32xi8>, i32, i32) outs(%C : memref<32x32xi32>)
+  return
+}
+
+// -----
+
+// Padding is named, not "a view of a buffer".
+func.func @pad(%A: tensor<30x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %z = arith.constant 0.0 : f16
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.pad is not supported (padding is bufferized into a copy into a view of a new buffer); pass the unpadded operands}}
+  %p = tensor.pad %A low[0, 0] high[2, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %z : f16
+  } : tensor<30x32xf16> to tensor<32x32xf16>
+  %r = linalg.matmul ins(%p, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
+
+// -----
+
+// Reshapes, on tensors and on memrefs.
+func.func @expand(%A: tensor<1024xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.expand_shape: a reshape inside the function is not supported}}
+  %a = tensor.expand_shape %A [[0, 1]] output_shape [32, 32] : tensor<1024xf16> into tensor<32x32xf16>
+  %r = linalg.matmul ins(%a, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
+
+// -----
+
+func.func @collapse(%A: tensor<2x16x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.collapse_shape: a reshape inside the function is not supported}}
+  %a = tensor.collapse_shape %A [[0, 1], [2]] : tensor<2x16x32xf16> into tensor<32x32xf16>
+  %r = linalg.matmul ins(%a, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
+
+// -----
+
+func.func @mexpand(%A: memref<1024xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: memref.expand_shape: a reshape inside the function is not supported}}
+  %a = memref.expand_shape %A [[0, 1]] output_shape [32, 32] : memref<1024xf16> into memref<32x32xf16>
+  linalg.matmul ins(%a, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// An index argument, at the argument.
+// expected-remark @+1 {{not converted to a wmma kernel: argument 2 is an index: index arguments are not supported (sizes come from the memrefs' dynamic dimensions; pass other values as i32 or i64)}}
+func.func @index_arg(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %n: index, %C: memref<32x32xf32>) {
+  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// A batch dimension between the matrix dimensions is not "innermost".
+func.func @batch_middle(%A: memref<32x4x32xf16>, %B: memref<4x32x32xf16>, %C: memref<4x32x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand A has a batch dimension at position 1 of its dimensions (M, batch, K): the last two must be the matrix, batch dimensions before them}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<32x4x32xf16>, memref<4x32x32xf16>) outs(%C : memref<4x32x32xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Innermost is still called innermost.
+func.func @batch_last_b(%A: memref<4x32x32xf16>, %B: memref<32x32x4xf16>, %C: memref<4x32x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand B has a batch dimension at the innermost position of its dimensions (K, N, batch)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n, b)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<4x32x32xf16>, memref<32x32x4xf16>) outs(%C : memref<4x32x32xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// The output's batch dimension in the middle.
+func.func @batch_middle_out(%A: memref<4x32x32xf16>, %B: memref<4x32x32xf16>, %C: memref<32x4x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: the output has a batch dimension at position 1 of its dimensions (M, batch, N): the last two must be the matrix, batch dimensions before them}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, b, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<4x32x32xf16>, memref<4x32x32xf16>) outs(%C : memref<32x4x32xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Ops bufferization has no rule for are named at their line (upstream says
+// only "op was not bufferized", at the function): every one of them.
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @erf(%A: tensor<32x32xi8>, %B: tensor<32x32xi8>, %C: tensor<32x32xi32>, %D: tensor<32x32xf32>) -> (tensor<32x32xi32>, tensor<32x32xf32>) {
+  // expected-note @+1 {{arith.extsi on tensors cannot be bufferized (upstream one-shot-bufferize has no rule for it); express it as an elementwise linalg op (linalg.generic or linalg.map) instead}}
+  %a = arith.extsi %A : tensor<32x32xi8> to tensor<32x32xi32>
+  %r = linalg.matmul ins(%a, %B : tensor<32x32xi32>, tensor<32x32xi8>) outs(%C : tensor<32x32xi32>) -> tensor<32x32xi32>
+  // expected-note @+1 {{math.erf on tensors cannot be bufferized}}
+  %e = math.erf %D : tensor<32x32xf32>
+  return %r, %e : tensor<32x32xi32>, tensor<32x32xf32>
+}
+
+// -----
+
+func.func @pack(%A: tensor<32x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %e = tensor.empty() : tensor<2x2x16x16xf16>
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.pack on tensors cannot be bufferized (upstream one-shot-bufferize has no rule for it)}}
+  %p = linalg.pack %A inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %e : tensor<32x32xf16> -> tensor<2x2x16x16xf16>
+  %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %A : tensor<2x2x16x16xf16> -> tensor<32x32xf16>
+  %r = linalg.matmul ins(%u, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
+
+// -----
+
+// Errors of the upstream passes are reported at the op they name: a call
+// (the scratch module holds the function alone, so the callee is missing).
+// expected-remark @+1 {{not converted to a wmma kernel: a declaration has no body to compile}}
+func.func private @callee(tensor<32x32xf32>) -> tensor<32x32xf32>
+func.func @caller(%A: tensor<32x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %r = linalg.matmul ins(%A, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  // expected-remark @+1 {{not converted to a wmma kernel: func.call: calls are not supported (a kernel is built from this function alone; inline the callee)}}
+  %e = func.call @callee(%r) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %e : tensor<32x32xf32>
+}

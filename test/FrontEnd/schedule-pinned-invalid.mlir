@@ -1,0 +1,114 @@
+// A pinned schedule that does not fit its function is refused with the
+// reason (the function is left as it is); one that breaks the attribute's
+// own rules does not parse.
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+// RUN: not wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' 2>&1 | FileCheck %s --check-prefix=R3
+
+// A gemm schedule on a chain of products.
+// CHECK-LABEL: func.func @wrong_template
+// CHECK: linalg.matmul
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned gemm schedule does not fit: the function is a chain of products}}
+func.func @wrong_template(%A: memref<64x64xf16>, %B0: memref<64x48xf16>, %B1: memref<48x32xf16>, %D: memref<64x32xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<64x48xf32>)
+  linalg.matmul ins(%A, %B0 : memref<64x64xf16>, memref<64x48xf16>) outs(%p : memref<64x48xf32>)
+  %h = memref.alloc() : memref<64x48xf16>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<64x48xf32>) outs(%h : memref<64x48xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%D : memref<64x32xf32>)
+  linalg.matmul ins(%h, %B1 : memref<64x48xf16>, memref<48x32xf16>) outs(%D : memref<64x32xf32>)
+  return
+}
+
+// -----
+
+// A tile that does not split into the wave grid.
+// expected-remark @+1 {{the pinned gemm schedule does not fit: a 48x64 tile does not split into 2x2 waves of 16x16 WMMA tiles}}
+func.func @tile_split(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [48, 64, 32], waves = [2, 2], wave_tile = [1, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
+  return
+}
+
+// -----
+
+// K steps the LDS pipeline does not take, and stages it does not build.
+// expected-remark @+1 {{staging = lds takes a K step of 16, 32 or 64 in 2 stages, got 128 in 2}}
+func.func @k_step(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 128], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
+  return
+}
+
+// -----
+
+// B stored K x N is not K-contiguous: it cannot be copied by vector rows.
+// expected-remark @+1 {{the pinned gemm schedule does not fit: copy = vec needs K contiguous in memory}}
+func.func @copy_kind(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, vec], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
+  return
+}
+
+// -----
+
+// Fields the template derives from the function must be what it derives:
+// the instruction, the tails.
+// expected-remark @+1 {{the pinned schedule has instruction = v_wmma_f32_16x16x16_bf16, the template builds v_wmma_f32_16x16x16_f16 for this function}}
+func.func @instruction(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_bf16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
+  return
+}
+
+// -----
+
+// expected-remark @+1 {{the pinned schedule has tails = [no tail], the template builds [a tail] for this function}}
+func.func @tails(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
+  return
+}
+
+// -----
+
+// Packed 16-bit accumulators are an RDNA3 form (gfx1201 refuses; gfx1100
+// builds it).
+// expected-remark @+1 {{acc_pack = 2 needs RDNA3, a 16-bit accumulator and an even number of tiles per wave row}}
+func.func @packed(%A: memref<80x48xf16>, %B: memref<48x72xf16>, %C: memref<80x72xf16>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f16_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f16, acc_pack = 2, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<80x48xf16>, memref<48x72xf16>) outs(%C : memref<80x72xf16>)
+  return
+}
+
+// -----
+
+// Row segments on RDNA3 need B staged through LDS as it is: gfx1100 refuses
+// them in registers (gfx1201 builds them).
+// R3: the pinned gemm schedule does not fit: form = rowseg does not apply
+func.func @rowseg_regs(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16], waves = [2, 2], wave_tile = [2, 2], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = rowseg, copy = [none, none], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// The attribute's own rules.
+// expected-error @+1 {{invalid #wmma.schedule: acc_pack must be 1 or 2, got 3}}
+func.func @bad_attr() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 3, form = acc, copy = [vec, wmma], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: unknown instruction 'v_mfma_f32_16x16x16_f16'}}
+func.func @bad_instr() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_mfma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'wmma.schedule' must be a #wmma.schedule attribute}}
+func.func @not_a_schedule() attributes {wmma.schedule = {template = "gemm"}} {
+  return
+}

@@ -20,7 +20,7 @@ extern "C" WMMA_INTERNAL void wmmaFrontEndEmitRemark(MlirLocation loc, const cha
   mlir::emitRemark(unwrap(loc)) << msg;
 }
 
-extern "C" void wmmaFrontEndEmitRemarkWithNotes(MlirLocation loc,
+extern "C" WMMA_INTERNAL void wmmaFrontEndEmitRemarkWithNotes(MlirLocation loc,
                                                 const char *msg, int n,
                                                 const MlirLocation *locs,
                                                 const char *const *notes) {

@@ -27,14 +27,14 @@ static int edge(const fe_graph *g, const fe_node *x, unsigned flags, int i) {
     return i < x->nops ? x->ops[i] : -1;
   if (x->kind == FE_PRODUCT && x->product >= 0 && x->product < g->nprods) {
     const fe_contraction *c = &g->prods[x->product];
-    int e[3], k = 0;
+    int e[3] = {-1, -1, -1}, k = 0;
     if (flags & FE_WALK_PRODUCT_OPERANDS) {
       e[k++] = c->lhs;
       e[k++] = c->rhs;
     }
     if (flags & FE_WALK_PRODUCT_ACC)
       e[k++] = c->acc;
-    return i < k ? e[i] : -1;
+    return i >= 0 && i < k ? e[i] : -1;
   }
   if (x->kind == FE_REDUCE && (flags & FE_WALK_REDUCTIONS) &&
       x->product >= 0 && x->product < g->nreds) {

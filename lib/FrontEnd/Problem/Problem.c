@@ -176,7 +176,7 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
     o->batch_loop[i] = gm->batch_loop[i];
   }
   o->k_contiguous = o->mem_k == rank - 1;
-  o->space_rank = g->prods[gm->prod].nloops;
+  o->space_rank = g->prods[gm->prod].nest.nloops;
   o->row_loop = row_loop;
   o->k_loop = gm->k_loop;
   o->K = gm->K;
@@ -200,11 +200,11 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   gm->m_loop = gm->n_loop = gm->k_loop = -1;
   unsigned ul = used_dims(g, c->lhs), ur = used_dims(g, c->rhs);
   unsigned uo = 0;
-  for (int j = 0; j < c->nout; ++j)
-    uo |= 1u << c->out_dims[j];
-  for (int l = 0; l < c->nloops; ++l) {
+  for (int j = 0; j < c->nest.nout; ++j)
+    uo |= 1u << c->nest.out_dims[j];
+  for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
-    if (c->reduction[l]) {
+    if (c->nest.reduction[l]) {
       if (!L || !R)
         return fe_why(why, cap, "reduction loop %d is not shared by both "
                                 "operands",
@@ -235,18 +235,18 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
     return fe_why(why, cap, "the contraction has no %s loop (a matrix-vector "
                             "or outer product is not a WMMA GEMM)",
                   gm->m_loop < 0 ? "M" : gm->n_loop < 0 ? "N" : "K");
-  gm->M = c->loop_size[gm->m_loop];
-  gm->N = c->loop_size[gm->n_loop];
-  gm->K = c->loop_size[gm->k_loop];
+  gm->M = c->nest.loop_size[gm->m_loop];
+  gm->N = c->nest.loop_size[gm->n_loop];
+  gm->K = c->nest.loop_size[gm->k_loop];
   for (int i = 0; i < gm->nbatch; ++i)
-    gm->batch[i] = c->loop_size[gm->batch_loop[i]];
-  for (int j = 0; j < c->nout; ++j) {
-    if (c->out_dims[j] == gm->m_loop)
+    gm->batch[i] = c->nest.loop_size[gm->batch_loop[i]];
+  for (int j = 0; j < c->nest.nout; ++j) {
+    if (c->nest.out_dims[j] == gm->m_loop)
       gm->out_m = j;
-    if (c->out_dims[j] == gm->n_loop)
+    if (c->nest.out_dims[j] == gm->n_loop)
       gm->out_n = j;
     for (int i = 0; i < gm->nbatch; ++i)
-      if (c->out_dims[j] == gm->batch_loop[i])
+      if (c->nest.out_dims[j] == gm->batch_loop[i])
         gm->out_batch[i] = j;
   }
   gm->acc = c->acc;
@@ -348,7 +348,7 @@ static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
   const fe_contraction *c2 = &g->prods[g2->prod];
   const fe_contraction *c1 = &g->prods[g1->prod];
   int8_t map[FE_MAX_LOOPS];
-  for (int l = 0; l < c2->nloops; ++l)
+  for (int l = 0; l < c2->nest.nloops; ++l)
     map[l] = 0; /* N2 is not referenced by the A operand */
   map[g2->m_loop] = (int8_t)g1->out_m;
   map[g2->k_loop] = (int8_t)g1->out_n;
@@ -357,7 +357,7 @@ static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
                             "one");
   for (int i = 0; i < g2->nbatch; ++i)
     map[g2->batch_loop[i]] = (int8_t)g1->out_batch[i];
-  int inter = fe_compose(g, c2->lhs, c1->nout, map);
+  int inter = fe_compose(g, c2->lhs, c1->nest.nout, map);
   if (inter < 0)
     return fe_why(why, cap, "out of memory");
   int first = -1;

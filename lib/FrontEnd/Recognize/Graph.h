@@ -72,14 +72,20 @@ typedef struct {
   MlirLocation loc;        /* where the value comes from */
 } fe_node;
 
-/* One contraction: out[o] = acc[o] + sum over reduction loops of
- * lhs[loops] * rhs[loops], in the accumulation type. */
+/* The loops of a contraction or a reduction: which reduce, their sizes,
+ * and the loops the output's dimensions run over. */
 typedef struct {
   int nloops;
   bool reduction[FE_MAX_LOOPS];
   fe_size loop_size[FE_MAX_LOOPS];
   int nout;
   int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+} fe_loop_nest;
+
+/* One contraction: out[o] = acc[o] + sum over reduction loops of
+ * lhs[loops] * rhs[loops], in the accumulation type. */
+typedef struct {
+  fe_loop_nest nest;
   int lhs, rhs;              /* nodes in the loop space (before the
                                 extension to the accumulation type) */
   bool lhs_unsigned, rhs_unsigned; /* integer operands zero-extended */
@@ -92,11 +98,7 @@ typedef struct {
  * loops of value[loops], starting from init -- the max and the sum of a
  * softmax. */
 typedef struct {
-  int nloops;
-  bool reduction[FE_MAX_LOOPS];
-  fe_size loop_size[FE_MAX_LOOPS];
-  int nout;
-  int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+  fe_loop_nest nest;
   int value;                 /* node in the loop space */
   int init;                  /* node in the output space */
   const char *combine;       /* "arith.maximumf", "arith.maxnumf", "arith.addf" */

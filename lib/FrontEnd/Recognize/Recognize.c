@@ -618,9 +618,11 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
   for (int a = 0; a < p->nargs; ++a)
     for (int d = 0; d < p->args[a].rank; ++d)
       p->args[a].shape[d] = resolve(r, p->args[a].shape[d]);
-  for (int i = 0; i < p->g.nprods; ++i)
-    for (int l = 0; l < p->g.prods[i].nloops; ++l)
-      p->g.prods[i].loop_size[l] = resolve(r, p->g.prods[i].loop_size[l]);
+  for (int i = 0; i < p->g.nprods; ++i) {
+    fe_loop_nest *nest = &p->g.prods[i].nest;
+    for (int l = 0; l < nest->nloops; ++l)
+      nest->loop_size[l] = resolve(r, nest->loop_size[l]);
+  }
   rc = 0;
 done:
   free(r);

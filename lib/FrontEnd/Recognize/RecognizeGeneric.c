@@ -464,9 +464,8 @@ static int read_header(rec_t *r, generic_t *gn) {
     return rec_refuse(r, op, "linalg.generic with %d loops (1..%d supported)",
                   gn->l.nloops, FE_MAX_LOOPS);
   for (int i = 0; i < gn->l.nloops; ++i) {
-    char it[32];
-    wmma_print_attr(mlirArrayAttrGetElement(iters, i), it, sizeof it);
-    gn->reduction[i] = strstr(it, "reduction") != NULL;
+    gn->reduction[i] =
+        wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, i));
     gn->nred += gn->reduction[i];
   }
   gn->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));

@@ -519,19 +519,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     if (!product_views(g, p->inter, first).identity)
       return fe_why(why, cap, "the intermediate product is used transposed "
                               "by the second product");
+    /* The types a chain multiplies and accumulates in are the chain
+     * templates' question (fe_chain_check). */
     fe_gemm *g2 = &p->gemms[1];
     g2->in_type = g2->a_type = g2->b_type = g->nodes[c2->rhs].type;
-    if (!mlirTypeEqual(g->nodes[p->inter].type, g2->in_type) ||
-        !mlirTypeEqual(g2->in_type, p->gemms[0].in_type) ||
-        !mlirTypeEqual(p->gemms[0].a_type, p->gemms[0].b_type) ||
-        !is_16bit_float(g2->in_type))
-      return fe_why(why, cap, "the intermediate must be converted to the "
-                              "type of the second product's B operand, and "
-                              "both products must multiply the same 16-bit "
-                              "float type (f16 or bf16)");
-    if (!mlirTypeIsAF32(g2->acc_type) || !mlirTypeIsAF32(p->gemms[0].acc_type))
-      return fe_why(why, cap, "both products of a chain must accumulate in "
-                              "f32");
     if (!fe_size_static(p->gemms[0].N))
       return fe_why(why, cap, "the width of the intermediate (N of the first "
                               "product) must be static: it lives in "

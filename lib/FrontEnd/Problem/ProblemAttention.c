@@ -244,12 +244,6 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   if (!fe_is_zero(g, c2->acc))
     return fe_why(why, cap, "P x V must start from zero (add other terms in "
                             "the epilogue)");
-  if (!fe_size_static(g1->K) || g1->K.value % 16 || !fe_size_static(g2->N) ||
-      g2->N.value % 16)
-    return fe_why(why, cap, "head dimensions must be static multiples of 16 "
-                            "(got %lld and %lld)",
-                  fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
-                  fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
   p->shape = FE_SHAPE_ATTENTION;
   p->ngemms = 2;
   p->att.score = x;

@@ -47,6 +47,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (p->shape != FE_SHAPE_ATTENTION)
     return fe_why(why, cap, "the function is not attention");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (!fe_size_static(g1->K) || g1->K.value % 16 || !fe_size_static(g2->N) ||
+      g2->N.value % 16)
+    return fe_why(why, cap, "head dimensions must be static multiples of 16 "
+                            "(got %lld and %lld)",
+                  fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
+                  fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
   int64_t d = g1->K.value, dv = g2->N.value;
   if (d > 16 * MAX_TILES || dv > 16 * MAX_TILES)
     return fe_why(why, cap, "head dimensions over %d (%lld, %lld)",

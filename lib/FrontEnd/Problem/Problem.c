@@ -418,9 +418,9 @@ static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg) {
 
 /* Is every value of integer/float type `from` exactly a value of the
  * 16-bit float type `to`?  (8-bit integers and fp8/bf8 in f16; 8-bit
- * integers in bf16.) */
-static bool fits_exactly(MlirType from, MlirType to, bool is_unsigned) {
-  (void)is_unsigned;
+ * integers in bf16; signed or unsigned alike, -128..255 being exact in
+ * both.) */
+static bool fits_exactly(MlirType from, MlirType to) {
   if (mlirTypeIsAInteger(from) && mlirIntegerTypeGetWidth(from) <= 8)
     return is_16bit_float(to);
   if (mlirTypeIsAFloat8E4M3FN(from) || mlirTypeIsAFloat8E5M2(from))
@@ -443,8 +443,7 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
          strcmp(x->name, "arith.extf")))
       continue;
     int src = x->ops[0];
-    if (!fits_exactly(g->nodes[src].type, other,
-                      !strcmp(x->name, "arith.uitofp")))
+    if (!fits_exactly(g->nodes[src].type, other))
       continue;
     int n = fe_op(g, x->name, other, 1, &src, -1, x->attrs, x->loc);
     if (n < 0)

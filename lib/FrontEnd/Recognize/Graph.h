@@ -121,6 +121,9 @@ typedef struct {
 
 void fe_graph_init(fe_graph *g);
 void fe_graph_free(fe_graph *g);
+/* A node of `kind`, zeroed (hash-consing compares whole nodes), its
+ * fields for other kinds -1 (arg, product, dim, pred). */
+fe_node fe_node_blank(fe_kind kind, MlirType type, int rank);
 /* Interns the node (hash-consed); -1 on allocation failure. */
 int fe_node_add(fe_graph *g, const fe_node *n);
 /* The node n (in a space of rank n.rank) seen from a space of rank `rank`

@@ -229,14 +229,9 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
     if (mlirAttributeIsNull(d) || !mlirAttributeIsAInteger(d) ||
         mlirIntegerAttrGetValueInt(d) >= nloops)
       return rec_refuse(r, op, "linalg.index of an unknown loop");
-    fe_node n;
-    memset(&n, 0, sizeof n);
-    n.kind = FE_INDEX;
-    n.type = mlirValueGetType(mlirOperationGetResult(op, 0));
-    n.rank = nloops;
+    fe_node n = fe_node_blank(
+        FE_INDEX, mlirValueGetType(mlirOperationGetResult(op, 0)), nloops);
     n.dim = (int)mlirIntegerAttrGetValueInt(d);
-    n.arg = n.product = -1;
-    n.pred = -1;
     n.loc = loc;
     return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
                      fe_node_add(g, &n));
@@ -327,14 +322,8 @@ static bool match_sum_of_products(const fe_graph *g, int y, int out, int *a,
  * `index` (kind FE_PRODUCT or FE_REDUCE), a node in the output's own space. */
 static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
                       int index, MlirLocation loc) {
-  fe_node n;
-  memset(&n, 0, sizeof n);
-  n.kind = kind;
-  n.type = bo->elem;
-  n.rank = bo->rank;
+  fe_node n = fe_node_blank(kind, bo->elem, bo->rank);
   n.product = index;
-  n.arg = n.dim = -1;
-  n.pred = -1;
   n.nmap = bo->rank;
   for (int j = 0; j < bo->rank; ++j)
     n.map[j] = (int8_t)j;

@@ -206,7 +206,7 @@ static MlirValue splat(fe_kb *kb, MlirValue x) {
 static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
                   MlirValue *st) {
   const fe_problem *p = kb->p;
-  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  const fe_gemm *g1 = &p->gemms[0];
   wb_t *b = &kb->b;
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   MlirValue s = kb_fill_zero(kb, kb->atom);
@@ -267,19 +267,15 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     st[2 + t2] = kb_mma(kb, kb->atom,
                         kb_load(kb, fa, a->vblk.lds, 3, idx, false), pb, o);
   }
-  (void)g2;
 }
 
 /* Prefetch of the block at key0 into registers. */
 static void prefetch(fe_kb *kb, att_t *a, MlirValue key0, MlirValue *pk,
                      MlirValue *pv) {
-  const fe_gemm *g1 = &kb->p->gemms[0], *g2 = &kb->p->gemms[1];
-  (void)g2;
   fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail,
                    pk);
   fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail,
                    pv);
-  (void)g1;
 }
 
 

@@ -178,6 +178,22 @@ func.func @chain_mixed_types(%A0: memref<16x16xbf16>, %B0: memref<16x16xbf16>, %
 
 // -----
 
+// A chain whose first product accumulates in f16: the chain templates'
+// refusal.
+// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: both products of a chain must accumulate in f32; chain_lds: both products of a chain must accumulate in f32; gemm: the function is a chain of products)}}
+func.func @chain_f16_accumulation(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %zh = arith.constant 0.0 : f16
+  %h = memref.alloc() : memref<16x16xf16>
+  linalg.fill ins(%zh : f16) outs(%h : memref<16x16xf16>)
+  linalg.matmul ins(%A0, %B0 : memref<16x16xf16>, memref<16x16xf16>) outs(%h : memref<16x16xf16>)
+  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
+  linalg.matmul ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
+  return
+}
+
+// -----
+
 // An intermediate too wide for registers and for LDS: every template says
 // why it does not apply.
 // expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 256 accumulator tiles (limit 16); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products)}}

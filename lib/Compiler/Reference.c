@@ -10,6 +10,7 @@
 #include "Bound.h"
 #include "WidenAccumulation.h"
 #include "WidenFp8.h"
+#include "wmma/Support/Builder.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -88,9 +89,7 @@ static double reduction_length(const bound_walk *b, MlirOperation op) {
   intptr_t n = mlirArrayAttrGetNumElements(iters);
   double k = 1;
   for (intptr_t l = 0; l < n; ++l) {
-    char it[32];
-    wmma_print_attr(mlirArrayAttrGetElement(iters, l), it, sizeof it);
-    if (!strstr(it, "reduction"))
+    if (!wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, l)))
       continue;
     int64_t size = 0;
     for (intptr_t o = 0; o < mlirOperationGetNumOperands(op) && !size; ++o) {
@@ -115,9 +114,7 @@ static bool has_reduction(MlirOperation op) {
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
     return false;
   for (intptr_t l = 0; l < mlirArrayAttrGetNumElements(iters); ++l) {
-    char it[32];
-    wmma_print_attr(mlirArrayAttrGetElement(iters, l), it, sizeof it);
-    if (strstr(it, "reduction"))
+    if (wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, l)))
       return true;
   }
   return false;

@@ -155,6 +155,45 @@ func.func @transposed_intermediate(%A0: memref<16x16xf16>, %B0: memref<16x16xf16
 
 // -----
 
+// A chain multiplying two different 16-bit types (bf16, then f16): the
+// chain templates' refusal, under their names.
+// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: the intermediate must be converted to the type of the second product's B operand, and both products must multiply the same 16-bit float type (f16 or bf16); chain_lds: the intermediate must be converted}}
+func.func @chain_mixed_types(%A0: memref<16x16xbf16>, %B0: memref<16x16xbf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %d0 = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%d0 : memref<16x16xf32>)
+  linalg.matmul ins(%A0, %B0 : memref<16x16xbf16>, memref<16x16xbf16>) outs(%d0 : memref<16x16xf32>)
+  %h = memref.alloc() : memref<16x16xf16>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%d0 : memref<16x16xf32>) outs(%h : memref<16x16xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
+  linalg.matmul ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// A chain whose first product accumulates in f16: the chain templates'
+// refusal.
+// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: both products of a chain must accumulate in f32; chain_lds: both products of a chain must accumulate in f32; gemm: the function is a chain of products)}}
+func.func @chain_f16_accumulation(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %zh = arith.constant 0.0 : f16
+  %h = memref.alloc() : memref<16x16xf16>
+  linalg.fill ins(%zh : f16) outs(%h : memref<16x16xf16>)
+  linalg.matmul ins(%A0, %B0 : memref<16x16xf16>, memref<16x16xf16>) outs(%h : memref<16x16xf16>)
+  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
+  linalg.matmul ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
+  return
+}
+
+// -----
+
 // An intermediate too wide for registers and for LDS: every template says
 // why it does not apply.
 // expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 256 accumulator tiles (limit 16); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products)}}

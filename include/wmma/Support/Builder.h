@@ -195,6 +195,9 @@ MlirAttribute wb_fat_buffer_space(MlirContext ctx);
 bool wb_is_fat_buffer(MlirType memref_type);
 /* #rocdl.target<chip = chip> (UpstreamAttrs.cpp). */
 MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip);
+/* Is iterator_type a linalg iterator type `reduction` (an element of a
+ * linalg op's iterator_types; false for anything else)?  UpstreamAttrs.cpp. */
+bool wb_iterator_is_reduction(MlirAttribute iterator_type);
 /* A memref type with t's shape and layout, element type elem, in memory
  * space `space`. */
 MlirType wb_memref_like(MlirType t, MlirType elem, MlirAttribute space);

@@ -459,8 +459,8 @@ void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
 static void product_tile(const fe_problem *p, const fe_gemm *gm, fe_tile *t,
                          const MlirValue *batch, MlirValue row0,
                          MlirValue col0, bool transposed) {
-  gemm_tile(t, p->g.prods[gm->prod].nout, gm->out_m, gm->out_n, gm->nbatch,
-            gm->out_batch, batch, row0, col0, transposed);
+  gemm_tile(t, p->g.prods[gm->prod].nest.nout, gm->out_m, gm->out_n,
+            gm->nbatch, gm->out_batch, batch, row0, col0, transposed);
 }
 
 void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,

@@ -119,9 +119,8 @@ static int check_grid(const fe_problem *p, const fe_schedule *s) {
 }
 
 /* 1 converted, 0 left alone (remark), -1 error. */
-static int convert_func(MlirOperation module, MlirBlock body,
-                        MlirOperation func, const l2k_options *o,
-                        const wmma_chip_info *chip) {
+static int convert_func(MlirBlock body, MlirOperation func,
+                        const l2k_options *o, const wmma_chip_info *chip) {
   fe_problem *p = calloc(1, sizeof *p);
   if (!p)
     return -1;
@@ -219,7 +218,6 @@ done:
     mlirOperationDestroy(scratch);
   fe_problem_free(p);
   free(p);
-  (void)module;
   return rc;
 }
 
@@ -297,7 +295,7 @@ static void run(MlirOperation module, MlirExternalPass pass, void *ud) {
   }
   int converted = 0, failed = 0;
   for (int i = 0; i < n; ++i) {
-    int rc = convert_func(module, body, funcs[i], o, chip);
+    int rc = convert_func(body, funcs[i], o, chip);
     if (rc < 0)
       failed = 1;
     else

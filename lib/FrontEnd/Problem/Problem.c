@@ -176,7 +176,7 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
     o->batch_loop[i] = gm->batch_loop[i];
   }
   o->k_contiguous = o->mem_k == rank - 1;
-  o->space_rank = g->prods[gm->prod].nloops;
+  o->space_rank = g->prods[gm->prod].nest.nloops;
   o->row_loop = row_loop;
   o->k_loop = gm->k_loop;
   o->K = gm->K;
@@ -200,11 +200,11 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   gm->m_loop = gm->n_loop = gm->k_loop = -1;
   unsigned ul = used_dims(g, c->lhs), ur = used_dims(g, c->rhs);
   unsigned uo = 0;
-  for (int j = 0; j < c->nout; ++j)
-    uo |= 1u << c->out_dims[j];
-  for (int l = 0; l < c->nloops; ++l) {
+  for (int j = 0; j < c->nest.nout; ++j)
+    uo |= 1u << c->nest.out_dims[j];
+  for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
-    if (c->reduction[l]) {
+    if (c->nest.reduction[l]) {
       if (!L || !R)
         return fe_why(why, cap, "reduction loop %d is not shared by both "
                                 "operands",
@@ -235,18 +235,18 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
     return fe_why(why, cap, "the contraction has no %s loop (a matrix-vector "
                             "or outer product is not a WMMA GEMM)",
                   gm->m_loop < 0 ? "M" : gm->n_loop < 0 ? "N" : "K");
-  gm->M = c->loop_size[gm->m_loop];
-  gm->N = c->loop_size[gm->n_loop];
-  gm->K = c->loop_size[gm->k_loop];
+  gm->M = c->nest.loop_size[gm->m_loop];
+  gm->N = c->nest.loop_size[gm->n_loop];
+  gm->K = c->nest.loop_size[gm->k_loop];
   for (int i = 0; i < gm->nbatch; ++i)
-    gm->batch[i] = c->loop_size[gm->batch_loop[i]];
-  for (int j = 0; j < c->nout; ++j) {
-    if (c->out_dims[j] == gm->m_loop)
+    gm->batch[i] = c->nest.loop_size[gm->batch_loop[i]];
+  for (int j = 0; j < c->nest.nout; ++j) {
+    if (c->nest.out_dims[j] == gm->m_loop)
       gm->out_m = j;
-    if (c->out_dims[j] == gm->n_loop)
+    if (c->nest.out_dims[j] == gm->n_loop)
       gm->out_n = j;
     for (int i = 0; i < gm->nbatch; ++i)
-      if (c->out_dims[j] == gm->batch_loop[i])
+      if (c->nest.out_dims[j] == gm->batch_loop[i])
         gm->out_batch[i] = j;
   }
   gm->acc = c->acc;
@@ -348,7 +348,7 @@ static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
   const fe_contraction *c2 = &g->prods[g2->prod];
   const fe_contraction *c1 = &g->prods[g1->prod];
   int8_t map[FE_MAX_LOOPS];
-  for (int l = 0; l < c2->nloops; ++l)
+  for (int l = 0; l < c2->nest.nloops; ++l)
     map[l] = 0; /* N2 is not referenced by the A operand */
   map[g2->m_loop] = (int8_t)g1->out_m;
   map[g2->k_loop] = (int8_t)g1->out_n;
@@ -357,7 +357,7 @@ static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
                             "one");
   for (int i = 0; i < g2->nbatch; ++i)
     map[g2->batch_loop[i]] = (int8_t)g1->out_batch[i];
-  int inter = fe_compose(g, c2->lhs, c1->nout, map);
+  int inter = fe_compose(g, c2->lhs, c1->nest.nout, map);
   if (inter < 0)
     return fe_why(why, cap, "out of memory");
   int first = -1;
@@ -418,9 +418,9 @@ static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg) {
 
 /* Is every value of integer/float type `from` exactly a value of the
  * 16-bit float type `to`?  (8-bit integers and fp8/bf8 in f16; 8-bit
- * integers in bf16.) */
-static bool fits_exactly(MlirType from, MlirType to, bool is_unsigned) {
-  (void)is_unsigned;
+ * integers in bf16; signed or unsigned alike, -128..255 being exact in
+ * both.) */
+static bool fits_exactly(MlirType from, MlirType to) {
   if (mlirTypeIsAInteger(from) && mlirIntegerTypeGetWidth(from) <= 8)
     return is_16bit_float(to);
   if (mlirTypeIsAFloat8E4M3FN(from) || mlirTypeIsAFloat8E5M2(from))
@@ -443,8 +443,7 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
          strcmp(x->name, "arith.extf")))
       continue;
     int src = x->ops[0];
-    if (!fits_exactly(g->nodes[src].type, other,
-                      !strcmp(x->name, "arith.uitofp")))
+    if (!fits_exactly(g->nodes[src].type, other))
       continue;
     int n = fe_op(g, x->name, other, 1, &src, -1, x->attrs, x->loc);
     if (n < 0)
@@ -519,19 +518,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     if (!product_views(g, p->inter, first).identity)
       return fe_why(why, cap, "the intermediate product is used transposed "
                               "by the second product");
+    /* The types a chain multiplies and accumulates in are the chain
+     * templates' question (fe_chain_check). */
     fe_gemm *g2 = &p->gemms[1];
     g2->in_type = g2->a_type = g2->b_type = g->nodes[c2->rhs].type;
-    if (!mlirTypeEqual(g->nodes[p->inter].type, g2->in_type) ||
-        !mlirTypeEqual(g2->in_type, p->gemms[0].in_type) ||
-        !mlirTypeEqual(p->gemms[0].a_type, p->gemms[0].b_type) ||
-        !is_16bit_float(g2->in_type))
-      return fe_why(why, cap, "the intermediate must be converted to the "
-                              "type of the second product's B operand, and "
-                              "both products must multiply the same 16-bit "
-                              "float type (f16 or bf16)");
-    if (!mlirTypeIsAF32(g2->acc_type) || !mlirTypeIsAF32(p->gemms[0].acc_type))
-      return fe_why(why, cap, "both products of a chain must accumulate in "
-                              "f32");
     if (!fe_size_static(p->gemms[0].N))
       return fe_why(why, cap, "the width of the intermediate (N of the first "
                               "product) must be static: it lives in "

@@ -85,14 +85,14 @@ static int red_value(fe_graph *g, int n, int rank, char *why, size_t cap) {
   const fe_reduction *rd = &g->reds[v.product];
   int8_t map[FE_MAX_LOOPS];
   int nred = 0;
-  for (int l = 0; l < rd->nloops; ++l) {
+  for (int l = 0; l < rd->nest.nloops; ++l) {
     map[l] = 1;
-    nred += rd->reduction[l];
+    nred += rd->nest.reduction[l];
   }
   if (nred != 1)
     return fe_why(why, cap, "a softmax reduction over more than one loop");
-  for (int j = 0; j < rd->nout; ++j)
-    map[rd->out_dims[j]] = v.map[j];
+  for (int j = 0; j < rd->nest.nout; ++j)
+    map[rd->nest.out_dims[j]] = v.map[j];
   return fe_compose(g, rd->value, rank, map);
 }
 
@@ -173,7 +173,7 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   /* P in the attention space: (query, key, batches...). */
   int rank = 2 + g2->nbatch;
   int8_t map[FE_MAX_LOOPS];
-  for (int l = 0; l < c2->nloops; ++l)
+  for (int l = 0; l < c2->nest.nloops; ++l)
     map[l] = 0;
   map[g2->m_loop] = 0;
   map[g2->k_loop] = 1;
@@ -244,15 +244,6 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   if (!fe_is_zero(g, c2->acc))
     return fe_why(why, cap, "P x V must start from zero (add other terms in "
                             "the epilogue)");
-  /* Q K^T's K and P V's N tile by the 16x16x16 f16/bf16 instructions'. */
-  const wmma_instr_info *ai = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
-  if (!fe_size_static(g1->K) || g1->K.value % ai->k ||
-      !fe_size_static(g2->N) || g2->N.value % ai->n)
-    return fe_why(why, cap, "head dimensions must be static multiples of %d "
-                            "(got %lld and %lld)",
-                  ai->k,
-                  fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
-                  fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
   p->shape = FE_SHAPE_ATTENTION;
   p->ngemms = 2;
   p->att.score = x;

@@ -114,7 +114,7 @@ int fe_node_add(fe_graph *g, const fe_node *n) {
   return id;
 }
 
-static fe_node blank(fe_kind kind, MlirType type, int rank) {
+fe_node fe_node_blank(fe_kind kind, MlirType type, int rank) {
   fe_node n;
   memset(&n, 0, sizeof n);
   n.kind = kind;
@@ -137,7 +137,7 @@ int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
     if (g->nodes[ops[i]].rank > rank)
       rank = g->nodes[ops[i]].rank;
   }
-  fe_node n = blank(FE_OP, type, rank);
+  fe_node n = fe_node_blank(FE_OP, type, rank);
   n.name = name;
   n.pred = pred;
   n.attrs = attrs;
@@ -149,7 +149,7 @@ int fe_op(fe_graph *g, const char *name, MlirType type, int nops,
 }
 
 int fe_const_float(fe_graph *g, MlirType type, double v, int rank) {
-  fe_node n = blank(FE_CONST, type, rank);
+  fe_node n = fe_node_blank(FE_CONST, type, rank);
   n.fval = v;
   return fe_node_add(g, &n);
 }

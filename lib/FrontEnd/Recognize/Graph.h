@@ -72,14 +72,20 @@ typedef struct {
   MlirLocation loc;        /* where the value comes from */
 } fe_node;
 
-/* One contraction: out[o] = acc[o] + sum over reduction loops of
- * lhs[loops] * rhs[loops], in the accumulation type. */
+/* The loops of a contraction or a reduction: which reduce, their sizes,
+ * and the loops the output's dimensions run over. */
 typedef struct {
   int nloops;
   bool reduction[FE_MAX_LOOPS];
   fe_size loop_size[FE_MAX_LOOPS];
   int nout;
   int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+} fe_loop_nest;
+
+/* One contraction: out[o] = acc[o] + sum over reduction loops of
+ * lhs[loops] * rhs[loops], in the accumulation type. */
+typedef struct {
+  fe_loop_nest nest;
   int lhs, rhs;              /* nodes in the loop space (before the
                                 extension to the accumulation type) */
   bool lhs_unsigned, rhs_unsigned; /* integer operands zero-extended */
@@ -92,11 +98,7 @@ typedef struct {
  * loops of value[loops], starting from init -- the max and the sum of a
  * softmax. */
 typedef struct {
-  int nloops;
-  bool reduction[FE_MAX_LOOPS];
-  fe_size loop_size[FE_MAX_LOOPS];
-  int nout;
-  int out_dims[FE_MAX_RANK]; /* output dim i <- loop out_dims[i] */
+  fe_loop_nest nest;
   int value;                 /* node in the loop space */
   int init;                  /* node in the output space */
   const char *combine;       /* "arith.maximumf", "arith.maxnumf", "arith.addf" */
@@ -119,6 +121,9 @@ typedef struct {
 
 void fe_graph_init(fe_graph *g);
 void fe_graph_free(fe_graph *g);
+/* A node of `kind`, zeroed (hash-consing compares whole nodes), its
+ * fields for other kinds -1 (arg, product, dim, pred). */
+fe_node fe_node_blank(fe_kind kind, MlirType type, int rank);
 /* Interns the node (hash-consed); -1 on allocation failure. */
 int fe_node_add(fe_graph *g, const fe_node *n);
 /* The node n (in a space of rank n.rank) seen from a space of rank `rank`

@@ -174,14 +174,8 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
     return b->contents;
   if (b->arg < 0 || b->alloc)
     return rec_refuse(r, at, "reads a buffer before anything was written to it");
-  fe_node n;
-  memset(&n, 0, sizeof n);
-  n.kind = FE_LOAD;
-  n.type = b->elem;
-  n.rank = b->rank;
+  fe_node n = fe_node_blank(FE_LOAD, b->elem, b->rank);
   n.arg = b->arg;
-  n.product = n.dim = -1;
-  n.pred = -1;
   n.nmap = b->rank;
   for (int i = 0; i < b->rank; ++i)
     n.map[i] = (int8_t)i;
@@ -266,13 +260,8 @@ static int read_arg(rec_t *r, MlirOperation func, MlirBlock orig, intptr_t i) {
   if (mlirTypeIsAFloat(t) || (mlirTypeIsAInteger(t) &&
                               wb_type_bits(t) >= 8 && wb_type_bits(t) <= 64)) {
     a->elem = t;
-    fe_node s;
-    memset(&s, 0, sizeof s);
-    s.kind = FE_SCALAR;
-    s.type = t;
+    fe_node s = fe_node_blank(FE_SCALAR, t, 0);
     s.arg = (int)i;
-    s.product = s.dim = -1;
-    s.pred = -1;
     s.loc = a->loc;
     int id = fe_node_add(&p->g, &s);
     if (id < 0) {
@@ -347,12 +336,7 @@ int rec_do_constant(rec_t *r, MlirOperation op) {
     int64_t x = mlirIntegerAttrGetValueInt(a);
     return bind(r, op, v, fe_static(x < 0 ? 0 : x), -1);
   }
-  fe_node n;
-  memset(&n, 0, sizeof n);
-  n.kind = FE_CONST;
-  n.type = t;
-  n.arg = n.product = n.dim = -1;
-  n.pred = -1;
+  fe_node n = fe_node_blank(FE_CONST, t, 0);
   n.loc = mlirOperationGetLocation(op);
   if (mlirTypeIsAFloat(t) && !mlirAttributeIsNull(a) &&
       mlirAttributeIsAFloat(a)) {
@@ -618,9 +602,11 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
   for (int a = 0; a < p->nargs; ++a)
     for (int d = 0; d < p->args[a].rank; ++d)
       p->args[a].shape[d] = resolve(r, p->args[a].shape[d]);
-  for (int i = 0; i < p->g.nprods; ++i)
-    for (int l = 0; l < p->g.prods[i].nloops; ++l)
-      p->g.prods[i].loop_size[l] = resolve(r, p->g.prods[i].loop_size[l]);
+  for (int i = 0; i < p->g.nprods; ++i) {
+    fe_loop_nest *nest = &p->g.prods[i].nest;
+    for (int l = 0; l < nest->nloops; ++l)
+      nest->loop_size[l] = resolve(r, nest->loop_size[l]);
+  }
   rc = 0;
 done:
   free(r);

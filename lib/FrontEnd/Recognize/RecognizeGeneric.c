@@ -229,14 +229,9 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
     if (mlirAttributeIsNull(d) || !mlirAttributeIsAInteger(d) ||
         mlirIntegerAttrGetValueInt(d) >= nloops)
       return rec_refuse(r, op, "linalg.index of an unknown loop");
-    fe_node n;
-    memset(&n, 0, sizeof n);
-    n.kind = FE_INDEX;
-    n.type = mlirValueGetType(mlirOperationGetResult(op, 0));
-    n.rank = nloops;
+    fe_node n = fe_node_blank(
+        FE_INDEX, mlirValueGetType(mlirOperationGetResult(op, 0)), nloops);
     n.dim = (int)mlirIntegerAttrGetValueInt(d);
-    n.arg = n.product = -1;
-    n.pred = -1;
     n.loc = loc;
     return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
                      fe_node_add(g, &n));
@@ -327,14 +322,8 @@ static bool match_sum_of_products(const fe_graph *g, int y, int out, int *a,
  * `index` (kind FE_PRODUCT or FE_REDUCE), a node in the output's own space. */
 static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
                       int index, MlirLocation loc) {
-  fe_node n;
-  memset(&n, 0, sizeof n);
-  n.kind = kind;
-  n.type = bo->elem;
-  n.rank = bo->rank;
+  fe_node n = fe_node_blank(kind, bo->elem, bo->rank);
   n.product = index;
-  n.arg = n.dim = -1;
-  n.pred = -1;
   n.nmap = bo->rank;
   for (int j = 0; j < bo->rank; ++j)
     n.map[j] = (int8_t)j;
@@ -421,105 +410,124 @@ static int refuse_window(rec_t *r, MlirOperation op) {
                     src, kind, kind);
 }
 
-int rec_do_generic(rec_t *r, MlirOperation op) {
-  fe_problem *p = r->p;
-  fe_graph *g = &p->g;
+/* A linalg.generic as read so far: its header, then its operands bound to
+ * the body's arguments, then the body's yielded value. */
+typedef struct {
+  MlirOperation op;
+  int nin;                      /* inputs; the one output follows them */
+  MlirAttribute maps;           /* indexing maps, inputs then output */
+  MlirBlock body;
+  loops_t l;
+  bool reduction[FE_MAX_LOOPS]; /* iterator type of each loop */
+  int nred;                     /* reduction loops */
+  body_t bd;                    /* body values -> nodes */
+  buffer_t *out;
+  int8_t om[FE_MAX_RANK];       /* output dim j <- loop om[j] */
+  int out_init;                 /* the output's contents in the loop space
+                                   when the body reads them, else -1 */
+  int y;                        /* the yielded value's node */
+} generic_t;
+
+/* Operand counts, maps, loops and their iterator types. */
+static int read_header(rec_t *r, generic_t *gn) {
+  MlirOperation op = gn->op;
   MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
   if (mlirOperationGetNumResults(op) != 0 || mlirAttributeIsNull(seg) ||
       !mlirAttributeIsADenseI32Array(seg) ||
       mlirDenseArrayGetNumElements(seg) != 2)
     return rec_refuse(r, op, "linalg.generic with results after bufferization");
-  int nin = mlirDenseI32ArrayGetElement(seg, 0);
+  gn->nin = mlirDenseI32ArrayGetElement(seg, 0);
   int nout = mlirDenseI32ArrayGetElement(seg, 1);
   if (nout != 1)
     return rec_refuse(r, op, "linalg.generic with %d outputs (one is supported)",
                   nout);
   MlirAttribute iters = wmma_attr(op, "iterator_types");
-  MlirAttribute maps = wmma_attr(op, "indexing_maps");
+  gn->maps = wmma_attr(op, "indexing_maps");
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
-      mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps))
+      mlirAttributeIsNull(gn->maps) || !mlirAttributeIsAArray(gn->maps))
     return rec_refuse(r, op, "linalg.generic without iterator types or maps");
-  if (has_window(maps))
+  if (has_window(gn->maps))
     return refuse_window(r, op);
-  loops_t l;
-  memset(&l, 0, sizeof l);
-  l.nloops = (int)mlirArrayAttrGetNumElements(iters);
-  if (l.nloops < 1 || l.nloops > FE_MAX_LOOPS)
+  gn->l.nloops = (int)mlirArrayAttrGetNumElements(iters);
+  if (gn->l.nloops < 1 || gn->l.nloops > FE_MAX_LOOPS)
     return rec_refuse(r, op, "linalg.generic with %d loops (1..%d supported)",
-                  l.nloops, FE_MAX_LOOPS);
-  bool reduction[FE_MAX_LOOPS];
-  int nred = 0;
-  for (int i = 0; i < l.nloops; ++i) {
-    char it[32];
-    wmma_print_attr(mlirArrayAttrGetElement(iters, i), it, sizeof it);
-    reduction[i] = strstr(it, "reduction") != NULL;
-    nred += reduction[i];
+                  gn->l.nloops, FE_MAX_LOOPS);
+  for (int i = 0; i < gn->l.nloops; ++i) {
+    gn->reduction[i] =
+        wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, i));
+    gn->nred += gn->reduction[i];
   }
-
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(body) ||
-      mlirBlockGetNumArguments(body) != nin + nout)
+  gn->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(gn->body) ||
+      mlirBlockGetNumArguments(gn->body) != gn->nin + nout)
     return rec_refuse(r, op, "malformed linalg.generic body");
-  body_t bd;
-  bd.n = 0;
-  /* Inputs: their contents seen through their maps, in the loop space. */
-  for (int i = 0; i < nin; ++i) {
-    MlirValue v = mlirOperationGetOperand(op, i);
-    MlirValue arg = mlirBlockGetArgument(body, i);
+  return 0;
+}
+
+/* Input i's contents seen through its map, in the loop space (a scalar
+ * input: its rank-0 node), bound to the body's argument i. */
+static int bind_input(rec_t *r, generic_t *gn, int i) {
+  fe_graph *g = &r->p->g;
+  MlirOperation op = gn->op;
+  MlirValue v = mlirOperationGetOperand(op, i);
+  MlirValue arg = mlirBlockGetArgument(gn->body, i);
+  int node;
+  if (!mlirTypeIsAShaped(mlirValueGetType(v))) {
+    node = rec_outer_scalar(r, op, v);
+  } else {
     buffer_t *b = rec_buffer_of(r, v);
-    int node;
-    if (!mlirTypeIsAShaped(mlirValueGetType(v))) {
-      node = rec_outer_scalar(r, op, v);
-    } else {
-      if (!b)
-        return rec_refuse(r, op, "an input is a view or cast of a buffer "
-                              "(not supported)");
-      int8_t m[FE_MAX_RANK];
-      int32_t dv[FE_MAX_RANK];
-      if (read_map(r, op, maps, i, l.nloops, b->rank, m, dv) ||
-          size_loops(r, op, &l, b, m, dv))
-        return -1;
-      int c = rec_contents(r, op, b);
-      if (c < 0)
-        return -1;
-      node = fe_compose(g, c, l.nloops, m);
-      if (node >= 0 && grouped(dv, b->rank) &&
-          (node = group_load(r, op, c, node, dv)) < 0)
-        return -1;
-    }
-    if (body_bind(r, &bd, op, arg, node))
+    if (!b)
+      return rec_refuse(r, op, "an input is a view or cast of a buffer "
+                            "(not supported)");
+    int8_t m[FE_MAX_RANK];
+    int32_t dv[FE_MAX_RANK];
+    if (read_map(r, op, gn->maps, i, gn->l.nloops, b->rank, m, dv) ||
+        size_loops(r, op, &gn->l, b, m, dv))
       return -1;
-  }
-  /* The output. */
-  MlirValue ov = mlirOperationGetOperand(op, nin);
-  buffer_t *bo = rec_buffer_of(r, ov);
-  if (!bo)
-    return rec_refuse(r, op, "the output is a view or cast of a buffer (not "
-                          "supported)");
-  int8_t om[FE_MAX_RANK];
-  if (read_map(r, op, maps, nin, l.nloops, bo->rank, om, NULL) ||
-      size_loops(r, op, &l, bo, om, NULL))
-    return -1;
-  for (int i = 0; i < l.nloops; ++i)
-    if (!l.known[i])
-      return rec_refuse(r, op, "loop %d is not indexed by any operand", i);
-  MlirValue oarg = mlirBlockGetArgument(body, nin);
-  int out_init = -1;
-  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(oarg))) {
-    int c = rec_contents(r, op, bo);
+    int c = rec_contents(r, op, b);
     if (c < 0)
       return -1;
-    out_init = fe_compose(g, c, l.nloops, om);
-    if (body_bind(r, &bd, op, oarg, out_init))
+    node = fe_compose(g, c, gn->l.nloops, m);
+    if (node >= 0 && grouped(dv, b->rank) &&
+        (node = group_load(r, op, c, node, dv)) < 0)
       return -1;
   }
-  /* The body.  An op that cannot be evaluated is an obstacle; the ops
-   * after it are still read (those using its value skipped) to report
-   * every such op of the body. */
-  int y = -1;
+  return body_bind(r, &gn->bd, op, arg, node);
+}
+
+/* The output: its map, and its contents when the body reads them. */
+static int bind_output(rec_t *r, generic_t *gn) {
+  MlirOperation op = gn->op;
+  gn->out_init = -1;
+  gn->out = rec_buffer_of(r, mlirOperationGetOperand(op, gn->nin));
+  if (!gn->out)
+    return rec_refuse(r, op, "the output is a view or cast of a buffer (not "
+                          "supported)");
+  if (read_map(r, op, gn->maps, gn->nin, gn->l.nloops, gn->out->rank, gn->om,
+               NULL) ||
+      size_loops(r, op, &gn->l, gn->out, gn->om, NULL))
+    return -1;
+  for (int i = 0; i < gn->l.nloops; ++i)
+    if (!gn->l.known[i])
+      return rec_refuse(r, op, "loop %d is not indexed by any operand", i);
+  MlirValue oarg = mlirBlockGetArgument(gn->body, gn->nin);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(oarg)))
+    return 0;
+  int c = rec_contents(r, op, gn->out);
+  if (c < 0)
+    return -1;
+  gn->out_init = fe_compose(&r->p->g, c, gn->l.nloops, gn->om);
+  return body_bind(r, &gn->bd, op, oarg, gn->out_init);
+}
+
+/* The body's ops up to its linalg.yield -> gn->y.  An op that cannot be
+ * evaluated is an obstacle; the ops after it are still read (those using
+ * its value skipped) to report every such op of the body. */
+static int read_body(rec_t *r, generic_t *gn) {
   body_failed_t bf;
   bf.n = 0;
-  for (MlirOperation b = mlirBlockGetFirstOperation(body);
+  gn->y = -1;
+  for (MlirOperation b = mlirBlockGetFirstOperation(gn->body);
        !mlirOperationIsNull(b); b = mlirOperationGetNextInBlock(b)) {
     if (bf.n && body_reads_failed(&bf, b)) {
       body_fail(&bf, b);
@@ -531,12 +539,12 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
       if (mlirOperationGetNumOperands(b) != 1)
         return rec_refuse(r, b, "linalg.yield of %d values",
                       (int)mlirOperationGetNumOperands(b));
-      y = body_node(r, &bd, b, mlirOperationGetOperand(b, 0));
-      if (y < 0)
+      gn->y = body_node(r, &gn->bd, b, mlirOperationGetOperand(b, 0));
+      if (gn->y < 0)
         return -1;
       break;
     }
-    if (body_op(r, &bd, b, l.nloops)) {
+    if (body_op(r, &gn->bd, b, gn->l.nloops)) {
       if (r->fatal)
         return -1;
       body_fail(&bf, b);
@@ -544,90 +552,125 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
   }
   if (bf.n)
     return -1;
-  if (y < 0)
-    return rec_refuse(r, op, "linalg body without linalg.yield");
-  if (!mlirTypeEqual(g->nodes[y].type, bo->elem))
-    return rec_refuse(r, op, "the body yields a different type than the output "
-                         "holds");
-
-  if (nred == 0) {
-    /* Elementwise: the output map is a permutation of the loops. */
-    if (bo->rank != l.nloops)
-      return rec_refuse(r, op, "an elementwise linalg.generic whose output does "
-                           "not use every loop");
-    int8_t inv[FE_MAX_LOOPS];
-    for (int j = 0; j < bo->rank; ++j)
-      inv[om[j]] = (int8_t)j;
-    int n = fe_compose(g, y, bo->rank, inv);
-    if (n < 0)
-      return rec_refuse(r, op, "out of memory");
-    bo->contents = n;
-    bo->written = true;
-    return 0;
-  }
-  /* A reduction: it must be a sum of products into the output. */
-  int a, b;
-  for (int j = 0; j < bo->rank; ++j)
-    if (reduction[om[j]])
-      return rec_refuse(r, op, "the output is indexed by a reduction loop");
-  if (bo->rank + nred != l.nloops)
-    return rec_refuse(r, op, "a parallel loop that indexes no output dimension");
-  if (out_init >= 0 && !match_sum_of_products(g, y, out_init, &a, &b)) {
-    /* A max or a sum (a softmax's): a reduction node; whether a template
-     * can evaluate it is the problem's question. */
-    int v = -1;
-    const char *combine = match_reduction(g, y, out_init, &v);
-    if (combine) {
-      if (g->nreds >= FE_MAX_REDUCTIONS)
-        return rec_refuse(r, op, "more than %d reductions", FE_MAX_REDUCTIONS);
-      fe_reduction *rd = &g->reds[g->nreds];
-      memset(rd, 0, sizeof *rd);
-      rd->nloops = l.nloops;
-      for (int i = 0; i < l.nloops; ++i) {
-        rd->reduction[i] = reduction[i];
-        rd->loop_size[i] = l.size[i];
-      }
-      rd->nout = bo->rank;
-      for (int j = 0; j < bo->rank; ++j)
-        rd->out_dims[j] = om[j];
-      rd->value = v;
-      rd->init = rec_contents(r, op, bo);
-      if (rd->init < 0)
-        return -1;
-      rd->combine = combine;
-      rd->type = bo->elem;
-      rd->loc = mlirOperationGetLocation(op);
-      return set_result(r, op, bo, FE_REDUCE, g->nreds++, rd->loc);
-    }
-  }
-  if (out_init < 0 || !match_sum_of_products(g, y, out_init, &a, &b)) {
-    if (fe_reads(g, y, FE_PRODUCT, -1))
-      return rec_refuse(r, op, "a reduction over the result of a matrix product "
-                           "(a row or column sum, a norm, a softmax) needs "
-                           "whole rows or columns of it, which no output "
-                           "tile holds: not expressible per tile");
-    return rec_refuse(r, op, "a reduction other than a sum of products "
-                         "(acc + a * b): not a contraction");
-  }
-  if (p->g.nprods >= FE_MAX_PRODUCTS)
-    return rec_refuse(r, op, "more than %d contractions", FE_MAX_PRODUCTS);
-  fe_contraction *c = &g->prods[g->nprods];
-  memset(c, 0, sizeof *c);
-  c->nloops = l.nloops;
-  for (int i = 0; i < l.nloops; ++i) {
-    c->reduction[i] = reduction[i];
-    c->loop_size[i] = l.size[i];
-  }
-  c->nout = bo->rank;
-  for (int j = 0; j < bo->rank; ++j)
-    c->out_dims[j] = om[j];
-  c->lhs = strip_ext(g, a, &c->lhs_unsigned);
-  c->rhs = strip_ext(g, b, &c->rhs_unsigned);
-  c->acc = rec_contents(r, op, bo);
-  if (c->acc < 0)
-    return -1;
-  c->acc_type = bo->elem;
-  c->loc = mlirOperationGetLocation(op);
-  return set_result(r, op, bo, FE_PRODUCT, g->nprods++, c->loc);
+  if (gn->y < 0)
+    return rec_refuse(r, gn->op, "linalg body without linalg.yield");
+  if (!mlirTypeEqual(r->p->g.nodes[gn->y].type, gn->out->elem))
+    return rec_refuse(r, gn->op, "the body yields a different type than the "
+                                 "output holds");
+  return 0;
 }
 
+/* Elementwise: the output map is a permutation of the loops; the output's
+ * new contents are the yielded value seen from the output's space. */
+static int finish_elementwise(rec_t *r, generic_t *gn) {
+  buffer_t *bo = gn->out;
+  if (bo->rank != gn->l.nloops)
+    return rec_refuse(r, gn->op, "an elementwise linalg.generic whose output "
+                                 "does not use every loop");
+  int8_t inv[FE_MAX_LOOPS];
+  for (int j = 0; j < bo->rank; ++j)
+    inv[gn->om[j]] = (int8_t)j;
+  int n = fe_compose(&r->p->g, gn->y, bo->rank, inv);
+  if (n < 0)
+    return rec_refuse(r, gn->op, "out of memory");
+  bo->contents = n;
+  bo->written = true;
+  return 0;
+}
+
+/* The loops of a contraction or reduction, as the header and the output's
+ * map gave them. */
+static void fill_loop_nest(fe_loop_nest *nest, const generic_t *gn) {
+  nest->nloops = gn->l.nloops;
+  for (int i = 0; i < gn->l.nloops; ++i) {
+    nest->reduction[i] = gn->reduction[i];
+    nest->loop_size[i] = gn->l.size[i];
+  }
+  nest->nout = gn->out->rank;
+  for (int j = 0; j < gn->out->rank; ++j)
+    nest->out_dims[j] = gn->om[j];
+}
+
+/* A max or a sum (a softmax's) of value v: a reduction node; whether a
+ * template can evaluate it is the problem's question. */
+static int finish_reduction(rec_t *r, generic_t *gn, const char *combine,
+                            int v) {
+  fe_graph *g = &r->p->g;
+  if (g->nreds >= FE_MAX_REDUCTIONS)
+    return rec_refuse(r, gn->op, "more than %d reductions", FE_MAX_REDUCTIONS);
+  fe_reduction *rd = &g->reds[g->nreds];
+  memset(rd, 0, sizeof *rd);
+  fill_loop_nest(&rd->nest, gn);
+  rd->value = v;
+  rd->init = rec_contents(r, gn->op, gn->out);
+  if (rd->init < 0)
+    return -1;
+  rd->combine = combine;
+  rd->type = gn->out->elem;
+  rd->loc = mlirOperationGetLocation(gn->op);
+  return set_result(r, gn->op, gn->out, FE_REDUCE, g->nreds++, rd->loc);
+}
+
+/* out + a * b: a contraction node of the (unextended) operands. */
+static int finish_contraction(rec_t *r, generic_t *gn, int a, int b) {
+  fe_graph *g = &r->p->g;
+  if (g->nprods >= FE_MAX_PRODUCTS)
+    return rec_refuse(r, gn->op, "more than %d contractions", FE_MAX_PRODUCTS);
+  fe_contraction *c = &g->prods[g->nprods];
+  memset(c, 0, sizeof *c);
+  fill_loop_nest(&c->nest, gn);
+  c->lhs = strip_ext(g, a, &c->lhs_unsigned);
+  c->rhs = strip_ext(g, b, &c->rhs_unsigned);
+  c->acc = rec_contents(r, gn->op, gn->out);
+  if (c->acc < 0)
+    return -1;
+  c->acc_type = gn->out->elem;
+  c->loc = mlirOperationGetLocation(gn->op);
+  return set_result(r, gn->op, gn->out, FE_PRODUCT, g->nprods++, c->loc);
+}
+
+/* A generic with reduction loops: a sum of products into the output (a
+ * contraction), else a max or a sum (a reduction), else refused. */
+static int classify_reducing(rec_t *r, generic_t *gn) {
+  const fe_graph *g = &r->p->g;
+  for (int j = 0; j < gn->out->rank; ++j)
+    if (gn->reduction[gn->om[j]])
+      return rec_refuse(r, gn->op, "the output is indexed by a reduction "
+                                   "loop");
+  if (gn->out->rank + gn->nred != gn->l.nloops)
+    return rec_refuse(r, gn->op, "a parallel loop that indexes no output "
+                                 "dimension");
+  int a, b;
+  if (gn->out_init >= 0 &&
+      match_sum_of_products(g, gn->y, gn->out_init, &a, &b))
+    return finish_contraction(r, gn, a, b);
+  int v = -1;
+  const char *combine =
+      gn->out_init >= 0 ? match_reduction(g, gn->y, gn->out_init, &v) : NULL;
+  if (combine)
+    return finish_reduction(r, gn, combine, v);
+  if (fe_reads(g, gn->y, FE_PRODUCT, -1))
+    return rec_refuse(r, gn->op, "a reduction over the result of a matrix "
+                                 "product (a row or column sum, a norm, a "
+                                 "softmax) needs whole rows or columns of "
+                                 "it, which no output tile holds: not "
+                                 "expressible per tile");
+  return rec_refuse(r, gn->op, "a reduction other than a sum of products "
+                               "(acc + a * b): not a contraction");
+}
+
+int rec_do_generic(rec_t *r, MlirOperation op) {
+  generic_t gn;
+  memset(&gn, 0, sizeof gn);
+  gn.op = op;
+  int rc = read_header(r, &gn);
+  for (int i = 0; !rc && i < gn.nin; ++i)
+    rc = bind_input(r, &gn, i);
+  if (!rc)
+    rc = bind_output(r, &gn);
+  if (!rc)
+    rc = read_body(r, &gn);
+  if (rc)
+    return rc;
+  return gn.nred == 0 ? finish_elementwise(r, &gn) : classify_reducing(r, &gn);
+}

@@ -47,6 +47,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (p->shape != FE_SHAPE_ATTENTION)
     return fe_why(why, cap, "the function is not attention");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (!fe_size_static(g1->K) || g1->K.value % 16 || !fe_size_static(g2->N) ||
+      g2->N.value % 16)
+    return fe_why(why, cap, "head dimensions must be static multiples of 16 "
+                            "(got %lld and %lld)",
+                  fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
+                  fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
   int64_t d = g1->K.value, dv = g2->N.value;
   if (d > 16 * MAX_TILES || dv > 16 * MAX_TILES)
     return fe_why(why, cap, "head dimensions over %d (%lld, %lld)",
@@ -200,7 +206,7 @@ static MlirValue splat(fe_kb *kb, MlirValue x) {
 static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
                   MlirValue *st) {
   const fe_problem *p = kb->p;
-  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  const fe_gemm *g1 = &p->gemms[0];
   wb_t *b = &kb->b;
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   MlirValue s = kb_fill_zero(kb, kb->atom);
@@ -261,19 +267,15 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     st[2 + t2] = kb_mma(kb, kb->atom,
                         kb_load(kb, fa, a->vblk.lds, 3, idx, false), pb, o);
   }
-  (void)g2;
 }
 
 /* Prefetch of the block at key0 into registers. */
 static void prefetch(fe_kb *kb, att_t *a, MlirValue key0, MlirValue *pk,
                      MlirValue *pv) {
-  const fe_gemm *g1 = &kb->p->gemms[0], *g2 = &kb->p->gemms[1];
-  (void)g2;
   fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail,
                    pk);
   fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail,
                    pv);
-  (void)g1;
 }
 
 

@@ -48,6 +48,19 @@ int fe_chain_check(const fe_problem *p, const wmma_chip_info *chip,
                    const fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_CHAIN)
     return fe_why(why, cap, "not a chain of two products");
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  MlirType in = g2->in_type;
+  if (!mlirTypeEqual(p->g.nodes[p->inter].type, in) ||
+      !mlirTypeEqual(in, g1->in_type) ||
+      !mlirTypeEqual(g1->a_type, g1->b_type) ||
+      !(mlirTypeIsAF16(in) || mlirTypeIsABF16(in)))
+    return fe_why(why, cap, "the intermediate must be converted to the "
+                            "type of the second product's B operand, and "
+                            "both products must multiply the same 16-bit "
+                            "float type (f16 or bf16)");
+  if (!mlirTypeIsAF32(g2->acc_type) || !mlirTypeIsAF32(g1->acc_type))
+    return fe_why(why, cap, "both products of a chain must accumulate in "
+                            "f32");
   if (s->instr == WMMA_INSTR_COUNT)
     return fe_why(why, cap, "no WMMA instruction for these types on %s",
                   wmma_arch_name(chip->arch));

@@ -145,7 +145,7 @@ WMMA_CAPI_EXPORTED MlirAttribute wmmaScheduleAttrGet(
 /* false if attr is not a schedule record. */
 WMMA_CAPI_EXPORTED bool wmmaScheduleAttrGetDesc(MlirAttribute attr,
                                                 wmma_schedule_desc *desc);
-/* 0 if the record is valid, else 1 with the reason in msg. */
+/* 0 if the record is valid, else non-zero with the reason in msg. */
 WMMA_CAPI_EXPORTED int wmmaScheduleCheck(const wmma_schedule_desc *desc,
                                          char *msg, size_t cap);
 

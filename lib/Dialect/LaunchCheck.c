@@ -1,44 +1,33 @@
 /* Validity rules of the #wmma.launch record (see LaunchCheck.h). */
 #include "wmma/Dialect/LaunchCheck.h"
 
-#include <stdarg.h>
-#include <stdio.h>
+#include "CheckMessage.h"
 
-static int fail(char *msg, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(char *msg, size_t cap, const char *fmt, ...) {
-  if (msg && cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, cap, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
+#include <stdio.h>
 
 int wmma_launch_check(const wmma_launch_info *l, char *msg, size_t cap) {
   if (l->grid_dims != 0 || l->grid_results != 3)
-    return fail(msg, cap,
+    return wmma_check_fail(msg, cap,
                 "grid must be an affine map ()[symbols] -> (x, y, z); got %d "
                 "dimensions and %d results",
                 l->grid_dims, l->grid_results);
   if (l->nblock != 3)
-    return fail(msg, cap, "block must have 3 entries, got %d", l->nblock);
+    return wmma_check_fail(msg, cap, "block must have 3 entries, got %d", l->nblock);
   int64_t threads = 1;
   for (int i = 0; i < 3; ++i) {
     if (l->block[i] < 1)
-      return fail(msg, cap, "block sizes must be positive, got %d",
+      return wmma_check_fail(msg, cap, "block sizes must be positive, got %d",
                   (int)l->block[i]);
     threads *= l->block[i];
   }
   if (threads > WMMA_MAX_BLOCK_THREADS)
-    return fail(msg, cap, "a workgroup of %lld threads exceeds the limit of %d",
+    return wmma_check_fail(msg, cap, "a workgroup of %lld threads exceeds the limit of %d",
                 (long long)threads, WMMA_MAX_BLOCK_THREADS);
   if (l->lds < 0 || l->lds > WMMA_MAX_LDS_BYTES)
-    return fail(msg, cap, "lds = %lld bytes is outside 0..%d",
+    return wmma_check_fail(msg, cap, "lds = %lld bytes is outside 0..%d",
                 (long long)l->lds, WMMA_MAX_LDS_BYTES);
   if (l->nhost != l->nroles)
-    return fail(msg, cap, "roles (%d entries) and host (%d entries) differ in "
+    return wmma_check_fail(msg, cap, "roles (%d entries) and host (%d entries) differ in "
                           "length",
                 l->nroles, l->nhost);
   /* Every grid symbol must be a run-time size of some argument. */
@@ -47,13 +36,13 @@ int wmma_launch_check(const wmma_launch_info *l, char *msg, size_t cap) {
     for (int i = 0; i < l->ndims && !found; ++i)
       found = l->dims[i] == -1 - (int64_t)s;
     if (!found)
-      return fail(msg, cap, "grid symbol s%d is not the size of any argument "
+      return wmma_check_fail(msg, cap, "grid symbol s%d is not the size of any argument "
                             "dimension (dims has no %d)",
                   s, -1 - s);
   }
   for (int i = 0; i < l->ndims; ++i)
     if (l->dims[i] < -1 - (int64_t)l->ndims)
-      return fail(msg, cap, "dims entry %d (%lld) names no size symbol", i,
+      return wmma_check_fail(msg, cap, "dims entry %d (%lld) names no size symbol", i,
                   (long long)l->dims[i]);
   return 0;
 }
@@ -62,7 +51,7 @@ int wmma_launch_check_signature(const wmma_launch_info *l,
                                 const wmma_launch_sig_arg *args, int nargs,
                                 char *msg, size_t cap) {
   if (l->nroles != nargs)
-    return fail(msg, cap, "the record describes %d arguments but the kernel "
+    return wmma_check_fail(msg, cap, "the record describes %d arguments but the kernel "
                           "has %d",
                 l->nroles, nargs);
   int at = 0;
@@ -71,18 +60,18 @@ int wmma_launch_check_signature(const wmma_launch_info *l,
       continue;
     for (int d = 0; d < args[a].rank; ++d, ++at) {
       if (at >= l->ndims)
-        return fail(msg, cap, "dims has %d entries but the memref arguments "
+        return wmma_check_fail(msg, cap, "dims has %d entries but the memref arguments "
                               "have more dimensions",
                     l->ndims);
       int64_t rec = l->dims[at], ty = args[a].shape[d];
       if (ty >= 0 && rec != ty)
-        return fail(msg, cap, "argument %d dimension %d is %lld in the "
+        return wmma_check_fail(msg, cap, "argument %d dimension %d is %lld in the "
                               "signature but %lld in dims",
                     a, d, (long long)ty, (long long)rec);
     }
   }
   if (at != l->ndims)
-    return fail(msg, cap, "dims has %d entries but the memref arguments have "
+    return wmma_check_fail(msg, cap, "dims has %d entries but the memref arguments have "
                           "%d dimensions",
                 l->ndims, at);
   return 0;

@@ -207,6 +207,7 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
       .wave_m = spw,
       .wave_n = nt0,
       .k_step = s->k_step,
+      .stages = s->stages,
       .k_tail = s->k_tail,
       .copy = {s->copy[0], s->copy[1]},
       .swapped = true,

@@ -66,7 +66,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->tile_m = QPW * WAVES;
   s->tile_n = KB;
   s->k_step = 16;
-  s->stages = 2;
+  /* Two K/V buffers, or a pin's three (Kernel/Pipelined.c). */
+  s->stages = o->pinned ? (int)o->pin.stages : 2;
+  if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
+    return fe_why(why, cap, "the K/V pipeline has 2 or %d stages, got %d",
+                  KB_PIPE_MAX_STAGES, s->stages);
   s->waves_m = WAVES;
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;

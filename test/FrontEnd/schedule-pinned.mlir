@@ -366,3 +366,58 @@ func.func @attention_stages3(%Q: tensor<70x64xf16>, %K: tensor<70x64xf16>, %V: t
   } -> tensor<70x64xf32>
   return %o : tensor<70x64xf32>
 }
+
+// -----
+
+// Attention with three stages and dynamic query and key counts: the block
+// count is read at run time, so the prologue loads blocks 0 and 1 masked
+// (past the keys they are zeros and are never multiplied) and the drain is
+// guarded.
+// CHECK-LABEL: gpu.func @attention_stages3_dynamic(
+// CHECK-SAME: workgroup(%{{[^ ]*}} : memref<3x16x{{[0-9]+}}xf16, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<3x64x{{[0-9]+}}xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: stages = 3
+// CHECK: scf.for
+// CHECK: arith.cmpi uge, %{{.*}}, %c2 : index
+// CHECK: arith.cmpi uge, %{{.*}}, %c1 : index
+// CHECK: gpu.return
+func.func @attention_stages3_dynamic(%Q: tensor<?x64xf16>, %K: tensor<?x64xf16>, %V: tensor<?x64xf16>) -> tensor<?x64xf32> attributes {wmma.schedule = #wmma.schedule<template = "attention", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 16, 16], waves = [4, 1], wave_tile = [1, 1], stages = 3, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  %zero = arith.constant 0.0 : f32
+  %cm = arith.constant 0 : index
+  %cn = arith.constant 0 : index
+  %qm = tensor.dim %Q, %cm : tensor<?x64xf16>
+  %kn = tensor.dim %K, %cn : tensor<?x64xf16>
+  %e = tensor.empty(%qm, %kn) : tensor<?x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%Q, %K : tensor<?x64xf16>, tensor<?x64xf16>) outs(%f : tensor<?x?xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?xf32>
+  %e2 = tensor.empty(%qm, %kn) : tensor<?x?xf32>
+  %sm = linalg.softmax dimension(1) ins(%s : tensor<?x?xf32>) outs(%e2 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %e3 = tensor.empty(%qm, %kn) : tensor<?x?xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%sm : tensor<?x?xf32>) outs(%e3 : tensor<?x?xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<?x?xf16>
+  %e4 = tensor.empty(%qm) : tensor<?x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%p16, %V : tensor<?x?xf16>, tensor<?x64xf16>) outs(%f4 : tensor<?x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<?x64xf32>
+  return %o : tensor<?x64xf32>
+}

@@ -102,6 +102,10 @@ typedef struct {
                              when its f16/bf16-output contractions
                              accumulate in their own type (manifest
                              "accumulate": "native"), else 0 */
+  char schedule[1024];    /* the kernel's #wmma.schedule as printed (the
+                             manifest's "schedule"; "" for atom programs):
+                             on a func.func as wmma.schedule = ..., it pins
+                             the same kernel */
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of

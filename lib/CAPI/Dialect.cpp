@@ -68,7 +68,8 @@ MlirAttribute wmmaAtomAttrGet(MlirContext ctx, wmma_arch arch, unsigned m,
   // (wmma_atom_check also rejects an unknown arch).
   int a = enumValue(arch);
   if (mlirTypeIsNull(aType) || mlirTypeIsNull(bType) ||
-      mlirTypeIsNull(accType) || (a != WMMA_ARCH_RDNA3 && a != WMMA_ARCH_RDNA4))
+      mlirTypeIsNull(accType) ||
+      !wmma_arch_traits_get(static_cast<wmma_arch>(a)))
     return MlirAttribute{nullptr};
   wmma_atom_desc d;
   if (!AtomAttr::buildDesc(static_cast<Arch>(a), m, n, k, unwrap(aType),

@@ -143,6 +143,15 @@ static int describe_kernel(session *s, MlirOperation kernel,
   for (int i = 0; i < 3; ++i)
     res->block[i] = (unsigned)wmmaLaunchAttrGetBlock(launch, i);
   res->lds_bytes = (uint64_t)wmmaLaunchAttrGetLds(launch);
+  /* How the kernel accumulates is its schedule's (a schedule pinned on the
+   * function may differ from the option). */
+  wmma_schedule_desc sched;
+  MlirAttribute schedule = wmma_attr(kernel, "wmma.schedule");
+  if (wmmaScheduleAttrGetDesc(schedule, &sched)) {
+    res->accumulate = mlirTypeIsAF16(sched.accumulator) ||
+                      mlirTypeIsABF16(sched.accumulator);
+    wmma_print_attr(schedule, res->schedule, sizeof res->schedule);
+  }
   MlirAffineMap grid = wmmaLaunchAttrGetGrid(launch);
   res->nsizes = (int)mlirAffineMapGetNumSymbols(grid);
   for (int i = 0; i < 3; ++i) {
@@ -267,11 +276,16 @@ static char *manifest_json(const wmma_compile_result *r) {
   }
   wmma_sbuf_printf(&sb, "],\n  \"block\": [%u, %u, %u],\n"
                         "  \"lds_bytes\": %llu,\n  \"sizes\": %d,\n"
-                        "  \"results\": %d,\n  \"accumulate\": \"%s\",\n"
-                        "  \"args\": [",
+                        "  \"results\": %d,\n  \"accumulate\": \"%s\",\n",
                    r->block[0], r->block[1], r->block[2],
                    (unsigned long long)r->lds_bytes, r->nsizes, r->nresults,
                    r->accumulate ? "native" : "wide");
+  if (r->schedule[0]) {
+    wmma_sbuf_printf(&sb, "  \"schedule\": ");
+    wmma_sbuf_json_string(&sb, r->schedule);
+    wmma_sbuf_printf(&sb, ",\n");
+  }
+  wmma_sbuf_printf(&sb, "  \"args\": [");
   for (int i = 0; i < r->nargs; ++i) {
     const wmma_kernel_arg *a = &r->args[i];
     wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");

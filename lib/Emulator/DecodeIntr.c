@@ -79,7 +79,7 @@ static int decode_wmma(Dec *d, LLVMValueRef inst, wmma_instr id, Inst *in) {
       return dec_error(d, "malformed %s call", info->isa_name);
   }
   opsel &= 1;
-  if (opsel && d->p->arch != WMMA_ARCH_RDNA3)
+  if (opsel && !wmma_arch_acc16_opsel_halves(d->p->arch))
     return dec_error(d, "%s: OPSEL is only meaningful on rdna3", info->isa_name);
   int ewa, ewb, ewc, ewd;
   if (wmma_operand(d, LLVMGetOperand(inst, ia), id, WMMA_MATRIX_A, "A", &ewa) ||

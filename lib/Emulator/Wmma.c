@@ -77,7 +77,7 @@ WmmaOp *emu_wmma_prepare(wmma_instr id, wmma_arch arch, int opsel,
   w->bits_a = wmma_elem_bits(info->a);
   w->bits_b = wmma_elem_bits(info->b);
   w->bits_c = wmma_elem_bits(info->c);
-  w->ncopy = arch == WMMA_ARCH_RDNA3 ? 2 : 1;
+  w->ncopy = wmma_arch_replicates_ab(arch) ? 2 : 1;
   w->n_a = (uint32_t)(wmma_matrix_vgprs(arch, id, WMMA_MATRIX_A) * 32 / ew_a);
   w->n_b = (uint32_t)(wmma_matrix_vgprs(arch, id, WMMA_MATRIX_B) * 32 / ew_b);
   w->n_c = (uint32_t)(wmma_matrix_vgprs(arch, id, WMMA_MATRIX_C) * 32 / ew_c);

@@ -106,7 +106,7 @@ class CompileResult(ctypes.Structure):
                 ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS),
                 ("nresults", c_int), ("nsizes", c_int), ("grid_len", c_int * 3),
                 ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3),
-                ("accumulate", c_int)]
+                ("accumulate", c_int), ("schedule", ctypes.c_char * 1024)]
 
 
 class HostArg(ctypes.Structure):
@@ -123,6 +123,36 @@ class InstrInfo(ctypes.Structure):
                 ("a", c_int), ("b", c_int), ("c", c_int),
                 ("m", c_int), ("n", c_int), ("k", c_int),
                 ("arch_mask", c_uint), ("is_integer", c_int), ("has_opsel", c_int)]
+
+
+class ArchTraits(ctypes.Structure):
+    """wmma_arch_traits (include/wmma/Layout/Layout.h)."""
+    _fields_ = [(name, c_int) for name in (
+        "arch", "wave_size", "ab_replicated", "k_split", "hw_k_contiguous",
+        "acc16_opsel_halves", "acc_rows_interleaved", "fp8_wmma", "sparse_wmma",
+        "lds_banks", "lds_bank_bytes", "lds_max_access_bytes", "lds_bytes_per_wgp",
+        "lds_bytes_per_workgroup", "lds_bytes_per_clk_per_cu", "xpose_k_rotate",
+        "xpose_valu_8bit", "xpose_valu_16bit", "simds_per_cu", "max_waves_per_simd",
+        "max_vgprs_per_wave", "valu_fp32_flops_per_clk_per_cu",
+        "valu_fp32_dual_flops_per_clk_per_cu", "valu_fp16_packed_flops_per_clk_per_cu",
+        "valu_fp64_flops_per_clk_per_cu")] + [
+        ("wmma_issue_cycles", c_int * INSTR_COUNT),
+        ("swmmac_16bit_issue_cycles", c_int), ("swmmac_8bit_issue_cycles", c_int)]
+
+
+class SkuInfo(ctypes.Structure):
+    """wmma_sku_info."""
+    _fields_ = [("key", c_char_p), ("product", c_char_p), ("chip", c_char_p),
+                ("compute_units", c_int), ("boost_clock_mhz", c_int),
+                ("game_clock_mhz", c_int), ("dram_bytes_per_s", ctypes.c_int64),
+                ("dram_measured_bytes_per_s", ctypes.c_int64)]
+
+
+class ChipInfo(ctypes.Structure):
+    """wmma_chip_info."""
+    _fields_ = [("name", c_char_p), ("arch", c_int), ("compute_units", c_int),
+                ("vgprs_per_simd", c_int), ("lds_bytes", c_int),
+                ("vgpr_alloc_granule", c_int), ("largest", ctypes.POINTER(SkuInfo))]
 
 
 class _EmuArgValue(ctypes.Union):
@@ -159,6 +189,11 @@ def _prototypes(lib):
         "wmma_arch_parse": (c_int, [c_char_p]),
         "wmma_chip_count": (c_int, []),
         "wmma_chip_name": (c_char_p, [c_int]),
+        "wmma_chip_get": (P(ChipInfo), [c_char_p]),
+        "wmma_arch_traits_get": (P(ArchTraits), [c_int]),
+        "wmma_sku_count": (c_int, []),
+        "wmma_sku_at": (P(SkuInfo), [c_int]),
+        "wmma_sku_wmma_peak": (c_double, [P(SkuInfo), c_int, c_int]),
         "wmma_elem_bits": (c_int, [c_int]),
         "wmma_elem_name": (c_char_p, [c_int]),
         "wmma_instr_get": (P(InstrInfo), [c_int]),

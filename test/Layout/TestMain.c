@@ -5,13 +5,17 @@
 typedef struct {
   const char *name;
   int (*run)(void);
+  int needs_input; /* skipped by "all" */
 } test_group;
 
 static const test_group groups[] = {
-    {"chips", test_chips},         {"instructions", test_instructions},
-    {"hwmap", test_hwmap},         {"fragments", test_fragments},
-    {"planner", test_planner},     {"atoms", test_atoms},
+    {"chips", test_chips, 0},         {"instructions", test_instructions, 0},
+    {"hwmap", test_hwmap, 0},         {"fragments", test_fragments, 0},
+    {"planner", test_planner, 0},     {"atoms", test_atoms, 0},
+    {"traits", test_traits, 1},       {"chip-limits", test_chip_limits, 1},
 };
+const char *g_input;
+
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
 static int run_group(const test_group *g) {
@@ -27,15 +31,17 @@ static int run_group(const test_group *g) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s all|", argv[0]);
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: %s GROUP [INPUT], GROUP one of all|", argv[0]);
     for (int i = 0; i < NGROUPS; ++i)
       fprintf(stderr, "%s%s", groups[i].name, i + 1 < NGROUPS ? "|" : "\n");
     return 2;
   }
+  g_input = argc == 3 ? argv[2] : NULL;
   int failed = 0, found = 0;
   for (int i = 0; i < NGROUPS; ++i)
-    if (strcmp(argv[1], "all") == 0 || strcmp(argv[1], groups[i].name) == 0) {
+    if ((strcmp(argv[1], "all") == 0 && !groups[i].needs_input) ||
+        strcmp(argv[1], groups[i].name) == 0) {
       found = 1;
       failed |= run_group(&groups[i]);
     }

@@ -11,6 +11,8 @@
 
 extern long g_checks;
 extern long g_failures;
+/* The group's input file or folder (the optional second argument). */
+extern const char *g_input;
 
 /* Count a check; on failure print where and a printf-style explanation
  * (first failures only, to keep the log readable). */
@@ -75,5 +77,7 @@ int test_hwmap(void);
 int test_fragments(void);
 int test_planner(void);
 int test_atoms(void);
+int test_traits(void);      /* g_input: the calculator folder */
+int test_chip_limits(void); /* g_input: chips.tsv */
 
 #endif

@@ -22,7 +22,8 @@ static void usage(FILE *f) {
           "program to one kernel for the chip.  Writes OUT (default emit: hsaco)\n"
           "and OUT.json, the launch manifest (from the kernel's #wmma.launch):\n"
           "  {\"kernel\", \"chip\", \"grid\": [x,y,z], \"block\": [x,y,z], \"lds_bytes\",\n"
-          "   \"sizes\", \"results\", \"accumulate\": wide|native, \"args\": [{\"name\",\n"
+          "   \"sizes\", \"results\", \"accumulate\": wide|native, \"schedule\",\n"
+          "   \"args\": [{\"name\",\n"
           "   \"kind\": buffer|scalar, \"type\", \"shape\", [\"strides\", \"offset\",]\n"
           "   \"role\", \"host\"}]}\n"
           "A grid entry or shape entry \"sN\" is run-time size N; strides and\n"
@@ -34,6 +35,9 @@ static void usage(FILE *f) {
           "the templates' cost rule); --no-tiling is --staging registers.\n"
           "--accumulate native accumulates products with f16/bf16 outputs in\n"
           "their own type (default wide: in f32, rounded once at the end).\n"
+          "\"schedule\" is the kernel's #wmma.schedule: given on the function\n"
+          "(func.func ... attributes {wmma.schedule = #wmma.schedule<...>}), it\n"
+          "is compiled with exactly that schedule (or refused with the reason).\n"
           "Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage.\n"
           "Supported chips: %s\n",
           wmma_supported_chips());

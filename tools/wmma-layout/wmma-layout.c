@@ -24,6 +24,9 @@ static const char *const usage_text =
     "  --format F       tsv (default), grid, svg or html: svg draws one\n"
     "                   operand (give --instr and --matrix); html is a page\n"
     "                   with one SVG picture per selected operand\n"
+    "  --info           print the architecture's traits instead of a map;\n"
+    "                   with --chip also the chip's resources and the\n"
+    "                   published limits and WMMA peaks of its products\n"
     "  --help           show this text\n"
     "\n"
     "TSV columns: instruction, matrix, row, col, lane, vgpr, bit_lo, bit_hi\n"
@@ -49,6 +52,92 @@ static void list_instructions(FILE *out, wmma_arch arch) {
               wmma_instr_get((wmma_instr)i)->isa_name);
       first = 0;
     }
+}
+
+static const char *yes_no(int b) { return b ? "yes" : "no"; }
+
+/* --info: the arch traits row, and with a chip its resources and SKUs. */
+static void print_info(wmma_arch arch, const char *chip_name) {
+  const wmma_arch_traits *t = wmma_arch_traits_get(arch);
+  printf("architecture: %s\n", wmma_arch_name(arch));
+  printf("  wave size: %d\n", t->wave_size);
+  printf("  A/B replicated in both lane halves: %s\n",
+         yes_no(wmma_arch_replicates_ab(arch)));
+  printf("  A/B K split between lane halves: %s\n",
+         yes_no(wmma_arch_splits_k(arch)));
+  printf("  A/B layout of kernels: %s\n",
+         wmma_layout_name(wmma_arch_ab_layout(arch)));
+  printf("  16-bit accumulators in OPSEL halves: %s\n",
+         yes_no(wmma_arch_acc16_opsel_halves(arch)));
+  printf("  accumulator rows interleaved between lane halves: %s\n",
+         yes_no(wmma_arch_acc_rows_interleaved(arch)));
+  printf("  fp8/bf8 WMMA: %s\n", yes_no(wmma_arch_has_fp8(arch)));
+  printf("  sparse WMMA (v_swmmac): %s\n", yes_no(wmma_arch_has_sparse(arch)));
+  printf("  LDS: %d banks x %d bytes, %d KiB per WGP, %d KiB per workgroup, "
+         "%d bytes/clock/CU\n",
+         t->lds_banks, t->lds_bank_bytes, t->lds_bytes_per_wgp / 1024,
+         t->lds_bytes_per_workgroup / 1024, t->lds_bytes_per_clk_per_cu);
+  printf("  LDS bytes per lane access: 4-bit %d, 8-bit %d, 16-bit %d, "
+         "32-bit %d\n",
+         wmma_arch_lds_unit_bytes(arch, 4), wmma_arch_lds_unit_bytes(arch, 8),
+         wmma_arch_lds_unit_bytes(arch, 16),
+         wmma_arch_lds_unit_bytes(arch, 32));
+  printf("  transposing copy: K rotation %d, VALU per block 8-bit %d, "
+         "16-bit %d\n",
+         t->xpose_k_rotate, wmma_arch_xpose_valu(arch, 1),
+         wmma_arch_xpose_valu(arch, 2));
+  printf("  SIMDs per CU: %d, waves per SIMD: %d, VGPRs per wave: %d\n",
+         t->simds_per_cu, t->max_waves_per_simd, t->max_vgprs_per_wave);
+  printf("  VALU FLOPs/clock/CU: fp32 %d (dual issue %d), fp16 packed %d, "
+         "fp64 ",
+         t->valu_fp32_flops_per_clk_per_cu,
+         t->valu_fp32_dual_flops_per_clk_per_cu,
+         t->valu_fp16_packed_flops_per_clk_per_cu);
+  if (t->valu_fp64_flops_per_clk_per_cu)
+    printf("%d\n", t->valu_fp64_flops_per_clk_per_cu);
+  else
+    printf("not published\n");
+  printf("  WMMA issue cycles per SIMD:\n");
+  for (int i = 0; i < WMMA_INSTR_COUNT; ++i)
+    if (t->wmma_issue_cycles[i])
+      printf("    %s %d\n", wmma_instr_get((wmma_instr)i)->isa_name,
+             t->wmma_issue_cycles[i]);
+  if (t->sparse_wmma)
+    printf("  v_swmmac issue cycles per SIMD: 16-bit %d, 8/4-bit %d\n",
+           t->swmmac_16bit_issue_cycles, t->swmmac_8bit_issue_cycles);
+  if (!chip_name)
+    return;
+  const wmma_chip_info *c = wmma_chip_get(chip_name);
+  printf("chip: %s\n", c->name);
+  printf("  compute units: %d (largest part: %s)\n", c->compute_units,
+         c->largest ? c->largest->product : "none published");
+  printf("  VGPRs per SIMD: %d (allocation granule %d)\n", c->vgprs_per_simd,
+         c->vgpr_alloc_granule);
+  printf("  LDS per workgroup: %d bytes\n", c->lds_bytes);
+  for (int i = 0; i < wmma_sku_count(); ++i) {
+    const wmma_sku_info *s = wmma_sku_at(i);
+    if (strcmp(s->chip, c->name) != 0)
+      continue;
+    printf("part: %s (%s)\n", s->product, s->key);
+    printf("  compute units: %d\n", s->compute_units);
+    printf("  clock: boost %d MHz, game ", s->boost_clock_mhz);
+    if (s->game_clock_mhz)
+      printf("%d MHz\n", s->game_clock_mhz);
+    else
+      printf("not published\n");
+    printf("  DRAM: %.1f GB/s", s->dram_bytes_per_s / 1e9);
+    if (s->dram_measured_bytes_per_s)
+      printf(" (measured %.1f GB/s)", s->dram_measured_bytes_per_s / 1e9);
+    printf("\n");
+    printf("  f16 WMMA peak: %.1f TFLOPS at boost",
+           wmma_sku_wmma_peak(s, WMMA_INSTR_F32_16X16X16_F16, 0) / 1e12);
+    if (s->game_clock_mhz)
+      printf(", %.1f at game clock",
+             wmma_sku_wmma_peak(s, WMMA_INSTR_F32_16X16X16_F16,
+                                s->game_clock_mhz) /
+                 1e12);
+    printf("\n");
+  }
 }
 
 /* Prints the map of one (instruction, matrix) through the layout engine. */
@@ -85,13 +174,18 @@ static const char *option_value(int argc, char **argv, int *i,
 
 int main(int argc, char **argv) {
   const char *chip = NULL, *arch_name = NULL, *instr_name = NULL;
-  const char *matrix_name = NULL, *opsel_text = NULL, *format = "tsv";
+  const char *matrix_name = NULL, *opsel_text = NULL, *format = NULL;
+  int info = 0;
   for (int i = 1; i < argc; ++i) {
     int missing = 0;
     const char *v;
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
       return 0;
+    }
+    if (strcmp(argv[i], "--info") == 0) {
+      info = 1;
+      continue;
     }
     if ((v = option_value(argc, argv, &i, "--chip", &missing)))
       chip = v;
@@ -129,6 +223,17 @@ int main(int argc, char **argv) {
       return usage_error("unknown --arch '%s' (expected rdna3 or rdna4)",
                          arch_name);
   }
+
+  if (info) {
+    if (instr_name || matrix_name || opsel_text || format)
+      return usage_error("%s--info prints traits and limits, not a map: "
+                         "--instr, --matrix, --opsel and --format do not "
+                         "apply", "");
+    print_info(arch, chip);
+    return 0;
+  }
+  if (!format)
+    format = "tsv";
 
   int matrix = -1; /* all */
   if (matrix_name) {

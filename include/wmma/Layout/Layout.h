@@ -26,6 +26,26 @@ typedef enum {
 /* Explicit chip table; never dispatch on a name prefix.  Returns
  * WMMA_ARCH_INVALID for unknown chips. */
 WMMA_CAPI_EXPORTED wmma_arch wmma_chip_arch(const char *chip);
+
+/* A product (SKU) built on a chip, with the published limits a
+ * speed-of-light estimate needs.  Numbers that are the same for every part
+ * of an architecture (WMMA issue cycles, VALU rates, LDS bandwidth) are in
+ * wmma_arch_traits; those that are the same for every part of a chip (VGPRs
+ * per SIMD) in wmma_chip_info.  The sources are cited in Chips.c; the
+ * unit tests compare every row with test/Layout/Inputs/rdna-chips/chips.tsv
+ * (a copy of the collected data, with its README). */
+typedef struct {
+  const char *key;     /* short name for tools: "rx7900xtx" */
+  const char *product; /* "Radeon RX 7900 XTX" */
+  const char *chip;    /* LLVM target, a wmma_chip_get name: "gfx1100" */
+  int compute_units;
+  int boost_clock_mhz;
+  int game_clock_mhz; /* sustained clock; 0 where none is published */
+  int64_t dram_bytes_per_s;          /* bus width x data rate (iGPUs: the
+                                        memory the table assumes) */
+  int64_t dram_measured_bytes_per_s; /* 0 where none is published */
+} wmma_sku_info;
+
 /* A chip parsed once: architecture and the resources the front end's cost
  * rule uses.  NULL for unknown chips. */
 typedef struct {
@@ -34,6 +54,10 @@ typedef struct {
   int compute_units;  /* of the largest part built on the chip */
   int vgprs_per_simd; /* wave32 VGPR file per SIMD */
   int lds_bytes;      /* LDS one workgroup may allocate */
+  int vgpr_alloc_granule; /* wave32 VGPR allocation granule */
+  /* The part compute_units counts (most CUs, the first listed on a tie);
+   * NULL where no part of the chip has published numbers. */
+  const wmma_sku_info *largest;
 } wmma_chip_info;
 WMMA_CAPI_EXPORTED const wmma_chip_info *wmma_chip_get(const char *chip);
 /* Comma-separated list of supported chips, for diagnostics. */
@@ -44,6 +68,13 @@ WMMA_CAPI_EXPORTED wmma_arch wmma_arch_parse(const char *name);
 /* Number of chips in the table and the i-th one (for tools and tests). */
 WMMA_CAPI_EXPORTED int wmma_chip_count(void);
 WMMA_CAPI_EXPORTED const char *wmma_chip_name(int i);
+
+/* SKUs: the i-th (NULL out of range), and by key or product name (NULL if
+ * unknown).  Every SKU's chip is in the chip table. */
+WMMA_CAPI_EXPORTED int wmma_sku_count(void);
+WMMA_CAPI_EXPORTED const wmma_sku_info *wmma_sku_at(int i);
+WMMA_CAPI_EXPORTED const wmma_sku_info *
+wmma_sku_get(const char *key_or_product);
 
 /*===-------------------------------------------------------------------===*
  * Element types and instructions
@@ -229,6 +260,96 @@ WMMA_CAPI_EXPORTED int wmma_frag_affine(const wmma_frag_desc *f, int v, int *r0,
  * agree, 0 if mixing them would compute a wrong product. */
 WMMA_CAPI_EXPORTED int wmma_k_orders_agree(const wmma_frag_desc *a,
                                            const wmma_frag_desc *b);
+
+/*===-------------------------------------------------------------------===*
+ * Architecture traits
+ *===-------------------------------------------------------------------===*/
+/* Everything that differs between the architectures outside the register
+ * maps themselves, one row per architecture (Chips.c).  Code outside the
+ * layout engine asks the predicates below instead of testing the arch, so
+ * that a new architecture is one row here plus its register maps.  The
+ * unit tests check each register-map trait against AMD's calculator data
+ * and each rate against chips.tsv. */
+typedef struct {
+  wmma_arch arch;
+  int wave_size; /* lanes per wave: the engine models wave32 only */
+  /* A/B register maps (docs/hardware.md, "Register layouts"). */
+  int ab_replicated;   /* lanes l and l+16 hold the same elements (RDNA3) */
+  int k_split;         /* the lane halves hold different K of a row, each
+                          K/2 of them (RDNA4) */
+  int hw_k_contiguous; /* a lane's hw values are K 0, 1, ... in order
+                          (RDNA3); otherwise kernels load A/B in the
+                          kcontig relabelling of the same registers */
+  /* C/D register maps. */
+  int acc16_opsel_halves;   /* 16-bit accumulators take the low or high
+                               half of 8 registers (OPSEL), unpacked (RDNA3) */
+  int acc_rows_interleaved; /* value v of lane half h is row 2v + h (RDNA3),
+                               not 8h + v */
+  /* Instructions. */
+  int fp8_wmma;    /* v_wmma_*_fp8/bf8 (RDNA4) */
+  int sparse_wmma; /* v_swmmac_* (RDNA4; not modelled by the engine) */
+  /* LDS (RDNA3/RDNA4 ISA section 12.1): banks of DWORDs; one instruction's
+   * lanes are served in phases of lds_banks * lds_bank_bytes bytes. */
+  int lds_banks;
+  int lds_bank_bytes;
+  int lds_max_access_bytes; /* widest lane access: ds_load_b128 */
+  int lds_bytes_per_wgp;
+  int lds_bytes_per_workgroup;
+  int lds_bytes_per_clk_per_cu; /* read bandwidth */
+  /* The front end's transposing copy (a WMMA against the identity, per
+   * 16x16 block): the K rotation of the upper lane half of a replicated
+   * operand (its compact half first, then the other half's by
+   * v_permlanex16; the identity is rotated alike), and the VALU
+   * instructions per lane and block (v_permlanex16s, the WMMA, packs) for
+   * 8-bit and 16-bit types. */
+  int xpose_k_rotate;
+  int xpose_valu_8bit, xpose_valu_16bit;
+  /* Occupancy (LLVM AMDGPUBaseInfo.cpp). */
+  int simds_per_cu;
+  int max_waves_per_simd;
+  int max_vgprs_per_wave;
+  /* Rates per CU per clock (rocprofiler-compute RDNA docs; 0: not
+   * published). */
+  int valu_fp32_flops_per_clk_per_cu;      /* single issue */
+  int valu_fp32_dual_flops_per_clk_per_cu; /* VOPD dual issue */
+  int valu_fp16_packed_flops_per_clk_per_cu;
+  int valu_fp64_flops_per_clk_per_cu;
+  /* WMMA issue cycles per SIMD (AMD's matrix instruction calculator);
+   * WMMA never co-executes with VALU on the same SIMD. */
+  int wmma_issue_cycles[WMMA_INSTR_COUNT]; /* 0: not on this arch */
+  int swmmac_16bit_issue_cycles; /* f16/bf16 v_swmmac_*; 0: none */
+  int swmmac_8bit_issue_cycles;  /* iu8/iu4/fp8/bf8 v_swmmac_*; 0: none */
+} wmma_arch_traits;
+
+/* The row of arch; NULL for WMMA_ARCH_INVALID or an unknown value. */
+WMMA_CAPI_EXPORTED const wmma_arch_traits *
+wmma_arch_traits_get(wmma_arch arch);
+
+/* Dense WMMA peak of instruction id on a SKU, in operations per second
+ * (2 M N K per instruction): compute units x SIMDs per CU x clock / issue
+ * cycles, at clock_mhz (the boost clock when 0).  0 if sku is NULL, its
+ * chip unknown or the instruction not on its architecture. */
+WMMA_CAPI_EXPORTED double wmma_sku_wmma_peak(const wmma_sku_info *sku,
+                                             wmma_instr id, int clock_mhz);
+
+/* Named predicates (0 for an invalid arch). */
+WMMA_CAPI_EXPORTED int wmma_arch_replicates_ab(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_splits_k(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_acc16_opsel_halves(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_acc_rows_interleaved(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_has_fp8(wmma_arch arch);
+WMMA_CAPI_EXPORTED int wmma_arch_has_sparse(wmma_arch arch);
+/* The A/B layout kernels load: hw where it is already K-contiguous,
+ * kcontig otherwise (WMMA_LAYOUT_COUNT for an invalid arch). */
+WMMA_CAPI_EXPORTED wmma_layout_kind wmma_arch_ab_layout(wmma_arch arch);
+/* Bytes one lane reads from LDS per A/B fragment access of elem_bits-bit
+ * values (4, or a multiple of 8 up to 64): its run of consecutive K in the
+ * kernel's layout, at most lds_max_access_bytes; 0 for an invalid arch or
+ * width. */
+WMMA_CAPI_EXPORTED int wmma_arch_lds_unit_bytes(wmma_arch arch, int elem_bits);
+/* VALU instructions per lane and 16x16 block of the transposing copy for
+ * elements of elem_bytes (1 or 2) bytes; 0 otherwise. */
+WMMA_CAPI_EXPORTED int wmma_arch_xpose_valu(wmma_arch arch, int elem_bytes);
 
 /*===-------------------------------------------------------------------===*
  * Cross-lane planner

@@ -30,7 +30,7 @@ void kb_acc_configure(fe_kb *kb) {
   if (kb->s->acc_pack != 2)
     return;
   /* The plan only packs RDNA3 16-bit accumulators, two tiles a row. */
-  if (kb->arch != WMMA_ARCH_RDNA3 || !sixteen_bit(kb->kacc) ||
+  if (!wmma_arch_acc16_opsel_halves(kb->arch) || !sixteen_bit(kb->kacc) ||
       kb->s->wave_n % 2) {
     kb->failed = 1;
     return;
@@ -40,7 +40,8 @@ void kb_acc_configure(fe_kb *kb) {
     kb->failed = 1;
     return;
   }
-  kb->atom_hi = wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16,
+  kb->atom_hi = wmmaAtomAttrGet(kb->ctx, kb->arch, kb->atom_m, kb->atom_n,
+                                kb->atom_k,
                                 wmmaAtomAttrGetAType(kb->atom),
                                 wmmaAtomAttrGetBType(kb->atom), kb->kacc,
                                 false, false, false, 1);

@@ -137,10 +137,13 @@ void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
     sp->n = 0;
     return;
   }
+  /* An accumulator tile's slot v is element v of its fragment, or 2v of
+   * a 16-slot RDNA3 16-bit accumulator (data in the even elements). */
+  int stride = !t->operand && wmma_frag_length(&d) == 2 * SLOTS ? 2 : 1;
   MlirValue r = wb_r_index(&kb->b), h = wb_h_index(&kb->b);
   for (int v = 0; v < sp->n; ++v) {
     int r0, rr, rh, c0, cr, ch;
-    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
+    if (wmma_frag_affine(&d, stride * v, &r0, &rr, &rh, &c0, &cr, &ch) != 1) {
       kb->failed = 1;
       sp->n = 0;
       return;
@@ -152,17 +155,28 @@ void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
   }
 }
 
+/* Rows or columns of tile t: the atom's M x N for accumulators, the role
+ * matrix's (A: M x K, B: K x N) for operand tiles. */
+static int tile_extent(const fe_kb *kb, const fe_tile *t, bool rows) {
+  if (t->operand && t->role == WMMA_MATRIX_A)
+    return rows ? kb->atom_m : kb->atom_k;
+  if (t->operand && t->role == WMMA_MATRIX_B)
+    return rows ? kb->atom_k : kb->atom_n;
+  return rows ? kb->atom_m : kb->atom_n;
+}
+
 /* Memref indices of an argument read through `map` (memref dim j <- space
  * dim map[j], divided by div[j] when that is not 0) at slot v.  A group
- * of a multiple of 16 holds the whole tile (origins are multiples of 16):
- * one index for every slot. */
+ * of a multiple of the tile's extent (the atom's M rows, N columns) holds
+ * the whole tile (origins are multiples of it): one index for every slot. */
 static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
                          int v, int nmap, const int8_t *map,
                          const int32_t *div, MlirValue *idx) {
   for (int j = 0; j < nmap; ++j) {
     int d = map[j];
     bool tiled = d == t->dim_row || d == t->dim_col;
-    if (div[j] && (!tiled || div[j] % 16 == 0)) {
+    if (div[j] &&
+        (!tiled || div[j] % tile_extent(kb, t, d == t->dim_row) == 0)) {
       idx[j] = wb_arith(&kb->b, "arith.divui", t->at[d], kb_c(kb, div[j]));
       continue;
     }

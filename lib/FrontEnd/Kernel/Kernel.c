@@ -102,14 +102,14 @@ MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div) {
 /*===--- fragments ------------------------------------------------------------===*/
 MlirAttribute kb_atom(fe_kb *kb, MlirType in, MlirType acc) {
   MlirType ab = mlirTypeIsAF32(acc) ? in : acc;
-  return wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16, ab, ab, acc, false,
-                         false, false, 0);
+  return wmmaAtomAttrGet(kb->ctx, kb->arch, kb->atom_m, kb->atom_n,
+                         kb->atom_k, ab, ab, acc, false, false, false, 0);
 }
 
 MlirAttribute kb_product_atom(fe_kb *kb, const fe_gemm *gm) {
   bool ints = mlirTypeIsAInteger(gm->a_type);
-  return wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16,
-                         fe_compute_type(kb->arch, gm->a_type),
+  return wmmaAtomAttrGet(kb->ctx, kb->arch, kb->atom_m, kb->atom_n,
+                         kb->atom_k, fe_compute_type(kb->arch, gm->a_type),
                          fe_compute_type(kb->arch, gm->b_type), gm->kacc_type,
                          ints && !gm->a_unsigned, ints && !gm->b_unsigned,
                          false, 0);
@@ -209,7 +209,7 @@ int kb_drop_unneeded_views(fe_kb *kb) {
   if (s->m_tail || s->n_tail || s->k_tail)
     return 0;
   if (p->shape == FE_SHAPE_CHAIN &&
-      (!fe_size_static(p->gemms[0].N) || p->gemms[0].N.value % 16))
+      (!fe_size_static(p->gemms[0].N) || p->gemms[0].N.value % kb->atom_n))
     return 0;
   for (int a = 0; a < kb->p->nargs; ++a) {
     if (!kb->p->args[a].is_buffer || kb->oob[a] || !kb->scalar[a])

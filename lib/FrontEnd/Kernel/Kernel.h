@@ -19,6 +19,8 @@ typedef struct fe_kb {
   const fe_options *options;
   const wmma_chip_info *chip;
   wmma_arch arch;
+  int atom_m, atom_n, atom_k;  /* the products' instruction shape (the
+                                  instruction table's M, N, K) */
   MlirOperation kernel;  /* the gpu.func */
   MlirBlock entry;
   MlirValue args[FE_MAX_ARGS]; /* buffers as fat raw buffers; scalars */

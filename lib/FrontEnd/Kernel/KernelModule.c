@@ -207,8 +207,13 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   kb->acc_pack = 1;
   kb->chip = chip;
   kb->arch = chip->arch;
-  kb->ab_layout =
-      chip->arch == WMMA_ARCH_RDNA4 ? WMMA_LAYOUT_KCONTIG : WMMA_LAYOUT_HW;
+  kb->ab_layout = wmma_arch_ab_layout(chip->arch);
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  if (!ii)
+    goto done;
+  kb->atom_m = ii->m;
+  kb->atom_n = ii->n;
+  kb->atom_k = ii->k;
   memset(&kb->b, 0, sizeof kb->b);
   kb->b.rw = rw;
   kb->b.ctx = ctx;

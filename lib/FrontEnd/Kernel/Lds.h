@@ -32,10 +32,10 @@ int64_t fe_lds_bytes(const fe_lds_layout *l, int stages, int rows,
  * for i4 multiplied as it is (packed: the WMMA reads the bytes), 8 for i4
  * that a prologue converts (a byte per element, like global memory). */
 int fe_lds_bits(const fe_graph *g, const fe_operand *o);
-/* rho: the tile row held by LDS row i of a permuted tile, within 16-row
- * blocks; fe_rho_index applies it (or its inverse: the LDS row of tile row
- * r) to an index when `permuted`. */
-int fe_rho(int i);
+/* rho(i) = 8 (i % 2) + i / 2: the tile row held by LDS row i of a
+ * permuted tile, within blocks of the atom's M = 16 rows; fe_rho_index
+ * applies it (or its inverse: the LDS row of tile row r) to an index when
+ * `permuted`. */
 MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse);
 
 /* One operand's share of the cooperative copy of a K slice. */

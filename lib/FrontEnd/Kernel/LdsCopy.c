@@ -57,21 +57,24 @@ static MlirType transpose_elem(fe_kb *kb, MlirType t) {
   return (MlirType){NULL};
 }
 
-/* Issue cost per lane of moving a 16x16 block: global loads, VALU work
- * (v_permlanex16, the WMMA, packing) and LDS stores, which count twice: the
- * workgroup's waves share one LDS pipeline, which takes an instruction per
- * cycle at most, while VALU work spreads over the SIMDs.  Scalar copy: one
- * load and 8 16-bit stores (17); WMMA copy: RDNA4 one load, the WMMA, one
- * store (4), RDNA3 one load, 4 v_permlanex16, the WMMA, 4 packs, one store
- * (12); 8-bit types alike with half the permlanes and 2 packs. */
+/* Issue cost per lane of moving a block (the 16x16x16 instructions' M x K,
+ * which the transposing WMMA uses for every element type): global
+ * loads, VALU work (v_permlanex16, the WMMA, packing: the arch traits'
+ * xpose_valu) and LDS stores, which count twice: the workgroup's waves
+ * share one LDS pipeline, which takes an instruction per cycle at most,
+ * while VALU work spreads over the SIMDs.  Scalar copy: one load and 8
+ * 16-bit stores (17); WMMA copy: RDNA4 one load, the WMMA, one store (4),
+ * RDNA3 one load, 4 v_permlanex16, the WMMA, 4 packs, one store (12);
+ * 8-bit types alike with half the permlanes and 2 packs. */
 static int block_cost(wmma_arch arch, int eb, bool wmma) {
-  int bytes = 16 * 16 * eb / 32; /* per lane */
-  int loads = (bytes + 15) / 16;
+  const wmma_arch_traits *t = wmma_arch_traits_get(arch);
+  const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
+  int lanes = t ? t->wave_size : 32;
+  int elems = atom->m * atom->k / lanes;       /* per lane */
+  int loads = (elems * eb + 15) / 16;          /* 16-byte loads */
   if (!wmma)
-    return loads + 2 * (16 * 16 / 32);
-  if (arch == WMMA_ARCH_RDNA3)
-    return loads + 16 * 16 * eb / 128 + 1 + (eb == 2 ? 4 : 2) + 2;
-  return loads + 1 + (eb == 1 ? 2 : 0) + 2;
+    return loads + 2 * elems;
+  return loads + wmma_arch_xpose_valu(arch, eb) + 2;
 }
 
 /* The identity as the B operand of atom in the kernel's A/B layout; when
@@ -87,6 +90,8 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
   }
   wb_t *b = &kb->b;
   int n = wmma_frag_length(&d);
+  const wmma_arch_traits *t = wmma_arch_traits_get(kb->arch);
+  int rot = t ? t->xpose_k_rotate : 0;
   MlirValue r = wb_r_index(b), h = wb_h_index(b), el[32];
   MlirValue one = mlirTypeIsAFloat(elem) ? wb_const_float(b, elem, 1.0)
                                          : wb_const_int(b, elem, 1);
@@ -99,9 +104,9 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
     }
     MlirValue k = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
                          kb_mulc(kb, h, rh));
-    if (kb->arch == WMMA_ARCH_RDNA3) /* K rotated by 8 in the upper half */
-      k = wb_arith(b, "arith.remui", kb_add(kb, k, kb_mulc(kb, h, 8)),
-                   kb_c(kb, 16));
+    if (rot) /* K rotated in the upper half (the replicated operand) */
+      k = wb_arith(b, "arith.remui", kb_add(kb, k, kb_mulc(kb, h, rot)),
+                   kb_c(kb, kb->atom_k));
     MlirValue col = fe_rho_index(
         kb, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch)),
         permuted, false);
@@ -116,8 +121,8 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   MlirType te = transpose_elem(kb, mem_elem);
   bool bytes = fe_storage_bytes(mem_elem) == 1;
   MlirType acc = bytes ? mlirIntegerTypeGet(kb->ctx, 32) : te;
-  cp->atom = wmmaAtomAttrGet(kb->ctx, kb->arch, 16, 16, 16, te, te, acc,
-                             false, false, false, 0);
+  cp->atom = wmmaAtomAttrGet(kb->ctx, kb->arch, kb->atom_m, kb->atom_n,
+                             kb->atom_k, te, te, acc, false, false, false, 0);
   if (mlirAttributeIsNull(cp->atom))
     return -1;
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, cp->atom);
@@ -127,27 +132,31 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   cp->ident = identity(kb, cp->atom, te, cp->permuted);
   cp->zero = kb_fill_zero(kb, cp->atom);
   int waves = s->threads / 32;
-  int kblocks = cp->lay.tk / 16, blocks = kblocks * (cp->rows / 16);
+  /* Blocks T of atom_k K x atom_m rows: the transposing WMMA's A. */
+  int kblocks = cp->lay.tk / kb->atom_k,
+      blocks = kblocks * (cp->rows / kb->atom_m);
   /* Uneven shares: the last block is repeated (the same values stored to
    * the same place twice). */
   cp->chunks = (blocks + waves - 1) / waves;
   if (cp->chunks > FE_COPY_MAX)
     return -1;
-  bool rdna3 = kb->arch == WMMA_ARCH_RDNA3;
+  /* D's rows interleaved between the lane halves (RDNA3): the lane loads
+   * T's row rho(r) = 8 (r % 2) + r / 2 so that D holds consecutive K. */
+  bool interleaved = wmma_arch_acc_rows_interleaved(kb->arch);
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
-  /* The lane's row of T: r, or rho(r) on RDNA3 (8 (r % 2) + r / 2). */
-  MlirValue trow = fe_rho_index(kb, r, rdna3, false);
-  MlirValue tcol = kb_mulc(kb, h, 8);
+  MlirValue trow = fe_rho_index(kb, r, interleaved, false);
+  MlirValue tcol = kb_mulc(kb, h, kb->atom_m / 2);
   for (int i = 0; i < cp->chunks; ++i) {
     MlirValue blk = kb_addc(kb, kb->wave, (int64_t)waves * i);
     if ((int64_t)waves * (i + 1) > blocks)
       blk = wb_min_index(b, blk, kb_c(kb, blocks - 1));
     MlirValue kbk = wb_arith(b, "arith.remui", blk, kb_c(kb, kblocks));
     MlirValue mb = wb_arith(b, "arith.divui", blk, kb_c(kb, kblocks));
-    cp->ld_row[i] = kb_add(kb, kb_mulc(kb, kbk, 16), trow);
-    cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, 16), tcol);
-    cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, 16), r);
-    cp->st_col[i] = kb_add(kb, kb_mulc(kb, kbk, 16), kb_mulc(kb, h, 8));
+    cp->ld_row[i] = kb_add(kb, kb_mulc(kb, kbk, kb->atom_k), trow);
+    cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), tcol);
+    cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), r);
+    cp->st_col[i] = kb_add(kb, kb_mulc(kb, kbk, kb->atom_k),
+                           kb_mulc(kb, h, kb->atom_k / 2));
   }
   return 0;
 }
@@ -187,7 +196,10 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
   fe_lds_layout lay = fe_lds_layout_get(arch, bits, tk);
   int chunks;
   if (k == WMMA_COPY_WMMA) {
-    int waves = threads / 32, blocks = (tk / 16) * (rows / 16);
+    /* Blocks of the transposing WMMA's K x M, as init_wmma cuts them. */
+    const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
+    int waves = threads / 32,
+        blocks = (tk / atom->k) * (rows / atom->m);
     chunks = (blocks + waves - 1) / waves;
   } else {
     int vec = lay.vec, P = lay.phase;
@@ -271,7 +283,8 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   if (cp->how == WMMA_COPY_WMMA) {
     int64_t n = 0;
     wb_is_vec1d(cp->frag_type, &n, NULL);
-    len = kb->arch == WMMA_ARCH_RDNA3 ? (int)n / 2 : (int)n; /* compact */
+    /* A replicated operand is loaded compact: half a row per lane. */
+    len = wmma_arch_replicates_ab(kb->arch) ? (int)n / 2 : (int)n;
   }
   for (int i = 0; i < cp->chunks; ++i) {
     MlirValue idx[FE_MAX_RANK];
@@ -409,7 +422,7 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       if (wb_type_bits(et) < 8) /* i4: back to its bytes */
         a = wb_cast(b, "arith.extui", a,
                     wb_vec(len, mlirIntegerTypeGet(kb->ctx, 8)));
-      if (kb->arch == WMMA_ARCH_RDNA3)
+      if (wmma_arch_replicates_ab(kb->arch))
         a = replicate(kb, cp, a);
       if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
         a = wb_bitcast(b, a, cp->frag_type);

@@ -184,7 +184,7 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
 }
 
 MlirType fe_compute_type(wmma_arch arch, MlirType t) {
-  if (arch == WMMA_ARCH_RDNA3 &&
+  if (!wmma_arch_has_fp8(arch) &&
       (mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t)))
     return mlirF16TypeGet(mlirTypeGetContext(t));
   return t;

@@ -244,10 +244,13 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   if (!fe_is_zero(g, c2->acc))
     return fe_why(why, cap, "P x V must start from zero (add other terms in "
                             "the epilogue)");
-  if (!fe_size_static(g1->K) || g1->K.value % 16 || !fe_size_static(g2->N) ||
-      g2->N.value % 16)
-    return fe_why(why, cap, "head dimensions must be static multiples of 16 "
+  /* Q K^T's K and P V's N tile by the 16x16x16 f16/bf16 instructions'. */
+  const wmma_instr_info *ai = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
+  if (!fe_size_static(g1->K) || g1->K.value % ai->k ||
+      !fe_size_static(g2->N) || g2->N.value % ai->n)
+    return fe_why(why, cap, "head dimensions must be static multiples of %d "
                             "(got %lld and %lld)",
+                  ai->k,
                   fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
                   fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
   p->shape = FE_SHAPE_ATTENTION;

@@ -216,7 +216,7 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
       .k_tail = s->k_tail,
       .copy = {s->copy[0], s->copy[1]},
       .swapped = true,
-      .permuted = kb->arch == WMMA_ARCH_RDNA3,
+      .permuted = wmma_arch_acc_rows_interleaved(kb->arch),
       .batch = c->batch,
       .bm0 = c->row0,
       .bn0 = kb_c(kb, 0),
@@ -235,7 +235,7 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
         h = wb_cast(&kb->b, "arith.truncf", h, kb_acc_vec(kb, in));
       /* A row segment of P1 is the kcontig B operand of the swapped second
        * product (RDNA4), or its compact form (RDNA3). */
-      if (kb->arch == WMMA_ARCH_RDNA3)
+      if (wmma_arch_replicates_ab(kb->arch))
         h = kb_expand(kb, WMMA_MATRIX_B, kb->atom, h);
       c->inter[i * nt0 + j] = h;
     }
@@ -284,7 +284,7 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
   fe_lds_layout lay = fe_lds_layout_get(kb->arch, wb_type_bits(in), n0p);
   int64_t shape[3] = {1, s->tile_n, lay.stride};
   MlirValue lds = kb_lds(kb, 3, shape, in);
-  bool perm = kb->arch == WMMA_ARCH_RDNA3;
+  bool perm = wmma_arch_acc_rows_interleaved(kb->arch);
   fe_lds_copy cp;
   if (fe_lds_copy_init(kb, &cp, &g2->rhs, s->tile_n, n0p, lds, perm,
                        WMMA_COPY_NONE))

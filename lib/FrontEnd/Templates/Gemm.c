@@ -61,7 +61,7 @@ static bool rowseg_possible(const fe_problem *p, wmma_arch arch,
   if (p->out_space_n != p->args[p->out_arg].rank - 1)
     return false;
   MlirType b = fe_compute_type(arch, g->b_type);
-  if (arch == WMMA_ARCH_RDNA3 &&
+  if (wmma_arch_acc_rows_interleaved(arch) &&
       (staging != FE_STAGE_LDS || !g->rhs.is_load ||
        !mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, b)))
     return false;
@@ -131,7 +131,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     s->form = pin->form;
   /* RDNA3 16-bit accumulators: two tiles of a row share a register set
    * (Accumulators.c). */
-  bool packable = chip->arch == WMMA_ARCH_RDNA3 &&
+  bool packable = wmma_arch_acc16_opsel_halves(chip->arch) &&
                   wb_type_bits(s->kacc) == 16 && s->wave_n % 2 == 0;
   s->acc_pack = packable && !o->no_packing ? 2 : 1;
   if (pin && pin->acc_pack == 2 && !packable)

@@ -259,7 +259,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
       .k_tail = s->k_tail,
       .copy = {s->copy[0], s->copy[1]},
       .swapped = w.form == FE_FORM_ROWSEG,
-      .permuted = w.form == FE_FORM_ROWSEG && kb->arch == WMMA_ARCH_RDNA3,
+      .permuted = w.form == FE_FORM_ROWSEG &&
+                  wmma_arch_acc_rows_interleaved(kb->arch),
       .batch = w.batch,
       .bm0 = w.bm0,
       .bn0 = w.bn0,

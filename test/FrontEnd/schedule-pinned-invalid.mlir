@@ -38,7 +38,7 @@ func.func @tile_split(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<9
 // -----
 
 // K steps the LDS pipeline does not take, and stages it does not build.
-// expected-remark @+1 {{staging = lds takes a K step of 16, 32 or 64 in 2 stages, got 128 in 2}}
+// expected-remark @+1 {{staging = lds takes a K step of 16, 32 or 64 in 2 or 3 stages, got 128 in 2}}
 func.func @k_step(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 128], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
   linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
   return
@@ -88,6 +88,25 @@ func.func @packed(%A: memref<80x48xf16>, %B: memref<48x72xf16>, %C: memref<80x72
 // R3: the pinned gemm schedule does not fit: form = rowseg does not apply
 func.func @rowseg_regs(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16], waves = [2, 2], wave_tile = [2, 2], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = rowseg, copy = [none, none], causal = false>} {
   linalg.matmul ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// Four stages: the pipeline builds two or three.
+// expected-remark @+1 {{staging = lds takes a K step of 16, 32 or 64 in 2 or 3 stages, got 32 in 4}}
+func.func @stages4(%A: memref<96x80xf16>, %B: memref<80x72xf16>, %C: memref<96x72xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 4, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<96x80xf16>, memref<80x72xf16>) outs(%C : memref<96x72xf32>)
+  return
+}
+
+// -----
+
+// Three stages of 128x64 tiles in 64-wide K slices need 3 x 27648 bytes
+// of LDS (two stages, 55296 bytes, fit): refused, not built.
+// expected-remark @+1 {{the pinned gemm schedule does not fit: 128x64 tiles need 82944 bytes of LDS}}
+func.func @stages3_lds(%A: memref<256x256xf16>, %B: memref<256x256xf16>, %C: memref<256x256xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [128, 64, 64], waves = [2, 2], wave_tile = [4, 2], stages = 3, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<256x256xf16>, memref<256x256xf16>) outs(%C : memref<256x256xf32>)
   return
 }
 

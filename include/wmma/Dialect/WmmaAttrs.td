@@ -153,7 +153,8 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
       attention: queries per workgroup, keys per block, head K step.
     - `waves`: the workgroup's wave grid (M x N); `wave_tile`: WMMA tiles
       per wave (M x N; chains: strips per wave x first-product N tiles).
-    - `stages`: LDS buffers of the pipelined K loop (1 without LDS).
+    - `stages`: LDS buffers of the pipelined K loop (1 without LDS; the
+      gemm, chain_regs and attention loops: 2, or 3 where LDS fits).
     - `tails`: whether M, N and K may end in a partial tile (masked code).
     - `accumulator`: the kernel's accumulator type (f32 / i32, or the
       output's f16 / bf16 when accumulating natively).

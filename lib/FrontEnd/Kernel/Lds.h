@@ -55,7 +55,7 @@ typedef struct {
   int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
   bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
   bool packed;        /* i4 two per byte (the buffer holds bytes) */
-  MlirValue lds;      /* [2][rows][stride] */
+  MlirValue lds;      /* [buffers][rows][stride] */
   /* VEC/SCALAR: the memory-tile row of chunk i and the lanes' column.
    * WMMA: block i's load position (memory row, column offsets from the
    * slice's k and the tile's origin) and store position (LDS row, k). */
@@ -87,5 +87,32 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
 /* The loaded registers into LDS buffer buf. */
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs);
+
+/* The LDS-staged loop over slices (Pipelined.c): `stages` buffers, the
+ * prologue filling stages - 1 of them, one barrier per slice.  The
+ * callbacks build one slice's part: prefetch loads slice `slice` (an index
+ * value) into registers the callback keeps (masked: it may be partial or
+ * past the end), store writes them to LDS buffer buf, compute multiplies
+ * slice `slice` from buffer buf into the loop state (masked: the partial
+ * slice).  Slices 0 .. nfull-1 are full; with `tail` a partial slice
+ * nfull follows (always computed, masked; it may be empty when nfull is
+ * dynamic).  max_slices: a static bound on the slices that exist in
+ * memory when nfull is dynamic (-1: none; slices past it are not
+ * prefetched).  0, or -1 when the loop cannot be built. */
+#define KB_PIPE_MAX_STAGES 3
+#define KB_PIPE_MAX_STATE 32
+typedef struct {
+  int stages;
+  MlirValue nfull;
+  bool tail;
+  int64_t max_slices;
+  int nstate;
+  void *ud;
+  void (*prefetch)(fe_kb *kb, void *ud, MlirValue slice, bool masked);
+  void (*store)(fe_kb *kb, void *ud, MlirValue buf);
+  void (*compute)(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
+                  bool masked, MlirValue *state);
+} kb_pipeline;
+int kb_pipelined_loop(fe_kb *kb, const kb_pipeline *pl, MlirValue *state);
 
 #endif /* WMMA_FRONTEND_LDS_H */

@@ -46,7 +46,7 @@ typedef struct {
   int waves_m, waves_n;   /* wave grid */
   int wave_m, wave_n;     /* 16x16 WMMA tiles per wave */
   int k_step;             /* K per main-loop step */
-  int stages;             /* LDS buffers (ping-pong: 2) */
+  int stages;             /* LDS buffers (2, or a pin's 3) */
   bool k_tail, m_tail, n_tail; /* tails possible (masked code is built) */
   int rows_per_block;     /* chain in LDS: intermediate rows per workgroup */
   int64_t lds_bytes;

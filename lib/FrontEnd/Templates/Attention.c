@@ -16,9 +16,9 @@
  *                  planner's v_permlanex16 relayout on RDNA3; the running
  *                  O^T accumulators are rescaled per lane (each lane's
  *                  correction is its own query's).
- * K and V blocks are streamed through two LDS buffers shared by the waves,
- * the next block loaded from global memory while the current one is
- * multiplied.  Keys past the end score -inf; a causal mask (keys after the
+ * K and V blocks are streamed through the schedule's `stages` LDS buffers
+ * shared by the waves (Kernel/Pipelined.c), the block stages - 1 ahead
+ * loaded from global memory while the current one is multiplied.  Keys past the end score -inf; a causal mask (keys after the
  * query masked by an index comparison) ends the workgroup's key loop at
  * its last query.  Numerics: the running max starts at -inf; a block
  * whose scores are all -inf uses 0 as its max so that exp(-inf - max) is
@@ -72,7 +72,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->tile_m = QPW * WAVES;
   s->tile_n = KB;
   s->k_step = 16;
-  s->stages = 2;
+  /* Two K/V buffers, or a pin's three (Kernel/Pipelined.c). */
+  s->stages = o->pinned ? (int)o->pin.stages : 2;
+  if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
+    return fe_why(why, cap, "the K/V pipeline has 2 or %d stages, got %d",
+                  KB_PIPE_MAX_STAGES, s->stages);
   s->waves_m = WAVES;
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;
@@ -184,6 +188,7 @@ typedef struct {
   fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */
   int nd, ndv;
   bool key_tail;
+  MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
 } att_t;
 
 /* Loop state: running max, running sum, O^T accumulators. */
@@ -269,15 +274,31 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   }
 }
 
-/* Prefetch of the block at key0 into registers. */
-static void prefetch(fe_kb *kb, att_t *a, MlirValue key0, MlirValue *pk,
-                     MlirValue *pv) {
+/* The pipeline's callbacks (Kernel/Pipelined.c): slice s is the block of
+ * keys from 16 s, loaded masked whenever keys may end inside a block (the
+ * pipeline's own `masked` adds nothing: blocks past the key count are not
+ * loaded unless the key count is dynamic, which is a key tail). */
+static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
+  att_t *a = ud;
+  MlirValue key0 = kb_mulc(kb, slice, KB);
+  (void)masked;
   fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail,
-                   pk);
+                   a->pk);
   fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail,
-                   pv);
+                   a->pv);
 }
 
+static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
+  att_t *a = ud;
+  fe_lds_copy_store(kb, &a->kblk, buf, a->pk);
+  fe_lds_copy_store(kb, &a->vblk, buf, a->pv);
+}
+
+static void compute_block(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
+                          bool masked, MlirValue *st) {
+  (void)masked; /* keys past the end score -inf in every block */
+  block(kb, ud, buf, kb_mulc(kb, slice, KB), st);
+}
 
 static int build(fe_kb *kb) {
   const fe_problem *p = kb->p;
@@ -300,7 +321,8 @@ static int build(fe_kb *kb) {
   int bits = wb_type_bits(in);
   fe_lds_layout yk = fe_lds_layout_get(kb->arch, bits, (int)g1->K.value);
   fe_lds_layout yv = fe_lds_layout_get(kb->arch, bits, KB);
-  int64_t sk[3] = {2, KB, yk.stride}, sv[3] = {2, g2->N.value, yv.stride};
+  int64_t sk[3] = {s->stages, KB, yk.stride},
+          sv[3] = {s->stages, g2->N.value, yv.stride};
   if (fe_lds_copy_init(kb, &a->kblk, &g1->rhs, KB, (int)g1->K.value,
                        kb_lds(kb, 3, sk, in), false, s->copy[0]) ||
       fe_lds_copy_init(kb, &a->vblk, &g2->rhs, (int)g2->N.value, KB,
@@ -317,63 +339,30 @@ static int build(fe_kb *kb) {
   if (s->causal)
     nblk = wb_min_index(b, nblk,
                         wb_ceil_div_const(b, kb_addc(kb, qwg, s->tile_m), KB));
-  /* Block 0 -> buffer 0. */
-  MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX];
-  prefetch(kb, a, kb_c(kb, 0), pk, pv);
-  fe_lds_copy_store(kb, &a->kblk, kb_c(kb, 0), pk);
-  fe_lds_copy_store(kb, &a->vblk, kb_c(kb, 0), pv);
-  wb_lds_barrier(b);
   /* State. */
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   int ns = 2 + a->ndv;
-  MlirValue st[NSTATE];
-  st[0] = wb_const_float(b, f32, -INFINITY);
-  st[1] = wb_const_float(b, f32, 0.0);
-  for (int t = 0; t < a->ndv; ++t)
-    st[2 + t] = kb_fill_zero(kb, kb->atom);
-  /* Blocks 0 .. nblk-2, each prefetching the next. */
-  wb_loop l;
-  if (!wb_for_begin(b, &l, kb_c(kb, 0), kb_addc(kb, nblk, -1), kb_c(kb, 1),
-                    ns, st)) {
-    free(a);
-    return -1;
-  }
-  MlirValue it[NSTATE];
-  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
-  MlirValue next = kb_addc(kb, l.iv, 1);
-  prefetch(kb, a, kb_mulc(kb, next, KB), pk, pv);
-  MlirValue cur = wb_arith(b, "arith.remui", l.iv, kb_c(kb, 2));
-  block(kb, a, cur, kb_mulc(kb, l.iv, KB), it);
-  MlirValue nb = wb_arith(b, "arith.remui", next, kb_c(kb, 2));
-  fe_lds_copy_store(kb, &a->kblk, nb, pk);
-  fe_lds_copy_store(kb, &a->vblk, nb, pv);
-  wb_lds_barrier(b);
-  wb_for_end(b, &l, ns, it);
-  for (int i = 0; i < ns; ++i)
-    st[i] = wb_loop_result(&l, i);
-  /* The last block (none when there are no keys). */
-  MlirValue lastb = kb_addc(kb, nblk, -1);
-  int64_t nb_static;
-  bool surely = wb_const_value(nblk, &nb_static) && nb_static >= 1;
-  MlirType types[NSTATE];
-  for (int i = 0; i < ns; ++i)
-    types[i] = mlirValueGetType(st[i]);
-  wb_if f;
-  if (!surely &&
-      !wb_if_begin(b, &f, wb_cmpi(b, WB_CMP_UGE, nblk, kb_c(kb, 1)), ns, types,
-                   true)) {
-    free(a);
-    return -1;
-  }
   MlirValue fin[NSTATE];
-  memcpy(fin, st, sizeof(MlirValue) * (size_t)ns);
-  block(kb, a, wb_arith(b, "arith.remui", lastb, kb_c(kb, 2)),
-        kb_mulc(kb, lastb, KB), fin);
-  if (!surely) {
-    wb_if_else(b, &f, ns, fin);
-    wb_if_end(b, &f, ns, st);
-    for (int i = 0; i < ns; ++i)
-      fin[i] = mlirOperationGetResult(f.op, i);
+  fin[0] = wb_const_float(b, f32, -INFINITY);
+  fin[1] = wb_const_float(b, f32, 0.0);
+  for (int t = 0; t < a->ndv; ++t)
+    fin[2 + t] = kb_fill_zero(kb, kb->atom);
+  /* Blocks 0 .. nblk-1 (none when there are no keys), each prefetching
+   * the one stages - 1 ahead. */
+  kb_pipeline pl = {
+      .stages = s->stages,
+      .nfull = nblk,
+      .tail = false,
+      .max_slices = fe_size_static(g1->N) ? (g1->N.value + KB - 1) / KB : -1,
+      .nstate = ns,
+      .ud = a,
+      .prefetch = prefetch_block,
+      .store = store_block,
+      .compute = compute_block,
+  };
+  if (kb_pipelined_loop(kb, &pl, fin)) {
+    free(a);
+    return -1;
   }
   /* O = O^T / l, the epilogue on each (query, value-dim) tile. */
   fe_memo m;

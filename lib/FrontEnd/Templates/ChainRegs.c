@@ -5,7 +5,8 @@
  * W waves; wave w owns spw strips of 16 rows.
  *
  * First product (GemmLds.c, fe_lds_product): A0's R x 32 and B0's N0 x 32 K
- * slices go through LDS (ping-pong buffers, one barrier per slice, B0
+ * slices (or the pin's K step) go through LDS (ping-pong buffers, or a
+ * pin's three, Kernel/Pipelined.c; one barrier per slice, B0
  * transposed on its way in when it is stored K x N0), so each is read from
  * global memory once per workgroup; RDNA3's replicated operands are read
  * from LDS, not twice from global memory.  The product is computed swapped
@@ -68,7 +69,7 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
    * waves the cost rule counts as busy); 8 waves of the default 4 when
    * that halves the workgroups reading B0 and B1. */
   regs_config configs[2];
-  int n = 0, tk = TK;
+  int n = 0, tk = TK, stages = 2;
   const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
   if (pin) {
     configs[n++] = (regs_config){(int)pin->waves[0], 1};
@@ -76,6 +77,10 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     if (tk > 64)
       return fe_why(why, cap, "the first product's K step is 16, 32 or 64, "
                               "got %d", tk);
+    stages = (int)pin->stages;
+    if (stages < 2 || stages > KB_PIPE_MAX_STAGES)
+      return fe_why(why, cap, "the first product's LDS pipeline has 2 or %d "
+                              "stages, got %d", KB_PIPE_MAX_STAGES, stages);
   } else {
     configs[n++] = (regs_config){o->waves, 1};
     if (o->waves == FE_DEFAULT_WAVES)
@@ -137,7 +142,7 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     }
     fe_lds_layout l1 = fe_lds_layout_get(chip->arch, bits, tk);
     fe_lds_layout l2 = fe_lds_layout_get(chip->arch, bits, (int)n0p);
-    int64_t lds = fe_lds_bytes(&l1, 2, (int)(R + n0p), bits) +
+    int64_t lds = fe_lds_bytes(&l1, stages, (int)(R + n0p), bits) +
                   fe_lds_bytes(&l2, 1, 16 * J, bits);
     if (lds > chip->lds_bytes) {
       snprintf(last, sizeof last, "%lld bytes of LDS", (long long)lds);
@@ -162,7 +167,7 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     best->tile_n = 16 * J;
     best->rows_per_block = (int)R;
     best->k_step = tk;
-    best->stages = 2;
+    best->stages = stages;
     best->k_tail = !fe_size_static(g1->K) || g1->K.value % tk;
     best->form = WMMA_FORM_ROWSEG;
     best->copy[0] = copy[0];
@@ -207,6 +212,7 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
       .wave_m = spw,
       .wave_n = nt0,
       .k_step = s->k_step,
+      .stages = s->stages,
       .k_tail = s->k_tail,
       .copy = {s->copy[0], s->copy[1]},
       .swapped = true,

@@ -7,9 +7,10 @@
  *  - registers: every wave loads its own A and B fragments from global
  *    memory, one 16-wide K step at a time (small problems, or when LDS
  *    staging is switched off);
- *  - LDS: the workgroup stages 32-wide K slices of A and B through two
- *    ping-pong LDS buffers, the next slice prefetched into registers while
- *    the current one is multiplied (GemmLds.c).
+ *  - LDS: the workgroup stages K slices of A and B (32 wide, or the pin's
+ *    16 or 64) through two ping-pong LDS buffers (or a pin's three), the
+ *    slice stages - 1 ahead prefetched into registers while the current one
+ *    is multiplied (GemmLds.c, Kernel/Pipelined.c).
  * Tails: loads never need masks for M or N (rows past a matrix read zeros
  * from the bounds-checked buffer or values that only reach outputs that
  * are never stored); the last K step is loaded masked when K is not a
@@ -112,10 +113,10 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "staging = registers steps K by 16 in 1 stage, "
                             "got a K step of %d in %d", s->k_step, s->stages);
   if (lds && (s->k_step % 16 || s->k_step < 16 || s->k_step > 64 ||
-              s->stages != 2))
+              s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES))
     return fe_why(why, cap, "staging = lds takes a K step of 16, 32 or 64 "
-                            "in 2 stages, got %d in %d",
-                  s->k_step, s->stages);
+                            "in 2 or %d stages, got %d in %d",
+                  KB_PIPE_MAX_STAGES, s->k_step, s->stages);
   s->m_tail = !fe_size_static(g->M) || g->M.value % c->tile_m;
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;

@@ -51,6 +51,7 @@ typedef struct {
   int tile_m, tile_n;
   int waves_n, wave_m, wave_n;
   int k_step;              /* K per LDS slice (a multiple of 16) */
+  int stages;              /* LDS buffers per operand (2 or 3) */
   bool k_tail, swapped, permuted;
   wmma_copy_kind copy[2];  /* how A's and B's slices reach LDS */
   const MlirValue *batch;

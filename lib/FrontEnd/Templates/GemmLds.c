@@ -4,11 +4,12 @@
  * A workgroup computes a tile_m x tile_n block with a grid of waves; each
  * wave keeps its wave_m x wave_n accumulators in registers for the whole K
  * loop (fe_lds_product).  A and B move through
- * LDS in K slices of the schedule's k_step (16, 32 or 64), two buffers each: while the WMMAs of slice s
- * read buffer s % 2, slice s + 1 is already in flight from global memory
- * into registers and is written to the other buffer afterwards, so one
- * barrier per K step both publishes slice s + 1 and retires the reads of
- * slice s.
+ * LDS in K slices of the schedule's k_step (16, 32 or 64), `stages` (2 or
+ * 3) buffers each (the loop is Kernel/Pipelined.c): while the WMMAs of
+ * slice s read buffer s % stages, slice s + stages - 1 is in flight from
+ * global memory into registers and is written to the buffer slice s - 1
+ * used, so one barrier per K step both publishes it and retires the reads
+ * of slice s.
  *
  * LDS holds both operands as [buffer][M or N][K] with K contiguous, so the
  * fragment reads of either operand are 16-byte vector loads (RDNA4 kcontig;
@@ -20,7 +21,9 @@
  * K tails: slices are full except possibly the last; the main loop runs
  * over full slices without masks, the iteration that prefetches the
  * partial slice is peeled and loads it masked, and the partial slice is
- * multiplied last (zeros past K contribute nothing).  M/N tails need no
+ * multiplied last (zeros past K contribute nothing).  A K shorter than the
+ * pipeline only fills the buffers it needs (a dynamic K loads the others
+ * masked: zeros).  M/N tails need no
  * masked loads (see Gemm.c); the stores are masked. */
 #include "Templates/Gemm.h"
 #include "Kernel/Lds.h"
@@ -39,6 +42,7 @@ typedef struct {
   MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
                                   tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS]; /* a prefetched slice */
 } lds_gemm;
 
 /* A fragment of an operand held packed in LDS (i4, two per byte: the
@@ -133,70 +137,32 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
   }
 }
 
-/* Slice at k: prefetch into registers, multiply buffer buf, store the
- * prefetch into buffer nbuf, barrier. */
-static void step(fe_kb *kb, lds_gemm *g, MlirValue k, MlirValue buf,
-                 MlirValue nbuf, bool masked, MlirValue *acc) {
-  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, pa);
-  fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, pb);
-  /* The slice multiplied now is the one before the prefetched one. */
-  compute_slice(kb, g, buf, kb_addc(kb, k, -g->pr->k_step), false, acc);
-  fe_lds_copy_store(kb, &g->a, nbuf, pa);
-  fe_lds_copy_store(kb, &g->b, nbuf, pb);
-  wb_lds_barrier(&kb->b);
+/* The pipeline's callbacks (Kernel/Pipelined.c): slice s covers K from
+ * s * k_step; its prefetch is held in pa/pb until stored. */
+static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
+  lds_gemm *g = ud;
+  MlirValue k = kb_mulc(kb, slice, g->pr->k_step);
+  fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, g->pa);
+  fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, g->pb);
 }
 
-static MlirValue parity(fe_kb *kb, MlirValue slice) {
-  int64_t v;
-  if (wb_const_value(slice, &v))
-    return kb_c(kb, v % 2);
-  return wb_arith(&kb->b, "arith.remui", slice, kb_c(kb, 2));
+static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
+  lds_gemm *g = ud;
+  fe_lds_copy_store(kb, &g->a, buf, g->pa);
+  fe_lds_copy_store(kb, &g->b, buf, g->pb);
 }
 
-/* A region whose accumulators flow out: runs body(acc) under cond (or
- * always when cond is null) and returns the accumulators after it. */
-typedef void (*acc_body)(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud);
-
-static void guarded(fe_kb *kb, lds_gemm *g, MlirValue cond, int nt,
-                    MlirValue *acc, acc_body body, void *ud) {
-  if (mlirValueIsNull(cond)) {
-    body(kb, g, acc, ud);
-    return;
-  }
-  MlirType types[FE_MAX_WAVE_TILES];
-  for (int t = 0; t < nt; ++t)
-    types[t] = mlirValueGetType(acc[t]);
-  wb_if f;
-  if (!wb_if_begin(&kb->b, &f, cond, nt, types, true)) {
-    kb->failed = 1;
-    return;
-  }
-  MlirValue in[FE_MAX_WAVE_TILES];
-  memcpy(in, acc, sizeof(MlirValue) * (size_t)nt);
-  body(kb, g, acc, ud);
-  wb_if_else(&kb->b, &f, nt, acc);
-  wb_if_end(&kb->b, &f, nt, in);
-  for (int t = 0; t < nt; ++t)
-    acc[t] = mlirOperationGetResult(f.op, t);
-}
-
-typedef struct {
-  MlirValue nfull;
-} tail_ctx;
-
-/* Peeled: multiply the last full slice while prefetching the partial one. */
-static void peeled_step(fe_kb *kb, lds_gemm *g, MlirValue *acc, void *ud) {
-  tail_ctx *t = ud;
-  MlirValue last = kb_addc(kb, t->nfull, -1);
-  step(kb, g, kb_mulc(kb, t->nfull, g->pr->k_step), parity(kb, last),
-       parity(kb, t->nfull), true, acc);
+static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
+                           MlirValue buf, bool masked, MlirValue *acc) {
+  lds_gemm *g = ud;
+  compute_slice(kb, g, buf, kb_mulc(kb, slice, g->pr->k_step), masked, acc);
 }
 
 int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   const fe_gemm *gm = pr->gm;
   const int tk = pr->k_step;
-  if (pr->wave_m * pr->wave_n > FE_MAX_WAVE_TILES)
+  if (pr->wave_m * pr->wave_n > FE_MAX_WAVE_TILES || pr->stages < 2 ||
+      pr->stages > KB_PIPE_MAX_STAGES)
     return -1;
   /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
    * accumulators, Accumulators.c). */
@@ -214,7 +180,8 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   int bits_b = fe_lds_bits(&kb->p->g, &gm->rhs);
   fe_lds_layout ya = fe_lds_layout_get(kb->arch, bits_a, tk);
   fe_lds_layout yb = fe_lds_layout_get(kb->arch, bits_b, tk);
-  int64_t sa[3] = {2, pr->tile_m, ya.stride}, sb[3] = {2, pr->tile_n, yb.stride};
+  int64_t sa[3] = {pr->stages, pr->tile_m, ya.stride},
+          sb[3] = {pr->stages, pr->tile_n, yb.stride};
   MlirType bytes = mlirIntegerTypeGet(kb->ctx, 8);
   if (bits_a == 4) {
     sa[2] /= 2;
@@ -247,53 +214,24 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   g->frag_b = kb_frag(kb, sw ? WMMA_MATRIX_A : WMMA_MATRIX_B, kb->ab_layout,
                       !sw, kb->atom);
 
-  /* Prologue: slice 0 into buffer 0 (masked when it may be partial). */
-  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS];
-  fe_lds_copy_load(kb, &g->a, pr->batch, pr->bm0, kb_c(kb, 0), pr->k_tail,
-                   pa);
-  fe_lds_copy_load(kb, &g->b, pr->batch, pr->bn0, kb_c(kb, 0), pr->k_tail,
-                   pb);
-  fe_lds_copy_store(kb, &g->a, kb_c(kb, 0), pa);
-  fe_lds_copy_store(kb, &g->b, kb_c(kb, 0), pb);
-  wb_lds_barrier(&kb->b);
-
-  /* Main loop over full slices, each prefetching the next full one. */
-  MlirValue kfull = fe_k_full(kb, gm->K, tk);
-  MlirValue nfull = fe_size_static(gm->K)
-                        ? kb_c(kb, gm->K.value / tk)
-                        : wb_arith(&kb->b, "arith.divui", kfull, kb_c(kb, tk));
-  MlirValue ub = kb_addc(kb, nfull, -1);
-  int64_t ubv;
-  if (!wb_const_value(ub, &ubv) || ubv > 0) {
-    wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), ub, kb_c(kb, 1), nt, acc)) {
-      free(g);
-      return -1;
-    }
-    MlirValue it[FE_MAX_WAVE_TILES];
-    memcpy(it, l.iter, sizeof(MlirValue) * (size_t)nt);
-    MlirValue next = kb_addc(kb, l.iv, 1);
-    step(kb, g, kb_mulc(kb, next, tk), parity(kb, l.iv), parity(kb, next),
-         false, it);
-    wb_for_end(&kb->b, &l, nt, it);
-    for (int t = 0; t < nt; ++t)
-      acc[t] = wb_loop_result(&l, t);
-  }
-  if (!pr->k_tail) {
-    compute_slice(kb, g, parity(kb, kb_addc(kb, nfull, -1)),
-                  kb_mulc(kb, kb_addc(kb, nfull, -1), tk), false, acc);
-  } else {
-    /* With at least one full slice, the peeled step prefetches the partial
-     * slice; otherwise the prologue already loaded it into buffer 0. */
-    tail_ctx t = {nfull};
-    int64_t nf;
-    MlirValue has_full = {NULL};
-    if (!wb_const_value(nfull, &nf))
-      has_full = wb_cmpi(&kb->b, WB_CMP_UGE, nfull, kb_c(kb, 1));
-    if (!wb_const_value(nfull, &nf) || nf >= 1)
-      guarded(kb, g, has_full, nt, acc, peeled_step, &t);
-    compute_slice(kb, g, parity(kb, nfull), kb_mulc(kb, nfull, tk), true,
-                  acc);
+  /* Full slices without masks, then the partial one (K tails). */
+  kb_pipeline pl = {
+      .stages = pr->stages,
+      .nfull = fe_size_static(gm->K)
+                   ? kb_c(kb, gm->K.value / tk)
+                   : wb_arith(&kb->b, "arith.divui", kb_size(kb, gm->K),
+                              kb_c(kb, tk)),
+      .tail = pr->k_tail,
+      .max_slices = -1,
+      .nstate = nt,
+      .ud = g,
+      .prefetch = prefetch_slice,
+      .store = store_slice,
+      .compute = multiply_slice,
+  };
+  if (kb_pipelined_loop(kb, &pl, acc)) {
+    free(g);
+    return -1;
   }
   sched_barrier(kb); /* keep what follows below the last WMMAs */
   free(g);
@@ -317,6 +255,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
       .wave_m = s->wave_m,
       .wave_n = s->wave_n,
       .k_step = s->k_step,
+      .stages = s->stages,
       .k_tail = s->k_tail,
       .copy = {s->copy[0], s->copy[1]},
       .swapped = w.form == FE_FORM_ROWSEG,

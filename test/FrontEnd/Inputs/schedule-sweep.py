@@ -1,5 +1,5 @@
 """Every pinned gemm schedule of a grid (staging, tile, wave grid, K step,
-form, accumulator packing, copy kinds) on several types and shapes either
+LDS stages, form, accumulator packing, copy kinds) on several types and shapes either
 builds or is refused with a reason -- never an internal error -- and a
 seeded sample of the built ones computes the right numbers (wmma-run
 against MLIR's CPU lowering).  Usage: schedule-sweep.py BIN_DIR WORK_DIR."""
@@ -23,13 +23,13 @@ SHAPES = [(96, 72, 80), (33, 17, 40)]
 GRID = itertools.product(
     ["lds", "registers"], [(16, 64), (64, 64), (128, 64)], [(1, 4), (2, 2)],
     [16, 32, 64], ["acc", "rowseg"], [1, 2],
-    ["[vec, wmma]", "[vec, scalar]", "[vec, vec]", "[none, none]"])
+    ["[vec, wmma]", "[vec, scalar]", "[vec, vec]", "[none, none]"], [2, 3])
 GRID = list(GRID)
 
 
 def pins(m, n, k, instr, acc):
-    for st, (tm, tn), (wm, wn), ks, form, pack, copy in GRID:
-        if tm % (16 * wm) or tn % (16 * wn):
+    for st, (tm, tn), (wm, wn), ks, form, pack, copy, stages in GRID:
+        if tm % (16 * wm) or tn % (16 * wn) or (st == "registers" and stages == 3):
             continue
         if (st == "lds") != (copy != "[none, none]") or (pack == 2 and acc != "f16"):
             continue  # records the attribute itself rejects
@@ -38,7 +38,7 @@ def pins(m, n, k, instr, acc):
                "tile = [%d, %d, %d], waves = [%d, %d], wave_tile = [%d, %d], stages = %d, "
                "tails = [%s], accumulator = %s, acc_pack = %d, form = %s, copy = %s, "
                "causal = false>" % (instr, st, tm, tn, ks, wm, wn, tm // 16 // wm,
-                                    tn // 16 // wn, 2 if st == "lds" else 1, tails, acc,
+                                    tn // 16 // wn, stages if st == "lds" else 1, tails, acc,
                                     pack, form, copy))
 
 

@@ -34,8 +34,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KB 16         /* keys per block */
-#define QPW 16        /* queries per wave */
+/* Keys per block: the rows of S^T = K Q^T (and the K of O^T = V^T P^T);
+ * queries per wave: the columns of both. */
+#define KB FE_ATOM_M
+#define QPW FE_ATOM_N
 #define WAVES 4
 #define MAX_TILES 16  /* head dims up to 256 */
 
@@ -47,16 +49,16 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (p->shape != FE_SHAPE_ATTENTION)
     return fe_why(why, cap, "the function is not attention");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  if (!fe_size_static(g1->K) || g1->K.value % 16 || !fe_size_static(g2->N) ||
-      g2->N.value % 16)
+  if (!fe_size_static(g1->K) || g1->K.value % FE_ATOM_K ||
+      !fe_size_static(g2->N) || g2->N.value % FE_ATOM_M)
     return fe_why(why, cap, "head dimensions must be static multiples of 16 "
                             "(got %lld and %lld)",
                   fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
                   fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
   int64_t d = g1->K.value, dv = g2->N.value;
-  if (d > 16 * MAX_TILES || dv > 16 * MAX_TILES)
+  if (d > FE_ATOM_K * MAX_TILES || dv > FE_ATOM_M * MAX_TILES)
     return fe_why(why, cap, "head dimensions over %d (%lld, %lld)",
-                  16 * MAX_TILES, (long long)d, (long long)dv);
+                  FE_ATOM_K * MAX_TILES, (long long)d, (long long)dv);
   if (o->staging == WMMA_STAGING_REGISTERS)
     return fe_why(why, cap, "staging=registers: attention streams K and V "
                             "through LDS");
@@ -64,14 +66,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->template_name = fe_template_attention.name;
   wmma_elem e = WMMA_ELEM_F16;
   wmmaElemFromType(g1->a_type, &e);
-  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
-                               NULL, 0);
+  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, FE_ATOM_M,
+                               FE_ATOM_N, FE_ATOM_K, NULL, 0);
   if (s->instr == WMMA_INSTR_COUNT)
     return fe_why(why, cap, "no WMMA instruction for these types");
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
   s->staging = FE_STAGE_LDS;
   s->tile_m = QPW * WAVES;
   s->tile_n = KB;
-  s->k_step = 16;
+  s->k_step = ii->k;
   /* Two K/V buffers, or a pin's three (Kernel/Pipelined.c). */
   s->stages = o->pinned ? (int)o->pin.stages : 2;
   if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
@@ -91,7 +94,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   /* Q^T fragments, O^T accumulators, S^T, one K/V fragment, P^T, the
    * prefetched K and V blocks, addresses and loop state. */
   int prefetch = (int)((KB * d + dv * KB) * eb / (4 * s->threads));
-  s->vgprs = (int)(d / 16) * fb + (int)(dv / 16) * 8 + 8 + fa + fb +
+  s->vgprs = (int)(d / ii->k) * fb + (int)(dv / ii->m) * 8 + 8 + fa + fb +
              prefetch + 24;
   if (s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
@@ -132,7 +135,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   for (int i = 0; i < g1->nbatch; ++i)
     B *= (double)fe_estimate(g1->batch[i]);
   double blocks = B * ceil(M / s->tile_m);
-  double wmma = blocks * WAVES * ceil(N / KB) * (d / 16 + dv / 16);
+  double wmma = blocks * WAVES * ceil(N / KB) * (d / ii->k + dv / ii->m);
   double bytes = blocks * ceil(N / KB) * KB * (d + dv) * eb +
                  B * M * (d * eb + dv * 4);
   s->cost = fe_cost(chip, blocks, wmma, bytes);
@@ -216,7 +219,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   MlirValue s = kb_fill_zero(kb, kb->atom);
   for (int c = 0; c < a->nd; ++c) {
-    MlirValue idx[3] = {buf, kb_c(kb, 0), kb_c(kb, 16 * c)};
+    MlirValue idx[3] = {buf, kb_c(kb, 0), kb_c(kb, kb->atom_k * c)};
     s = kb_mma(kb, kb->atom, kb_load(kb, fa, a->kblk.lds, 3, idx, false),
                a->qf[c], s);
   }
@@ -267,7 +270,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
   MlirValue cs = splat(kb, corr);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
-    MlirValue idx[3] = {buf, kb_c(kb, 16 * t2), kb_c(kb, 0)};
+    MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2), kb_c(kb, 0)};
     MlirValue o = wb_arith(b, "arith.mulf", st[2 + t2], cs);
     st[2 + t2] = kb_mma(kb, kb->atom,
                         kb_load(kb, fa, a->vblk.lds, 3, idx, false), pb, o);
@@ -308,8 +311,8 @@ static int build(fe_kb *kb) {
   att_t *a = calloc(1, sizeof *a);
   if (!a)
     return -1;
-  a->nd = (int)(g1->K.value / 16);
-  a->ndv = (int)(g2->N.value / 16);
+  a->nd = (int)(g1->K.value / kb->atom_k);
+  a->ndv = (int)(g2->N.value / kb->atom_m);
   a->key_tail = s->n_tail;
   kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
   MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
@@ -333,7 +336,7 @@ static int build(fe_kb *kb) {
   /* The wave's Q^T fragments (queries past the end read zeros). */
   for (int c = 0; c < a->nd; ++c)
     a->qf[c] = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_B, a->batch, a->q0,
-                               kb_c(kb, 16 * c), s->m_tail);
+                               kb_c(kb, kb->atom_k * c), s->m_tail);
   /* Key blocks to visit: all, or up to the workgroup's last query. */
   MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
   if (s->causal)
@@ -374,7 +377,7 @@ static int build(fe_kb *kb) {
   for (int t = 0; t < a->ndv; ++t) {
     kb_memo_clear(&m);
     fe_tile ot;
-    kb_output_tile(kb, &ot, a->batch, a->q0, kb_c(kb, 16 * t), true);
+    kb_output_tile(kb, &ot, a->batch, a->q0, kb_c(kb, kb->atom_m * t), true);
     kb_bind_product(kb, &m, g2->prod,
                     wb_arith(b, "arith.divf", fin[2 + t], ls));
     kb_store_output(kb, &ot, kb_eval(kb, &m, &ot, p->root), s->m_tail);

@@ -6,7 +6,8 @@
 
 #include "Kernel/Kernel.h"
 
-int64_t fe_ceil16(int64_t v);
+/* v rounded up to a multiple of step (an atom dimension). */
+int64_t fe_round_up(int64_t v, int64_t step);
 /* The fields both chain templates set alike (instruction, tails, batch
  * grid, one strip per wave). */
 void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,

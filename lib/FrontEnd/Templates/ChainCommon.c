@@ -10,8 +10,9 @@
 
 #include <string.h>
 
-int64_t fe_ceil16(int64_t v) { return (v + 15) / 16 * 16; }
-#define ceil16 fe_ceil16
+int64_t fe_round_up(int64_t v, int64_t step) {
+  return (v + step - 1) / step * step;
+}
 
 void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,
                        const fe_options *o, fe_schedule *s, const char *name) {
@@ -20,23 +21,23 @@ void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->template_name = name;
   wmma_elem e = WMMA_ELEM_F16;
   wmmaElemFromType(g1->in_type, &e);
-  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, 16, 16, 16,
-                               NULL, 0);
+  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, FE_ATOM_M,
+                               FE_ATOM_N, FE_ATOM_K, NULL, 0);
   int waves = o->pinned ? (int)o->pin.waves[0] : o->waves;
   s->staging = FE_STAGE_REGS;
   s->waves_m = waves;
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;
-  s->k_step = 16;
+  s->k_step = FE_ATOM_K;
   s->stages = 1;
   s->threads = 32 * waves;
-  s->tile_m = 16 * waves;
+  s->tile_m = FE_ATOM_M * waves;
   s->kacc = g2->kacc_type;
   s->acc_pack = 1;
-  s->tile_n = 16;
-  s->k_tail = !fe_size_static(g1->K) || g1->K.value % 16;
-  s->m_tail = !fe_size_static(g2->M) || g2->M.value % 16;
-  s->n_tail = !fe_size_static(g2->N) || g2->N.value % 16;
+  s->tile_n = FE_ATOM_N;
+  s->k_tail = !fe_size_static(g1->K) || g1->K.value % FE_ATOM_K;
+  s->m_tail = !fe_size_static(g2->M) || g2->M.value % FE_ATOM_M;
+  s->n_tail = !fe_size_static(g2->N) || g2->N.value % FE_ATOM_N;
   s->grid[2].nterms = g2->nbatch;
   for (int i = 0; i < g2->nbatch; ++i) {
     s->grid[2].t[i].size = g2->batch[i];
@@ -96,7 +97,7 @@ MlirValue fe_chain_intermediate(fe_kb *kb, const fe_tile *t, MlirValue acc,
   *is_f32 = src >= 0;
   MlirValue v = kb_eval(kb, &m, t, *is_f32 ? src : p->inter);
   kb_memo_free(&m);
-  if (p->gemms[0].N.value % 16)
+  if (p->gemms[0].N.value % kb->atom_n)
     v = kb_zero_cols_from(kb, t, v, kb_c(kb, p->gemms[0].N.value));
   return v;
 }

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #define MAX_NT0 32 /* first-product tiles of one K loop */
-#define ceil16 fe_ceil16
 
 static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
                     const fe_options *o, fe_schedule *s, char *why,
@@ -30,19 +29,21 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "staging=registers keeps the intermediate out of "
                             "LDS");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  int64_t n0p = ceil16(g1->N.value);
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  const int am = ii->m, an = ii->n, ak = ii->k;
+  int64_t n0p = fe_round_up(g1->N.value, an);
   int64_t row_bytes = n0p * (wb_type_bits(g1->in_type) / 8);
-  int64_t max_rows = chip->lds_bytes / row_bytes / 16 * 16;
-  if (max_rows < 16)
-    return fe_why(why, cap, "a 16 x %lld strip of the intermediate needs "
+  int64_t max_rows = chip->lds_bytes / row_bytes / am * am;
+  if (max_rows < am)
+    return fe_why(why, cap, "a %d x %lld strip of the intermediate needs "
                             "%lld bytes of LDS (limit %d)",
-                  (long long)g1->N.value, (long long)(16 * row_bytes),
+                  am, (long long)g1->N.value, (long long)(am * row_bytes),
                   chip->lds_bytes);
-  int64_t want = 16 * s->waves_m;
+  int64_t want = am * s->waves_m;
   if (g2->nbatch && fe_size_static(g2->M))
-    want = ceil16(g2->M.value); /* the whole item per workgroup */
-  if (fe_size_static(g2->M) && want > ceil16(g2->M.value))
-    want = ceil16(g2->M.value);
+    want = fe_round_up(g2->M.value, am); /* the whole item per workgroup */
+  if (fe_size_static(g2->M) && want > fe_round_up(g2->M.value, am))
+    want = fe_round_up(g2->M.value, am);
   int64_t rows = want < max_rows ? want : max_rows;
   if (o->pinned) /* exactly the pinned rows, if LDS holds them */
     rows = o->pin.tile[0] <= max_rows ? o->pin.tile[0] : rows;
@@ -51,12 +52,12 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   s->tile_m = (int)rows;
   s->lds_bytes = rows * row_bytes;
   s->grid[0] = (fe_grid_dim){1, {{g2->M, rows}}};
-  s->vgprs = 8 + (int)(n0p / 16) * 2 + 24;
+  s->vgprs = 8 + (int)(n0p / an) * 2 + 24;
   double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
   double N1 = (double)fe_estimate(g2->N), N0 = (double)n0p;
   double blocks = (double)((int64_t)(M + rows - 1) / rows);
-  double wmma = ceil16((int64_t)M) / 16 * (N0 / 16) * ((K0 + 15) / 16 +
-                                                     (N1 + 15) / 16);
+  double wmma = fe_round_up((int64_t)M, am) / am * (N0 / an) *
+                ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
   double bytes = blocks * (rows * K0 + K0 * N0 + N0 * N1) * 2 + M * N1 * 4;
   s->cost = fe_cost(chip, blocks, wmma, bytes);
   return 0;
@@ -70,17 +71,18 @@ typedef void (*operands_fn)(fe_kb *kb, void *ud, int j, MlirValue k,
 
 static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
                    operands_fn operands, void *ud) {
+  const int ak = kb->atom_k;
   MlirValue kfull;
   if (fe_size_static(K))
-    kfull = kb_c(kb, K.value / 16 * 16);
+    kfull = kb_c(kb, K.value / ak * ak);
   else
     kfull = kb_mulc(kb, wb_arith(&kb->b, "arith.divui", kb_size(kb, K),
-                                 kb_c(kb, 16)),
-                    16);
+                                 kb_c(kb, ak)),
+                    ak);
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), n, acc)) {
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, ak), n, acc)) {
       kb->failed = 1;
       return;
     }
@@ -95,7 +97,7 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
     for (int j = 0; j < n; ++j)
       acc[j] = wb_loop_result(&l, j);
   }
-  if (fe_size_static(K) && K.value % 16 == 0)
+  if (fe_size_static(K) && K.value % ak == 0)
     return;
   MlirValue more = fe_size_static(K)
                        ? (MlirValue){NULL}
@@ -133,13 +135,14 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
   int64_t n0 = p->gemms[0].N.value;
-  int nt0 = (int)(ceil16(n0) / 16), full = (int)(n0 / 16);
+  const int ak = kb->atom_k; /* N0 is this product's K */
+  int nt0 = (int)(fe_round_up(n0, ak) / ak), full = (int)(n0 / ak);
   MlirValue c = kb_acc_init(kb, g2, batch, row, col, FE_FORM_ACC);
   MlirAttribute afrag_attr =
       kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   wb_loop l;
-  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, 16 * full),
-                    kb_c(kb, 16), 1, &c)) {
+  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, ak * full),
+                    kb_c(kb, ak), 1, &c)) {
     kb->failed = 1;
     return;
   }
@@ -151,10 +154,10 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
   wb_for_end(&kb->b, &l, 1, &d);
   c = wb_loop_result(&l, 0);
   if (full < nt0) { /* B1 rows past N0 read zero */
-    MlirValue ix[2] = {lds_row, kb_c(kb, 16 * full)};
+    MlirValue ix[2] = {lds_row, kb_c(kb, ak * full)};
     a = kb_load(kb, afrag_attr, lds, 2, ix, false);
     b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                        kb_c(kb, 16 * full), true);
+                        kb_c(kb, ak * full), true);
     c = kb_mma(kb, kb->atom, a, b, c);
   }
   fe_memo m;
@@ -197,8 +200,9 @@ static int build_lds(fe_kb *kb) {
   const fe_problem *p = kb->p;
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
-  int64_t rows = s->rows_per_block, n0p = ceil16(g1->N.value);
-  int nt0 = (int)(n0p / 16);
+  const int am = kb->atom_m, an = kb->atom_n;
+  int64_t rows = s->rows_per_block, n0p = fe_round_up(g1->N.value, an);
+  int nt0 = (int)(n0p / an);
   MlirType in = g2->in_type;
   int64_t shape[2] = {rows, n0p};
   MlirValue lds = kb_lds(kb, 2, shape, in);
@@ -214,12 +218,12 @@ static int build_lds(fe_kb *kb) {
 
   /* Phase 1: intermediate tiles -> LDS, in the input type. */
   wb_loop l;
-  if (!wave_loop(kb, &l, kb_c(kb, rows / 16 * nt0)))
+  if (!wave_loop(kb, &l, kb_c(kb, rows / am * nt0)))
     return -1;
   MlirValue tm = wb_arith(&kb->b, "arith.divui", l.iv, kb_c(kb, nt0));
   MlirValue tn = wb_arith(&kb->b, "arith.remui", l.iv, kb_c(kb, nt0));
-  MlirValue ml = kb_mulc(kb, tm, 16);
-  lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16)};
+  MlirValue ml = kb_mulc(kb, tm, am);
+  lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, an)};
   MlirValue acc = kb_acc_init(kb, g1, batch, c.m, c.n, FE_FORM_ACC);
   k_loop(kb, g1->K, 1, &acc, plain_operands, &c);
   fe_tile t;
@@ -240,13 +244,13 @@ static int build_lds(fe_kb *kb) {
   wb_lds_barrier(&kb->b);
 
   /* Phase 2: output tiles, A fragments from LDS. */
-  MlirValue nt1 = kb_ceil_div(kb, g2->N, 16);
-  if (!wave_loop(kb, &l, kb_mulc(kb, nt1, rows / 16)))
+  MlirValue nt1 = kb_ceil_div(kb, g2->N, an);
+  if (!wave_loop(kb, &l, kb_mulc(kb, nt1, rows / am)))
     return -1;
   tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
-  ml = kb_mulc(kb, tm, 16);
-  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, 16), lds,
+  ml = kb_mulc(kb, tm, am);
+  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, an), lds,
                  ml);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;

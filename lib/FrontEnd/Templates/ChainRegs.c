@@ -55,16 +55,19 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
   if (o->staging == WMMA_STAGING_LDS)
     return fe_why(why, cap, "staging=lds asks for the intermediate in LDS");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  int64_t n0p = fe_ceil16(g1->N.value);
-  int nt0 = (int)(n0p / 16);
+  const wmma_instr_info *ii = wmma_instr_get(s.instr);
+  const int am = ii->m, an = ii->n, ak = ii->k;
+  int64_t n0p = fe_round_up(g1->N.value, an);
+  int nt0 = (int)(n0p / an);
   int eb = wb_type_bits(g1->in_type) / 8;
   int fv = wmma_matrix_vgprs(chip->arch, s.instr, WMMA_MATRIX_A);
-  int64_t nt1 = fe_size_static(g2->N) ? fe_ceil16(g2->N.value) / 16 : MAX_J;
+  int64_t nt1 = fe_size_static(g2->N) ? fe_round_up(g2->N.value, an) / an
+                                     : MAX_J;
   double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
   double N1 = (double)fe_estimate(g2->N), B = 1;
   for (int i = 0; i < g2->nbatch; ++i)
     B *= (double)fe_estimate(g2->batch[i]);
-  int64_t mrows = fe_ceil16(fe_estimate(g2->M));
+  int64_t mrows = fe_round_up(fe_estimate(g2->M), am);
   /* One strip per wave (wave_m = 1: two strips per wave would halve the
    * waves the cost rule counts as busy); 8 waves of the default 4 when
    * that halves the workgroups reading B0 and B1. */
@@ -90,12 +93,12 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
   char last[FE_WHY] = "";
   for (int c = 0; c < n; ++c) {
     int W = configs[c].waves, spw = configs[c].spw, threads = 32 * W;
-    int64_t R = 16LL * W * spw;
+    int64_t R = (int64_t)am * W * spw;
     if (spw * nt0 > FE_MAX_WAVE_TILES) {
       snprintf(last, sizeof last,
-               "a 16 x %lld strip of the intermediate needs %d accumulator "
+               "a %d x %lld strip of the intermediate needs %d accumulator "
                "tiles (limit %d)",
-               (long long)g1->N.value, nt0, FE_MAX_WAVE_TILES);
+               am, (long long)g1->N.value, nt0, FE_MAX_WAVE_TILES);
       continue;
     }
     if (c > 0 && R > mrows) /* idle waves: only the smallest workgroup */
@@ -103,22 +106,23 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     /* B1 blocks: a thread's share of the copy within FE_COPY_MAX chunks. */
     int J = (int)(nt1 < MAX_J ? nt1 : MAX_J);
     if (pin)
-      J = (int)pin->tile[1] / 16;
-    while (!pin && J > 1 && 16 * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads)
+      J = (int)pin->tile[1] / an;
+    while (!pin && J > 1 && an * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads)
       --J;
-    if (16 * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads) {
-      snprintf(last, sizeof last, "a 16 x %lld block of B1 is too large a "
-                                  "copy", (long long)n0p);
+    if (an * J * n0p > (int64_t)FE_COPY_MAX * 8 * threads) {
+      snprintf(last, sizeof last, "a %d x %lld block of B1 is too large a "
+                                  "copy", an, (long long)n0p);
       continue;
     }
     int v1 = spw * nt0 * 8 + (spw + nt0) * fv +
              (int)((R + n0p) * tk * eb / (4 * threads)) + 24;
     int v2 = spw * nt0 * fv + spw * J * 8 + 2 * fv +
-             (int)(16 * J * n0p * eb / (4 * threads)) + 24;
+             (int)(an * J * n0p * eb / (4 * threads)) + 24;
     int vg = v1 > v2 ? v1 : v2;
     if (vg > FE_VGPR_BUDGET) {
-      snprintf(last, sizeof last, "a 16 x %lld strip of the intermediate "
-                                  "needs about %d VGPRs", (long long)n0p, vg);
+      snprintf(last, sizeof last, "a %d x %lld strip of the intermediate "
+                                  "needs about %d VGPRs", am, (long long)n0p,
+               vg);
       continue;
     }
     int bits = wb_type_bits(g1->in_type);
@@ -132,18 +136,18 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
         fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, (int)n0p, tk, threads,
                          pin ? pin->copy[1] : WMMA_COPY_NONE, &copy[1], last,
                          sizeof last) ||
-        fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, 16 * J, (int)n0p,
+        fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, an * J, (int)n0p,
                          threads, WMMA_COPY_NONE, &b1copy, last,
                          sizeof last)) {
       if (J < 1 || J > MAX_J)
-        snprintf(last, sizeof last, "B1 blocks of 16 to %d columns, got %d",
-                 16 * MAX_J, 16 * J);
+        snprintf(last, sizeof last, "B1 blocks of %d to %d columns, got %d",
+                 an, an * MAX_J, an * J);
       continue;
     }
     fe_lds_layout l1 = fe_lds_layout_get(chip->arch, bits, tk);
     fe_lds_layout l2 = fe_lds_layout_get(chip->arch, bits, (int)n0p);
     int64_t lds = fe_lds_bytes(&l1, stages, (int)(R + n0p), bits) +
-                  fe_lds_bytes(&l2, 1, 16 * J, bits);
+                  fe_lds_bytes(&l2, 1, an * J, bits);
     if (lds > chip->lds_bytes) {
       snprintf(last, sizeof last, "%lld bytes of LDS", (long long)lds);
       continue;
@@ -151,7 +155,8 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     /* The cost rule: B0 and B1 are read once per workgroup; a workgroup of
      * 8 waves keeps as many SIMDs busy as two of 4. */
     double blocks = (double)((int64_t)(M + (double)R - 1) / R) * B;
-    double wmma = blocks * W * spw * nt0 * ((K0 + 15) / 16 + (N1 + 15) / 16);
+    double wmma = blocks * W * spw * nt0 *
+                  ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
     double bytes = blocks * ((double)R * K0 + K0 * (double)n0p +
                              (double)n0p * N1) * eb + B * M * N1 * 4;
     double cost = fe_cost(chip, blocks * W / FE_DEFAULT_WAVES, wmma, bytes);
@@ -164,7 +169,7 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     best->wave_m = spw;
     best->wave_n = nt0;
     best->tile_m = (int)R;
-    best->tile_n = 16 * J;
+    best->tile_n = an * J;
     best->rows_per_block = (int)R;
     best->k_step = tk;
     best->stages = stages;
@@ -203,11 +208,11 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
   for (int i = 0; i < spw; ++i)
     for (int j = 0; j < nt0; ++j)
       acc[i * nt0 + j] = kb_acc_init(kb, g1, c->batch, c->m[i],
-                                     kb_c(kb, 16 * j), FE_FORM_ROWSEG);
+                                     kb_c(kb, kb->atom_n * j), FE_FORM_ROWSEG);
   fe_lds_product pr = {
       .gm = g1,
       .tile_m = s->tile_m,
-      .tile_n = 16 * nt0,
+      .tile_n = kb->atom_n * nt0,
       .waves_n = 1,
       .wave_m = spw,
       .wave_n = nt0,
@@ -227,7 +232,8 @@ static int first_product(fe_kb *kb, chain_ctx *c) {
   for (int i = 0; i < spw; ++i)
     for (int j = 0; j < nt0; ++j) {
       fe_tile t;
-      kb_inter_tile(kb, &t, c->batch, c->m[i], kb_c(kb, 16 * j), false);
+      kb_inter_tile(kb, &t, c->batch, c->m[i], kb_c(kb, kb->atom_n * j),
+                    false);
       t.rowseg = true;
       bool is_f32;
       MlirValue h = fe_chain_intermediate(kb, &t, acc[i * nt0 + j], &is_f32);
@@ -278,8 +284,9 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
   const fe_schedule *s = kb->s;
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
-  int spw = s->wave_m, nt0 = s->wave_n, J = s->tile_n / 16;
-  int n0p = 16 * nt0;
+  const int an = kb->atom_n, ak = kb->atom_k;
+  int spw = s->wave_m, nt0 = s->wave_n, J = s->tile_n / an;
+  int n0p = an * nt0; /* N0 padded as the plan did */
   MlirType in = g2->in_type;
   fe_lds_layout lay = fe_lds_layout_get(kb->arch, wb_type_bits(in), n0p);
   int64_t shape[3] = {1, s->tile_n, lay.stride};
@@ -291,7 +298,7 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
     return -1;
   MlirAttribute afrag = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
                                 kb->atom);
-  bool masked = p->gemms[0].N.value % 16 || s->n_tail;
+  bool masked = p->gemms[0].N.value % an || s->n_tail;
   wb_loop l;
   if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_ceil_div(kb, g2->N, s->tile_n),
                     kb_c(kb, 1), 0, NULL))
@@ -303,7 +310,7 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
   fe_lds_copy_store(kb, &cp, kb_c(kb, 0), regs);
   wb_lds_barrier(&kb->b);
   for (int j = 0; j < J; ++j) {
-    MlirValue col = kb_addc(kb, col0, 16 * j);
+    MlirValue col = kb_addc(kb, col0, an * j);
     wb_if f;
     bool guard = !fe_size_static(g2->N) || g2->N.value % s->tile_n;
     if (guard && !wb_if_begin(&kb->b, &f,
@@ -315,7 +322,7 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
     for (int i = 0; i < spw; ++i)
       acc[i] = kb_acc_init(kb, g2, c->batch, c->m[i], col, FE_FORM_ROWSEG);
     for (int kk = 0; kk < nt0; ++kk) {
-      MlirValue idx[3] = {kb_c(kb, 0), kb_c(kb, 16 * j), kb_c(kb, 16 * kk)};
+      MlirValue idx[3] = {kb_c(kb, 0), kb_c(kb, an * j), kb_c(kb, ak * kk)};
       MlirValue a = kb_load(kb, afrag, lds, 3, idx, false);
       for (int i = 0; i < spw; ++i)
         acc[i] = kb_mma(kb, kb->atom, a, c->inter[i * nt0 + kk], acc[i]);
@@ -339,9 +346,10 @@ static int build_regs(fe_kb *kb) {
     kb_batch_from_z(kb, g2, kb_bid(kb, 2), batch);
   c.batch = batch;
   c.row0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
-  MlirValue w0 = kb_add(kb, c.row0, kb_mulc(kb, kb->wave, 16 * s->wave_m));
+  MlirValue w0 = kb_add(kb, c.row0, kb_mulc(kb, kb->wave,
+                                                  kb->atom_m * s->wave_m));
   for (int i = 0; i < s->wave_m; ++i)
-    c.m[i] = kb_addc(kb, w0, 16 * i);
+    c.m[i] = kb_addc(kb, w0, kb->atom_m * i);
   if (first_product(kb, &c) || second_product(kb, &c))
     return -1;
   return kb->failed ? -1 : 0;

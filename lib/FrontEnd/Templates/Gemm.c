@@ -67,8 +67,8 @@ static bool rowseg_possible(const fe_problem *p, wmma_arch arch,
     return false;
   return wmma_instr_select(arch, elem_of(b),
                            elem_of(fe_compute_type(arch, g->a_type)),
-                           elem_of(kacc), 16, 16, 16, NULL,
-                           0) != WMMA_INSTR_COUNT;
+                           elem_of(kacc), FE_ATOM_M, FE_ATOM_N, FE_ATOM_K,
+                           NULL, 0) != WMMA_INSTR_COUNT;
 }
 
 /* The schedule of one configuration, with the choices a pin makes (form,
@@ -86,21 +86,23 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->instr = wmma_instr_select(
       chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
       elem_of(fe_compute_type(chip->arch, g->b_type)), elem_of(g->kacc_type),
-      16, 16, 16, NULL, 0);
+      FE_ATOM_M, FE_ATOM_N, FE_ATOM_K, NULL, 0);
   if (s->instr == WMMA_INSTR_COUNT)
     return fe_why(why, cap, "no WMMA instruction for these types on %s",
                   wmma_arch_name(chip->arch));
-  if (c->tile_m % (16 * c->waves_m) || c->tile_n % (16 * c->waves_n))
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  const int am = ii->m, an = ii->n, ak = ii->k;
+  if (c->tile_m % (am * c->waves_m) || c->tile_n % (an * c->waves_n))
     return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
-                            "of 16x16 WMMA tiles",
-                  c->tile_m, c->tile_n, c->waves_m, c->waves_n);
+                            "of %dx%d WMMA tiles",
+                  c->tile_m, c->tile_n, c->waves_m, c->waves_n, am, an);
   s->staging = c->staging;
   s->tile_m = c->tile_m;
   s->tile_n = c->tile_n;
   s->waves_m = c->waves_m;
   s->waves_n = c->waves_n;
-  s->wave_m = c->tile_m / 16 / c->waves_m;
-  s->wave_n = c->tile_n / 16 / c->waves_n;
+  s->wave_m = c->tile_m / am / c->waves_m;
+  s->wave_n = c->tile_n / an / c->waves_n;
   s->k_step = c->k_step;
   s->stages = c->stages;
   s->threads = 32 * c->waves_m * c->waves_n;
@@ -109,10 +111,11 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "%dx%d WMMA tiles per wave (at most %d, and %d "
                             "per side in registers)",
                   s->wave_m, s->wave_n, FE_MAX_WAVE_TILES, FE_MAX_REG_TILES);
-  if (!lds && (s->k_step != 16 || s->stages != 1))
-    return fe_why(why, cap, "staging = registers steps K by 16 in 1 stage, "
-                            "got a K step of %d in %d", s->k_step, s->stages);
-  if (lds && (s->k_step % 16 || s->k_step < 16 || s->k_step > 64 ||
+  if (!lds && (s->k_step != ak || s->stages != 1))
+    return fe_why(why, cap, "staging = registers steps K by %d in 1 stage, "
+                            "got a K step of %d in %d", ak, s->k_step,
+                  s->stages);
+  if (lds && (s->k_step % ak || s->k_step < ak || s->k_step > 64 ||
               s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES))
     return fe_why(why, cap, "staging = lds takes a K step of 16, 32 or 64 "
                             "in 2 or %d stages, got %d in %d",
@@ -181,16 +184,17 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     B *= (double)fe_estimate(g->batch[i]);
   double tm = (double)((int64_t)(M + c->tile_m - 1) / c->tile_m);
   double tn = (double)((int64_t)(N + c->tile_n - 1) / c->tile_n);
-  double kp = (double)((int64_t)(K + 15) / 16);
+  double kp = (double)((int64_t)(K + ak - 1) / ak); /* WMMA K steps */
   double wgs = tm * tn * B;
-  double wmma = wgs * (c->tile_m / 16) * (c->tile_n / 16) * kp;
+  double wmma = wgs * (c->tile_m / am) * (c->tile_n / an) * kp;
   /* Bytes per element pair (sub-byte types take a byte each in memory). */
   double eb = (fe_storage_bytes(p->g.nodes[g->lhs.leaf].type) +
                fe_storage_bytes(p->g.nodes[g->rhs.leaf].type)) /
               2.0;
   double panels = lds ? (c->tile_m + c->tile_n)
-                      : fe_waves(s) * 16.0 * (s->wave_m + s->wave_n);
-  double bytes = wgs * panels * kp * 16 * eb + M * N * B * 4;
+                      : fe_waves(s) * ((double)am * s->wave_m +
+                                       (double)an * s->wave_n);
+  double bytes = wgs * panels * kp * ak * eb + M * N * B * 4;
   s->cost = fe_cost(chip, wgs, wmma, bytes);
   return 0;
 }
@@ -215,9 +219,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
         (int)q->tile[2], (int)q->stages};
   } else {
     if (o->staging != WMMA_STAGING_LDS) {
-      configs[n++] = (gemm_config){FE_STAGE_REGS, 16, 16 * w, 1, w, 16, 1};
+      configs[n++] = (gemm_config){FE_STAGE_REGS, FE_ATOM_M, FE_ATOM_N * w,
+                                   1, w, FE_ATOM_K, 1};
       if (w == 4)
-        configs[n++] = (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2, 16, 1};
+        configs[n++] =
+            (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2, FE_ATOM_K, 1};
     }
     if (o->staging != WMMA_STAGING_REGISTERS) {
       static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
@@ -236,9 +242,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
         configs[k++] = configs[i];
     if (!k)
       return fe_why(why, cap, "no configuration has a %dx%d workgroup tile "
-                              "(registers: 16x%d%s; LDS: 128x128, 128x64, "
+                              "(registers: %dx%d%s; LDS: 128x128, 128x64, "
                               "64x128, 64x64)",
-                    o->tile_m, o->tile_n, 16 * w, w == 4 ? ", 64x64" : "");
+                    o->tile_m, o->tile_n, FE_ATOM_M, FE_ATOM_N * w,
+                    w == 4 ? ", 64x64" : "");
     n = k;
   }
   for (int i = 0; i < n; ++i) {
@@ -269,8 +276,8 @@ void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w) {
   w->bn0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
   MlirValue wm, wn;
   kb_wave_grid(kb, s->waves_n, &wm, &wn);
-  w->m0 = kb_add(kb, w->bm0, kb_mulc(kb, wm, 16 * s->wave_m));
-  w->n0 = kb_add(kb, w->bn0, kb_mulc(kb, wn, 16 * s->wave_n));
+  w->m0 = kb_add(kb, w->bm0, kb_mulc(kb, wm, kb->atom_m * s->wave_m));
+  w->n0 = kb_add(kb, w->bn0, kb_mulc(kb, wn, kb->atom_n * s->wave_n));
 }
 
 MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w) {
@@ -287,10 +294,10 @@ MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w) {
 }
 
 static MlirValue tile_row(fe_kb *kb, const fe_gemm_wave *w, int i) {
-  return kb_addc(kb, w->m0, 16 * i);
+  return kb_addc(kb, w->m0, kb->atom_m * i);
 }
 static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
-  return kb_addc(kb, w->n0, 16 * j);
+  return kb_addc(kb, w->n0, kb->atom_n * j);
 }
 
 void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w) {
@@ -300,7 +307,8 @@ void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w) {
     return;
   bool ints = mlirTypeIsAInteger(g->a_type);
   MlirAttribute atom = wmmaAtomAttrGet(
-      kb->ctx, kb->arch, 16, 16, 16, fe_compute_type(kb->arch, g->b_type),
+      kb->ctx, kb->arch, kb->atom_m, kb->atom_n, kb->atom_k,
+      fe_compute_type(kb->arch, g->b_type),
       fe_compute_type(kb->arch, g->a_type), g->kacc_type,
       ints && !g->b_unsigned, ints && !g->a_unsigned, false, 0);
   if (mlirAttributeIsNull(atom)) {
@@ -357,7 +365,7 @@ MlirValue fe_k_full(fe_kb *kb, fe_size K, int step) {
 }
 
 /*===--- registers ---------------------------------------------------------------===*/
-/* One 16-wide K step at k: the wave's A and B fragments, then its WMMAs. */
+/* One WMMA K step (kb->atom_k wide) at k: the wave's A and B fragments, then its WMMAs. */
 static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                    bool masked) {
   const fe_schedule *s = kb->s;
@@ -395,12 +403,12 @@ static int build_registers(fe_kb *kb) {
     return -1;
   fe_gemm_acc_init(kb, &w);
   nt = fe_gemm_nacc(kb);
-  MlirValue kfull = fe_k_full(kb, g->K, 16);
+  MlirValue kfull = fe_k_full(kb, g->K, kb->atom_k);
   MlirValue acc[FE_MAX_WAVE_TILES];
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, 16), nt,
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, kb->atom_k), nt,
                       w.acc))
       return -1;
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);

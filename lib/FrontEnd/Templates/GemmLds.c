@@ -100,7 +100,7 @@ static void sched_barrier(fe_kb *kb) {
 }
 
 /* The WMMAs of one slice from buffer buf.  A scheduling barrier between
- * its 16-wide steps keeps LLVM from hoisting a step's LDS reads above the
+ * its WMMA K steps keeps LLVM from hoisting a step's LDS reads above the
  * previous step's WMMAs: issued together they hold all fragments at once,
  * which next to the accumulators and the prefetched slice spills on gfx11. */
 static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
@@ -114,7 +114,7 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
   wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
   bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
   bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
-  for (int kk = 0; kk < s->k_step; kk += 16) {
+  for (int kk = 0; kk < s->k_step; kk += kb->atom_k) {
     if (kk)
       sched_barrier(kb);
     MlirValue a[FE_MAX_WAVE_TILES];
@@ -204,9 +204,11 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   MlirValue wm, wn;
   kb_wave_grid(kb, pr->waves_n, &wm, &wn);
   for (int i = 0; i < pr->wave_m; ++i)
-    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, 16 * pr->wave_m), 16 * i);
+    g->wrow[i] = kb_addc(kb, kb_mulc(kb, wm, kb->atom_m * pr->wave_m),
+                         kb->atom_m * i);
   for (int j = 0; j < pr->wave_n; ++j)
-    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * pr->wave_n), 16 * j);
+    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, kb->atom_n * pr->wave_n),
+                         kb->atom_n * j);
   /* LDS rows are the role matrix's rows for A, its columns for B. */
   bool sw = pr->swapped;
   g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,

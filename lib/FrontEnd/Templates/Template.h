@@ -6,6 +6,14 @@
 
 #include "Schedule/Schedule.h"
 
+/* The WMMA atom shape every template asks wmma_instr_select for: the
+ * 16x16x16 family every template builds with.  Once an instruction is
+ * selected, plans read its own shape (wmma_instr_get(s->instr)->m/n/k) and
+ * builders kb->atom_m/n/k. */
+#define FE_ATOM_M 16
+#define FE_ATOM_N 16
+#define FE_ATOM_K 16
+
 struct fe_kb;
 typedef struct {
   const char *name;

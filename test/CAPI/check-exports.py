@@ -87,8 +87,11 @@ def main():
     # a C++ one is C++, a C one must be public like the global itself.
     def base(s):
         return s[len("__odr_asan_gen_"):] if s.startswith("__odr_asan_gen_") else s
+    # The linker's bounds of instrumentation sections in the sanitizer build
+    # (__start_asan_globals, __stop___sancov_pcs, ...) are not our symbols.
+    toolchain = {s for s in exported if s.startswith(("__start_", "__stop_"))}
     cxx = [s for s in exported if base(s).startswith("_Z")]
-    c = [s for s in exported if not base(s).startswith("_Z")]
+    c = [s for s in exported if not base(s).startswith("_Z") and s not in toolchain]
     ours = [s for s in c if base(s) in public]
     mlir = [s for s in c if base(s) in mlir_api and base(s) not in public]
     for s in sorted(set(c) - set(ours) - set(mlir)):

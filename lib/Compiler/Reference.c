@@ -108,18 +108,6 @@ static double reduction_length(const bound_walk *b, MlirOperation op) {
   return k;
 }
 
-/* Does the linalg.generic reduce (a contraction or a reduction)? */
-static bool has_reduction(MlirOperation op) {
-  MlirAttribute iters = wmma_attr(op, "iterator_types");
-  if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
-    return false;
-  for (intptr_t l = 0; l < mlirArrayAttrGetNumElements(iters); ++l) {
-    if (wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, l)))
-      return true;
-  }
-  return false;
-}
-
 static MlirType elem_of(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
@@ -149,7 +137,7 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
     MlirType out = elem_of(mlirOperationGetOperand(op, n - 1));
     MlirAttribute from = mlirOperationGetDiscardableAttributeByName(
         op, wmma_sref(WMMA_WIDENED_FROM_ATTR));
-    if (has_reduction(op) && !mlirTypeIsAInteger(out)) {
+    if (wb_has_reduction_loop(op) && !mlirTypeIsAInteger(out)) {
       double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
       b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
       if (!mlirAttributeIsNull(from) && b->native)
@@ -163,7 +151,7 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
              wmma_op_is(op, "arith.subf") || wmma_op_is(op, "arith.divf")) {
     /* Elementwise arithmetic outside contractions: one rounding each. */
     MlirOperation parent = mlirOperationGetParentOperation(op);
-    if (!wmma_op_is(parent, "linalg.generic") || !has_reduction(parent))
+    if (!wmma_op_is(parent, "linalg.generic") || !wb_has_reduction_loop(parent))
       b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else {
     /* Math functions: the reference's libm and the kernel's hardware

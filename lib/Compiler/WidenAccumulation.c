@@ -2,6 +2,7 @@
  * WidenAccumulation.h). */
 #include "WidenAccumulation.h"
 
+#include "wmma/Support/Builder.h"
 #include "wmma/Support/CAPIUtil.h"
 
 #include "mlir-c/AffineMap.h"
@@ -33,27 +34,12 @@ static bool is_widenable_arith(MlirOperation op) {
   return false;
 }
 
-static bool has_reduction(MlirOperation op) {
-  MlirAttribute iters = wmma_attr(op, "iterator_types");
-  if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
-    return false;
-  for (intptr_t l = 0; l < mlirArrayAttrGetNumElements(iters); ++l) {
-    char it[64];
-    wmma_print_attr(mlirArrayAttrGetElement(iters, l), it, sizeof it);
-    if (strstr(it, "reduction"))
-      return true;
-  }
-  return false;
-}
-
 /* One `parallel` entry of op's iterator_types (null if none). */
 static MlirAttribute parallel_iterator(MlirOperation op) {
   MlirAttribute iters = wmma_attr(op, "iterator_types");
   for (intptr_t l = 0; l < mlirArrayAttrGetNumElements(iters); ++l) {
-    char it[64];
     MlirAttribute a = mlirArrayAttrGetElement(iters, l);
-    wmma_print_attr(a, it, sizeof it);
-    if (strstr(it, "parallel"))
+    if (!wb_iterator_is_reduction(a)) /* linalg's other kind: parallel */
       return a;
   }
   return (MlirAttribute){NULL};
@@ -249,7 +235,7 @@ typedef struct {
 
 static MlirWalkResult find_contractions(MlirOperation op, void *ud) {
   contraction_list *l = ud;
-  if (!wmma_op_is(op, "linalg.generic") || !has_reduction(op) || !widenable(op))
+  if (!wmma_op_is(op, "linalg.generic") || !wb_has_reduction_loop(op) || !widenable(op))
     return MlirWalkResultAdvance;
   if (l->n == MAX_CONTRACTIONS) {
     l->overflow = true;

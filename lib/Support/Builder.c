@@ -372,3 +372,13 @@ MlirValue wb_ceil_div_const(wb_t *b, MlirValue x, int64_t c) {
     return x;
   return wb_arith(b, "arith.ceildivui", x, wb_const_index(b, c));
 }
+
+bool wb_has_reduction_loop(MlirOperation op) {
+  MlirAttribute iters = wmma_attr(op, "iterator_types");
+  if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
+    return false;
+  for (intptr_t l = 0; l < mlirArrayAttrGetNumElements(iters); ++l)
+    if (wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, l)))
+      return true;
+  return false;
+}

@@ -198,6 +198,8 @@ MlirAttribute wb_rocdl_target(MlirContext ctx, const char *chip);
 /* Is iterator_type a linalg iterator type `reduction` (an element of a
  * linalg op's iterator_types; false for anything else)?  UpstreamAttrs.cpp. */
 bool wb_iterator_is_reduction(MlirAttribute iterator_type);
+/* Does the linalg op have a reduction loop (its iterator_types)? */
+bool wb_has_reduction_loop(MlirOperation op);
 /* A memref type with t's shape and layout, element type elem, in memory
  * space `space`. */
 MlirType wb_memref_like(MlirType t, MlirType elem, MlirAttribute space);

@@ -148,8 +148,11 @@ static int describe_kernel(session *s, MlirOperation kernel,
   wmma_schedule_desc sched;
   MlirAttribute schedule = wmma_attr(kernel, "wmma.schedule");
   if (wmmaScheduleAttrGetDesc(schedule, &sched)) {
-    res->accumulate = mlirTypeIsAF16(sched.accumulator) ||
-                      mlirTypeIsABF16(sched.accumulator);
+    /* Plain (non-WMMA) kernels accumulate nothing; their record's
+     * accumulator is the output's type. */
+    res->accumulate = sched.instr != WMMA_INSTR_COUNT &&
+                      (mlirTypeIsAF16(sched.accumulator) ||
+                       mlirTypeIsABF16(sched.accumulator));
     wmma_print_attr(schedule, res->schedule, sizeof res->schedule);
   }
   MlirAffineMap grid = wmmaLaunchAttrGetGrid(launch);

@@ -12,7 +12,13 @@
 #include <string.h>
 
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
-                                         "attention"};
+                                         "attention", "elementwise"};
+
+/* Templates that build plain GPU kernels (no WMMA): their records name no
+ * instruction ("none", WMMA_INSTR_COUNT in the plain data). */
+static bool plain_template(const char *name) {
+  return !strcmp(name, "elementwise");
+}
 
 int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
   bool known = false;
@@ -20,14 +26,29 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     known |= !strcmp(d->template_name, kTemplates[i]);
   if (!known)
     return wmma_check_fail(msg, cap, "unknown template '%s' (gemm, chain_regs, "
-                          "chain_lds, attention)", d->template_name);
-  if ((int)d->instr < 0 || d->instr >= WMMA_INSTR_COUNT)
+                          "chain_lds, attention, elementwise)",
+                          d->template_name);
+  bool plain = plain_template(d->template_name);
+  if (plain && d->instr != WMMA_INSTR_COUNT)
+    return wmma_check_fail(msg, cap, "the %s template uses no WMMA "
+                          "instruction (instruction = \"none\")",
+                          d->template_name);
+  if (!plain && ((int)d->instr < 0 || d->instr >= WMMA_INSTR_COUNT))
     return wmma_check_fail(msg, cap, "unknown instruction");
+  /* elementwise: tile = [rows, columns, elements per thread] of the
+   * output (the vector width a power of two dividing the columns). */
   for (int i = 0; i < 3; ++i)
-    if (d->tile[i] < 16 || d->tile[i] % 16 || d->tile[i] > 4096)
-      return wmma_check_fail(msg, cap, "tile sizes must be multiples of 16 in "
+    if (plain ? d->tile[i] < 1 || d->tile[i] > 4096
+              : d->tile[i] < 16 || d->tile[i] % 16 || d->tile[i] > 4096)
+      return wmma_check_fail(msg, cap, plain ? "tile sizes must be in [1, 4096], "
+                            "got %lld at %d" : "tile sizes must be multiples of 16 in "
                             "[16, 4096], got %lld at %d",
                   (long long)d->tile[i], i);
+  if (plain && (d->tile[2] > 16 || (d->tile[2] & (d->tile[2] - 1)) ||
+                d->tile[1] % d->tile[2]))
+    return wmma_check_fail(msg, cap, "elements per thread (tile[2]) must be a "
+                          "power of two up to 16 dividing tile[1], got %lld",
+                          (long long)d->tile[2]);
   for (int i = 0; i < 2; ++i) {
     if (d->waves[i] < 1 || d->waves[i] > 32)
       return wmma_check_fail(msg, cap, "waves must be in [1, 32], got %lld",
@@ -49,7 +70,16 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     return wmma_check_fail(msg, cap, "acc_pack must be 1 or 2, got %lld",
                 (long long)d->acc_pack);
   MlirType a = d->accumulator;
-  if (mlirTypeIsNull(a) ||
+  /* A plain kernel accumulates nothing: the field is its output's element
+   * type. */
+  if (plain) {
+    if (mlirTypeIsNull(a) || !(mlirTypeIsAFloat(a) || mlirTypeIsAInteger(a)))
+      return wmma_check_fail(msg, cap, "the accumulator of a plain kernel is "
+                            "its output's element type (an integer or float)");
+    if (d->acc_pack != 1 || d->stages != 1)
+      return wmma_check_fail(msg, cap, "a plain kernel has acc_pack = 1 and "
+                            "stages = 1");
+  } else if (mlirTypeIsNull(a) ||
       !(mlirTypeIsAF32(a) || mlirTypeIsAF16(a) || mlirTypeIsABF16(a) ||
         (mlirTypeIsAInteger(a) && mlirIntegerTypeGetWidth(a) == 32)))
     return wmma_check_fail(msg, cap, "the accumulator must be f32, i32, f16 or bf16");

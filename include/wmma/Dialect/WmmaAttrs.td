@@ -143,8 +143,16 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
         acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>
     ```
 
-    - `template`: `gemm`, `chain_regs`, `chain_lds` or `attention`.
-    - `instruction`: the products' WMMA instruction (ISA name).
+    - `template`: `gemm`, `chain_regs`, `chain_lds`, `attention`, or
+      `elementwise` (a plain GPU kernel without WMMA for data-parallel
+      functions).
+    - `instruction`: the products' WMMA instruction (ISA name); `"none"`
+      for plain templates (`elementwise`), which use none.
+    - elementwise: `tile` = [rows, columns, elements per thread] of the
+      output a workgroup writes; `staging = lds` when transposed inputs go
+      through an LDS tile (`copy = [vec, none]`); `tails`: [rows, columns,
+      false]; `accumulator`: the output's element type; `waves` =
+      [waves, 1], `wave_tile` = [1, 1], `stages` = 1, `acc_pack` = 1.
     - `staging`: operand tiles read by each wave from global memory
       (`registers`) or staged through LDS by the workgroup (`lds`).
     - `tile`: the workgroup's output tile M x N and the K step of the main

@@ -208,12 +208,13 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   kb->chip = chip;
   kb->arch = chip->arch;
   kb->ab_layout = wmma_arch_ab_layout(chip->arch);
+  /* Plain templates (elementwise) use no WMMA instruction: no atom. */
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
-  if (!ii)
+  if (!ii && s->instr != WMMA_INSTR_COUNT)
     goto done;
-  kb->atom_m = ii->m;
-  kb->atom_n = ii->n;
-  kb->atom_k = ii->k;
+  kb->atom_m = ii ? ii->m : 0;
+  kb->atom_n = ii ? ii->n : 0;
+  kb->atom_k = ii ? ii->k : 0;
   memset(&kb->b, 0, sizeof kb->b);
   kb->b.rw = rw;
   kb->b.ctx = ctx;
@@ -253,10 +254,10 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(kernel, 0), kb->entry);
   mlirRewriterBaseSetInsertionPointToEnd(rw, kb->entry);
   setup_entry(kb);
-  kb->atom = kb_product_atom(kb, &p->gemms[0]);
-  kb->kacc = p->gemms[0].kacc_type;
   kb->op_len = 0;
-  {
+  if (ii) {
+    kb->atom = kb_product_atom(kb, &p->gemms[0]);
+    kb->kacc = p->gemms[0].kacc_type;
     MlirAttribute f = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
                               kb->atom);
     int64_t len;

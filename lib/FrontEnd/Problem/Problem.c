@@ -465,9 +465,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))
     return fe_refuse_reduction(p, why, cap, where);
   if (n == 0)
-    return fe_why(why, cap, "the result contains no matrix product "
-                            "(linalg.matmul, batch_matmul or a contraction "
-                            "generic)");
+    return fe_elementwise_build(p, why, cap, where);
   if (n > 1)
     return fe_why(why, cap, "the result combines %d products elementwise "
                             "(one product, or a chain feeding one product, "

@@ -71,7 +71,13 @@ typedef struct {
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
 } fe_gemm;
 
-typedef enum { FE_SHAPE_GEMM, FE_SHAPE_CHAIN, FE_SHAPE_ATTENTION } fe_shape;
+typedef enum {
+  FE_SHAPE_GEMM,
+  FE_SHAPE_CHAIN,
+  FE_SHAPE_ATTENTION,
+  FE_SHAPE_ELEMENTWISE, /* no product, no reduction: the root evaluated at
+                           every output element (ProblemElementwise.c) */
+} fe_shape;
 
 typedef struct {
   char name[128];      /* the function's symbol */
@@ -112,6 +118,10 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
  * reason. */
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
                        size_t cap, MlirLocation *where);
+/* ProblemElementwise.c: a root that reads no product and no reduction as
+ * an elementwise problem.  0 (p filled), or -1 with the reason. */
+int fe_elementwise_build(fe_problem *p, char *why, size_t cap,
+                         MlirLocation *where);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);

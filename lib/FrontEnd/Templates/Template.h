@@ -28,5 +28,7 @@ extern const fe_template fe_template_gemm;
 extern const fe_template fe_template_attention;
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;
+/* Plain GPU kernels (no WMMA) for functions without products. */
+extern const fe_template fe_template_elementwise;
 
 #endif /* WMMA_FRONTEND_TEMPLATES_TEMPLATE_H */

@@ -1,0 +1,180 @@
+/* The elementwise template's evaluator: an expression node on one run of V
+ * contiguous output elements (along the output's innermost dimension), as
+ * vector<V x T>.  Leaves are read as their access class says (Elementwise.h):
+ * vector loads, broadcast scalars, LDS tiles of transposed inputs, or
+ * element by element; the ops are the program's, with the attributes
+ * recognition kept (ElementwiseOps.def), on vectors. */
+#include "Templates/Elementwise.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+/* Memref dims of x reading the column (space dim rank - 1). */
+static int column_dims(const fe_node *x, int rank, int *which) {
+  int n = 0;
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->map[j] == rank - 1) {
+      *which = j;
+      ++n;
+    }
+  return n;
+}
+
+ew_access ew_classify(const fe_problem *p, const fe_node *x) {
+  int rank = p->args[p->out_arg].rank;
+  int jc = -1;
+  int nc = column_dims(x, rank, &jc);
+  if (nc == 0)
+    return EW_UNIFORM;
+  int last = x->nmap - 1;
+  bool contiguous = wb_memref_inner_contiguous(p->args[x->arg].type);
+  if (nc == 1 && !x->div[jc] && contiguous && jc == last)
+    return EW_VECTOR;
+  if (nc == 1 && !x->div[jc] && contiguous && rank >= 2 &&
+      x->map[last] == rank - 2 && !x->div[last])
+    return EW_TRANSPOSED;
+  return EW_GATHER;
+}
+
+/* Memref indices of load x for element e of the run. */
+static void indices(fe_kb *kb, const ew_pos *pos, const fe_node *x, int e,
+                    MlirValue *idx) {
+  for (int j = 0; j < x->nmap; ++j) {
+    int d = x->map[j];
+    idx[j] = d == pos->rank - 1 ? kb_addc(kb, pos->at[d], e) : pos->at[d];
+    if (x->div[j])
+      idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, x->div[j]));
+  }
+}
+
+static int staged_slot(const ew_pos *pos, int n) {
+  for (int i = 0; i < pos->nstaged; ++i)
+    if (pos->staged[i] == n)
+      return i;
+  return -1;
+}
+
+static MlirValue load_leaf(fe_kb *kb, const ew_pos *pos, int n,
+                           const fe_node *x) {
+  wb_t *b = &kb->b;
+  MlirValue mem = kb->args[x->arg];
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
+  MlirType vt = wb_vec(pos->V, elem);
+  MlirValue idx[FE_MAX_RANK];
+  int slot = staged_slot(pos, n);
+  if (slot >= 0) {
+    /* Element e of the run is tile[lcol + e][lrow]: a column of the
+     * tile, the padded rows keep it free of bank conflicts. */
+    MlirValue el[16];
+    for (int e = 0; e < pos->V; ++e) {
+      MlirValue li[2] = {kb_addc(kb, pos->lcol, e), pos->lrow};
+      el[e] = wb_load(b, pos->lds[slot], 2, li);
+    }
+    return wb_from_elements(b, pos->V, el, vt);
+  }
+  switch (ew_classify(kb->p, x)) {
+  case EW_VECTOR:
+    indices(kb, pos, x, 0, idx);
+    return wb_vload(b, vt, mem, x->nmap, idx);
+  case EW_UNIFORM:
+    indices(kb, pos, x, 0, idx);
+    return wb_broadcast(b, wb_load(b, mem, x->nmap, idx), vt);
+  case EW_TRANSPOSED:
+  case EW_GATHER:
+    break;
+  }
+  MlirValue el[16];
+  for (int e = 0; e < pos->V; ++e) {
+    indices(kb, pos, x, e, idx);
+    el[e] = wb_load(b, mem, x->nmap, idx);
+  }
+  return wb_from_elements(b, pos->V, el, vt);
+}
+
+static MlirValue index_leaf(fe_kb *kb, const ew_pos *pos, const fe_node *x) {
+  wb_t *b = &kb->b;
+  MlirType it = wb_vec(pos->V, wb_index(kb->ctx));
+  MlirValue v = wb_broadcast(b, pos->at[x->dim], it);
+  if (x->dim != pos->rank - 1)
+    return v;
+  int64_t iota[16];
+  for (int e = 0; e < pos->V; ++e)
+    iota[e] = e;
+  return wb_arith(b, "arith.addi", v, wb_const_vec_index(b, pos->V, iota));
+}
+
+static MlirValue const_leaf(fe_kb *kb, const ew_pos *pos, const fe_node *x) {
+  MlirType vt = wb_vec(pos->V, x->type);
+  if (mlirTypeIsAFloat(x->type))
+    return wb_const_splat(&kb->b, vt, x->fval);
+  MlirAttribute a = mlirIntegerAttrGet(x->type, x->ival);
+  MlirNamedAttribute na =
+      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
+  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
+}
+
+static MlirValue op_node(fe_kb *kb, fe_memo *m, const ew_pos *pos,
+                         const fe_node *x) {
+  MlirValue ops[3];
+  for (int i = 0; i < x->nops; ++i) {
+    ops[i] = ew_eval(kb, m, pos, x->ops[i]);
+    if (mlirValueIsNull(ops[i]))
+      return ops[i];
+  }
+  MlirNamedAttribute a[8];
+  int na = 0;
+  if (x->pred >= 0)
+    a[na++] = wb_named(kb->ctx, "predicate",
+                       mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64),
+                                          x->pred));
+  intptr_t nk = mlirAttributeIsNull(x->attrs)
+                    ? 0
+                    : mlirDictionaryAttrGetNumElements(x->attrs);
+  for (intptr_t i = 0; i < nk && na < (int)(sizeof a / sizeof a[0]); ++i)
+    a[na++] = mlirDictionaryAttrGetElement(x->attrs, i);
+  return wb_op1(&kb->b, x->name, x->nops, ops, wb_vec(pos->V, x->type), na,
+                a);
+}
+
+MlirValue ew_eval(fe_kb *kb, fe_memo *m, const ew_pos *pos, int n) {
+  if (n < 0 || n >= m->n || pos->V < 1 || pos->V > 16) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  if (!mlirValueIsNull(m->val[n]))
+    return m->val[n];
+  const fe_node *x = &kb->p->g.nodes[n];
+  MlirLocation saved = kb->b.loc;
+  if (!mlirLocationIsNull(x->loc))
+    kb->b.loc = x->loc;
+  MlirValue r = {NULL};
+  switch (x->kind) {
+  case FE_LOAD:
+    r = load_leaf(kb, pos, n, x);
+    break;
+  case FE_CONST:
+    r = const_leaf(kb, pos, x);
+    break;
+  case FE_SCALAR:
+    r = wb_broadcast(&kb->b, kb->args[x->arg], wb_vec(pos->V, x->type));
+    break;
+  case FE_INDEX:
+    r = index_leaf(kb, pos, x);
+    break;
+  case FE_OP:
+    r = op_node(kb, m, pos, x);
+    break;
+  case FE_PRODUCT:
+  case FE_REDUCE:
+    break; /* the problem stage sends no such root here */
+  }
+  kb->b.loc = saved;
+  if (mlirValueIsNull(r)) {
+    kb->failed = 1;
+    return r;
+  }
+  m->val[n] = r;
+  return r;
+}

@@ -236,10 +236,45 @@ func.func @call_other(%C: memref<16x16xf32>) {
 
 // -----
 
-// A function that computes no product.
-// expected-remark @+1 {{the result contains no matrix product}}
+// A function that computes no product is an elementwise kernel (no
+// remark; elementwise.mlir has the kernels).
+// CHECK-LABEL: gpu.func @copy_only
+// CHECK-SAME: template = "elementwise", instruction = "none"
+// CHECK-LABEL: func.func @copy_only
+// CHECK: gpu.launch_func @copy_only_module::@copy_only
 func.func @copy_only(%A: memref<16x16xf32>, %C: memref<16x16xf32>) {
   linalg.copy ins(%A : memref<16x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// Without a product, a result that reads the output at other elements than
+// it writes (a thread would read what another one writes) is refused.
+// expected-remark @+1 {{not converted to a wmma kernel: the result reads the output at other elements than it writes}}
+func.func @reads_output_transposed(%C: memref<16x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<16x16xf32>) outs(%C : memref<16x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Conversions to fp8 have no GPU lowering on these chips.
+// expected-remark @+1 {{elementwise: arith.truncf to f8E5M2 has no GPU lowering on RDNA3/RDNA4 (conversions from fp8 are supported, not to it)}}
+func.func @to_fp8(%A: memref<16x16xf32>, %C: memref<16x16xf8E5M2>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<16x16xf32>) outs(%C : memref<16x16xf8E5M2>) {
+  ^bb0(%a: f32, %o: f8E5M2):
+    %t = arith.truncf %a : f32 to f8E5M2
+    linalg.yield %t : f8E5M2
+  }
   return
 }
 

@@ -68,7 +68,7 @@ static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
   char r[FE_WHY] = "";
   if ((*t)->plan(p, chip, o, s, r, sizeof r))
     return fe_why(why, cap, "the pinned %s schedule does not fit: %s", name,
-                  r);
+                  r[0] ? r : "the template is for another kind of function");
   wmma_schedule_desc got;
   fe_schedule_desc(s, &got);
   if (fe_schedule_match(&o->pin, &got, r, sizeof r))
@@ -91,6 +91,10 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
       *t = kTemplates[i];
       return 0;
     }
+    /* An empty reason: the template is for another kind of function (a
+     * plain template for one without products); not worth a mention. */
+    if (!r[0])
+      continue;
     size_t len = strlen(reasons);
     snprintf(reasons + len, sizeof reasons - len, "%s%s: %s",
              len ? "; " : "", kTemplates[i]->name, r);

@@ -50,6 +50,21 @@ static fe_walk staged_pre(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
+/* An op the GPU lowering cannot take: a conversion to fp8 (MLIR lowers
+ * arith.truncf to f8E4M3FN/f8E5M2 only on chips with fp8 conversion
+ * instructions, none of RDNA3/RDNA4 through this flow). */
+static fe_walk unlowerable_pre(const fe_graph *g, int n, void *ud) {
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_OP && x->nops == 1 &&
+      (mlirTypeIsAFloat8E4M3FN(x->type) || mlirTypeIsAFloat8E5M2(x->type)) &&
+      !(mlirTypeIsAFloat8E4M3FN(g->nodes[x->ops[0]].type) ||
+        mlirTypeIsAFloat8E5M2(g->nodes[x->ops[0]].type))) {
+    *(int *)ud = n;
+    return FE_WALK_STOP;
+  }
+  return FE_WALK_NEXT;
+}
+
 static int staged_loads(const fe_problem *p, staged_t *st) {
   st->p = p;
   st->n = 0;
@@ -109,11 +124,23 @@ static bool tail(fe_size s, int64_t tile) {
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  if (p->shape != FE_SHAPE_ELEMENTWISE)
-    return fe_why(why, cap, "the function computes products (elementwise "
-                            "kernels are for functions without any)");
+  if (p->shape != FE_SHAPE_ELEMENTWISE) {
+    if (cap)
+      why[0] = 0; /* not this kind of function: no reason in the remark */
+    return -1;
+  }
   const fe_arg *out = &p->args[p->out_arg];
   int rank = out->rank;
+  int bad = -1;
+  if (fe_graph_visit(&p->g, p->root, 0, unlowerable_pre, NULL, &bad) < 0)
+    return fe_why(why, cap, "out of memory");
+  if (bad >= 0) {
+    char ts[32];
+    fe_type_str(p->g.nodes[bad].type, ts, sizeof ts);
+    return fe_why(why, cap, "%s to %s has no GPU lowering on RDNA3/RDNA4 "
+                            "(conversions from fp8 are supported, not to it)",
+                  p->g.nodes[bad].name, ts);
+  }
   staged_t st;
   if (staged_loads(p, &st))
     return fe_why(why, cap, "out of memory");

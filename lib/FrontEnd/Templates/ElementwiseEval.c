@@ -123,6 +123,17 @@ static MlirValue op_node(fe_kb *kb, fe_memo *m, const ew_pos *pos,
     if (mlirValueIsNull(ops[i]))
       return ops[i];
   }
+  /* fp8 -> wider floats: through the exact bit-level widening to f16
+   * (neither architecture's LLVM lowering takes the vector extf). */
+  MlirType from = x->nops == 1 ? wb_elem_type(mlirValueGetType(ops[0]))
+                               : (MlirType){NULL};
+  if (!strcmp(x->name, "arith.extf") &&
+      (mlirTypeIsAFloat8E4M3FN(from) || mlirTypeIsAFloat8E5M2(from))) {
+    MlirValue h = kb_fp8_to_f16(kb, ops[0]);
+    if (mlirValueIsNull(h) || mlirTypeIsAF16(x->type))
+      return h;
+    ops[0] = h;
+  }
   MlirNamedAttribute a[8];
   int na = 0;
   if (x->pred >= 0)

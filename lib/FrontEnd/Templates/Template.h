@@ -17,7 +17,9 @@
 struct fe_kb;
 typedef struct {
   const char *name;
-  /* 0 if the template applies (schedule planned), else -1 with why. */
+  /* 0 if the template applies (schedule planned), else -1 with why; an
+   * empty why says the template is for another kind of function (plain
+   * templates for functions without products), left out of the remark. */
   int (*plan)(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, fe_schedule *s, char *why, size_t cap);
   /* Builds the kernel body; 0 or -1 (internal error). */

@@ -127,6 +127,47 @@ func.func @bad_instr() attributes {wmma.schedule = #wmma.schedule<template = "ge
 
 // -----
 
+// "none" names no instruction: only plain templates (elementwise) take it.
+// expected-error @+1 {{invalid #wmma.schedule: unknown instruction}}
+func.func @gemm_without_instr() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "none", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: the elementwise template uses no WMMA instruction (instruction = "none")}}
+func.func @elementwise_with_instr() attributes {wmma.schedule = #wmma.schedule<template = "elementwise", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [32, 32, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: elements per thread (tile[2]) must be a power of two up to 16 dividing tile[1], got 3}}
+func.func @elementwise_run() attributes {wmma.schedule = #wmma.schedule<template = "elementwise", instruction = "none", staging = registers, tile = [32, 33, 3], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  return
+}
+
+// -----
+
+// An elementwise pin on a function with a product.
+// expected-remark @+1 {{the pinned elementwise schedule does not fit: the template is for another kind of function}}
+func.func @elementwise_on_gemm(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) attributes {wmma.schedule = #wmma.schedule<template = "elementwise", instruction = "none", staging = registers, tile = [32, 32, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// The LDS transpose tile of an elementwise kernel is 32x32 with 4 elements
+// per thread, and needs a transposed input.
+// expected-remark @+1 {{the pinned elementwise schedule does not fit: staging = lds takes a transposed input and tile = [32, 32, 4]}}
+func.func @elementwise_lds_without_transpose(%A: memref<64x64xf32>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "elementwise", instruction = "none", staging = lds, tile = [32, 32, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, none], causal = false>} {
+  linalg.copy ins(%A : memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'wmma.schedule' must be a #wmma.schedule attribute}}
 func.func @not_a_schedule() attributes {wmma.schedule = {template = "gemm"}} {
   return

@@ -1,0 +1,57 @@
+"""Functions without products through the Python package: the elementwise
+template's plain kernels (no WMMA), checked against numpy."""
+
+import numpy as np
+import pytest
+
+import wmma
+
+U32 = 2.0**-24  # unit roundoff of f32
+
+# out = transpose(a) * s + r[None, :], all sizes dynamic: the transposed
+# input goes through the LDS tile, the row vector is read along the columns.
+TRANSPOSE_SCALE_ADD = """
+func.func @tsa(%a: memref<?x?xf32>, %s: f32, %r: memref<?xf32>, %out: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (j)>,
+                                   affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a, %r : memref<?x?xf32>, memref<?xf32>) outs(%out : memref<?x?xf32>) {
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %m = arith.mulf %x, %s : f32
+    %y = arith.addf %m, %b : f32
+    linalg.yield %y : f32
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_transpose_scale_add_dynamic(chip):
+    compiled = wmma.compile(TRANSPOSE_SCALE_ADD, chip, emit="llvm")
+    schedule = compiled.manifest["schedule"]
+    assert schedule.startswith('#wmma.schedule<template = "elementwise", '
+                               'instruction = "none", staging = lds')
+    rng = np.random.default_rng(5)
+    for rows, cols in [(65, 33), (1, 7), (40, 100)]:
+        a = rng.uniform(-1, 1, (cols, rows)).astype(np.float32)
+        r = rng.uniform(-1, 1, cols).astype(np.float32)
+        out = wmma.run(TRANSPOSE_SCALE_ADD, chip,
+                       {"a": a, "s": 1.5, "r": r, "out": np.zeros((rows, cols), np.float32)})
+        got = out["out"]
+        assert got.shape == (rows, cols)
+        exact = a.T.astype(np.float64) * 1.5 + r[None, :].astype(np.float64)
+        # Two f32 roundings (the product, the sum).
+        bound = 2 * U32 * (np.abs(a.T) * 1.5 + np.abs(r[None, :])) + 1e-30
+        assert (np.abs(got - exact) <= bound).all(), (rows, cols)
+
+
+def test_elementwise_schedule_pins_the_same_kernel():
+    first = wmma.compile(TRANSPOSE_SCALE_ADD, "gfx1201", emit="llvm")
+    schedule = first.manifest["schedule"]
+    pinned = TRANSPOSE_SCALE_ADD.replace(
+        "memref<?x?xf32>) {\n", "memref<?x?xf32>) attributes {wmma.schedule = %s} {\n" % schedule, 1)
+    assert pinned != TRANSPOSE_SCALE_ADD
+    again = wmma.compile(pinned, "gfx1201", emit="llvm")
+    assert again.manifest["schedule"] == schedule
+    assert again.artifact == first.artifact

@@ -280,7 +280,7 @@ static void stage_tiles(fe_kb *kb, const staged_t *st, ew_pos *pos) {
       if (x->div[j])
         idx[j] = wb_arith(b, "arith.divui", idx[j], kb_c(kb, x->div[j]));
     }
-    MlirValue v = wb_vload(b, wb_vec(EW_TS_V, elem), mem, x->nmap, idx);
+    MlirValue v = ew_vload(kb, mem, x->nmap, idx, EW_TS_V);
     MlirValue li[2] = {jj, ii};
     wb_vstore(b, v, tile, 2, li);
     pos->staged[pos->nstaged] = st->nodes[i];

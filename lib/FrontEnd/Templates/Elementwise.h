@@ -34,6 +34,13 @@ typedef struct {
   MlirValue lrow, lcol;     /* the run's position in the workgroup tile */
 } ew_pos;
 
+/* Does a read of mem need its indices checked (a view with a non-identity
+ * layout in a kernel with tails)?  ew_vload: V elements along mem's last
+ * dimension at idx, checked if so (one vector load when all are inside). */
+bool ew_guarded(fe_kb *kb, MlirValue mem);
+MlirValue ew_vload(fe_kb *kb, MlirValue mem, int n, const MlirValue *idx,
+                   int V);
+
 /* Node n (in the output's space) on the run: vector<V x type>.  The memo
  * (Kernel.h) maps nodes to values already built. */
 MlirValue ew_eval(fe_kb *kb, fe_memo *m, const ew_pos *pos, int n);

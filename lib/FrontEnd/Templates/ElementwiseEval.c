@@ -6,6 +6,7 @@
  * recognition kept (ElementwiseOps.def), on vectors. */
 #include "Templates/Elementwise.h"
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -49,6 +50,79 @@ static void indices(fe_kb *kb, const ew_pos *pos, const fe_node *x, int e,
   }
 }
 
+/* Views with a non-identity layout (a subview's rows inside a wider
+ * buffer): their fat buffer covers size x stride bytes, past the view's
+ * last element, so a read past a row's end may reach memory the view does
+ * not hold (or nothing at all).  With tails, their reads check every index
+ * and send outside elements past the buffer (read as zero). */
+bool ew_guarded(fe_kb *kb, MlirValue mem) {
+  MlirType t = mlirValueGetType(mem);
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(t);
+  bool identity = mlirAffineMapIsNull(map) || mlirAffineMapIsIdentity(map);
+  return !identity && (kb->s->m_tail || kb->s->n_tail);
+}
+
+/* Are idx (with the last one + extra - 1) inside mem's dims? */
+static MlirValue inside(fe_kb *kb, MlirValue mem, int n, const MlirValue *idx,
+                        int extra) {
+  wb_t *b = &kb->b;
+  MlirValue ok = wb_const_bool(b, true);
+  for (int j = 0; j < n; ++j) {
+    MlirValue end = j == n - 1 ? kb_addc(kb, idx[j], extra - 1) : idx[j];
+    ok = wb_arith(b, "arith.andi", ok,
+                  wb_cmpi(b, WB_CMP_ULT, end, wb_dim(b, mem, j)));
+  }
+  return ok;
+}
+
+static MlirValue guarded_load(fe_kb *kb, MlirValue mem, int n,
+                              const MlirValue *idx) {
+  wb_t *b = &kb->b;
+  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
+  if (outer < 0) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  kb_note_oob(kb, mem);
+  MlirValue ix[FE_MAX_RANK];
+  memcpy(ix, idx, sizeof(MlirValue) * (size_t)n);
+  ix[outer] = wb_select(b, inside(kb, mem, n, idx, 1), ix[outer],
+                        wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
+  return wb_load(b, mem, n, ix);
+}
+
+MlirValue ew_vload(fe_kb *kb, MlirValue mem, int n, const MlirValue *idx,
+                   int V) {
+  wb_t *b = &kb->b;
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
+  MlirType vt = wb_vec(V, elem);
+  if (!ew_guarded(kb, mem))
+    return wb_vload(b, vt, mem, n, idx);
+  /* The whole run inside: one vector load; else element by element. */
+  wb_if f;
+  if (!wb_if_begin(b, &f, inside(kb, mem, n, idx, V), 1, &vt, true)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue v = wb_vload(b, vt, mem, n, idx);
+  wb_if_else(b, &f, 1, &v);
+  MlirValue el[16], ix[FE_MAX_RANK];
+  memcpy(ix, idx, sizeof(MlirValue) * (size_t)n);
+  for (int e = 0; e < V; ++e) {
+    ix[n - 1] = kb_addc(kb, idx[n - 1], e);
+    el[e] = guarded_load(kb, mem, n, ix);
+  }
+  MlirValue w = wb_from_elements(b, V, el, vt);
+  wb_if_end(b, &f, 1, &w);
+  return mlirOperationGetResult(f.op, 0);
+}
+
+/* One element, checked when the view needs it. */
+static MlirValue load1(fe_kb *kb, MlirValue mem, int n, const MlirValue *idx) {
+  return ew_guarded(kb, mem) ? guarded_load(kb, mem, n, idx)
+                             : wb_load(&kb->b, mem, n, idx);
+}
+
 static int staged_slot(const ew_pos *pos, int n) {
   for (int i = 0; i < pos->nstaged; ++i)
     if (pos->staged[i] == n)
@@ -77,10 +151,10 @@ static MlirValue load_leaf(fe_kb *kb, const ew_pos *pos, int n,
   switch (ew_classify(kb->p, x)) {
   case EW_VECTOR:
     indices(kb, pos, x, 0, idx);
-    return wb_vload(b, vt, mem, x->nmap, idx);
+    return ew_vload(kb, mem, x->nmap, idx, pos->V);
   case EW_UNIFORM:
     indices(kb, pos, x, 0, idx);
-    return wb_broadcast(b, wb_load(b, mem, x->nmap, idx), vt);
+    return wb_broadcast(b, load1(kb, mem, x->nmap, idx), vt);
   case EW_TRANSPOSED:
   case EW_GATHER:
     break;
@@ -88,7 +162,7 @@ static MlirValue load_leaf(fe_kb *kb, const ew_pos *pos, int n,
   MlirValue el[16];
   for (int e = 0; e < pos->V; ++e) {
     indices(kb, pos, x, e, idx);
-    el[e] = wb_load(b, mem, x->nmap, idx);
+    el[e] = load1(kb, mem, x->nmap, idx);
   }
   return wb_from_elements(b, pos->V, el, vt);
 }

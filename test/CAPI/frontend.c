@@ -14,6 +14,7 @@
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 #include "wmma-c/Passes.h"
@@ -251,6 +252,45 @@ static void check_pass_options(void) {
   CHECK(ok && wmmaAttributeIsALaunch(l), "staging 7 is auto");
 }
 
+/*--- schedule records of plain (non-WMMA) templates ------------------------*/
+static void check_plain_schedule(void) {
+  wmma_schedule_desc d;
+  memset(&d, 0, sizeof d);
+  snprintf(d.template_name, sizeof d.template_name, "elementwise");
+  d.instr = WMMA_INSTR_COUNT; /* "none" */
+  d.staging = WMMA_SCHED_REGISTERS;
+  d.tile[0] = 1, d.tile[1] = 1024, d.tile[2] = 16;
+  d.waves[0] = 8, d.waves[1] = 1;
+  d.wave_tile[0] = d.wave_tile[1] = 1;
+  d.stages = 1;
+  d.tails[1] = true;
+  d.accumulator = mlirIntegerTypeGet(g_ctx, 8);
+  d.acc_pack = 1;
+  char msg[256] = "";
+  CHECK(wmmaScheduleCheck(&d, msg, sizeof msg) == 0, "plain record valid: %s",
+        msg);
+  MlirAttribute a = wmmaScheduleAttrGet(g_ctx, &d);
+  CHECK(!mlirAttributeIsNull(a), "plain record built");
+  char buf[1024];
+  printf("plain schedule: %s\n", attr_str(a, buf, sizeof buf));
+  wmma_schedule_desc back;
+  CHECK(wmmaScheduleAttrGetDesc(a, &back) && back.instr == WMMA_INSTR_COUNT &&
+            mlirAttributeEqual(wmmaScheduleAttrGet(g_ctx, &back), a),
+        "plain record round trip (no instruction)");
+  /* A WMMA template needs an instruction; a plain one takes none. */
+  wmma_schedule_desc bad = d;
+  snprintf(bad.template_name, sizeof bad.template_name, "gemm");
+  CHECK(wmmaScheduleCheck(&bad, msg, sizeof msg) != 0 &&
+            mlirAttributeIsNull(wmmaScheduleAttrGet(g_ctx, &bad)),
+        "gemm without an instruction refused");
+  printf("gemm without instruction: %s\n", msg);
+  bad = d;
+  bad.instr = WMMA_INSTR_F32_16X16X16_F16;
+  CHECK(wmmaScheduleCheck(&bad, msg, sizeof msg) != 0, "elementwise with an "
+                                                       "instruction refused");
+  printf("elementwise with instruction: %s\n", msg);
+}
+
 /*--- per-module chipset ---------------------------------------------------*/
 static const char *const kTwoChips =
     "module attributes {gpu.container_module} {\n"
@@ -330,6 +370,7 @@ int main(void) {
   check_launch_attr();
   check_staging_names();
   check_pass_options();
+  check_plain_schedule();
   check_amdgpu_to_rocdl();
   mlirContextDestroy(g_ctx);
   return finish("frontend");
@@ -344,5 +385,8 @@ int main(void) {
 // CHECK: diag: wmma-linalg-to-kernels: the chip option is required
 // CHECK: diag: wmma-linalg-to-kernels: the chip option is required
 // CHECK: diag: wmma-linalg-to-kernels: waves-per-workgroup must be in 1..32, got 99
+// CHECK: plain schedule: #wmma.schedule<template = "elementwise", instruction = "none", staging = registers, tile = [1, 1024, 16], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [false, true, false], accumulator = i8, acc_pack = 1, form = acc, copy = [none, none], causal = false>
+// CHECK: gemm without instruction: unknown instruction
+// CHECK: elementwise with instruction: the elementwise template uses no WMMA instruction (instruction = "none")
 // CHECK: amdgpu-to-rocdl: 0 amdgpu ops left, 2 rocdl.make.buffer.rsrc
 // CHECK: frontend: {{[0-9]+}} checks, 0 failed

@@ -77,3 +77,22 @@ def test_transpose_lds_tile_has_no_bank_conflicts(elem, dtype):
     np.testing.assert_array_equal(out["b"], a.T)
     assert counters["lds_bytes_read"] == a.nbytes
     assert counters["lds_bank_conflicts"] == 0
+
+
+FP8_COPY = """
+func.func @c(%A: memref<13x21xf8E4M3FN>, %Y: memref<13x21xf8E4M3FN>) {
+  linalg.copy ins(%A : memref<13x21xf8E4M3FN>) outs(%Y : memref<13x21xf8E4M3FN>)
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_fp8_copy_is_bit_exact(chip):
+    # fp8 values as their bit patterns (uint8): a copy moves every pattern
+    # (NaN's S.1111.111 left out) unchanged, tails included.
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 256, (13, 21)).astype(np.uint8)
+    a[(a & 0x7F) == 0x7F] = 0
+    out = wmma.run(FP8_COPY, chip, {"A": a, "Y": np.zeros((13, 21), np.uint8)})
+    np.testing.assert_array_equal(out["Y"].view(np.uint8), a)

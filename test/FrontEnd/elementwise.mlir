@@ -214,3 +214,21 @@ func.func @pinned(%A: memref<64x64xf32>, %B: memref<64x64xf32>) attributes {wmma
   linalg.copy ins(%A : memref<64x64xf32>) outs(%B : memref<64x64xf32>)
   return
 }
+
+// -----
+
+// 16-bit math functions are computed in f32 and rounded once.
+// CHECK-LABEL: gpu.func @half_exp
+// CHECK: %[[W:.*]] = arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// CHECK: %[[E:.*]] = math.exp %[[W]] : vector<8xf32>
+// CHECK: arith.truncf %[[E]] : vector<8xf32> to vector<8xf16>
+func.func @half_exp(%A: memref<16x64xf16>, %Y: memref<16x64xf16>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<16x64xf16>) outs(%Y : memref<16x64xf16>) {
+  ^bb0(%a: f16, %o: f16):
+    %e = math.exp %a : f16
+    linalg.yield %e : f16
+  }
+  return
+}

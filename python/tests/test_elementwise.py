@@ -96,3 +96,24 @@ def test_fp8_copy_is_bit_exact(chip):
     a[(a & 0x7F) == 0x7F] = 0
     out = wmma.run(FP8_COPY, chip, {"A": a, "Y": np.zeros((13, 21), np.uint8)})
     np.testing.assert_array_equal(out["Y"].view(np.uint8), a)
+
+
+def test_transpose_through_lds_is_coalesced_like_a_copy():
+    # Global cache lines the wave accesses touch (the emulator's counter):
+    # the LDS-staged transpose reads rows and writes rows, as many lines as
+    # a plain copy (the minimum, every byte once); without LDS the strided
+    # reads touch many more.
+    def run(perm, staging):
+        src = TRANSPOSE_T.replace("T", "f32").replace("64x96", "128x128").replace(
+            "96x64", "128x128").replace("[1, 0]", perm)
+        a = np.random.default_rng(3).uniform(-1, 1, (128, 128)).astype(np.float32)
+        out, c = wmma.run(src, "gfx1201", {"a": a, "b": np.zeros_like(a)}, stats=True,
+                          staging=staging)
+        want = a.T if perm == "[1, 0]" else a
+        np.testing.assert_array_equal(out["b"], want)
+        return c["global_lines"]
+
+    copy = run("[0, 1]", "auto")
+    assert copy == 2 * 128 * 128 * 4 // 128
+    assert run("[1, 0]", "auto") == copy
+    assert run("[1, 0]", "registers") > 8 * copy

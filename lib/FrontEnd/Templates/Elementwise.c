@@ -209,8 +209,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->grid[2].t[s->grid[2].nterms].size = out_dim(p, d);
     s->grid[2].t[s->grid[2].nterms++].div = 1;
   }
-  /* The cost rule's memory term (no WMMA): the bytes written, read again
-   * by every input of the same size. */
+  /* The cost rule's memory term alone (no WMMA), estimated as the output's
+   * bytes written and as many read: one configuration is planned, the
+   * value only informs the record. */
   double elems = 1, wgs = 1;
   for (int d = 0; d < rank; ++d)
     elems *= (double)fe_estimate(out_dim(p, d));
@@ -220,7 +221,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                        s->grid[i].t[k].div - 1) /
                       s->grid[i].t[k].div);
   s->cost = fe_cost(chip, wgs, 0, 2 * elems * fe_storage_bytes(out->elem));
-  s->vgprs = 32;
+  s->vgprs = 32; /* a few runs of at most 16 elements: far below budget */
   return 0;
 }
 

@@ -265,8 +265,19 @@ func.func @reads_output_transposed(%C: memref<16x16xf32>) {
 
 // -----
 
+// Tails are masked by sending elements past the buffer along its largest
+// stride: run-time strides are refused (only the elementwise template is
+// named: the WMMA templates are for functions with products).
+// expected-remark @+1 {{not converted to a wmma kernel: no kernel template applies (elementwise: memref<?x?xf32, strided<[?, 1], offset: ?>> has run-time strides; the tails of this kernel need static strides)}}
+func.func @dynamic_strides(%A: memref<?x?xf32, strided<[?, 1], offset: ?>>, %Y: memref<?x?xf32>) {
+  linalg.copy ins(%A : memref<?x?xf32, strided<[?, 1], offset: ?>>) outs(%Y : memref<?x?xf32>)
+  return
+}
+
+// -----
+
 // Conversions to fp8 have no GPU lowering on these chips.
-// expected-remark @+1 {{elementwise: arith.truncf to f8E5M2 has no GPU lowering on RDNA3/RDNA4 (conversions from fp8 are supported, not to it)}}
+// expected-remark @+1 {{not converted to a wmma kernel: no kernel template applies (elementwise: arith.truncf to f8E5M2 has no GPU lowering on RDNA3/RDNA4 (conversions from fp8 are supported, not to it)}}
 func.func @to_fp8(%A: memref<16x16xf32>, %C: memref<16x16xf8E5M2>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}

@@ -100,5 +100,8 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
              len ? "; " : "", kTemplates[i]->name, r);
   }
   *t = NULL;
+  if (!reasons[0])
+    return fe_why(why, cap, "no kernel template is for this kind of "
+                            "function");
   return fe_why(why, cap, "no kernel template applies (%s)", reasons);
 }

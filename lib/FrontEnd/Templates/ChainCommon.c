@@ -47,6 +47,8 @@ void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,
 
 int fe_chain_check(const fe_problem *p, const wmma_chip_info *chip,
                    const fe_schedule *s, char *why, size_t cap) {
+  if (p->shape == FE_SHAPE_ELEMENTWISE)
+    return fe_not_for_this_kind(why, cap);
   if (p->shape != FE_SHAPE_CHAIN)
     return fe_why(why, cap, "not a chain of two products");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];

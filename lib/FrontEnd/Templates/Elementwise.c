@@ -128,11 +128,8 @@ static bool tail(fe_size s, int64_t tile) {
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  if (p->shape != FE_SHAPE_ELEMENTWISE) {
-    if (cap)
-      why[0] = 0; /* not this kind of function: no reason in the remark */
-    return -1;
-  }
+  if (p->shape != FE_SHAPE_ELEMENTWISE)
+    return fe_not_for_this_kind(why, cap);
   const fe_arg *out = &p->args[p->out_arg];
   int rank = out->rank;
   int bad = -1;
@@ -185,6 +182,17 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->stages = 1;
   s->m_tail = rank >= 2 && tail(out_dim(p, rank - 2), tr);
   s->n_tail = tail(out_dim(p, rank - 1), tc);
+  /* Masked accesses send elements past the buffer along its largest
+   * stride, which must be known. */
+  for (int a = 0; a < p->nargs && (s->m_tail || s->n_tail); ++a)
+    if (p->args[a].is_buffer &&
+        wb_memref_outermost_dim(p->args[a].type) < 0) {
+      char ts[128];
+      fe_type_str(p->args[a].type, ts, sizeof ts);
+      return fe_why(why, cap, "%s has run-time strides; the tails of this "
+                              "kernel need static strides",
+                    ts);
+    }
   s->kacc = out->elem;
   s->acc_pack = 1;
   s->form = WMMA_FORM_ACC;

@@ -202,10 +202,10 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *best, char *why,
                 size_t cap) {
+  if (p->shape == FE_SHAPE_ELEMENTWISE)
+    return fe_not_for_this_kind(why, cap);
   if (p->shape != FE_SHAPE_GEMM)
-    return fe_why(why, cap, p->shape == FE_SHAPE_ELEMENTWISE
-                                ? "the function computes no product"
-                                : "the function is a chain of products");
+    return fe_why(why, cap, "the function is a chain of products");
   const fe_gemm *g = &p->gemms[0];
   if (g->lhs.arg < 0 || g->rhs.arg < 0)
     return fe_why(why, cap, "an operand is not read from an argument");

@@ -26,6 +26,14 @@ typedef struct {
   int (*build)(struct fe_kb *kb);
 } fe_template;
 
+/* A plan's refusal for a function of another kind (no reason: the remark
+ * does not name the template, Select.c). */
+static inline int fe_not_for_this_kind(char *why, size_t cap) {
+  if (cap)
+    why[0] = 0;
+  return -1;
+}
+
 extern const fe_template fe_template_gemm;
 extern const fe_template fe_template_attention;
 extern const fe_template fe_template_chain_regs;

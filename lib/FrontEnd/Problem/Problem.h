@@ -79,6 +79,12 @@ typedef enum {
                            every output element (ProblemElementwise.c) */
 } fe_shape;
 
+/* Is the shape one the WMMA templates build (products)?  The others are
+ * the plain templates' (no WMMA). */
+static inline bool fe_shape_uses_wmma(fe_shape s) {
+  return s == FE_SHAPE_GEMM || s == FE_SHAPE_CHAIN || s == FE_SHAPE_ATTENTION;
+}
+
 typedef struct {
   char name[128];      /* the function's symbol */
   MlirOperation func;  /* the caller-facing function (original) */

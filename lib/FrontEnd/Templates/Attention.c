@@ -46,7 +46,7 @@ static bool causal(const fe_graph *g, int score);
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  if (p->shape == FE_SHAPE_ELEMENTWISE)
+  if (!fe_shape_uses_wmma(p->shape))
     return fe_not_for_this_kind(why, cap);
   if (p->shape != FE_SHAPE_ATTENTION)
     return fe_why(why, cap, "the function is not attention");

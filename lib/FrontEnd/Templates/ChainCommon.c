@@ -47,7 +47,7 @@ void fe_chain_schedule(const fe_problem *p, const wmma_chip_info *chip,
 
 int fe_chain_check(const fe_problem *p, const wmma_chip_info *chip,
                    const fe_schedule *s, char *why, size_t cap) {
-  if (p->shape == FE_SHAPE_ELEMENTWISE)
+  if (!fe_shape_uses_wmma(p->shape))
     return fe_not_for_this_kind(why, cap);
   if (p->shape != FE_SHAPE_CHAIN)
     return fe_why(why, cap, "not a chain of two products");

@@ -202,7 +202,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *best, char *why,
                 size_t cap) {
-  if (p->shape == FE_SHAPE_ELEMENTWISE)
+  if (!fe_shape_uses_wmma(p->shape))
     return fe_not_for_this_kind(why, cap);
   if (p->shape != FE_SHAPE_GEMM)
     return fe_why(why, cap, "the function is a chain of products");

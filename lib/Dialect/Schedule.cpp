@@ -32,7 +32,8 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   snprintf(d.template_name, sizeof d.template_name, "%s",
            templateName.str().c_str());
   d.instr = wmma_instr_lookup(instr.c_str());
-  if (d.instr == WMMA_INSTR_COUNT)
+  // "none": a kernel without WMMA (the valu template; the C rules check).
+  if (d.instr == WMMA_INSTR_COUNT && instr != "none")
     return emitError() << "invalid #wmma.schedule: unknown instruction '"
                        << instruction << "'";
   d.staging = static_cast<wmma_sched_staging>(static_cast<int>(staging));

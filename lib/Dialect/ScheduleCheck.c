@@ -12,7 +12,7 @@
 #include <string.h>
 
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
-                                         "attention"};
+                                         "attention", "valu"};
 
 int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
   bool known = false;
@@ -20,14 +20,26 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     known |= !strcmp(d->template_name, kTemplates[i]);
   if (!known)
     return wmma_check_fail(msg, cap, "unknown template '%s' (gemm, chain_regs, "
-                          "chain_lds, attention)", d->template_name);
-  if ((int)d->instr < 0 || d->instr >= WMMA_INSTR_COUNT)
+                          "chain_lds, attention, valu)", d->template_name);
+  /* The VALU template (products no WMMA takes) has no instruction
+   * (WMMA_INSTR_COUNT, printed "none"), tiles of any size (outputs per
+   * workgroup, K per step) and may accumulate in f64. */
+  bool valu = !strcmp(d->template_name, "valu");
+  if (valu != (d->instr == WMMA_INSTR_COUNT))
+    return wmma_check_fail(msg, cap, valu ? "the valu template has instruction "
+                                            "= \"none\""
+                                          : "unknown instruction");
+  if ((int)d->instr < 0 || d->instr > WMMA_INSTR_COUNT)
     return wmma_check_fail(msg, cap, "unknown instruction");
-  for (int i = 0; i < 3; ++i)
-    if (d->tile[i] < 16 || d->tile[i] % 16 || d->tile[i] > 4096)
+  for (int i = 0; i < 3; ++i) {
+    if (valu && (d->tile[i] < 1 || d->tile[i] > 4096))
+      return wmma_check_fail(msg, cap, "valu tile sizes must be in [1, 4096], "
+                             "got %lld at %d", (long long)d->tile[i], i);
+    if (!valu && (d->tile[i] < 16 || d->tile[i] % 16 || d->tile[i] > 4096))
       return wmma_check_fail(msg, cap, "tile sizes must be multiples of 16 in "
                             "[16, 4096], got %lld at %d",
                   (long long)d->tile[i], i);
+  }
   for (int i = 0; i < 2; ++i) {
     if (d->waves[i] < 1 || d->waves[i] > 32)
       return wmma_check_fail(msg, cap, "waves must be in [1, 32], got %lld",
@@ -51,8 +63,10 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
   MlirType a = d->accumulator;
   if (mlirTypeIsNull(a) ||
       !(mlirTypeIsAF32(a) || mlirTypeIsAF16(a) || mlirTypeIsABF16(a) ||
+        (valu && mlirTypeIsAF64(a)) ||
         (mlirTypeIsAInteger(a) && mlirIntegerTypeGetWidth(a) == 32)))
-    return wmma_check_fail(msg, cap, "the accumulator must be f32, i32, f16 or bf16");
+    return wmma_check_fail(msg, cap, "the accumulator must be f32, i32, f16 or "
+                                     "bf16 (or f64 for valu)");
   if (d->acc_pack == 2 && !(mlirTypeIsAF16(a) || mlirTypeIsABF16(a)))
     return wmma_check_fail(msg, cap, "acc_pack = 2 needs a 16-bit accumulator");
   for (int i = 0; i < 2; ++i)

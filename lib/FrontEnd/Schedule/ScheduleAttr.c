@@ -43,6 +43,11 @@ static const char *copy_name(wmma_copy_kind k) {
   return (unsigned)k < 4 ? names[k] : "?";
 }
 
+static const char *instr_name(wmma_instr i) {
+  const wmma_instr_info *ii = wmma_instr_get(i);
+  return ii ? ii->isa_name : "none";
+}
+
 static void list(char *buf, size_t cap, const int64_t *v, int n) {
   size_t len = 0;
   buf[0] = 0;
@@ -61,8 +66,7 @@ int fe_schedule_match(const wmma_schedule_desc *pin,
   if (strcmp(pin->template_name, got->template_name))
     DIFF("template", "%s", pin->template_name, got->template_name);
   if (pin->instr != got->instr)
-    DIFF("instruction", "%s", wmma_instr_get(pin->instr)->isa_name,
-         wmma_instr_get(got->instr)->isa_name);
+    DIFF("instruction", "%s", instr_name(pin->instr), instr_name(got->instr));
   if (pin->staging != got->staging)
     DIFF("staging", "%s", pin->staging ? "lds" : "registers",
          got->staging ? "lds" : "registers");

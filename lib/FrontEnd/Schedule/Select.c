@@ -85,6 +85,10 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
   size_t n = sizeof kTemplates / sizeof kTemplates[0];
   char reasons[3 * FE_WHY] = "";
   for (size_t i = 0; i < n; ++i) {
+    /* The VALU template takes only what no WMMA takes; listing it among
+     * the reasons of a WMMA problem would say nothing. */
+    if (kTemplates[i] == &fe_template_valu && p->shape != FE_SHAPE_VALU)
+      continue;
     memset(s, 0, sizeof *s);
     char r[FE_WHY] = "";
     if (kTemplates[i]->plan(p, chip, o, s, r, sizeof r) == 0) {

@@ -213,7 +213,7 @@ static int convert_func(MlirBlock body, MlirOperation func,
    * taken (the WMMA obstacle names the fix, e.g. converting f32 operands). */
   if (p->shape == FE_SHAPE_VALU)
     fe_remark(p->g.prods[p->gemms[0].prod].loc,
-              "converted to a VALU kernel (template valu) instead of WMMA: %s",
+              "converted to a VALU kernel (template valu): %s",
               p->valu.why);
   /* The pin now lives on the kernel it describes. */
   if (fo.pinned)

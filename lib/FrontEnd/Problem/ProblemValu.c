@@ -41,6 +41,18 @@ static MlirType valu_acc(MlirType a, MlirType b, MlirType acc) {
   return (MlirType){NULL};
 }
 
+/* Operand types some WMMA instruction multiplies (Problem.c's
+ * check_types decides the exact combinations). */
+static bool wmma_types(MlirType a, MlirType b) {
+  bool a16 = mlirTypeIsAF16(a) || mlirTypeIsABF16(a);
+  bool a8 = mlirTypeIsAFloat8E4M3FN(a) || mlirTypeIsAFloat8E5M2(a);
+  bool b8 = mlirTypeIsAFloat8E4M3FN(b) || mlirTypeIsAFloat8E5M2(b);
+  bool ai = mlirTypeIsAInteger(a) && (mlirIntegerTypeGetWidth(a) == 8 ||
+                                      mlirIntegerTypeGetWidth(a) == 4);
+  return (a16 && mlirTypeEqual(a, b)) || (a8 && b8) ||
+         (ai && mlirTypeEqual(a, b));
+}
+
 bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap) {
   bool m1 = fe_size_static(gm->M) && gm->M.value == 1;
   bool n1 = fe_size_static(gm->N) && gm->N.value == 1;
@@ -158,10 +170,29 @@ int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap) {
              r);
     return -1;
   }
-  char src[64];
+  /* The remark: the types no WMMA takes, and what would take WMMA; else
+   * the WMMA analysis's obstacle (a shape, a layout). */
+  char src[64], as[32], bs[32], cs[32], what[FE_WHY - 80];
   fe_source_op_name(p->func, p->g.prods[prod].loc, src, sizeof src);
-  snprintf(p->valu.why, sizeof p->valu.why, "%s%s%s", src, src[0] ? ": " : "",
-           why);
+  fe_type_str(gm.a_type, as, sizeof as);
+  fe_type_str(gm.b_type, bs, sizeof bs);
+  fe_type_str(gm.acc_type, cs, sizeof cs);
+  bool types = wmma_types(gm.a_type, gm.b_type);
+  char ts[128];
+  snprintf(ts, sizeof ts, "%.24s x %.24s -> %.24s has no WMMA instruction", as, bs,
+           cs);
+  if (gm.m_loop < 0 || gm.n_loop < 0) /* the shape first, then the types */
+    snprintf(what, sizeof what, "%.300s%s%s", why, types ? "" : "; and ",
+             types ? "" : ts);
+  else if (!types)
+    snprintf(what, sizeof what, "%s; convert the operands to %s for WMMA", ts,
+             mlirTypeIsAInteger(gm.a_type) ? "i8 (into i32)" : "f16 or bf16");
+  else
+    snprintf(what, sizeof what, "%.400s", why);
+  /* (A reason naming its op already is not prefixed again.) */
+  bool named = src[0] && !strncmp(what, src, strlen(src));
+  snprintf(p->valu.why, sizeof p->valu.why, "%s%s%s", named ? "" : src,
+           src[0] && !named ? ": " : "", what);
   p->shape = FE_SHAPE_VALU;
   p->ngemms = 1;
   p->gemms[0] = gm;

@@ -429,8 +429,9 @@ static int build_rows(fe_kb *kb) {
     return -1;
   }
   MlirValue base = kb_mulc(kb, slot, group);
-  MlirValue sum = acc_init(kb, &m, &pt);
-  for (int i = 0; i < group; ++i) {
+  bool zero_init = fe_is_zero(&kb->p->g, g->acc);
+  MlirValue sum = zero_init ? wb_load(b, red, 1, &base) : acc_init(kb, &m, &pt);
+  for (int i = zero_init ? 1 : 0; i < group; ++i) {
     MlirValue idx = kb_addc(kb, base, i);
     sum = add(kb, sum, wb_load(b, red, 1, &idx));
   }

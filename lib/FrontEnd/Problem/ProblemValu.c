@@ -182,11 +182,13 @@ int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap) {
   snprintf(ts, sizeof ts, "%.24s x %.24s -> %.24s has no WMMA instruction", as, bs,
            cs);
   if (gm.m_loop < 0 || gm.n_loop < 0) /* the shape first, then the types */
-    snprintf(what, sizeof what, "%.300s%s%s", why, types ? "" : "; and ",
+    snprintf(what, sizeof what, "%.250s%s%s", why, types ? "" : "; and ",
              types ? "" : ts);
   else if (!types)
-    snprintf(what, sizeof what, "%s; convert the operands to %s for WMMA", ts,
-             mlirTypeIsAInteger(gm.a_type) ? "i8 (into i32)" : "f16 or bf16");
+    snprintf(what, sizeof what, "%s; convert %s for WMMA", ts,
+             mlirTypeIsAInteger(gm.a_type)
+                 ? "the operands to i8 (into i32)"
+                 : "both operands to f16 or both to bf16");
   else
     snprintf(what, sizeof what, "%.400s", why);
   /* (A reason naming its op already is not prefixed again.) */

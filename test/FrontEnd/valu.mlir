@@ -235,3 +235,18 @@ func.func @f8_matvec(%A: memref<16x16xf8E4M3FN>, %x: memref<16xf8E4M3FN>, %y: me
   linalg.matvec ins(%A, %x : memref<16x16xf8E4M3FN>, memref<16xf8E4M3FN>) outs(%y : memref<16xf32>)
   return
 }
+
+// -----
+
+// A pinned VALU schedule (as another compile printed it) is built as is;
+// the kernel carries it.
+// CHECK-LABEL: gpu.func @pinned(
+// CHECK-SAME: wmma.schedule = #wmma.schedule<template = "valu", instruction = "none", staging = lds, tile = [64, 64, 16], waves = [8, 1], wave_tile = [4, 4], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>
+// CHECK-LABEL: func.func @pinned(
+// CHECK-NOT: wmma.schedule
+// CHECK: gpu.launch_func
+func.func @pinned(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "valu", instruction = "none", staging = lds, tile = [64, 64, 16], waves = [8, 1], wave_tile = [4, 4], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  // expected-remark @+1 {{converted to a VALU kernel (template valu)}}
+  linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}

@@ -163,6 +163,31 @@ func.func @mv(%A: memref<1000x333xf32>, %x: memref<333xf32>, %y: memref<1000xf32
 
 // -----
 
+// A vector-matrix product with A stored K x N: a thread per output, its
+// K loop sequential (4 per step), consecutive threads on consecutive
+// columns of A; no LDS.
+// CHECK-LABEL: gpu.func @vm(
+// CHECK-NOT: workgroup(
+// CHECK-SAME: lds = 0
+// CHECK-SAME: template = "valu", instruction = "none", staging = registers, tile = [256, 1, 4]
+// CHECK: %[[N:.*]] = arith.addi %{{.*}}, %thread_id_x : index
+// CHECK: scf.for %{{.*}} = %c0 to %c200 step %c4 iter_args(%{{.*}} = %cst) -> (f32)
+// CHECK: memref.load %{{.*}}[%{{.*}}, %[[N]]] : memref<200x77xf16, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK-COUNT-4: math.fma
+// CHECK-NOT: amdgpu.lds_barrier
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[N]], %c77 : index
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[N]]] : memref<77xf32, #amdgpu.address_space<fat_raw_buffer>>
+func.func @vm(%x: memref<200xf16>, %A: memref<200x77xf16>, %y: memref<77xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<77xf32>)
+  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.vecmat: the contraction has no M loop}}
+  linalg.vecmat ins(%x, %A : memref<200xf16>, memref<200x77xf16>) outs(%y : memref<77xf32>)
+  return
+}
+
+// -----
+
 // f16 with M = 1: WMMA types, but a WMMA tile would be 1/16 used.
 // CHECK-LABEL: gpu.func @m1(
 // CHECK-SAME: template = "valu"
@@ -179,9 +204,23 @@ func.func @m1(%A: memref<1x96xf16>, %B: memref<96x50xf16>, %C: memref<1x50xf32>)
 // -----
 
 // A dot product: a rank-0 result, the whole workgroup on its one row.
+// Its 256 partial sums: each wave's first lane adds its wave's 32, then
+// thread 0 adds the 8 wave sums (two barriers, fixed order).
 // CHECK-LABEL: gpu.func @dot(
 // CHECK-SAME: tile = [1, 1, 1024]
 // CHECK: %[[LANE:.*]] = arith.remui %thread_id_x, %c256 : index
+// CHECK: memref.store %{{.*}}, %[[RED:.*]][%thread_id_x] : memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: amdgpu.lds_barrier
+// CHECK: %[[WL:.*]] = arith.remui %thread_id_x, %c32 : index
+// CHECK: %[[W0:.*]] = arith.cmpi eq, %[[WL]], %c0 : index
+// CHECK-NEXT: scf.if %[[W0]] {
+// CHECK-COUNT-31: arith.addf
+// CHECK: memref.store %{{.*}}, %[[RED]][%thread_id_x]
+// CHECK: amdgpu.lds_barrier
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[LANE]], %c0 : index
+// CHECK-NEXT: scf.if %[[T0]] {
+// CHECK-COUNT-7: arith.addf
+// CHECK-NOT: arith.addf
 // CHECK: memref.store %{{.*}}, %{{.*}}[] : memref<f32, #amdgpu.address_space<fat_raw_buffer>>
 func.func @dot(%a: memref<1000xf32>, %b: memref<1000xf32>, %r: memref<f32>) {
   %zero = arith.constant 0.0 : f32

@@ -51,12 +51,49 @@ static int row_loop(const fe_gemm *g, fe_size *size) {
   return m ? g->m_loop : g->n_loop;
 }
 
-/* Lanes per output in the rows kernel: a wave, or the workgroup for a
- * single row. */
-static int row_group(const fe_gemm *g) {
+/* The first load under node (through elementwise ops) indexing loops `row`
+ * and `k`, or NULL. */
+static const fe_node *matrix_load(const fe_graph *g, int node, int row, int k) {
+  const fe_node *x = &g->nodes[node];
+  if (x->kind == FE_LOAD) {
+    bool r = row < 0, kk = false;
+    for (int j = 0; j < x->nmap; ++j) {
+      r |= x->map[j] == row;
+      kk |= x->map[j] == k;
+    }
+    return r && kk ? x : NULL;
+  }
+  if (x->kind != FE_OP)
+    return NULL;
+  for (int i = 0; i < x->nops; ++i) {
+    const fe_node *l = matrix_load(g, x->ops[i], row, k);
+    if (l)
+      return l;
+  }
+  return NULL;
+}
+
+/* Is K the innermost memory dimension of the operand indexing loop `row`
+ * (A for M, B for N)?  Then consecutive threads load along K. */
+static bool k_innermost(const fe_problem *p, bool lhs, int row) {
+  const fe_gemm *g = &p->gemms[0];
+  const fe_node *x =
+      matrix_load(&p->g, lhs ? g->lhs.node : g->rhs.node, row, g->k_loop);
+  return !x || (x->nmap > 0 && x->map[x->nmap - 1] == g->k_loop);
+}
+
+/* Lanes per output in the rows kernel: the workgroup for a single output
+ * row (a dot product); a wave striding over K when K is the matrix's
+ * innermost dimension (matrix-vector: coalesced along K); else one thread
+ * per output, consecutive threads on consecutive rows (vector-matrix with
+ * A stored K x N: coalesced along N). */
+static int row_group(const fe_problem *p) {
+  const fe_gemm *g = &p->gemms[0];
   fe_size r;
-  row_loop(g, &r);
-  return is_one(r) ? VALU_THREADS : 32;
+  int rl = row_loop(g, &r);
+  if (is_one(r) || rl < 0)
+    return VALU_THREADS;
+  return k_innermost(p, rl == g->m_loop, rl) ? 32 : 1;
 }
 
 static bool tail(fe_size s, int64_t step) {
@@ -107,7 +144,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   } else {
     fe_size rows;
     row_loop(g, &rows);
-    int group = row_group(g);
+    int group = row_group(p);
     int per_wg = VALU_THREADS / group;
     s->staging = FE_STAGE_REGS;
     s->tile_m = per_wg; /* outputs per workgroup */
@@ -118,7 +155,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->wave_m = s->wave_n = 1;
     s->m_tail = tail(rows, per_wg);
     s->k_tail = tail(g->K, s->k_step);
-    s->lds_bytes = (int64_t)VALU_THREADS * eb;
+    s->lds_bytes = group > 1 ? (int64_t)VALU_THREADS * eb : 0;
     s->grid[0] = (fe_grid_dim){1, {{rows, per_wg}}};
     s->grid[1] = (fe_grid_dim){0, {{fe_static(1), 1}}};
     s->vgprs = 4 * (eb / 4) + 24;
@@ -257,20 +294,7 @@ static MlirValue and_(fe_kb *kb, MlirValue a, MlirValue b) {
 static void stage(fe_kb *kb, fe_memo *m, bool lhs, const MlirValue *batch,
                   MlirValue r0, MlirValue k0, MlirValue lds) {
   const fe_gemm *g = &kb->p->gemms[0];
-  const fe_node *leaf = NULL;
-  int node = lhs ? g->lhs.node : g->rhs.node;
-  /* Is K innermost in the operand's first load indexing both loops? */
-  for (int n = node; n >= 0 && !leaf;) {
-    const fe_node *x = &kb->p->g.nodes[n];
-    if (x->kind == FE_LOAD) {
-      leaf = x;
-    } else if (x->kind == FE_OP && x->nops >= 1) {
-      n = x->ops[0];
-      continue;
-    }
-    break;
-  }
-  bool k_inner = !leaf || (leaf->nmap > 0 && leaf->map[leaf->nmap - 1] == g->k_loop);
+  bool k_inner = k_innermost(kb->p, lhs, lhs ? g->m_loop : g->n_loop);
   int per = VALU_TILE * VALU_KSTEP / VALU_THREADS;
   MlirValue tid = kb->tid;
   for (int i = 0; i < per; ++i) {
@@ -372,6 +396,17 @@ static int build_tiled(fe_kb *kb) {
 }
 
 /*===--- rows ------------------------------------------------------------------===*/
+/* red[base] + red[base + stride] + ... (n terms, in that order). */
+static MlirValue sum_lds(fe_kb *kb, MlirValue red, MlirValue base, int n,
+                         int stride) {
+  MlirValue sum = wb_load(&kb->b, red, 1, &base);
+  for (int i = 1; i < n; ++i) {
+    MlirValue idx = kb_addc(kb, base, (int64_t)i * stride);
+    sum = add(kb, sum, wb_load(&kb->b, red, 1, &idx));
+  }
+  return sum;
+}
+
 static int build_rows(fe_kb *kb) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
@@ -381,12 +416,14 @@ static int build_rows(fe_kb *kb) {
     return -1;
   fe_size nrows;
   int rl = row_loop(g, &nrows);
-  int group = row_group(g);
+  int group = row_group(kb->p);
   MlirValue batch[2] = {{NULL}, {NULL}};
   if (g->nbatch)
     kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
-  MlirValue lane = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, group));
-  MlirValue slot = wb_arith(b, "arith.divui", kb->tid, kb_c(kb, group));
+  MlirValue lane = group == 1 ? kb_c(kb, 0)
+                              : wb_arith(b, "arith.remui", kb->tid, kb_c(kb, group));
+  MlirValue slot = group == 1 ? kb->tid
+                              : wb_arith(b, "arith.divui", kb->tid, kb_c(kb, group));
   MlirValue row = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), s->tile_m), slot);
   MlirValue mrow = rl == g->m_loop ? row : (MlirValue){NULL};
   MlirValue nrow = rl == g->n_loop && rl >= 0 ? row : (MlirValue){NULL};
@@ -410,33 +447,53 @@ static int build_rows(fe_kb *kb) {
   }
   wb_for_end(b, &l, 1, &part);
   part = wb_loop_result(&l, 0);
-  /* The group's partial sums meet in LDS; its first lane adds them in
-   * lane order. */
-  int64_t shape[1] = {VALU_THREADS};
-  MlirValue red = kb_lds(kb, 1, shape, s->kacc);
-  if (kb->failed) {
-    kb_memo_free(&m);
-    return -1;
+  /* The group's partial sums meet in LDS and are added in lane order
+   * (deterministic): by the group's first lane, or for a workgroup-wide
+   * group by each wave's first lane, then thread 0 over the waves. */
+  MlirValue red = {NULL};
+  if (group > 1) {
+    int64_t shape[1] = {VALU_THREADS};
+    red = kb_lds(kb, 1, shape, s->kacc);
+    if (kb->failed) {
+      kb_memo_free(&m);
+      return -1;
+    }
+    wb_store(b, part, red, 1, &kb->tid);
+    wb_lds_barrier(b);
   }
-  wb_store(b, part, red, 1, &kb->tid);
-  wb_lds_barrier(b);
-  MlirValue ok = wb_cmpi(b, WB_CMP_EQ, lane, kb_c(kb, 0));
+  if (group == VALU_THREADS) {
+    MlirValue wave_lane = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, 32));
+    wb_if first;
+    if (!wb_if_begin(b, &first, wb_cmpi(b, WB_CMP_EQ, wave_lane, kb_c(kb, 0)),
+                     0, NULL, false)) {
+      kb_memo_free(&m);
+      return -1;
+    }
+    wb_store(b, sum_lds(kb, red, kb->tid, 32, 1), red, 1, &kb->tid);
+    wb_if_end(b, &first, 0, NULL);
+    wb_lds_barrier(b);
+  }
+  /* The group's first lane stores (every thread when a thread is a
+   * group), on rows that exist. */
+  MlirValue ok = {NULL};
+  if (group > 1)
+    ok = wb_cmpi(b, WB_CMP_EQ, lane, kb_c(kb, 0));
   if (s->m_tail)
     ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, nrows)));
   wb_if guard;
-  if (!wb_if_begin(b, &guard, ok, 0, NULL, false)) {
+  if (!mlirValueIsNull(ok) && !wb_if_begin(b, &guard, ok, 0, NULL, false)) {
     kb_memo_free(&m);
     return -1;
   }
-  MlirValue base = kb_mulc(kb, slot, group);
-  bool zero_init = fe_is_zero(&kb->p->g, g->acc);
-  MlirValue sum = zero_init ? wb_load(b, red, 1, &base) : acc_init(kb, &m, &pt);
-  for (int i = zero_init ? 1 : 0; i < group; ++i) {
-    MlirValue idx = kb_addc(kb, base, i);
-    sum = add(kb, sum, wb_load(b, red, 1, &idx));
-  }
+  MlirValue sum = group == 1 ? part
+                  : group == 32
+                      ? sum_lds(kb, red, kb_mulc(kb, slot, 32), 32, 1)
+                      : sum_lds(kb, red, kb_c(kb, 0), VALU_THREADS / 32, 32);
+  if (!fe_is_zero(&kb->p->g, g->acc))
+    sum = add(kb, acc_init(kb, &m, &pt), sum);
   store_at(kb, &m, &pt, sum, (MlirValue){NULL});
-  wb_if_end(b, &guard, 0, NULL);
+  if (!mlirValueIsNull(ok))
+    wb_if_end(b, &guard, 0, NULL);
   kb_memo_free(&m);
   return kb->failed ? -1 : 0;
 }

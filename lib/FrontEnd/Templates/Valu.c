@@ -16,12 +16,16 @@
  *    over the batch loops; stores guarded on M/N tails.
  *  rows (no M or no N, or one of them 1: matrix-vector, vector-matrix,
  *    batched matrix-vector, dot): each output element is a reduction over
- *    K by a group of lanes -- a wave (8 outputs per workgroup), or the
- *    whole workgroup when there is one output row (a dot product).  Lanes
- *    stride over K (consecutive lanes, consecutive K), each keeping a
- *    partial sum; the partials meet in LDS and the group's first lane adds
- *    them in lane order (deterministic), adds the accumulator, applies the
- *    epilogue and stores.  Grid: x over row blocks, z over the batch. */
+ *    K by a group of lanes: a wave (8 outputs per workgroup) when K is the
+ *    matrix's innermost dimension, the whole workgroup when there is one
+ *    output (a dot product), else a single thread (256 outputs per
+ *    workgroup, consecutive threads on consecutive outputs: coalesced
+ *    along the matrix's rows).  Lanes stride over K (consecutive lanes,
+ *    consecutive K), each keeping a partial sum; the partials meet in LDS
+ *    and are added in lane order (deterministic; a workgroup's per wave
+ *    first, then over the waves); the group's first lane adds the
+ *    accumulator, applies the epilogue and stores.  Grid: x over output
+ *    blocks, z over the batch. */
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinTypes.h"

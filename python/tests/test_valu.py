@@ -85,3 +85,26 @@ def test_i32_matmul_accumulates_exactly():
     with np.errstate(over="ignore"):
         want = C0 + (A.astype(np.int64) @ B.astype(np.int64)).astype(np.int32)
     assert C.dtype == np.int32 and (C == want).all()
+
+
+F64_MATVEC = """
+func.func @mv64(%A: memref<40x75xf64>, %x: memref<75xf64>, %y: memref<40xf64>) {
+  linalg.matvec ins(%A, %x : memref<40x75xf64>, memref<75xf64>) outs(%y : memref<40xf64>)
+  return
+}
+"""
+
+
+def test_f64_matvec_accumulates_in_f64():
+    # y += A x in f64 (no WMMA, no f32 anywhere): within 2 K u64 of exact,
+    # far below what an f32 accumulation would reach.
+    rng = np.random.default_rng(24)
+    A = rng.uniform(-1, 1, (40, 75))
+    x = rng.uniform(-1, 1, (75,))
+    y0 = rng.uniform(-1, 1, (40,))
+    y = wmma.run(F64_MATVEC, "gfx1100", {"A": A, "x": x, "y": y0})["y"]
+    assert y.dtype == np.float64
+    exact = y0 + A @ x
+    bound = 2 * 76 * 2.0**-53 * (np.abs(y0) + np.abs(A) @ np.abs(x))
+    assert (np.abs(y - exact) <= bound).all()
+    assert np.median(bound) < 1e-12 * np.median(np.abs(exact))

@@ -113,6 +113,39 @@ static MlirType elem_of(MlirValue v) {
   return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
 }
 
+/* Significand bits of a float type (an integer's width: what its
+ * conversion to a float needs); 64 for anything else (never exact). */
+static int significand_bits(MlirType t) {
+  if (mlirTypeIsAF16(t))
+    return 11;
+  if (mlirTypeIsABF16(t))
+    return 8;
+  if (mlirTypeIsAF32(t))
+    return 24;
+  if (mlirTypeIsAF64(t))
+    return 53;
+  if (mlirTypeIsAFloat8E4M3FN(t))
+    return 4;
+  if (mlirTypeIsAFloat8E5M2(t))
+    return 3;
+  if (mlirTypeIsAInteger(t))
+    return (int)mlirIntegerTypeGetWidth(t);
+  return 64;
+}
+
+/* Are the products of contraction op's inputs exact in its output type
+ * (every input's significand at most half the output's: f16 and bf16 in
+ * f32, not f32 itself)? */
+static bool products_exact(MlirOperation op, MlirType out) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  int widest = 0;
+  for (intptr_t i = 0; i + 1 < n; ++i) {
+    int bits = significand_bits(elem_of(mlirOperationGetOperand(op, i)));
+    widest = bits > widest ? bits : widest;
+  }
+  return 2 * widest <= significand_bits(out);
+}
+
 /* Products of 16-bit (and 8-bit) floats are exact in f32.  The K of one
  * WMMA of 16-bit inputs: a natively accumulating kernel rounds its
  * accumulator to the output type once per K step of this length. */
@@ -140,6 +173,11 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
     if (wb_has_reduction_loop(op) && !mlirTypeIsAInteger(out)) {
       double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
       b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
+      /* Products that are not exact (f32 x f32: PyTorch's default dtype)
+       * round in the reference's mulf but not in a kernel's fma: one more
+       * rounding of the output type. */
+      if (!products_exact(op, out))
+        b->gamma += 2.0 * (u > 0 ? u : ldexp(1.0, -24));
       if (!mlirAttributeIsNull(from) && b->native)
         b->gamma += ceil(k / WMMA_K_STEP) * unit_roundoff(mlirTypeAttrGetValue(from));
       if (!mlirTypeIsAF32(out))

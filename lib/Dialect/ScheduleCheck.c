@@ -12,12 +12,13 @@
 #include <string.h>
 
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
-                                         "attention", "elementwise"};
+                                         "attention", "elementwise", "valu"};
 
-/* Templates that build plain GPU kernels (no WMMA): their records name no
- * instruction ("none", WMMA_INSTR_COUNT in the plain data). */
+/* Templates that build kernels without WMMA: their records name no
+ * instruction ("none", WMMA_INSTR_COUNT in the plain data) and their tiles
+ * are any size (outputs per workgroup, K per step). */
 static bool plain_template(const char *name) {
-  return !strcmp(name, "elementwise");
+  return !strcmp(name, "elementwise") || !strcmp(name, "valu");
 }
 
 int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
@@ -26,9 +27,11 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     known |= !strcmp(d->template_name, kTemplates[i]);
   if (!known)
     return wmma_check_fail(msg, cap, "unknown template '%s' (gemm, chain_regs, "
-                          "chain_lds, attention, elementwise)",
+                          "chain_lds, attention, elementwise, valu)",
                           d->template_name);
   bool plain = plain_template(d->template_name);
+  bool valu = !strcmp(d->template_name, "valu");
+  bool elementwise = !strcmp(d->template_name, "elementwise");
   if (plain && d->instr != WMMA_INSTR_COUNT)
     return wmma_check_fail(msg, cap, "the %s template uses no WMMA "
                           "instruction (instruction = \"none\")",
@@ -44,8 +47,8 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
                             "got %lld at %d" : "tile sizes must be multiples of 16 in "
                             "[16, 4096], got %lld at %d",
                   (long long)d->tile[i], i);
-  if (plain && (d->tile[2] > 16 || (d->tile[2] & (d->tile[2] - 1)) ||
-                d->tile[1] % d->tile[2]))
+  if (elementwise && (d->tile[2] > 16 || (d->tile[2] & (d->tile[2] - 1)) ||
+                      d->tile[1] % d->tile[2]))
     return wmma_check_fail(msg, cap, "elements per thread (tile[2]) must be a "
                           "power of two up to 16 dividing tile[1], got %lld",
                           (long long)d->tile[2]);
@@ -70,9 +73,9 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     return wmma_check_fail(msg, cap, "acc_pack must be 1 or 2, got %lld",
                 (long long)d->acc_pack);
   MlirType a = d->accumulator;
-  /* A plain kernel accumulates nothing: the field is its output's element
-   * type. */
-  if (plain) {
+  /* An elementwise kernel accumulates nothing: the field is its output's
+   * element type. */
+  if (elementwise) {
     if (mlirTypeIsNull(a) || !(mlirTypeIsAFloat(a) || mlirTypeIsAInteger(a)))
       return wmma_check_fail(msg, cap, "the accumulator of a plain kernel is "
                             "its output's element type (an integer or float)");
@@ -81,8 +84,10 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
                             "stages = 1");
   } else if (mlirTypeIsNull(a) ||
       !(mlirTypeIsAF32(a) || mlirTypeIsAF16(a) || mlirTypeIsABF16(a) ||
+        (valu && mlirTypeIsAF64(a)) ||
         (mlirTypeIsAInteger(a) && mlirIntegerTypeGetWidth(a) == 32)))
-    return wmma_check_fail(msg, cap, "the accumulator must be f32, i32, f16 or bf16");
+    return wmma_check_fail(msg, cap, "the accumulator must be f32, i32, f16 or "
+                                     "bf16 (or f64 for valu)");
   if (d->acc_pack == 2 && !(mlirTypeIsAF16(a) || mlirTypeIsABF16(a)))
     return wmma_check_fail(msg, cap, "acc_pack = 2 needs a 16-bit accumulator");
   for (int i = 0; i < 2; ++i)

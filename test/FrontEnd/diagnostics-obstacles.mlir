@@ -146,15 +146,6 @@ func.func @pool(%I: memref<1x18x18x16xf32>, %W: memref<3x3xf32>, %O: memref<1x16
 
 // -----
 
-// quantized_matmul subtracts zero points after widening: i32 x i32.
-func.func @qmm(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %az: i32, %bz: i32, %C: memref<32x32xi32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.quantized_matmul multiplies operands shifted by zero points ((a - a_zp) x (b - b_zp), i32 x i32): quantized_matmul with zero points is not supported}}
-  linalg.quantized_matmul ins(%A, %B, %az, %bz : memref<32x32xi8>, memref<32x32xi8>, i32, i32) outs(%C : memref<32x32xi32>)
-  return
-}
-
-// -----
-
 // Padding is named, not "a view of a buffer".
 func.func @pad(%A: tensor<30x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %z = arith.constant 0.0 : f16
@@ -201,42 +192,6 @@ func.func @mexpand(%A: memref<1024xf16>, %B: memref<32x32xf16>, %C: memref<32x32
 // expected-remark @+1 {{not converted to a wmma kernel: argument 2 is an index: index arguments are not supported (sizes come from the memrefs' dynamic dimensions; pass other values as i32 or i64)}}
 func.func @index_arg(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %n: index, %C: memref<32x32xf32>) {
   linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
-  return
-}
-
-// -----
-
-// A batch dimension between the matrix dimensions is not "innermost".
-func.func @batch_middle(%A: memref<32x4x32xf16>, %B: memref<4x32x32xf16>, %C: memref<4x32x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand A has a batch dimension at position 1 of its dimensions (M, batch, K): the last two must be the matrix, batch dimensions before them}}
-  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
-                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%A, %B : memref<32x4x32xf16>, memref<4x32x32xf16>) outs(%C : memref<4x32x32xf32>) {
-  ^bb0(%a: f16, %b: f16, %c: f32):
-    %ea = arith.extf %a : f16 to f32
-    %eb = arith.extf %b : f16 to f32
-    %p = arith.mulf %ea, %eb : f32
-    %r = arith.addf %c, %p : f32
-    linalg.yield %r : f32
-  }
-  return
-}
-
-// -----
-
-// Innermost is still called innermost.
-func.func @batch_last_b(%A: memref<4x32x32xf16>, %B: memref<32x32x4xf16>, %C: memref<4x32x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand B has a batch dimension at the innermost position of its dimensions (K, N, batch)}}
-  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n, b)>, affine_map<(b, m, n, k) -> (b, m, n)>],
-                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%A, %B : memref<4x32x32xf16>, memref<32x32x4xf16>) outs(%C : memref<4x32x32xf32>) {
-  ^bb0(%a: f16, %b: f16, %c: f32):
-    %ea = arith.extf %a : f16 to f32
-    %eb = arith.extf %b : f16 to f32
-    %p = arith.mulf %ea, %eb : f32
-    %r = arith.addf %c, %p : f32
-    linalg.yield %r : f32
-  }
   return
 }
 

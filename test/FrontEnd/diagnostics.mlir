@@ -28,10 +28,11 @@ func.func @ctlz_epilogue(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memre
 
 // -----
 
-// f32 operands: no f32 WMMA exists.
-func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: the product multiplies f32 values (f32 x f16): RDNA has no f32 WMMA; convert the operands to f16 or bf16}}
-  linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+// f32 x fp8: no WMMA multiplies f32, and the VALU template (which takes
+// f32 x f32, valu.mlir) does not take fp8.
+func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf8E4M3FN>, %C: memref<16x16xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: the product multiplies f32 values (f32 x f8E4M3FN): RDNA has no f32 WMMA; convert the operands to f16 or bf16 (nor can the VALU template take it: it takes f16, bf16, f32 and f64 products into a float, or i8, i16 and i32 products into an integer of at most 32 bits, not f32 x f8E4M3FN -> f32)}}
+  linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf8E4M3FN>) outs(%C : memref<16x16xf32>)
   return
 }
 
@@ -56,10 +57,11 @@ func.func @max_reduce(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %m: memref<1
 
 // -----
 
-// A matrix-vector product is not a WMMA GEMM.
-func.func @matvec(%A: memref<16x16xf16>, %x: memref<16xf16>, %y: memref<16xf32>) {
-  // expected-remark @+1 {{the contraction has no N loop (a matrix-vector or outer product is not a WMMA GEMM)}}
-  linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<16xf16>) outs(%y : memref<16xf32>)
+// A matrix-vector product is not a WMMA GEMM; the VALU template takes
+// those (valu.mlir), but not of i4.
+func.func @matvec(%A: memref<16x16xi4>, %x: memref<16xi4>, %y: memref<16xi32>) {
+  // expected-remark @+1 {{the contraction has no N loop (a matrix-vector or outer product is not a WMMA GEMM) (nor can the VALU template take it: it takes f16, bf16, f32 and f64 products into a float, or i8, i16 and i32 products into an integer of at most 32 bits, not i4 x i4 -> i32)}}
+  linalg.matvec ins(%A, %x : memref<16x16xi4>, memref<16xi4>) outs(%y : memref<16xi32>)
   return
 }
 
@@ -308,9 +310,10 @@ func.func @fp8_to_f16(%A: memref<32x32xf8E4M3FN>, %B: memref<32x32xf8E5M2>, %C: 
 
 // -----
 
-// A bf16 operand does not fit f16 exactly: no mixed bf16 x f16 product.
+// A bf16 operand does not fit f16 exactly: no mixed bf16 x f16 WMMA; the
+// VALU template computes it in f32, and says how WMMA would take it.
 func.func @bf16_f16(%A: memref<32x32xbf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
-  // expected-remark @+1 {{unsupported product types bf16 x f16 -> f32}}
+  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.matmul: bf16 x f16 -> f32 has no WMMA instruction; convert both operands to f16 or both to bf16 for WMMA}}
   linalg.matmul ins(%A, %B : memref<32x32xbf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
   return
 }

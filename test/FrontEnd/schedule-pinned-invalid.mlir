@@ -135,8 +135,32 @@ func.func @gemm_without_instr() attributes {wmma.schedule = #wmma.schedule<templ
 
 // -----
 
+// The VALU template: no WMMA instruction, and only for what WMMA cannot
+// take; its record must be the one it plans.
+// expected-error @+1 {{invalid #wmma.schedule: the valu template uses no WMMA instruction (instruction = "none")}}
+func.func @valu_instr() attributes {wmma.schedule = #wmma.schedule<template = "valu", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 16], waves = [8, 1], wave_tile = [4, 4], stages = 1, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: unknown instruction}}
+func.func @gemm_none() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "none", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{invalid #wmma.schedule: the elementwise template uses no WMMA instruction (instruction = "none")}}
 func.func @elementwise_with_instr() attributes {wmma.schedule = #wmma.schedule<template = "elementwise", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [32, 32, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned valu schedule does not fit: only products no WMMA instruction takes}}
+func.func @valu_on_f16(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "valu", instruction = "none", staging = lds, tile = [64, 64, 16], waves = [8, 1], wave_tile = [4, 4], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
   return
 }
 
@@ -163,6 +187,14 @@ func.func @elementwise_on_gemm(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C:
 // expected-remark @+1 {{the pinned elementwise schedule does not fit: staging = lds takes a transposed input and tile = [32, 32, 4]}}
 func.func @elementwise_lds_without_transpose(%A: memref<64x64xf32>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "elementwise", instruction = "none", staging = lds, tile = [32, 32, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, none], causal = false>} {
   linalg.copy ins(%A : memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned valu schedule does not fit: the pinned schedule has tile = [32, 32, 16], the template builds [64, 64, 16] for this function}}
+func.func @valu_tile(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "valu", instruction = "none", staging = lds, tile = [32, 32, 16], waves = [8, 1], wave_tile = [4, 4], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
 

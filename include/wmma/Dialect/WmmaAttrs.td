@@ -143,11 +143,12 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
         acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>
     ```
 
-    - `template`: `gemm`, `chain_regs`, `chain_lds`, `attention`, or
+    - `template`: `gemm`, `chain_regs`, `chain_lds`, `attention`,
       `elementwise` (a plain GPU kernel without WMMA for data-parallel
-      functions).
+      functions) or `valu` (VALU multiply-adds for the products no WMMA
+      instruction takes).
     - `instruction`: the products' WMMA instruction (ISA name); `"none"`
-      for plain templates (`elementwise`), which use none.
+      for the templates without WMMA (`elementwise`, `valu`), and only there.
     - elementwise: `tile` = [rows, columns, elements per thread] of the
       output a workgroup writes; `staging = lds` when transposed inputs go
       through an LDS tile (`copy = [vec, none]`); `tails`: [rows, columns,
@@ -158,14 +159,17 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
     - `tile`: the workgroup's output tile M x N and the K step of the main
       loop (gemm).  chain_regs: rows per workgroup, the second product's N
       block, the first product's K step; chain_lds: rows per workgroup;
-      attention: queries per workgroup, keys per block, head K step.
+      attention: queries per workgroup, keys per block, head K step;
+      valu (any size from 1): the output tile M x N and the K step, or for
+      the reduction kernel outputs per workgroup, 1, and K per loop step.
     - `waves`: the workgroup's wave grid (M x N); `wave_tile`: WMMA tiles
-      per wave (M x N; chains: strips per wave x first-product N tiles).
+      per wave (M x N; chains: strips per wave x first-product N tiles;
+      valu: outputs per thread).
     - `stages`: LDS buffers of the pipelined K loop (1 without LDS; the
       gemm, chain_regs and attention loops: 2, or 3 where LDS fits).
     - `tails`: whether M, N and K may end in a partial tile (masked code).
     - `accumulator`: the kernel's accumulator type (f32 / i32, or the
-      output's f16 / bf16 when accumulating natively).
+      output's f16 / bf16 when accumulating natively; valu also f64).
     - `acc_pack`: output tiles per accumulator register set (2: RDNA3
       16-bit accumulators in both OPSEL halves).
     - `form`: `acc` (the accumulator layout) or `rowseg` (computed swapped,

@@ -210,6 +210,15 @@ void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
 MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
                       MlirValue row0, MlirValue col0, int form);
 
+/*--- point evaluation (Point.c: VALU kernels) -------------------------------*/
+/* Node n evaluated at one element of its index space (at[d]: the index of
+ * space dim d), as a scalar; products must be bound in the memo. */
+MlirValue kb_point_eval(fe_kb *kb, fe_memo *m, const MlirValue *at, int n);
+/* Scalar v converted to `to` (float/integer widths, integer -> float;
+ * integers extended by sign unless is_unsigned). */
+MlirValue kb_convert_scalar(fe_kb *kb, MlirValue v, MlirType to,
+                            bool is_unsigned);
+
 /* RowSeg.c: row-segment tiles (fe_tile.rowseg). */
 void kb_rowseg_positions(fe_kb *kb, fe_slot_pos *sp);
 /* A full tile of argument `arg` whose innermost dimension is the tile's

@@ -209,6 +209,12 @@ static int convert_func(MlirBlock body, MlirOperation func,
     rc = -1;
     goto done;
   }
+  /* A VALU kernel is correct but far slower than WMMA: say why it was
+   * taken (the WMMA obstacle names the fix, e.g. converting f32 operands). */
+  if (p->shape == FE_SHAPE_VALU)
+    fe_remark(p->g.prods[p->gemms[0].prod].loc,
+              "converted to a VALU kernel (template valu): %s",
+              p->valu.why);
   /* The pin now lives on the kernel it describes. */
   if (fo.pinned)
     mlirOperationRemoveAttributeByName(func, wmma_sref("wmma.schedule"));

@@ -25,7 +25,7 @@ static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
-static unsigned used_dims(const fe_graph *g, int n) {
+unsigned fe_used_dims(const fe_graph *g, int n) {
   unsigned s = 0;
   if (fe_graph_visit(g, n, 0, used_dims_pre, NULL, &s) < 0)
     return ~0u; /* out of memory: every loop, refused as unusable */
@@ -198,7 +198,7 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   memset(gm, 0, sizeof *gm);
   gm->prod = prod;
   gm->m_loop = gm->n_loop = gm->k_loop = -1;
-  unsigned ul = used_dims(g, c->lhs), ur = used_dims(g, c->rhs);
+  unsigned ul = fe_used_dims(g, c->lhs), ur = fe_used_dims(g, c->rhs);
   unsigned uo = 0;
   for (int j = 0; j < c->nest.nout; ++j)
     uo |= 1u << c->nest.out_dims[j];
@@ -496,7 +496,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   } else if (nl == 0) {
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
-    if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap))
+    /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
+    if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
+         fe_valu_prefers(&p->gemms[0], why, cap)) &&
+        fe_valu_problem(p, last, why, cap))
       return -1;
   } else {
     p->shape = FE_SHAPE_CHAIN;
@@ -533,12 +536,14 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   if (!views.one_map || !view)
     return fe_why(why, cap, "the result reads the product through two "
                             "different index maps");
-  p->out_space_m = view->map[gl->out_m];
-  p->out_space_n = view->map[gl->out_n];
+  /* (VALU products may lack M or N: -1.) */
+  p->out_space_m = gl->out_m >= 0 ? view->map[gl->out_m] : -1;
+  p->out_space_n = gl->out_n >= 0 ? view->map[gl->out_n] : -1;
   for (int i = 0; i < gl->nbatch; ++i)
     p->out_space_batch[i] = view->map[gl->out_batch[i]];
   int rank = p->args[p->out_arg].rank;
-  if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2) {
+  if (p->shape != FE_SHAPE_VALU &&
+      (p->out_space_m < rank - 2 || p->out_space_n < rank - 2)) {
     /* The output's dims in its own space: the view maps the product's
      * output dims there. */
     fe_node out;

@@ -71,16 +71,20 @@ typedef struct {
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
 } fe_gemm;
 
+/* FE_SHAPE_VALU: one product no WMMA instruction takes (f32, f64, i32 or
+ * mixed operands; a matrix-vector product, a dot product, M or N = 1),
+ * computed with VALU multiply-adds (ProblemValu.c, Templates/Valu.c). */
 typedef enum {
   FE_SHAPE_GEMM,
   FE_SHAPE_CHAIN,
   FE_SHAPE_ATTENTION,
   FE_SHAPE_ELEMENTWISE, /* no product, no reduction: the root evaluated at
                            every output element (ProblemElementwise.c) */
+  FE_SHAPE_VALU,        /* one product without WMMA (see above) */
 } fe_shape;
 
 /* Is the shape one the WMMA templates build (products)?  The others are
- * the plain templates' (no WMMA). */
+ * the templates without WMMA. */
 static inline bool fe_shape_uses_wmma(fe_shape s) {
   return s == FE_SHAPE_GEMM || s == FE_SHAPE_CHAIN || s == FE_SHAPE_ATTENTION;
 }
@@ -113,9 +117,18 @@ typedef struct {
     int rank;          /* that space: (query, key, batches...) */
     MlirType p_type;   /* P's type for P x V (f16 or bf16) */
   } att;
+  /* VALU (ProblemValu.c): gemms[0] with m_loop and/or n_loop -1 when the
+   * product has no such loop (its operands are evaluated per element, so
+   * lhs/rhs hold only their nodes). */
+  struct {
+    MlirType acc;      /* the kernel's accumulator: f32, f64 or i32 */
+    char why[FE_WHY];  /* why not WMMA (the remark) */
+  } valu;
 } fe_problem;
 
 /*===--- problem-stage helpers ------------------------------------------===*/
+/* Problem.c: the loop dims node n (in a loop space) references, a bit set. */
+unsigned fe_used_dims(const fe_graph *g, int n);
 /* Problem.c: product `prod` as gemm gm (operands read unless lhs_is_inter). */
 int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
                     bool lhs_is_inter, char *why, size_t cap);
@@ -128,6 +141,13 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
  * an elementwise problem.  0 (p filled), or -1 with the reason. */
 int fe_elementwise_build(fe_problem *p, char *why, size_t cap,
                          MlirLocation *where);
+/* ProblemValu.c: product `prod` (the only one) as a VALU problem, when
+ * the WMMA analysis refused it with `why` (or preferred not to: M or N is
+ * 1).  0 (p->shape = FE_SHAPE_VALU, gemms[0] filled), or -1 with why kept
+ * and the VALU template's own obstacle appended. */
+int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap);
+/* Is a WMMA GEMM better left to VALU (M or N statically 1)? */
+bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);

@@ -449,8 +449,10 @@ static int read_header(rec_t *r, generic_t *gn) {
   if (has_window(gn->maps))
     return refuse_window(r, op);
   gn->l.nloops = (int)mlirArrayAttrGetNumElements(iters);
-  if (gn->l.nloops < 1 || gn->l.nloops > FE_MAX_LOOPS)
-    return rec_refuse(r, op, "linalg.generic with %d loops (1..%d supported)",
+  /* 0 loops: an elementwise op on rank-0 buffers (a dot product's
+   * initial value). */
+  if (gn->l.nloops < 0 || gn->l.nloops > FE_MAX_LOOPS)
+    return rec_refuse(r, op, "linalg.generic with %d loops (0..%d supported)",
                   gn->l.nloops, FE_MAX_LOOPS);
   for (int i = 0; i < gn->l.nloops; ++i) {
     gn->reduction[i] =

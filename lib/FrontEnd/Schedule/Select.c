@@ -41,7 +41,8 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
 
 /* In order of preference: a chain keeps its intermediate in registers
  * whenever that template applies; the GEMM template takes single products;
- * the elementwise template (no WMMA) functions without any product.
+ * the elementwise template (no WMMA) functions without any product, and
+ * the VALU template the products no WMMA instruction takes.
  * Each template picks its own configuration by the cost rule. */
 static const fe_template *const kTemplates[] = {
     &fe_template_attention,
@@ -49,6 +50,7 @@ static const fe_template *const kTemplates[] = {
     &fe_template_chain_lds,
     &fe_template_gemm,
     &fe_template_elementwise,
+    &fe_template_valu, /* only for what no WMMA takes (FE_SHAPE_VALU) */
 };
 
 /* A pinned schedule: its template plans exactly the pin's choices, and the
@@ -85,6 +87,10 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
   size_t n = sizeof kTemplates / sizeof kTemplates[0];
   char reasons[3 * FE_WHY] = "";
   for (size_t i = 0; i < n; ++i) {
+    /* The VALU template takes only what no WMMA takes; listing it among
+     * the reasons of a WMMA problem would say nothing. */
+    if (kTemplates[i] == &fe_template_valu && p->shape != FE_SHAPE_VALU)
+      continue;
     memset(s, 0, sizeof *s);
     char r[FE_WHY] = "";
     if (kTemplates[i]->plan(p, chip, o, s, r, sizeof r) == 0) {

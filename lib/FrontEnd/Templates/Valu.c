@@ -1,0 +1,509 @@
+/* The VALU template: a product no WMMA instruction takes (FE_SHAPE_VALU,
+ * Problem/ProblemValu.c), computed exactly as the program states it with
+ * VALU multiply-adds (math.fma in the kernel's accumulator type, f32 or
+ * f64; arith.muli + arith.addi in i32).  Operands, the accumulator and the
+ * epilogue are evaluated element by element (Kernel/Point.c), so any
+ * operand layout, prologue and epilogue works.  Two kernels:
+ *
+ *  tiled (M and N of at least 2): a workgroup of 256 threads computes a
+ *    64x64 output tile, each thread a 4x4 block in registers.  K advances
+ *    in slices of 16: the workgroup stages A (64x16) and B (16x64) through
+ *    LDS (stored K-major, already converted to the accumulator type, the
+ *    slice past K zeroed), then every thread reads 4 A and 4 B values per K
+ *    and does 16 multiply-adds.  Consecutive threads load consecutive
+ *    elements along each operand's innermost loop (K when it is
+ *    contiguous, else M or N).  Grid: x over N tiles, y over M tiles, z
+ *    over the batch loops; stores guarded on M/N tails.
+ *  rows (no M or no N, or one of them 1: matrix-vector, vector-matrix,
+ *    batched matrix-vector, dot): each output element is a reduction over
+ *    K by a group of lanes: a wave (8 outputs per workgroup) when K is the
+ *    matrix's innermost dimension, the whole workgroup when there is one
+ *    output (a dot product), else a single thread (256 outputs per
+ *    workgroup, consecutive threads on consecutive outputs: coalesced
+ *    along the matrix's rows).  Lanes stride over K (consecutive lanes,
+ *    consecutive K), each keeping a partial sum; the partials meet in LDS
+ *    and are added in lane order (deterministic; a workgroup's per wave
+ *    first, then over the waves); the group's first lane adds the
+ *    accumulator, applies the epilogue and stores.  Grid: x over output
+ *    blocks, z over the batch. */
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define VALU_THREADS 256
+#define VALU_TILE 64     /* tiled: the workgroup's output tile (square) */
+#define VALU_PER 4       /* tiled: outputs per thread along M and N */
+#define VALU_KSTEP 16    /* tiled: K per LDS slice */
+#define VALU_UNROLL 4    /* rows: K elements per lane per loop step */
+
+/*===--- planning ------------------------------------------------------------===*/
+static bool is_one(fe_size s) { return fe_size_static(s) && s.value == 1; }
+
+/* The tiled kernel needs both M and N (and neither of size 1). */
+static bool tiled(const fe_gemm *g) {
+  return g->m_loop >= 0 && g->n_loop >= 0 && !is_one(g->M) && !is_one(g->N);
+}
+
+/* rows: the loop whose outputs are spread over lane groups (M, else N;
+ * -1 for a dot product), and its size. */
+static int row_loop(const fe_gemm *g, fe_size *size) {
+  bool m = g->m_loop >= 0 && !(is_one(g->M) && g->n_loop >= 0);
+  *size = m ? g->M : g->n_loop >= 0 ? g->N : fe_static(1);
+  return m ? g->m_loop : g->n_loop;
+}
+
+/* The first load under node (through elementwise ops) indexing loops `row`
+ * and `k`, or NULL. */
+static const fe_node *matrix_load(const fe_graph *g, int node, int row, int k) {
+  const fe_node *x = &g->nodes[node];
+  if (x->kind == FE_LOAD) {
+    bool r = row < 0, kk = false;
+    for (int j = 0; j < x->nmap; ++j) {
+      r |= x->map[j] == row;
+      kk |= x->map[j] == k;
+    }
+    return r && kk ? x : NULL;
+  }
+  if (x->kind != FE_OP)
+    return NULL;
+  for (int i = 0; i < x->nops; ++i) {
+    const fe_node *l = matrix_load(g, x->ops[i], row, k);
+    if (l)
+      return l;
+  }
+  return NULL;
+}
+
+/* Is K the innermost memory dimension of the operand indexing loop `row`
+ * (A for M, B for N)?  Then consecutive threads load along K. */
+static bool k_innermost(const fe_problem *p, bool lhs, int row) {
+  const fe_gemm *g = &p->gemms[0];
+  const fe_node *x =
+      matrix_load(&p->g, lhs ? g->lhs.node : g->rhs.node, row, g->k_loop);
+  return !x || (x->nmap > 0 && x->map[x->nmap - 1] == g->k_loop);
+}
+
+/* Lanes per output in the rows kernel: the workgroup for a single output
+ * row (a dot product); a wave striding over K when K is the matrix's
+ * innermost dimension (matrix-vector: coalesced along K); else one thread
+ * per output, consecutive threads on consecutive rows (vector-matrix with
+ * A stored K x N: coalesced along N). */
+static int row_group(const fe_problem *p) {
+  const fe_gemm *g = &p->gemms[0];
+  fe_size r;
+  int rl = row_loop(g, &r);
+  if (is_one(r) || rl < 0)
+    return VALU_THREADS;
+  return k_innermost(p, rl == g->m_loop, rl) ? 32 : 1;
+}
+
+static bool tail(fe_size s, int64_t step) {
+  return !fe_size_static(s) || s.value % step;
+}
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
+  (void)o;
+  if (p->shape != FE_SHAPE_VALU)
+    return fe_why(why, cap, "only products no WMMA instruction takes");
+  const fe_gemm *g = &p->gemms[0];
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_valu.name;
+  s->instr = WMMA_INSTR_COUNT; /* no WMMA: instruction = "none" */
+  s->kacc = p->valu.acc;
+  s->threads = VALU_THREADS;
+  s->stages = 1;
+  s->acc_pack = 1;
+  s->form = WMMA_FORM_ACC;
+  s->copy[0] = s->copy[1] = WMMA_COPY_NONE;
+  int eb = wb_type_bits(s->kacc) / 8;
+  double B = 1;
+  s->grid[2].nterms = g->nbatch;
+  for (int i = 0; i < g->nbatch; ++i) {
+    s->grid[2].t[i].size = g->batch[i];
+    s->grid[2].t[i].div = 1;
+    B *= (double)fe_estimate(g->batch[i]);
+  }
+  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double K = (double)fe_estimate(g->K), wgs;
+  if (tiled(g)) {
+    s->staging = FE_STAGE_LDS;
+    s->tile_m = s->tile_n = VALU_TILE;
+    s->k_step = VALU_KSTEP;
+    s->waves_m = VALU_THREADS / 32;
+    s->waves_n = 1;
+    s->wave_m = s->wave_n = VALU_PER; /* outputs per thread */
+    s->m_tail = tail(g->M, VALU_TILE);
+    s->n_tail = tail(g->N, VALU_TILE);
+    s->k_tail = tail(g->K, VALU_KSTEP);
+    s->lds_bytes = 2 * (int64_t)VALU_KSTEP * VALU_TILE * eb;
+    s->grid[0] = (fe_grid_dim){1, {{g->N, VALU_TILE}}};
+    s->grid[1] = (fe_grid_dim){1, {{g->M, VALU_TILE}}};
+    s->vgprs = (VALU_PER * VALU_PER + 2 * VALU_PER) * (eb / 4) + 24;
+    wgs = (double)((int64_t)(M + VALU_TILE - 1) / VALU_TILE) *
+          (double)((int64_t)(N + VALU_TILE - 1) / VALU_TILE) * B;
+  } else {
+    fe_size rows;
+    row_loop(g, &rows);
+    int group = row_group(p);
+    int per_wg = VALU_THREADS / group;
+    s->staging = FE_STAGE_REGS;
+    s->tile_m = per_wg; /* outputs per workgroup */
+    s->tile_n = 1;
+    s->k_step = group * VALU_UNROLL;
+    s->waves_m = VALU_THREADS / 32;
+    s->waves_n = 1;
+    s->wave_m = s->wave_n = 1;
+    s->m_tail = tail(rows, per_wg);
+    s->k_tail = tail(g->K, s->k_step);
+    s->lds_bytes = group > 1 ? (int64_t)VALU_THREADS * eb : 0;
+    s->grid[0] = (fe_grid_dim){1, {{rows, per_wg}}};
+    s->grid[1] = (fe_grid_dim){0, {{fe_static(1), 1}}};
+    s->vgprs = 4 * (eb / 4) + 24;
+    wgs = (double)((int64_t)((double)fe_estimate(rows) + per_wg - 1) /
+                   per_wg) * B;
+  }
+  if (s->lds_bytes > chip->lds_bytes)
+    return fe_why(why, cap, "%lld bytes of LDS", (long long)s->lds_bytes);
+  /* The cost rule's units (Schedule/Select.c): one WMMA's time is about
+   * 1024 VALU multiply-adds of a CU (64 lanes x 16 cycles). */
+  double bytes = (M * K + K * N) * B * eb + M * N * B * eb;
+  s->cost = fe_cost(chip, wgs, M * N * K * B / 1024.0, bytes);
+  return 0;
+}
+
+/*===--- shared pieces ---------------------------------------------------------===*/
+/* c + a * b in the accumulator type. */
+static MlirValue mac(fe_kb *kb, MlirValue a, MlirValue b, MlirValue c) {
+  if (mlirTypeIsAInteger(mlirValueGetType(c)))
+    return wb_arith(&kb->b, "arith.addi", c, wb_arith(&kb->b, "arith.muli", a, b));
+  MlirValue ops[3] = {a, b, c};
+  return wb_op1(&kb->b, "math.fma", 3, ops, mlirValueGetType(c), 0, NULL);
+}
+
+static MlirValue add(fe_kb *kb, MlirValue a, MlirValue b) {
+  return wb_arith(&kb->b,
+                  mlirTypeIsAInteger(mlirValueGetType(a)) ? "arith.addi"
+                                                          : "arith.addf",
+                  a, b);
+}
+
+/* Where one output element is, in the product's loop space (loop[l]), its
+ * output space (po[j]) and the output buffer's (out[j]). */
+typedef struct {
+  MlirValue loop[FE_MAX_LOOPS];
+  MlirValue po[FE_MAX_RANK];
+  MlirValue out[FE_MAX_RANK];
+} valu_point;
+
+/* The point of (batch, row m, column n); m or n null where the product
+ * has no such loop (its index stays 0, as does K's until set). */
+static void point_at(fe_kb *kb, valu_point *pt, const MlirValue *batch,
+                     MlirValue m, MlirValue n) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g = &p->gemms[0];
+  for (int l = 0; l < FE_MAX_LOOPS; ++l)
+    pt->loop[l] = kb_c(kb, 0);
+  for (int j = 0; j < FE_MAX_RANK; ++j)
+    pt->po[j] = pt->out[j] = kb_c(kb, 0);
+  for (int i = 0; i < g->nbatch; ++i) {
+    pt->loop[g->batch_loop[i]] = batch[i];
+    pt->po[g->out_batch[i]] = batch[i];
+    pt->out[p->out_space_batch[i]] = batch[i];
+  }
+  if (g->m_loop >= 0 && !mlirValueIsNull(m)) {
+    pt->loop[g->m_loop] = m;
+    pt->po[g->out_m] = m;
+    pt->out[p->out_space_m] = m;
+  }
+  if (g->n_loop >= 0 && !mlirValueIsNull(n)) {
+    pt->loop[g->n_loop] = n;
+    pt->po[g->out_n] = n;
+    pt->out[p->out_space_n] = n;
+  }
+}
+
+/* Operand `node` (A if lhs, else B) at loop point pt with K = k, in the
+ * accumulator type; zero past K when masked. */
+static MlirValue operand_at(fe_kb *kb, fe_memo *m, valu_point *pt, bool lhs,
+                            MlirValue k, bool masked) {
+  const fe_gemm *g = &kb->p->gemms[0];
+  pt->loop[g->k_loop] = k;
+  kb_memo_clear(m);
+  MlirValue v = kb_point_eval(kb, m, pt->loop, lhs ? g->lhs.node : g->rhs.node);
+  v = kb_convert_scalar(kb, v, kb->s->kacc, lhs ? g->a_unsigned : g->b_unsigned);
+  if (!masked || mlirValueIsNull(v))
+    return v;
+  MlirValue in = wb_cmpi(&kb->b, WB_CMP_ULT, k, kb_size(kb, g->K));
+  return wb_select(&kb->b, in, v, wb_const_zero(&kb->b, kb->s->kacc));
+}
+
+/* The accumulator's initial value at pt (zero, or the program's initial
+ * contents, C += ...). */
+static MlirValue acc_init(fe_kb *kb, fe_memo *m, const valu_point *pt) {
+  const fe_gemm *g = &kb->p->gemms[0];
+  if (fe_is_zero(&kb->p->g, g->acc))
+    return wb_const_zero(&kb->b, kb->s->kacc);
+  kb_memo_clear(m);
+  MlirValue v = kb_point_eval(kb, m, pt->po, g->acc);
+  return kb_convert_scalar(kb, v, kb->s->kacc, false);
+}
+
+/* The epilogue at pt on the product's value `acc`, stored to the output
+ * (only where `ok`, when not null). */
+static void store_at(fe_kb *kb, fe_memo *m, const valu_point *pt,
+                     MlirValue acc, MlirValue ok) {
+  const fe_problem *p = kb->p;
+  const fe_graph *g = &p->g;
+  int prod = p->gemms[0].prod;
+  wb_if guard;
+  if (!mlirValueIsNull(ok) && !wb_if_begin(&kb->b, &guard, ok, 0, NULL, false)) {
+    kb->failed = 1;
+    return;
+  }
+  kb_memo_clear(m);
+  MlirValue v = kb_convert_scalar(kb, acc, g->prods[prod].acc_type, false);
+  for (int n = 0; n < g->nnodes; ++n)
+    if (g->nodes[n].kind == FE_PRODUCT && g->nodes[n].product == prod)
+      kb_memo_bind(m, n, v);
+  MlirValue r = kb_point_eval(kb, m, pt->out, p->root);
+  if (!mlirValueIsNull(r))
+    wb_store(&kb->b, r, kb->args[p->out_arg], p->args[p->out_arg].rank,
+             pt->out);
+  if (!mlirValueIsNull(ok))
+    wb_if_end(&kb->b, &guard, 0, NULL);
+}
+
+/* ceil(K / step) * step: the end of a K loop whose last step is masked. */
+static MlirValue k_end(fe_kb *kb, int step) {
+  return kb_mulc(kb, kb_ceil_div(kb, kb->p->gemms[0].K, step), step);
+}
+
+static MlirValue and_(fe_kb *kb, MlirValue a, MlirValue b) {
+  if (mlirValueIsNull(a))
+    return b;
+  if (mlirValueIsNull(b))
+    return a;
+  return wb_arith(&kb->b, "arith.andi", a, b);
+}
+
+/*===--- tiled -----------------------------------------------------------------===*/
+/* Stages this thread's share of one operand's K slice at k0 into lds
+ * ([K step][tile], K-major): 64 x 16 values over 256 threads, consecutive
+ * threads along K when it is the operand's innermost memory dimension
+ * (else along its row). */
+static void stage(fe_kb *kb, fe_memo *m, bool lhs, const MlirValue *batch,
+                  MlirValue r0, MlirValue k0, MlirValue lds) {
+  const fe_gemm *g = &kb->p->gemms[0];
+  bool k_inner = k_innermost(kb->p, lhs, lhs ? g->m_loop : g->n_loop);
+  int per = VALU_TILE * VALU_KSTEP / VALU_THREADS;
+  MlirValue tid = kb->tid;
+  for (int i = 0; i < per; ++i) {
+    MlirValue kk, r;
+    if (k_inner) {
+      kk = wb_arith(&kb->b, "arith.remui", tid, kb_c(kb, VALU_KSTEP));
+      r = kb_addc(kb, wb_arith(&kb->b, "arith.divui", tid, kb_c(kb, VALU_KSTEP)),
+                  (int64_t)i * (VALU_THREADS / VALU_KSTEP));
+    } else {
+      r = wb_arith(&kb->b, "arith.remui", tid, kb_c(kb, VALU_TILE));
+      kk = kb_addc(kb, wb_arith(&kb->b, "arith.divui", tid, kb_c(kb, VALU_TILE)),
+                   (int64_t)i * (VALU_THREADS / VALU_TILE));
+    }
+    valu_point pt;
+    MlirValue row = kb_add(kb, r0, r);
+    point_at(kb, &pt, batch, lhs ? row : (MlirValue){NULL},
+             lhs ? (MlirValue){NULL} : row);
+    MlirValue v = operand_at(kb, m, &pt, lhs, kb_add(kb, k0, kk), kb->s->k_tail);
+    MlirValue idx[2] = {kk, r};
+    if (!mlirValueIsNull(v))
+      wb_store(&kb->b, v, lds, 2, idx);
+  }
+}
+
+static int build_tiled(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  fe_memo m;
+  if (kb_memo_init(kb, &m))
+    return -1;
+  MlirValue batch[2] = {{NULL}, {NULL}};
+  if (g->nbatch)
+    kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
+  MlirValue m0 = kb_mulc(kb, kb_bid(kb, 1), VALU_TILE);
+  MlirValue n0 = kb_mulc(kb, kb_bid(kb, 0), VALU_TILE);
+  const int side = VALU_TILE / VALU_PER; /* threads per tile row */
+  MlirValue tx = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, side));
+  MlirValue ty = wb_arith(b, "arith.divui", kb->tid, kb_c(kb, side));
+  MlirValue rows[VALU_PER], cols[VALU_PER];
+  for (int i = 0; i < VALU_PER; ++i) {
+    rows[i] = kb_add(kb, m0, kb_addc(kb, kb_mulc(kb, ty, VALU_PER), i));
+    cols[i] = kb_add(kb, n0, kb_addc(kb, kb_mulc(kb, tx, VALU_PER), i));
+  }
+  enum { NACC = VALU_PER * VALU_PER };
+  MlirValue acc[NACC];
+  for (int i = 0; i < VALU_PER; ++i)
+    for (int j = 0; j < VALU_PER; ++j) {
+      valu_point pt;
+      point_at(kb, &pt, batch, rows[i], cols[j]);
+      acc[i * VALU_PER + j] = acc_init(kb, &m, &pt);
+    }
+  int64_t shape[2] = {VALU_KSTEP, VALU_TILE};
+  MlirValue la = kb_lds(kb, 2, shape, s->kacc);
+  MlirValue lb = kb_lds(kb, 2, shape, s->kacc);
+  wb_loop l;
+  if (kb->failed || !wb_for_begin(b, &l, kb_c(kb, 0), k_end(kb, VALU_KSTEP),
+                                  kb_c(kb, VALU_KSTEP), NACC, acc)) {
+    kb_memo_free(&m);
+    return -1;
+  }
+  MlirValue cur[NACC];
+  memcpy(cur, l.iter, sizeof cur);
+  stage(kb, &m, true, batch, m0, l.iv, la);
+  stage(kb, &m, false, batch, n0, l.iv, lb);
+  wb_lds_barrier(b);
+  MlirType vt = wb_vec(VALU_PER, s->kacc);
+  for (int kk = 0; kk < VALU_KSTEP; ++kk) {
+    MlirValue ia[2] = {kb_c(kb, kk), kb_mulc(kb, ty, VALU_PER)};
+    MlirValue ib[2] = {kb_c(kb, kk), kb_mulc(kb, tx, VALU_PER)};
+    MlirValue av = wb_vload(b, vt, la, 2, ia), bv = wb_vload(b, vt, lb, 2, ib);
+    MlirValue ae[VALU_PER], be[VALU_PER];
+    for (int i = 0; i < VALU_PER; ++i) {
+      ae[i] = wb_extract(b, av, i);
+      be[i] = wb_extract(b, bv, i);
+    }
+    for (int i = 0; i < VALU_PER; ++i)
+      for (int j = 0; j < VALU_PER; ++j)
+        cur[i * VALU_PER + j] = mac(kb, ae[i], be[j], cur[i * VALU_PER + j]);
+  }
+  /* The next slice overwrites LDS only after every thread has read it. */
+  wb_lds_barrier(b);
+  wb_for_end(b, &l, NACC, cur);
+  for (int t = 0; t < NACC; ++t)
+    acc[t] = wb_loop_result(&l, t);
+  for (int i = 0; i < VALU_PER; ++i)
+    for (int j = 0; j < VALU_PER; ++j) {
+      MlirValue ok = {NULL};
+      if (s->m_tail)
+        ok = wb_cmpi(b, WB_CMP_ULT, rows[i], kb_size(kb, g->M));
+      if (s->n_tail)
+        ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, cols[j], kb_size(kb, g->N)));
+      valu_point pt;
+      point_at(kb, &pt, batch, rows[i], cols[j]);
+      store_at(kb, &m, &pt, acc[i * VALU_PER + j], ok);
+    }
+  kb_memo_free(&m);
+  return kb->failed ? -1 : 0;
+}
+
+/*===--- rows ------------------------------------------------------------------===*/
+/* red[base] + red[base + stride] + ... (n terms, in that order). */
+static MlirValue sum_lds(fe_kb *kb, MlirValue red, MlirValue base, int n,
+                         int stride) {
+  MlirValue sum = wb_load(&kb->b, red, 1, &base);
+  for (int i = 1; i < n; ++i) {
+    MlirValue idx = kb_addc(kb, base, (int64_t)i * stride);
+    sum = add(kb, sum, wb_load(&kb->b, red, 1, &idx));
+  }
+  return sum;
+}
+
+static int build_rows(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  fe_memo m;
+  if (kb_memo_init(kb, &m))
+    return -1;
+  fe_size nrows;
+  int rl = row_loop(g, &nrows);
+  int group = row_group(kb->p);
+  MlirValue batch[2] = {{NULL}, {NULL}};
+  if (g->nbatch)
+    kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
+  MlirValue lane = group == 1 ? kb_c(kb, 0)
+                              : wb_arith(b, "arith.remui", kb->tid, kb_c(kb, group));
+  MlirValue slot = group == 1 ? kb->tid
+                              : wb_arith(b, "arith.divui", kb->tid, kb_c(kb, group));
+  MlirValue row = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), s->tile_m), slot);
+  MlirValue mrow = rl == g->m_loop ? row : (MlirValue){NULL};
+  MlirValue nrow = rl == g->n_loop && rl >= 0 ? row : (MlirValue){NULL};
+  valu_point pt;
+  point_at(kb, &pt, batch, mrow, nrow);
+  MlirValue zero = wb_const_zero(b, s->kacc);
+  wb_loop l;
+  if (!wb_for_begin(b, &l, kb_c(kb, 0), k_end(kb, s->k_step),
+                    kb_c(kb, s->k_step), 1, &zero)) {
+    kb_memo_free(&m);
+    return -1;
+  }
+  MlirValue part = l.iter[0];
+  for (int u = 0; u < VALU_UNROLL; ++u) {
+    MlirValue k = kb_add(kb, l.iv, kb_addc(kb, lane, (int64_t)u * group));
+    MlirValue a = operand_at(kb, &m, &pt, true, k, s->k_tail);
+    MlirValue c = operand_at(kb, &m, &pt, false, k, s->k_tail);
+    if (mlirValueIsNull(a) || mlirValueIsNull(c))
+      break;
+    part = mac(kb, a, c, part);
+  }
+  wb_for_end(b, &l, 1, &part);
+  part = wb_loop_result(&l, 0);
+  /* The group's partial sums meet in LDS and are added in lane order
+   * (deterministic): by the group's first lane, or for a workgroup-wide
+   * group by each wave's first lane, then thread 0 over the waves. */
+  MlirValue red = {NULL};
+  if (group > 1) {
+    int64_t shape[1] = {VALU_THREADS};
+    red = kb_lds(kb, 1, shape, s->kacc);
+    if (kb->failed) {
+      kb_memo_free(&m);
+      return -1;
+    }
+    wb_store(b, part, red, 1, &kb->tid);
+    wb_lds_barrier(b);
+  }
+  if (group == VALU_THREADS) {
+    MlirValue wave_lane = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, 32));
+    wb_if first;
+    if (!wb_if_begin(b, &first, wb_cmpi(b, WB_CMP_EQ, wave_lane, kb_c(kb, 0)),
+                     0, NULL, false)) {
+      kb_memo_free(&m);
+      return -1;
+    }
+    wb_store(b, sum_lds(kb, red, kb->tid, 32, 1), red, 1, &kb->tid);
+    wb_if_end(b, &first, 0, NULL);
+    wb_lds_barrier(b);
+  }
+  /* The group's first lane stores (every thread when a thread is a
+   * group), on rows that exist. */
+  MlirValue ok = {NULL};
+  if (group > 1)
+    ok = wb_cmpi(b, WB_CMP_EQ, lane, kb_c(kb, 0));
+  if (s->m_tail)
+    ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, nrows)));
+  wb_if guard;
+  if (!mlirValueIsNull(ok) && !wb_if_begin(b, &guard, ok, 0, NULL, false)) {
+    kb_memo_free(&m);
+    return -1;
+  }
+  MlirValue sum = group == 1 ? part
+                  : group == 32
+                      ? sum_lds(kb, red, kb_mulc(kb, slot, 32), 32, 1)
+                      : sum_lds(kb, red, kb_c(kb, 0), VALU_THREADS / 32, 32);
+  if (!fe_is_zero(&kb->p->g, g->acc))
+    sum = add(kb, acc_init(kb, &m, &pt), sum);
+  store_at(kb, &m, &pt, sum, (MlirValue){NULL});
+  if (!mlirValueIsNull(ok))
+    wb_if_end(b, &guard, 0, NULL);
+  kb_memo_free(&m);
+  return kb->failed ? -1 : 0;
+}
+
+static int build(fe_kb *kb) {
+  return tiled(&kb->p->gemms[0]) ? build_tiled(kb) : build_rows(kb);
+}
+
+const fe_template fe_template_valu = {"valu", plan, build};

@@ -166,14 +166,20 @@ static int tile_extent(const fe_kb *kb, const fe_tile *t, bool rows) {
 }
 
 /* Memref indices of an argument read through `map` (memref dim j <- space
- * dim map[j], divided by div[j] when that is not 0) at slot v.  A group
+ * dim map[j], divided by div[j] when that is not 0, or the constant
+ * fixed[j] where map[j] is FE_MAP_FIXED) at slot v.  A group
  * of a multiple of the tile's extent (the atom's M rows, N columns) holds
  * the whole tile (origins are multiples of it): one index for every slot. */
 static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
                          int v, int nmap, const int8_t *map,
-                         const int32_t *div, MlirValue *idx) {
+                         const int32_t *div, const int32_t *fixed,
+                         MlirValue *idx) {
   for (int j = 0; j < nmap; ++j) {
     int d = map[j];
+    if (d == FE_MAP_FIXED) {
+      idx[j] = kb_c(kb, fixed[j]);
+      continue;
+    }
     bool tiled = d == t->dim_row || d == t->dim_col;
     if (div[j] &&
         (!tiled || div[j] % tile_extent(kb, t, d == t->dim_row) == 0)) {
@@ -197,7 +203,7 @@ static MlirValue load_slots(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   kb_slot_positions(kb, t, &sp);
   MlirValue el[16], idx[16][FE_MAX_RANK];
   for (int v = 0; v < sp.n; ++v) {
-    slot_indices(kb, t, &sp, v, x->nmap, x->map, x->div, idx[v]);
+    slot_indices(kb, t, &sp, v, x->nmap, x->map, x->div, x->fixed, idx[v]);
     el[v] = (MlirValue){NULL};
     for (int u = 0; u < v && mlirValueIsNull(el[v]); ++u) {
       bool same = true;
@@ -224,6 +230,14 @@ static void tile_dims(const fe_tile *t, int nmap, const int8_t *map, int *jr,
   }
 }
 
+/* The memref indices of the tile's origin in load x. */
+static void leaf_origin(fe_kb *kb, const fe_tile *t, const fe_node *x,
+                        MlirValue *idx) {
+  for (int j = 0; j < x->nmap; ++j)
+    idx[j] = x->map[j] == FE_MAP_FIXED ? kb_c(kb, x->fixed[j])
+                                       : t->at[x->map[j]];
+}
+
 static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   if (fe_load_grouped(x))
     return load_slots(kb, t, x);
@@ -237,15 +251,14 @@ static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
     if (!full)
       return load_slots(kb, t, x);
     MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < n; ++j)
-      idx[j] = t->at[x->map[j]];
+    leaf_origin(kb, t, x, idx);
     MlirAttribute frag =
         kb_frag(kb, t->role, kb->ab_layout, jr > jc, kb->atom);
     return kb_load(kb, frag, kb->args[x->arg], n, idx, t->masked);
   }
   MlirValue idx[FE_MAX_RANK];
-  for (int j = 0; j < n && full; ++j)
-    idx[j] = t->at[x->map[j]];
+  if (full)
+    leaf_origin(kb, t, x, idx);
   if (t->rowseg)
     return full && jc == n - 1 &&
                    wb_memref_inner_contiguous(mlirValueGetType(kb->args[x->arg]))
@@ -377,12 +390,12 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
   fe_slot_pos sp;
   kb_slot_positions(kb, t, &sp);
   int8_t map[FE_MAX_RANK];
-  int32_t div[FE_MAX_RANK] = {0};
+  int32_t div[FE_MAX_RANK] = {0}, fixed[FE_MAX_RANK] = {0};
   for (int j = 0; j < rank; ++j)
     map[j] = (int8_t)j;
   for (int s = 0; s < SLOTS; ++s) {
     MlirValue idx[FE_MAX_RANK];
-    slot_indices(kb, t, &sp, s, rank, map, div, idx);
+    slot_indices(kb, t, &sp, s, rank, map, div, fixed, idx);
     MlirValue el = wb_extract(&kb->b, v, s);
     if (masked) {
       /* Fat buffers drop the store when the outermost index is past the

@@ -17,10 +17,11 @@
 static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
   unsigned *s = ud;
-  if (x->kind == FE_LOAD || x->kind == FE_PRODUCT)
+  if (x->kind == FE_LOAD || x->kind == FE_PRODUCT) {
     for (int i = 0; i < x->nmap; ++i)
-      *s |= 1u << x->map[i];
-  else if (x->kind == FE_INDEX)
+      if (x->map[i] != FE_MAP_FIXED) /* a constant index uses no loop */
+        *s |= 1u << x->map[i];
+  } else if (x->kind == FE_INDEX)
     *s |= 1u << x->dim;
   return FE_WALK_NEXT;
 }
@@ -105,11 +106,15 @@ static void describe_dims(const fe_node *x, int row_loop, const char *row,
                           size_t cap) {
   size_t at = 0;
   buf[0] = 0;
-  for (int j = 0; j < x->nmap && at < cap; ++j)
+  for (int j = 0; j < x->nmap && at < cap; ++j) {
+    char fixed[16];
+    snprintf(fixed, sizeof fixed, "%d", (int)x->fixed[j]);
     at += (size_t)snprintf(buf + at, cap - at, "%s%s", j ? ", " : "(",
-                           x->map[j] == row_loop   ? row
-                           : x->map[j] == col_loop ? col
-                                                   : "batch");
+                           x->map[j] == row_loop       ? row
+                           : x->map[j] == col_loop     ? col
+                           : x->map[j] == FE_MAP_FIXED ? fixed
+                                                       : "batch");
+  }
   if (at < cap)
     snprintf(buf + at, cap - at, ")");
 }

@@ -4,14 +4,14 @@
 // by the op the user wrote when the upstream passes made another from it.
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
-// Four obstacles: an index argument, a view, an op recognition does not
-// read, and an op an epilogue body cannot evaluate.  The matmul reading the
+// Four obstacles: an argument of a type kernels do not take, a view, an op
+// recognition does not read, and an op an epilogue body cannot evaluate.  The matmul reading the
 // view is skipped, not refused a second time.
 // CHECK-LABEL: func.func @several
 // CHECK-NOT: gpu.launch_func
 // expected-remark @+2 {{not converted to a wmma kernel: 4 obstacles}}
-// expected-note @+1 {{argument 2 is an index: index arguments are not supported}}
-func.func @several(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %n: index, %C: memref<16x16xf32>, %X: memref<16x16xf32>, %D: memref<16x16xi32>, %Y: memref<16x16xf32>) {
+// expected-note @+1 {{argument 2 has type complex<f32>, which the front end does not handle (expected a memref, a tensor, or a float, index or 8- to 64-bit integer scalar)}}
+func.func @several(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %n: complex<f32>, %C: memref<16x16xf32>, %X: memref<16x16xf32>, %D: memref<16x16xi32>, %Y: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32
   // expected-note @+1 {{memref.subview makes a view of a buffer inside the function, which is not supported}}
@@ -192,15 +192,6 @@ func.func @mexpand(%A: memref<1024xf16>, %B: memref<32x32xf16>, %C: memref<32x32
   // expected-remark @+1 {{not converted to a wmma kernel: memref.expand_shape: a reshape inside the function is not supported}}
   %a = memref.expand_shape %A [[0, 1]] output_shape [32, 32] : memref<1024xf16> into memref<32x32xf16>
   linalg.matmul ins(%a, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
-  return
-}
-
-// -----
-
-// An index argument, at the argument.
-// expected-remark @+1 {{not converted to a wmma kernel: argument 2 is an index: index arguments are not supported (sizes come from the memrefs' dynamic dimensions; pass other values as i32 or i64)}}
-func.func @index_arg(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %n: index, %C: memref<32x32xf32>) {
-  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
   return
 }
 

@@ -178,9 +178,8 @@ static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
  * overflow flags, ...) into *attrs when not their defaults.  An attribute
  * the op's table line does not list, or one the replay cannot honour, is
  * refused naming it: dropping it would change the numbers silently. */
-static int body_attrs(rec_t *r, MlirOperation op,
-                      const wmma_elementwise_op *ew, int64_t *pred,
-                      MlirAttribute *attrs) {
+int rec_op_attrs(rec_t *r, MlirOperation op, const wmma_elementwise_op *ew,
+                 int64_t *pred, MlirAttribute *attrs) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirNamedAttribute keep[8];
   intptr_t nkeep = 0;
@@ -281,7 +280,7 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
   }
   int64_t pred;
   MlirAttribute attrs;
-  if (body_attrs(r, op, ew, &pred, &attrs))
+  if (rec_op_attrs(r, op, ew, &pred, &attrs))
     return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   return body_bind(r, bd, op, mlirOperationGetResult(op, 0),

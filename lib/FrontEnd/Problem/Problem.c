@@ -135,6 +135,14 @@ static void batch_position(const fe_node *x, int row_loop, int col_loop,
     snprintf(buf, cap, "position %d", pos);
 }
 
+/* The dim of o's view that memref dim j is. */
+static int view_dim(const fe_operand *o, int j) {
+  for (int i = 0; o->permuted && i < FE_MAX_RANK; ++i)
+    if (o->perm[i] == j)
+      return i;
+  return j;
+}
+
 /* The operand's memory layout: its matrix leaf in the product's loop space
  * has the row (M or N) and K in its last two memref dims, batches before.
  * An operand computed elementwise from that matrix and broadcasts (a cast,
@@ -166,18 +174,26 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
   if (o->mem_row < rank - 2 || o->mem_k < rank - 2) {
-    char dims[64], pos[48];
+    /* Batch dimensions between or after the matrix's: read through a view
+     * with them first (layout math by strides, no copy). */
+    char dims[64], pos[48], where[192];
     describe_dims(x, row_loop, what[0] == 'A' ? "M" : "N", gm->k_loop, "K",
                   dims, sizeof dims);
     batch_position(x, row_loop, gm->k_loop, rank, pos, sizeof pos);
-    return fe_why(why, cap, "operand %s has a batch dimension at %s of its "
-                            "dimensions %s: the last two must be the "
-                            "matrix, batch dimensions before them",
-                  what, pos, dims);
+    snprintf(where, sizeof where, "operand %s has a batch dimension at %s "
+                                  "of its dimensions %s",
+             what, pos, dims);
+    if (fe_matrix_view(&p->args[o->arg], o->mem_row, o->mem_k, o->perm,
+                       where, why, cap))
+      return -1;
+    o->permuted = true;
+    o->mem_row = view_dim(o, o->mem_row);
+    o->mem_k = view_dim(o, o->mem_k);
   }
   o->nbatch = gm->nbatch;
   for (int i = 0; i < gm->nbatch; ++i) {
-    o->mem_batch[i] = memdim_of(x, gm->batch_loop[i]);
+    int j = memdim_of(x, gm->batch_loop[i]);
+    o->mem_batch[i] = j < 0 ? -1 : view_dim(o, j);
     o->batch_loop[i] = gm->batch_loop[i];
   }
   o->k_contiguous = o->mem_k == rank - 1;
@@ -402,23 +418,56 @@ static views_t product_views(const fe_graph *g, int n, int prod) {
   return v;
 }
 
-/* Loads of `arg` under n must all use the identity map (a tile reads only
- * its own part of the output before writing it).  Through a product's
- * accumulator (a node of the output's space) but not its operands (nodes of
- * its loop space, checked by fe_reads_arg on the operands). */
+/* Loads of `arg` under n must read, at each element of n's space, the
+ * element the output writes there (a tile reads only its own part of the
+ * output before writing it): in the output's space the identity map; in a
+ * product's accumulator (a node of that product's output space, which the
+ * output reads through the product node's map) that map inverted.  Not
+ * into products' operands (nodes of their loop space, checked by
+ * fe_reads_arg on the operands). */
+typedef struct {
+  int arg;
+  int rank;
+  int8_t want[FE_MAX_RANK]; /* memref dim j must read space dim want[j] */
+  bool elsewhere;
+} elsewhere_t;
+
+static bool reads_elsewhere(const fe_graph *g, int n, elsewhere_t *e);
+
 static fe_walk elsewhere_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  if (x->kind != FE_LOAD || x->arg != *(const int *)ud)
+  elsewhere_t *e = ud;
+  if (x->kind == FE_PRODUCT) {
+    /* The accumulator's space: product output dim d is space dim
+     * x->map[d]. */
+    elsewhere_t in = {e->arg, e->rank, {0}, false};
+    for (int j = 0; j < e->rank; ++j) {
+      in.want[j] = -2; /* none: no load of the output fits */
+      for (int d = 0; d < x->nmap; ++d)
+        if (x->map[d] == e->want[j])
+          in.want[j] = (int8_t)d;
+    }
+    if (reads_elsewhere(g, g->prods[x->product].acc, &in))
+      return FE_WALK_STOP;
+    return FE_WALK_NEXT;
+  }
+  if (x->kind != FE_LOAD || x->arg != e->arg)
     return FE_WALK_NEXT;
   for (int j = 0; j < x->nmap; ++j)
-    if (x->map[j] != j || x->div[j])
+    if (j >= e->rank || x->map[j] != e->want[j] || x->div[j])
       return FE_WALK_STOP;
   return FE_WALK_NEXT;
 }
 
-static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg) {
-  return fe_graph_visit(g, n, FE_WALK_PRODUCT_ACC, elsewhere_pre, NULL,
-                        &arg) != 0;
+static bool reads_elsewhere(const fe_graph *g, int n, elsewhere_t *e) {
+  return fe_graph_visit(g, n, 0, elsewhere_pre, NULL, e) != 0;
+}
+
+static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg, int rank) {
+  elsewhere_t e = {arg, rank, {0}, false};
+  for (int j = 0; j < rank; ++j)
+    e.want[j] = (int8_t)j;
+  return reads_elsewhere(g, n, &e);
 }
 
 /* Is every value of integer/float type `from` exactly a value of the
@@ -455,6 +504,22 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
       return -1;
     *ops[i] = n;
   }
+  return 0;
+}
+
+/* Which dims of the output (the root's space) are the last product's M,
+ * N and batches: the one map the root reads the product through. */
+static int out_dims(fe_problem *p, int last, char *why, size_t cap) {
+  const fe_gemm *gl = &p->gemms[p->ngemms - 1];
+  views_t views = product_views(&p->g, p->root, last);
+  const fe_node *view = views.view;
+  if (!views.one_map || !view)
+    return fe_why(why, cap, "the result reads the product through two "
+                            "different index maps");
+  p->out_space_m = view->map[gl->out_m];
+  p->out_space_n = view->map[gl->out_n];
+  for (int i = 0; i < gl->nbatch; ++i)
+    p->out_space_batch[i] = view->map[gl->out_batch[i]];
   return 0;
 }
 
@@ -532,18 +597,12 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
                               "product) must be static: it lives in "
                               "registers or LDS");
   }
+  if (fe_apply_views(p, why, cap))
+    return -1;
   /* The root reads the last product through one map of the output
    * buffer's dims (two different views would read other tiles). */
-  fe_gemm *gl = &p->gemms[p->ngemms - 1];
-  views_t views = product_views(g, p->root, last);
-  const fe_node *view = views.view;
-  if (!views.one_map || !view)
-    return fe_why(why, cap, "the result reads the product through two "
-                            "different index maps");
-  p->out_space_m = view->map[gl->out_m];
-  p->out_space_n = view->map[gl->out_n];
-  for (int i = 0; i < gl->nbatch; ++i)
-    p->out_space_batch[i] = view->map[gl->out_batch[i]];
+  if (out_dims(p, last, why, cap))
+    return -1;
   int rank = p->args[p->out_arg].rank;
   if (p->out_space_m < rank - 2 || p->out_space_n < rank - 2) {
     /* The output's dims in its own space: the view maps the product's
@@ -553,15 +612,26 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     out.nmap = (int8_t)rank;
     for (int j = 0; j < rank; ++j)
       out.map[j] = (int8_t)j;
-    char dims[64], pos[48];
+    char dims[64], pos[48], where[192];
     describe_dims(&out, p->out_space_m, "M", p->out_space_n, "N", dims,
                   sizeof dims);
     batch_position(&out, p->out_space_m, p->out_space_n, rank, pos,
                    sizeof pos);
-    return fe_why(why, cap, "the output has a batch dimension at %s of its "
-                            "dimensions %s: the last two must be the "
-                            "matrix, batch dimensions before them",
-                  pos, dims);
+    snprintf(where, sizeof where, "the output has a batch dimension at %s "
+                                  "of its dimensions %s",
+             pos, dims);
+    if (p->shape != FE_SHAPE_GEMM)
+      return fe_why(why, cap, "%s: the last two must be the matrix, batch "
+                              "dimensions before them (a chain's or "
+                              "attention's output is written without a "
+                              "view)",
+                    where);
+    /* Written through a view with the batch dimensions first. */
+    int8_t perm[FE_MAX_RANK] = {0};
+    if (fe_matrix_view(&p->args[p->out_arg], p->out_space_m, p->out_space_n,
+                       perm, where, why, cap) ||
+        fe_output_view(p, perm, why, cap) || out_dims(p, last, why, cap))
+      return -1;
   }
   /* The output: read by the epilogue only where each tile writes. */
   *where = p->loc;
@@ -571,7 +641,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
         fe_reads_arg(g, gm->rhs.node, p->out_arg, 0))
       return fe_why(why, cap, "the output is also a product operand");
   }
-  if (reads_arg_elsewhere(g, p->root, p->out_arg))
+  if (reads_arg_elsewhere(g, p->root, p->out_arg, rank))
     return fe_why(why, cap, "the result reads the output at other elements "
                             "than it writes");
   if (p->shape == FE_SHAPE_CHAIN && fe_reads_arg(g, p->inter, p->out_arg, 0))

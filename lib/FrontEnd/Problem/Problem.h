@@ -23,6 +23,12 @@ typedef struct {
   int host;           /* caller argument index, or -1 - r for result r */
   fe_role role;
   MlirLocation loc;   /* the caller argument's location (carries its name) */
+  /* The kernel reads the buffer through a view (memref.transpose) whose
+   * dim i is its dim perm[i]: batch dimensions moved before the matrix
+   * (StableHLO's dot_general puts them anywhere).  The graph's loads of it
+   * index the view; shape stays in the memref's own order. */
+  bool permuted;
+  int8_t perm[FE_MAX_RANK];
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -38,6 +44,10 @@ typedef struct {
   int nbatch;
   int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
   bool k_contiguous;   /* K is the innermost memref dimension */
+  bool permuted;       /* mem_* index a view of arg with dims perm (the
+                          batch dimensions first; fe_problem_build makes
+                          it the argument's view) */
+  int8_t perm[FE_MAX_RANK];
   bool is_load;        /* node is a plain load (no prologue) */
   /* The product's loop space, where node lives: its rank, the operand's
    * row and K loops, the batch loops, and K's size. */
@@ -115,5 +125,20 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);
+
+/* ProblemViews.c: the view of a buffer of `rank` dims whose dims `a` and
+ * `b` (a matrix) must be its last two: perm (view dim i = memref dim
+ * perm[i]), the other dims first in their order.  where says which
+ * buffer and dims, for the reason.  0, or -1 with why when
+ * no view can (the innermost dim is not in the matrix: rows would not be
+ * contiguous; dynamic sizes: the view's strides would not be static). */
+int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
+                   const char *where, char *why, size_t cap);
+/* Makes operand views (fe_operand.permuted) the arguments' views, and the
+ * output's when its matrix dims are not its last two.  0, or -1 with why. */
+int fe_apply_views(fe_problem *p, char *why, size_t cap);
+/* The output read through view perm: the root composed into the view's
+ * space, the output's loads rewritten.  0, or -1 with why. */
+int fe_output_view(fe_problem *p, const int8_t *perm, char *why, size_t cap);
 
 #endif /* WMMA_FRONTEND_PROBLEM_PROBLEM_H */

@@ -263,3 +263,20 @@ bool fe_load_grouped(const fe_node *x) {
       return true;
   return false;
 }
+
+int fe_graph_permute_loads(fe_graph *g, int arg, const int8_t *perm) {
+  for (int n = 0; n < g->nnodes; ++n) {
+    fe_node *x = &g->nodes[n];
+    if (x->kind != FE_LOAD || x->arg != arg)
+      continue;
+    fe_node y = *x;
+    for (int i = 0; i < x->nmap; ++i) {
+      y.map[i] = x->map[perm[i]];
+      y.div[i] = x->div[perm[i]];
+      y.fixed[i] = x->fixed[perm[i]];
+    }
+    *x = y;
+  }
+  /* The rewritten nodes hash elsewhere now. */
+  return g->hcap ? rehash(g, g->hcap) : 0;
+}

@@ -142,6 +142,11 @@ int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
  * at such a dimension (one element of a tile's product: not evaluated). */
 int fe_compose_fixed(fe_graph *g, int n, int rank, const int8_t *map,
                      const int32_t *fixed);
+/* Every load of buffer argument `arg` now reads a view of it whose dim i
+ * is the memref's dim perm[i] (memref.transpose): its map, divisions and
+ * constants are permuted in place (node ids stay valid).  -1 out of
+ * memory. */
+int fe_graph_permute_loads(fe_graph *g, int arg, const int8_t *perm);
 /* Does load x read some memref dim at a constant index? */
 bool fe_load_fixed(const fe_node *x);
 

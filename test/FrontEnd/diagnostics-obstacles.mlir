@@ -146,10 +146,21 @@ func.func @pool(%I: memref<1x18x18x16xf32>, %W: memref<3x3xf32>, %O: memref<1x16
 
 // -----
 
-// quantized_matmul subtracts zero points after widening: i32 x i32.
-func.func @qmm(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %az: i32, %bz: i32, %C: memref<32x32xi32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.quantized_matmul multiplies operands shifted by zero points ((a - a_zp) x (b - b_zp), i32 x i32): quantized_matmul with zero points is not supported}}
-  linalg.quantized_matmul ins(%A, %B, %az, %bz : memref<32x32xi8>, memref<32x32xi8>, i32, i32) outs(%C : memref<32x32xi32>)
+// Scalar zero points are folded (quantized.mlir); per-channel ones (a
+// zero point per column of B) are not.
+func.func @qmm_per_channel(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %bz: memref<32xi32>, %C: memref<32x32xi32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic multiplies operands shifted by zero points ((a - a_zp) x (b - b_zp), i8 x i32) that are not scalars or not of i8 or i4 operands: only scalar zero points of i8/i4 operands are folded (per-channel zero points are not supported)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B, %bz : memref<32x32xi8>, memref<32x32xi8>, memref<32xi32>) outs(%C : memref<32x32xi32>) {
+  ^bb0(%a: i8, %b: i8, %z: i32, %c: i32):
+    %ea = arith.extsi %a : i8 to i32
+    %eb = arith.extsi %b : i8 to i32
+    %sb = arith.subi %eb, %z : i32
+    %p = arith.muli %ea, %sb : i32
+    %r = arith.addi %c, %p : i32
+    linalg.yield %r : i32
+  }
   return
 }
 

@@ -41,7 +41,8 @@ static void usage(FILE *f) {
           "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1); i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
-          "index scalars, positions, are uniform in 0..the largest dimension).\n"
+          "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
+          "in 0..the largest dimension).\n"
           "--reference takes the reference function (same name and signature)\n"
           "from another file instead of INPUT.  --kernel-ir K.ll runs the kernel\n"
           "in K.ll (LLVM IR, its manifest K.ll.json beside it, as wmma-compile\n"
@@ -310,6 +311,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
   int64_t positions[WMMA_MAX_KERNEL_ARGS];
+  int32_t iscalars[WMMA_MAX_KERNEL_ARGS];
   size_t counts[WMMA_MAX_KERNEL_ARGS];
   memset(kargs, 0, sizeof kargs);
   memset(rargs, 0, sizeof rargs);
@@ -338,9 +340,18 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
                       "cannot fill\n", a->name, a->type);
       goto out;
     }
+    if (!a->is_buffer && kinds[i] == ELEM_I32) {
+      /* i32 scalars: zero points, offsets -- an i8's range. */
+      positions[i] = (int64_t)(rng_uniform() * 256.0) - 128;
+      iscalars[i] = (int32_t)positions[i];
+      kargs[i] = rargs[i] = margs[i] =
+          (wmma_host_arg){&iscalars[i], sizeof iscalars[i], NULL};
+      continue;
+    }
     if (!a->is_buffer) {
       if (kinds[i] != ELEM_F32) {
-        fprintf(stderr, "wmma-run: error: scalar '%s' must be f32\n", a->name);
+        fprintf(stderr, "wmma-run: error: scalar '%s' must be f32, i32 or "
+                        "index\n", a->name);
         goto out;
       }
       scalars[i] = (float)(0.5 + rng_uniform());

@@ -277,6 +277,8 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   gm->in_type = gm->a_type;
   gm->a_unsigned = c->lhs_unsigned;
   gm->b_unsigned = c->rhs_unsigned;
+  gm->a_zp = c->lhs_zp;
+  gm->b_zp = c->rhs_zp;
   gm->kacc_type = mlirTypeIsAInteger(c->acc_type)
                       ? mlirIntegerTypeGet(mlirTypeGetContext(c->acc_type), 32)
                       : mlirF32TypeGet(mlirTypeGetContext(c->acc_type));
@@ -329,10 +331,11 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
     char src[64];
     fe_source_op_name(p->func, c->loc, src, sizeof src);
     return fe_why(why, cap, "%s multiplies operands shifted by zero points "
-                            "((a - a_zp) x (b - b_zp), %s x %s): "
-                            "quantized_matmul with zero points is not "
-                            "supported (with zero points of 0 it is a "
-                            "linalg.matmul of the i8 operands into i32)",
+                            "((a - a_zp) x (b - b_zp), %s x %s) that are "
+                            "not scalars or not of i8 or i4 operands: only "
+                            "scalar zero points of i8/i4 operands are "
+                            "folded (per-channel zero points are not "
+                            "supported)",
                   src[0] ? src : "the product", as, bs);
   }
   if (!ok)
@@ -527,9 +530,11 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
                      MlirLocation *where) {
   fe_graph *g = &p->g;
   *where = p->loc;
-  for (int i = 0; i < g->nprods; ++i)
+  for (int i = 0; i < g->nprods; ++i) {
+    fe_fold_zero_points(g, &g->prods[i]);
     if (narrow_mixed_operands(g, &g->prods[i]))
       return fe_why(why, cap, "out of memory");
+  }
   int last = -1;
   int n = count_products(g, p->root, &last);
   if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))

@@ -74,6 +74,10 @@ typedef struct {
                           the two differ, as fp8 x bf8 products do) */
   MlirType a_type, b_type; /* the product's operand types */
   bool a_unsigned, b_unsigned; /* integer operands zero-extended */
+  /* Scalar zero points (nodes, -1: none): the product is
+   * (A - a_zp)(B - b_zp) = AB - b_zp rowsum(A) - a_zp colsum(B)
+   * + K a_zp b_zp, the sums computed by WMMAs against ones. */
+  int a_zp, b_zp;
   MlirType acc_type;   /* the program's accumulation (output) type */
   MlirType kacc_type;  /* the kernel's accumulator: f32 for float
                           products (16-bit outputs round once at the end),
@@ -125,6 +129,12 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);
+
+/* ProblemZeroPoints.c: a contraction of integers shifted by scalar zero
+ * points ((extsi(a) - a_zp) * (extsi(b) - b_zp), linalg.quantized_matmul
+ * generalized) becomes one of the 8-bit (or 4-bit) operands with the zero
+ * points recorded (fe_contraction.lhs_zp, rhs_zp). */
+void fe_fold_zero_points(fe_graph *g, fe_contraction *c);
 
 /* ProblemViews.c: the view of a buffer of `rank` dims whose dims `a` and
  * `b` (a matrix) must be its last two: perm (view dim i = memref dim

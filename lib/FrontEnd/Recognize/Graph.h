@@ -96,6 +96,11 @@ typedef struct {
   int lhs, rhs;              /* nodes in the loop space (before the
                                 extension to the accumulation type) */
   bool lhs_unsigned, rhs_unsigned; /* integer operands zero-extended */
+  /* Zero points (linalg.quantized_matmul: (a - a_zp) * (b - b_zp)), folded
+   * by the problem stage: scalar nodes (in the loop space, reading no
+   * loop) subtracted from the widened lhs/rhs, or -1 (Problem/
+   * ProblemZeroPoints.c). */
+  int lhs_zp, rhs_zp;
   int acc;                   /* node in the output space */
   MlirType acc_type;         /* accumulation (= output element) type */
   MlirLocation loc;

@@ -648,6 +648,7 @@ static int finish_contraction(rec_t *r, generic_t *gn, int a, int b) {
   fe_contraction *c = &g->prods[g->nprods];
   memset(c, 0, sizeof *c);
   fill_loop_nest(&c->nest, gn);
+  c->lhs_zp = c->rhs_zp = -1;
   c->lhs = strip_ext(g, a, &c->lhs_unsigned);
   c->rhs = strip_ext(g, b, &c->rhs_unsigned);
   c->acc = rec_contents(r, gn->op, gn->out);

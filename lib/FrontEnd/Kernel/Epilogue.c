@@ -447,11 +447,16 @@ void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked) {
 }
 
 /*===--- tiles -------------------------------------------------------------===*/
+/* Dims that are none of the tile's (loops of size 1 a contraction ignores,
+ * Problem/ProblemCollapse.c) are at index 0 (zero). */
 static void gemm_tile(fe_tile *t, int rank, int dim_row, int dim_col,
                       int nbatch, const int *dim_batch, const MlirValue *batch,
-                      MlirValue row0, MlirValue col0, bool transposed) {
+                      MlirValue row0, MlirValue col0, bool transposed,
+                      MlirValue zero) {
   memset(t, 0, sizeof *t);
   t->rank = rank;
+  for (int j = 0; j < rank && j < FE_MAX_RANK; ++j)
+    t->at[j] = zero;
   t->dim_row = dim_row;
   t->dim_col = dim_col;
   t->at[dim_row] = row0;
@@ -466,19 +471,21 @@ void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
   const fe_problem *p = kb->p;
   const fe_gemm *gm = &p->gemms[p->ngemms - 1];
   gemm_tile(t, p->args[p->out_arg].rank, p->out_space_m, p->out_space_n,
-            gm->nbatch, p->out_space_batch, batch, row0, col0, transposed);
+            gm->nbatch, p->out_space_batch, batch, row0, col0, transposed,
+            kb_c(kb, 0));
 }
 
-static void product_tile(const fe_problem *p, const fe_gemm *gm, fe_tile *t,
+static void product_tile(fe_kb *kb, const fe_gemm *gm, fe_tile *t,
                          const MlirValue *batch, MlirValue row0,
                          MlirValue col0, bool transposed) {
-  gemm_tile(t, p->g.prods[gm->prod].nest.nout, gm->out_m, gm->out_n,
-            gm->nbatch, gm->out_batch, batch, row0, col0, transposed);
+  gemm_tile(t, kb->p->g.prods[gm->prod].nest.nout, gm->out_m, gm->out_n,
+            gm->nbatch, gm->out_batch, batch, row0, col0, transposed,
+            kb_c(kb, 0));
 }
 
 void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
                    MlirValue row0, MlirValue col0, bool transposed) {
-  product_tile(kb->p, &kb->p->gemms[0], t, batch, row0, col0, transposed);
+  product_tile(kb, &kb->p->gemms[0], t, batch, row0, col0, transposed);
 }
 
 MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
@@ -494,7 +501,7 @@ MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
   /* The accumulator lives in the product's own output space: its own memo
    * (a node means different elements in differently ordered spaces). */
   fe_tile pt;
-  product_tile(kb->p, gm, &pt, batch, row0, col0, form == FE_FORM_TRANSPOSED);
+  product_tile(kb, gm, &pt, batch, row0, col0, form == FE_FORM_TRANSPOSED);
   pt.rowseg = form == FE_FORM_ROWSEG;
   fe_memo m;
   if (kb_memo_init(kb, &m)) {

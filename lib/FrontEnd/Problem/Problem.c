@@ -211,6 +211,11 @@ MlirType fe_compute_type(wmma_arch arch, MlirType t) {
   return t;
 }
 
+static const char kSeveralLoops[] =
+    "contractions over several M, N or K dimensions are not collapsed into "
+    "one; pass the operands with them collapsed (adjacent dimensions of a "
+    "contiguous buffer reshape for free outside the function)";
+
 /* Product `prod` as a GEMM. */
 static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
                    size_t cap) {
@@ -223,24 +228,50 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   unsigned uo = 0;
   for (int j = 0; j < c->nest.nout; ++j)
     uo |= 1u << c->nest.out_dims[j];
+  /* M, N and K loops of static size 1 (what ProblemCollapse.c leaves of
+   * collapsed dimensions, unit dimensions frameworks keep) take their role
+   * only when no other loop has it (a second pass); otherwise, like unit
+   * batch loops past the second, they are at index 0 everywhere. */
+  bool unit_pass = false;
+again:
   for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
+    fe_size sz = c->nest.loop_size[l];
+    bool unit = fe_size_static(sz) && sz.value == 1;
+    int *role = c->nest.reduction[l] ? &gm->k_loop
+                : L && !R && O       ? &gm->m_loop
+                : R && !L && O       ? &gm->n_loop
+                                     : NULL;
+    if (unit && role && !unit_pass)
+      continue;
+    if (unit_pass) {
+      if (unit && role && *role < 0 && (!c->nest.reduction[l] || (L && R)))
+        *role = l;
+      continue;
+    }
+    if (unit && O && !role && gm->nbatch >= 2)
+      continue;
     if (c->nest.reduction[l]) {
       if (!L || !R)
         return fe_why(why, cap, "reduction loop %d is not shared by both "
                                 "operands",
                       l);
       if (gm->k_loop >= 0)
-        return fe_why(why, cap, "more than one reduction loop (flatten K "
-                                "first)");
+        return fe_why(why, cap, "more than one K loop (loops %d and %d "
+                                "both reduce): %s",
+                      gm->k_loop, l, kSeveralLoops);
       gm->k_loop = l;
     } else if (L && !R && O) {
       if (gm->m_loop >= 0)
-        return fe_why(why, cap, "more than one M loop");
+        return fe_why(why, cap, "more than one M loop (loops %d and %d "
+                                "both index A and the output, not B): %s",
+                      gm->m_loop, l, kSeveralLoops);
       gm->m_loop = l;
     } else if (R && !L && O) {
       if (gm->n_loop >= 0)
-        return fe_why(why, cap, "more than one N loop");
+        return fe_why(why, cap, "more than one N loop (loops %d and %d "
+                                "both index B and the output, not A): %s",
+                      gm->n_loop, l, kSeveralLoops);
       gm->n_loop = l;
     } else if (O) {
       if (gm->nbatch >= 2)
@@ -251,6 +282,10 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
                               "reduction",
                     l);
     }
+  }
+  if (!unit_pass) {
+    unit_pass = true;
+    goto again;
   }
   if (gm->m_loop < 0 || gm->n_loop < 0 || gm->k_loop < 0)
     return fe_why(why, cap, "the contraction has no %s loop (a matrix-vector "

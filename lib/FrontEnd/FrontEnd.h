@@ -14,7 +14,8 @@
  *              graph: every buffer's final contents; symbolic sizes.
  *  Problem/    Problem.c: graph -> GEMMs or a chain with operand layouts,
  *              epilogue and argument roles; ProblemViews.c: views of
- *              buffers with batch dims after the matrix's; ProblemZeroPoints.c:
+ *              buffers with batch dims after the matrix's;
+ *              ProblemCollapse.c: several M/N/K loops as one; ProblemZeroPoints.c:
  *              quantized products' zero points; ProblemAttention.c: attention.
  *  Schedule/   Select.c: the cost rule and the choice of template.
  *  Templates/  one file per template (Gemm.c + GemmLds.c, ChainRegs.c,

@@ -184,6 +184,33 @@ static MlirValue permuted_view(fe_kb *kb, MlirValue v, int rank,
   return r;
 }
 
+/* The view of buffer v with the static sizes and strides x->vshape and
+ * x->vstride (memref.reinterpret_cast): dimensions a contraction collapses
+ * (Problem/ProblemCollapse.c). */
+static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
+  MlirType t = mlirValueGetType(v);
+  int rank = x->rank;
+  MlirAttribute layout =
+      mlirStridedLayoutAttrGet(kb->ctx, 0, rank, x->vstride);
+  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank,
+                                  x->vshape, layout,
+                                  mlirMemRefTypeGetMemorySpace(t));
+  int64_t zero = 0;
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {
+      wb_segments(kb->ctx, 4, seg),
+      wb_named(kb->ctx, "static_offsets",
+               mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
+      wb_named(kb->ctx, "static_sizes",
+               mlirDenseI64ArrayGet(kb->ctx, rank, x->vshape)),
+      wb_named(kb->ctx, "static_strides",
+               mlirDenseI64ArrayGet(kb->ctx, rank, x->vstride))};
+  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &v, vt, 4, a);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
 /* Entry: fat raw buffer views (bounds-checked: tails need no branches),
  * run-time sizes, thread, wave and lane ids. */
 static void setup_entry(fe_kb *kb) {
@@ -204,7 +231,9 @@ static void setup_entry(fe_kb *kb) {
                                  attrs);
     if (mlirValueIsNull(kb->args[a]))
       kb->failed = 1;
-    else if (p->args[a].permuted)
+    if (!kb->failed && p->args[a].collapsed)
+      kb->args[a] = collapsed_view(kb, kb->args[a], &p->args[a]);
+    if (!kb->failed && p->args[a].permuted)
       kb->args[a] = permuted_view(kb, kb->args[a], p->args[a].rank,
                                   p->args[a].perm);
   }

@@ -212,9 +212,10 @@ MlirType fe_compute_type(wmma_arch arch, MlirType t) {
 }
 
 static const char kSeveralLoops[] =
-    "contractions over several M, N or K dimensions are not collapsed into "
-    "one; pass the operands with them collapsed (adjacent dimensions of a "
-    "contiguous buffer reshape for free outside the function)";
+    "several M, N or K dimensions are collapsed into one only when every "
+    "buffer holds them adjacent, in one order, contiguous, with static "
+    "sizes (and not read by linalg.index); pass the operands with them "
+    "collapsed";
 
 /* Product `prod` as a GEMM. */
 static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
@@ -608,6 +609,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   } else if (nl == 0) {
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
+    fe_collapse_loops(p, last);
     if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap))
       return -1;
   } else {

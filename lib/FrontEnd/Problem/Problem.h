@@ -29,6 +29,12 @@ typedef struct {
    * index the view; shape stays in the memref's own order. */
   bool permuted;
   int8_t perm[FE_MAX_RANK];
+  /* Read through a view (memref.reinterpret_cast, before any permutation)
+   * of static sizes vshape and strides vstride: contiguous dimensions a
+   * contraction collapses into their innermost, the others size 1
+   * (ProblemCollapse.c). */
+  bool collapsed;
+  int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -135,6 +141,14 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
  * generalized) becomes one of the 8-bit (or 4-bit) operands with the zero
  * points recorded (fe_contraction.lhs_zp, rhs_zp). */
 void fe_fold_zero_points(fe_graph *g, fe_contraction *c);
+
+/* ProblemCollapse.c: a single product over several M, N or K loops that
+ * are adjacent and in the same order in every buffer reading them, with
+ * static sizes, becomes one over their innermost loop (the product of
+ * their sizes) and loops of size 1, the buffers read through views
+ * (fe_arg.collapsed).  Nothing changes when that is not so (the GEMM
+ * analysis then refuses the product with its reason). */
+void fe_collapse_loops(fe_problem *p, int prod);
 
 /* ProblemViews.c: the view of a buffer of `rank` dims whose dims `a` and
  * `b` (a matrix) must be its last two: perm (view dim i = memref dim

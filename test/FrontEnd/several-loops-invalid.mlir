@@ -65,3 +65,33 @@ func.func @subset_bias(%A: memref<4x8x32xf16>, %B: memref<32x16xf16>, %bias: mem
   }
   return
 }
+
+// -----
+
+// A read as the product's operand collapsed over (m0, m1), and again in the
+// epilogue with its dims read by other loops (n at m1's place): refused.
+func.func @mixed(%A: memref<4x16x16xf16>, %B: memref<16x16xf16>, %C: memref<4x16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<4x16x16xf32>
+  linalg.fill ins(%z : f32) outs(%p : memref<4x16x16xf32>)
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: more than one M loop}}
+  linalg.generic {indexing_maps = [affine_map<(m0, m1, n, k) -> (m0, m1, k)>, affine_map<(m0, m1, n, k) -> (k, n)>, affine_map<(m0, m1, n, k) -> (m0, m1, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<4x16x16xf16>, memref<16x16xf16>) outs(%p : memref<4x16x16xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %m = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %m : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j, n) -> (i, j, n)>, affine_map<(i, j, n) -> (i, n, j)>, affine_map<(i, j, n) -> (i, j, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%p, %A : memref<4x16x16xf32>, memref<4x16x16xf16>) outs(%C : memref<4x16x16xf32>) {
+  ^bb0(%x: f32, %y: f16, %o: f32):
+    %ye = arith.extf %y : f16 to f32
+    %s = arith.addf %x, %ye : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -196,6 +196,31 @@ static int collapse(fe_problem *p, int prod, space_t sp[3], group_t *gs,
           rs.r[i].j0 < rs.r[k].j0 + rs.r[k].n &&
           rs.r[k].j0 < rs.r[i].j0 + rs.r[i].n)
         return -1;
+  /* Every load of an argument with a collapsed range reads the range with
+   * a group (not other loops, not constants): the view has no other
+   * elements there. */
+  for (int s = 0; s < 3; ++s)
+    for (int i = 0; i < sp[s].n; ++i) {
+      const fe_node *x = &g->nodes[sp[s].ids[i]];
+      if (x->kind != FE_LOAD)
+        continue;
+      for (int k = 0; k < rs.n; ++k) {
+        const range_t *r = &rs.r[k];
+        if (r->arg != x->arg)
+          continue;
+        bool ok = false;
+        for (int q = 0; q < ngroups && !ok; ++q) {
+          const group_t *gr = &gs[q];
+          if (gr->n != r->n || (s > 0 && !gr->in_out))
+            continue;
+          ok = true;
+          for (int t = 0; t < r->n; ++t)
+            ok &= x->map[r->j0 + t] == gr->dims[s][t];
+        }
+        if (!ok)
+          return -1;
+      }
+    }
   fe_arg saved[FE_MAX_ARGS];
   memcpy(saved, p->args, sizeof saved);
   for (int a = 0; a < p->nargs; ++a) {

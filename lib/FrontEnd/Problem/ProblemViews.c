@@ -52,6 +52,12 @@ static int set_view(fe_problem *p, int arg, const int8_t *perm, char *why,
   return 0;
 }
 
+/* 1 if gemm i's A operand is the intermediate (a chain's or attention's
+ * second product: no buffer, no fe_operand read), else 0. */
+static int intermediate(const fe_problem *p, int i) {
+  return i == 1 && p->shape != FE_SHAPE_GEMM;
+}
+
 int fe_apply_views(fe_problem *p, char *why, size_t cap) {
   int8_t identity[FE_MAX_RANK];
   for (int j = 0; j < FE_MAX_RANK; ++j)
@@ -60,14 +66,14 @@ int fe_apply_views(fe_problem *p, char *why, size_t cap) {
    * through it. */
   for (int i = 0; i < p->ngemms; ++i) {
     fe_operand *ops[2] = {&p->gemms[i].lhs, &p->gemms[i].rhs};
-    for (int s = 0; s < 2; ++s)
+    for (int s = intermediate(p, i); s < 2; ++s)
       if (ops[s]->arg >= 0 && ops[s]->permuted &&
           set_view(p, ops[s]->arg, ops[s]->perm, why, cap))
         return -1;
   }
   for (int i = 0; i < p->ngemms; ++i) {
     fe_operand *ops[2] = {&p->gemms[i].lhs, &p->gemms[i].rhs};
-    for (int s = 0; s < 2; ++s) {
+    for (int s = intermediate(p, i); s < 2; ++s) {
       const fe_operand *o = ops[s];
       if (o->arg >= 0 && !o->permuted && p->args[o->arg].permuted &&
           memcmp(p->args[o->arg].perm, identity,

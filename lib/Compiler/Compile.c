@@ -90,8 +90,10 @@ static MlirWalkResult find_kernels(MlirOperation op, void *ud) {
 /* The manifest names types as MLIR prints them (f16, bf16, i8, f8E4M3FN). */
 static void type_name(MlirType t, char *out, size_t cap, int *bytes) {
   wmma_print_type(t, out, cap);
+  /* index: 64 bits on amdgcn and on the host the reference runs on. */
   unsigned bits = mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t)
                   : mlirTypeIsAFloat(t) ? mlirFloatTypeGetWidth(t)
+                  : mlirTypeIsAIndex(t) ? 64
                                         : 0;
   *bytes = (int)((bits + 7) / 8);
 }

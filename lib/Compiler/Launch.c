@@ -104,7 +104,7 @@ static int scalar_arg(const wmma_kernel_arg *a, const void *data,
     int32_t v;
     memcpy(&v, data, 4);
     *out = wmma_emu_arg_i32(v);
-  } else if (!strcmp(a->type, "i64")) {
+  } else if (!strcmp(a->type, "i64") || !strcmp(a->type, "index")) {
     int64_t v;
     memcpy(&v, data, 8);
     *out = wmma_emu_arg_i64(v);

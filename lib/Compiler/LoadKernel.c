@@ -240,7 +240,7 @@ static int elem_bytes_of(const char *type) {
     int bytes;
   } kTypes[] = {{"f16", 2}, {"bf16", 2}, {"f32", 4}, {"f64", 8}, {"i1", 1},
                 {"i4", 1},  {"i8", 1},   {"i16", 2}, {"i32", 4}, {"i64", 8},
-                {"f8E4M3FN", 1}, {"f8E5M2", 1}};
+                {"index", 8}, {"f8E4M3FN", 1}, {"f8E5M2", 1}};
   for (size_t i = 0; i < sizeof kTypes / sizeof kTypes[0]; ++i)
     if (!strcmp(type, kTypes[i].name))
       return kTypes[i].bytes;

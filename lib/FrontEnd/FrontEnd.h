@@ -9,11 +9,16 @@
  *              DecomposeAggregates.cpp the one upstream rewrite that has no
  *              pass).  Graph.c: the hash-consed expression graph;
  *              GraphWalk.c: the one walk over it (each node once).
- *              Recognize.c, RecognizeGeneric.c: the normalized function ->
+ *              Recognize.c, RecognizeGeneric.c, RecognizeScalar.c: the
+ *              normalized function (and scalar arithmetic outside linalg) ->
  *              graph: every buffer's final contents; symbolic sizes.
  *  Problem/    Problem.c: graph -> GEMMs or a chain with operand layouts,
- *              epilogue and argument roles; ProblemAttention.c: attention;
- *              ProblemElementwise.c: functions without products.
+ *              epilogue and argument roles; ProblemViews.c: views of
+ *              buffers with batch dims after the matrix's;
+ *              ProblemCollapse.c: several M/N/K loops as one; ProblemZeroPoints.c:
+ *              quantized products' zero points; ProblemAttention.c: attention;
+ *              ProblemElementwise.c: functions without products;
+ *              ProblemValu.c: products without WMMA.
  *  Schedule/   Select.c: the cost rule and the choice of template.
  *  Templates/  one file per template (Gemm.c + GemmLds.c, ChainRegs.c,
  *              ChainLds.c, Attention.c, Elementwise.c + ElementwiseEval.c):

@@ -4,14 +4,14 @@
 // by the op the user wrote when the upstream passes made another from it.
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
-// Four obstacles: an index argument, a view, an op recognition does not
-// read, and an op an epilogue body cannot evaluate.  The matmul reading the
+// Four obstacles: an argument of a type kernels do not take, a view, an op
+// recognition does not read, and an op an epilogue body cannot evaluate.  The matmul reading the
 // view is skipped, not refused a second time.
 // CHECK-LABEL: func.func @several
 // CHECK-NOT: gpu.launch_func
 // expected-remark @+2 {{not converted to a wmma kernel: 4 obstacles}}
-// expected-note @+1 {{argument 2 is an index: index arguments are not supported}}
-func.func @several(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %n: index, %C: memref<16x16xf32>, %X: memref<16x16xf32>, %D: memref<16x16xi32>, %Y: memref<16x16xf32>) {
+// expected-note @+1 {{argument 2 has type complex<f32>, which the front end does not handle (expected a memref, a tensor, or a float, index or 8- to 64-bit integer scalar)}}
+func.func @several(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %n: complex<f32>, %C: memref<16x16xf32>, %X: memref<16x16xf32>, %D: memref<16x16xi32>, %Y: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32
   // expected-note @+1 {{memref.subview makes a view of a buffer inside the function, which is not supported}}
@@ -146,6 +146,26 @@ func.func @pool(%I: memref<1x18x18x16xf32>, %W: memref<3x3xf32>, %O: memref<1x16
 
 // -----
 
+// Scalar zero points are folded (quantized.mlir); per-channel ones (a
+// zero point per column of B) are not.
+func.func @qmm_per_channel(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %bz: memref<32xi32>, %C: memref<32x32xi32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic multiplies operands shifted by zero points ((a - a_zp) x (b - b_zp), i8 x i32) that are not scalars or not of i8 or i4 operands: only scalar zero points of i8/i4 operands are folded (per-channel zero points are not supported)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B, %bz : memref<32x32xi8>, memref<32x32xi8>, memref<32xi32>) outs(%C : memref<32x32xi32>) {
+  ^bb0(%a: i8, %b: i8, %z: i32, %c: i32):
+    %ea = arith.extsi %a : i8 to i32
+    %eb = arith.extsi %b : i8 to i32
+    %sb = arith.subi %eb, %z : i32
+    %p = arith.muli %ea, %sb : i32
+    %r = arith.addi %c, %p : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+
+// -----
+
 // Padding is named, not "a view of a buffer".
 func.func @pad(%A: tensor<30x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %z = arith.constant 0.0 : f16
@@ -188,21 +208,49 @@ func.func @mexpand(%A: memref<1024xf16>, %B: memref<32x32xf16>, %C: memref<32x32
 
 // -----
 
-// An index argument, at the argument.
-// expected-remark @+1 {{not converted to a wmma kernel: argument 2 is an index: index arguments are not supported (sizes come from the memrefs' dynamic dimensions; pass other values as i32 or i64)}}
-func.func @index_arg(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %n: index, %C: memref<32x32xf32>) {
-  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+// A batch dimension between the matrix dimensions is read through a view
+// with the batch first (batch-views.mlir), which needs static strides.
+func.func @batch_middle(%A: memref<?x4x32xf16>, %B: memref<4x32x32xf16>, %C: memref<4x?x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand A has a batch dimension at position 1 of its dimensions (M, batch, K): reading the matrix through a view with the batch dimensions first needs static sizes (static strides)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<?x4x32xf16>, memref<4x32x32xf16>) outs(%C : memref<4x?x32xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
   return
 }
 
 // -----
 
-// The output's batch dimension in the middle.
-func.func @batch_middle_out(%A: memref<4x32x32xf16>, %B: memref<4x32x32xf16>, %C: memref<32x4x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: the output has a batch dimension at position 1 of its dimensions (M, batch, N): the last two must be the matrix, batch dimensions before them}}
+// Innermost is still called innermost.
+func.func @batch_last_b(%A: memref<4x32x32xf16>, %B: memref<32x32x4xf16>, %C: memref<4x32x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: operand B has a batch dimension at the innermost position of its dimensions (K, N, batch): the innermost dimension must be one of the matrix's (its rows are read as contiguous vectors)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n, b)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<4x32x32xf16>, memref<32x32x4xf16>) outs(%C : memref<4x32x32xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// The output's batch dimension in the middle, with a dynamic size.
+func.func @batch_middle_out(%A: memref<4x?x32xf16>, %B: memref<4x32x32xf16>, %C: memref<?x4x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: the output has a batch dimension at position 1 of its dimensions (M, batch, N): reading the matrix through a view with the batch dimensions first needs static sizes (static strides)}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, b, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%A, %B : memref<4x32x32xf16>, memref<4x32x32xf16>) outs(%C : memref<32x4x32xf32>) {
+      ins(%A, %B : memref<4x?x32xf16>, memref<4x32x32xf16>) outs(%C : memref<?x4x32xf32>) {
   ^bb0(%a: f16, %b: f16, %c: f32):
     %ea = arith.extf %a : f16 to f32
     %eb = arith.extf %b : f16 to f32

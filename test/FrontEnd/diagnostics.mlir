@@ -89,7 +89,7 @@ func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16x
 
 // Diagonals and offsets in indexing maps.
 func.func @diag(%A: memref<16x16xf16>, %C: memref<16xf16>) {
-  // expected-remark @+1 {{indexing maps must be projected permutations (plain loop indices, each used once), or divide loop indices by constants (group-wise scales); offsets, strides and diagonals are not supported}}
+  // expected-remark @+1 {{indexing maps must be projected permutations (plain loop indices, each used once), divide loop indices by constants (group-wise scales) or read constant indices (broadcasts); offsets, strides and diagonals are not supported}}
   linalg.generic {indexing_maps = [affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
       ins(%A : memref<16x16xf16>) outs(%C : memref<16xf16>) {
   ^bb0(%a: f16, %o: f16):

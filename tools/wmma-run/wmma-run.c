@@ -42,7 +42,9 @@ static void usage(FILE *f) {
           "and/or --atol A: |kernel - reference| <= A + R * |reference|, which\n"
           "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1); i8, i4 and i1 inputs cover their\n"
-          "whole range, i4 and i1 a byte per element as MLIR addresses them).\n"
+          "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
+          "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
+          "in 0..the largest dimension).\n"
           "--reference takes the reference function (same name and signature)\n"
           "from another file instead of INPUT.  --kernel-ir K.ll runs the kernel\n"
           "in K.ll (LLVM IR, its manifest K.ll.json beside it, as wmma-compile\n"
@@ -310,6 +312,8 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       margs[WMMA_MAX_KERNEL_ARGS];
   elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
+  int64_t positions[WMMA_MAX_KERNEL_ARGS];
+  int32_t iscalars[WMMA_MAX_KERNEL_ARGS];
   size_t counts[WMMA_MAX_KERNEL_ARGS];
   memset(kargs, 0, sizeof kargs);
   memset(rargs, 0, sizeof rargs);
@@ -317,17 +321,39 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   if (resolve_shapes(k, sizes, nsizes, shapes))
     goto out;
   rng_state = r->seed * 0x9E3779B97F4A7C15ULL + 0x1234567ULL;
+  /* Index scalars are positions (a sequence length in a mask): uniform in
+   * 0..the largest dimension of any buffer, so masks cut inside them. */
+  int64_t largest = 1;
+  for (int i = 0; i < n; ++i)
+    for (int d = 0; k->args[i].is_buffer && d < k->args[i].rank; ++d)
+      largest = shapes[i][d] > largest ? shapes[i][d] : largest;
   for (int i = 0; i < n; ++i) {
     const wmma_kernel_arg *a = &k->args[i];
+    if (!a->is_buffer && !strcmp(a->type, "index")) {
+      kinds[i] = ELEM_I32; /* never compared: inputs only */
+      positions[i] = (int64_t)(rng_uniform() * (double)(largest + 1));
+      kargs[i] = rargs[i] = margs[i] =
+          (wmma_host_arg){&positions[i], sizeof positions[i], NULL};
+      continue;
+    }
     kinds[i] = elem_kind_of(a->type);
     if (kinds[i] == ELEM_UNSUPPORTED) {
       fprintf(stderr, "wmma-run: error: argument '%s' has type %s, which wmma-run "
                       "cannot fill\n", a->name, a->type);
       goto out;
     }
+    if (!a->is_buffer && kinds[i] == ELEM_I32) {
+      /* i32 scalars: zero points, offsets -- an i8's range. */
+      positions[i] = (int64_t)(rng_uniform() * 256.0) - 128;
+      iscalars[i] = (int32_t)positions[i];
+      kargs[i] = rargs[i] = margs[i] =
+          (wmma_host_arg){&iscalars[i], sizeof iscalars[i], NULL};
+      continue;
+    }
     if (!a->is_buffer) {
       if (kinds[i] != ELEM_F32) {
-        fprintf(stderr, "wmma-run: error: scalar '%s' must be f32\n", a->name);
+        fprintf(stderr, "wmma-run: error: scalar '%s' must be f32, i32 or "
+                        "index\n", a->name);
         goto out;
       }
       scalars[i] = (float)(0.5 + rng_uniform());

@@ -166,14 +166,20 @@ static int tile_extent(const fe_kb *kb, const fe_tile *t, bool rows) {
 }
 
 /* Memref indices of an argument read through `map` (memref dim j <- space
- * dim map[j], divided by div[j] when that is not 0) at slot v.  A group
+ * dim map[j], divided by div[j] when that is not 0, or the constant
+ * fixed[j] where map[j] is FE_MAP_FIXED) at slot v.  A group
  * of a multiple of the tile's extent (the atom's M rows, N columns) holds
  * the whole tile (origins are multiples of it): one index for every slot. */
 static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
                          int v, int nmap, const int8_t *map,
-                         const int32_t *div, MlirValue *idx) {
+                         const int32_t *div, const int32_t *fixed,
+                         MlirValue *idx) {
   for (int j = 0; j < nmap; ++j) {
     int d = map[j];
+    if (d == FE_MAP_FIXED) {
+      idx[j] = kb_c(kb, fixed[j]);
+      continue;
+    }
     bool tiled = d == t->dim_row || d == t->dim_col;
     if (div[j] &&
         (!tiled || div[j] % tile_extent(kb, t, d == t->dim_row) == 0)) {
@@ -197,7 +203,7 @@ static MlirValue load_slots(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   kb_slot_positions(kb, t, &sp);
   MlirValue el[16], idx[16][FE_MAX_RANK];
   for (int v = 0; v < sp.n; ++v) {
-    slot_indices(kb, t, &sp, v, x->nmap, x->map, x->div, idx[v]);
+    slot_indices(kb, t, &sp, v, x->nmap, x->map, x->div, x->fixed, idx[v]);
     el[v] = (MlirValue){NULL};
     for (int u = 0; u < v && mlirValueIsNull(el[v]); ++u) {
       bool same = true;
@@ -224,6 +230,14 @@ static void tile_dims(const fe_tile *t, int nmap, const int8_t *map, int *jr,
   }
 }
 
+/* The memref indices of the tile's origin in load x. */
+static void leaf_origin(fe_kb *kb, const fe_tile *t, const fe_node *x,
+                        MlirValue *idx) {
+  for (int j = 0; j < x->nmap; ++j)
+    idx[j] = x->map[j] == FE_MAP_FIXED ? kb_c(kb, x->fixed[j])
+                                       : t->at[x->map[j]];
+}
+
 static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   if (fe_load_grouped(x))
     return load_slots(kb, t, x);
@@ -237,15 +251,14 @@ static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
     if (!full)
       return load_slots(kb, t, x);
     MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < n; ++j)
-      idx[j] = t->at[x->map[j]];
+    leaf_origin(kb, t, x, idx);
     MlirAttribute frag =
         kb_frag(kb, t->role, kb->ab_layout, jr > jc, kb->atom);
     return kb_load(kb, frag, kb->args[x->arg], n, idx, t->masked);
   }
   MlirValue idx[FE_MAX_RANK];
-  for (int j = 0; j < n && full; ++j)
-    idx[j] = t->at[x->map[j]];
+  if (full)
+    leaf_origin(kb, t, x, idx);
   if (t->rowseg)
     return full && jc == n - 1 &&
                    wb_memref_inner_contiguous(mlirValueGetType(kb->args[x->arg]))
@@ -377,12 +390,12 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
   fe_slot_pos sp;
   kb_slot_positions(kb, t, &sp);
   int8_t map[FE_MAX_RANK];
-  int32_t div[FE_MAX_RANK] = {0};
+  int32_t div[FE_MAX_RANK] = {0}, fixed[FE_MAX_RANK] = {0};
   for (int j = 0; j < rank; ++j)
     map[j] = (int8_t)j;
   for (int s = 0; s < SLOTS; ++s) {
     MlirValue idx[FE_MAX_RANK];
-    slot_indices(kb, t, &sp, s, rank, map, div, idx);
+    slot_indices(kb, t, &sp, s, rank, map, div, fixed, idx);
     MlirValue el = wb_extract(&kb->b, v, s);
     if (masked) {
       /* Fat buffers drop the store when the outermost index is past the
@@ -434,11 +447,16 @@ void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked) {
 }
 
 /*===--- tiles -------------------------------------------------------------===*/
+/* Dims that are none of the tile's (loops of size 1 a contraction ignores,
+ * Problem/ProblemCollapse.c) are at index 0 (zero). */
 static void gemm_tile(fe_tile *t, int rank, int dim_row, int dim_col,
                       int nbatch, const int *dim_batch, const MlirValue *batch,
-                      MlirValue row0, MlirValue col0, bool transposed) {
+                      MlirValue row0, MlirValue col0, bool transposed,
+                      MlirValue zero) {
   memset(t, 0, sizeof *t);
   t->rank = rank;
+  for (int j = 0; j < rank && j < FE_MAX_RANK; ++j)
+    t->at[j] = zero;
   t->dim_row = dim_row;
   t->dim_col = dim_col;
   t->at[dim_row] = row0;
@@ -453,19 +471,21 @@ void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
   const fe_problem *p = kb->p;
   const fe_gemm *gm = &p->gemms[p->ngemms - 1];
   gemm_tile(t, p->args[p->out_arg].rank, p->out_space_m, p->out_space_n,
-            gm->nbatch, p->out_space_batch, batch, row0, col0, transposed);
+            gm->nbatch, p->out_space_batch, batch, row0, col0, transposed,
+            kb_c(kb, 0));
 }
 
-static void product_tile(const fe_problem *p, const fe_gemm *gm, fe_tile *t,
+static void product_tile(fe_kb *kb, const fe_gemm *gm, fe_tile *t,
                          const MlirValue *batch, MlirValue row0,
                          MlirValue col0, bool transposed) {
-  gemm_tile(t, p->g.prods[gm->prod].nest.nout, gm->out_m, gm->out_n,
-            gm->nbatch, gm->out_batch, batch, row0, col0, transposed);
+  gemm_tile(t, kb->p->g.prods[gm->prod].nest.nout, gm->out_m, gm->out_n,
+            gm->nbatch, gm->out_batch, batch, row0, col0, transposed,
+            kb_c(kb, 0));
 }
 
 void kb_inter_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
                    MlirValue row0, MlirValue col0, bool transposed) {
-  product_tile(kb->p, &kb->p->gemms[0], t, batch, row0, col0, transposed);
+  product_tile(kb, &kb->p->gemms[0], t, batch, row0, col0, transposed);
 }
 
 MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
@@ -481,7 +501,7 @@ MlirValue kb_acc_init(fe_kb *kb, const fe_gemm *gm, const MlirValue *batch,
   /* The accumulator lives in the product's own output space: its own memo
    * (a node means different elements in differently ordered spaces). */
   fe_tile pt;
-  product_tile(kb->p, gm, &pt, batch, row0, col0, form == FE_FORM_TRANSPOSED);
+  product_tile(kb, gm, &pt, batch, row0, col0, form == FE_FORM_TRANSPOSED);
   pt.rowseg = form == FE_FORM_ROWSEG;
   fe_memo m;
   if (kb_memo_init(kb, &m)) {

@@ -312,6 +312,17 @@ MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom) {
 }
 
 /*===--- operand tiles -----------------------------------------------------------===*/
+void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
+                       MlirValue *idx) {
+  const fe_node *x = &kb->p->g.nodes[o->leaf];
+  for (int d = 0; d < kb->p->args[o->arg].rank; ++d)
+    idx[d] = kb_c(kb, d < x->nmap && x->map[d] == FE_MAP_FIXED ? x->fixed[d]
+                                                                : 0);
+  for (int i = 0; i < o->nbatch; ++i)
+    if (o->mem_batch[i] >= 0)
+      idx[o->mem_batch[i]] = batch[i];
+}
+
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
                           const MlirValue *batch, MlirValue row0, MlirValue k0,
                           bool masked) {
@@ -320,11 +331,7 @@ MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
                             (MlirValue){NULL});
   const fe_arg *a = &kb->p->args[o->arg];
   MlirValue idx[FE_MAX_RANK];
-  for (int d = 0; d < a->rank; ++d)
-    idx[d] = kb_c(kb, 0);
-  for (int i = 0; i < o->nbatch; ++i)
-    if (o->mem_batch[i] >= 0)
-      idx[o->mem_batch[i]] = batch[i];
+  kb_operand_origin(kb, o, batch, idx);
   idx[o->mem_row] = row0;
   idx[o->mem_k] = k0;
   /* The role matrix is row x K (A) or K x row (B), whichever operand plays

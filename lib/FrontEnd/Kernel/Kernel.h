@@ -97,6 +97,12 @@ MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom);
 MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
                     MlirValue v);
 
+/* The memref indices of an operand's matrix (its leaf) at the batch
+ * values, with its row and K indices left at 0: batch dimensions, constant
+ * indices (a size-1 dimension read at 0), 0 for broadcast ones. */
+void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
+                       MlirValue *idx);
+
 /* A/B operand tile of a product from global memory.  role: A or B of the
  * WMMA (a product computed swapped feeds its B operand as A and its A as
  * B); row0, k0: origin in the operand's row (M or N) and K dimensions;

@@ -7,6 +7,7 @@
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -150,6 +151,66 @@ static MlirValue valid_bytes(fe_kb *kb, MlirValue raw, const fe_arg *x) {
                  mlirIntegerTypeGet(kb->ctx, 64));
 }
 
+/* The view of buffer v whose dim i is its dim perm[i] (memref.transpose:
+ * only the strides change), for arguments whose batch dimensions are not
+ * before the matrix.  The problem checked the strides are static. */
+static MlirValue permuted_view(fe_kb *kb, MlirValue v, int rank,
+                               const int8_t *perm) {
+  MlirType t = mlirValueGetType(v);
+  int64_t strides[FE_MAX_RANK], offset = 0, shape[FE_MAX_RANK],
+      vstrides[FE_MAX_RANK];
+  unsigned pm[FE_MAX_RANK];
+  if (mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(t, strides, &offset))) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  for (int i = 0; i < rank; ++i) {
+    pm[i] = (unsigned)perm[i];
+    shape[i] = mlirShapedTypeGetDimSize(t, perm[i]);
+    vstrides[i] = strides[perm[i]];
+  }
+  MlirAttribute layout =
+      mlirStridedLayoutAttrGet(kb->ctx, offset, rank, vstrides);
+  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank,
+                                  shape, layout,
+                                  mlirMemRefTypeGetMemorySpace(t));
+  MlirNamedAttribute a = wb_named(
+      kb->ctx, "permutation",
+      mlirAffineMapAttrGet(mlirAffineMapPermutationGet(kb->ctx, rank, pm)));
+  MlirValue r = wb_op1(&kb->b, "memref.transpose", 1, &v, vt, 1, &a);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
+/* The view of buffer v with the static sizes and strides x->vshape and
+ * x->vstride (memref.reinterpret_cast): dimensions a contraction collapses
+ * (Problem/ProblemCollapse.c). */
+static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
+  MlirType t = mlirValueGetType(v);
+  int rank = x->rank;
+  MlirAttribute layout =
+      mlirStridedLayoutAttrGet(kb->ctx, 0, rank, x->vstride);
+  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank,
+                                  x->vshape, layout,
+                                  mlirMemRefTypeGetMemorySpace(t));
+  int64_t zero = 0;
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {
+      wb_segments(kb->ctx, 4, seg),
+      wb_named(kb->ctx, "static_offsets",
+               mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
+      wb_named(kb->ctx, "static_sizes",
+               mlirDenseI64ArrayGet(kb->ctx, rank, x->vshape)),
+      wb_named(kb->ctx, "static_strides",
+               mlirDenseI64ArrayGet(kb->ctx, rank, x->vstride))};
+  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &v, vt, 4, a);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
 /* Entry: fat raw buffer views (bounds-checked: tails need no branches),
  * run-time sizes, thread, wave and lane ids. */
 static void setup_entry(fe_kb *kb) {
@@ -170,6 +231,11 @@ static void setup_entry(fe_kb *kb) {
                                  attrs);
     if (mlirValueIsNull(kb->args[a]))
       kb->failed = 1;
+    if (!kb->failed && p->args[a].collapsed)
+      kb->args[a] = collapsed_view(kb, kb->args[a], &p->args[a]);
+    if (!kb->failed && p->args[a].permuted)
+      kb->args[a] = permuted_view(kb, kb->args[a], p->args[a].rank,
+                                  p->args[a].perm);
   }
   for (int s = 0; s < p->nsyms; ++s) {
     const fe_symbol *sym = &p->syms[s];

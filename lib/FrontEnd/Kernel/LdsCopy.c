@@ -288,11 +288,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   }
   for (int i = 0; i < cp->chunks; ++i) {
     MlirValue idx[FE_MAX_RANK];
-    for (int d = 0; d < a->rank; ++d)
-      idx[d] = kb_c(kb, 0);
-    for (int bt = 0; bt < o->nbatch; ++bt)
-      if (o->mem_batch[bt] >= 0)
-        idx[o->mem_batch[bt]] = batch[bt];
+    kb_operand_origin(kb, o, batch, idx);
     if (cp->how == WMMA_COPY_VEC) {
       idx[o->mem_row] = kb_add(kb, origin, cp->ld_row[i]);
       idx[o->mem_k] = kb_add(kb, k, cp->ld_col[i]);

@@ -17,10 +17,11 @@
 static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
   unsigned *s = ud;
-  if (x->kind == FE_LOAD || x->kind == FE_PRODUCT)
+  if (x->kind == FE_LOAD || x->kind == FE_PRODUCT) {
     for (int i = 0; i < x->nmap; ++i)
-      *s |= 1u << x->map[i];
-  else if (x->kind == FE_INDEX)
+      if (x->map[i] != FE_MAP_FIXED) /* a constant index uses no loop */
+        *s |= 1u << x->map[i];
+  } else if (x->kind == FE_INDEX)
     *s |= 1u << x->dim;
   return FE_WALK_NEXT;
 }
@@ -105,11 +106,15 @@ static void describe_dims(const fe_node *x, int row_loop, const char *row,
                           size_t cap) {
   size_t at = 0;
   buf[0] = 0;
-  for (int j = 0; j < x->nmap && at < cap; ++j)
+  for (int j = 0; j < x->nmap && at < cap; ++j) {
+    char fixed[16];
+    snprintf(fixed, sizeof fixed, "%d", (int)x->fixed[j]);
     at += (size_t)snprintf(buf + at, cap - at, "%s%s", j ? ", " : "(",
-                           x->map[j] == row_loop   ? row
-                           : x->map[j] == col_loop ? col
-                                                   : "batch");
+                           x->map[j] == row_loop       ? row
+                           : x->map[j] == col_loop     ? col
+                           : x->map[j] == FE_MAP_FIXED ? fixed
+                                                       : "batch");
+  }
   if (at < cap)
     snprintf(buf + at, cap - at, ")");
 }
@@ -128,6 +133,14 @@ static void batch_position(const fe_node *x, int row_loop, int col_loop,
     snprintf(buf, cap, "the innermost position");
   else
     snprintf(buf, cap, "position %d", pos);
+}
+
+/* The dim of o's view that memref dim j is. */
+static int view_dim(const fe_operand *o, int j) {
+  for (int i = 0; o->permuted && i < FE_MAX_RANK; ++i)
+    if (o->perm[i] == j)
+      return i;
+  return j;
 }
 
 /* The operand's memory layout: its matrix leaf in the product's loop space
@@ -161,18 +174,26 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
   if (o->mem_row < rank - 2 || o->mem_k < rank - 2) {
-    char dims[64], pos[48];
+    /* Batch dimensions between or after the matrix's: read through a view
+     * with them first (layout math by strides, no copy). */
+    char dims[64], pos[48], where[192];
     describe_dims(x, row_loop, what[0] == 'A' ? "M" : "N", gm->k_loop, "K",
                   dims, sizeof dims);
     batch_position(x, row_loop, gm->k_loop, rank, pos, sizeof pos);
-    return fe_why(why, cap, "operand %s has a batch dimension at %s of its "
-                            "dimensions %s: the last two must be the "
-                            "matrix, batch dimensions before them",
-                  what, pos, dims);
+    snprintf(where, sizeof where, "operand %s has a batch dimension at %s "
+                                  "of its dimensions %s",
+             what, pos, dims);
+    if (fe_matrix_view(&p->args[o->arg], o->mem_row, o->mem_k, o->perm,
+                       where, why, cap))
+      return -1;
+    o->permuted = true;
+    o->mem_row = view_dim(o, o->mem_row);
+    o->mem_k = view_dim(o, o->mem_k);
   }
   o->nbatch = gm->nbatch;
   for (int i = 0; i < gm->nbatch; ++i) {
-    o->mem_batch[i] = memdim_of(x, gm->batch_loop[i]);
+    int j = memdim_of(x, gm->batch_loop[i]);
+    o->mem_batch[i] = j < 0 ? -1 : view_dim(o, j);
     o->batch_loop[i] = gm->batch_loop[i];
   }
   o->k_contiguous = o->mem_k == rank - 1;
@@ -190,6 +211,12 @@ MlirType fe_compute_type(wmma_arch arch, MlirType t) {
   return t;
 }
 
+static const char kSeveralLoops[] =
+    "several M, N or K dimensions are collapsed into one only when every "
+    "buffer holds them adjacent, in one order, contiguous, with static "
+    "sizes (and not read by linalg.index); pass the operands with them "
+    "collapsed";
+
 /* Product `prod` as a GEMM. */
 static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
                    size_t cap) {
@@ -202,24 +229,50 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   unsigned uo = 0;
   for (int j = 0; j < c->nest.nout; ++j)
     uo |= 1u << c->nest.out_dims[j];
+  /* M, N and K loops of static size 1 (what ProblemCollapse.c leaves of
+   * collapsed dimensions, unit dimensions frameworks keep) take their role
+   * only when no other loop has it (a second pass); otherwise, like unit
+   * batch loops past the second, they are at index 0 everywhere. */
+  bool unit_pass = false;
+again:
   for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
+    fe_size sz = c->nest.loop_size[l];
+    bool unit = fe_size_static(sz) && sz.value == 1;
+    int *role = c->nest.reduction[l] ? &gm->k_loop
+                : L && !R && O       ? &gm->m_loop
+                : R && !L && O       ? &gm->n_loop
+                                     : NULL;
+    if (unit && role && !unit_pass)
+      continue;
+    if (unit_pass) {
+      if (unit && role && *role < 0 && (!c->nest.reduction[l] || (L && R)))
+        *role = l;
+      continue;
+    }
+    if (unit && O && !role && gm->nbatch >= 2)
+      continue;
     if (c->nest.reduction[l]) {
       if (!L || !R)
         return fe_why(why, cap, "reduction loop %d is not shared by both "
                                 "operands",
                       l);
       if (gm->k_loop >= 0)
-        return fe_why(why, cap, "more than one reduction loop (flatten K "
-                                "first)");
+        return fe_why(why, cap, "more than one K loop (loops %d and %d "
+                                "both reduce): %s",
+                      gm->k_loop, l, kSeveralLoops);
       gm->k_loop = l;
     } else if (L && !R && O) {
       if (gm->m_loop >= 0)
-        return fe_why(why, cap, "more than one M loop");
+        return fe_why(why, cap, "more than one M loop (loops %d and %d "
+                                "both index A and the output, not B): %s",
+                      gm->m_loop, l, kSeveralLoops);
       gm->m_loop = l;
     } else if (R && !L && O) {
       if (gm->n_loop >= 0)
-        return fe_why(why, cap, "more than one N loop");
+        return fe_why(why, cap, "more than one N loop (loops %d and %d "
+                                "both index B and the output, not A): %s",
+                      gm->n_loop, l, kSeveralLoops);
       gm->n_loop = l;
     } else if (O) {
       if (gm->nbatch >= 2)
@@ -230,6 +283,10 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
                               "reduction",
                     l);
     }
+  }
+  if (!unit_pass) {
+    unit_pass = true;
+    goto again;
   }
   if (gm->m_loop < 0 || gm->n_loop < 0 || gm->k_loop < 0)
     return fe_why(why, cap, "the contraction has no %s loop (a matrix-vector "
@@ -256,6 +313,8 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   gm->in_type = gm->a_type;
   gm->a_unsigned = c->lhs_unsigned;
   gm->b_unsigned = c->rhs_unsigned;
+  gm->a_zp = c->lhs_zp;
+  gm->b_zp = c->rhs_zp;
   gm->kacc_type = mlirTypeIsAInteger(c->acc_type)
                       ? mlirIntegerTypeGet(mlirTypeGetContext(c->acc_type), 32)
                       : mlirF32TypeGet(mlirTypeGetContext(c->acc_type));
@@ -308,10 +367,11 @@ static int check_types(const fe_problem *p, const fe_gemm *gm, char *why,
     char src[64];
     fe_source_op_name(p->func, c->loc, src, sizeof src);
     return fe_why(why, cap, "%s multiplies operands shifted by zero points "
-                            "((a - a_zp) x (b - b_zp), %s x %s): "
-                            "quantized_matmul with zero points is not "
-                            "supported (with zero points of 0 it is a "
-                            "linalg.matmul of the i8 operands into i32)",
+                            "((a - a_zp) x (b - b_zp), %s x %s) that are "
+                            "not scalars or not of i8 or i4 operands: only "
+                            "scalar zero points of i8/i4 operands are "
+                            "folded (per-channel zero points are not "
+                            "supported)",
                   src[0] ? src : "the product", as, bs);
   }
   if (!ok)
@@ -397,23 +457,56 @@ static views_t product_views(const fe_graph *g, int n, int prod) {
   return v;
 }
 
-/* Loads of `arg` under n must all use the identity map (a tile reads only
- * its own part of the output before writing it).  Through a product's
- * accumulator (a node of the output's space) but not its operands (nodes of
- * its loop space, checked by fe_reads_arg on the operands). */
+/* Loads of `arg` under n must read, at each element of n's space, the
+ * element the output writes there (a tile reads only its own part of the
+ * output before writing it): in the output's space the identity map; in a
+ * product's accumulator (a node of that product's output space, which the
+ * output reads through the product node's map) that map inverted.  Not
+ * into products' operands (nodes of their loop space, checked by
+ * fe_reads_arg on the operands). */
+typedef struct {
+  int arg;
+  int rank;
+  int8_t want[FE_MAX_RANK]; /* memref dim j must read space dim want[j] */
+  bool elsewhere;
+} elsewhere_t;
+
+static bool reads_elsewhere(const fe_graph *g, int n, elsewhere_t *e);
+
 static fe_walk elsewhere_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  if (x->kind != FE_LOAD || x->arg != *(const int *)ud)
+  elsewhere_t *e = ud;
+  if (x->kind == FE_PRODUCT) {
+    /* The accumulator's space: product output dim d is space dim
+     * x->map[d]. */
+    elsewhere_t in = {e->arg, e->rank, {0}, false};
+    for (int j = 0; j < e->rank; ++j) {
+      in.want[j] = -2; /* none: no load of the output fits */
+      for (int d = 0; d < x->nmap; ++d)
+        if (x->map[d] == e->want[j])
+          in.want[j] = (int8_t)d;
+    }
+    if (reads_elsewhere(g, g->prods[x->product].acc, &in))
+      return FE_WALK_STOP;
+    return FE_WALK_NEXT;
+  }
+  if (x->kind != FE_LOAD || x->arg != e->arg)
     return FE_WALK_NEXT;
   for (int j = 0; j < x->nmap; ++j)
-    if (x->map[j] != j || x->div[j])
+    if (j >= e->rank || x->map[j] != e->want[j] || x->div[j])
       return FE_WALK_STOP;
   return FE_WALK_NEXT;
 }
 
-static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg) {
-  return fe_graph_visit(g, n, FE_WALK_PRODUCT_ACC, elsewhere_pre, NULL,
-                        &arg) != 0;
+static bool reads_elsewhere(const fe_graph *g, int n, elsewhere_t *e) {
+  return fe_graph_visit(g, n, 0, elsewhere_pre, NULL, e) != 0;
+}
+
+static bool reads_arg_elsewhere(const fe_graph *g, int n, int arg, int rank) {
+  elsewhere_t e = {arg, rank, {0}, false};
+  for (int j = 0; j < rank; ++j)
+    e.want[j] = (int8_t)j;
+  return reads_elsewhere(g, n, &e);
 }
 
 /* Is every value of integer/float type `from` exactly a value of the
@@ -453,13 +546,32 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
   return 0;
 }
 
+/* Which dims of the output (the root's space) are the last product's M,
+ * N and batches: the one map the root reads the product through. */
+static int out_dims(fe_problem *p, int last, char *why, size_t cap) {
+  const fe_gemm *gl = &p->gemms[p->ngemms - 1];
+  views_t views = product_views(&p->g, p->root, last);
+  const fe_node *view = views.view;
+  if (!views.one_map || !view)
+    return fe_why(why, cap, "the result reads the product through two "
+                            "different index maps");
+  /* (VALU products may lack M or N: -1.) */
+  p->out_space_m = gl->out_m >= 0 ? view->map[gl->out_m] : -1;
+  p->out_space_n = gl->out_n >= 0 ? view->map[gl->out_n] : -1;
+  for (int i = 0; i < gl->nbatch; ++i)
+    p->out_space_batch[i] = view->map[gl->out_batch[i]];
+  return 0;
+}
+
 int fe_problem_build(fe_problem *p, char *why, size_t cap,
                      MlirLocation *where) {
   fe_graph *g = &p->g;
   *where = p->loc;
-  for (int i = 0; i < g->nprods; ++i)
+  for (int i = 0; i < g->nprods; ++i) {
+    fe_fold_zero_points(g, &g->prods[i]);
     if (narrow_mixed_operands(g, &g->prods[i]))
       return fe_why(why, cap, "out of memory");
+  }
   int last = -1;
   int n = count_products(g, p->root, &last);
   if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))
@@ -496,6 +608,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   } else if (nl == 0) {
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
+    fe_collapse_loops(p, last);
     /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
     if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
          fe_valu_prefers(&p->gemms[0], why, cap)) &&
@@ -528,19 +641,13 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
                               "product) must be static: it lives in "
                               "registers or LDS");
   }
+  /* (VALU kernels address any layout themselves.) */
+  if (p->shape != FE_SHAPE_VALU && fe_apply_views(p, why, cap))
+    return -1;
   /* The root reads the last product through one map of the output
    * buffer's dims (two different views would read other tiles). */
-  fe_gemm *gl = &p->gemms[p->ngemms - 1];
-  views_t views = product_views(g, p->root, last);
-  const fe_node *view = views.view;
-  if (!views.one_map || !view)
-    return fe_why(why, cap, "the result reads the product through two "
-                            "different index maps");
-  /* (VALU products may lack M or N: -1.) */
-  p->out_space_m = gl->out_m >= 0 ? view->map[gl->out_m] : -1;
-  p->out_space_n = gl->out_n >= 0 ? view->map[gl->out_n] : -1;
-  for (int i = 0; i < gl->nbatch; ++i)
-    p->out_space_batch[i] = view->map[gl->out_batch[i]];
+  if (out_dims(p, last, why, cap))
+    return -1;
   int rank = p->args[p->out_arg].rank;
   if (p->shape != FE_SHAPE_VALU &&
       (p->out_space_m < rank - 2 || p->out_space_n < rank - 2)) {
@@ -551,15 +658,26 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     out.nmap = (int8_t)rank;
     for (int j = 0; j < rank; ++j)
       out.map[j] = (int8_t)j;
-    char dims[64], pos[48];
+    char dims[64], pos[48], where[192];
     describe_dims(&out, p->out_space_m, "M", p->out_space_n, "N", dims,
                   sizeof dims);
     batch_position(&out, p->out_space_m, p->out_space_n, rank, pos,
                    sizeof pos);
-    return fe_why(why, cap, "the output has a batch dimension at %s of its "
-                            "dimensions %s: the last two must be the "
-                            "matrix, batch dimensions before them",
-                  pos, dims);
+    snprintf(where, sizeof where, "the output has a batch dimension at %s "
+                                  "of its dimensions %s",
+             pos, dims);
+    if (p->shape != FE_SHAPE_GEMM)
+      return fe_why(why, cap, "%s: the last two must be the matrix, batch "
+                              "dimensions before them (a chain's or "
+                              "attention's output is written without a "
+                              "view)",
+                    where);
+    /* Written through a view with the batch dimensions first. */
+    int8_t perm[FE_MAX_RANK] = {0};
+    if (fe_matrix_view(&p->args[p->out_arg], p->out_space_m, p->out_space_n,
+                       perm, where, why, cap) ||
+        fe_output_view(p, perm, why, cap) || out_dims(p, last, why, cap))
+      return -1;
   }
   /* The output: read by the epilogue only where each tile writes. */
   *where = p->loc;
@@ -569,7 +687,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
         fe_reads_arg(g, gm->rhs.node, p->out_arg, 0))
       return fe_why(why, cap, "the output is also a product operand");
   }
-  if (reads_arg_elsewhere(g, p->root, p->out_arg))
+  if (reads_arg_elsewhere(g, p->root, p->out_arg, rank))
     return fe_why(why, cap, "the result reads the output at other elements "
                             "than it writes");
   if (p->shape == FE_SHAPE_CHAIN && fe_reads_arg(g, p->inter, p->out_arg, 0))

@@ -23,6 +23,18 @@ typedef struct {
   int host;           /* caller argument index, or -1 - r for result r */
   fe_role role;
   MlirLocation loc;   /* the caller argument's location (carries its name) */
+  /* The kernel reads the buffer through a view (memref.transpose) whose
+   * dim i is its dim perm[i]: batch dimensions moved before the matrix
+   * (StableHLO's dot_general puts them anywhere).  The graph's loads of it
+   * index the view; shape stays in the memref's own order. */
+  bool permuted;
+  int8_t perm[FE_MAX_RANK];
+  /* Read through a view (memref.reinterpret_cast, before any permutation)
+   * of static sizes vshape and strides vstride: contiguous dimensions a
+   * contraction collapses into their innermost, the others size 1
+   * (ProblemCollapse.c). */
+  bool collapsed;
+  int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -38,6 +50,10 @@ typedef struct {
   int nbatch;
   int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
   bool k_contiguous;   /* K is the innermost memref dimension */
+  bool permuted;       /* mem_* index a view of arg with dims perm (the
+                          batch dimensions first; fe_problem_build makes
+                          it the argument's view) */
+  int8_t perm[FE_MAX_RANK];
   bool is_load;        /* node is a plain load (no prologue) */
   /* The product's loop space, where node lives: its rank, the operand's
    * row and K loops, the batch loops, and K's size. */
@@ -64,6 +80,10 @@ typedef struct {
                           the two differ, as fp8 x bf8 products do) */
   MlirType a_type, b_type; /* the product's operand types */
   bool a_unsigned, b_unsigned; /* integer operands zero-extended */
+  /* Scalar zero points (nodes, -1: none): the product is
+   * (A - a_zp)(B - b_zp) = AB - b_zp rowsum(A) - a_zp colsum(B)
+   * + K a_zp b_zp, the sums computed by WMMAs against ones. */
+  int a_zp, b_zp;
   MlirType acc_type;   /* the program's accumulation (output) type */
   MlirType kacc_type;  /* the kernel's accumulator: f32 for float
                           products (16-bit outputs round once at the end),
@@ -151,5 +171,34 @@ bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);
+
+/* ProblemZeroPoints.c: a contraction of integers shifted by scalar zero
+ * points ((extsi(a) - a_zp) * (extsi(b) - b_zp), linalg.quantized_matmul
+ * generalized) becomes one of the 8-bit (or 4-bit) operands with the zero
+ * points recorded (fe_contraction.lhs_zp, rhs_zp). */
+void fe_fold_zero_points(fe_graph *g, fe_contraction *c);
+
+/* ProblemCollapse.c: a single product over several M, N or K loops that
+ * are adjacent and in the same order in every buffer reading them, with
+ * static sizes, becomes one over their innermost loop (the product of
+ * their sizes) and loops of size 1, the buffers read through views
+ * (fe_arg.collapsed).  Nothing changes when that is not so (the GEMM
+ * analysis then refuses the product with its reason). */
+void fe_collapse_loops(fe_problem *p, int prod);
+
+/* ProblemViews.c: the view of a buffer of `rank` dims whose dims `a` and
+ * `b` (a matrix) must be its last two: perm (view dim i = memref dim
+ * perm[i]), the other dims first in their order.  where says which
+ * buffer and dims, for the reason.  0, or -1 with why when
+ * no view can (the innermost dim is not in the matrix: rows would not be
+ * contiguous; dynamic sizes: the view's strides would not be static). */
+int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
+                   const char *where, char *why, size_t cap);
+/* Makes operand views (fe_operand.permuted) the arguments' views, and the
+ * output's when its matrix dims are not its last two.  0, or -1 with why. */
+int fe_apply_views(fe_problem *p, char *why, size_t cap);
+/* The output read through view perm: the root composed into the view's
+ * space, the output's loads rewritten.  0, or -1 with why. */
+int fe_output_view(fe_problem *p, const int8_t *perm, char *why, size_t cap);
 
 #endif /* WMMA_FRONTEND_PROBLEM_PROBLEM_H */

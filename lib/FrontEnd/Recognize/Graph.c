@@ -33,7 +33,8 @@ static uint64_t node_hash(const fe_node *n) {
   h = mix(h, (uint64_t)n->dim);
   h = mix(h, (uint64_t)n->nmap);
   for (int i = 0; i < n->nmap; ++i)
-    h = mix(mix(h, (uint64_t)n->map[i]), (uint64_t)n->div[i]);
+    h = mix(mix(mix(h, (uint64_t)n->map[i]), (uint64_t)n->div[i]),
+            (uint64_t)n->fixed[i]);
   h = mix(h, (uint64_t)(uintptr_t)n->name);
   h = mix(h, (uint64_t)n->pred);
   h = mix(h, (uint64_t)(uintptr_t)n->attrs.ptr); /* uniqued: same attrs, same pointer */
@@ -56,7 +57,8 @@ static bool node_equal(const fe_node *a, const fe_node *b) {
       memcmp(&a->fval, &b->fval, sizeof a->fval))
     return false;
   for (int i = 0; i < a->nmap; ++i)
-    if (a->map[i] != b->map[i] || a->div[i] != b->div[i])
+    if (a->map[i] != b->map[i] || a->div[i] != b->div[i] ||
+        a->fixed[i] != b->fixed[i])
       return false;
   for (int i = 0; i < a->nops; ++i)
     if (a->ops[i] != b->ops[i])
@@ -167,7 +169,9 @@ typedef struct {
   fe_graph *g;
   int rank;
   const int8_t *map;
+  const int32_t *fixed; /* constants of FE_MAP_FIXED entries, or NULL */
   int *memo; /* node -> composed node, or -2 */
+  bool fixed_view; /* a product or reduction was read at a constant */
 } compose_t;
 
 static int compose_rec(compose_t *c, int n) {
@@ -180,13 +184,34 @@ static int compose_rec(compose_t *c, int n) {
   y.rank = c->rank;
   switch (x.kind) {
   case FE_LOAD:
+    for (int i = 0; i < x.nmap; ++i) {
+      if (x.map[i] == FE_MAP_FIXED)
+        continue; /* already a constant index */
+      y.map[i] = c->map[x.map[i]];
+      if (y.map[i] == FE_MAP_FIXED) {
+        int32_t v = c->fixed[x.map[i]];
+        y.fixed[i] = x.div[i] ? v / x.div[i] : v; /* v >= 0: floordiv */
+        y.div[i] = 0;
+      }
+    }
+    break;
   case FE_PRODUCT:
   case FE_REDUCE:
-    for (int i = 0; i < x.nmap; ++i)
+    for (int i = 0; i < x.nmap; ++i) {
       y.map[i] = c->map[x.map[i]];
+      if (y.map[i] == FE_MAP_FIXED) {
+        c->fixed_view = true;
+        return -1;
+      }
+    }
     break;
   case FE_INDEX:
     y.dim = c->map[x.dim];
+    if (y.dim == FE_MAP_FIXED) { /* linalg.index of a fixed dim */
+      y = fe_node_blank(FE_CONST, x.type, c->rank);
+      y.ival = c->fixed[x.dim];
+      y.loc = x.loc;
+    }
     break;
   case FE_CONST:
   case FE_SCALAR:
@@ -204,15 +229,30 @@ static int compose_rec(compose_t *c, int n) {
   return r;
 }
 
-int fe_compose(fe_graph *g, int n, int rank, const int8_t *map) {
-  compose_t c = {g, rank, map, malloc(sizeof(int) * (size_t)g->nnodes)};
+int fe_compose_fixed(fe_graph *g, int n, int rank, const int8_t *map,
+                     const int32_t *fixed) {
+  compose_t c = {g, rank, map, fixed,
+                 malloc(sizeof(int) * (size_t)g->nnodes), false};
   if (!c.memo)
     return -1;
   for (int i = 0; i < g->nnodes; ++i)
     c.memo[i] = -2;
   int r = compose_rec(&c, n);
   free(c.memo);
-  return r;
+  return c.fixed_view ? -2 : r;
+}
+
+int fe_compose(fe_graph *g, int n, int rank, const int8_t *map) {
+  return fe_compose_fixed(g, n, rank, map, NULL);
+}
+
+bool fe_load_fixed(const fe_node *x) {
+  if (x->kind != FE_LOAD)
+    return false;
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->map[j] == FE_MAP_FIXED)
+      return true;
+  return false;
 }
 
 bool fe_load_grouped(const fe_node *x) {
@@ -222,4 +262,21 @@ bool fe_load_grouped(const fe_node *x) {
     if (x->div[j])
       return true;
   return false;
+}
+
+int fe_graph_permute_loads(fe_graph *g, int arg, const int8_t *perm) {
+  for (int n = 0; n < g->nnodes; ++n) {
+    fe_node *x = &g->nodes[n];
+    if (x->kind != FE_LOAD || x->arg != arg)
+      continue;
+    fe_node y = *x;
+    for (int i = 0; i < x->nmap; ++i) {
+      y.map[i] = x->map[perm[i]];
+      y.div[i] = x->div[perm[i]];
+      y.fixed[i] = x->fixed[perm[i]];
+    }
+    *x = y;
+  }
+  /* The rewritten nodes hash elsewhere now. */
+  return g->hcap ? rehash(g, g->hcap) : 0;
 }

@@ -19,6 +19,9 @@
 #define FE_MAX_LOOPS 6   /* loops of a linalg.generic */
 #define FE_MAX_SYMS 16   /* run-time size symbols */
 #define FE_MAX_PRODUCTS 4
+/* A map entry that is no space dimension but a constant index (FE_LOAD:
+ * fe_node.fixed; compositions: the `fixed` argument). */
+#define FE_MAP_FIXED (-1)
 
 /*===--- sizes -----------------------------------------------------------===*/
 /* A dimension size: static (value >= 0) or run-time symbol `sym`. */
@@ -59,6 +62,10 @@ typedef struct {
   int32_t div[FE_MAX_RANK]; /* FE_LOAD: memref dim j reads space dim map[j]
                                floordiv div[j] (0: the index itself) --
                                group-wise scales, s[k floordiv 128][n] */
+  int32_t fixed[FE_MAX_RANK]; /* FE_LOAD: where map[j] is FE_MAP_FIXED,
+                                 memref dim j reads the constant index
+                                 fixed[j] (a bias memref<1xN> read at
+                                 (0, n)); 0 elsewhere */
   const char *name;        /* FE_OP: interned op name ("arith.addf"), the
                               elementwise table's (ElementwiseOps.def) */
   int64_t pred;            /* FE_OP compares: predicate; -1 if none */
@@ -89,6 +96,11 @@ typedef struct {
   int lhs, rhs;              /* nodes in the loop space (before the
                                 extension to the accumulation type) */
   bool lhs_unsigned, rhs_unsigned; /* integer operands zero-extended */
+  /* Zero points (linalg.quantized_matmul: (a - a_zp) * (b - b_zp)), folded
+   * by the problem stage: scalar nodes (in the loop space, reading no
+   * loop) subtracted from the widened lhs/rhs, or -1 (Problem/
+   * ProblemZeroPoints.c). */
+  int lhs_zp, rhs_zp;
   int acc;                   /* node in the output space */
   MlirType acc_type;         /* accumulation (= output element) type */
   MlirLocation loc;
@@ -129,6 +141,19 @@ int fe_node_add(fe_graph *g, const fe_node *n);
 /* The node n (in a space of rank n.rank) seen from a space of rank `rank`
  * through map (n's space dim i <- new space dim map[i]). */
 int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
+/* fe_compose where map[i] may be FE_MAP_FIXED: n's space dim i is then the
+ * constant fixed[i] (loads read the constant index, linalg.index becomes
+ * that constant).  -1 out of memory; -2 if n reads a product or reduction
+ * at such a dimension (one element of a tile's product: not evaluated). */
+int fe_compose_fixed(fe_graph *g, int n, int rank, const int8_t *map,
+                     const int32_t *fixed);
+/* Every load of buffer argument `arg` now reads a view of it whose dim i
+ * is the memref's dim perm[i] (memref.transpose): its map, divisions and
+ * constants are permuted in place (node ids stay valid).  -1 out of
+ * memory. */
+int fe_graph_permute_loads(fe_graph *g, int arg, const int8_t *perm);
+/* Does load x read some memref dim at a constant index? */
+bool fe_load_fixed(const fe_node *x);
 
 /*===--- walking the graph (GraphWalk.c) --------------------------------===*/
 /* What a walk's callback asks of it. */

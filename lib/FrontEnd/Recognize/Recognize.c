@@ -97,14 +97,18 @@ static bind_t *lookup(rec_t *r, MlirValue v) {
   return NULL;
 }
 
-static int bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size,
-                int node) {
+int rec_bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size,
+             int node) {
   if (r->nbinds >= MAX_BINDS) {
     r->fatal = true;
     return rec_refuse(r, at, "the function is too large (more than %d values)",
                       MAX_BINDS);
   }
-  r->binds[r->nbinds++] = (bind_t){v, size, node};
+  /* A value with a size is an index constant or a memref.dim; index
+   * constants are also scalars (a node), memref.dim results are not. */
+  bool sized = node < 0 || (mlirTypeIsAIndex(mlirValueGetType(v)) &&
+                            r->p->g.nodes[node].kind == FE_CONST);
+  r->binds[r->nbinds++] = (bind_t){v, size, node, sized};
   return 0;
 }
 
@@ -117,7 +121,7 @@ buffer_t *rec_buffer_of(rec_t *r, MlirValue v) {
 
 static int index_size(rec_t *r, MlirOperation at, MlirValue v, fe_size *out) {
   bind_t *b = lookup(r, v);
-  if (!b || b->node >= 0)
+  if (!b || !b->sized)
     return rec_refuse(r, at, "a size is computed by something other than "
                          "memref.dim or a constant");
   *out = b->size;
@@ -126,10 +130,17 @@ static int index_size(rec_t *r, MlirOperation at, MlirValue v, fe_size *out) {
 
 /* The scalar node of a value used inside a body but defined outside: a
  * constant or a scalar function argument (rank 0 nodes). */
+static bool is_poisoned(rec_t *r, MlirValue v);
+
 int rec_outer_scalar(rec_t *r, MlirOperation at, MlirValue v) {
   bind_t *b = lookup(r, v);
   if (b && b->node >= 0)
     return b->node;
+  if (is_poisoned(r, v))
+    return -1; /* made by a refused op: that op is the obstacle */
+  if (b && b->sized)
+    return rec_refuse(r, at, "a size (memref.dim) used as a scalar value is "
+                             "not supported; pass it as an index argument");
   return rec_refuse(r, at, "a scalar operand is neither a constant nor a scalar "
                        "function argument");
 }
@@ -258,8 +269,11 @@ static int read_arg(rec_t *r, MlirOperation func, MlirBlock orig, intptr_t i) {
   a->host = (int)i;
   a->role = FE_ARG_INPUT;
   a->loc = mlirValueGetLocation(mlirBlockGetArgument(orig, i));
-  if (mlirTypeIsAFloat(t) || (mlirTypeIsAInteger(t) &&
-                              wb_type_bits(t) >= 8 && wb_type_bits(t) <= 64)) {
+  /* Scalars: floats, integers, and index values (a position compared
+   * with linalg.index in a mask), passed to the kernel as they are. */
+  if (mlirTypeIsAFloat(t) || mlirTypeIsAIndex(t) ||
+      (mlirTypeIsAInteger(t) && wb_type_bits(t) >= 8 &&
+       wb_type_bits(t) <= 64)) {
     a->elem = t;
     fe_node s = fe_node_blank(FE_SCALAR, t, 0);
     s.arg = (int)i;
@@ -269,22 +283,16 @@ static int read_arg(rec_t *r, MlirOperation func, MlirBlock orig, intptr_t i) {
       r->fatal = true;
       return rec_refuse(r, func, "out of memory");
     }
-    return bind(r, func, v, fe_static(0), id);
+    return rec_bind(r, func, v, fe_static(0), id);
   }
-  if (mlirTypeIsAIndex(t))
-    return fe_diag_refuse_at(r->diag, a->loc,
-                             "argument %d is an index: index arguments are "
-                             "not supported (sizes come from the memrefs' "
-                             "dynamic dimensions; pass other values as i32 "
-                             "or i64)",
-                             (int)i);
   if (!mlirTypeIsAMemRef(t)) {
     char ts[64];
     fe_type_str(t, ts, sizeof ts);
     return fe_diag_refuse_at(r->diag, a->loc,
                              "argument %d has type %s, which the front end "
                              "does not handle (expected a memref, a tensor, "
-                             "or a float or 8- to 64-bit integer scalar)",
+                             "or a float, index or 8- to 64-bit integer "
+                             "scalar)",
                              (int)i, ts);
   }
   a->is_buffer = true;
@@ -331,15 +339,17 @@ int rec_do_constant(rec_t *r, MlirOperation op) {
   MlirValue v = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(v);
   MlirAttribute a = wmma_attr(op, "value");
-  if (mlirTypeIsAIndex(t)) {
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-      return rec_refuse(r, op, "unsupported index constant");
-    int64_t x = mlirIntegerAttrGetValueInt(a);
-    return bind(r, op, v, fe_static(x < 0 ? 0 : x), -1);
-  }
   fe_node n = fe_node_blank(FE_CONST, t, 0);
   n.loc = mlirOperationGetLocation(op);
-  if (mlirTypeIsAFloat(t) && !mlirAttributeIsNull(a) &&
+  fe_size size = fe_static(0);
+  if (mlirTypeIsAIndex(t)) {
+    /* A size (memref.alloc, memref.dim) and a scalar (compared with
+     * linalg.index in a mask). */
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+      return rec_refuse(r, op, "unsupported index constant");
+    n.ival = mlirIntegerAttrGetValueInt(a);
+    size = fe_static(n.ival < 0 ? 0 : n.ival);
+  } else if (mlirTypeIsAFloat(t) && !mlirAttributeIsNull(a) &&
       mlirAttributeIsAFloat(a)) {
     n.fval = mlirFloatAttrGetValueDouble(a);
     if (isnan(n.fval)) /* one NaN (softmax's max starts at NaN with maxnumf) */
@@ -354,7 +364,7 @@ int rec_do_constant(rec_t *r, MlirOperation op) {
   int id = fe_node_add(&r->p->g, &n);
   if (id < 0)
     return rec_refuse(r, op, "out of memory");
-  return bind(r, op, v, fe_static(0), id);
+  return rec_bind(r, op, v, size, id);
 }
 
 static int do_dim(rec_t *r, MlirOperation op) {
@@ -369,7 +379,7 @@ static int do_dim(rec_t *r, MlirOperation op) {
   if (!fe_size_static(idx) || idx.value >= b->rank)
     return rec_refuse(r, op, "memref.dim with a dimension that is not a valid "
                          "constant");
-  return bind(r, op, mlirOperationGetResult(op, 0), b->shape[idx.value], -1);
+  return rec_bind(r, op, mlirOperationGetResult(op, 0), b->shape[idx.value], -1);
 }
 
 static int do_alloc(rec_t *r, MlirOperation op) {
@@ -540,6 +550,8 @@ static int walk(rec_t *r) {
       rc = rec_do_generic(r, op);
     else if (wmma_op_is(op, "func.return"))
       rc = do_return(r, op);
+    else if (rec_is_scalar_op(op))
+      rc = rec_do_scalar_op(r, op);
     else if (wmma_op_is(op, "bufferization.to_tensor"))
       rc = 0; /* a buffer handed to an op bufferization left on tensors:
                  that op is the obstacle (its result is poisoned) */

@@ -6,6 +6,8 @@
 
 #include "FrontEnd.h" /* fe_recognize */
 
+#include "wmma/Support/ElementwiseOps.h"
+
 #define MAX_BUFFERS 64
 #define MAX_BINDS 512
 #define MAX_POISONED 64
@@ -25,7 +27,8 @@ typedef struct {
 typedef struct {
   MlirValue v;
   fe_size size; /* index values */
-  int node;     /* scalar values (rank-0 nodes), -1 for index values */
+  int node;     /* scalar values (rank-0 nodes), else -1 */
+  bool sized;   /* a size (index constants, memref.dim): `size` is valid */
 } bind_t;
 
 typedef struct {
@@ -64,6 +67,16 @@ int rec_outer_scalar(rec_t *r, MlirOperation at, MlirValue v);
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b);
 /* arith.constant: a scalar node or an index value. */
 int rec_do_constant(rec_t *r, MlirOperation op);
+/* The attributes of elementwise op `op` (table entry ew) the kernel's op
+ * gets: the compare predicate, the kept ones (RecognizeGeneric.c). */
+int rec_op_attrs(rec_t *r, MlirOperation op, const wmma_elementwise_op *ew,
+                 int64_t *pred, MlirAttribute *attrs);
+/* Binds value v (a size, a scalar node or both; node -1: none). */
+int rec_bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size, int node);
+/* Scalar arithmetic outside linalg (RecognizeScalar.c): is op an
+ * elementwise op on scalars, and its result as a rank-0 node. */
+bool rec_is_scalar_op(MlirOperation op);
+int rec_do_scalar_op(rec_t *r, MlirOperation op);
 /* linalg.generic: the output's new contents (RecognizeGeneric.c). */
 int rec_do_generic(rec_t *r, MlirOperation op);
 

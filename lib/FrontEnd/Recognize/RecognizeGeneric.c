@@ -26,13 +26,24 @@ typedef struct {
 } loops_t;
 
 /* Result j of map, `d` or `d floordiv c` (c >= 2) -> loop dim out[j] and
- * div[j] = c (0 for `d`); each loop dim at most once.  -1 otherwise. */
+ * div[j] = c (0 for `d`); each loop dim at most once; with `fixed`, a
+ * constant c >= 0 -> out[j] = FE_MAP_FIXED, fixed[j] = c.  -1 otherwise. */
 static int read_grouped(MlirAffineMap m, int rank, int nloops, int8_t *out,
-                        int32_t *div) {
+                        int32_t *div, int32_t *fixed) {
   unsigned used = 0;
   for (int j = 0; j < rank; ++j) {
     MlirAffineExpr e = mlirAffineMapGetResult(m, j);
     div[j] = 0;
+    if (fixed)
+      fixed[j] = 0;
+    if (fixed && mlirAffineExprIsAConstant(e)) {
+      int64_t c = mlirAffineConstantExprGetValue(e);
+      if (c < 0 || c > (1 << 30))
+        return -1;
+      out[j] = FE_MAP_FIXED;
+      fixed[j] = (int32_t)c;
+      continue;
+    }
     if (mlirAffineExprIsAFloorDiv(e)) {
       MlirAffineExpr lhs = mlirAffineBinaryOpExprGetLHS(e);
       MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
@@ -63,10 +74,13 @@ static bool grouped(const int32_t *div, int rank) {
 }
 
 /* Result j of map -> loop dim out[j]; the map must be a projected
- * permutation over nloops dims, or, when div is given, may also divide
- * loop indices by constants (div[j], 0 where not). */
+ * permutation over nloops dims, or, when div and fixed are given (inputs),
+ * may also divide loop indices by constants (div[j], 0 where not) and read
+ * constant indices (out[j] = FE_MAP_FIXED, fixed[j]: broadcasts of size-1
+ * dims as torch-mlir and TOSA write them, (d0, d1) -> (0, d1)). */
 static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
-                    int nloops, int rank, int8_t *out, int32_t *div) {
+                    int nloops, int rank, int8_t *out, int32_t *div,
+                    int32_t *fixed) {
   if (i >= mlirArrayAttrGetNumElements(maps))
     return rec_refuse(r, at, "missing indexing map");
   MlirAttribute a = mlirArrayAttrGetElement(maps, i);
@@ -78,28 +92,40 @@ static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
       (int)mlirAffineMapGetNumResults(m) != rank)
     return rec_refuse(r, at, "indexing map does not match the operand's rank");
   /* Plain loop indices, each at most once (a projected permutation), and,
-   * where allowed, loop indices divided by constants. */
+   * where allowed, loop indices divided by constants and constants. */
   int32_t plain[FE_MAX_RANK];
   int32_t *dv = div ? div : plain;
-  if (rank > FE_MAX_RANK || read_grouped(m, rank, nloops, out, dv) ||
+  if (rank > FE_MAX_RANK || read_grouped(m, rank, nloops, out, dv, fixed) ||
       (!div && grouped(dv, rank)))
     return rec_refuse(r, at, div ? "indexing maps must be projected "
                                    "permutations (plain loop indices, each "
-                                   "used once), or divide loop indices by "
-                                   "constants (group-wise scales); offsets, "
+                                   "used once), divide loop indices by "
+                                   "constants (group-wise scales) or read "
+                                   "constant indices (broadcasts); offsets, "
                                    "strides and diagonals are not supported"
-                                 : "indexing maps must be projected "
-                                   "permutations (plain loop indices, each "
-                                   "used once); offsets, strides and "
-                                   "diagonals are not supported");
+                                 : "the output's indexing map must be a "
+                                   "projected permutation (plain loop "
+                                   "indices, each used once); constants, "
+                                   "offsets, strides and diagonals are not "
+                                   "supported");
   return 0;
 }
 
 static int size_loops(rec_t *r, MlirOperation at, loops_t *l,
                       const buffer_t *b, const int8_t *map,
-                      const int32_t *div) {
+                      const int32_t *div, const int32_t *fixed) {
   for (int j = 0; j < b->rank; ++j) {
     int d = map[j];
+    if (d == FE_MAP_FIXED) {
+      /* A constant index must be inside a static dimension (a dynamic
+       * one is the program's promise, as for any index). */
+      fe_size s = b->shape[j];
+      if (fe_size_static(s) && fixed[j] >= s.value)
+        return rec_refuse(r, at, "an input is read at the constant index "
+                                 "%d of a dimension of size %lld",
+                          (int)fixed[j], (long long)s.value);
+      continue;
+    }
     if (div && div[j])
       continue; /* a group index says nothing of the loop's size */
     if (!l->known[d]) {
@@ -152,9 +178,8 @@ static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
  * overflow flags, ...) into *attrs when not their defaults.  An attribute
  * the op's table line does not list, or one the replay cannot honour, is
  * refused naming it: dropping it would change the numbers silently. */
-static int body_attrs(rec_t *r, MlirOperation op,
-                      const wmma_elementwise_op *ew, int64_t *pred,
-                      MlirAttribute *attrs) {
+int rec_op_attrs(rec_t *r, MlirOperation op, const wmma_elementwise_op *ew,
+                 int64_t *pred, MlirAttribute *attrs) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirNamedAttribute keep[8];
   intptr_t nkeep = 0;
@@ -255,7 +280,7 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
   }
   int64_t pred;
   MlirAttribute attrs;
-  if (body_attrs(r, op, ew, &pred, &attrs))
+  if (rec_op_attrs(r, op, ew, &pred, &attrs))
     return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
@@ -482,14 +507,18 @@ static int bind_input(rec_t *r, generic_t *gn, int i) {
       return rec_refuse(r, op, "an input is a view or cast of a buffer "
                             "(not supported)");
     int8_t m[FE_MAX_RANK];
-    int32_t dv[FE_MAX_RANK];
-    if (read_map(r, op, gn->maps, i, gn->l.nloops, b->rank, m, dv) ||
-        size_loops(r, op, &gn->l, b, m, dv))
+    int32_t dv[FE_MAX_RANK], fx[FE_MAX_RANK];
+    if (read_map(r, op, gn->maps, i, gn->l.nloops, b->rank, m, dv, fx) ||
+        size_loops(r, op, &gn->l, b, m, dv, fx))
       return -1;
     int c = rec_contents(r, op, b);
     if (c < 0)
       return -1;
-    node = fe_compose(g, c, gn->l.nloops, m);
+    node = fe_compose_fixed(g, c, gn->l.nloops, m, fx);
+    if (node == -2)
+      return rec_refuse(r, op, "an input computed from a matrix product is "
+                               "read at a constant index (one row or "
+                               "column of the product): not supported");
     if (node >= 0 && grouped(dv, b->rank) &&
         (node = group_load(r, op, c, node, dv)) < 0)
       return -1;
@@ -506,8 +535,8 @@ static int bind_output(rec_t *r, generic_t *gn) {
     return rec_refuse(r, op, "the output is a view or cast of a buffer (not "
                           "supported)");
   if (read_map(r, op, gn->maps, gn->nin, gn->l.nloops, gn->out->rank, gn->om,
-               NULL) ||
-      size_loops(r, op, &gn->l, gn->out, gn->om, NULL))
+               NULL, NULL) ||
+      size_loops(r, op, &gn->l, gn->out, gn->om, NULL, NULL))
     return -1;
   for (int i = 0; i < gn->l.nloops; ++i)
     if (!gn->l.known[i])
@@ -621,6 +650,7 @@ static int finish_contraction(rec_t *r, generic_t *gn, int a, int b) {
   fe_contraction *c = &g->prods[g->nprods];
   memset(c, 0, sizeof *c);
   fill_loop_nest(&c->nest, gn);
+  c->lhs_zp = c->rhs_zp = -1;
   c->lhs = strip_ext(g, a, &c->lhs_unsigned);
   c->rhs = strip_ext(g, b, &c->rhs_unsigned);
   c->acc = rec_contents(r, gn->op, gn->out);

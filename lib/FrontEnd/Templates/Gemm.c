@@ -212,6 +212,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   gemm_config configs[8];
   int n = 0;
   int w = o->waves;
+  /* Zero points' sums are taken from the registers-staged fragments. */
+  bool zp = fe_gemm_has_zero_points(g);
+  if (zp && (o->staging == WMMA_STAGING_LDS ||
+             (o->pinned && o->pin.staging == WMMA_SCHED_LDS)))
+    return fe_why(why, cap, "a product with zero points (quantized_matmul) "
+                            "is built with registers staging only");
   if (o->pinned) {
     /* Exactly the pinned configuration. */
     const wmma_schedule_desc *q = &o->pin;
@@ -227,7 +233,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
         configs[n++] =
             (gemm_config){FE_STAGE_REGS, 64, 64, 2, 2, FE_ATOM_K, 1};
     }
-    if (o->staging != WMMA_STAGING_REGISTERS) {
+    if (o->staging != WMMA_STAGING_REGISTERS && !zp) {
       static const int tiles[4][2] = {{128, 128}, {128, 64}, {64, 128},
                                       {64, 64}};
       for (int i = 0; i < 4; ++i)
@@ -353,7 +359,10 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
       kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
                      false);
       t.rowseg = w->form == FE_FORM_ROWSEG;
-      kb_bind_product(kb, &m, last, kb_acc_tile(kb, w->acc, i * s->wave_n + j));
+      MlirValue acc = kb_acc_tile(kb, w->acc, i * s->wave_n + j);
+      if (fe_gemm_has_zero_points(&p->gemms[0]))
+        acc = fe_gemm_zp_correct(kb, w, &t, i, j, acc);
+      kb_bind_product(kb, &m, last, acc);
       kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
   kb_memo_free(&m);
@@ -369,7 +378,7 @@ MlirValue fe_k_full(fe_kb *kb, fe_size K, int step) {
 /*===--- registers ---------------------------------------------------------------===*/
 /* One WMMA K step (kb->atom_k wide) at k: the wave's A and B fragments, then its WMMAs. */
 static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
-                   bool masked) {
+                   MlirValue *sums, bool masked) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   /* Swapped (row segments): B^T plays A, A^T plays B. */
@@ -389,6 +398,8 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
         kb_acc_mma(kb, acc, i * s->wave_n + j, b[j], a[i]);
       else
         kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
+  if (w->nrowsums + w->ncolsums)
+    fe_gemm_zp_step(kb, w, a, b, sums);
 }
 
 static int build_registers(fe_kb *kb) {
@@ -405,41 +416,48 @@ static int build_registers(fe_kb *kb) {
     return -1;
   fe_gemm_acc_init(kb, &w);
   nt = fe_gemm_nacc(kb);
+  /* The loop carries the accumulators, then the zero points' sums. */
+  int ns = fe_gemm_zp_init(kb, &w);
   MlirValue kfull = fe_k_full(kb, g->K, kb->atom_k);
-  MlirValue acc[FE_MAX_WAVE_TILES];
+  MlirValue acc[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+  memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
+  memcpy(acc + nt, w.sums, sizeof(MlirValue) * (size_t)ns);
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, kb->atom_k), nt,
-                      w.acc))
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, kb->atom_k),
+                      nt + ns, acc))
       return -1;
-    memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
-    k_step(kb, &w, l.iv, acc, false);
-    wb_for_end(&kb->b, &l, nt, acc);
-    for (int t = 0; t < nt; ++t)
-      w.acc[t] = wb_loop_result(&l, t);
+    memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)(nt + ns));
+    k_step(kb, &w, l.iv, acc, acc + nt, false);
+    wb_for_end(&kb->b, &l, nt + ns, acc);
+    for (int t = 0; t < nt + ns; ++t)
+      acc[t] = wb_loop_result(&l, t);
   }
   if (s->k_tail) {
     /* The last, partial K step: loads masked, peeled out of the loop. */
     if (fe_size_static(g->K)) {
-      k_step(kb, &w, kfull, w.acc, true);
+      k_step(kb, &w, kfull, acc, acc + nt, true);
     } else {
-      MlirType types[FE_MAX_WAVE_TILES];
-      for (int t = 0; t < nt; ++t)
-        types[t] = mlirValueGetType(w.acc[t]);
+      MlirType types[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+      MlirValue before[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+      for (int t = 0; t < nt + ns; ++t)
+        types[t] = mlirValueGetType(acc[t]);
+      memcpy(before, acc, sizeof(MlirValue) * (size_t)(nt + ns));
       wb_if tail;
       MlirValue more =
           wb_cmpi(&kb->b, WB_CMP_ULT, kfull, kb_size(kb, g->K));
-      if (!wb_if_begin(&kb->b, &tail, more, nt, types, true))
+      if (!wb_if_begin(&kb->b, &tail, more, nt + ns, types, true))
         return -1;
-      memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
-      k_step(kb, &w, kfull, acc, true);
-      wb_if_else(&kb->b, &tail, nt, acc);
-      wb_if_end(&kb->b, &tail, nt, w.acc);
-      for (int t = 0; t < nt; ++t)
-        w.acc[t] = mlirOperationGetResult(tail.op, t);
+      k_step(kb, &w, kfull, acc, acc + nt, true);
+      wb_if_else(&kb->b, &tail, nt + ns, acc);
+      wb_if_end(&kb->b, &tail, nt + ns, before);
+      for (int t = 0; t < nt + ns; ++t)
+        acc[t] = mlirOperationGetResult(tail.op, t);
     }
   }
+  memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)nt);
+  memcpy(w.sums, acc + nt, sizeof(MlirValue) * (size_t)ns);
   fe_gemm_epilogue(kb, &w);
   if (!mlirValueIsNull(active))
     wb_if_end(&kb->b, &guard, 0, NULL);

@@ -15,6 +15,10 @@ typedef struct {
   MlirValue bm0, bn0; /* origin of the workgroup's tile */
   MlirValue acc[FE_MAX_WAVE_TILES];
   int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
+  /* Zero points (GemmZeroPoints.c): rowsum(A) of each of the wave's tile
+   * rows, then colsum(B) of each tile column, as accumulator tiles. */
+  int nrowsums, ncolsums;
+  MlirValue sums[2 * FE_MAX_REG_TILES];
 } fe_gemm_wave;
 
 /* The schedule's form: computed swapped (D^T = B^T A^T, lanes hold row
@@ -36,6 +40,18 @@ int fe_gemm_nacc(fe_kb *kb);
 void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w);
 /* K rounded down to the main loop's step (static when K is). */
 MlirValue fe_k_full(fe_kb *kb, fe_size K, int step);
+
+/* Zero points (GemmZeroPoints.c).  Does the product have any? */
+bool fe_gemm_has_zero_points(const fe_gemm *g);
+/* The sums the wave keeps (w->nrowsums + w->ncolsums), zeroed. */
+int fe_gemm_zp_init(fe_kb *kb, fe_gemm_wave *w);
+/* One K step's sums from the step's fragments (a[i]: A tiles, b[j]: B
+ * tiles, in the roles the form gives them). */
+void fe_gemm_zp_step(fe_kb *kb, const fe_gemm_wave *w, const MlirValue *a,
+                     const MlirValue *b, MlirValue *sums);
+/* Tile (i, j)'s accumulator corrected for the zero points. */
+MlirValue fe_gemm_zp_correct(fe_kb *kb, const fe_gemm_wave *w,
+                             const fe_tile *t, int i, int j, MlirValue acc);
 
 /* Builds the LDS-staged body (GemmLds.c). */
 int fe_gemm_build_lds(fe_kb *kb);

@@ -55,6 +55,20 @@ static bool size_of(const fe_program *pg, MlirValue v, int64_t *out) {
   return false;
 }
 
+/* Arithmetic on sizes (a launch's grid, an allocation's size). */
+static bool index_arith(MlirOperation op) {
+  char nm[64];
+  wmma_op_name(op, nm, sizeof nm);
+  if (strncmp(nm, "arith.", 6) && strcmp(nm, "affine.apply"))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (!mlirTypeIsAIndex(t) && !wmma_op_is(op, "arith.constant"))
+      return false;
+  }
+  return true;
+}
+
 static fe_pbuf *add(fe_program *pg, fe_pbuf_kind kind, MlirValue v) {
   if (pg->nbufs >= FE_PROGRAM_MAX_BUFFERS)
     return NULL;
@@ -262,8 +276,8 @@ int fe_program_read(MlirOperation module, MlirOperation func,
       }
     } else if (!wmma_op_is(op, "memref.dealloc") &&
                !wmma_op_is(op, "memref.dim") &&
-               !wmma_op_is(op, "arith.constant") &&
-               !wmma_op_is(op, "bufferization.to_tensor")) {
+               !wmma_op_is(op, "bufferization.to_tensor") &&
+               !index_arith(op)) {
       char nm[64];
       wmma_op_name(op, nm, sizeof nm);
       return fail(why, cap, "the host runs '%s', which is not a launch, an "

@@ -16,22 +16,6 @@ static void name_of(MlirOperation op, char *nm, size_t cap) {
   wmma_op_name(op, nm, cap);
 }
 
-/* Whole-function mode: the obstacles are the ops no kernel takes. */
-static void refuse_leftovers(const fe_partition *pt, MlirOperation func,
-                             fe_diag *d) {
-  fe_diag_init(d, func);
-  for (int i = 0; i < pt->nleft; ++i)
-    fe_diag_refuse_at(d, pt->left[i].loc, "%s", pt->left[i].why);
-  for (int i = 0; i < pt->nforeign; ++i) {
-    char nm[64];
-    name_of(pt->foreign[i], nm, sizeof nm);
-    fe_diag_refuse(d, pt->foreign[i],
-                   "'%s' is neither a kernel's work nor a launch, an "
-                   "allocation or a view: it would stay on the host",
-                   nm);
-  }
-}
-
 static void remark_leftovers(const fe_partition *pt) {
   for (int i = 0; i < pt->nleft; ++i)
     fe_remark(pt->left[i].loc, "left on the host (no kernel takes it): %s",
@@ -82,8 +66,7 @@ static MlirOperation build_kernels(MlirOperation func, const char *name,
 }
 
 int fe_convert_program(MlirOperation func, MlirOperation norm,
-                       const fe_options *o, const wmma_chip_info *chip,
-                       fe_diag *d) {
+                       const fe_options *o, const wmma_chip_info *chip) {
   char name[128];
   wmma_copy_ref(name, sizeof name,
                 mlirStringAttrGetValue(wmma_attr(func, "sym_name")));
@@ -99,10 +82,10 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
   }
   if (pt->nsegs == 0)
     goto done;
-  if (o->whole && (pt->nleft || pt->nforeign)) {
-    refuse_leftovers(pt, func, d);
+  /* Whole-function mode: what recognition found in the whole function
+   * (in d) is reported. */
+  if (o->whole && (pt->nleft || pt->nforeign))
     goto done;
-  }
   for (int i = 0; i < pt->nsegs; ++i)
     if (fe_check_limits(pt->segs[i].p) ||
         fe_check_grid(pt->segs[i].p, &pt->segs[i].s)) {

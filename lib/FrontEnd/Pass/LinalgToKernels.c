@@ -163,7 +163,7 @@ static int convert_func(MlirBlock body, MlirOperation func,
     /* Not one kernel: perhaps several (a program). */
     int prc = mlirOperationIsNull(norm)
                   ? 0
-                  : fe_convert_program(func, norm, &o->fe, chip, d);
+                  : fe_convert_program(func, norm, &o->fe, chip);
     if (prc) {
       rc = prc < 0 ? -1 : 1;
       free(d);

@@ -47,14 +47,92 @@ static int describe_buffer(session *s, const fe_program *pg, const fe_pbuf *b,
   return 1;
 }
 
-/* Does any launch write program buffer `host`? */
-static bool written(const wmma_compile_result *res, int host) {
+/* The program's role for caller buffer `host`: output when the first
+ * launch using it only writes it, inout when a launch writes it after it
+ * may have been read, input when none writes it. */
+static const char *program_role(const wmma_compile_result *res, int host) {
+  const char *first = NULL;
+  bool written = false;
   for (int i = 0; i < res->nlaunches; ++i)
-    for (int a = 0; a < res->launches[i].nargs; ++a)
-      if (res->launches[i].args[a].host == host &&
-          strcmp(res->launches[i].args[a].role, "input"))
-        return true;
-  return false;
+    for (int a = 0; a < res->launches[i].nargs; ++a) {
+      const wmma_kernel_arg *k = &res->launches[i].args[a];
+      if (k->host != host)
+        continue;
+      if (!first)
+        first = k->role;
+      written |= strcmp(k->role, "input") != 0;
+    }
+  if (!written)
+    return "input";
+  return first && !strcmp(first, "output") ? "output" : "inout";
+}
+
+/* Program buffer `host`'s record (a top-level argument or a buffer). */
+static wmma_kernel_arg *buffer_of(wmma_compile_result *res, int host) {
+  for (int i = 0; i < res->nargs; ++i)
+    if (res->args[i].host == host)
+      return &res->args[i];
+  for (int i = 0; i < res->nbuffers; ++i)
+    if (res->buffers[i].desc.host == host)
+      return &res->buffers[i].desc;
+  return NULL;
+}
+
+static int find_root(int *parent, int x) {
+  while (parent[x] != x)
+    x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+/* Run-time sizes the kernels know to be equal (one kernel size bound to
+ * two program sizes) become one, so that sizes of outputs follow from the
+ * inputs'; then they are numbered again in order. */
+static void unify_sizes(wmma_compile_result *res) {
+  enum { N = 64 };
+  int parent[N];
+  for (int i = 0; i < N; ++i)
+    parent[i] = i;
+  for (int l = 0; l < res->nlaunches; ++l) {
+    const wmma_compile_result *k = &res->launches[l];
+    int bound[N];
+    for (int i = 0; i < N; ++i)
+      bound[i] = -1;
+    for (int a = 0; a < k->nargs; ++a) {
+      const wmma_kernel_arg *ka = &k->args[a];
+      const wmma_kernel_arg *pa = ka->is_buffer ? buffer_of(res, ka->host) : NULL;
+      for (int d = 0; pa && d < ka->rank && d < pa->rank; ++d) {
+        int64_t ks = ka->shape[d], ps = pa->shape[d];
+        if (ks >= 0 || ps >= 0 || -1 - ks >= N || -1 - ps >= N)
+          continue;
+        int kss = (int)(-1 - ks), pss = (int)(-1 - ps);
+        if (bound[kss] < 0)
+          bound[kss] = pss;
+        else
+          parent[find_root(parent, pss)] = find_root(parent, bound[kss]);
+      }
+    }
+  }
+  int number[N], n = 0;
+  for (int i = 0; i < N; ++i)
+    number[i] = -1;
+  wmma_kernel_arg *all[WMMA_MAX_KERNEL_ARGS + 128];
+  int nall = 0;
+  for (int i = 0; i < res->nargs; ++i)
+    all[nall++] = &res->args[i];
+  for (int i = 0; i < res->nbuffers && nall < (int)(sizeof all / sizeof *all);
+       ++i)
+    all[nall++] = &res->buffers[i].desc;
+  for (int i = 0; i < nall; ++i)
+    for (int d = 0; d < all[i]->rank; ++d) {
+      int64_t v = all[i]->shape[d];
+      if (v >= 0 || -1 - v >= N)
+        continue;
+      int r = find_root(parent, (int)(-1 - v));
+      if (number[r] < 0)
+        number[r] = n++;
+      all[i]->shape[d] = -1 - number[r];
+    }
+  res->nsizes = n;
 }
 
 int describe_program(session *s, MlirOperation module, MlirOperation func,
@@ -120,7 +198,7 @@ int describe_program(session *s, MlirOperation module, MlirOperation func,
               a->name, sizeof a->name))
         snprintf(a->name, sizeof a->name, "arg%d", b->index);
       snprintf(a->role, sizeof a->role, "%s",
-               a->is_buffer && written(res, a->host) ? "inout" : "input");
+               a->is_buffer ? program_role(res, a->host) : "input");
     } else {
       snprintf(a->name, sizeof a->name, "result%d", b->index);
       snprintf(a->role, sizeof a->role, "output");
@@ -142,6 +220,7 @@ int describe_program(session *s, MlirOperation module, MlirOperation func,
     pb->is_view = b->kind == FE_PBUF_VIEW;
     pb->view_of = pb->is_view ? pg->bufs[b->base].host : 0;
   }
+  unify_sizes(res);
   ok = 1;
 done:
   free(pg);

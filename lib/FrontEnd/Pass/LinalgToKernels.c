@@ -187,6 +187,13 @@ static int convert_func(MlirBlock body, MlirOperation func,
   const fe_template *t;
   fe_schedule s;
   if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
+    /* One problem no template builds (a chain too wide to fuse): perhaps
+     * several kernels -- unless a pin asks for this one. */
+    int prc = fo.pinned ? 0 : fe_convert_program(func, norm, &o->fe, chip);
+    if (prc) {
+      rc = prc < 0 ? -1 : 1;
+      goto done;
+    }
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
     goto done;
   }

@@ -220,6 +220,15 @@ int describe_program(session *s, MlirOperation module, MlirOperation func,
     pb->is_view = b->kind == FE_PBUF_VIEW;
     pb->view_of = pb->is_view ? pg->bufs[b->base].host : 0;
   }
+  /* Kernel arguments given the program's own buffers take their names. */
+  for (int i = 0; i < res->nlaunches; ++i)
+    for (int a = 0; a < res->launches[i].nargs; ++a) {
+      int t = res->launches[i].args[a].host - pg->ncaller;
+      if (t >= 0 && t < res->nbuffers)
+        snprintf(res->launches[i].args[a].name,
+                 sizeof res->launches[i].args[a].name, "%s",
+                 res->buffers[t].desc.name);
+    }
   unify_sizes(res);
   ok = 1;
 done:

@@ -1,6 +1,8 @@
 /* Front end, step 0: bring a function into the one form recognition reads,
  * with MLIR's own passes through the C API, on a scratch copy (the caller's
  * function is only touched once a kernel has been built for it):
+ *  - arith and math ops applied to whole tensors become linalg.generic
+ *    (upstream's convert-elementwise-to-linalg);
  *  - functions on tensors are bufferized (one-shot-bufferize across the
  *    function boundary, identity layouts; arguments marked read-only so
  *    that results get fresh buffers instead of overwriting inputs; ops
@@ -217,7 +219,8 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
     mark_read_only(copy);
 
   const char *pipeline =
-      tensors ? "one-shot-bufferize{allow-unknown-ops "
+      tensors ? "func.func(convert-elementwise-to-linalg),"
+                "one-shot-bufferize{allow-unknown-ops "
                 "bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map},"
                 "func.func(linalg-generalize-named-ops)"
@@ -226,6 +229,7 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
    * (idempotent; a C API user may not have registered every pass). */
   mlirRegisterBufferizationOneShotBufferizePass();
   mlirRegisterLinalgLinalgGeneralizeNamedOpsPass();
+  mlirRegisterLinalgConvertElementwiseToLinalgPass();
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   /* linalg.softmax into its reductions first (on tensors). */

@@ -237,6 +237,20 @@ int fe_build_program_host(MlirOperation func, MlirOperation norm,
       erase(al);
     }
   }
+  /* Fills cloned into every kernel reading their buffer: gone when
+   * nothing else (an op left on the host) reads it. */
+  for (int i = 0; i < pt->remat.n; ++i) {
+    MlirValue buf = pt->remat.buffer[i];
+    bool used = false;
+    for (MlirOpOperand u = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      used |= !mlirOperationEqual(user, pt->remat.fill[i]) &&
+              !wmma_op_is(user, "memref.dealloc");
+    }
+    if (!used)
+      erase(pt->remat.fill[i]);
+  }
   /* Results back as the caller's types. */
   MlirOperation ret = last_op(body);
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));

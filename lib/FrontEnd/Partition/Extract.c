@@ -7,6 +7,7 @@
  * by one through a small value map. */
 #include "Partition/Partition.h"
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -17,6 +18,7 @@
 
 typedef struct {
   MlirBlock outer_body; /* the normalized function's body */
+  const fe_remat *remat;
   MlirBlock block;      /* the sub-function's */
   MlirOperation *seg;   /* the segment's compute ops */
   int nseg;
@@ -37,6 +39,65 @@ static bool is_index_op(MlirOperation op) {
     if (wmma_op_is(op, kOps[i]))
       return true;
   return false;
+}
+
+/* The output operands of a compute op (its writes). */
+static intptr_t first_output(MlirOperation op) {
+  if (wmma_op_is(op, "memref.copy"))
+    return 1;
+  MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
+  if (mlirAttributeIsNull(seg) || mlirDenseArrayGetNumElements(seg) != 2)
+    return mlirOperationGetNumOperands(op);
+  return mlirDenseI32ArrayGetElement(seg, 0);
+}
+
+bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
+  if (!wmma_op_is(op, "linalg.generic") ||
+      mlirOperationGetNumOperands(op) != 2 || first_output(op) != 1)
+    return false;
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  MlirValue out = mlirOperationGetOperand(op, 1);
+  if (mlirTypeIsAShaped(mlirValueGetType(in)) ||
+      mlirValueIsABlockArgument(out) ||
+      !wmma_op_is(mlirOpResultGetOwner(out), "memref.alloc"))
+    return false;
+  /* The body yields the scalar input, at every element (parallel loops,
+   * identity output map). */
+  MlirAttribute its = wmma_attr(op, "iterator_types");
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
+  if (mlirAttributeIsNull(its) || mlirAttributeIsNull(maps) ||
+      !mlirAttributeIsAArray(maps) || mlirArrayAttrGetNumElements(maps) != 2 ||
+      !mlirAffineMapIsIdentity(
+          mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1))))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
+    char t[32];
+    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
+    if (!strstr(t, "parallel"))
+      return false;
+  }
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  if (mlirOperationIsNull(y) || !wmma_op_is(y, "linalg.yield") ||
+      mlirOperationGetNumOperands(y) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(y, 0),
+                      mlirBlockGetArgument(b, 0)))
+    return false;
+  /* Only compute ops read the buffer (and size queries: its sizes are
+   * known) and none but this fill writes it. */
+  for (MlirOpOperand u = mlirValueGetFirstUse(out); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (mlirOperationEqual(user, op) || wmma_op_is(user, "memref.dealloc") ||
+        wmma_op_is(user, "memref.dim"))
+      continue;
+    if (!fe_is_compute_op(user) ||
+        !mlirBlockEqual(mlirOperationGetBlock(user), body) ||
+        mlirOpOperandGetOperandNumber(u) >= first_output(user))
+      return false;
+  }
+  *buffer = out;
+  return true;
 }
 
 bool fe_is_compute_op(MlirOperation op) {
@@ -143,6 +204,13 @@ static MlirValue materialize(extract_t *e, MlirValue v) {
   MlirValue m = lookup(e, v);
   if (!mlirValueIsNull(m) || e->failed)
     return m;
+  /* A buffer of constant fill: its allocation and the fill, inside. */
+  for (int i = 0; e->remat && i < e->remat->n; ++i)
+    if (mlirValueEqual(e->remat->buffer[i], v)) {
+      clone_in(e, mlirOpResultGetOwner(v));
+      clone_in(e, e->remat->fill[i]);
+      return lookup(e, v);
+    }
   if (!mlirValueIsABlockArgument(v)) {
     MlirOperation d = mlirOpResultGetOwner(v);
     bool scalar = !mlirTypeIsAShaped(mlirValueGetType(v));
@@ -162,7 +230,8 @@ static MlirValue materialize(extract_t *e, MlirValue v) {
 }
 
 int fe_extract_segment(MlirBlock body, MlirOperation *ops, int first,
-                       int last, const char *name, fe_extract *x) {
+                       int last, const fe_remat *remat, const char *name,
+                       fe_extract *x) {
   memset(x, 0, sizeof *x);
   extract_t *e = calloc(1, sizeof *e);
   if (!e)
@@ -173,6 +242,7 @@ int fe_extract_segment(MlirBlock body, MlirOperation *ops, int first,
   MlirModule m = mlirModuleCreateEmpty(loc);
   x->module = mlirModuleGetOperation(m);
   e->outer_body = body;
+  e->remat = remat;
   e->block = mlirBlockCreate(0, NULL, NULL);
   e->seg = ops + first;
   e->nseg = last - first + 1;

@@ -39,7 +39,8 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
   memset(seg, 0, sizeof *seg);
   char kname[160];
   snprintf(kname, sizeof kname, "%s_k%d", name, pt->nsegs);
-  if (fe_extract_segment(body, pt->ops, first, last, kname, &seg->x)) {
+  if (fe_extract_segment(body, pt->ops, first, last, &pt->remat, kname,
+                         &seg->x)) {
     fe_why(why, cap, "the ops use more than %d buffers and scalars",
            FE_MAX_ARGS);
     return 0;
@@ -53,7 +54,7 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
     return -1;
   }
   fe_graph_init(&p->g);
-  snprintf(p->name, sizeof p->name, "%s", kname);
+  snprintf(p->name, sizeof p->name, "%.*s", (int)sizeof p->name - 1, kname);
   p->func = seg->x.func;
   p->loc = mlirOperationGetLocation(pt->ops[first]);
   fe_diag_init(d, seg->x.func);
@@ -67,7 +68,7 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
       ok = fe_select(p, chip, &seg->o, &seg->t, &seg->s, why, cap) == 0;
     }
   } else if (d->n > 0) {
-    snprintf(why, cap, "%s", d->items[0].msg);
+    snprintf(why, cap, "%.*s", (int)cap - 1, d->items[0].msg);
   } else {
     fe_why(why, cap, "not recognised");
   }
@@ -92,7 +93,11 @@ int fe_partition_build(MlirOperation norm, const char *name,
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (fe_is_compute_op(op)) {
+    MlirValue filled;
+    if (fe_is_remat_fill(body, op, &filled)) {
+      pt->remat.fill[pt->remat.n] = op;
+      pt->remat.buffer[pt->remat.n++] = filled;
+    } else if (fe_is_compute_op(op)) {
       if (pt->nops >= FE_MAX_COMPUTE)
         return -1;
       pt->ops[pt->nops++] = op;

@@ -29,10 +29,25 @@ typedef struct {
   MlirOperation internal[FE_MAX_ARGS];
 } fe_extract;
 
+/* Constant fills of buffers nothing else writes (the zeros every
+ * matmul's accumulator starts from, shared between products by
+ * bufferization): not kernels of their own, but cloned into each segment
+ * reading the buffer, where they are the accumulator's initial value. */
+typedef struct {
+  int n;
+  MlirOperation fill[FE_MAX_COMPUTE];
+  MlirValue buffer[FE_MAX_COMPUTE];
+} fe_remat;
+
+/* Is op such a fill (of an allocation read only by compute ops)? */
+bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer);
+
 /* The sub-function of compute ops ops[first..last] of the normalized body
- * `body`; 0, or -1 (too many arguments: the segment is not a kernel). */
+ * `body` (fills in remat cloned where their buffer is read); 0, or -1 (too
+ * many arguments: the segment is not a kernel). */
 int fe_extract_segment(MlirBlock body, MlirOperation *ops, int first,
-                       int last, const char *name, fe_extract *x);
+                       int last, const fe_remat *remat, const char *name,
+                       fe_extract *x);
 void fe_extract_free(fe_extract *x);
 
 /* One kernel of the program: compute ops [first, last], its problem and
@@ -64,6 +79,7 @@ typedef struct {
    * stay on the host and no segment spans one. */
   int nforeign;
   MlirOperation foreign[FE_MAX_COMPUTE];
+  fe_remat remat;
 } fe_partition;
 
 /* Cuts the normalized function into segments, longest first from each

@@ -120,6 +120,20 @@ static bool in_segment(const extract_t *e, MlirOperation op) {
   return false;
 }
 
+/* The op of the normalized body that op is (or is nested in); null for
+ * a clone (detached, or in the sub-function). */
+static MlirOperation outer_op(const extract_t *e, MlirOperation op) {
+  while (!mlirOperationIsNull(op)) {
+    MlirBlock b = mlirOperationGetBlock(op);
+    if (mlirBlockIsNull(b))
+      return (MlirOperation){NULL};
+    if (mlirBlockEqual(b, e->outer_body))
+      return op;
+    op = mlirOperationGetParentOperation(op);
+  }
+  return op;
+}
+
 /* An allocation only the segment uses (deallocations aside). */
 static bool internal_alloc(const extract_t *e, MlirOperation op) {
   if (!wmma_op_is(op, "memref.alloc"))
@@ -127,7 +141,9 @@ static bool internal_alloc(const extract_t *e, MlirOperation op) {
   MlirValue v = mlirOperationGetResult(op, 0);
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u);
+    MlirOperation user = outer_op(e, mlirOpOperandGetOwner(u));
+    if (mlirOperationIsNull(user))
+      continue; /* a clone made for this segment, not yet remapped */
     if (!in_segment(e, user) && !wmma_op_is(user, "memref.dealloc"))
       return false;
   }

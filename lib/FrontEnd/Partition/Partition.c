@@ -73,6 +73,8 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
     fe_why(why, cap, "not recognised");
   }
   free(d);
+  if (getenv("WMMA_DEBUG_PARTITION"))
+    fprintf(stderr, "segment [%d, %d]: %s\n", first, last, ok ? "ok" : why);
   if (!ok) {
     fe_problem_free(p);
     free(p);

@@ -79,7 +79,17 @@ typedef struct {
   int64_t value;
 } wmma_grid_op;
 
+/* A buffer a program allocates itself (an intermediate between its
+ * kernels) or a view (reshape) of one of its buffers. */
 typedef struct {
+  wmma_kernel_arg desc;   /* name, element type, rank, shape in the
+                             program's run-time sizes; host: its number
+                             (nargs + t: what the launches' args use) */
+  int is_view;            /* 0: allocated by the program; 1: a reshape of */
+  int view_of;            /* the buffer numbered view_of (host), its data */
+} wmma_program_buffer;
+
+typedef struct wmma_compile_result {
   int ok;                 /* 1 on success */
   unsigned char *data;    /* the artifact (text for mlir/llvm/isa) */
   size_t size;
@@ -106,6 +116,18 @@ typedef struct {
                              manifest's "schedule"; "" for atom programs):
                              on a func.func as wmma.schedule = ..., it pins
                              the same kernel */
+  /* A program (a function compiled into several kernels): nlaunches > 0.
+   * This record then describes the function (kernel: its name; args: its
+   * arguments then its results, with shapes in its run-time sizes; no
+   * grid), and launches[i] each launch in order: the kernel's own record
+   * (grid, block, arguments) whose args' `host` names the buffer it is
+   * given -- a caller argument (>= 0, < the function's argument count), a
+   * result (-1 - r), or buffers[host - that count]. */
+  int nlaunches;
+  struct wmma_compile_result *launches;
+  int nbuffers;
+  wmma_program_buffer *buffers;
+  int ncaller;            /* the function's arguments (programs) */
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of

@@ -108,6 +108,11 @@ typedef struct {
   wmma_accumulate accumulate; /* 16-bit outputs: wide (default) or native */
   bool no_packing;      /* native on RDNA3: one tile per register set (for
                            measuring what OPSEL packing saves) */
+  bool whole;           /* a function is converted only as a whole: any op
+                           no kernel takes leaves it untouched with a remark
+                           (the driver's mode); false: partial conversion,
+                           every part that can become a kernel does, the
+                           rest stays on the host with a remark each */
 } wmmaFrontEndOptions;
 WMMA_CAPI_EXPORTED MlirPass
 wmmaCreateLinalgToKernelsPassWithOptions(const wmmaFrontEndOptions *options);

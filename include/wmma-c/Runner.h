@@ -49,6 +49,19 @@ WMMA_CAPI_EXPORTED int wmma_launch(const wmma_compile_result *kernel,
                                    const wmma_host_arg *args, int nargs,
                                    wmma_emu_stats *stats, char **diagnostics);
 
+/* The same for a program (kernel->nlaunches > 0: a function compiled
+ * into several kernels): args are the function's arguments then its
+ * results (kernel->args); every launch runs in order on them and on the
+ * program's intermediates (allocated for the run).  per_launch (NULL, or
+ * kernel->nlaunches entries) receives each launch's counters, total their
+ * sum.  For a single kernel it is wmma_launch (per_launch[0] = total). */
+WMMA_CAPI_EXPORTED int wmma_launch_each(const wmma_compile_result *kernel,
+                                        wmma_backend backend,
+                                        const wmma_host_arg *args, int nargs,
+                                        wmma_emu_stats *per_launch,
+                                        wmma_emu_stats *total,
+                                        char **diagnostics);
+
 /* Runs the original function `func` (NULL: the only func.func) of the MLIR
  * source on the CPU through MLIR's own lowering (tensors bufferized with
  * results as trailing out-parameters, linalg -> loops -> LLVM) and JIT,

@@ -6,7 +6,9 @@
 #include "wmma-c/Compiler.h"
 
 #include "ArgNames.h"
+#include "Describe.h"
 #include "Session.h"
+#include "wmma/Support/Program.h"
 #include "StringBuffer.h"
 #include "wmma-c/Dialect.h"
 #include "wmma-c/Passes.h"
@@ -88,7 +90,7 @@ static MlirWalkResult find_kernels(MlirOperation op, void *ud) {
 }
 
 /* The manifest names types as MLIR prints them (f16, bf16, i8, f8E4M3FN). */
-static void type_name(MlirType t, char *out, size_t cap, int *bytes) {
+void describe_type(MlirType t, char *out, size_t cap, int *bytes) {
   wmma_print_type(t, out, cap);
   /* index: 64 bits on amdgcn and on the host the reference runs on. */
   unsigned bits = mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t)
@@ -130,7 +132,7 @@ static int compile_grid(MlirAffineExpr e, wmma_grid_op *prog, int *len,
 
 /* Fills the manifest fields of res from the kernel gpu.func and its launch
  * record. */
-static int describe_kernel(session *s, MlirOperation kernel,
+int describe_kernel(session *s, MlirOperation kernel,
                            wmma_compile_result *res) {
   wmma_copy_ref(res->kernel, sizeof res->kernel,
                 mlirStringAttrGetValue(wmma_attr(kernel, "sym_name")));
@@ -199,7 +201,7 @@ static int describe_kernel(session *s, MlirOperation kernel,
     if (!mlirTypeIsAMemRef(t)) {
       a->is_buffer = 0;
       a->rank = 0;
-      type_name(t, a->type, sizeof a->type, &a->elem_bytes);
+      describe_type(t, a->type, sizeof a->type, &a->elem_bytes);
       continue;
     }
     a->is_buffer = 1;
@@ -229,7 +231,7 @@ static int describe_kernel(session *s, MlirOperation kernel,
       }
       a->offset = mlirShapedTypeIsDynamicStrideOrOffset(offset) ? 0 : offset;
     }
-    type_name(mlirShapedTypeGetElementType(t), a->type, sizeof a->type,
+    describe_type(mlirShapedTypeGetElementType(t), a->type, sizeof a->type,
               &a->elem_bytes);
   }
   return 1;
@@ -265,6 +267,66 @@ static void json_grid_expr(wmma_sbuf *sb, const wmma_grid_op *prog, int len) {
   wmma_sbuf_json_string(sb, sp == 1 ? st[0] : "?");
 }
 
+static void json_args(wmma_sbuf *sb, const wmma_kernel_arg *args, int n,
+                      const char *indent) {
+  wmma_sbuf_printf(sb, "[");
+  for (int i = 0; i < n; ++i) {
+    const wmma_kernel_arg *a = &args[i];
+    wmma_sbuf_printf(sb, "%s\n%s  {\"name\": ", i ? "," : "", indent);
+    wmma_sbuf_json_string(sb, a->name);
+    wmma_sbuf_printf(sb, ", \"kind\": \"%s\", \"type\": ",
+                     a->is_buffer ? "buffer" : "scalar");
+    wmma_sbuf_json_string(sb, a->type);
+    wmma_sbuf_printf(sb, ", \"shape\": [");
+    for (int d = 0; d < a->rank; ++d) {
+      wmma_sbuf_printf(sb, "%s", d ? ", " : "");
+      json_size(sb, a->shape[d]);
+    }
+    wmma_sbuf_printf(sb, "]");
+    /* A strided layout's static strides and offset (wmma_load_kernel). */
+    int strided = 0;
+    for (int d = 0; d < a->rank; ++d)
+      strided |= a->strides[d] != 0;
+    if (strided) {
+      wmma_sbuf_printf(sb, ", \"strides\": [");
+      for (int d = 0; d < a->rank; ++d)
+        wmma_sbuf_printf(sb, "%s%lld", d ? ", " : "", (long long)a->strides[d]);
+      wmma_sbuf_printf(sb, "], \"offset\": %lld", (long long)a->offset);
+    }
+    wmma_sbuf_printf(sb, ", \"role\": ");
+    wmma_sbuf_json_string(sb, a->role);
+    wmma_sbuf_printf(sb, ", \"host\": %d}", a->host);
+  }
+  wmma_sbuf_printf(sb, "%s%s]", n ? "\n" : "", n ? indent : "");
+}
+
+/* The fields of one kernel's record (the manifest's top level, or a
+ * program's launch). */
+static void json_kernel(wmma_sbuf *sb, const wmma_compile_result *r,
+                        const char *indent) {
+  wmma_sbuf_printf(sb, "%s\"kernel\": ", indent);
+  wmma_sbuf_json_string(sb, r->kernel);
+  wmma_sbuf_printf(sb, ",\n%s\"grid\": [", indent);
+  for (int i = 0; i < 3; ++i) {
+    wmma_sbuf_printf(sb, "%s", i ? ", " : "");
+    if (r->grid[i])
+      wmma_sbuf_printf(sb, "%u", r->grid[i]);
+    else
+      json_grid_expr(sb, r->grid_program[i], r->grid_len[i]);
+  }
+  wmma_sbuf_printf(sb, "],\n%s\"block\": [%u, %u, %u],\n%s\"lds_bytes\": "
+                       "%llu,\n%s\"sizes\": %d,\n",
+                   indent, r->block[0], r->block[1], r->block[2], indent,
+                   (unsigned long long)r->lds_bytes, indent, r->nsizes);
+  if (r->schedule[0]) {
+    wmma_sbuf_printf(sb, "%s\"schedule\": ", indent);
+    wmma_sbuf_json_string(sb, r->schedule);
+    wmma_sbuf_printf(sb, ",\n");
+  }
+  wmma_sbuf_printf(sb, "%s\"args\": ", indent);
+  json_args(sb, r->args, r->nargs, indent);
+}
+
 static char *manifest_json(const wmma_compile_result *r) {
   wmma_sbuf sb = {0};
   wmma_sbuf_printf(&sb, "{\n  \"kernel\": ");
@@ -274,7 +336,7 @@ static char *manifest_json(const wmma_compile_result *r) {
   wmma_sbuf_printf(&sb, ",\n  \"grid\": [");
   for (int i = 0; i < 3; ++i) {
     wmma_sbuf_printf(&sb, "%s", i ? ", " : "");
-    if (r->grid[i])
+    if (r->grid[i] || r->nlaunches)
       wmma_sbuf_printf(&sb, "%u", r->grid[i]);
     else
       json_grid_expr(&sb, r->grid_program[i], r->grid_len[i]);
@@ -290,35 +352,36 @@ static char *manifest_json(const wmma_compile_result *r) {
     wmma_sbuf_json_string(&sb, r->schedule);
     wmma_sbuf_printf(&sb, ",\n");
   }
-  wmma_sbuf_printf(&sb, "  \"args\": [");
-  for (int i = 0; i < r->nargs; ++i) {
-    const wmma_kernel_arg *a = &r->args[i];
-    wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");
-    wmma_sbuf_json_string(&sb, a->name);
-    wmma_sbuf_printf(&sb, ", \"kind\": \"%s\", \"type\": ",
-                     a->is_buffer ? "buffer" : "scalar");
-    wmma_sbuf_json_string(&sb, a->type);
-    wmma_sbuf_printf(&sb, ", \"shape\": [");
-    for (int d = 0; d < a->rank; ++d) {
-      wmma_sbuf_printf(&sb, "%s", d ? ", " : "");
-      json_size(&sb, a->shape[d]);
+  wmma_sbuf_printf(&sb, "  \"args\": ");
+  json_args(&sb, r->args, r->nargs, "  ");
+  if (r->nlaunches) {
+    /* A program: its own buffers, then the launches in order. */
+    wmma_sbuf_printf(&sb, ",\n  \"buffers\": [");
+    for (int i = 0; i < r->nbuffers; ++i) {
+      const wmma_program_buffer *b = &r->buffers[i];
+      wmma_sbuf_printf(&sb, "%s\n    {\"name\": ", i ? "," : "");
+      wmma_sbuf_json_string(&sb, b->desc.name);
+      wmma_sbuf_printf(&sb, ", \"type\": ");
+      wmma_sbuf_json_string(&sb, b->desc.type);
+      wmma_sbuf_printf(&sb, ", \"shape\": [");
+      for (int d = 0; d < b->desc.rank; ++d) {
+        wmma_sbuf_printf(&sb, "%s", d ? ", " : "");
+        json_size(&sb, b->desc.shape[d]);
+      }
+      wmma_sbuf_printf(&sb, "], \"host\": %d", b->desc.host);
+      if (b->is_view)
+        wmma_sbuf_printf(&sb, ", \"view_of\": %d", b->view_of);
+      wmma_sbuf_printf(&sb, "}");
     }
-    wmma_sbuf_printf(&sb, "]");
-    /* A strided layout's static strides and offset (wmma_load_kernel). */
-    int strided = 0;
-    for (int d = 0; d < a->rank; ++d)
-      strided |= a->strides[d] != 0;
-    if (strided) {
-      wmma_sbuf_printf(&sb, ", \"strides\": [");
-      for (int d = 0; d < a->rank; ++d)
-        wmma_sbuf_printf(&sb, "%s%lld", d ? ", " : "", (long long)a->strides[d]);
-      wmma_sbuf_printf(&sb, "], \"offset\": %lld", (long long)a->offset);
+    wmma_sbuf_printf(&sb, "%s],\n  \"launches\": [", r->nbuffers ? "\n  " : "");
+    for (int i = 0; i < r->nlaunches; ++i) {
+      wmma_sbuf_printf(&sb, "%s\n    {\n", i ? "," : "");
+      json_kernel(&sb, &r->launches[i], "      ");
+      wmma_sbuf_printf(&sb, "\n    }");
     }
-    wmma_sbuf_printf(&sb, ", \"role\": ");
-    wmma_sbuf_json_string(&sb, a->role);
-    wmma_sbuf_printf(&sb, ", \"host\": %d}", a->host);
+    wmma_sbuf_printf(&sb, "\n  ]");
   }
-  wmma_sbuf_printf(&sb, "%s]\n}\n", r->nargs ? "\n  " : "");
+  wmma_sbuf_printf(&sb, "\n}\n");
   return wmma_sbuf_take(&sb);
 }
 
@@ -425,6 +488,23 @@ static int emit_artifact(session *s, MlirOperation module, MlirOperation kernel,
 /*===-------------------------------------------------------------------===*
  * Entry points
  *===-------------------------------------------------------------------===*/
+/* The program (a host function marked wmma.program) named func, or the
+ * only one when func is NULL and no kernel stands alone; null if none. */
+static MlirOperation find_program(MlirOperation module, const char *func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation found = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!wmma_op_is(op, "func.func") || !fe_is_program(op))
+      continue;
+    MlirStringRef n = mlirStringAttrGetValue(wmma_attr(op, "sym_name"));
+    if (func && (n.length != strlen(func) || memcmp(n.data, func, n.length)))
+      continue;
+    found = op;
+  }
+  return found;
+}
+
 static int has_top_level(MlirOperation module, const char *name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
@@ -475,15 +555,26 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
                                             .tile_m = o->tile_m,
                                             .tile_n = o->tile_n,
                                             .accumulate = (wmma_accumulate)
-                                                              o->accumulate}));
+                                                              o->accumulate,
+                                            /* everything runs as kernels,
+                                               or nothing is run */
+                                            .whole = true}));
     if (!run_pass_manager(&s, module, pm, "wmma-linalg-to-kernels"))
       goto done;
     res->accumulate = o->accumulate == WMMA_ACCUMULATE_NATIVE;
   }
 
+  /* A function compiled into several kernels is described as a program
+   * (its launches), chosen like a kernel by its name. */
+  MlirOperation kernel = {NULL};
+  MlirOperation program = find_program(module, o->func);
+  if (!mlirOperationIsNull(program)) {
+    if (!describe_program(&s, module, program, res, &kernel))
+      goto done;
+    goto describe_done;
+  }
   kernel_list kl = {{{NULL}}, 0};
   mlirOperationWalk(module, find_kernels, &kl, MlirWalkPreOrder);
-  MlirOperation kernel = {NULL};
   for (int i = 0; i < kl.n; ++i) {
     MlirStringRef n = mlirStringAttrGetValue(wmma_attr(kl.kernels[i], "sym_name"));
     if (o->func && (n.length != strlen(o->func) || memcmp(n.data, o->func, n.length)))
@@ -521,6 +612,7 @@ int wmma_compile_source(const char *source, size_t size, const char *source_name
   }
   if (!describe_kernel(&s, kernel, res))
     goto done;
+describe_done:
   if (!emit_artifact(&s, module, kernel, o, res))
     goto done;
   res->manifest_json = manifest_json(res);
@@ -559,6 +651,13 @@ void wmma_compile_result_free(wmma_compile_result *res) {
   free(res->data);
   free(res->manifest_json);
   free(res->diagnostics);
+  for (int i = 0; i < res->nlaunches && res->launches; ++i)
+    wmma_compile_result_free(&res->launches[i]);
+  free(res->launches);
+  free(res->buffers);
+  res->launches = NULL;
+  res->buffers = NULL;
+  res->nlaunches = res->nbuffers = 0;
   res->data = NULL;
   res->manifest_json = res->diagnostics = NULL;
 }

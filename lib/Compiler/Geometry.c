@@ -106,6 +106,11 @@ int wmma_launch_geometry(const wmma_compile_result *k,
       return fail(msg, cap, "run-time size s%d is not given by any "
                             "argument",
                   s);
+  /* A program has a grid per launch (wmma_launch_each). */
+  if (k->nlaunches) {
+    grid[0] = grid[1] = grid[2] = 0;
+    return 0;
+  }
   for (int i = 0; i < 3; ++i) {
     int64_t v;
     if (eval(k->grid_program[i], k->grid_len[i], sizes, &v))

@@ -286,6 +286,9 @@ int wmma_launch(const wmma_compile_result *k, wmma_backend backend,
     *diagnostics = NULL;
   if (!k || !k->ok || !k->data)
     return fail(diagnostics, "no compiled kernel%s", "", NULL);
+  if (k->nlaunches) /* a program */
+    return wmma_launch_each(k, backend, args, nargs, NULL, stats,
+                            diagnostics);
   unsigned grid[3];
   if (check_args(k, args, nargs, grid, diagnostics))
     return 1;

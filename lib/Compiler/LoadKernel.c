@@ -461,6 +461,14 @@ int wmma_load_kernel(const char *artifact_path, const char *manifest_path,
     goto done;
   }
   status = 1;
+  /* A program's manifest (several launches) is not read back yet: its
+   * kernels run from the source (wmma-run without --kernel-ir). */
+  if (strstr(manifest, "\"launches\"")) {
+    fail(&d, mpath, "is the manifest of a program (several kernels); loading "
+                    "programs is not supported: run the source instead%s",
+         NULL);
+    goto done;
+  }
   if (read_manifest(manifest, m_size, mpath, res, &d))
     goto done;
   if (chip && strcmp(chip, res->chip)) {

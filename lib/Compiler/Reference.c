@@ -260,7 +260,8 @@ static bool on_tensors(MlirOperation fn) {
 /* Tensors -> buffers, results -> trailing out-parameters (the order of the
  * kernel's arguments), named ops -> generics (for the error bound). */
 static const char *kNormalize =
-    "wmma-decompose-aggregates,one-shot-bufferize{bufferize-function-boundaries "
+    "wmma-decompose-aggregates,func.func(convert-elementwise-to-linalg),"
+    "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{modify-public-functions},"
     "func.func(linalg-generalize-named-ops)";

@@ -60,6 +60,10 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap);
 
+/* Contractions with 16-bit float outputs accumulate in their own type
+ * when the options (or the pin) ask for native accumulation. */
+void fe_set_native_accumulation(fe_problem *p, const fe_options *o);
+
 /* Builds the gpu.module with the kernel (before func in its block) and
  * returns the kernel gpu.func; null on an internal error. */
 MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,

@@ -97,8 +97,16 @@ class GridOp(ctypes.Structure):
     _fields_ = [("op", c_int), ("value", ctypes.c_int64)]
 
 
+class ProgramBuffer(ctypes.Structure):
+    """wmma_program_buffer: an intermediate (or view) of a program."""
+    _fields_ = [("desc", KernelArg), ("is_view", c_int), ("view_of", c_int)]
+
+
 class CompileResult(ctypes.Structure):
-    _fields_ = [("ok", c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)),
+    pass
+
+
+CompileResult._fields_ = [("ok", c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)),
                 ("size", c_size_t), ("manifest_json", c_void_p),
                 ("diagnostics", c_void_p), ("kernel", ctypes.c_char * 128),
                 ("chip", ctypes.c_char * 16), ("grid", c_uint * 3),
@@ -106,7 +114,11 @@ class CompileResult(ctypes.Structure):
                 ("nargs", c_int), ("args", KernelArg * WMMA_MAX_KERNEL_ARGS),
                 ("nresults", c_int), ("nsizes", c_int), ("grid_len", c_int * 3),
                 ("grid_program", (GridOp * WMMA_MAX_GRID_PROGRAM) * 3),
-                ("accumulate", c_int), ("schedule", ctypes.c_char * 1024)]
+                ("accumulate", c_int), ("schedule", ctypes.c_char * 1024),
+                # A program: its launches in order, its own buffers.
+                ("nlaunches", c_int), ("launches", ctypes.POINTER(CompileResult)),
+                ("nbuffers", c_int), ("buffers", ctypes.POINTER(ProgramBuffer)),
+                ("ncaller", c_int)]
 
 
 class HostArg(ctypes.Structure):
@@ -214,6 +226,8 @@ def _prototypes(lib):
         "wmma_load_kernel": (c_int, [c_char_p, c_char_p, c_char_p, P(CompileResult)]),
         "wmma_launch": (c_int, [P(CompileResult), c_int, P(HostArg), c_int, P(EmuStats),
                                 P(c_void_p)]),
+        "wmma_launch_each": (c_int, [P(CompileResult), c_int, P(HostArg), c_int,
+                                     P(EmuStats), P(EmuStats), P(c_void_p)]),
         # Emulator.
         "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
         "wmma_emu_destroy": (None, [c_void_p]),

@@ -260,7 +260,10 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
     staging, tile, tiled, accumulate: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
-      (as wmma.emulate returns them); emulator backend only.
+      (as wmma.emulate returns them); emulator backend only.  For a function
+      compiled into several kernels (a program) the counters are the sum
+      over its launches, and counters["launches"] lists each launch in
+      order: {"kernel": name, ...its counters}.
     kernel_ir: a path to a kernel compiled earlier (LLVM IR text, as
       compile(..., emit="llvm") or wmma-compile --emit llvm writes it, with
       its manifest beside it as PATH.json) to run on the emulator instead of
@@ -325,20 +328,30 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         diag = ctypes.c_void_p()
         backend_id = _lib.BACKEND_EMU if backend == "emu" else _lib.BACKEND_HIP
         counters = _lib.EmuStats()
-        if lib.wmma_launch(ctypes.byref(res), backend_id, host, len(args),
-                           ctypes.byref(counters) if stats else None,
-                           ctypes.byref(diag)) != 0:
+        # A program (several kernels) gives each launch's counters too.
+        per_launch = (_lib.EmuStats * max(res.nlaunches, 1))()
+        if lib.wmma_launch_each(ctypes.byref(res), backend_id, host, len(args),
+                                per_launch if stats else None,
+                                ctypes.byref(counters) if stats else None,
+                                ctypes.byref(diag)) != 0:
             text = _lib.take_string(lib, diag.value)
             raise WmmaError("running %s for %s on the %s backend failed"
                             % (compiled.kernel, chip, backend), text)
         _lib.take_string(lib, diag.value)
+        if stats:
+            totals = _lib.stats_dict(lib, counters)
+            if res.nlaunches:
+                totals["launches"] = [
+                    dict(kernel=res.launches[i].kernel.decode(),
+                         **_lib.stats_dict(lib, per_launch[i]))
+                    for i in range(res.nlaunches)]
     finally:
         lib.wmma_compile_result_free(ctypes.byref(res))
     outputs = {name: bf16_bits_to_f32(arr) if typ == "bf16"
                else _i4_values(arr) if typ == "i4" else arr
                for name, (arr, typ) in results.items()}
     if stats:
-        return outputs, _lib.stats_dict(lib, counters)
+        return outputs, totals
     return outputs
 
 

@@ -2,7 +2,10 @@
 // obstacles gets one remark at the function listing how many, with a note at
 // each obstacle's op (or argument); each message says what the construct is,
 // by the op the user wrote when the upstream passes made another from it.
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+// Whole-function mode (the driver's): a function is one or more kernels
+// entirely, or left untouched with every obstacle (program-*.mlir test the
+// partial conversion).
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})' | FileCheck %s
 
 // Four obstacles: an argument of a type kernels do not take, a view, an op
 // recognition does not read, and an op an epilogue body cannot evaluate.  The matmul reading the
@@ -176,34 +179,6 @@ func.func @pad(%A: tensor<30x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf3
   } : tensor<30x32xf16> to tensor<32x32xf16>
   %r = linalg.matmul ins(%p, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
-}
-
-// -----
-
-// Reshapes, on tensors and on memrefs.
-func.func @expand(%A: tensor<1024xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  // expected-remark @+1 {{not converted to a wmma kernel: tensor.expand_shape: a reshape inside the function is not supported}}
-  %a = tensor.expand_shape %A [[0, 1]] output_shape [32, 32] : tensor<1024xf16> into tensor<32x32xf16>
-  %r = linalg.matmul ins(%a, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
-  return %r : tensor<32x32xf32>
-}
-
-// -----
-
-func.func @collapse(%A: tensor<2x16x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  // expected-remark @+1 {{not converted to a wmma kernel: tensor.collapse_shape: a reshape inside the function is not supported}}
-  %a = tensor.collapse_shape %A [[0, 1], [2]] : tensor<2x16x32xf16> into tensor<32x32xf16>
-  %r = linalg.matmul ins(%a, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
-  return %r : tensor<32x32xf32>
-}
-
-// -----
-
-func.func @mexpand(%A: memref<1024xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: memref.expand_shape: a reshape inside the function is not supported}}
-  %a = memref.expand_shape %A [[0, 1]] output_shape [32, 32] : memref<1024xf16> into memref<32x32xf16>
-  linalg.matmul ins(%a, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
-  return
 }
 
 // -----

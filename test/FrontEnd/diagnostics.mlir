@@ -3,7 +3,10 @@
 // the reason (every template's when none applies) and is left untouched;
 // sizes no kernel can address are errors.  (diagnostics-obstacles.mlir:
 // several obstacles in one function, and what each construct is called.)
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+// Whole-function mode (the driver's): a function is one or more kernels
+// entirely, or left untouched with every obstacle (program-*.mlir test the
+// partial conversion).
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})' | FileCheck %s
 
 // An op the kernels cannot evaluate in an epilogue body.
 // CHECK-LABEL: func.func @ctlz_epilogue

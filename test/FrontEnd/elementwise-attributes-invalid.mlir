@@ -5,7 +5,10 @@
 //   environment, not a request: the AMDGPU backend selects v_cvt_f16_f32
 //   (round to nearest even), and the CPU reference rounds to nearest too;
 // - any attribute the op's table line does not list.
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+// Whole-function mode (the driver's): a function is one or more kernels
+// entirely, or left untouched with every obstacle (program-*.mlir test the
+// partial conversion).
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})' | FileCheck %s
 
 // CHECK-LABEL: func.func @toward_zero
 // CHECK: arith.truncf %{{.*}} toward_zero

@@ -234,6 +234,17 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
   return 0;
 }
 
+static void print_stats(const char *head, const wmma_emu_stats *st) {
+  printf("%s: %" PRIu64 " lane-instructions, %" PRIu64 " wave-instructions, %" PRIu64
+         " WMMA, %" PRIu64 " ds_bpermute, %" PRIu64 " permlanex16, %" PRIu64 " dpp, "
+         "global %" PRIu64 " B loaded / %" PRIu64 " B stored, LDS %" PRIu64
+         " B read / %" PRIu64 " B written, %" PRIu64 " barriers\n",
+         head, st->lane_instructions, st->wave_instructions, st->wmma_total,
+         st->ds_bpermute, st->permlanex16, st->dpp, st->global_bytes_loaded,
+         st->global_bytes_stored, st->lds_bytes_read, st->lds_bytes_written,
+         st->barriers);
+}
+
 /* The margin of an output: the median over its elements of |reference| /
  * bound, and whether any element's reference exceeds its bound (if none
  * does, writing zeros would pass). */
@@ -411,13 +422,20 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     }
   }
   const char *backend_name = r->backend == WMMA_BACKEND_EMU ? "emu" : "hip";
-  printf("kernel %s on %s (%s): grid [%u, %u, %u], block [%u, %u, %u], LDS %" PRIu64
-         " bytes, seed %" PRIu64 "\n",
-         k->kernel, k->chip, backend_name, grid[0], grid[1], grid[2], k->block[0],
-         k->block[1], k->block[2], k->lds_bytes, r->seed);
+  if (k->nlaunches)
+    printf("program %s on %s (%s): %d launches, seed %" PRIu64 "\n", k->kernel,
+           k->chip, backend_name, k->nlaunches, r->seed);
+  else
+    printf("kernel %s on %s (%s): grid [%u, %u, %u], block [%u, %u, %u], LDS %" PRIu64
+           " bytes, seed %" PRIu64 "\n",
+           k->kernel, k->chip, backend_name, grid[0], grid[1], grid[2], k->block[0],
+           k->block[1], k->block[2], k->lds_bytes, r->seed);
   wmma_emu_stats stats;
+  wmma_emu_stats per_launch[64];
   char *diag = NULL;
-  if (wmma_launch(k, r->backend, kargs, n, r->want_stats ? &stats : NULL, &diag)) {
+  if (wmma_launch_each(k, r->backend, kargs, n,
+                       r->want_stats && k->nlaunches <= 64 ? per_launch : NULL,
+                       r->want_stats ? &stats : NULL, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: launch failed\n");
     free(diag);
     goto out;
@@ -510,14 +528,13 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     goto out;
   }
   if (r->want_stats && r->backend == WMMA_BACKEND_EMU) {
-    printf("emulator: %" PRIu64 " lane-instructions, %" PRIu64 " wave-instructions, %" PRIu64
-           " WMMA, %" PRIu64 " ds_bpermute, %" PRIu64 " permlanex16, %" PRIu64 " dpp, "
-           "global %" PRIu64 " B loaded / %" PRIu64 " B stored, LDS %" PRIu64
-           " B read / %" PRIu64 " B written, %" PRIu64 " barriers\n",
-           stats.lane_instructions, stats.wave_instructions, stats.wmma_total,
-           stats.ds_bpermute, stats.permlanex16, stats.dpp, stats.global_bytes_loaded,
-           stats.global_bytes_stored, stats.lds_bytes_read, stats.lds_bytes_written,
-           stats.barriers);
+    /* A program: each launch, then the total. */
+    for (int i = 0; i < k->nlaunches && k->nlaunches <= 64; ++i) {
+      char head[192];
+      snprintf(head, sizeof head, "launch %d (%s)", i, k->launches[i].kernel);
+      print_stats(head, &per_launch[i]);
+    }
+    print_stats("emulator", &stats);
   }
   printf("%s\n", all_pass ? "PASS" : "FAIL");
   status = all_pass ? 0 : 1;

@@ -7,7 +7,7 @@
  * at its op; several: at the function, with a note at each op) and is
  * left untouched;
  * sizes no kernel can index are errors. */
-#include "FrontEnd.h"
+#include "Pass/Pass.h"
 #include "wmma-c/Passes.h"
 #include "wmma/Support/CAPIUtil.h"
 #include "wmma/Support/ParseGuard.h"
@@ -51,7 +51,7 @@ static bool symbol_exists(MlirBlock body, const char *name) {
 
 /* Buffers whose byte offsets do not fit 31 bits cannot be addressed by the
  * 32-bit buffer offsets of the kernels: an error, not a remark. */
-static int check_limits(const fe_problem *p) {
+int fe_check_limits(const fe_problem *p) {
   for (int a = 0; a < p->nargs; ++a) {
     const fe_arg *x = &p->args[a];
     if (!x->is_buffer)
@@ -78,7 +78,7 @@ static int check_limits(const fe_problem *p) {
 /* The builders create a constant where each value is needed; CSE (run
  * through the C API on just the new ops) leaves one of each, so the kernel
  * reads like hand-written IR before any later canonicalization. */
-static bool tidy(MlirOperation op, const char *anchor) {
+bool fe_tidy(MlirOperation op, const char *anchor) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, wmma_sref(anchor));
   mlirPassManagerAddOwnedPass(pm, mlirCreateTransformsCSE());
@@ -92,7 +92,7 @@ static bool tidy(MlirOperation op, const char *anchor) {
 
 /* A dispatch packet counts work-items per dimension in 32 bits: a static
  * grid whose workgroups times block size overflows it is an error. */
-static int check_grid(const fe_problem *p, const fe_schedule *s) {
+int fe_check_grid(const fe_problem *p, const fe_schedule *s) {
   for (int d = 0; d < 3; ++d) {
     const fe_grid_dim *g = &s->grid[d];
     double n = 1;
@@ -160,12 +160,21 @@ static int convert_func(MlirBlock body, MlirOperation func,
       fe_problem_build(p, why, sizeof why, &where))
     fe_diag_refuse_at(d, where, "%s", why);
   if (d->total) {
+    /* Not one kernel: perhaps several (a program). */
+    int prc = mlirOperationIsNull(norm)
+                  ? 0
+                  : fe_convert_program(func, norm, &o->fe, chip);
+    if (prc) {
+      rc = prc < 0 ? -1 : 1;
+      free(d);
+      goto done;
+    }
     fe_diag_emit(d, "not converted to a wmma kernel");
     free(d);
     goto done;
   }
   free(d);
-  if (check_limits(p)) {
+  if (fe_check_limits(p)) {
     rc = -1;
     goto done;
   }
@@ -174,23 +183,21 @@ static int convert_func(MlirBlock body, MlirOperation func,
   fe_options fo = o->fe;
   MlirAttribute pin = wmma_attr(func, "wmma.schedule");
   fo.pinned = !mlirAttributeIsNull(pin) && wmmaScheduleAttrGetDesc(pin, &fo.pin);
-  /* Native accumulation: 16-bit outputs accumulate in their own type (the
-   * option's choice, or the pin's accumulator). */
-  bool native = fo.pinned ? wb_type_bits(fo.pin.accumulator) == 16 &&
-                                mlirTypeIsAFloat(fo.pin.accumulator)
-                          : fo.accumulate == WMMA_ACCUMULATE_NATIVE;
-  if (native)
-    for (int i = 0; i < p->ngemms; ++i)
-      if (mlirTypeIsAF16(p->gemms[i].acc_type) ||
-          mlirTypeIsABF16(p->gemms[i].acc_type))
-        p->gemms[i].kacc_type = p->gemms[i].acc_type;
+  fe_set_native_accumulation(p, &fo);
   const fe_template *t;
   fe_schedule s;
   if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
+    /* One problem no template builds (a chain too wide to fuse): perhaps
+     * several kernels -- unless a pin asks for this one. */
+    int prc = fo.pinned ? 0 : fe_convert_program(func, norm, &o->fe, chip);
+    if (prc) {
+      rc = prc < 0 ? -1 : 1;
+      goto done;
+    }
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
     goto done;
   }
-  if (check_grid(p, &s)) {
+  if (fe_check_grid(p, &s)) {
     rc = -1;
     goto done;
   }
@@ -203,7 +210,7 @@ static int convert_func(MlirBlock body, MlirOperation func,
     rc = -1;
     goto done;
   }
-  if (!tidy(gm, "gpu.module") || !tidy(func, "func.func")) {
+  if (!fe_tidy(gm, "gpu.module") || !fe_tidy(func, "func.func")) {
     wmma_error(func, "wmma-linalg-to-kernels: CSE failed on the kernel for @%s",
                p->name);
     rc = -1;
@@ -369,6 +376,7 @@ MlirPass wmmaCreateLinalgToKernelsPassWithOptions(
                         ? WMMA_ACCUMULATE_NATIVE
                         : WMMA_ACCUMULATE_WIDE;
   o.fe.no_packing = opts && opts->no_packing;
+  o.fe.whole = opts && opts->whole;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),

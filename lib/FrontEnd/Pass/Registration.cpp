@@ -78,6 +78,12 @@ struct LinalgToKernelsOptions
                      "register set through OPSEL (false: one, to measure "
                      "the saving)"),
       llvm::cl::init(true)};
+  Option<bool> whole{
+      *this, "whole-functions",
+      llvm::cl::desc("convert a function only if all of it becomes kernels "
+                     "(false: partial conversion, ops no kernel takes stay "
+                     "on the host with a remark each)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -100,7 +106,7 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
                                        : WMMA_STAGING_REGISTERS;
         wmmaFrontEndOptions fo = {o.chip.c_str(), o.waves,     staging,
                                   o.tileM,        o.tileN,     o.accumulate,
-                                  !o.packAccumulators};
+                                  !o.packAccumulators, o.whole};
         pm.addPass(std::unique_ptr<mlir::Pass>(
             unwrap(wmmaCreateLinalgToKernelsPassWithOptions(&fo))));
       });

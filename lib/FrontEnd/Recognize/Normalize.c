@@ -1,6 +1,8 @@
 /* Front end, step 0: bring a function into the one form recognition reads,
  * with MLIR's own passes through the C API, on a scratch copy (the caller's
  * function is only touched once a kernel has been built for it):
+ *  - arith and math ops applied to whole tensors become linalg.generic
+ *    (upstream's convert-elementwise-to-linalg);
  *  - functions on tensors are bufferized (one-shot-bufferize across the
  *    function boundary, identity layouts; arguments marked read-only so
  *    that results get fresh buffers instead of overwriting inputs; ops
@@ -137,6 +139,68 @@ static void ignore_pipeline_error(MlirStringRef s, void *ud) {
   (void)ud;
 }
 
+/* Declarations of the functions func calls on buffers (and scalars), so
+ * that the scratch module verifies and a call can stay on the host of a
+ * program between its kernels.  Callees on tensors are left out: their
+ * bufferized signature would not be the caller module's (the call is then
+ * refused as before). */
+typedef struct {
+  MlirOperation module; /* the caller's module */
+  MlirBlock scratch;
+} callees_t;
+
+static bool has_tensor_types(MlirType ft) {
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)
+    if (is_tensor(mlirFunctionTypeGetInput(ft, i)))
+      return true;
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(ft); ++i)
+    if (is_tensor(mlirFunctionTypeGetResult(ft, i)))
+      return true;
+  return false;
+}
+
+static MlirOperation find_symbol(MlirBlock b, MlirStringRef name) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute s = wmma_attr(op, "sym_name");
+    if (!mlirAttributeIsNull(s) && mlirAttributeIsAString(s) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(s), name))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
+static MlirWalkResult declare_callee(MlirOperation op, void *ud) {
+  callees_t *c = ud;
+  if (!wmma_op_is(op, "func.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = wmma_attr(op, "callee");
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(c->module, 0));
+  MlirOperation f = find_symbol(top, name);
+  if (mlirOperationIsNull(f) || !wmma_op_is(f, "func.func") ||
+      !mlirOperationIsNull(find_symbol(c->scratch, name)))
+    return MlirWalkResultAdvance;
+  MlirType ft = mlirTypeAttrGetValue(wmma_attr(f, "function_type"));
+  if (has_tensor_types(ft))
+    return MlirWalkResultAdvance;
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute attrs[3] = {
+      wb_named(ctx, "sym_name", mlirStringAttrGet(ctx, name)),
+      wb_named(ctx, "function_type", mlirTypeAttrGet(ft)),
+      wb_named(ctx, "sym_visibility",
+               mlirStringAttrGet(ctx, wmma_sref("private")))};
+  MlirOperationState st =
+      mlirOperationStateGet(wmma_sref("func.func"), mlirOperationGetLocation(f));
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  MlirRegion r = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  mlirBlockAppendOwnedOperation(c->scratch, mlirOperationCreate(&st));
+  return MlirWalkResultAdvance;
+}
+
 MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                            fe_diag *d) {
   MlirContext ctx = mlirOperationGetContext(func);
@@ -145,12 +209,18 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   *scratch = mlirModuleGetOperation(m);
   MlirOperation copy = mlirOperationClone(func);
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), copy);
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  if (!mlirOperationIsNull(parent)) {
+    callees_t c = {parent, mlirModuleGetBody(m)};
+    mlirOperationWalk(copy, declare_callee, &c, MlirWalkPreOrder);
+  }
   bool tensors = has_tensors(copy);
   if (tensors)
     mark_read_only(copy);
 
   const char *pipeline =
-      tensors ? "one-shot-bufferize{allow-unknown-ops "
+      tensors ? "func.func(convert-elementwise-to-linalg),"
+                "one-shot-bufferize{allow-unknown-ops "
                 "bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map},"
                 "func.func(linalg-generalize-named-ops)"
@@ -159,6 +229,7 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
    * (idempotent; a C API user may not have registered every pass). */
   mlirRegisterBufferizationOneShotBufferizePass();
   mlirRegisterLinalgLinalgGeneralizeNamedOpsPass();
+  mlirRegisterLinalgConvertElementwiseToLinalgPass();
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   /* linalg.softmax into its reductions first (on tensors). */
@@ -184,5 +255,5 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                              : "generalization of its named linalg ops");
     return (MlirOperation){NULL};
   }
-  return mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  return mlirBlockGetFirstOperation(mlirModuleGetBody(m)); /* the copy */
 }

@@ -20,6 +20,7 @@ typedef struct {
   int tile_m, tile_n;   /* forced workgroup tile of single GEMMs, or 0 */
   wmma_accumulate accumulate; /* 16-bit outputs: wide or native */
   bool no_packing;            /* RDNA3 16-bit accumulators unpacked */
+  bool whole;                 /* functions converted whole or not at all */
   /* A schedule given on the function (wmma.schedule): the template plans
    * exactly its choices or refuses (fe_select compares the result). */
   bool pinned;

@@ -21,6 +21,8 @@
  * that applies builds the kernel. */
 #include "FrontEnd.h"
 
+#include "mlir-c/BuiltinTypes.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -110,4 +112,17 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "no kernel template is for this kind of "
                             "function");
   return fe_why(why, cap, "no kernel template applies (%s)", reasons);
+}
+
+void fe_set_native_accumulation(fe_problem *p, const fe_options *fo) {
+  /* Native accumulation: 16-bit outputs accumulate in their own type (the
+   * option's choice, or the pin's accumulator). */
+  bool native = fo->pinned ? wb_type_bits(fo->pin.accumulator) == 16 &&
+                                 mlirTypeIsAFloat(fo->pin.accumulator)
+                           : fo->accumulate == WMMA_ACCUMULATE_NATIVE;
+  if (native)
+    for (int i = 0; i < p->ngemms; ++i)
+      if (mlirTypeIsAF16(p->gemms[i].acc_type) ||
+          mlirTypeIsABF16(p->gemms[i].acc_type))
+        p->gemms[i].kacc_type = p->gemms[i].acc_type;
 }

@@ -1,0 +1,75 @@
+/* A program: a host function whose body launches several kernels
+ * (gpu.launch_func in order), read back from the IR by the front end (to
+ * number the buffers in the kernels' launch records) and by the driver
+ * (the manifest, the runner).  Internal C interface of the project.
+ *
+ * Buffers are numbered as the launch records' `host` field numbers them:
+ * caller argument i is i, result r is -1 - r, and the program's own
+ * buffers -- allocations it frees, and views (reshapes) of any buffer --
+ * are nargs + t in the order the body defines them. */
+#ifndef WMMA_SUPPORT_PROGRAM_H
+#define WMMA_SUPPORT_PROGRAM_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FE_PROGRAM_MAX_BUFFERS 128
+#define FE_PROGRAM_MAX_LAUNCHES 64
+#define FE_PROGRAM_MAX_SIZES 32
+#define FE_PROGRAM_MAX_RANK 8
+#define FE_PROGRAM_MAX_OPERANDS 32
+
+typedef enum {
+  FE_PBUF_ARG,    /* caller argument `index` (or the buffer of a tensor) */
+  FE_PBUF_RESULT, /* result `index` (allocated by the body, returned) */
+  FE_PBUF_TEMP,   /* an intermediate the body allocates and frees */
+  FE_PBUF_VIEW,   /* a reshape of buffer `base` (same data) */
+  FE_PBUF_SCALAR, /* a scalar caller argument `index` */
+} fe_pbuf_kind;
+
+typedef struct {
+  fe_pbuf_kind kind;
+  int index; /* ARG, RESULT, SCALAR */
+  int base;  /* VIEW: the table entry it reshapes */
+  int host;  /* the launch records' number for it */
+  MlirValue value;
+  MlirType type;
+  int rank;
+  /* Static size, or -1 - s for program size s (a dimension of a caller
+   * argument, FE_PROGRAM sizes[s]). */
+  int64_t dims[FE_PROGRAM_MAX_RANK];
+} fe_pbuf;
+
+typedef struct {
+  MlirOperation op;     /* the gpu.launch_func */
+  MlirOperation kernel; /* the gpu.func it launches */
+  int nargs;
+  int buf[FE_PROGRAM_MAX_OPERANDS]; /* table entry of each kernel argument */
+} fe_plaunch;
+
+typedef struct {
+  int ncaller;   /* the host function's arguments */
+  int nresults;
+  int nsizes;    /* run-time sizes: dimension dim of caller argument arg */
+  struct {
+    int arg, dim;
+  } sizes[FE_PROGRAM_MAX_SIZES];
+  int nbufs;
+  fe_pbuf bufs[FE_PROGRAM_MAX_BUFFERS];
+  int nlaunches;
+  fe_plaunch launches[FE_PROGRAM_MAX_LAUNCHES];
+} fe_program;
+
+/* Reads the host function `func` (in `module`, where the kernels are):
+ * 0, or -1 with why (something a static launch sequence cannot express:
+ * an op other than launches, allocations, views and size arithmetic, a
+ * size that is not a caller argument's dimension, a returned view). */
+int fe_program_read(MlirOperation module, MlirOperation func,
+                    fe_program *prog, char *why, size_t cap);
+/* Is func a program's host (marked wmma.program by the front end)? */
+bool fe_is_program(MlirOperation func);
+
+#endif /* WMMA_SUPPORT_PROGRAM_H */

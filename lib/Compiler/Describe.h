@@ -1,0 +1,21 @@
+/* The driver's records of compiled kernels and programs (Compile.c,
+ * Program.c): what the manifest, the runner and Python read. */
+#ifndef WMMA_COMPILER_DESCRIBE_H
+#define WMMA_COMPILER_DESCRIBE_H
+
+#include "Session.h"
+#include "wmma-c/Compiler.h"
+
+/* Fills res's manifest fields from a kernel gpu.func and its launch
+ * record; 1, or 0 with an error recorded. */
+int describe_kernel(session *s, MlirOperation kernel, wmma_compile_result *res);
+/* The manifest's name and byte size of an element type. */
+void describe_type(MlirType t, char *out, size_t cap, int *bytes);
+/* Fills res from a program's host function (marked wmma.program): its
+ * arguments and results, its own buffers and every launch in order;
+ * *kernel receives the first launched kernel (its gpu.module holds them
+ * all).  1, or 0 with an error recorded. */
+int describe_program(session *s, MlirOperation module, MlirOperation func,
+                     wmma_compile_result *res, MlirOperation *kernel);
+
+#endif /* WMMA_COMPILER_DESCRIBE_H */

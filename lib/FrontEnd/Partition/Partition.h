@@ -1,0 +1,100 @@
+/* Whole programs (Partition.c, Extract.c): a normalized function whose body
+ * is not one kernel is cut into segments -- runs of consecutive compute ops
+ * (linalg.generic, memref.copy) that one template builds as one kernel --
+ * each recognised from a sub-function of its own (the segment's ops, its
+ * buffers as arguments), so every template and every fusion the single-
+ * kernel front end knows applies to a segment unchanged. */
+#ifndef WMMA_FRONTEND_PARTITION_PARTITION_H
+#define WMMA_FRONTEND_PARTITION_PARTITION_H
+
+#include "FrontEnd.h"
+
+#define FE_MAX_SEGMENTS 64
+#define FE_MAX_COMPUTE 256 /* compute ops of a function */
+
+/* A segment's sub-function: `func.func @F_kN(args) { ops }` in a scratch
+ * module of its own.  Argument i stands for outer[i], a value of the
+ * normalized body (a caller argument, an allocation used outside the
+ * segment, a view, a scalar).  Allocations used only by the segment (and
+ * the index values they are sized by) are cloned inside, where recognition
+ * sees them as the segment's temporaries. */
+typedef struct {
+  MlirOperation module; /* owns func; destroy with mlirOperationDestroy */
+  MlirOperation func;
+  int nargs;
+  MlirValue outer[FE_MAX_ARGS];
+  /* Allocations of the normalized body cloned inside (erased from the
+   * host with the segment). */
+  int ninternal;
+  MlirOperation internal[FE_MAX_ARGS];
+} fe_extract;
+
+/* Constant fills of buffers nothing else writes (the zeros every
+ * matmul's accumulator starts from, shared between products by
+ * bufferization): not kernels of their own, but cloned into each segment
+ * reading the buffer, where they are the accumulator's initial value. */
+typedef struct {
+  int n;
+  MlirOperation fill[FE_MAX_COMPUTE];
+  MlirValue buffer[FE_MAX_COMPUTE];
+} fe_remat;
+
+/* Is op such a fill (of an allocation read only by compute ops)? */
+bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer);
+
+/* The sub-function of compute ops ops[first..last] of the normalized body
+ * `body` (fills in remat cloned where their buffer is read); 0, or -1 (too
+ * many arguments: the segment is not a kernel). */
+int fe_extract_segment(MlirBlock body, MlirOperation *ops, int first,
+                       int last, const fe_remat *remat, const char *name,
+                       fe_extract *x);
+void fe_extract_free(fe_extract *x);
+
+/* One kernel of the program: compute ops [first, last], its problem and
+ * the template and schedule chosen for it. */
+typedef struct {
+  int first, last;
+  fe_extract x;
+  fe_problem *p;
+  const fe_template *t;
+  fe_schedule s;
+  fe_options o;
+} fe_segment;
+
+/* Why a compute op is in no segment (it stays on the host). */
+typedef struct {
+  MlirOperation op;
+  MlirLocation loc;
+  char why[FE_WHY];
+} fe_leftover;
+
+typedef struct {
+  int nops;
+  MlirOperation ops[FE_MAX_COMPUTE]; /* compute ops of the body, in order */
+  int nsegs;
+  fe_segment segs[FE_MAX_SEGMENTS];
+  int nleft;
+  fe_leftover left[FE_MAX_COMPUTE];
+  /* Ops other than compute and pure host ops (calls, loops, ...): they
+   * stay on the host and no segment spans one. */
+  int nforeign;
+  MlirOperation foreign[FE_MAX_COMPUTE];
+  fe_remat remat;
+} fe_partition;
+
+/* Cuts the normalized function into segments, longest first from each
+ * op (maximal munch over a window): every run a template accepts becomes a
+ * kernel, with the prologues, epilogues and chains the templates fuse.
+ * name: the caller's function (kernels are @name_kN).  0, or -1 on an
+ * internal error (out of memory). */
+int fe_partition_build(MlirOperation norm, const char *name,
+                       const wmma_chip_info *chip, const fe_options *o,
+                       fe_partition *pt);
+void fe_partition_free(fe_partition *pt);
+
+/* Is op a compute op (a kernel's work) / a host op that only computes
+ * sizes, allocates, views or frees (no effect a kernel could see)? */
+bool fe_is_compute_op(MlirOperation op);
+bool fe_is_pure_host_op(MlirOperation op);
+
+#endif /* WMMA_FRONTEND_PARTITION_PARTITION_H */

@@ -1,0 +1,129 @@
+/* A function that is not one kernel becomes a program: the partition's
+ * kernels, all in one gpu.module @F_module (one code object), launched in
+ * order by the function's host body (Host/HostProgram.c).  In whole-
+ * function mode (the driver's) any op left on the host leaves the function
+ * untouched; otherwise each gets a remark saying why no kernel took it. */
+#include "Host/Program.h"
+#include "Pass/Pass.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void name_of(MlirOperation op, char *nm, size_t cap) {
+  wmma_op_name(op, nm, cap);
+}
+
+static void remark_leftovers(const fe_partition *pt) {
+  for (int i = 0; i < pt->nleft; ++i)
+    fe_remark(pt->left[i].loc, "left on the host (no kernel takes it): %s",
+              pt->left[i].why);
+  for (int i = 0; i < pt->nforeign; ++i) {
+    char nm[64];
+    name_of(pt->foreign[i], nm, sizeof nm);
+    fe_remark(mlirOperationGetLocation(pt->foreign[i]),
+              "'%s' stays on the host between the kernels", nm);
+  }
+}
+
+/* Every segment's kernel, moved into one gpu.module named @F_module. */
+static MlirOperation build_kernels(MlirOperation func, const char *name,
+                                   fe_partition *pt,
+                                   const wmma_chip_info *chip,
+                                   MlirOperation *kernels) {
+  MlirOperation program = {NULL};
+  for (int i = 0; i < pt->nsegs; ++i) {
+    fe_segment *seg = &pt->segs[i];
+    MlirOperation gm;
+    kernels[i] = fe_build_kernel(func, seg->p, seg->t, &seg->s, &seg->o,
+                                 chip, &gm);
+    if (mlirOperationIsNull(kernels[i])) {
+      wmma_error(func, "wmma-linalg-to-kernels: internal error while "
+                       "building the %s kernel @%s",
+                 seg->t->name, seg->p->name);
+      return (MlirOperation){NULL};
+    }
+    if (mlirOperationIsNull(program)) {
+      char modname[160];
+      snprintf(modname, sizeof modname, "%s_module", name);
+      MlirContext ctx = mlirOperationGetContext(func);
+      mlirOperationSetAttributeByName(
+          gm, wmma_sref("sym_name"),
+          mlirStringAttrGet(ctx, wmma_sref(modname)));
+      program = gm;
+      continue;
+    }
+    mlirOperationRemoveFromParent(kernels[i]);
+    mlirBlockAppendOwnedOperation(
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(program, 0)),
+        kernels[i]);
+    mlirOperationRemoveFromParent(gm);
+    mlirOperationDestroy(gm);
+  }
+  return program;
+}
+
+int fe_convert_program(MlirOperation func, MlirOperation norm,
+                       const fe_options *o, const wmma_chip_info *chip) {
+  char name[128];
+  wmma_copy_ref(name, sizeof name,
+                mlirStringAttrGetValue(wmma_attr(func, "sym_name")));
+  fe_partition *pt = malloc(sizeof *pt);
+  MlirOperation *kernels = malloc(sizeof *kernels * FE_MAX_SEGMENTS);
+  int rc = 0;
+  if (!pt || !kernels || fe_partition_build(norm, name, chip, o, pt)) {
+    wmma_error(func, "wmma-linalg-to-kernels: out of memory while cutting "
+                     "@%s into kernels",
+               name);
+    rc = -1;
+    goto done;
+  }
+  if (pt->nsegs == 0)
+    goto done;
+  /* Whole-function mode: what recognition found in the whole function
+   * (in d) is reported. */
+  if (o->whole && (pt->nleft || pt->nforeign))
+    goto done;
+  for (int i = 0; i < pt->nsegs; ++i)
+    if (fe_check_limits(pt->segs[i].p) ||
+        fe_check_grid(pt->segs[i].p, &pt->segs[i].s)) {
+      rc = -1;
+      goto done;
+    }
+  MlirOperation program = build_kernels(func, name, pt, chip, kernels);
+  if (mlirOperationIsNull(program) ||
+      fe_build_program_host(func, norm, pt, program, kernels)) {
+    if (!mlirOperationIsNull(program))
+      wmma_error(func, "wmma-linalg-to-kernels: internal error while "
+                       "building the host of @%s",
+                 name);
+    rc = -1;
+    goto done;
+  }
+  if (!fe_tidy(program, "gpu.module") || !fe_tidy(func, "func.func")) {
+    wmma_error(func, "wmma-linalg-to-kernels: CSE failed on @%s", name);
+    rc = -1;
+    goto done;
+  }
+  char why[FE_WHY];
+  if (fe_program_number_buffers(mlirOperationGetParentOperation(func), func,
+                                why, sizeof why)) {
+    if (o->whole) {
+      wmma_error(func, "wmma-linalg-to-kernels: @%s is not a static "
+                       "sequence of launches: %s",
+                 name, why);
+      rc = -1;
+      goto done;
+    }
+  }
+  remark_leftovers(pt);
+  rc = 1;
+done:
+  if (pt)
+    fe_partition_free(pt);
+  free(pt);
+  free(kernels);
+  return rc;
+}

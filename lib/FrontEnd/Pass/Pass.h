@@ -1,0 +1,22 @@
+/* The pass's own helpers (LinalgToKernels.c), shared with the conversion
+ * of programs (ConvertProgram.c). */
+#ifndef WMMA_FRONTEND_PASS_PASS_H
+#define WMMA_FRONTEND_PASS_PASS_H
+
+#include "FrontEnd.h"
+
+/* Errors (not remarks) for buffers kernels cannot address and grids a
+ * dispatch cannot express; 0 or -1. */
+int fe_check_limits(const fe_problem *p);
+int fe_check_grid(const fe_problem *p, const fe_schedule *s);
+/* CSE on op (anchored at `anchor`); false if it failed. */
+bool fe_tidy(MlirOperation op, const char *anchor);
+
+/* A function that is not one kernel, as a program of several (see
+ * Partition/Partition.h): 1 converted (remarks at what stays on the host),
+ * 0 not (the caller reports the function's obstacles), -1 error.  norm is the normalized function (its ops are moved
+ * into func on success). */
+int fe_convert_program(MlirOperation func, MlirOperation norm,
+                       const fe_options *o, const wmma_chip_info *chip);
+
+#endif /* WMMA_FRONTEND_PASS_PASS_H */

@@ -1,0 +1,83 @@
+"""Whole programs through Python: a function compiled into several kernels
+runs launch by launch, its results checked against numpy (an independent
+reference), with per-launch counters."""
+import numpy as np
+import pytest
+
+import wmma
+
+TWO = """
+func.func @two(%a: tensor<?x32xf16>, %b: tensor<32x48xf16>, %c: tensor<32x40xf16>) -> (tensor<?x48xf32>, tensor<?x40xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x32xf16>
+  %e0 = tensor.empty(%m) : tensor<?x48xf32>
+  %f0 = linalg.fill ins(%z : f32) outs(%e0 : tensor<?x48xf32>) -> tensor<?x48xf32>
+  %r0 = linalg.matmul ins(%a, %b : tensor<?x32xf16>, tensor<32x48xf16>) outs(%f0 : tensor<?x48xf32>) -> tensor<?x48xf32>
+  %e1 = tensor.empty(%m) : tensor<?x40xf32>
+  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %r1 = linalg.matmul ins(%a, %c : tensor<?x32xf16>, tensor<32x40xf16>) outs(%f1 : tensor<?x40xf32>) -> tensor<?x40xf32>
+  return %r0, %r1 : tensor<?x48xf32>, tensor<?x40xf32>
+}
+"""
+
+# Two layers: the first GEMM's f16 output (with a ReLU epilogue) is an
+# intermediate the second kernel reads.
+MLP = """
+#id = affine_map<(i, j) -> (i, j)>
+func.func @mlp(%x: memref<?x64xf16>, %w1: memref<64x96xf16>, %w2: memref<96x32xf16>, %y: memref<?x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f16
+  %zf = arith.constant 0.0 : f32
+  %t = memref.dim %x, %c0 : memref<?x64xf16>
+  %h = memref.alloc(%t) : memref<?x96xf16>
+  linalg.fill ins(%z : f16) outs(%h : memref<?x96xf16>)
+  linalg.matmul ins(%x, %w1 : memref<?x64xf16>, memref<64x96xf16>) outs(%h : memref<?x96xf16>)
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%h : memref<?x96xf16>) {
+  ^bb0(%o: f16):
+    %r = arith.maximumf %o, %z : f16
+    linalg.yield %r : f16
+  }
+  linalg.fill ins(%zf : f32) outs(%y : memref<?x32xf32>)
+  linalg.matmul ins(%h, %w2 : memref<?x96xf16>, memref<96x32xf16>) outs(%y : memref<?x32xf32>)
+  memref.dealloc %h : memref<?x96xf16>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_two_products_are_two_launches(chip):
+    rng = np.random.default_rng(7)
+    a = rng.uniform(-1, 1, (37, 32)).astype(np.float16)
+    b = rng.uniform(-1, 1, (32, 48)).astype(np.float16)
+    c = rng.uniform(-1, 1, (32, 40)).astype(np.float16)
+    out, counters = wmma.run(TWO, chip, {"a": a, "b": b, "c": c}, stats=True)
+    launches = counters["launches"]
+    assert [l["kernel"] for l in launches] == ["two_k0", "two_k1"]
+    assert all(l["wmma_total"] > 0 for l in launches)
+    assert counters["wmma_total"] == sum(l["wmma_total"] for l in launches)
+    # f16 products are exact in f32; the sums round K = 32 times at most.
+    tol = 32 * 2.0**-24 * 32
+    ref0 = a.astype(np.float64) @ b.astype(np.float64)
+    ref1 = a.astype(np.float64) @ c.astype(np.float64)
+    np.testing.assert_allclose(out["result0"], ref0, rtol=0, atol=tol)
+    np.testing.assert_allclose(out["result1"], ref1, rtol=0, atol=tol)
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_intermediate_between_kernels(chip):
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-1, 1, (19, 64)).astype(np.float16)
+    w1 = rng.uniform(-1, 1, (64, 96)).astype(np.float16)
+    w2 = rng.uniform(-1, 1, (96, 32)).astype(np.float16)
+    out = wmma.run(MLP, chip, {"x": x, "w1": w1, "w2": w2})
+    # The reference rounds the intermediate to f16 as the program does; the
+    # kernel's f32 sums differ from numpy's by at most K * 2^-24 relative,
+    # which can move the f16 rounding of h by one ulp (2^-10 relative).
+    h = np.maximum(x.astype(np.float64) @ w1.astype(np.float64), 0)
+    h16 = h.astype(np.float16).astype(np.float64)
+    ref = h16 @ w2.astype(np.float64)
+    bound = (np.abs(h) @ np.abs(w2.astype(np.float64))) * (2.0**-10 + 96 * 2.0**-23)
+    assert np.all(np.abs(out["y"] - ref) <= bound + 1e-6)
+    assert np.abs(ref).max() > bound.max()  # the bound can tell y from zero

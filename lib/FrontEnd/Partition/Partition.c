@@ -57,7 +57,9 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
   snprintf(p->name, sizeof p->name, "%.*s", (int)sizeof p->name - 1, kname);
   p->func = seg->x.func;
   p->loc = mlirOperationGetLocation(pt->ops[first]);
-  fe_diag_init(d, seg->x.func);
+  /* Reasons name the op the user wrote (linalg.matmul), as for the
+   * whole function. */
+  fe_diag_init(d, pt->user_func);
   MlirLocation where = p->loc;
   int ok = 0;
   if (!fe_recognize(seg->x.func, seg->x.func, p, d)) {
@@ -88,10 +90,12 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
   return 1;
 }
 
-int fe_partition_build(MlirOperation norm, const char *name,
+int fe_partition_build(MlirOperation norm, MlirOperation user_func,
+                       const char *name,
                        const wmma_chip_info *chip, const fe_options *o,
                        fe_partition *pt) {
   memset(pt, 0, sizeof *pt);
+  pt->user_func = user_func;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {

@@ -80,14 +80,17 @@ typedef struct {
   int nforeign;
   MlirOperation foreign[FE_MAX_COMPUTE];
   fe_remat remat;
+  MlirOperation user_func; /* the caller's function: names the ops the
+                              user wrote in the reasons */
 } fe_partition;
 
 /* Cuts the normalized function into segments, longest first from each
  * op (maximal munch over a window): every run a template accepts becomes a
  * kernel, with the prologues, epilogues and chains the templates fuse.
- * name: the caller's function (kernels are @name_kN).  0, or -1 on an
+ * name: the caller's function user_func's (kernels are @name_kN).  0, or -1 on an
  * internal error (out of memory). */
-int fe_partition_build(MlirOperation norm, const char *name,
+int fe_partition_build(MlirOperation norm, MlirOperation user_func,
+                       const char *name,
                        const wmma_chip_info *chip, const fe_options *o,
                        fe_partition *pt);
 void fe_partition_free(fe_partition *pt);

@@ -16,6 +16,37 @@ static void name_of(MlirOperation op, char *nm, size_t cap) {
   wmma_op_name(op, nm, cap);
 }
 
+/* Whole-function mode: the obstacles are what no kernel takes -- each
+ * foreign op with the reason recognition gave at it, each compute op left
+ * with the reason it was refused alone. */
+static void refuse_leftovers(const fe_partition *pt, MlirOperation func,
+                             fe_diag *d) {
+  fe_diag *old = malloc(sizeof *old);
+  if (!old)
+    return; /* out of memory: the function's obstacles stand */
+  *old = *d;
+  fe_diag_init(d, func);
+  for (int i = 0; i < pt->nforeign; ++i) {
+    MlirLocation loc = mlirOperationGetLocation(pt->foreign[i]);
+    const char *why = NULL;
+    for (int k = 0; k < old->n && !why; ++k)
+      if (mlirLocationEqual(old->items[k].loc, loc))
+        why = old->items[k].msg;
+    char nm[64];
+    name_of(pt->foreign[i], nm, sizeof nm);
+    if (why)
+      fe_diag_refuse_at(d, loc, "%s", why);
+    else
+      fe_diag_refuse(d, pt->foreign[i],
+                     "'%s' is neither a kernel's work nor a launch, an "
+                     "allocation or a view",
+                     nm);
+  }
+  for (int i = 0; i < pt->nleft; ++i)
+    fe_diag_refuse_at(d, pt->left[i].loc, "%s", pt->left[i].why);
+  free(old);
+}
+
 static void remark_leftovers(const fe_partition *pt) {
   for (int i = 0; i < pt->nleft; ++i)
     fe_remark(pt->left[i].loc, "left on the host (no kernel takes it): %s",
@@ -66,14 +97,15 @@ static MlirOperation build_kernels(MlirOperation func, const char *name,
 }
 
 int fe_convert_program(MlirOperation func, MlirOperation norm,
-                       const fe_options *o, const wmma_chip_info *chip) {
+                       const fe_options *o, const wmma_chip_info *chip,
+                       fe_diag *d) {
   char name[128];
   wmma_copy_ref(name, sizeof name,
                 mlirStringAttrGetValue(wmma_attr(func, "sym_name")));
   fe_partition *pt = malloc(sizeof *pt);
   MlirOperation *kernels = malloc(sizeof *kernels * FE_MAX_SEGMENTS);
   int rc = 0;
-  if (!pt || !kernels || fe_partition_build(norm, name, chip, o, pt)) {
+  if (!pt || !kernels || fe_partition_build(norm, func, name, chip, o, pt)) {
     wmma_error(func, "wmma-linalg-to-kernels: out of memory while cutting "
                      "@%s into kernels",
                name);
@@ -82,10 +114,11 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
   }
   if (pt->nsegs == 0)
     goto done;
-  /* Whole-function mode: what recognition found in the whole function
-   * (in d) is reported. */
-  if (o->whole && (pt->nleft || pt->nforeign))
+  if (o->whole && (pt->nleft || pt->nforeign)) {
+    if (d)
+      refuse_leftovers(pt, func, d);
     goto done;
+  }
   for (int i = 0; i < pt->nsegs; ++i)
     if (fe_check_limits(pt->segs[i].p) ||
         fe_check_grid(pt->segs[i].p, &pt->segs[i].s)) {

@@ -163,7 +163,7 @@ static int convert_func(MlirBlock body, MlirOperation func,
     /* Not one kernel: perhaps several (a program). */
     int prc = mlirOperationIsNull(norm)
                   ? 0
-                  : fe_convert_program(func, norm, &o->fe, chip);
+                  : fe_convert_program(func, norm, &o->fe, chip, d);
     if (prc) {
       rc = prc < 0 ? -1 : 1;
       free(d);
@@ -189,7 +189,7 @@ static int convert_func(MlirBlock body, MlirOperation func,
   if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
     /* One problem no template builds (a chain too wide to fuse): perhaps
      * several kernels -- unless a pin asks for this one. */
-    int prc = fo.pinned ? 0 : fe_convert_program(func, norm, &o->fe, chip);
+    int prc = fo.pinned ? 0 : fe_convert_program(func, norm, &o->fe, chip, NULL);
     if (prc) {
       rc = prc < 0 ? -1 : 1;
       goto done;

@@ -14,9 +14,12 @@ bool fe_tidy(MlirOperation op, const char *anchor);
 
 /* A function that is not one kernel, as a program of several (see
  * Partition/Partition.h): 1 converted (remarks at what stays on the host),
- * 0 not (the caller reports the function's obstacles), -1 error.  norm is the normalized function (its ops are moved
+ * 0 not (the caller reports d: in whole-function mode, what no kernel
+ * takes; else the whole function's obstacles), -1 error.  d may be NULL
+ * (the function was one problem no template builds: its remark stands).  norm is the normalized function (its ops are moved
  * into func on success). */
 int fe_convert_program(MlirOperation func, MlirOperation norm,
-                       const fe_options *o, const wmma_chip_info *chip);
+                       const fe_options *o, const wmma_chip_info *chip,
+                       fe_diag *d);
 
 #endif /* WMMA_FRONTEND_PASS_PASS_H */

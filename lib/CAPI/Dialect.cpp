@@ -314,14 +314,13 @@ MlirAttribute wmmaScheduleAttrGet(MlirContext ctx,
   if (mlirContextIsNull(ctx) || !d || wmmaScheduleCheck(d, nullptr, 0) ||
       memchr(d->template_name, 0, sizeof d->template_name) == nullptr)
     return MlirAttribute{nullptr};
+  /* WMMA_INSTR_COUNT: a kernel without WMMA (instruction = "none"). */
   const wmma_instr_info *info = wmma_instr_get(d->instr);
-  if (!info)
-    return MlirAttribute{nullptr};
   bool tails[3] = {d->tails[0], d->tails[1], d->tails[2]};
   CopyKind copy[2] = {static_cast<CopyKind>(static_cast<int>(d->copy[0])),
                       static_cast<CopyKind>(static_cast<int>(d->copy[1]))};
   return wrap(ScheduleAttr::get(
-      wmmaContext(ctx), StringRef(d->template_name), StringRef(info->isa_name),
+      wmmaContext(ctx), StringRef(d->template_name), StringRef(info ? info->isa_name : "none"),
       static_cast<Staging>(static_cast<int>(d->staging)),
       ArrayRef<int64_t>(d->tile, 3), ArrayRef<int64_t>(d->waves, 2),
       ArrayRef<int64_t>(d->wave_tile, 2), d->stages, ArrayRef<bool>(tails, 3),

@@ -32,7 +32,7 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   snprintf(d.template_name, sizeof d.template_name, "%s",
            templateName.str().c_str());
   d.instr = wmma_instr_lookup(instr.c_str());
-  if (d.instr == WMMA_INSTR_COUNT)
+  if (d.instr == WMMA_INSTR_COUNT && instruction != "none")
     return emitError() << "invalid #wmma.schedule: unknown instruction '"
                        << instruction << "'";
   d.staging = static_cast<wmma_sched_staging>(static_cast<int>(staging));

@@ -12,7 +12,13 @@
 #include <string.h>
 
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
-                                         "attention"};
+                                         "attention", "reduction"};
+
+/* Templates whose kernels issue no WMMA: instruction = "none"
+ * (WMMA_INSTR_COUNT), and their tile holds thread counts, not atoms. */
+static bool without_wmma(const char *name) {
+  return !strcmp(name, "reduction");
+}
 
 int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
   bool known = false;
@@ -20,10 +26,21 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     known |= !strcmp(d->template_name, kTemplates[i]);
   if (!known)
     return wmma_check_fail(msg, cap, "unknown template '%s' (gemm, chain_regs, "
-                          "chain_lds, attention)", d->template_name);
-  if ((int)d->instr < 0 || d->instr >= WMMA_INSTR_COUNT)
+                          "chain_lds, attention, reduction)", d->template_name);
+  bool none = without_wmma(d->template_name);
+  if ((int)d->instr < 0 || d->instr > WMMA_INSTR_COUNT)
     return wmma_check_fail(msg, cap, "unknown instruction");
-  for (int i = 0; i < 3; ++i)
+  if ((d->instr == WMMA_INSTR_COUNT) != none)
+    return wmma_check_fail(msg, cap, none ? "the %s template issues no WMMA: "
+                                            "instruction = \"none\""
+                                          : "the %s template needs a WMMA "
+                                            "instruction",
+                           d->template_name);
+  for (int i = 0; i < 3 && none; ++i)
+    if (d->tile[i] < 1 || d->tile[i] > 4096)
+      return wmma_check_fail(msg, cap, "tile values must be in [1, 4096], got "
+                             "%lld at %d", (long long)d->tile[i], i);
+  for (int i = 0; i < 3 && !none; ++i)
     if (d->tile[i] < 16 || d->tile[i] % 16 || d->tile[i] > 4096)
       return wmma_check_fail(msg, cap, "tile sizes must be multiples of 16 in "
                             "[16, 4096], got %lld at %d",

@@ -143,14 +143,18 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
         acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>
     ```
 
-    - `template`: `gemm`, `chain_regs`, `chain_lds` or `attention`.
-    - `instruction`: the products' WMMA instruction (ISA name).
+    - `template`: `gemm`, `chain_regs`, `chain_lds`, `attention` or
+      `reduction`.
+    - `instruction`: the products' WMMA instruction (ISA name); `"none"`
+      for templates that issue no WMMA (reduction).
     - `staging`: operand tiles read by each wave from global memory
       (`registers`) or staged through LDS by the workgroup (`lds`).
     - `tile`: the workgroup's output tile M x N and the K step of the main
       loop (gemm).  chain_regs: rows per workgroup, the second product's N
       block, the first product's K step; chain_lds: rows per workgroup;
-      attention: queries per workgroup, keys per block, head K step.
+      attention: queries per workgroup, keys per block, head K step;
+      reduction: rows (columns) per workgroup, lanes per row (column),
+      elements per lane access (any values in [1, 4096]).
     - `waves`: the workgroup's wave grid (M x N); `wave_tile`: WMMA tiles
       per wave (M x N; chains: strips per wave x first-product N tiles).
     - `stages`: LDS buffers of the pipelined K loop (1 without LDS; the

@@ -208,12 +208,15 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   kb->chip = chip;
   kb->arch = chip->arch;
   kb->ab_layout = wmma_arch_ab_layout(chip->arch);
+  /* Templates without products (instruction none) build no atom. */
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
-  if (!ii)
+  if (!ii && p->ngemms > 0)
     goto done;
-  kb->atom_m = ii->m;
-  kb->atom_n = ii->n;
-  kb->atom_k = ii->k;
+  if (ii) {
+    kb->atom_m = ii->m;
+    kb->atom_n = ii->n;
+    kb->atom_k = ii->k;
+  }
   memset(&kb->b, 0, sizeof kb->b);
   kb->b.rw = rw;
   kb->b.ctx = ctx;
@@ -253,10 +256,10 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(kernel, 0), kb->entry);
   mlirRewriterBaseSetInsertionPointToEnd(rw, kb->entry);
   setup_entry(kb);
-  kb->atom = kb_product_atom(kb, &p->gemms[0]);
-  kb->kacc = p->gemms[0].kacc_type;
   kb->op_len = 0;
-  {
+  if (p->ngemms > 0) {
+    kb->atom = kb_product_atom(kb, &p->gemms[0]);
+    kb->kacc = p->gemms[0].kacc_type;
     MlirAttribute f = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
                               kb->atom);
     int64_t len;

@@ -25,7 +25,7 @@ static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
-static unsigned used_dims(const fe_graph *g, int n) {
+unsigned fe_used_dims(const fe_graph *g, int n) {
   unsigned s = 0;
   if (fe_graph_visit(g, n, 0, used_dims_pre, NULL, &s) < 0)
     return ~0u; /* out of memory: every loop, refused as unusable */
@@ -198,7 +198,7 @@ static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   memset(gm, 0, sizeof *gm);
   gm->prod = prod;
   gm->m_loop = gm->n_loop = gm->k_loop = -1;
-  unsigned ul = used_dims(g, c->lhs), ur = used_dims(g, c->rhs);
+  unsigned ul = fe_used_dims(g, c->lhs), ur = fe_used_dims(g, c->rhs);
   unsigned uo = 0;
   for (int j = 0; j < c->nest.nout; ++j)
     uo |= 1u << c->nest.out_dims[j];
@@ -460,6 +460,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   for (int i = 0; i < g->nprods; ++i)
     if (narrow_mixed_operands(g, &g->prods[i]))
       return fe_why(why, cap, "out of memory");
+  /* Reductions without a product: ProblemReduction.c. */
+  int red = fe_reduction_build(p, why, cap, where);
+  if (red <= 0)
+    return red;
   int last = -1;
   int n = count_products(g, p->root, &last);
   if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))

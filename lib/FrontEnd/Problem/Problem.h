@@ -71,7 +71,40 @@ typedef struct {
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
 } fe_gemm;
 
-typedef enum { FE_SHAPE_GEMM, FE_SHAPE_CHAIN, FE_SHAPE_ATTENTION } fe_shape;
+typedef enum {
+  FE_SHAPE_GEMM,
+  FE_SHAPE_CHAIN,
+  FE_SHAPE_ATTENTION,
+  FE_SHAPE_REDUCTION, /* reductions, no product (ProblemReduction.c) */
+} fe_shape;
+
+#define FE_RED_MAX_AXES 3
+
+/* A reduction function (ProblemReduction.c) in its row space: the output's
+ * dimensions, plus the reduced ones when the output has none of them (a
+ * row sum, a rank-0 result).  A "row" is one point of the other (outer)
+ * dimensions; every reduction reduces the same axes of the row, in
+ * dependency order (a variance after its mean). */
+typedef struct {
+  int rank;                  /* the row space */
+  fe_size size[FE_MAX_LOOPS]; /* its dimensions' sizes */
+  int naxes;
+  int axis[FE_RED_MAX_AXES];  /* the reduced dims, outermost first */
+  bool axis_in_output;       /* the output is indexed by the axes (a
+                                softmax, a norm) or not (a sum) */
+  int column;                /* column form: the outer dim lanes own (the
+                                innermost in memory), or -1: row form
+                                (lanes along the axis) */
+  bool vectorizable;         /* row form, one axis innermost and
+                                contiguous in every load and the output
+                                that index it */
+  int root;                  /* the output's contents in the row space */
+  int nreds;
+  int order[FE_MAX_REDUCTIONS]; /* reductions in evaluation order */
+  int value[FE_MAX_REDUCTIONS]; /* per reduction: its value and its start
+                                   in the row space (-1: unused) */
+  int init[FE_MAX_REDUCTIONS];
+} fe_red_problem;
 
 typedef struct {
   char name[128];      /* the function's symbol */
@@ -95,6 +128,7 @@ typedef struct {
    * product's M, N and batch loops. */
   int out_space_m, out_space_n, out_space_batch[2];
   int nresults;        /* results of a tensor function */
+  fe_red_problem red;  /* FE_SHAPE_REDUCTION */
   /* Attention (ProblemAttention.c): gemms[0] = Q x K^T, gemms[1] = P x V. */
   struct {
     int score;         /* the softmax input in the attention space */
@@ -112,6 +146,13 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
  * reason. */
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
                        size_t cap, MlirLocation *where);
+/* ProblemReduction.c: a function whose result reads reductions (max, min,
+ * sum) but no matrix product -- softmax, norms, sums.  0 (p filled), -1
+ * refused with the reason, 1 if the function is not one. */
+int fe_reduction_build(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where);
+/* Problem.c: the loops node n (in a loop space) reads, as a bit set. */
+unsigned fe_used_dims(const fe_graph *g, int n);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);

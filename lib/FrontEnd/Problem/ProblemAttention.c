@@ -204,7 +204,8 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   if (strcmp(rds->combine, "arith.addf") || !const_is(g, rds->init, 0.0))
     return fe_why(why, cap, "the softmax's normaliser is not a sum from 0");
   double lowest = lowest_finite(rdm->type);
-  if (!strcmp(rdm->combine, "arith.addf") ||
+  if ((strcmp(rdm->combine, "arith.maximumf") &&
+       strcmp(rdm->combine, "arith.maxnumf")) ||
       !(const_is(g, rdm->init, -INFINITY) ||
         (!isnan(lowest) && const_is(g, rdm->init, lowest)) ||
         (!strcmp(rdm->combine, "arith.maxnumf") && const_is(g, rdm->init, NAN))))

@@ -266,11 +266,12 @@ static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
 }
 
-/* y = combine(out, v) (either order) for a max or a sum whose value v
- * does not read the accumulator: the combiner's name, and v. */
+/* y = combine(out, v) (either order) for a max, a min or a sum whose
+ * value v does not read the accumulator: the combiner's name, and v. */
 static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
-  static const char *const kCombine[] = {"arith.maximumf", "arith.maxnumf",
-                                         "arith.addf"};
+  static const char *const kCombine[] = {
+      "arith.maximumf", "arith.maxnumf", "arith.minimumf", "arith.minnumf",
+      "arith.addf",     "arith.addi",    "arith.maxsi",    "arith.minsi"};
   const fe_node *x = &g->nodes[y];
   if (x->kind != FE_OP || x->nops != 2)
     return NULL;
@@ -591,7 +592,7 @@ static void fill_loop_nest(fe_loop_nest *nest, const generic_t *gn) {
     nest->out_dims[j] = gn->om[j];
 }
 
-/* A max or a sum (a softmax's) of value v: a reduction node; whether a
+/* A max, a min or a sum (a softmax's) of value v: a reduction node; whether a
  * template can evaluate it is the problem's question. */
 static int finish_reduction(rec_t *r, generic_t *gn, const char *combine,
                             int v) {

@@ -38,6 +38,11 @@ MlirAttribute fe_schedule_attr(MlirContext ctx, const fe_schedule *s) {
   return wmmaScheduleAttrGet(ctx, &d);
 }
 
+static const char *instr_name(wmma_instr i) {
+  const wmma_instr_info *ii = wmma_instr_get(i);
+  return ii ? ii->isa_name : "none";
+}
+
 static const char *copy_name(wmma_copy_kind k) {
   static const char *const names[] = {"none", "vec", "wmma", "scalar"};
   return (unsigned)k < 4 ? names[k] : "?";
@@ -61,8 +66,7 @@ int fe_schedule_match(const wmma_schedule_desc *pin,
   if (strcmp(pin->template_name, got->template_name))
     DIFF("template", "%s", pin->template_name, got->template_name);
   if (pin->instr != got->instr)
-    DIFF("instruction", "%s", wmma_instr_get(pin->instr)->isa_name,
-         wmma_instr_get(got->instr)->isa_name);
+    DIFF("instruction", "%s", instr_name(pin->instr), instr_name(got->instr));
   if (pin->staging != got->staging)
     DIFF("staging", "%s", pin->staging ? "lds" : "registers",
          got->staging ? "lds" : "registers");

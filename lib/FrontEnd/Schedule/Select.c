@@ -40,13 +40,15 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
 }
 
 /* In order of preference: a chain keeps its intermediate in registers
- * whenever that template applies; the GEMM template takes single products.
+ * whenever that template applies; the GEMM template takes single products;
+ * the reduction template (no WMMA) functions without products.
  * Each template picks its own configuration by the cost rule. */
 static const fe_template *const kTemplates[] = {
     &fe_template_attention,
     &fe_template_chain_regs,
     &fe_template_chain_lds,
     &fe_template_gemm,
+    &fe_template_reduction,
 };
 
 /* A pinned schedule: its template plans exactly the pin's choices, and the

@@ -28,5 +28,6 @@ extern const fe_template fe_template_gemm;
 extern const fe_template fe_template_attention;
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;
+extern const fe_template fe_template_reduction;
 
 #endif /* WMMA_FRONTEND_TEMPLATES_TEMPLATE_H */

@@ -98,6 +98,7 @@ typedef struct {
   bool vectorizable;         /* row form, one axis innermost and
                                 contiguous in every load and the output
                                 that index it */
+  int elem_bytes;            /* the widest element read along the axis */
   int root;                  /* the output's contents in the row space */
   int nreds;
   int order[FE_MAX_REDUCTIONS]; /* reductions in evaluation order */

@@ -131,8 +131,9 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                             "softmax) needs whole rows or columns of it, "
                             "which no output tile holds: not expressible "
                             "per tile");
-  return fe_why(why, cap, "a reduction other than a sum of products "
-                          "(acc + a * b): not a contraction");
+  return fe_why(why, cap, "a reduction in the same function as a matrix "
+                          "product (other than attention's softmax): the "
+                          "reduction and the product are separate kernels");
 }
 
 /* Every view of the first product under n maps its output dims (m, n,

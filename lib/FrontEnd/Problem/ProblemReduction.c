@@ -175,8 +175,10 @@ static int add_reduction(ctx_t *c, const fe_node *x) {
                                   "reduce the same ones)");
   for (int j = 0; j < x->nmap; ++j)
     if (is_axis(r, x->map[j]))
-      return fe_why(c->why, c->cap, "a reduction's result is read along "
-                                    "the dimension it reduces");
+      return fe_why(c->why, c->cap, "reductions over different dimensions "
+                                    "of the result (a kernel reduces one "
+                                    "set of dimensions: a row and a column "
+                                    "reduction together are two kernels)");
   if (!supported_type(rd->type))
     return fe_why(c->why, c->cap, "a reduction in a type other than f32, "
                                   "f16, bf16 or i32");
@@ -221,7 +223,7 @@ typedef struct {
   const fe_problem *p;
   const fe_red_problem *r;
   bool inner, outer_found;
-  int outer;
+  int outer, bytes;
 } layout_t;
 
 static fe_walk layout_pre(const fe_graph *g, int n, void *ud) {
@@ -234,6 +236,8 @@ static fe_walk layout_pre(const fe_graph *g, int n, void *ud) {
     reads_axis |= is_axis(l->r, x->map[j]);
   if (!reads_axis)
     return FE_WALK_NEXT;
+  if (fe_storage_bytes(x->type) > l->bytes)
+    l->bytes = fe_storage_bytes(x->type);
   int last = x->map[x->nmap - 1];
   bool contiguous = wb_memref_inner_contiguous(l->p->args[x->arg].type);
   if (!is_axis(l->r, last) || x->div[x->nmap - 1] || !contiguous)
@@ -246,12 +250,13 @@ static fe_walk layout_pre(const fe_graph *g, int n, void *ud) {
 }
 
 static void choose_form(const fe_problem *p, fe_red_problem *r) {
-  layout_t l = {p, r, true, false, -1};
+  layout_t l = {p, r, true, false, -1, 1};
   for (int i = 0; i < r->nreds; ++i)
     fe_graph_visit(&p->g, r->value[r->order[i]], 0, layout_pre, NULL, &l);
   fe_graph_visit(&p->g, r->root, 0, layout_pre, NULL, &l);
   r->column = -1;
   r->vectorizable = false;
+  r->elem_bytes = l.bytes;
   if (r->naxes != 1)
     return; /* several axes: lanes along their flattened index */
   /* The output, when indexed by the axis, is written the same way. */

@@ -147,8 +147,9 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
   }
   MlirType t = mlirValueGetType(v);
   int rank = (int)mlirShapedTypeGetRank(t);
-  if (rank < 1 || rank > FE_MAX_RANK)
-    return rec_refuse(r, at, "buffers of rank %d are not supported (1..%d)", rank,
+  /* Rank 0: a full reduction's result, a scalar read by an expression. */
+  if (rank < 0 || rank > FE_MAX_RANK)
+    return rec_refuse(r, at, "buffers of rank %d are not supported (0..%d)", rank,
                   FE_MAX_RANK);
   MlirType elem = mlirShapedTypeGetElementType(t);
   if (!elem_ok(elem))

@@ -450,8 +450,8 @@ static int read_header(rec_t *r, generic_t *gn) {
   if (has_window(gn->maps))
     return refuse_window(r, op);
   gn->l.nloops = (int)mlirArrayAttrGetNumElements(iters);
-  if (gn->l.nloops < 1 || gn->l.nloops > FE_MAX_LOOPS)
-    return rec_refuse(r, op, "linalg.generic with %d loops (1..%d supported)",
+  if (gn->l.nloops < 0 || gn->l.nloops > FE_MAX_LOOPS)
+    return rec_refuse(r, op, "linalg.generic with %d loops (0..%d supported)",
                   gn->l.nloops, FE_MAX_LOOPS);
   for (int i = 0; i < gn->l.nloops; ++i) {
     gn->reduction[i] =
@@ -656,8 +656,8 @@ static int classify_reducing(rec_t *r, generic_t *gn) {
                                  "softmax) needs whole rows or columns of "
                                  "it, which no output tile holds: not "
                                  "expressible per tile");
-  return rec_refuse(r, gn->op, "a reduction other than a sum of products "
-                               "(acc + a * b): not a contraction");
+  return rec_refuse(r, gn->op, "a reduction other than a max, a min, a sum "
+                               "or a sum of products (acc + a * b)");
 }
 
 int rec_do_generic(rec_t *r, MlirOperation op) {

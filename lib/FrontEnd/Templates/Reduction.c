@@ -78,7 +78,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     P = fast_n <= WAVE ? WAVE : 2 * WAVE;
     Q = THREADS / P;
   } else {
-    V = r->vectorizable ? 4 : 1;
+    /* 16-byte loads of the widest element (4 f32, 8 f16). */
+    int eb = r->elem_bytes < 1 || r->elem_bytes > 4 ? 4 : r->elem_bytes;
+    V = r->vectorizable ? 16 / eb : 1;
     Q = WAVE;
     while (Q < THREADS && Q * V * 4 < L)
       Q *= 2;

@@ -12,10 +12,12 @@
  *              Recognize.c, RecognizeGeneric.c: the normalized function ->
  *              graph: every buffer's final contents; symbolic sizes.
  *  Problem/    Problem.c: graph -> GEMMs or a chain with operand layouts,
- *              epilogue and argument roles; ProblemAttention.c: attention.
+ *              epilogue and argument roles; ProblemAttention.c: attention;
+ *              ProblemReduction.c: reductions without a product.
  *  Schedule/   Select.c: the cost rule and the choice of template.
  *  Templates/  one file per template (Gemm.c + GemmLds.c, ChainRegs.c,
- *              ChainLds.c, Attention.c): plan a schedule, build the body.
+ *              ChainLds.c, Attention.c, Reduction.c + ReductionEval.c):
+ *              plan a schedule, build the body.
  *  Kernel/     what templates build with: the gpu.module and gpu.func
  *              (Kernel.c, KernelModule.c), accumulators, prologue and
  *              epilogue evaluation, row segments, LDS layout and copies.

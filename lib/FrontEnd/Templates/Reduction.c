@@ -52,9 +52,35 @@ static int outer_dims(const fe_red_problem *r, int *od, int *fast) {
   return n;
 }
 
+static bool pow2(int64_t v) { return v > 0 && !(v & (v - 1)); }
+
+/* A pinned schedule's rows (columns) per workgroup P, lanes per row Q and
+ * elements per access V, if this problem can be built with them. */
+static int pinned_shape(const fe_red_problem *r, const wmma_schedule_desc *pin,
+                        int *P, int *Q, int *V, char *why, size_t cap) {
+  int64_t p = pin->tile[0], q = pin->tile[1], v = pin->tile[2];
+  if ((p * q) % WAVE || p * q > 1024)
+    return fe_why(why, cap, "tile = [%lld, %lld, %lld]: rows x lanes per row "
+                            "must be a multiple of 32 up to 1024",
+                  (long long)p, (long long)q, (long long)v);
+  if (r->column < 0 && !pow2(q))
+    return fe_why(why, cap, "lanes per row (tile[1] = %lld) must be a power "
+                            "of two",
+                  (long long)q);
+  if (v != 1 && !(r->vectorizable && pow2(v) && v <= 16))
+    return fe_why(why, cap, "tile[2] = %lld elements per access: the rows "
+                            "are read %s",
+                  (long long)v,
+                  r->vectorizable ? "by 1, 2, 4, 8 or 16 elements"
+                                  : "element by element");
+  *P = (int)p;
+  *Q = (int)q;
+  *V = (int)v;
+  return 0;
+}
+
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  (void)o;
   if (p->shape != FE_SHAPE_REDUCTION)
     return fe_why(why, cap, "the function has no reduction without a "
                             "product");
@@ -88,6 +114,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     while (P > 1 && P / 2 >= fast_n)
       P /= 2;
   }
+  if (o->pinned && pinned_shape(r, &o->pin, &P, &Q, &V, why, cap))
+    return -1;
   s->tile_m = P;  /* rows (columns) per workgroup */
   s->tile_n = Q;  /* lanes per row (column) */
   s->k_step = V;  /* elements per lane access */
@@ -100,6 +128,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->n_tail = r->naxes != 1 || !fe_size_static(r->size[r->axis[0]]) ||
               r->size[r->axis[0]].value % V;
   int slots = r->column >= 0 ? Q : Q > WAVE ? Q / WAVE : 0;
+  if (s->threads % WAVE)
+    return fe_why(why, cap, "internal error: %d threads", s->threads);
   s->lds_bytes = (int64_t)P * slots * 4;
   s->vgprs = 32 + 4 * V;
   /* Workgroups: x along the fast dim, y and z the other outer dims. */

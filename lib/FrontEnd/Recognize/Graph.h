@@ -44,7 +44,8 @@ typedef enum {
   FE_OP,      /* elementwise arith/math op `name` on operands a, b, c */
   FE_PRODUCT, /* contraction `product` at map (output dim i <- space dim) */
   FE_REDUCE,  /* reduction `product` (an index into reds) at map, like a
-                 product: a max or a sum over some loops of an expression */
+                 product: a max, a min or a sum over some loops of an
+                 expression */
 } fe_kind;
 
 typedef struct {
@@ -96,7 +97,7 @@ typedef struct {
 
 /* One reduction (not a contraction): out[o] = combine over the reduced
  * loops of value[loops], starting from init -- the max and the sum of a
- * softmax. */
+ * softmax, a norm's mean. */
 typedef struct {
   fe_loop_nest nest;
   int value;                 /* node in the loop space */

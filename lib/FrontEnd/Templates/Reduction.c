@@ -18,9 +18,10 @@
  * by the same lanes, along the row again.
  *
  * Column form (the axis not innermost: a sum over dim 0 of a row-major
- * matrix): lanes own P consecutive columns (coalesced), Q = 256 / P lanes
- * per column split the rows; the Q partials of a column are combined
- * through LDS.
+ * matrix): lanes own P (32 or 64) consecutive columns (coalesced), Q
+ * lane groups split the rows (256 lanes per workgroup, up to 1024 when
+ * there are few columns of many rows); the Q partials of a column are
+ * combined through LDS.
  *
  * A result with no outer dimension (rank 0) is one row: one workgroup. */
 #include "Templates/Reduction.h"
@@ -101,8 +102,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   double fast_n = fast >= 0 ? (double)fe_estimate(r->size[fast]) : 1;
   int P, Q, V = 1;
   if (r->column >= 0) {
+    /* Few columns of many rows: more lane groups split the rows (up to
+     * 1024 lanes, each group about 16 rows or more). */
     P = fast_n <= WAVE ? WAVE : 2 * WAVE;
     Q = THREADS / P;
+    while (P * Q < 1024 && Q * 16 * 2 <= L && fast_n <= 4 * P)
+      Q *= 2;
   } else {
     /* 16-byte loads of the widest element (4 f32, 8 f16). */
     int eb = r->elem_bytes < 1 || r->elem_bytes > 4 ? 4 : r->elem_bytes;

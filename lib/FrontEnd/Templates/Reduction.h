@@ -1,6 +1,6 @@
-/* The reduction template's internals (Reduction.c builds the kernel,
- * ReductionEval.c evaluates row-space nodes and combines partial results
- * across lanes and waves). */
+/* The reduction template's internals (Reduction.c builds the kernel and
+ * combines the waves' partials through LDS; ReductionEval.c evaluates
+ * row-space nodes and combines partial results across a wave's lanes). */
 #ifndef WMMA_FRONTEND_TEMPLATES_REDUCTION_H
 #define WMMA_FRONTEND_TEMPLATES_REDUCTION_H
 

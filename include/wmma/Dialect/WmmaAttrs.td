@@ -161,7 +161,8 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
       gemm, chain_regs and attention loops: 2, or 3 where LDS fits).
     - `tails`: whether M, N and K may end in a partial tile (masked code).
     - `accumulator`: the kernel's accumulator type (f32 / i32, or the
-      output's f16 / bf16 when accumulating natively).
+      output's f16 / bf16 when accumulating natively; reduction: the type
+      of its first reduction, as the program accumulates it).
     - `acc_pack`: output tiles per accumulator register set (2: RDNA3
       16-bit accumulators in both OPSEL halves).
     - `form`: `acc` (the accumulator layout) or `rowseg` (computed swapped,

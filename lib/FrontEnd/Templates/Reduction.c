@@ -325,7 +325,7 @@ static void reduce(fe_kb *kb, red_t *k, int ri) {
   wb_t *b = &kb->b;
   MlirValue id = fe_red_identity(kb, rd->combine, rd->type);
   MlirValue st = id;
-  MlirValue vst = wb_broadcast(b, id, wb_vec(k->V, rd->type));
+  MlirValue vst = k->V > 1 ? wb_broadcast(b, id, wb_vec(k->V, rd->type)) : id;
   visitor v = {reduce_step, reduce_step, reduce_fold, 1};
   visit_row(kb, k, &v, &rc, &vst, &st);
   MlirValue total = combine_partials(kb, k, &rc, st);

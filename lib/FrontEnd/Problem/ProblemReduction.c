@@ -39,9 +39,22 @@ static fe_walk reached_pre(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
-/* Does contraction c multiply elementwise (no loop of the output is read
- * by one operand only: no M or N loop, so no matrix product)? */
+static fe_walk load_pre(const fe_graph *g, int n, void *ud) {
+  (void)ud;
+  return node(g, n)->kind == FE_LOAD ? FE_WALK_STOP : FE_WALK_NEXT;
+}
+
+static bool reads_memory(const fe_graph *g, int n) {
+  return fe_graph_visit(g, n, 0, load_pre, NULL, NULL) != 0;
+}
+
+/* Does contraction c multiply elementwise: no loop of the output read by
+ * one operand only (no M or N loop, so no matrix or matrix-vector
+ * product), or one operand computed from no memory (a constant, an index:
+ * sum x * 2, sum x * j)? */
 static bool elementwise_product(const fe_graph *g, const fe_contraction *c) {
+  if (!reads_memory(g, c->lhs) || !reads_memory(g, c->rhs))
+    return true;
   unsigned ul = fe_used_dims(g, c->lhs), ur = fe_used_dims(g, c->rhs);
   for (int l = 0; l < c->nest.nloops; ++l)
     if (!c->nest.reduction[l] && ((ul >> l) & 1) != ((ur >> l) & 1))

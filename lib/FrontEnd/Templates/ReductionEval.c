@@ -49,13 +49,11 @@ static MlirValue load_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
   if (pt->width == 1 || at_axis == 0)
     return wb_broadcast(b, wb_load(b, mem, n, idx), vt);
   /* Consecutive elements of a contiguous last dimension: one vector load
-   * (rows ending inside it are read past their end: the values are not
-   * combined, and past the buffer a fat buffer reads zeros). */
+   * (vector points cover whole vectors inside the row: the row's last
+   * len % width elements are visited one by one). */
   if (at_axis == 1 && last_only &&
-      wb_memref_inner_contiguous(mlirValueGetType(mem))) {
-    kb_note_oob(kb, mem);
+      wb_memref_inner_contiguous(mlirValueGetType(mem)))
     return wb_vload(b, vt, mem, n, idx);
-  }
   MlirValue el[16];
   for (int e = 0; e < pt->width && e < 16; ++e) {
     load_indices(kb, pt, x, e, idx);

@@ -22,11 +22,12 @@
 // CHECK: %[[ROW:.*]] = arith.divui %thread_id_x, %c64
 // CHECK: %[[LANE:.*]] = arith.remui %thread_id_x, %c64
 // CHECK: %[[R:.*]] = arith.addi %{{.*}}, %[[ROW]]
-// The max: vector loads (250 of 4 per row), a scalar tail loop (empty).
+// The max: vector loads (250 of 4 per row; 1000 is a multiple of 4: no
+// scalar tail loop).
 // CHECK: scf.for %[[J:.*]] = %[[LANE]] to %{{.*}} step %c64 iter_args(%{{.*}} = %{{.*}}) -> (vector<4xf32>)
 // CHECK: vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<100x1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf32>
 // CHECK: arith.maxnumf %{{.*}} : vector<4xf32>
-// CHECK: scf.for {{.*}} -> (f32)
+// CHECK-NOT: -> (f32)
 // Across the wave: lanes l ^ 1, 2, 4, 8 (DPP row_xmask: 0x161 ...) and
 // l ^ 16 (v_permlanex16).
 // CHECK: rocdl.update.dpp {{.*}} with 353, 15, 15, true : i32
@@ -192,4 +193,74 @@ func.func @rmsnorm(%x: tensor<37x512xf32>, %w: tensor<512xf32>) -> tensor<37x512
     linalg.yield %r : f32
   } -> tensor<37x512xf32>
   return %y : tensor<37x512xf32>
+}
+
+// -----
+
+// LayerNorm, f16 in and out, f32 statistics: 8 f16 per load (16 bytes),
+// one wave per row of 768, 8 rows per workgroup; the mean's sum, then the
+// variance's (reading the mean), then the output.
+// CHECK-LABEL: gpu.func @layernorm(
+// CHECK-SAME: grid = () -> (13, 1, 1), block = [256, 1, 1], lds = 0
+// CHECK-SAME: tile = [8, 32, 8], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [true, false, false], accumulator = f32
+// CHECK: vector.load {{.*}} : memref<100x768xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// CHECK: arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// CHECK: rocdl.permlanex16
+// CHECK: %[[MEAN:.*]] = arith.divf %{{.*}} : vector<8xf32>
+// CHECK: %[[D:.*]] = arith.subf %{{.*}}, %[[MEAN]] : vector<8xf32>
+// CHECK: arith.mulf %[[D]], %[[D]] : vector<8xf32>
+// CHECK: rocdl.permlanex16
+// CHECK: math.rsqrt %{{.*}} : vector<8xf32>
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK: vector.store %{{.*}} : memref<100x768xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// CHECK-NOT: scf.for
+// CHECK: gpu.return
+#lid = affine_map<(i, j) -> (i, j)>
+#lrow = affine_map<(i, j) -> (i)>
+#lcol = affine_map<(i, j) -> (j)>
+func.func @layernorm(%x: memref<100x768xf16>, %w: memref<768xf16>, %b: memref<768xf16>, %y: memref<100x768xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 768.0 : f32
+  %eps = arith.constant 1.0e-5 : f32
+  %sum = memref.alloc() : memref<100xf32>
+  %var = memref.alloc() : memref<100xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<100xf32>)
+  linalg.generic {indexing_maps = [#lid, #lrow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<100x768xf16>) outs(%sum : memref<100xf32>) {
+  ^bb0(%a: f16, %acc: f32):
+    %e = arith.extf %a : f16 to f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%var : memref<100xf32>)
+  linalg.generic {indexing_maps = [#lid, #lrow, #lrow], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %sum : memref<100x768xf16>, memref<100xf32>) outs(%var : memref<100xf32>) {
+  ^bb0(%a: f16, %s: f32, %acc: f32):
+    %e = arith.extf %a : f16 to f32
+    %mean = arith.divf %s, %n : f32
+    %d = arith.subf %e, %mean : f32
+    %d2 = arith.mulf %d, %d : f32
+    %r = arith.addf %d2, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#lid, #lrow, #lrow, #lcol, #lcol, #lid], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum, %var, %w, %b : memref<100x768xf16>, memref<100xf32>, memref<100xf32>, memref<768xf16>, memref<768xf16>) outs(%y : memref<100x768xf16>) {
+  ^bb0(%a: f16, %s: f32, %v: f32, %wv: f16, %bv: f16, %o: f16):
+    %e = arith.extf %a : f16 to f32
+    %mean = arith.divf %s, %n : f32
+    %d = arith.subf %e, %mean : f32
+    %vm = arith.divf %v, %n : f32
+    %ve = arith.addf %vm, %eps : f32
+    %rs = math.rsqrt %ve : f32
+    %nrm = arith.mulf %d, %rs : f32
+    %w32 = arith.extf %wv : f16 to f32
+    %b32 = arith.extf %bv : f16 to f32
+    %sc = arith.mulf %nrm, %w32 : f32
+    %r = arith.addf %sc, %b32 : f32
+    %t = arith.truncf %r : f32 to f16
+    linalg.yield %t : f16
+  }
+  memref.dealloc %sum : memref<100xf32>
+  memref.dealloc %var : memref<100xf32>
+  return
 }

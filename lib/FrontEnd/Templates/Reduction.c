@@ -8,7 +8,8 @@
  * (Q a power of two, 32..256) per row, P = 256 / Q rows per workgroup when
  * rows are short.  Each lane strides along the row, V elements at a time
  * with vector loads where every access along the axis is contiguous (the
- * row's last V - 1 elements or fewer by a scalar tail loop), keeping a
+ * row's last V - 1 elements or fewer by a scalar tail loop when the length
+ * is not known to be a multiple of V), keeping a
  * partial result; the group combines the partials inside the wave (DPP
  * row_xmask 1, 2, 4, 8 and v_permlanex16), then across its waves through
  * LDS.  Every lane of the row ends with the result, so the next reduction
@@ -237,6 +238,8 @@ static void visit_row(fe_kb *kb, red_t *k, const visitor *v, void *ud,
                ud);
     if (v->fold)
       v->fold(kb, k, ud, vstate, state);
+    if (!kb->s->n_tail)
+      return; /* rows of whole vectors */
     start = kb_add(kb, kb_mulc(kb, nvec, k->V), k->split);
   }
   visit_loop(kb, k, start, k->len, step, 1, v->nstate, state, v->one, ud);

@@ -13,7 +13,10 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=scratch_
 
 // linalg.softmax on tensors: 100 rows of 1000, 64 lanes (2 waves) per row,
-// 4 rows per workgroup (25 workgroups), 4 f32 per load.
+// 4 rows per workgroup (25 workgroups), 4 f32 per load.  The row is held
+// in registers: each lane loads its 4 chunks of 4 (vectors l, l + 64,
+// l + 128, l + 192 of the row's 250) once, for the max, the sum and the
+// output; chunks past the row's end add nothing and store nothing.
 // CHECK-LABEL: gpu.func @softmax(
 // CHECK-SAME: workgroup(%[[LDS:.*]] : memref<4x2xf32, #gpu.address_space<workgroup>>)
 // CHECK-SAME: wmma.launch = #wmma.launch<grid = () -> (25, 1, 1), block = [256, 1, 1], lds = 32
@@ -22,12 +25,13 @@
 // CHECK: %[[ROW:.*]] = arith.divui %thread_id_x, %c64
 // CHECK: %[[LANE:.*]] = arith.remui %thread_id_x, %c64
 // CHECK: %[[R:.*]] = arith.addi %{{.*}}, %[[ROW]]
-// The max: vector loads (250 of 4 per row; 1000 is a multiple of 4: no
-// scalar tail loop).
-// CHECK: scf.for %[[J:.*]] = %[[LANE]] to %{{.*}} step %c64 iter_args(%{{.*}} = %{{.*}}) -> (vector<4xf32>)
-// CHECK: vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<100x1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf32>
+// The max over the lane's chunks (no loop).
+// CHECK-NOT: scf.for
+// CHECK: %[[OK0:.*]] = arith.cmpi ult, %[[LANE]], %c250
+// CHECK: %[[X0:.*]] = vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<100x1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf32>
+// CHECK: arith.select %[[OK0]], %[[X0]], %{{.*}} : vector<4xf32>
+// CHECK-COUNT-3: vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<100x1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf32>
 // CHECK: arith.maxnumf %{{.*}} : vector<4xf32>
-// CHECK-NOT: -> (f32)
 // Across the wave: lanes l ^ 1, 2, 4, 8 (DPP row_xmask: 0x161 ...) and
 // l ^ 16 (v_permlanex16).
 // CHECK: rocdl.update.dpp {{.*}} with 353, 15, 15, true : i32
@@ -43,12 +47,16 @@
 // CHECK: memref.load %[[LDS]][%[[ROW]], %c0]
 // CHECK: memref.load %[[LDS]][%[[ROW]], %c1]
 // CHECK: amdgpu.lds_barrier
-// Then the sum of exp(x - max), the same way, and the output.
+// Then the sum of exp(x - max) from the same registers, and the output.
+// CHECK-NOT: vector.load
+// CHECK: arith.subf %[[X0]], %{{.*}} : vector<4xf32>
 // CHECK: math.exp %{{.*}} : vector<4xf32>
 // CHECK: rocdl.permlanex16
 // CHECK: amdgpu.lds_barrier
+// CHECK-NOT: vector.load
 // CHECK: arith.divf %{{.*}} : vector<4xf32>
-// CHECK: vector.store %{{.*}}[%[[R]], %{{.*}}] : memref<100x1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf32>
+// CHECK: scf.if %[[OK0]] {
+// CHECK-NEXT: vector.store %{{.*}}[%[[R]], %{{.*}}] : memref<100x1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf32>
 // CHECK: gpu.launch_func @softmax_module::@softmax blocks in (%c25, %c1, %c1) threads in (%c256, %c1, %c1)
 // ISA-LABEL: softmax:
 // ISA: row_xmask:1
@@ -198,14 +206,16 @@ func.func @rmsnorm(%x: tensor<37x512xf32>, %w: tensor<512xf32>) -> tensor<37x512
 // -----
 
 // LayerNorm, f16 in and out, f32 statistics: 8 f16 per load (16 bytes),
-// one wave per row of 768, 8 rows per workgroup; the mean's sum, then the
-// variance's (reading the mean), then the output.
+// one wave per row of 768 (3 chunks of 8 per lane, held in registers), 8
+// rows per workgroup; the mean's sum, then the variance's (reading the
+// mean), then the output.
 // CHECK-LABEL: gpu.func @layernorm(
 // CHECK-SAME: grid = () -> (13, 1, 1), block = [256, 1, 1], lds = 0
 // CHECK-SAME: tile = [8, 32, 8], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [true, false, false], accumulator = f32
-// CHECK: vector.load {{.*}} : memref<100x768xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// CHECK-COUNT-3: vector.load {{.*}} : memref<100x768xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // CHECK: arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
 // CHECK: rocdl.permlanex16
+// CHECK-NOT: memref<100x768xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // CHECK: %[[MEAN:.*]] = arith.divf %{{.*}} : vector<8xf32>
 // CHECK: %[[D:.*]] = arith.subf %{{.*}}, %[[MEAN]] : vector<8xf32>
 // CHECK: arith.mulf %[[D]], %[[D]] : vector<8xf32>

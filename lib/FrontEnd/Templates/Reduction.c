@@ -13,10 +13,13 @@
  * partial result; the group combines the partials inside the wave (DPP
  * row_xmask 1, 2, 4, 8 and v_permlanex16), then across its waves through
  * LDS.  Every lane of the row ends with the result, so the next reduction
- * (a variance after its mean, a sum after its max) reads it directly,
- * re-reading the row from global memory (L2 holds it), and the output --
- * the elementwise expression over the row and its reductions -- is written
- * by the same lanes, along the row again.
+ * (a variance after its mean, a sum after its max) reads it directly, and
+ * the output -- the elementwise expression over the row and its
+ * reductions -- is written by the same lanes, along the row again.  A row
+ * of whole vectors (static length, a multiple of V) of at most MAX_CHUNKS
+ * vectors per lane is held in registers: loaded once, its values kept for
+ * every reduction and the output (chunks past the row's end masked);
+ * longer rows are re-read from global memory (L2 holds them) per pass.
  *
  * Column form (the axis not innermost: a sum over dim 0 of a row-major
  * matrix): lanes own P (32 or 64) consecutive columns (coalesced), Q
@@ -34,6 +37,7 @@
 
 #define THREADS 256
 #define WAVE 32
+#define MAX_CHUNKS 4 /* vectors of a row per lane kept in registers */
 
 /*===--- plan ---------------------------------------------------------------===*/
 static bool is_axis(const fe_red_problem *r, int d) {
@@ -178,6 +182,13 @@ typedef struct {
   MlirValue lds;     /* partials, P x slots f32 (or null) */
   int P, Q, V;
   size_t memo_bytes;
+  /* A short row held in registers: each lane's T chunks (vectors of V at
+   * j = split + t Q) are loaded once, their values kept (one memo per
+   * chunk) for every reduction and the output; chunk_ok: whether the
+   * current chunk lies in the row (null: every chunk does). */
+  int T;
+  MlirValue *chunk_memo[MAX_CHUNKS];
+  MlirValue chunk_ok;
 } red_t;
 
 static void forget(red_t *k) { memset(k->pt.memo, 0, k->memo_bytes); }
@@ -229,11 +240,47 @@ typedef struct {
   int nstate;
 } visitor;
 
+/* Whole vectors in the row: len / V, folded when static. */
+static MlirValue vectors(fe_kb *kb, red_t *k) {
+  int64_t n;
+  if (wb_const_value(k->len, &n))
+    return kb_c(kb, n / k->V);
+  return wb_arith(&kb->b, "arith.divui", k->len, kb_c(kb, k->V));
+}
+
+/* A row held in registers: straight-line code per chunk, each chunk's
+ * values kept across the calls. */
+static void visit_chunks(fe_kb *kb, red_t *k, const visitor *v, void *ud,
+                         MlirValue *vstate, MlirValue *state) {
+  MlirValue *memo = k->pt.memo;
+  MlirValue nvec = vectors(kb, k);
+  bool full = !kb->s->m_tail &&
+              (kb->p->red.size[kb->p->red.axis[0]].value / k->V) % k->Q == 0;
+  for (int t = 0; t < k->T; ++t) {
+    MlirValue j = kb_addc(kb, k->split, (int64_t)t * k->Q);
+    k->chunk_ok = full ? (MlirValue){NULL} : wb_cmpi(&kb->b, WB_CMP_ULT, j, nvec);
+    k->pt.width = k->V;
+    k->pt.memo = k->chunk_memo[t];
+    set_axes(kb, k, kb_mulc(kb, j, k->V));
+    (k->V > 1 ? v->vec : v->one)(kb, k, ud, k->V > 1 ? vstate : state);
+  }
+  k->chunk_ok = (MlirValue){NULL};
+  k->pt.memo = memo;
+  for (int a = 0; a < kb->p->red.naxes; ++a)
+    k->pt.at[kb->p->red.axis[a]] = kb_c(kb, 0);
+  if (k->V > 1 && v->fold)
+    v->fold(kb, k, ud, vstate, state);
+}
+
 static void visit_row(fe_kb *kb, red_t *k, const visitor *v, void *ud,
                       MlirValue *vstate, MlirValue *state) {
+  if (k->T) {
+    visit_chunks(kb, k, v, ud, vstate, state);
+    return;
+  }
   MlirValue start = k->split, step = kb_c(kb, k->Q);
   if (k->V > 1) {
-    MlirValue nvec = wb_arith(&kb->b, "arith.divui", k->len, kb_c(kb, k->V));
+    MlirValue nvec = vectors(kb, k);
     visit_loop(kb, k, k->split, nvec, step, k->V, v->nstate, vstate, v->vec,
                ud);
     if (v->fold)
@@ -257,6 +304,11 @@ static void reduce_step(fe_kb *kb, red_t *k, void *ud, MlirValue *st) {
   MlirValue v = fe_red_eval(kb, &k->pt, kb->p->red.value[rc->red]);
   if (k->pt.width == 1)
     v = wb_extract(&kb->b, v, 0);
+  /* A chunk past the row's end (read from the next row, or zeros past
+   * the buffer) adds nothing. */
+  if (!mlirValueIsNull(k->chunk_ok))
+    v = wb_select(&kb->b, k->chunk_ok, v,
+                  fe_red_identity(kb, rc->combine, mlirValueGetType(v)));
   st[0] = fe_red_combine(kb, rc->combine, st[0], v);
 }
 
@@ -351,10 +403,18 @@ static void store_step(fe_kb *kb, red_t *k, void *ud, MlirValue *st) {
   int R = p->args[p->out_arg].rank;
   MlirValue v = fe_red_eval(kb, &k->pt, p->red.root);
   MlirValue mem = kb->args[p->out_arg];
+  wb_if f;
+  bool guard = !mlirValueIsNull(k->chunk_ok);
+  if (guard && !wb_if_begin(&kb->b, &f, k->chunk_ok, 0, NULL, false)) {
+    kb->failed = 1;
+    return;
+  }
   if (k->pt.width > 1)
     wb_vstore(&kb->b, v, mem, R, k->pt.at);
   else
     wb_store(&kb->b, wb_extract(&kb->b, v, 0), mem, R, k->pt.at);
+  if (guard)
+    wb_if_end(&kb->b, &f, 0, NULL);
 }
 
 static void write_output(fe_kb *kb, red_t *k) {
@@ -435,6 +495,18 @@ static int build(fe_kb *kb) {
   if (!k.pt.memo)
     return -1;
   locate(kb, &k);
+  /* A row of whole vectors, at most MAX_CHUNKS per lane: in registers. */
+  if (r->column < 0 && r->naxes == 1 && !s->n_tail &&
+      fe_size_static(r->size[r->axis[0]])) {
+    int64_t nvec = r->size[r->axis[0]].value / k.V;
+    int64_t T = (nvec + k.Q - 1) / k.Q;
+    if (T >= 1 && T <= MAX_CHUNKS)
+      k.T = (int)T;
+  }
+  for (int t = 0; t < k.T; ++t)
+    if (!(k.chunk_memo[t] = calloc((size_t)p->g.nnodes + 1,
+                                   sizeof(MlirValue))))
+      kb->failed = 1;
   if (s->lds_bytes) {
     int64_t shape[2] = {r->column >= 0 ? k.Q : k.P,
                         r->column >= 0 ? k.P : k.Q / WAVE};
@@ -444,6 +516,8 @@ static int build(fe_kb *kb) {
     reduce(kb, &k, r->order[i]);
   if (!kb->failed)
     write_output(kb, &k);
+  for (int t = 0; t < k.T; ++t)
+    free(k.chunk_memo[t]);
   free(k.pt.memo);
   return kb->failed ? -1 : 0;
 }

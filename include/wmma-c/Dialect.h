@@ -122,7 +122,9 @@ typedef enum {
 /* The record as plain data (see the attribute's description in
  * docs/dialect/wmma.md for each field's meaning per template). */
 typedef struct {
-  char template_name[32]; /* "gemm", "chain_regs", "chain_lds", "attention" */
+  char template_name[32]; /* "gemm", "chain_regs", "chain_lds", "attention",
+                             "reduction" */
+  /* instr: WMMA_INSTR_COUNT for a kernel without WMMA ("none"). */
   wmma_instr instr;
   wmma_sched_staging staging;
   int64_t tile[3];        /* M, N, K step */

@@ -12,13 +12,15 @@
 #include <string.h>
 
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
-                                         "attention", "elementwise", "valu"};
+                                         "attention", "elementwise", "valu",
+                                         "reduction"};
 
 /* Templates that build kernels without WMMA: their records name no
  * instruction ("none", WMMA_INSTR_COUNT in the plain data) and their tiles
  * are any size (outputs per workgroup, K per step). */
 static bool plain_template(const char *name) {
-  return !strcmp(name, "elementwise") || !strcmp(name, "valu");
+  return !strcmp(name, "elementwise") || !strcmp(name, "valu") ||
+         !strcmp(name, "reduction");
 }
 
 int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
@@ -27,7 +29,7 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
     known |= !strcmp(d->template_name, kTemplates[i]);
   if (!known)
     return wmma_check_fail(msg, cap, "unknown template '%s' (gemm, chain_regs, "
-                          "chain_lds, attention, elementwise, valu)",
+                          "chain_lds, attention, elementwise, valu, reduction)",
                           d->template_name);
   bool plain = plain_template(d->template_name);
   bool valu = !strcmp(d->template_name, "valu");

@@ -18,10 +18,12 @@
  *              ProblemCollapse.c: several M/N/K loops as one; ProblemZeroPoints.c:
  *              quantized products' zero points; ProblemAttention.c: attention;
  *              ProblemElementwise.c: functions without products;
- *              ProblemValu.c: products without WMMA.
+ *              ProblemValu.c: products without WMMA; ProblemReduction.c:
+ *              reductions without a product.
  *  Schedule/   Select.c: the cost rule and the choice of template.
  *  Templates/  one file per template (Gemm.c + GemmLds.c, ChainRegs.c,
- *              ChainLds.c, Attention.c, Elementwise.c + ElementwiseEval.c):
+ *              ChainLds.c, Attention.c, Elementwise.c + ElementwiseEval.c,
+ *              Reduction.c + ReductionEval.c, Valu.c):
  *              plan a schedule, build the body.
  *  Kernel/     what templates build with: the gpu.module and gpu.func
  *              (Kernel.c, KernelModule.c), accumulators, prologue and

@@ -185,7 +185,7 @@ func.func @chain_mixed_types(%A0: memref<16x16xbf16>, %B0: memref<16x16xbf16>, %
 
 // A chain whose first product accumulates in f16: the chain templates'
 // refusal.
-// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: both products of a chain must accumulate in f32; chain_lds: both products of a chain must accumulate in f32; gemm: the function is a chain of products)}}
+// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: both products of a chain must accumulate in f32; chain_lds: both products of a chain must accumulate in f32; gemm: the function is a chain of products; reduction: the function has no reduction without a product)}}
 func.func @chain_f16_accumulation(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %zh = arith.constant 0.0 : f16
@@ -201,7 +201,7 @@ func.func @chain_f16_accumulation(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>
 
 // An intermediate too wide for registers and for LDS: every template says
 // why it does not apply.
-// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 256 accumulator tiles (limit 16); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products)}}
+// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 256 accumulator tiles (limit 16); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products; reduction: the function has no reduction without a product)}}
 func.func @huge(%A0: memref<16x16xf16>, %B0: memref<16x4096xf16>, %B1: memref<4096x16xf16>, %D: memref<16x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %d0 = memref.alloc() : memref<16x4096xf32>
@@ -361,13 +361,14 @@ func.func @row_sum(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<32x3
 
 // -----
 
-// A reduction of input data that is not a sum of products.
-func.func @max_of_inputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %X: memref<16x16xf32>, %m: memref<16xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.reduce: a reduction other than a sum of products (acc + a * b): not a contraction}}
+// A reduction of input data that is neither a max, a min, a sum nor a sum
+// of products (a row max is the reduction template's: reduction.mlir).
+func.func @product_of_inputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %X: memref<16x16xf32>, %m: memref<16xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.reduce: a reduction other than a max, a min, a sum or a sum of products (acc + a * b)}}
   linalg.reduce ins(%X : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
     (%in: f32, %init: f32) {
-      %mx = arith.maximumf %in, %init : f32
-      linalg.yield %mx : f32
+      %p = arith.mulf %in, %init : f32
+      linalg.yield %p : f32
     }
   return
 }

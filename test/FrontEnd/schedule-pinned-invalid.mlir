@@ -204,3 +204,48 @@ func.func @valu_tile(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64
 func.func @not_a_schedule() attributes {wmma.schedule = {template = "gemm"}} {
   return
 }
+
+// -----
+
+// The reduction template issues no WMMA: its instruction is "none", and
+// only its instruction is.
+// expected-error @+1 {{invalid #wmma.schedule: the reduction template issues no WMMA: instruction = "none"}}
+func.func @reduction_instr() attributes {wmma.schedule = #wmma.schedule<template = "reduction", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [4, 64, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: the gemm template needs a WMMA instruction}}
+func.func @gemm_none() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "none", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  return
+}
+
+// -----
+
+// A reduction schedule whose lane groups do not fill whole waves.
+// CHECK-LABEL: func.func @reduction_lanes
+// CHECK: linalg.reduce
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned reduction schedule does not fit: tile = [3, 5, 1]: rows x lanes per row must be a multiple of 32 up to 1024}}
+func.func @reduction_lanes(%x: memref<16x100xf32>, %o: memref<16xf32>) attributes {wmma.schedule = #wmma.schedule<template = "reduction", instruction = "none", staging = registers, tile = [3, 5, 1], waves = [1, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  linalg.reduce ins(%x : memref<16x100xf32>) outs(%o : memref<16xf32>) dimensions = [1]
+    (%in: f32, %init: f32) {
+      %s = arith.addf %in, %init : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+
+// -----
+
+// A pinned reduction schedule that the function's numbers contradict: the
+// template builds 8 waves for 16 rows x 16 lanes.
+// expected-remark @+1 {{the pinned reduction schedule does not fit: the pinned schedule has waves, wave_tile = [4, 1, 1, 1], the template builds [8, 1, 1, 1] for this function}}
+func.func @reduction_waves(%x: memref<64x100xf32>, %o: memref<64xf32>) attributes {wmma.schedule = #wmma.schedule<template = "reduction", instruction = "none", staging = registers, tile = [16, 16, 4], waves = [4, 1], wave_tile = [1, 1], stages = 1, tails = [false, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  linalg.reduce ins(%x : memref<64x100xf32>) outs(%o : memref<64xf32>) dimensions = [1]
+    (%in: f32, %init: f32) {
+      %s = arith.addf %in, %init : f32
+      linalg.yield %s : f32
+    }
+  return
+}

@@ -132,7 +132,7 @@ func.func @chain(%A0: memref<64x32xf16>, %B0: memref<32x64xf16>, %B1: memref<64x
 // remark gives each template's reason.
 // CHECK-LABEL: gpu.func @wide_chain(
 // CHECK-SAME: template = "chain_lds"
-// REGSR: remark: not converted to a wmma kernel: no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 1024 strip of the intermediate needs 64 accumulator tiles (limit 16); chain_lds: staging=registers keeps the intermediate out of LDS; gemm: the function is a chain of products)
+// REGSR: remark: not converted to a wmma kernel: no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 1024 strip of the intermediate needs 64 accumulator tiles (limit 16); chain_lds: staging=registers keeps the intermediate out of LDS; gemm: the function is a chain of products; reduction: the function has no reduction without a product)
 func.func @wide_chain(%A0: memref<64x32xf16>, %B0: memref<32x1024xf16>, %B1: memref<1024x48xf16>, %D: memref<64x48xf32>) {
   %z = arith.constant 0.0 : f32
   %t = memref.alloc() : memref<64x1024xf32>

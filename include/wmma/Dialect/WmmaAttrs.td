@@ -145,10 +145,11 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
 
     - `template`: `gemm`, `chain_regs`, `chain_lds`, `attention`,
       `elementwise` (a plain GPU kernel without WMMA for data-parallel
-      functions) or `valu` (VALU multiply-adds for the products no WMMA
+      functions), `reduction` (row, column and full reductions: softmax,
+      norms, sums) or `valu` (VALU multiply-adds for the products no WMMA
       instruction takes).
     - `instruction`: the products' WMMA instruction (ISA name); `"none"`
-      for the templates without WMMA (`elementwise`, `valu`), and only there.
+      for the templates without WMMA (`elementwise`, `reduction`, `valu`), and only there.
     - elementwise: `tile` = [rows, columns, elements per thread] of the
       output a workgroup writes; `staging = lds` when transposed inputs go
       through an LDS tile (`copy = [vec, none]`); `tails`: [rows, columns,

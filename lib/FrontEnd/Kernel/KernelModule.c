@@ -274,8 +274,8 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   kb->chip = chip;
   kb->arch = chip->arch;
   kb->ab_layout = wmma_arch_ab_layout(chip->arch);
-  /* Kernels without WMMA (elementwise, valu: instruction "none") have no
-   * atom. */
+  /* Kernels without WMMA (elementwise, reduction, valu: instruction
+   * "none") have no atom. */
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
   if (!ii && s->instr != WMMA_INSTR_COUNT)
     goto done;
@@ -321,9 +321,11 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(kernel, 0), kb->entry);
   mlirRewriterBaseSetInsertionPointToEnd(rw, kb->entry);
   setup_entry(kb);
-  kb->kacc = p->shape == FE_SHAPE_VALU ? s->kacc : p->gemms[0].kacc_type;
+  kb->kacc = p->shape == FE_SHAPE_VALU ? s->kacc
+             : p->ngemms > 0            ? p->gemms[0].kacc_type
+                                        : (MlirType){NULL};
   kb->op_len = 0;
-  if (ii) {
+  if (ii && p->ngemms > 0) {
     kb->atom = kb_product_atom(kb, &p->gemms[0]);
     MlirAttribute f = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false,
                               kb->atom);

@@ -572,6 +572,10 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     if (narrow_mixed_operands(g, &g->prods[i]))
       return fe_why(why, cap, "out of memory");
   }
+  /* Reductions without a product: ProblemReduction.c. */
+  int red = fe_reduction_build(p, why, cap, where);
+  if (red <= 0)
+    return red;
   int last = -1;
   int n = count_products(g, p->root, &last);
   if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))

@@ -101,6 +101,7 @@ typedef enum {
   FE_SHAPE_ELEMENTWISE, /* no product, no reduction: the root evaluated at
                            every output element (ProblemElementwise.c) */
   FE_SHAPE_VALU,        /* one product without WMMA (see above) */
+  FE_SHAPE_REDUCTION,   /* reductions, no product (ProblemReduction.c) */
 } fe_shape;
 
 /* Is the shape one the WMMA templates build (products)?  The others are
@@ -108,6 +109,35 @@ typedef enum {
 static inline bool fe_shape_uses_wmma(fe_shape s) {
   return s == FE_SHAPE_GEMM || s == FE_SHAPE_CHAIN || s == FE_SHAPE_ATTENTION;
 }
+
+#define FE_RED_MAX_AXES 3
+
+/* A reduction function (ProblemReduction.c) in its row space: the output's
+ * dimensions, plus the reduced ones when the output has none of them (a
+ * row sum, a rank-0 result).  A "row" is one point of the other (outer)
+ * dimensions; every reduction reduces the same axes of the row, in
+ * dependency order (a variance after its mean). */
+typedef struct {
+  int rank;                  /* the row space */
+  fe_size size[FE_MAX_LOOPS]; /* its dimensions' sizes */
+  int naxes;
+  int axis[FE_RED_MAX_AXES];  /* the reduced dims, outermost first */
+  bool axis_in_output;       /* the output is indexed by the axes (a
+                                softmax, a norm) or not (a sum) */
+  int column;                /* column form: the outer dim lanes own (the
+                                innermost in memory), or -1: row form
+                                (lanes along the axis) */
+  bool vectorizable;         /* row form, one axis innermost and
+                                contiguous in every load and the output
+                                that index it */
+  int elem_bytes;            /* the widest element read along the axis */
+  int root;                  /* the output's contents in the row space */
+  int nreds;
+  int order[FE_MAX_REDUCTIONS]; /* reductions in evaluation order */
+  int value[FE_MAX_REDUCTIONS]; /* per reduction: its value and its start
+                                   in the row space (-1: unused) */
+  int init[FE_MAX_REDUCTIONS];
+} fe_red_problem;
 
 typedef struct {
   char name[128];      /* the function's symbol */
@@ -131,6 +161,7 @@ typedef struct {
    * product's M, N and batch loops. */
   int out_space_m, out_space_n, out_space_batch[2];
   int nresults;        /* results of a tensor function */
+  fe_red_problem red;  /* FE_SHAPE_REDUCTION */
   /* Attention (ProblemAttention.c): gemms[0] = Q x K^T, gemms[1] = P x V. */
   struct {
     int score;         /* the softmax input in the attention space */
@@ -168,6 +199,11 @@ int fe_elementwise_build(fe_problem *p, char *why, size_t cap,
 int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap);
 /* Is a WMMA GEMM better left to VALU (M or N statically 1)? */
 bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap);
+/* ProblemReduction.c: a function whose result reads reductions (max, min,
+ * sum) but no matrix product -- softmax, norms, sums.  0 (p filled), -1
+ * refused with the reason, 1 if the function is not one. */
+int fe_reduction_build(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where);
 /* The remark for reductions no template evaluates (-1, reason, where). */
 int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                         MlirLocation *where);

@@ -131,8 +131,9 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
                             "softmax) needs whole rows or columns of it, "
                             "which no output tile holds: not expressible "
                             "per tile");
-  return fe_why(why, cap, "a reduction other than a sum of products "
-                          "(acc + a * b): not a contraction");
+  return fe_why(why, cap, "a reduction in the same function as a matrix "
+                          "product (other than attention's softmax): the "
+                          "reduction and the product are separate kernels");
 }
 
 /* Every view of the first product under n maps its output dims (m, n,
@@ -204,7 +205,8 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   if (strcmp(rds->combine, "arith.addf") || !const_is(g, rds->init, 0.0))
     return fe_why(why, cap, "the softmax's normaliser is not a sum from 0");
   double lowest = lowest_finite(rdm->type);
-  if (!strcmp(rdm->combine, "arith.addf") ||
+  if ((strcmp(rdm->combine, "arith.maximumf") &&
+       strcmp(rdm->combine, "arith.maxnumf")) ||
       !(const_is(g, rdm->init, -INFINITY) ||
         (!isnan(lowest) && const_is(g, rdm->init, lowest)) ||
         (!strcmp(rdm->combine, "arith.maxnumf") && const_is(g, rdm->init, NAN))))

@@ -116,6 +116,16 @@ int fe_node_add(fe_graph *g, const fe_node *n) {
   return id;
 }
 
+int fe_retarget_product(fe_graph *g, int prod, int red) {
+  for (int n = 0; n < g->nnodes; ++n)
+    if (g->nodes[n].kind == FE_PRODUCT && g->nodes[n].product == prod) {
+      g->nodes[n].kind = FE_REDUCE;
+      g->nodes[n].product = red;
+    }
+  /* The changed nodes hash differently now. */
+  return g->hcap ? rehash(g, g->hcap) : 0;
+}
+
 fe_node fe_node_blank(fe_kind kind, MlirType type, int rank) {
   fe_node n;
   memset(&n, 0, sizeof n);

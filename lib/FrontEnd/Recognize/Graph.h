@@ -47,7 +47,8 @@ typedef enum {
   FE_OP,      /* elementwise arith/math op `name` on operands a, b, c */
   FE_PRODUCT, /* contraction `product` at map (output dim i <- space dim) */
   FE_REDUCE,  /* reduction `product` (an index into reds) at map, like a
-                 product: a max or a sum over some loops of an expression */
+                 product: a max, a min or a sum over some loops of an
+                 expression */
 } fe_kind;
 
 typedef struct {
@@ -108,12 +109,13 @@ typedef struct {
 
 /* One reduction (not a contraction): out[o] = combine over the reduced
  * loops of value[loops], starting from init -- the max and the sum of a
- * softmax. */
+ * softmax, a norm's mean. */
 typedef struct {
   fe_loop_nest nest;
   int value;                 /* node in the loop space */
   int init;                  /* node in the output space */
-  const char *combine;       /* "arith.maximumf", "arith.maxnumf", "arith.addf" */
+  const char *combine;       /* arith.{maximumf,maxnumf,minimumf,minnumf,
+                                addf,addi,maxsi,minsi} */
   MlirType type;
   MlirLocation loc;
 } fe_reduction;
@@ -138,6 +140,10 @@ void fe_graph_free(fe_graph *g);
 fe_node fe_node_blank(fe_kind kind, MlirType type, int rank);
 /* Interns the node (hash-consed); -1 on allocation failure. */
 int fe_node_add(fe_graph *g, const fe_node *n);
+/* Every view of contraction `prod` becomes a view of reduction `red`
+ * (the same output space and map): a sum of elementwise products that is
+ * no matrix product.  0, or -1 out of memory. */
+int fe_retarget_product(fe_graph *g, int prod, int red);
 /* The node n (in a space of rank n.rank) seen from a space of rank `rank`
  * through map (n's space dim i <- new space dim map[i]). */
 int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);

@@ -158,7 +158,8 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
   }
   MlirType t = mlirValueGetType(v);
   int rank = (int)mlirShapedTypeGetRank(t);
-  /* Rank 0: a scalar in memory (a dot product's result, VALU). */
+  /* Rank 0: a scalar in memory (a dot product's or a full reduction's
+   * result, a scalar read by an expression). */
   if (rank < 0 || rank > FE_MAX_RANK)
     return rec_refuse(r, at, "buffers of rank %d are not supported (0..%d)", rank,
                   FE_MAX_RANK);

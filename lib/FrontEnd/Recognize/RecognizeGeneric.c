@@ -291,11 +291,12 @@ static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
 }
 
-/* y = combine(out, v) (either order) for a max or a sum whose value v
- * does not read the accumulator: the combiner's name, and v. */
+/* y = combine(out, v) (either order) for a max, a min or a sum whose
+ * value v does not read the accumulator: the combiner's name, and v. */
 static const char *match_reduction(const fe_graph *g, int y, int out, int *v) {
-  static const char *const kCombine[] = {"arith.maximumf", "arith.maxnumf",
-                                         "arith.addf"};
+  static const char *const kCombine[] = {
+      "arith.maximumf", "arith.maxnumf", "arith.minimumf", "arith.minnumf",
+      "arith.addf",     "arith.addi",    "arith.maxsi",    "arith.minsi"};
   const fe_node *x = &g->nodes[y];
   if (x->kind != FE_OP || x->nops != 2)
     return NULL;
@@ -622,7 +623,7 @@ static void fill_loop_nest(fe_loop_nest *nest, const generic_t *gn) {
     nest->out_dims[j] = gn->om[j];
 }
 
-/* A max or a sum (a softmax's) of value v: a reduction node; whether a
+/* A max, a min or a sum (a softmax's) of value v: a reduction node; whether a
  * template can evaluate it is the problem's question. */
 static int finish_reduction(rec_t *r, generic_t *gn, const char *combine,
                             int v) {
@@ -687,8 +688,8 @@ static int classify_reducing(rec_t *r, generic_t *gn) {
                                  "softmax) needs whole rows or columns of "
                                  "it, which no output tile holds: not "
                                  "expressible per tile");
-  return rec_refuse(r, gn->op, "a reduction other than a sum of products "
-                               "(acc + a * b): not a contraction");
+  return rec_refuse(r, gn->op, "a reduction other than a max, a min, a sum "
+                               "or a sum of products (acc + a * b)");
 }
 
 int rec_do_generic(rec_t *r, MlirOperation op) {

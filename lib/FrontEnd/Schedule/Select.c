@@ -43,8 +43,9 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
 
 /* In order of preference: a chain keeps its intermediate in registers
  * whenever that template applies; the GEMM template takes single products;
- * the elementwise template (no WMMA) functions without any product, and
- * the VALU template the products no WMMA instruction takes.
+ * the elementwise template (no WMMA) functions without any product, the
+ * reduction template functions whose result reads reductions but no
+ * product, and the VALU template the products no WMMA instruction takes.
  * Each template picks its own configuration by the cost rule. */
 static const fe_template *const kTemplates[] = {
     &fe_template_attention,
@@ -52,6 +53,7 @@ static const fe_template *const kTemplates[] = {
     &fe_template_chain_lds,
     &fe_template_gemm,
     &fe_template_elementwise,
+    &fe_template_reduction,
     &fe_template_valu, /* only for what no WMMA takes (FE_SHAPE_VALU) */
 };
 

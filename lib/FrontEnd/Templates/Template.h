@@ -41,5 +41,6 @@ extern const fe_template fe_template_chain_lds;
 /* Plain GPU kernels (no WMMA) for functions without products. */
 extern const fe_template fe_template_elementwise;
 extern const fe_template fe_template_valu;
+extern const fe_template fe_template_reduction;
 
 #endif /* WMMA_FRONTEND_TEMPLATES_TEMPLATE_H */

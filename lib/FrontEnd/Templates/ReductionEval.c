@@ -1,0 +1,237 @@
+/* The reduction template's evaluation: row-space nodes at a thread's point
+ * (a scalar, or `width` consecutive elements of the axis loaded as one
+ * vector), and the combination of partial results across lanes. */
+#include "Templates/Reduction.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+static bool is_axis(const fe_red_problem *r, int d) {
+  for (int i = 0; i < r->naxes; ++i)
+    if (r->axis[i] == d)
+      return true;
+  return false;
+}
+
+static MlirType vec_of(fe_red_point *pt, MlirType t) {
+  return wb_vec(pt->width, t);
+}
+
+/* Memref indices of load x at element e of the point. */
+static void load_indices(fe_kb *kb, const fe_red_point *pt, const fe_node *x,
+                         int e, MlirValue *idx) {
+  const fe_red_problem *r = &kb->p->red;
+  for (int j = 0; j < x->nmap; ++j) {
+    int d = x->map[j];
+    idx[j] = pt->at[d];
+    if (e && is_axis(r, d))
+      idx[j] = kb_addc(kb, idx[j], e);
+    if (x->div[j])
+      idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, x->div[j]));
+  }
+}
+
+static MlirValue load_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
+  const fe_red_problem *r = &kb->p->red;
+  wb_t *b = &kb->b;
+  MlirValue mem = kb->args[x->arg];
+  MlirType vt = vec_of(pt, x->type);
+  int n = x->nmap, at_axis = 0;
+  bool last_only = n > 0 && is_axis(r, x->map[n - 1]) && !x->div[n - 1];
+  for (int j = 0; j < n; ++j)
+    at_axis += is_axis(r, x->map[j]);
+  MlirValue idx[FE_MAX_RANK];
+  load_indices(kb, pt, x, 0, idx);
+  if (pt->width == 1 || at_axis == 0)
+    return wb_broadcast(b, wb_load(b, mem, n, idx), vt);
+  /* Consecutive elements of a contiguous last dimension: one vector load
+   * (vector points cover whole vectors inside the row: the row's last
+   * len % width elements are visited one by one). */
+  if (at_axis == 1 && last_only &&
+      wb_memref_inner_contiguous(mlirValueGetType(mem)))
+    return wb_vload(b, vt, mem, n, idx);
+  MlirValue el[16];
+  for (int e = 0; e < pt->width && e < 16; ++e) {
+    load_indices(kb, pt, x, e, idx);
+    el[e] = wb_load(b, mem, n, idx);
+  }
+  return wb_from_elements(b, pt->width, el, vt);
+}
+
+static MlirValue index_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
+  MlirType vt = vec_of(pt, wb_index(kb->ctx));
+  MlirValue v = wb_broadcast(&kb->b, pt->at[x->dim], vt);
+  if (pt->width == 1 || !is_axis(&kb->p->red, x->dim))
+    return v;
+  int64_t iota[16];
+  for (int e = 0; e < pt->width && e < 16; ++e)
+    iota[e] = e;
+  return wb_arith(&kb->b, "arith.addi", v,
+                  wb_const_vec_index(&kb->b, pt->width, iota));
+}
+
+static MlirValue const_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
+  MlirType vt = vec_of(pt, x->type);
+  if (mlirTypeIsAFloat(x->type))
+    return wb_const_splat(&kb->b, vt, x->fval);
+  MlirAttribute a = mlirIntegerAttrGet(x->type, x->ival);
+  MlirNamedAttribute na =
+      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
+  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
+}
+
+static bool is_16bit_float(MlirType t) {
+  return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+}
+
+static MlirValue op_node(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
+  MlirValue ops[3];
+  for (int i = 0; i < x->nops; ++i) {
+    ops[i] = fe_red_eval(kb, pt, x->ops[i]);
+    if (mlirValueIsNull(ops[i]))
+      return ops[i];
+  }
+  /* The op as the program wrote it: predicate and attributes. */
+  MlirNamedAttribute a[8];
+  int na = 0;
+  if (x->pred >= 0)
+    a[na++] = wb_named(kb->ctx, "predicate",
+                       mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64),
+                                          x->pred));
+  intptr_t nk = mlirAttributeIsNull(x->attrs)
+                    ? 0
+                    : mlirDictionaryAttrGetNumElements(x->attrs);
+  for (intptr_t i = 0; i < nk && na < (int)(sizeof a / sizeof a[0]); ++i)
+    a[na++] = mlirDictionaryAttrGetElement(x->attrs, i);
+  /* 16-bit float math functions (exp, log, rsqrt of f16/bf16) would be
+   * calls into the ROCm device library, or are missing: computed in f32
+   * and rounded once, as MLIR's math-extend-to-supported-types does. */
+  if (!strncmp(x->name, "math.", 5) && is_16bit_float(x->type)) {
+    MlirType f32 = vec_of(pt, mlirF32TypeGet(kb->ctx));
+    for (int i = 0; i < x->nops; ++i)
+      if (is_16bit_float(wb_elem_type(mlirValueGetType(ops[i]))))
+        ops[i] = wb_cast(&kb->b, "arith.extf", ops[i], f32);
+    MlirValue r = wb_op1(&kb->b, x->name, x->nops, ops, f32, na, a);
+    return wb_cast(&kb->b, "arith.truncf", r, vec_of(pt, x->type));
+  }
+  return wb_op1(&kb->b, x->name, x->nops, ops, vec_of(pt, x->type), na, a);
+}
+
+MlirValue fe_red_eval(fe_kb *kb, fe_red_point *pt, int n) {
+  const fe_graph *g = &kb->p->g;
+  if (n < 0 || n >= g->nnodes || pt->width < 1 || pt->width > 16) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  if (!mlirValueIsNull(pt->memo[n]))
+    return pt->memo[n];
+  const fe_node *x = &g->nodes[n];
+  MlirLocation saved = kb->b.loc;
+  if (!mlirLocationIsNull(x->loc))
+    kb->b.loc = x->loc;
+  MlirValue r = {NULL};
+  switch (x->kind) {
+  case FE_LOAD:
+    r = load_leaf(kb, pt, x);
+    break;
+  case FE_CONST:
+    r = const_leaf(kb, pt, x);
+    break;
+  case FE_SCALAR:
+    r = wb_broadcast(&kb->b, kb->args[x->arg], vec_of(pt, x->type));
+    break;
+  case FE_INDEX:
+    r = index_leaf(kb, pt, x);
+    break;
+  case FE_OP:
+    r = op_node(kb, pt, x);
+    break;
+  case FE_REDUCE:
+    /* The problem checked that every view reads the current row. */
+    if (x->product >= 0 && x->product < FE_MAX_REDUCTIONS &&
+        !mlirValueIsNull(pt->red[x->product]))
+      r = wb_broadcast(&kb->b, pt->red[x->product], vec_of(pt, x->type));
+    break;
+  case FE_PRODUCT:
+    break; /* the problem turned products into reductions */
+  }
+  kb->b.loc = saved;
+  if (mlirValueIsNull(r)) {
+    kb->failed = 1;
+    return r;
+  }
+  pt->memo[n] = r;
+  return r;
+}
+
+/*===--- combining --------------------------------------------------------===*/
+MlirValue fe_red_identity(fe_kb *kb, const char *combine, MlirType t) {
+  double v = 0.0;
+  if (!strcmp(combine, "arith.maximumf") || !strcmp(combine, "arith.maxnumf"))
+    v = -INFINITY;
+  else if (!strcmp(combine, "arith.minimumf") ||
+           !strcmp(combine, "arith.minnumf"))
+    v = INFINITY;
+  else if (!strcmp(combine, "arith.maxsi"))
+    v = (double)INT32_MIN;
+  else if (!strcmp(combine, "arith.minsi"))
+    v = (double)INT32_MAX;
+  return wb_const_splat(&kb->b, t, v);
+}
+
+MlirValue fe_red_combine(fe_kb *kb, const char *combine, MlirValue a,
+                         MlirValue b) {
+  return wb_arith(&kb->b, combine, a, b);
+}
+
+MlirValue fe_red_to_slot(fe_kb *kb, MlirValue v) {
+  MlirType t = mlirValueGetType(v), f32 = mlirF32TypeGet(kb->ctx);
+  if (mlirTypeIsAF32(t))
+    return v;
+  if (mlirTypeIsAFloat(t))
+    return wb_cast(&kb->b, "arith.extf", v, f32);
+  return wb_cast(&kb->b, "arith.bitcast", v, f32);
+}
+
+MlirValue fe_red_from_slot(fe_kb *kb, MlirValue v, MlirType t) {
+  if (mlirTypeIsAF32(t))
+    return v;
+  if (mlirTypeIsAFloat(t))
+    return wb_cast(&kb->b, "arith.truncf", v, t);
+  return wb_cast(&kb->b, "arith.bitcast", v, t);
+}
+
+/* rocdl.update.dpp with row_xmask:m: lane l reads lane l ^ m of its row of
+ * 16 (DPP control 0x160 + m; every lane is written). */
+static MlirValue dpp_xor(fe_kb *kb, MlirValue w, int m) {
+  MlirContext ctx = kb->ctx;
+  MlirType i32 = wb_i32(ctx);
+  MlirNamedAttribute at[4] = {
+      wb_named(ctx, "dppCtrl", mlirIntegerAttrGet(i32, 0x160 + m)),
+      wb_named(ctx, "rowMask", mlirIntegerAttrGet(i32, 0xf)),
+      wb_named(ctx, "bankMask", mlirIntegerAttrGet(i32, 0xf)),
+      wb_named(ctx, "boundCtrl", mlirBoolAttrGet(ctx, 1))};
+  MlirValue ops[2] = {w, w};
+  return wb_op1(&kb->b, "rocdl.update.dpp", 2, ops, i32, 4, at);
+}
+
+MlirValue fe_red_lanes(fe_kb *kb, const char *combine, MlirValue v,
+                       int lanes) {
+  wb_t *b = &kb->b;
+  MlirType t = mlirValueGetType(v), f32 = mlirF32TypeGet(kb->ctx);
+  for (int m = 1; m < lanes && m < 16; m *= 2) {
+    MlirValue w = wb_cast(b, "arith.bitcast", fe_red_to_slot(kb, v),
+                          wb_i32(kb->ctx));
+    MlirValue o = wb_cast(b, "arith.bitcast", dpp_xor(kb, w, m), f32);
+    v = fe_red_combine(kb, combine, v, fe_red_from_slot(kb, o, t));
+  }
+  if (lanes >= 32)
+    v = fe_red_combine(
+        kb, combine, v,
+        fe_red_from_slot(kb, wb_xor16(b, fe_red_to_slot(kb, v)), t));
+  return v;
+}

@@ -38,11 +38,6 @@ MlirAttribute fe_schedule_attr(MlirContext ctx, const fe_schedule *s) {
   return wmmaScheduleAttrGet(ctx, &d);
 }
 
-static const char *instr_name(wmma_instr i) {
-  const wmma_instr_info *ii = wmma_instr_get(i);
-  return ii ? ii->isa_name : "none";
-}
-
 static const char *copy_name(wmma_copy_kind k) {
   static const char *const names[] = {"none", "vec", "wmma", "scalar"};
   return (unsigned)k < 4 ? names[k] : "?";

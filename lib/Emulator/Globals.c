@@ -93,10 +93,50 @@ static int is_dynamic_lds(Program *p, LLVMValueRef g) {
          (!LLVMTypeIsSized(vt) || LLVMABISizeOfType(p->td, vt) == 0);
 }
 
+/* The kernel whose code uses value v (through constant expressions):
+ * its index, -1 if none uses it, -2 if several do or a function that is
+ * not a kernel does. */
+static int owner_of(const Program *p, LLVMValueRef v, int depth) {
+  int owner = -1;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    int o;
+    if (LLVMIsAInstruction(user)) {
+      LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+      o = -2;
+      for (int k = 0; k < p->nkernels; ++k)
+        if (p->kernels[k].fn == fn)
+          o = k;
+    } else if (LLVMIsAConstantExpr(user) && depth < 8) {
+      o = owner_of(p, user, depth + 1);
+      if (o == -1)
+        continue;
+    } else {
+      o = -2;
+    }
+    if (owner == -1)
+      owner = o;
+    else if (owner != o)
+      owner = -2;
+  }
+  return owner;
+}
+
 int emu_layout_globals(Program *p, GlobalMem *mem) {
-  /* Addresses first (initializers may refer to other globals). */
+  /* Addresses first (initializers may refer to other globals).  LDS is
+   * allocated per kernel, as the AMDGPU backend does (a module holding a
+   * program's kernels): the globals only one kernel uses start at 0 for
+   * each kernel; the others follow every kernel's own. */
   uint64_t lds = 0, dyn_align = 4;
+  uint64_t *own = p->nkernels ? emu_xalloc((size_t)p->nkernels, sizeof *own)
+                              : NULL;
+  uint64_t lds_own_max = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+  if (pass == 1)
+    lds = lds_own_max; /* shared globals above every kernel's own */
   for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (pass == 1 && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != AS_LDS)
+      continue;
     if (is_llvm_meta_global(g))
       continue;
     LLVMTypeRef vt = LLVMGlobalGetValueType(g);
@@ -110,27 +150,44 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
         p->has_dynamic_lds = 1;
         continue; /* placed below, after every static variable */
       }
+      int owner = p->nkernels > 1 ? owner_of(p, g, 0) : -2;
+      /* Pass 0: each kernel's own globals; pass 1: the shared ones. */
+      if ((pass == 0) != (owner >= 0))
+        continue;
       uint64_t align = lds_align(p, g);
-      uint64_t off = (lds + align - 1) / align * align;
+      uint64_t *top = owner >= 0 ? &own[owner] : &lds;
+      uint64_t off = (*top + align - 1) / align * align;
       if (align > LDS_LIMIT || off + size > 0xffffffffull) {
+        free(own);
         prog_error(p, "LDS globals exceed 4 GiB");
         return -1;
       }
       add_address(p, g, off);
-      lds = off + size;
+      *top = off + size;
+      if (owner >= 0 && *top > lds_own_max)
+        lds_own_max = *top;
     } else if (as == AS_FLAT || as == AS_GLOBAL || as == AS_CONSTANT) {
       size_t len;
       const char *name = LLVMGetValueName2(g, &len);
       char nm[256];
       snprintf(nm, sizeof nm, "%.*s", (int)len, name);
       int idx = mem_alloc(mem, size, nm, 0, p->err, sizeof p->err);
-      if (idx < 0)
+      if (idx < 0) {
+        free(own);
         return -1;
+      }
       add_address(p, g, mem_alloc_base(idx));
     }
     /* other address spaces: rejected if used */
   }
+  }
   p->lds_static = (uint32_t)lds;
+  /* A kernel needs its own globals, or everything up to the shared ones'
+   * end when there are shared ones. */
+  for (int k = 0; k < p->nkernels; ++k)
+    p->kernels[k].lds_static =
+        (uint32_t)(lds > lds_own_max || p->nkernels == 1 ? lds : own[k]);
+  free(own);
   uint64_t dyn = (lds + dyn_align - 1) / dyn_align * dyn_align;
   p->lds_dynamic_base = dyn > 0xffffffffull ? 0xffffffffu : (uint32_t)dyn;
   for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g))

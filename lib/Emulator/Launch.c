@@ -279,10 +279,11 @@ static int check_launch(Launch *L, const DispatchOptions *o, char *err, size_t c
                (unsigned long long)grid[d] * block[d]);
       return WMMA_EMU_USAGE;
     }
-  if (p->lds_static > LDS_LIMIT) {
-    snprintf(err, cap, "kernel '%s': the module's LDS globals need %u bytes, more "
-             "than the %u bytes of a workgroup", L->kernel->name, p->lds_static,
-             LDS_LIMIT);
+  /* The kernel's own LDS (the module's may hold other kernels'). */
+  if (L->kernel->lds_static > LDS_LIMIT) {
+    snprintf(err, cap, "kernel '%s': its LDS globals need %u bytes, more "
+             "than the %u bytes of a workgroup", L->kernel->name,
+             L->kernel->lds_static, LDS_LIMIT);
     return WMMA_EMU_FAULT;
   }
   uint64_t start = p->has_dynamic_lds ? p->lds_dynamic_base : p->lds_static;

@@ -97,6 +97,8 @@ typedef struct {
   uint32_t nparams;
   KParam *params;
   uint32_t hidden_offset; /* the hidden arguments follow the explicit ones */
+  uint32_t lds_static;    /* bytes of LDS globals this kernel uses (as the
+                             AMDGPU backend allocates LDS per kernel) */
 } Kernel;
 
 typedef struct {

@@ -3,7 +3,7 @@
 // where they are used -- here a length mask against linalg.index, and an
 // index constant compared inside the body.
 // RUN: wmma-opt %S/Inputs/index-argument.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefix=MEM
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 whole-functions=1})' | FileCheck %s --check-prefix=MEM
 
 // CHECK-LABEL: gpu.func @masked(
 // CHECK-SAME: %arg2: index

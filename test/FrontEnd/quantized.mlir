@@ -6,7 +6,7 @@
 // RUN: wmma-opt %S/Inputs/quantized-matmul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s
 // RUN: wmma-opt %S/Inputs/quantized-matmul.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=SWAP
 // RUN: wmma-opt %S/Inputs/quantized-one-zero-point.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefix=ONE
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})'
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds whole-functions=1})'
 
 // CHECK-LABEL: gpu.func @qmm(
 // CHECK-SAME: %arg2: i32, %arg3: i32

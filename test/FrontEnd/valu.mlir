@@ -109,20 +109,6 @@ func.func @imm(%A: memref<65x33xi32>, %B: memref<33x47xi32>, %C: memref<65x47xi3
 
 // -----
 
-// quantized_matmul with zero points: (a - a_zp) x (b - b_zp) exactly in
-// i32, the subtraction applied as the operands are staged.
-// CHECK-LABEL: gpu.func @qmm(
-// CHECK: %[[E:.*]] = arith.extsi %{{.*}} : i8 to i32
-// CHECK: %[[S:.*]] = arith.subi %[[E]], %arg2 : i32
-// CHECK: memref.store %[[S]], %{{.*}} : memref<16x64xi32, #gpu.address_space<workgroup>>
-func.func @qmm(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %az: i32, %bz: i32, %C: memref<32x32xi32>) {
-  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.quantized_matmul: i32 x i32 -> i32 has no WMMA instruction}}
-  linalg.quantized_matmul ins(%A, %B, %az, %bz : memref<32x32xi8>, memref<32x32xi8>, i32, i32) outs(%C : memref<32x32xi32>)
-  return
-}
-
-// -----
-
 // f64 accumulates in f64; C += A x B starts from C.
 // CHECK-LABEL: gpu.func @f64(
 // CHECK-SAME: accumulator = f64
@@ -203,52 +189,15 @@ func.func @m1(%A: memref<1x96xf16>, %B: memref<96x50xf16>, %C: memref<1x50xf32>)
 
 // -----
 
-// A dot product: a rank-0 result, the whole workgroup on its one row.
-// Its 256 partial sums: each wave's first lane adds its wave's 32, then
-// thread 0 adds the 8 wave sums (two barriers, fixed order).
+// A dot product (a rank-0 sum of products, no M or N loop) is a reduction:
+// the reduction template's vector loads and cross-lane sums take it
+// (reduction.mlir), not the VALU template.
 // CHECK-LABEL: gpu.func @dot(
-// CHECK-SAME: tile = [1, 1, 1024]
-// CHECK: %[[LANE:.*]] = arith.remui %thread_id_x, %c256 : index
-// CHECK: memref.store %{{.*}}, %[[RED:.*]][%thread_id_x] : memref<256xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: amdgpu.lds_barrier
-// CHECK: %[[WL:.*]] = arith.remui %thread_id_x, %c32 : index
-// CHECK: %[[W0:.*]] = arith.cmpi eq, %[[WL]], %c0 : index
-// CHECK-NEXT: scf.if %[[W0]] {
-// CHECK-COUNT-31: arith.addf
-// CHECK: memref.store %{{.*}}, %[[RED]][%thread_id_x]
-// CHECK: amdgpu.lds_barrier
-// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[LANE]], %c0 : index
-// CHECK-NEXT: scf.if %[[T0]] {
-// CHECK-COUNT-7: arith.addf
-// CHECK-NOT: arith.addf
-// CHECK: memref.store %{{.*}}, %{{.*}}[] : memref<f32, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK-SAME: template = "reduction"
 func.func @dot(%a: memref<1000xf32>, %b: memref<1000xf32>, %r: memref<f32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%r : memref<f32>)
-  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.dot: the contraction has no M loop}}
   linalg.dot ins(%a, %b : memref<1000xf32>, memref<1000xf32>) outs(%r : memref<f32>)
-  return
-}
-
-// -----
-
-// A batch dimension between A's matrix dimensions: no WMMA layout, but
-// VALU reads operands element by element.
-// CHECK-LABEL: gpu.func @batch_middle(
-// CHECK-SAME: grid = () -> (1, 1, 4)
-// CHECK-SAME: template = "valu"
-func.func @batch_middle(%A: memref<32x4x32xf16>, %B: memref<4x32x32xf16>, %C: memref<4x32x32xf32>) {
-  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.generic: operand A has a batch dimension at position 1 of its dimensions (M, batch, K): the last two must be the matrix, batch dimensions before them}}
-  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
-                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%A, %B : memref<32x4x32xf16>, memref<4x32x32xf16>) outs(%C : memref<4x32x32xf32>) {
-  ^bb0(%a: f16, %b: f16, %c: f32):
-    %ea = arith.extf %a : f16 to f32
-    %eb = arith.extf %b : f16 to f32
-    %p = arith.mulf %ea, %eb : f32
-    %r = arith.addf %c, %p : f32
-    linalg.yield %r : f32
-  }
   return
 }
 

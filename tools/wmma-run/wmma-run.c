@@ -19,7 +19,7 @@ static void usage(FILE *f) {
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
           "                [--accumulate wide|native] [--rtol R] [--atol A]\n"
-          "                [--kernel-ir K.ll]\n"
+          "                [--kernel-ir K.ll] [--input-scale S]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -41,7 +41,7 @@ static void usage(FILE *f) {
           "(sqrt, log, division by a computed value: a softmax) need --rtol R\n"
           "and/or --atol A: |kernel - reference| <= A + R * |reference|, which\n"
           "also replace the bound and its vacuity check\n"
-          "(float inputs are uniform in [-1, 1); i8, i4 and i1 inputs cover their\n"
+          "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S; i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
           "in 0..the largest dimension).\n"
@@ -313,6 +313,7 @@ typedef struct {
   int want_stats;
   double rtol; /* > 0: |kernel - reference| <= atol + rtol * |reference| */
   double atol;
+  double input_scale; /* float inputs uniform in [-scale, scale) */
 } run_ctx;
 
 static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
@@ -394,6 +395,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     if (strcmp(a->role, "output"))
       for (size_t e = 0; e < counts[i]; ++e) {
         double v = 2.0 * rng_uniform() - 1.0;
+        if (kinds[i] != ELEM_I8 && kinds[i] != ELEM_I4 &&
+            kinds[i] != ELEM_I32 && kinds[i] != ELEM_I1)
+          v *= r->input_scale;
         /* Integers: i8 and i4 over their whole range (read as u8 / u4
          * by unsigned products), i32 small enough that sums stay exact. */
         if (kinds[i] == ELEM_I8)
@@ -560,7 +564,7 @@ int main(int argc, char **argv) {
   wmma_backend backend = WMMA_BACKEND_EMU;
   uint64_t seed = 1;
   int want_stats = 0;
-  double rtol = 0, atol = 0;
+  double rtol = 0, atol = 0, input_scale = 1;
   /* Size sets: --size adds to the current set, --sizes starts a new one. */
   static size_opt sets[MAX_SETS][WMMA_MAX_KERNEL_ARGS];
   int nset[MAX_SETS] = {0}, nsets = 1;
@@ -588,6 +592,15 @@ int main(int argc, char **argv) {
       if (*end || !*v || !(atol > 0) || atol >= 1) {
         fprintf(stderr, "wmma-run: error: --atol takes a number in (0, 1), "
                         "got '%s'\n", v);
+        return 2;
+      }
+      ++i;
+    } else if (!strcmp(a, "--input-scale") && v) {
+      char *end;
+      input_scale = strtod(v, &end);
+      if (*end || !*v || !(input_scale > 0) || input_scale > 1e6) {
+        fprintf(stderr, "wmma-run: error: --input-scale takes a number in "
+                        "(0, 1e6], got '%s'\n", v);
         return 2;
       }
       ++i;
@@ -742,7 +755,7 @@ int main(int argc, char **argv) {
    * function is the reference. */
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
-               seed, want_stats, rtol, atol};
+               seed, want_stats, rtol, atol, input_scale};
   for (int s = 0; !status && s < nsets; ++s)
     status = run_once(&r, sets[s], nset[s]);
   wmma_compile_result_free(&k);

@@ -305,21 +305,7 @@ static MlirValue op_node(fe_kb *kb, fe_memo *m, const fe_tile *t,
     if (mlirValueIsNull(ops[i]))
       return ops[i];
   }
-  /* The op as the program wrote it: its predicate and the attributes
-   * recognition kept (fastmath, overflow flags, ...: ElementwiseOps.def). */
-  MlirNamedAttribute a[8];
-  int na = 0;
-  if (x->pred >= 0)
-    a[na++] = wb_named(kb->ctx, "predicate",
-                       mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64),
-                                          x->pred));
-  intptr_t nk = mlirAttributeIsNull(x->attrs)
-                    ? 0
-                    : mlirDictionaryAttrGetNumElements(x->attrs);
-  for (intptr_t i = 0; i < nk && na < (int)(sizeof a / sizeof a[0]); ++i)
-    a[na++] = mlirDictionaryAttrGetElement(x->attrs, i);
-  return wb_op1(&kb->b, x->name, x->nops, ops, kb_tile_vec(kb, t, x->type),
-                na, a);
+  return kb_elementwise_op(kb, x, ops, kb_tile_vec(kb, t, x->type));
 }
 
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {

@@ -184,6 +184,11 @@ void kb_memo_bind(fe_memo *m, int node, MlirValue v);
 void kb_bind_product(fe_kb *kb, fe_memo *m, int prod, MlirValue acc);
 /* Node n evaluated on the tile; products must be bound in the memo. */
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n);
+/* ElementwiseOp.c: node x (an FE_OP) on its operands' values, of type
+ * `result` (a vector or a scalar of x's type): its predicate and kept
+ * attributes; 16-bit math functions computed in f32 and rounded once. */
+MlirValue kb_elementwise_op(fe_kb *kb, const fe_node *x, MlirValue *ops,
+                            MlirType result);
 /* The tile of the output argument, its value v (vector<8 x elem>) stored. */
 void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked);
 /* v with the tile's columns at or past `bound` set to zero. */

@@ -35,7 +35,7 @@ static bool foreign_between(const fe_partition *pt, MlirOperation a,
 static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
                        const char *name, const wmma_chip_info *chip,
                        const fe_options *o, fe_segment *seg, char *why,
-                       size_t cap) {
+                       size_t cap, MlirLocation *why_loc) {
   memset(seg, 0, sizeof *seg);
   char kname[160];
   snprintf(kname, sizeof kname, "%s_k%d", name, pt->nsegs);
@@ -61,6 +61,7 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
    * whole function. */
   fe_diag_init(d, pt->user_func);
   MlirLocation where = p->loc;
+  *why_loc = p->loc;
   int ok = 0;
   if (!fe_recognize(seg->x.func, seg->x.func, p, d)) {
     if (fe_problem_build(p, why, cap, &where) == 0) {
@@ -68,9 +69,12 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
       seg->o.pinned = false; /* a pin describes the function as one kernel */
       fe_set_native_accumulation(p, &seg->o);
       ok = fe_select(p, chip, &seg->o, &seg->t, &seg->s, why, cap) == 0;
+    } else {
+      *why_loc = where;
     }
   } else if (d->n > 0) {
     snprintf(why, cap, "%.*s", (int)cap - 1, d->items[0].msg);
+    *why_loc = d->items[0].loc;
   } else {
     fe_why(why, cap, "not recognised");
   }
@@ -117,6 +121,7 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
   for (int i = 0; i < pt->nops;) {
     int taken = 0;
     char first_why[FE_WHY] = "";
+    MlirLocation first_loc = mlirOperationGetLocation(pt->ops[i]);
     int hi = i + FE_MUNCH_WINDOW - 1 < pt->nops - 1 ? i + FE_MUNCH_WINDOW - 1
                                                     : pt->nops - 1;
     while (hi > i && foreign_between(pt, pt->ops[i], pt->ops[hi]))
@@ -125,14 +130,17 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
       if (pt->nsegs >= FE_MAX_SEGMENTS)
         break;
       why[0] = 0;
+      MlirLocation wloc = first_loc;
       int rc = try_segment(body, pt, i, j, name, chip, o,
-                           &pt->segs[pt->nsegs], why, sizeof why);
+                           &pt->segs[pt->nsegs], why, sizeof why, &wloc);
       if (rc < 0)
         return -1;
       if (rc)
         taken = j - i + 1;
-      else if (j == i)
+      else if (j == i) {
         snprintf(first_why, sizeof first_why, "%s", why);
+        first_loc = wloc;
+      }
     }
     if (taken) {
       pt->nsegs++;
@@ -141,7 +149,7 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
     }
     fe_leftover *l = &pt->left[pt->nleft++];
     l->op = pt->ops[i];
-    l->loc = mlirOperationGetLocation(pt->ops[i]);
+    l->loc = first_loc; /* where the reason is: the op, or one in it */
     snprintf(l->why, sizeof l->why, "%s",
              first_why[0] ? first_why : "no template takes it");
     ++i;

@@ -208,32 +208,7 @@ static MlirValue op_node(fe_kb *kb, fe_memo *m, const ew_pos *pos,
       return h;
     ops[0] = h;
   }
-  MlirNamedAttribute a[8];
-  int na = 0;
-  if (x->pred >= 0)
-    a[na++] = wb_named(kb->ctx, "predicate",
-                       mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64),
-                                          x->pred));
-  intptr_t nk = mlirAttributeIsNull(x->attrs)
-                    ? 0
-                    : mlirDictionaryAttrGetNumElements(x->attrs);
-  for (intptr_t i = 0; i < nk && na < (int)(sizeof a / sizeof a[0]); ++i)
-    a[na++] = mlirDictionaryAttrGetElement(x->attrs, i);
-  /* 16-bit math functions in f32, rounded once: the backend would lower
-   * most of them to calls into the ROCm device library (which the flow
-   * does not link), and f32 keeps them as accurate as the CPU reference's
-   * (which promotes them to f32 too). */
-  MlirType t = x->type;
-  if (!strncmp(x->name, "math.", 5) &&
-      (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))) {
-    MlirType wide = wb_vec(pos->V, mlirF32TypeGet(kb->ctx));
-    for (int i = 0; i < x->nops; ++i)
-      if (mlirTypeEqual(wb_elem_type(mlirValueGetType(ops[i])), t))
-        ops[i] = wb_cast(&kb->b, "arith.extf", ops[i], wide);
-    MlirValue r = wb_op1(&kb->b, x->name, x->nops, ops, wide, na, a);
-    return wb_cast(&kb->b, "arith.truncf", r, wb_vec(pos->V, t));
-  }
-  return wb_op1(&kb->b, x->name, x->nops, ops, wb_vec(pos->V, t), na, a);
+  return kb_elementwise_op(kb, x, ops, wb_vec(pos->V, x->type));
 }
 
 MlirValue ew_eval(fe_kb *kb, fe_memo *m, const ew_pos *pos, int n) {

@@ -84,10 +84,6 @@ static MlirValue const_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
   return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
 }
 
-static bool is_16bit_float(MlirType t) {
-  return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
-}
-
 static MlirValue op_node(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
   MlirValue ops[3];
   for (int i = 0; i < x->nops; ++i) {
@@ -95,30 +91,7 @@ static MlirValue op_node(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
     if (mlirValueIsNull(ops[i]))
       return ops[i];
   }
-  /* The op as the program wrote it: predicate and attributes. */
-  MlirNamedAttribute a[8];
-  int na = 0;
-  if (x->pred >= 0)
-    a[na++] = wb_named(kb->ctx, "predicate",
-                       mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64),
-                                          x->pred));
-  intptr_t nk = mlirAttributeIsNull(x->attrs)
-                    ? 0
-                    : mlirDictionaryAttrGetNumElements(x->attrs);
-  for (intptr_t i = 0; i < nk && na < (int)(sizeof a / sizeof a[0]); ++i)
-    a[na++] = mlirDictionaryAttrGetElement(x->attrs, i);
-  /* 16-bit float math functions (exp, log, rsqrt of f16/bf16) would be
-   * calls into the ROCm device library, or are missing: computed in f32
-   * and rounded once, as MLIR's math-extend-to-supported-types does. */
-  if (!strncmp(x->name, "math.", 5) && is_16bit_float(x->type)) {
-    MlirType f32 = vec_of(pt, mlirF32TypeGet(kb->ctx));
-    for (int i = 0; i < x->nops; ++i)
-      if (is_16bit_float(wb_elem_type(mlirValueGetType(ops[i]))))
-        ops[i] = wb_cast(&kb->b, "arith.extf", ops[i], f32);
-    MlirValue r = wb_op1(&kb->b, x->name, x->nops, ops, f32, na, a);
-    return wb_cast(&kb->b, "arith.truncf", r, vec_of(pt, x->type));
-  }
-  return wb_op1(&kb->b, x->name, x->nops, ops, vec_of(pt, x->type), na, a);
+  return kb_elementwise_op(kb, x, ops, vec_of(pt, x->type));
 }
 
 MlirValue fe_red_eval(fe_kb *kb, fe_red_point *pt, int n) {

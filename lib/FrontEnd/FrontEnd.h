@@ -1,5 +1,6 @@
-/* Front end: linalg (on memrefs or tensors) -> one wmma kernel per
- * function, plus the host side that launches it.  The pass-level interface
+/* Front end: linalg (on memrefs or tensors) -> the kernels of each
+ * function (one, or a program of several), plus the host side that
+ * launches them.  The pass-level interface
  * (C11, internal): the entry point of every stage, in order.
  *
  * The stages, one folder each (docs/architecture.md has the longer map):
@@ -28,9 +29,14 @@
  *  Kernel/     what templates build with: the gpu.module and gpu.func
  *              (Kernel.c, KernelModule.c), accumulators, prologue and
  *              epilogue evaluation, row segments, LDS layout and copies.
- *  Host/       Host.c: the caller-facing function becomes a gpu.launch_func.
+ *  Partition/  Partition.c, Extract.c: a function that is not one kernel
+ *              cut into runs of ops each template-built as one kernel.
+ *  Host/       Host.c: the caller-facing function becomes a gpu.launch_func;
+ *              HostProgram.c, ProgramRecords.c: a program's host body (the
+ *              launches in order) and its buffer numbers.
  *  Pass/       LinalgToKernels.c: the pass, driving the stages below;
- *              Registration.cpp: its C++ registration shim (options).
+ *              ConvertProgram.c: programs; Registration.cpp: its C++
+ *              registration shim (options).
  * Everything is built through the MLIR C API (wmma/Support/Builder.h); no
  * text is printed and parsed back.  No static state: the pass is reentrant. */
 #ifndef WMMA_FRONTEND_FRONTEND_H

@@ -37,9 +37,24 @@ static int describe_buffer(session *s, const fe_program *pg, const fe_pbuf *b,
                              ? mlirMemRefTypeGetAffineMap(b->type)
                              : (MlirAffineMap){NULL};
   if (!mlirAffineMapIsNull(layout) && !mlirAffineMapIsIdentity(layout)) {
-    session_error(s, "a buffer of the program has a non-identity layout%s",
-                  "");
-    return 0;
+    /* A view with static strides (a subview): its layout addresses the
+     * base buffer's data. */
+    int64_t strides[WMMA_MAX_RANK], offset = 0;
+    if (mlirLogicalResultIsFailure(
+            mlirMemRefTypeGetStridesAndOffset(b->type, strides, &offset)) ||
+        mlirShapedTypeIsDynamicStrideOrOffset(offset)) {
+      session_error(s, "a buffer of the program has a layout without static "
+                       "strides%s", "");
+      return 0;
+    }
+    for (int d = 0; d < b->rank; ++d) {
+      if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d])) {
+        session_error(s, "a buffer of the program has run-time strides%s", "");
+        return 0;
+      }
+      a->strides[d] = strides[d];
+    }
+    a->offset = offset;
   }
   describe_type(mlirShapedTypeGetElementType(b->type), a->type,
                 sizeof a->type, &a->elem_bytes);

@@ -167,6 +167,20 @@ static int view(fe_program *pg, MlirOperation op, char *why, size_t cap) {
   b->base = base;
   if (wmma_op_is(op, "memref.collapse_shape"))
     return collapsed_dims(pg, b, op, why, cap);
+  /* A subview (tensor.pad's destination) of static sizes: its layout's
+   * static strides and offset address the base's data. */
+  if (wmma_op_is(op, "memref.subview")) {
+    for (int d = 0; d < b->rank; ++d)
+      if (b->dims[d] < 0)
+        return fail(why, cap, "a subview of run-time sizes");
+    int64_t strides[FE_PROGRAM_MAX_RANK], offset;
+    if (b->rank > FE_PROGRAM_MAX_RANK ||
+        mlirLogicalResultIsFailure(
+            mlirMemRefTypeGetStridesAndOffset(b->type, strides, &offset)) ||
+        mlirShapedTypeIsDynamicStrideOrOffset(offset))
+      return fail(why, cap, "a subview with run-time strides or offset");
+    return 0;
+  }
   if (wmma_op_is(op, "memref.cast")) {
     for (int d = 0; d < b->rank; ++d)
       if (mlirShapedTypeIsDynamicSize(b->dims[d]))
@@ -255,7 +269,8 @@ int fe_program_read(MlirOperation module, MlirOperation func,
       rc = dynamic_dims(pg, b, op, 0, why, cap);
     } else if (wmma_op_is(op, "memref.expand_shape") ||
                wmma_op_is(op, "memref.collapse_shape") ||
-               wmma_op_is(op, "memref.cast")) {
+               wmma_op_is(op, "memref.cast") ||
+               wmma_op_is(op, "memref.subview")) {
       rc = view(pg, op, why, cap);
     } else if (wmma_op_is(op, "gpu.launch_func")) {
       rc = read_launch(pg, module, op, why, cap);

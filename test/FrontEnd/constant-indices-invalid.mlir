@@ -1,7 +1,7 @@
 // Constant indices the front end does not evaluate, each refused with its
 // reason: one row of a matrix product (no tile holds it), and an output
 // written at a constant index.
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})'
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})'
 
 func.func @product_row(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
   %z = arith.constant 0.0 : f32

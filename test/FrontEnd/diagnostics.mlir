@@ -41,51 +41,12 @@ func.func @f32_operand(%A: memref<16x16xf32>, %B: memref<16x16xf8E4M3FN>, %C: me
 
 // -----
 
-// A max-reduction over a product (the max of a softmax): not per tile.
-func.func @max_reduce(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %m: memref<16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %ninf = arith.constant 0xFF800000 : f32
-  %p = memref.alloc() : memref<16x16xf32>
-  linalg.fill ins(%zero : f32) outs(%p : memref<16x16xf32>)
-  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%p : memref<16x16xf32>)
-  linalg.fill ins(%ninf : f32) outs(%m : memref<16xf32>)
-  // expected-remark @+1 {{a reduction over the result of a matrix product (a row or column sum, a norm, a softmax) needs whole rows or columns of it}}
-  linalg.reduce ins(%p : memref<16x16xf32>) outs(%m : memref<16xf32>) dimensions = [1]
-    (%in: f32, %init: f32) {
-      %mx = arith.maximumf %in, %init : f32
-      linalg.yield %mx : f32
-    }
-  return
-}
-
-// -----
-
 // A matrix-vector product is not a WMMA GEMM; the VALU template takes
 // those (valu.mlir), but not of i4.
 func.func @matvec(%A: memref<16x16xi4>, %x: memref<16xi4>, %y: memref<16xi32>) {
   // expected-remark @+1 {{the contraction has no N loop (a matrix-vector or outer product is not a WMMA GEMM) (nor can the VALU template take it: it takes f16, bf16, f32 and f64 products into a float, or i8, i16 and i32 products into an integer of at most 32 bits, not i4 x i4 -> i32)}}
   linalg.matvec ins(%A, %x : memref<16x16xi4>, memref<16xi4>) outs(%y : memref<16xi32>)
   return
-}
-
-// -----
-
-// Views made inside the function.
-func.func @subview(%A: memref<32x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-remark @+1 {{memref.subview makes a view of a buffer inside the function, which is not supported; pass the view as an argument}}
-  %s = memref.subview %A[0, 0] [16, 16] [1, 1] : memref<32x16xf16> to memref<16x16xf16, strided<[16, 1]>>
-  linalg.matmul ins(%s, %B : memref<16x16xf16, strided<[16, 1]>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// The same, on tensors: the remark points at the tensor op and names it.
-func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16xf32>) -> tensor<16x16xf32> {
-  // expected-remark @+1 {{not converted to a wmma kernel: tensor.extract_slice makes a view of a buffer inside the function}}
-  %s = tensor.extract_slice %A[0, 0] [16, 16] [1, 1] : tensor<32x16xf16> to tensor<16x16xf16>
-  %r = linalg.matmul ins(%s, %B : tensor<16x16xf16>, tensor<16x16xf16>) outs(%C : tensor<16x16xf32>) -> tensor<16x16xf32>
-  return %r : tensor<16x16xf32>
 }
 
 // -----
@@ -98,125 +59,6 @@ func.func @diag(%A: memref<16x16xf16>, %C: memref<16xf16>) {
   ^bb0(%a: f16, %o: f16):
     linalg.yield %a : f16
   }
-  return
-}
-
-// -----
-
-// Group-wise indices (k floordiv 64) read a function argument (or a copy
-// of one); a buffer the function computes would have to be evaluated at
-// group indices.
-func.func @grouped_local(%x: memref<32x128xf16>, %w: memref<128x32xf16>, %s: memref<2x32xf16>, %y: memref<32x32xf32>) {
-  %z = arith.constant 0.0 : f32
-  %s2 = memref.alloc() : memref<2x32xf16>
-  linalg.add ins(%s, %s : memref<2x32xf16>, memref<2x32xf16>) outs(%s2 : memref<2x32xf16>)
-  %wd = memref.alloc() : memref<128x32xf16>
-  // expected-remark @+1 {{an input indexed by divided loop indices (group-wise) must be a function argument, not a computed buffer}}
-  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (k floordiv 64, n)>, affine_map<(k, n) -> (k, n)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%w, %s2 : memref<128x32xf16>, memref<2x32xf16>) outs(%wd : memref<128x32xf16>) {
-  ^bb0(%q: f16, %sc: f16, %o: f16):
-    %v = arith.mulf %q, %sc : f16
-    linalg.yield %v : f16
-  }
-  linalg.fill ins(%z : f32) outs(%y : memref<32x32xf32>)
-  linalg.matmul ins(%x, %wd : memref<32x128xf16>, memref<128x32xf16>) outs(%y : memref<32x32xf32>)
-  return
-}
-
-// -----
-
-// Two products combined elementwise.
-// expected-remark @+1 {{the function writes 2 buffers (one output is supported)}}
-func.func @two_outputs(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %D: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<16x16xf32>)
-  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
-  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// The intermediate of a chain read transposed.
-func.func @transposed_intermediate(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %d0 = memref.alloc() : memref<16x16xf32>
-  linalg.fill ins(%zero : f32) outs(%d0 : memref<16x16xf32>)
-  linalg.matmul ins(%A0, %B0 : memref<16x16xf16>, memref<16x16xf16>) outs(%d0 : memref<16x16xf32>)
-  %h = memref.alloc() : memref<16x16xf16>
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
-      ins(%d0 : memref<16x16xf32>) outs(%h : memref<16x16xf16>) {
-  ^bb0(%x: f32, %o: f16):
-    %t = arith.truncf %x : f32 to f16
-    linalg.yield %t : f16
-  }
-  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
-  // expected-remark @+1 {{the intermediate product is used transposed by the second product}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
-    ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// A chain multiplying two different 16-bit types (bf16, then f16): the
-// chain templates' refusal, under their names.
-// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: the intermediate must be converted to the type of the second product's B operand, and both products must multiply the same 16-bit float type (f16 or bf16); chain_lds: the intermediate must be converted}}
-func.func @chain_mixed_types(%A0: memref<16x16xbf16>, %B0: memref<16x16xbf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %d0 = memref.alloc() : memref<16x16xf32>
-  linalg.fill ins(%zero : f32) outs(%d0 : memref<16x16xf32>)
-  linalg.matmul ins(%A0, %B0 : memref<16x16xbf16>, memref<16x16xbf16>) outs(%d0 : memref<16x16xf32>)
-  %h = memref.alloc() : memref<16x16xf16>
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%d0 : memref<16x16xf32>) outs(%h : memref<16x16xf16>) {
-  ^bb0(%x: f32, %o: f16):
-    %t = arith.truncf %x : f32 to f16
-    linalg.yield %t : f16
-  }
-  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
-  linalg.matmul ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// A chain whose first product accumulates in f16: the chain templates'
-// refusal.
-// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: both products of a chain must accumulate in f32; chain_lds: both products of a chain must accumulate in f32; gemm: the function is a chain of products; reduction: the function has no reduction without a product)}}
-func.func @chain_f16_accumulation(%A0: memref<16x16xf16>, %B0: memref<16x16xf16>, %B1: memref<16x16xf16>, %D: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %zh = arith.constant 0.0 : f16
-  %h = memref.alloc() : memref<16x16xf16>
-  linalg.fill ins(%zh : f16) outs(%h : memref<16x16xf16>)
-  linalg.matmul ins(%A0, %B0 : memref<16x16xf16>, memref<16x16xf16>) outs(%h : memref<16x16xf16>)
-  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
-  linalg.matmul ins(%h, %B1 : memref<16x16xf16>, memref<16x16xf16>) outs(%D : memref<16x16xf32>)
-  return
-}
-
-// -----
-
-// An intermediate too wide for registers and for LDS: every template says
-// why it does not apply.
-// expected-remark @+1 {{no kernel template applies (attention: the function is not attention; chain_regs: a 16 x 4096 strip of the intermediate needs 256 accumulator tiles (limit 16); chain_lds: a 16 x 4096 strip of the intermediate needs 131072 bytes of LDS (limit 65536); gemm: the function is a chain of products; reduction: the function has no reduction without a product)}}
-func.func @huge(%A0: memref<16x16xf16>, %B0: memref<16x4096xf16>, %B1: memref<4096x16xf16>, %D: memref<16x16xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %d0 = memref.alloc() : memref<16x4096xf32>
-  linalg.fill ins(%zero : f32) outs(%d0 : memref<16x4096xf32>)
-  linalg.matmul ins(%A0, %B0 : memref<16x16xf16>, memref<16x4096xf16>) outs(%d0 : memref<16x4096xf32>)
-  %h = memref.alloc() : memref<16x4096xf16>
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%d0 : memref<16x4096xf32>) outs(%h : memref<16x4096xf16>) {
-  ^bb0(%x: f32, %o: f16):
-    %t = arith.truncf %x : f32 to f16
-    linalg.yield %t : f16
-  }
-  linalg.fill ins(%zero : f32) outs(%D : memref<16x16xf32>)
-  linalg.matmul ins(%h, %B1 : memref<16x4096xf16>, memref<4096x16xf16>) outs(%D : memref<16x16xf32>)
   return
 }
 
@@ -273,7 +115,7 @@ func.func @reads_output_transposed(%C: memref<16x16xf32>) {
 // Tails are masked by sending elements past the buffer along its largest
 // stride: run-time strides are refused (only the elementwise template is
 // named: the WMMA templates are for functions with products).
-// expected-remark @+1 {{not converted to a wmma kernel: no kernel template applies (elementwise: memref<?x?xf32, strided<[?, 1], offset: ?>> has run-time strides; the tails of this kernel need static strides)}}
+// expected-remark @+1 {{not converted to a wmma kernel: no kernel template applies (elementwise: memref<?x?xf32, strided<[?, 1], offset: ?>> has run-time strides; the tails of this kernel need static strides}}
 func.func @dynamic_strides(%A: memref<?x?xf32, strided<[?, 1], offset: ?>>, %Y: memref<?x?xf32>) {
   linalg.copy ins(%A : memref<?x?xf32, strided<[?, 1], offset: ?>>) outs(%Y : memref<?x?xf32>)
   return
@@ -329,33 +171,6 @@ func.func @two_matrices(%X: memref<32x32xf16>, %Y: memref<32x32xf16>, %B: memref
   linalg.add ins(%X, %Y : memref<32x32xf16>, memref<32x32xf16>) outs(%s : memref<32x32xf16>)
   // expected-remark @+1 {{operand A of the product combines several matrices; a prologue may combine one matrix with broadcast vectors, scalars and constants}}
   linalg.matmul ins(%s, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
-  return
-}
-
-// -----
-
-// An epilogue that reduces across the output (a row sum, as softmax needs)
-// cannot be evaluated per tile.
-func.func @row_sum(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<32x32xf32>) {
-  %z = arith.constant 0.0 : f32
-  %t = memref.alloc() : memref<32x32xf32>
-  %s = memref.alloc() : memref<32xf32>
-  linalg.fill ins(%z : f32) outs(%t : memref<32x32xf32>)
-  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%t : memref<32x32xf32>)
-  linalg.fill ins(%z : f32) outs(%s : memref<32xf32>)
-  // expected-remark @+1 {{a reduction over the result of a matrix product (a row or column sum, a norm, a softmax) needs whole rows or columns of it, which no output tile holds: not expressible per tile}}
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
-      ins(%t : memref<32x32xf32>) outs(%s : memref<32xf32>) {
-  ^bb0(%x: f32, %o: f32):
-    %r = arith.addf %o, %x : f32
-    linalg.yield %r : f32
-  }
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
-      ins(%t, %s : memref<32x32xf32>, memref<32xf32>) outs(%Y : memref<32x32xf32>) {
-  ^bb0(%x: f32, %d: f32, %o: f32):
-    %r = arith.divf %x, %d : f32
-    linalg.yield %r : f32
-  }
   return
 }
 

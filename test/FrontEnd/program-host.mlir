@@ -101,15 +101,3 @@ func.func @collapse(%A: memref<2x16x32xf16>, %B: memref<32x32xf16>, %C: memref<3
   linalg.matmul ins(%a, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
   return
 }
-
-// -----
-
-// An index argument no kernel needs stays the host's.
-// CHECK-LABEL: gpu.module @index_arg_module
-// CHECK: gpu.func @index_arg_k0(%{{[^:]*}}: memref<32x32xf{{16|32}}>, %{{[^:]*}}: memref<32x32xf{{16|32}}>, %{{[^:]*}}: memref<32x32xf{{16|32}}>) kernel
-// CHECK: func.func @index_arg(%{{.*}}: memref<32x32xf16>, %{{.*}}: memref<32x32xf16>, %{{.*}}: index, %{{.*}}: memref<32x32xf32>)
-// CHECK: gpu.launch_func @index_arg_module::@index_arg_k0
-func.func @index_arg(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %n: index, %C: memref<32x32xf32>) {
-  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
-  return
-}

@@ -37,9 +37,9 @@ func.func @call_between(%x: memref<64x32xf16>, %w: memref<32x64xf16>, %h: memref
 // WHOLE: remark: not converted to a wmma kernel
 func.func @ctlz_between(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %c: memref<32x32xf32>, %p: memref<8x8xi32>, %r: memref<8x8xi32>, %d: memref<32x32xf32>) {
   linalg.matmul ins(%a, %b : memref<32x32xf16>, memref<32x32xf16>) outs(%c : memref<32x32xf32>)
-  // expected-remark @+1 {{left on the host (no kernel takes it): 'math.ctlz' inside a linalg body is not an elementwise op the kernels can evaluate}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%p : memref<8x8xi32>) outs(%r : memref<8x8xi32>) {
   ^bb0(%x: i32, %o: i32):
+    // expected-remark @+1 {{left on the host (no kernel takes it): 'math.ctlz' inside a linalg body is not an elementwise op the kernels can evaluate}}
     %y = math.ctlz %x : i32
     linalg.yield %y : i32
   }

@@ -1,10 +1,13 @@
 // Reductions the reduction template does not take: one remark each, the
-// function left alone.
-// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+// function left alone -- unless the function is several kernels' work,
+// which it then becomes (a program).
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})' | FileCheck %s
 
-// A row and a column reduction in one result: two kernels' work.
-// CHECK-LABEL: func.func @row_and_column
-// CHECK-NOT: gpu.module
+// A row and a column reduction in one result: two kernels' work (the
+// second also divides), a program in whole-function mode.
+// CHECK-LABEL: gpu.module @row_and_column_module
+// CHECK-COUNT-2: template = "reduction"
+// CHECK: func.func @row_and_column({{.*}}) attributes {wmma.program = 2
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
 #col = affine_map<(i, j) -> (j)>
@@ -19,7 +22,6 @@ func.func @row_and_column(%x: memref<64x64xf32>, %y: memref<64x64xf32>) {
       linalg.yield %s : f32
     }
   linalg.fill ins(%z : f32) outs(%c : memref<64xf32>)
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.reduce: reductions over different dimensions of the result (a kernel reduces one set of dimensions: a row and a column reduction together are two kernels)}}
   linalg.reduce ins(%x : memref<64x64xf32>) outs(%c : memref<64xf32>) dimensions = [0]
     (%in: f32, %init: f32) {
       %s = arith.addf %in, %init : f32
@@ -37,12 +39,14 @@ func.func @row_and_column(%x: memref<64x64xf32>, %y: memref<64x64xf32>) {
 
 // -----
 
-// A row statistic broadcast over a dimension it does not reduce.
-// CHECK-LABEL: func.func @broadcast
-// CHECK-NOT: gpu.module
+// A row statistic broadcast over a dimension it does not reduce: the sum
+// and the product are two kernels (a program).
+// CHECK-LABEL: gpu.module @broadcast_module
+// CHECK: template = "reduction"
+// CHECK: template = "elementwise"
+// CHECK: func.func @broadcast({{.*}}) attributes {wmma.program = 2
 #id3 = affine_map<(b, i, j) -> (b, i, j)>
 #b = affine_map<(b, i, j) -> (b)>
-// expected-remark @+1 {{not converted to a wmma kernel: a reduction whose result is broadcast along dimensions it does not reduce, or reduced over several dimensions of the output}}
 func.func @broadcast(%x: memref<4x64xf32>, %u: memref<4x8x64xf32>, %y: memref<4x8x64xf32>) {
   %z = arith.constant 0.0 : f32
   %s = memref.alloc() : memref<4xf32>

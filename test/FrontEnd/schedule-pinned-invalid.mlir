@@ -209,14 +209,14 @@ func.func @not_a_schedule() attributes {wmma.schedule = {template = "gemm"}} {
 
 // The reduction template issues no WMMA: its instruction is "none", and
 // only its instruction is.
-// expected-error @+1 {{invalid #wmma.schedule: the reduction template issues no WMMA: instruction = "none"}}
+// expected-error @+1 {{invalid #wmma.schedule: the reduction template uses no WMMA instruction (instruction = "none")}}
 func.func @reduction_instr() attributes {wmma.schedule = #wmma.schedule<template = "reduction", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [4, 64, 4], waves = [8, 1], wave_tile = [1, 1], stages = 1, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{invalid #wmma.schedule: the gemm template needs a WMMA instruction}}
+// expected-error @+1 {{invalid #wmma.schedule: unknown instruction}}
 func.func @gemm_none() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "none", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
   return
 }

@@ -5,7 +5,7 @@
 
 // The two M dimensions are not adjacent in A: (m0, k, m1).
 func.func @not_adjacent(%A: memref<4x32x8xf16>, %B: memref<32x16xf16>, %C: memref<4x8x16xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: more than one M loop (loops 0 and 1 both index A and the output, not B): several M, N or K dimensions are collapsed into one only when every buffer holds them adjacent, in one order, contiguous, with static sizes (and not read by linalg.index); pass the operands with them collapsed}}
+  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.generic: more than one M loop (loops 0 and 1 both index A and the output, not B): several M, N or K dimensions are collapsed into one only when every buffer holds them adjacent, in one order, contiguous, with static sizes (and not read by linalg.index); pass the operands with them collapsed}}
   linalg.generic {indexing_maps = [affine_map<(m0, m1, n, k) -> (m0, k, m1)>, affine_map<(m0, m1, n, k) -> (k, n)>, affine_map<(m0, m1, n, k) -> (m0, m1, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<4x32x8xf16>, memref<32x16xf16>) outs(%C : memref<4x8x16xf32>) {
@@ -45,7 +45,7 @@ func.func @subset_bias(%A: memref<4x8x32xf16>, %B: memref<32x16xf16>, %bias: mem
   %z = arith.constant 0.0 : f32
   %p = memref.alloc() : memref<4x8x16xf32>
   linalg.fill ins(%z : f32) outs(%p : memref<4x8x16xf32>)
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: more than one M loop}}
+  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.generic: more than one M loop}}
   linalg.generic {indexing_maps = [affine_map<(m0, m1, n, k) -> (m0, m1, k)>, affine_map<(m0, m1, n, k) -> (k, n)>, affine_map<(m0, m1, n, k) -> (m0, m1, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<4x8x32xf16>, memref<32x16xf16>) outs(%p : memref<4x8x16xf32>) {
@@ -74,7 +74,7 @@ func.func @mixed(%A: memref<4x16x16xf16>, %B: memref<16x16xf16>, %C: memref<4x16
   %z = arith.constant 0.0 : f32
   %p = memref.alloc() : memref<4x16x16xf32>
   linalg.fill ins(%z : f32) outs(%p : memref<4x16x16xf32>)
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic: more than one M loop}}
+  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.generic: more than one M loop}}
   linalg.generic {indexing_maps = [affine_map<(m0, m1, n, k) -> (m0, m1, k)>, affine_map<(m0, m1, n, k) -> (k, n)>, affine_map<(m0, m1, n, k) -> (m0, m1, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<4x16x16xf16>, memref<16x16xf16>) outs(%p : memref<4x16x16xf32>) {

@@ -44,7 +44,7 @@ static bool has_uses(MlirOperation op) {
 static bool is_view(MlirOperation op) {
   return wmma_op_is(op, "memref.expand_shape") ||
          wmma_op_is(op, "memref.collapse_shape") ||
-         wmma_op_is(op, "memref.cast");
+         wmma_op_is(op, "memref.cast") || wmma_op_is(op, "memref.subview");
 }
 
 /* Ops left without users that only computed sizes or views, and

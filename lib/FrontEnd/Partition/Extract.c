@@ -109,8 +109,9 @@ bool fe_is_pure_host_op(MlirOperation op) {
          wmma_op_is(op, "memref.dealloc") ||
          wmma_op_is(op, "memref.expand_shape") ||
          wmma_op_is(op, "memref.collapse_shape") ||
-         wmma_op_is(op, "memref.cast") ||
-         wmma_op_is(op, "bufferization.to_tensor");
+         wmma_op_is(op, "memref.cast") || wmma_op_is(op, "memref.subview") ||
+         wmma_op_is(op, "bufferization.to_tensor") ||
+         wmma_op_is(op, "bufferization.to_buffer");
 }
 
 static bool in_segment(const extract_t *e, MlirOperation op) {

@@ -30,6 +30,35 @@ static bool foreign_between(const fe_partition *pt, MlirOperation a,
   return false;
 }
 
+/* The buffer a value views (through reshapes, casts and subviews). */
+static MlirValue root_of(MlirValue v) {
+  while (!mlirValueIsABlockArgument(v)) {
+    MlirOperation d = mlirOpResultGetOwner(v);
+    if (!wmma_op_is(d, "memref.subview") &&
+        !wmma_op_is(d, "memref.expand_shape") &&
+        !wmma_op_is(d, "memref.collapse_shape") &&
+        !wmma_op_is(d, "memref.cast"))
+      break;
+    v = mlirOperationGetOperand(d, 0);
+  }
+  return v;
+}
+
+/* Does the kernel write a buffer another of its arguments also views?
+ * Recognition sees two buffers where there is one: refused. */
+static bool writes_aliased(const fe_problem *p, const fe_extract *x) {
+  for (int a = 0; a < p->nargs; ++a) {
+    if (!p->args[a].is_buffer || p->args[a].role == FE_ARG_INPUT)
+      continue;
+    MlirValue r = root_of(x->outer[p->args[a].host]);
+    for (int b = 0; b < p->nargs; ++b)
+      if (b != a && p->args[b].is_buffer &&
+          mlirValueEqual(root_of(x->outer[p->args[b].host]), r))
+        return true;
+  }
+  return false;
+}
+
 /* Tries ops[first..last] as one kernel: 1 accepted (seg filled), 0 not
  * (why says why), -1 internal error. */
 static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
@@ -69,6 +98,11 @@ static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
       seg->o.pinned = false; /* a pin describes the function as one kernel */
       fe_set_native_accumulation(p, &seg->o);
       ok = fe_select(p, chip, &seg->o, &seg->t, &seg->s, why, cap) == 0;
+      if (ok && writes_aliased(p, &seg->x)) {
+        ok = 0;
+        fe_why(why, cap, "the ops write a buffer they also read through "
+                         "another view of it");
+      }
     } else {
       *why_loc = where;
     }

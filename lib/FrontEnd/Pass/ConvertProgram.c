@@ -16,6 +16,22 @@ static void name_of(MlirOperation op, char *nm, size_t cap) {
   wmma_op_name(op, nm, cap);
 }
 
+/* Which of the function's obstacles are at op or an op in its body. */
+typedef struct {
+  const fe_diag *old;
+  bool hit[FE_MAX_OBSTACLES];
+  bool any;
+} in_op_t;
+
+static MlirWalkResult mark_items_in(MlirOperation op, void *ud) {
+  in_op_t *w = ud;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  for (int k = 0; k < w->old->n; ++k)
+    if (mlirLocationEqual(w->old->items[k].loc, loc))
+      w->hit[k] = true;
+  return MlirWalkResultAdvance;
+}
+
 /* Whole-function mode: the obstacles are what no kernel takes -- each
  * foreign op with the reason recognition gave at it, each compute op left
  * with the reason it was refused alone. */
@@ -42,8 +58,19 @@ static void refuse_leftovers(const fe_partition *pt, MlirOperation func,
                      "allocation or a view",
                      nm);
   }
-  for (int i = 0; i < pt->nleft; ++i)
-    fe_diag_refuse_at(d, pt->left[i].loc, "%s", pt->left[i].why);
+  /* An op left: what recognition of the whole function said at it or at
+   * the ops in its body (it names the construct the user wrote), else why
+   * it was refused alone. */
+  for (int i = 0; i < pt->nleft; ++i) {
+    in_op_t w = {old, {0}, false};
+    mlirOperationWalk(pt->left[i].op, mark_items_in, &w, MlirWalkPreOrder);
+    for (int k = 0; k < old->n; ++k)
+      if (w.hit[k] || mlirLocationEqual(old->items[k].loc, pt->left[i].loc))
+        fe_diag_refuse_at(d, old->items[k].loc, "%s", old->items[k].msg),
+            w.any = true;
+    if (!w.any)
+      fe_diag_refuse_at(d, pt->left[i].loc, "%s", pt->left[i].why);
+  }
   free(old);
 }
 

@@ -369,6 +369,11 @@ int fe_reduction_build(fe_problem *p, char *why, size_t cap,
   for (int i = 0; i < g->nprods; ++i)
     if (((reached.prods >> i) & 1) && !elementwise_product(g, &g->prods[i]))
       return 1; /* a matrix product: the GEMM shapes */
+  if ((reached.prods || reached.reds) && fe_reads_fixed(g, p->root))
+    return fe_why(why, cap, "a load at a constant index (a map like "
+                            "(d0, d1) -> (0, d1)) is read by the WMMA "
+                            "templates only; the reduction template does "
+                            "not address it");
   if (!reached.prods && !reached.reds)
     return 1;
   for (int i = 0; i < g->nprods; ++i)

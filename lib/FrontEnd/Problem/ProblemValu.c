@@ -164,6 +164,13 @@ static int valu_gemm(fe_problem *p, int prod, fe_gemm *gm, char *why,
 int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap) {
   char r[FE_WHY];
   fe_gemm gm;
+  if (fe_reads_fixed(&p->g, p->root)) {
+    size_t len = strlen(why);
+    snprintf(why + len, cap - len, " (nor can the VALU template take it: it "
+                                   "does not address loads at constant "
+                                   "indices)");
+    return -1;
+  }
   if (valu_gemm(p, prod, &gm, r, sizeof r)) {
     size_t len = strlen(why);
     snprintf(why + len, cap - len, " (nor can the VALU template take it: %s)",

@@ -197,6 +197,9 @@ bool fe_reads(const fe_graph *g, int n, fe_kind kind, int index);
 bool fe_reads_arg(const fe_graph *g, int n, int arg, unsigned flags);
 /* Does n read node m (n itself included), through elementwise ops? */
 bool fe_reads_node(const fe_graph *g, int n, int m);
+/* Does n read, through anything, a load at a constant index
+ * (FE_MAP_FIXED)?  Only the WMMA templates address those. */
+bool fe_reads_fixed(const fe_graph *g, int n);
 /* Does load x read divided indices (fe_node.div)? */
 bool fe_load_grouped(const fe_node *x);
 /* The elementwise op `name` on operands (same space), with its compare

@@ -146,3 +146,18 @@ static fe_walk reads_node_pre(const fe_graph *g, int n, void *ud) {
 bool fe_reads_node(const fe_graph *g, int n, int m) {
   return fe_graph_visit(g, n, 0, reads_node_pre, NULL, &m) != 0;
 }
+
+static fe_walk reads_fixed_pre(const fe_graph *g, int n, void *ud) {
+  (void)ud;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind == FE_LOAD)
+    for (int j = 0; j < x->nmap; ++j)
+      if (x->map[j] == FE_MAP_FIXED)
+        return FE_WALK_STOP;
+  return FE_WALK_NEXT;
+}
+
+bool fe_reads_fixed(const fe_graph *g, int n) {
+  return fe_graph_visit(g, n, FE_WALK_PRODUCTS | FE_WALK_REDUCTIONS,
+                        reads_fixed_pre, NULL, NULL) != 0;
+}

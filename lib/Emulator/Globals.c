@@ -132,54 +132,54 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
                               : NULL;
   uint64_t lds_own_max = 0;
   for (int pass = 0; pass < 2; ++pass) {
-  if (pass == 1)
-    lds = lds_own_max; /* shared globals above every kernel's own */
-  for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
-    if (pass == 1 && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != AS_LDS)
-      continue;
-    if (is_llvm_meta_global(g))
-      continue;
-    LLVMTypeRef vt = LLVMGlobalGetValueType(g);
-    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
-    uint64_t size = LLVMTypeIsSized(vt) ? LLVMABISizeOfType(p->td, vt) : 0;
-    if (as == AS_LDS) {
-      if (is_dynamic_lds(p, g)) {
-        uint64_t al = lds_align(p, g);
-        if (al > dyn_align)
-          dyn_align = al;
-        p->has_dynamic_lds = 1;
-        continue; /* placed below, after every static variable */
-      }
-      int owner = p->nkernels > 1 ? owner_of(p, g, 0) : -2;
-      /* Pass 0: each kernel's own globals; pass 1: the shared ones. */
-      if ((pass == 0) != (owner >= 0))
+    if (pass == 1)
+      lds = lds_own_max; /* shared globals above every kernel's own */
+    for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
+      if (pass == 1 && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != AS_LDS)
         continue;
-      uint64_t align = lds_align(p, g);
-      uint64_t *top = owner >= 0 ? &own[owner] : &lds;
-      uint64_t off = (*top + align - 1) / align * align;
-      if (align > LDS_LIMIT || off + size > 0xffffffffull) {
-        free(own);
-        prog_error(p, "LDS globals exceed 4 GiB");
-        return -1;
+      if (is_llvm_meta_global(g))
+        continue;
+      LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+      unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+      uint64_t size = LLVMTypeIsSized(vt) ? LLVMABISizeOfType(p->td, vt) : 0;
+      if (as == AS_LDS) {
+        if (is_dynamic_lds(p, g)) {
+          uint64_t al = lds_align(p, g);
+          if (al > dyn_align)
+            dyn_align = al;
+          p->has_dynamic_lds = 1;
+          continue; /* placed below, after every static variable */
+        }
+        int owner = p->nkernels > 1 ? owner_of(p, g, 0) : -2;
+        /* Pass 0: each kernel's own globals; pass 1: the shared ones. */
+        if ((pass == 0) != (owner >= 0))
+          continue;
+        uint64_t align = lds_align(p, g);
+        uint64_t *top = owner >= 0 ? &own[owner] : &lds;
+        uint64_t off = (*top + align - 1) / align * align;
+        if (align > LDS_LIMIT || off + size > 0xffffffffull) {
+          free(own);
+          prog_error(p, "LDS globals exceed 4 GiB");
+          return -1;
+        }
+        add_address(p, g, off);
+        *top = off + size;
+        if (owner >= 0 && *top > lds_own_max)
+          lds_own_max = *top;
+      } else if (as == AS_FLAT || as == AS_GLOBAL || as == AS_CONSTANT) {
+        size_t len;
+        const char *name = LLVMGetValueName2(g, &len);
+        char nm[256];
+        snprintf(nm, sizeof nm, "%.*s", (int)len, name);
+        int idx = mem_alloc(mem, size, nm, 0, p->err, sizeof p->err);
+        if (idx < 0) {
+          free(own);
+          return -1;
+        }
+        add_address(p, g, mem_alloc_base(idx));
       }
-      add_address(p, g, off);
-      *top = off + size;
-      if (owner >= 0 && *top > lds_own_max)
-        lds_own_max = *top;
-    } else if (as == AS_FLAT || as == AS_GLOBAL || as == AS_CONSTANT) {
-      size_t len;
-      const char *name = LLVMGetValueName2(g, &len);
-      char nm[256];
-      snprintf(nm, sizeof nm, "%.*s", (int)len, name);
-      int idx = mem_alloc(mem, size, nm, 0, p->err, sizeof p->err);
-      if (idx < 0) {
-        free(own);
-        return -1;
-      }
-      add_address(p, g, mem_alloc_base(idx));
+      /* other address spaces: rejected if used */
     }
-    /* other address spaces: rejected if used */
-  }
   }
   p->lds_static = (uint32_t)lds;
   /* A kernel needs its own globals, or everything up to the shared ones'

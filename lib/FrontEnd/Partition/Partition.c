@@ -143,11 +143,11 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
       pt->remat.buffer[pt->remat.n++] = filled;
     } else if (fe_is_compute_op(op)) {
       if (pt->nops >= FE_MAX_COMPUTE)
-        return -1;
+        return -2;
       pt->ops[pt->nops++] = op;
     } else if (!fe_is_pure_host_op(op) && !wmma_op_is(op, "func.return")) {
       if (pt->nforeign >= FE_MAX_COMPUTE)
-        return -1;
+        return -2;
       pt->foreign[pt->nforeign++] = op;
     }
   }
@@ -160,9 +160,11 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
                                                     : pt->nops - 1;
     while (hi > i && foreign_between(pt, pt->ops[i], pt->ops[hi]))
       --hi;
-    for (int j = hi; j >= i && !taken; --j) {
-      if (pt->nsegs >= FE_MAX_SEGMENTS)
-        break;
+    if (pt->nsegs >= FE_MAX_SEGMENTS)
+      snprintf(first_why, sizeof first_why,
+               "the function already has %d kernels (a program's limit)",
+               FE_MAX_SEGMENTS);
+    for (int j = hi; j >= i && !taken && pt->nsegs < FE_MAX_SEGMENTS; --j) {
       why[0] = 0;
       MlirLocation wloc = first_loc;
       int rc = try_segment(body, pt, i, j, name, chip, o,

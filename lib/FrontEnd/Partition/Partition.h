@@ -87,8 +87,9 @@ typedef struct {
 /* Cuts the normalized function into segments, longest first from each
  * op (maximal munch over a window): every run a template accepts becomes a
  * kernel, with the prologues, epilogues and chains the templates fuse.
- * name: the caller's function user_func's (kernels are @name_kN).  0, or -1 on an
- * internal error (out of memory). */
+ * name: the caller's function user_func's (kernels are @name_kN).  0, -1
+ * on an internal error (out of memory), or -2 when the body has more than
+ * FE_MAX_COMPUTE ops of a kind (compute, or foreign). */
 int fe_partition_build(MlirOperation norm, MlirOperation user_func,
                        const char *name,
                        const wmma_chip_info *chip, const fe_options *o,

@@ -132,7 +132,17 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
   fe_partition *pt = malloc(sizeof *pt);
   MlirOperation *kernels = malloc(sizeof *kernels * FE_MAX_SEGMENTS);
   int rc = 0;
-  if (!pt || !kernels || fe_partition_build(norm, func, name, chip, o, pt)) {
+  int prc = pt && kernels ? fe_partition_build(norm, func, name, chip, o, pt)
+                           : -1;
+  if (prc == -2) {
+    /* Too big to cut: the function's obstacles stand (a remark). */
+    fe_remark(mlirOperationGetLocation(func),
+              "@%s has more than %d linalg ops (or other ops): too many to "
+              "cut into kernels",
+              name, FE_MAX_COMPUTE);
+    goto done;
+  }
+  if (prc) {
     wmma_error(func, "wmma-linalg-to-kernels: out of memory while cutting "
                      "@%s into kernels",
                name);

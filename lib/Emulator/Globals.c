@@ -93,6 +93,8 @@ static int is_dynamic_lds(Program *p, LLVMValueRef g) {
          (!LLVMTypeIsSized(vt) || LLVMABISizeOfType(p->td, vt) == 0);
 }
 
+#define EMU_LDS_KERNELS 256
+
 /* The kernel whose code uses value v (through constant expressions):
  * its index, -1 if none uses it, -2 if several do or a function that is
  * not a kernel does. */
@@ -128,8 +130,9 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
    * program's kernels): the globals only one kernel uses start at 0 for
    * each kernel; the others follow every kernel's own. */
   uint64_t lds = 0, dyn_align = 4;
-  uint64_t *own = p->nkernels ? emu_xalloc((size_t)p->nkernels, sizeof *own)
-                              : NULL;
+  /* Per-kernel tops on the stack: a failed allocation below unwinds by
+   * longjmp (no free).  Kernels past the array share the module's layout. */
+  uint64_t own[EMU_LDS_KERNELS] = {0};
   uint64_t lds_own_max = 0;
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1)
@@ -151,6 +154,8 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
           continue; /* placed below, after every static variable */
         }
         int owner = p->nkernels > 1 ? owner_of(p, g, 0) : -2;
+        if (owner >= EMU_LDS_KERNELS)
+          owner = -2;
         /* Pass 0: each kernel's own globals; pass 1: the shared ones. */
         if ((pass == 0) != (owner >= 0))
           continue;
@@ -158,7 +163,6 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
         uint64_t *top = owner >= 0 ? &own[owner] : &lds;
         uint64_t off = (*top + align - 1) / align * align;
         if (align > LDS_LIMIT || off + size > 0xffffffffull) {
-          free(own);
           prog_error(p, "LDS globals exceed 4 GiB");
           return -1;
         }
@@ -172,10 +176,8 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
         char nm[256];
         snprintf(nm, sizeof nm, "%.*s", (int)len, name);
         int idx = mem_alloc(mem, size, nm, 0, p->err, sizeof p->err);
-        if (idx < 0) {
-          free(own);
+        if (idx < 0)
           return -1;
-        }
         add_address(p, g, mem_alloc_base(idx));
       }
       /* other address spaces: rejected if used */
@@ -186,8 +188,10 @@ int emu_layout_globals(Program *p, GlobalMem *mem) {
    * end when there are shared ones. */
   for (int k = 0; k < p->nkernels; ++k)
     p->kernels[k].lds_static =
-        (uint32_t)(lds > lds_own_max || p->nkernels == 1 ? lds : own[k]);
-  free(own);
+        (uint32_t)(lds > lds_own_max || p->nkernels == 1 ||
+                           k >= EMU_LDS_KERNELS
+                       ? lds
+                       : own[k]);
   uint64_t dyn = (lds + dyn_align - 1) / dyn_align * dyn_align;
   p->lds_dynamic_base = dyn > 0xffffffffull ? 0xffffffffu : (uint32_t)dyn;
   for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g))

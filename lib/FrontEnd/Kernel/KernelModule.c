@@ -141,9 +141,31 @@ static MlirValue valid_bytes(fe_kb *kb, MlirValue raw, const fe_arg *x) {
     for (int d = 0; d < rank; ++d)
       extent = wb_muli(b, extent, wb_dim(b, raw, d));
   } else {
+    /* Run-time strides (a view made on the host of a program): read from
+     * the descriptor. */
+    MlirValue rt[FE_MAX_RANK] = {{NULL}};
+    bool dynamic = false;
     for (int d = 0; d < rank; ++d)
-      extent = wb_max_index(b, extent,
-                            kb_mulc(kb, wb_dim(b, raw, d), strides[d]));
+      dynamic |= mlirShapedTypeIsDynamicStrideOrOffset(strides[d]);
+    if (dynamic) {
+      MlirType idx = mlirIndexTypeGet(kb->ctx);
+      MlirType res[2 + 2 * FE_MAX_RANK];
+      res[0] = mlirMemRefTypeContiguousGet(x->elem, 0, NULL,
+                                           mlirAttributeGetNull());
+      for (int i = 1; i < 2 + 2 * rank; ++i)
+        res[i] = idx;
+      MlirOperation md = wb_op(b, "memref.extract_strided_metadata", 1, &raw,
+                               2 + 2 * rank, res, 0, NULL);
+      if (mlirOperationIsNull(md))
+        return (MlirValue){NULL};
+      for (int d = 0; d < rank; ++d)
+        rt[d] = mlirOperationGetResult(md, 2 + rank + d);
+    }
+    for (int d = 0; d < rank; ++d)
+      extent = wb_max_index(
+          b, extent,
+          mlirValueIsNull(rt[d]) ? kb_mulc(kb, wb_dim(b, raw, d), strides[d])
+                                 : wb_muli(b, wb_dim(b, raw, d), rt[d]));
   }
   int eb = fe_storage_bytes(x->elem);
   MlirValue bytes = kb_addc(kb, kb_mulc(kb, extent, eb), eb < 4 ? 4 - eb : 0);

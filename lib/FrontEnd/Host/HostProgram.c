@@ -41,12 +41,6 @@ static bool has_uses(MlirOperation op) {
   return false;
 }
 
-static bool is_view(MlirOperation op) {
-  return wmma_op_is(op, "memref.expand_shape") ||
-         wmma_op_is(op, "memref.collapse_shape") ||
-         wmma_op_is(op, "memref.cast") || wmma_op_is(op, "memref.subview");
-}
-
 /* Ops left without users that only computed sizes or views, and
  * allocations only freed: gone (until nothing changes). */
 static void drop_dead(MlirBlock body) {
@@ -107,7 +101,7 @@ static void last_use(MlirBlock body, MlirValue v, MlirOperation *last,
     if (mlirOperationIsNull(*last) ||
         mlirOperationIsBeforeInBlock(*last, user))
       *last = user;
-    if (is_view(user))
+    if (fe_is_view_op(user))
       last_use(body, mlirOperationGetResult(user, 0), last, escapes);
   }
 }

@@ -104,12 +104,15 @@ bool fe_is_compute_op(MlirOperation op) {
   return wmma_op_is(op, "linalg.generic") || wmma_op_is(op, "memref.copy");
 }
 
+bool fe_is_view_op(MlirOperation op) {
+  return wmma_op_is(op, "memref.expand_shape") ||
+         wmma_op_is(op, "memref.collapse_shape") ||
+         wmma_op_is(op, "memref.cast") || wmma_op_is(op, "memref.subview");
+}
+
 bool fe_is_pure_host_op(MlirOperation op) {
   return is_index_op(op) || wmma_op_is(op, "memref.alloc") ||
-         wmma_op_is(op, "memref.dealloc") ||
-         wmma_op_is(op, "memref.expand_shape") ||
-         wmma_op_is(op, "memref.collapse_shape") ||
-         wmma_op_is(op, "memref.cast") || wmma_op_is(op, "memref.subview") ||
+         wmma_op_is(op, "memref.dealloc") || fe_is_view_op(op) ||
          wmma_op_is(op, "bufferization.to_tensor") ||
          wmma_op_is(op, "bufferization.to_buffer");
 }

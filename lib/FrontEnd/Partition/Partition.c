@@ -34,10 +34,7 @@ static bool foreign_between(const fe_partition *pt, MlirOperation a,
 static MlirValue root_of(MlirValue v) {
   while (!mlirValueIsABlockArgument(v)) {
     MlirOperation d = mlirOpResultGetOwner(v);
-    if (!wmma_op_is(d, "memref.subview") &&
-        !wmma_op_is(d, "memref.expand_shape") &&
-        !wmma_op_is(d, "memref.collapse_shape") &&
-        !wmma_op_is(d, "memref.cast"))
+    if (!fe_is_view_op(d))
       break;
     v = mlirOperationGetOperand(d, 0);
   }

@@ -100,5 +100,7 @@ void fe_partition_free(fe_partition *pt);
  * sizes, allocates, views or frees (no effect a kernel could see)? */
 bool fe_is_compute_op(MlirOperation op);
 bool fe_is_pure_host_op(MlirOperation op);
+/* A view of its operand 0's data (reshape, cast, static subview). */
+bool fe_is_view_op(MlirOperation op);
 
 #endif /* WMMA_FRONTEND_PARTITION_PARTITION_H */

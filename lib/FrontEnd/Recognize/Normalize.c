@@ -86,8 +86,7 @@ static bool is_tensor(MlirType t) {
   return mlirTypeIsARankedTensor(t) || mlirTypeIsAUnrankedTensor(t);
 }
 
-static bool has_tensors(MlirOperation func) {
-  MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
+static bool has_tensor_types(MlirType ft) {
   for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)
     if (is_tensor(mlirFunctionTypeGetInput(ft, i)))
       return true;
@@ -95,6 +94,11 @@ static bool has_tensors(MlirOperation func) {
     if (is_tensor(mlirFunctionTypeGetResult(ft, i)))
       return true;
   return false;
+}
+
+static bool has_tensors(MlirOperation func) {
+  return has_tensor_types(
+      mlirTypeAttrGetValue(wmma_attr(func, "function_type")));
 }
 
 /* Every tensor argument gets bufferization.writable = false (kept with any
@@ -148,16 +152,6 @@ typedef struct {
   MlirOperation module; /* the caller's module */
   MlirBlock scratch;
 } callees_t;
-
-static bool has_tensor_types(MlirType ft) {
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)
-    if (is_tensor(mlirFunctionTypeGetInput(ft, i)))
-      return true;
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(ft); ++i)
-    if (is_tensor(mlirFunctionTypeGetResult(ft, i)))
-      return true;
-  return false;
-}
 
 static MlirOperation find_symbol(MlirBlock b, MlirStringRef name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(b);

@@ -45,6 +45,25 @@ func.func @mlp(%x: memref<?x64xf16>, %w1: memref<64x96xf16>, %w2: memref<96x32xf
 }
 """
 
+# IREE-style data tiling: A packed with padding (40 -> 48 rows), B packed
+# transposed, linalg.mmt4d, and the result unpacked (sliced back to 40 rows).
+PACKED = """
+func.func @mmt4d_pipeline(%a: tensor<40x64xf16>, %b: tensor<64x48xf16>) -> tensor<40x48xf32> {
+  %z16 = arith.constant 0.0 : f16
+  %ea = tensor.empty() : tensor<3x4x16x16xf16>
+  %pa = linalg.pack %a padding_value(%z16 : f16) inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %ea : tensor<40x64xf16> -> tensor<3x4x16x16xf16>
+  %eb = tensor.empty() : tensor<3x4x16x16xf16>
+  %pb = linalg.pack %b outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [16, 16] into %eb : tensor<64x48xf16> -> tensor<3x4x16x16xf16>
+  %zf = arith.constant 0.0 : f32
+  %ec = tensor.empty() : tensor<3x3x16x16xf32>
+  %fc = linalg.fill ins(%zf : f32) outs(%ec : tensor<3x3x16x16xf32>) -> tensor<3x3x16x16xf32>
+  %pc = linalg.mmt4d ins(%pa, %pb : tensor<3x4x16x16xf16>, tensor<3x4x16x16xf16>) outs(%fc : tensor<3x3x16x16xf32>) -> tensor<3x3x16x16xf32>
+  %er = tensor.empty() : tensor<40x48xf32>
+  %r = linalg.unpack %pc inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %er : tensor<3x3x16x16xf32> -> tensor<40x48xf32>
+  return %r : tensor<40x48xf32>
+}
+"""
+
 
 @pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
 def test_two_products_are_two_launches(chip):
@@ -81,3 +100,19 @@ def test_intermediate_between_kernels(chip):
     bound = (np.abs(h) @ np.abs(w2.astype(np.float64))) * (2.0**-10 + 96 * 2.0**-23)
     assert np.all(np.abs(out["y"] - ref) <= bound + 1e-6)
     assert np.abs(ref).max() > bound.max()  # the bound can tell y from zero
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_pack_mmt4d_unpack(chip):
+    rng = np.random.default_rng(11)
+    a = rng.uniform(-1, 1, (40, 64)).astype(np.float16)
+    b = rng.uniform(-1, 1, (64, 48)).astype(np.float16)
+    out, counters = wmma.run(PACKED, chip, {"a": a, "b": b}, stats=True)
+    # The padding fill, its copy, the GEMM (on WMMA), the unpacking copy.
+    assert len(counters["launches"]) == 4
+    assert [l["wmma_total"] > 0 for l in counters["launches"]] == [
+        False, False, True, False]
+    # Exact f16 products, f32 sums over K = 64.
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(out["result0"], ref, rtol=0,
+                               atol=64 * 2.0**-24 * 64)

@@ -102,5 +102,15 @@ bool fe_is_compute_op(MlirOperation op);
 bool fe_is_pure_host_op(MlirOperation op);
 /* A view of its operand 0's data (reshape, cast, static subview). */
 bool fe_is_view_op(MlirOperation op);
+/* The buffer a value views (through the view ops above). */
+MlirValue fe_root_buffer(MlirValue v);
+/* The index of a compute op's first output operand (its writes). */
+intptr_t fe_first_output(MlirOperation op);
+
+/* Sink.c: moves every op that only moves data (a transpose, a copy, a
+ * broadcast) of an intermediate to just before the first op reading its
+ * result, where nothing in between conflicts, so that the reader's run
+ * can absorb it.  Returns how many moved. */
+int fe_sink_movements(MlirBlock body);
 
 #endif /* WMMA_FRONTEND_PARTITION_PARTITION_H */

@@ -24,11 +24,14 @@ int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
                             "matrix's (its rows are read as contiguous "
                             "vectors)",
                   where);
-  for (int j = 0; j < rank; ++j)
+  /* The view's strides are the buffer's (identity layout: products of
+   * the inner sizes), static when every dimension but the outermost is;
+   * the outermost may be a run-time size (a token count). */
+  for (int j = 1; j < rank; ++j)
     if (!fe_size_static(arg->shape[j]))
       return fe_why(why, cap, "%s: reading the matrix through a view with "
                               "the batch dimensions first needs static "
-                              "sizes (static strides)",
+                              "strides (static sizes but the outermost)",
                     where);
   return 0;
 }

@@ -51,6 +51,24 @@ intptr_t fe_first_output(MlirOperation op) {
   return mlirDenseI32ArrayGetElement(seg, 0);
 }
 
+bool fe_yields_first_input(MlirOperation op) {
+  MlirAttribute its = wmma_attr(op, "iterator_types");
+  if (mlirAttributeIsNull(its) || !mlirAttributeIsAArray(its))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
+    char t[32];
+    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
+    if (!strstr(t, "parallel"))
+      return false;
+  }
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  return !mlirOperationIsNull(y) && wmma_op_is(y, "linalg.yield") &&
+         mlirOperationGetNumOperands(y) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(y, 0),
+                        mlirBlockGetArgument(b, 0));
+}
+
 bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
   if (!wmma_op_is(op, "linalg.generic") ||
       mlirOperationGetNumOperands(op) != 2 || fe_first_output(op) != 1)
@@ -63,25 +81,12 @@ bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
     return false;
   /* The body yields the scalar input, at every element (parallel loops,
    * identity output map). */
-  MlirAttribute its = wmma_attr(op, "iterator_types");
   MlirAttribute maps = wmma_attr(op, "indexing_maps");
-  if (mlirAttributeIsNull(its) || mlirAttributeIsNull(maps) ||
-      !mlirAttributeIsAArray(maps) || mlirArrayAttrGetNumElements(maps) != 2 ||
+  if (mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps) ||
+      mlirArrayAttrGetNumElements(maps) != 2 ||
       !mlirAffineMapIsIdentity(
-          mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1))))
-    return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
-    char t[32];
-    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
-    if (!strstr(t, "parallel"))
-      return false;
-  }
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(b);
-  if (mlirOperationIsNull(y) || !wmma_op_is(y, "linalg.yield") ||
-      mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0),
-                      mlirBlockGetArgument(b, 0)))
+          mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1))) ||
+      !fe_yields_first_input(op))
     return false;
   /* Only compute ops read the buffer (and size queries: its sizes are
    * known) and none but this fill writes it. */

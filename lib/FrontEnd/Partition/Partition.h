@@ -39,6 +39,10 @@ typedef struct {
   MlirValue buffer[FE_MAX_COMPUTE];
 } fe_remat;
 
+/* Does linalg.generic op run over parallel loops only, its body yielding
+ * its first operand's element (a fill, a copy, a transpose)? */
+bool fe_yields_first_input(MlirOperation op);
+
 /* Is op such a fill (of an allocation read only by compute ops)? */
 bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer);
 

@@ -42,21 +42,7 @@ static bool is_movement(MlirOperation op) {
       mlirOperationGetNumOperands(op) != 2 || fe_first_output(op) != 1 ||
       !mlirTypeIsAShaped(mlirValueGetType(mlirOperationGetOperand(op, 0))))
     return false;
-  MlirAttribute its = wmma_attr(op, "iterator_types");
-  if (mlirAttributeIsNull(its) || !mlirAttributeIsAArray(its))
-    return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
-    char t[32];
-    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
-    if (!strstr(t, "parallel"))
-      return false;
-  }
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(b);
-  return !mlirOperationIsNull(y) && wmma_op_is(y, "linalg.yield") &&
-         mlirOperationGetNumOperands(y) == 1 &&
-         mlirValueEqual(mlirOperationGetOperand(y, 0),
-                        mlirBlockGetArgument(b, 0));
+  return fe_yields_first_input(op);
 }
 
 /* A linalg.generic reading no buffer (a fill). */

@@ -116,3 +116,56 @@ def test_pack_mmt4d_unpack(chip):
     ref = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(out["result0"], ref, rtol=0,
                                atol=64 * 2.0**-24 * 64)
+
+
+# Horizontal fusion: SwiGLU's gate and up projections share the activation,
+# one kernel computes both and combines them (no intermediate in memory).
+SWIGLU = """
+func.func @swiglu(%x: tensor<?x64xf16>, %wg: tensor<64x96xf16>, %wu: tensor<64x96xf16>) -> tensor<?x96xf32> {
+  %c0 = arith.constant 0 : index
+  %t = tensor.dim %x, %c0 : tensor<?x64xf16>
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty(%t) : tensor<?x96xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %g = linalg.matmul ins(%x, %wg : tensor<?x64xf16>, tensor<64x96xf16>) outs(%f : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %u = linalg.matmul ins(%x, %wu : tensor<?x64xf16>, tensor<64x96xf16>) outs(%f : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%g, %u : tensor<?x96xf32>, tensor<?x96xf32>) outs(%e : tensor<?x96xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %n = arith.negf %a : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %ex, %one : f32
+    %s = arith.divf %a, %d : f32
+    %r = arith.mulf %s, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<?x96xf32>
+  return %h : tensor<?x96xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_swiglu_is_one_kernel(chip):
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-1, 1, (29, 64)).astype(np.float16)
+    wg = rng.uniform(-0.25, 0.25, (64, 96)).astype(np.float16)
+    wu = rng.uniform(-0.25, 0.25, (64, 96)).astype(np.float16)
+    out, counters = wmma.run(SWIGLU, chip, {"x": x, "wg": wg, "wu": wu},
+                             stats=True)
+    assert "launches" not in counters  # one kernel, not a program
+    # Only the activation, both weights and the result move: no gate or
+    # up intermediate is written.
+    assert counters["global_bytes_stored"] == 29 * 96 * 4
+    g = x.astype(np.float64) @ wg.astype(np.float64)
+    u = x.astype(np.float64) @ wu.astype(np.float64)
+    ref = g / (1 + np.exp(-g)) * u
+    # f16 products are exact in f32; the sums over K = 64 differ from the
+    # exact ones by at most gamma_64 = 64 * 2^-24 times the sum of the
+    # products' magnitudes.  Through silu(g) * u (|silu'| <= 1.1) that
+    # gives the bound below, plus a few f32 roundings of the epilogue.
+    gamma = 64 * 2.0**-24
+    eg = gamma * (np.abs(x.astype(np.float64)) @ np.abs(wg.astype(np.float64)))
+    eu = gamma * (np.abs(x.astype(np.float64)) @ np.abs(wu.astype(np.float64)))
+    silu = g / (1 + np.exp(-g))
+    tol = 1.1 * np.abs(u) * eg + np.abs(silu) * eu + 8 * 2.0**-24 * np.abs(ref)
+    assert np.all(np.abs(out["result0"] - ref) <= tol + 2.0**-30)

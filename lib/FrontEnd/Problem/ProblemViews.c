@@ -58,7 +58,7 @@ static int set_view(fe_problem *p, int arg, const int8_t *perm, char *why,
 /* 1 if gemm i's A operand is the intermediate (a chain's or attention's
  * second product: no buffer, no fe_operand read), else 0. */
 static int intermediate(const fe_problem *p, int i) {
-  return i == 1 && p->shape != FE_SHAPE_GEMM;
+  return i == 1 && p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_DUAL;
 }
 
 int fe_apply_views(fe_problem *p, char *why, size_t cap) {

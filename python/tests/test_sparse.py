@@ -210,3 +210,72 @@ def test_swmmac_against_dense_product(atom, atoms_src, calculator):
     bad = np.abs(got - ref) > tol
     assert not bad.any(), "first mismatch at %s: %r vs %r" % (
         np.argwhere(bad)[0], got[bad][0], ref[bad][0])
+
+
+def prune_2_4(rng, M, K):
+    """A random M x K f16 matrix with two nonzeros in every group of four K
+    (positions random), as upstream's 2:4 storage: the M x K/2 values in K
+    order and their positions (0-3) in their groups."""
+    values = rng.uniform(-1, 1, (M, K // 2)).astype(np.float16)
+    positions = np.zeros((M, K // 2), np.int64)
+    dense = np.zeros((M, K), np.float16)
+    for m in range(M):
+        for g in range(K // 4):
+            p = sorted(rng.choice(4, 2, replace=False))
+            positions[m, 2 * g:2 * g + 2] = p
+            dense[m, 4 * g + p[0]] = values[m, 2 * g]
+            dense[m, 4 * g + p[1]] = values[m, 2 * g + 1]
+    return dense, values, positions
+
+
+def index_words(calc, instr, positions, K_tile=32):
+    """The kernel's index registers: [tile row][K tile][lane], each 2-bit
+    position at the bits the calculator gives for its group (first value's
+    position in the low bits of the group's 4-bit field)."""
+    kmap = calc[(instr, "K")]
+    M, KC = positions.shape
+    words = np.zeros((M // 16, KC * 2 // K_tile, 32), np.uint32)
+    for m in range(M):
+        for G in range(KC // 2):
+            t, g = divmod(G, K_tile // 4)
+            lane, _, lo, _ = kmap[(m % 16, 4 * g)]
+            p0, p1 = positions[m, 2 * G], positions[m, 2 * G + 1]
+            words[m // 16, t, lane] |= np.uint32((p0 | p1 << 2) << lo)
+    return words
+
+
+def test_sparse_gemm_against_dense(calculator):
+    """A 64 x 128 (2:4 sparse) times 128 x 64 GEMM of swmmacs against the
+    dense product, and its global traffic against the dense GEMM example of
+    the same shape."""
+    rng = np.random.default_rng(25)
+    dense, values, positions = prune_2_4(rng, 64, 128)
+    B = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    C = np.full((64, 64), np.nan, dtype=np.float32)  # every element is written
+    I = index_words(calculator, "v_swmmac_f32_16x16x32_f16", positions)
+    k = wmma.compile(read_example("examples", "atoms", "sparse-gemm-rdna4.mlir"),
+                     "gfx1201", emit="llvm")
+    A = np.ascontiguousarray(values)
+    stats = wmma.emulate(k.artifact, "sparse_gemm", k.manifest["grid"],
+                         k.manifest["block"],
+                         [wmma.memref(x) for x in (A, I.view(np.int32), B, C)],
+                         chip="gfx1201")
+    ref = dense.astype(np.float64) @ B.astype(np.float64)
+    mag = np.abs(dense.astype(np.float64)) @ np.abs(B.astype(np.float64))
+    assert np.all(np.abs(C - ref) <= 2 * 128 * 2.0 ** -24 * mag)
+    # 16 tiles x 4 K steps of one swmmac; nothing dense.
+    assert stats["wmma_total"] == 64 and stats["wmma"] == {}
+    # The dense GEMM of the same shape loads the whole A: the sparse one
+    # half of it plus 4 bytes of indices per lane and swmmac.
+    d = wmma.compile(read_example("examples", "atoms", "gemm-rdna4.mlir"),
+                     "gfx1201", emit="llvm")
+    Cd = np.zeros((64, 64), np.float32)
+    dstats = wmma.emulate(d.artifact, "gemm", d.manifest["grid"],
+                          d.manifest["block"],
+                          [wmma.memref(x) for x in (dense, B, Cd)],
+                          chip="gfx1201")
+    assert np.all(np.abs(Cd - ref) <= 2 * 128 * 2.0 ** -24 * mag)
+    a_dense = 4 * dense.nbytes  # each A row block is read by 4 tiles
+    b_bytes = 4 * B.nbytes
+    assert dstats["global_bytes_loaded"] == a_dense + b_bytes
+    assert stats["global_bytes_loaded"] == a_dense // 2 + 4 * I.nbytes + b_bytes

@@ -380,7 +380,7 @@ typedef struct {
                                not 8h + v */
   /* Instructions. */
   int fp8_wmma;    /* v_wmma_*_fp8/bf8 (RDNA4) */
-  int sparse_wmma; /* v_swmmac_* (RDNA4; not modelled by the engine) */
+  int sparse_wmma; /* v_swmmac_* (RDNA4; wmma_sparse_* below) */
   /* LDS (RDNA3/RDNA4 ISA section 12.1): banks of DWORDs; one instruction's
    * lanes are served in phases of lds_banks * lds_bank_bytes bytes. */
   int lds_banks;

@@ -279,3 +279,33 @@ def test_sparse_gemm_against_dense(calculator):
     b_bytes = 4 * B.nbytes
     assert dstats["global_bytes_loaded"] == a_dense + b_bytes
     assert stats["global_bytes_loaded"] == a_dense // 2 + 4 * I.nbytes + b_bytes
+
+
+@pytest.mark.parametrize("instr", sorted({a[1] for a in ATOMS}))
+@pytest.mark.parametrize("matrix", ["A", "B", "D", "K"])
+def test_sparse_layout_matches_calculator(instr, matrix, calculator):
+    """wmma.sparse_layout() gives the calculator's rows (as wmma-layout)."""
+    lay = wmma.sparse_layout(instr, matrix)
+    got = {(int(r), int(c)): (int(l), int(v), int(lo), int(hi))
+           for r, c, l, v, lo, hi in zip(lay.row, lay.col, lay.lane, lay.vgpr,
+                                         lay.bit_lo, lay.bit_hi)}
+    assert got == calculator[(instr, matrix)]
+    assert len(lay.tsv.splitlines()) == len(got)
+
+
+def test_sparse_layout_values_and_errors():
+    lay = wmma.sparse_layout("v_swmmac_i32_16x16x64_iu4", "a", target="gfx1201")
+    assert (lay.rows, lay.cols, lay.vgprs, lay.index_bits) == (16, 64, 2, 32)
+    # Compressed value j of row 0 and its position field: lane 16 holds
+    # the second half of the row's 32 values.
+    assert lay.value_locate(0, 17) == (16, 0, 4, 7)
+    assert lay.index_locate(0, 17) == (16, 0, 2, 3)
+    with pytest.raises(IndexError):
+        lay.value_locate(0, 32)
+    assert "<svg" in lay.to_svg() and "2:4 compressed" in lay.grid
+    with pytest.raises(wmma.WmmaError, match="RDNA4-only"):
+        wmma.sparse_layout("v_swmmac_f32_16x16x32_f16", "A", target="gfx1100")
+    with pytest.raises(wmma.WmmaError, match="unknown sparse instruction"):
+        wmma.sparse_layout("v_wmma_f32_16x16x16_f16", "A")
+    with pytest.raises(ValueError):
+        wmma.sparse_layout("v_swmmac_f32_16x16x32_f16", "E")

@@ -47,6 +47,10 @@
 #include "mlir-c/Pass.h"
 
 /*===--- recognition -----------------------------------------------------===*/
+/* Records an obstacle at every op of func touching a value with a
+ * sparse_tensor encoding (at func for an unused sparse argument), which
+ * bufferization would silently make dense; returns how many. */
+int fe_refuse_sparse_values(MlirOperation func, fe_diag *d);
 /* Normalizes a scratch copy of func with upstream passes; returns the
  * normalized func.func (owned by *scratch, destroy with mlirOperationDestroy
  * on *scratch), or a null op with the upstream failures (each at the op

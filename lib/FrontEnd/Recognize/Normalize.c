@@ -11,6 +11,8 @@
  *    function);
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
  *    fill, copy, elementwise) become linalg.generic.
+ * Values with a sparse_tensor encoding are refused before any of this
+ * (SparseOperands.c): bufferization would drop the encoding.
  * Errors of these passes are captured as obstacles, each at its location
  * and naming the op the user wrote there. */
 #include "FrontEnd.h"
@@ -197,6 +199,10 @@ static MlirWalkResult declare_callee(MlirOperation op, void *ud) {
 
 MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                            fe_diag *d) {
+  /* Sparse encodings would not survive bufferization: refused first. */
+  *scratch = (MlirOperation){NULL};
+  if (fe_refuse_sparse_values(func, d))
+    return (MlirOperation){NULL};
   MlirContext ctx = mlirOperationGetContext(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   MlirModule m = mlirModuleCreateEmpty(loc);

@@ -25,6 +25,7 @@ from .compile import Compiled, compile
 from .emulate import emulate, memref
 from .layout import Layout, layout
 from .sparse_layout import SparseLayout, sparse_layout
+from . import sparse24
 from .target import chip_info
 from .run import (bf16_bits_to_f32, f32_to_bf16_bits, f32_to_fp8_bits,
                   fp8_bits_to_f32, random_inputs, run)
@@ -45,7 +46,7 @@ def chips():
 
 __all__ = [
     "WmmaError", "Compiled", "Layout", "SparseLayout", "compile", "layout",
-    "sparse_layout", "emulate", "memref", "run",
+    "sparse_layout", "sparse24", "emulate", "memref", "run",
     "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "f32_to_fp8_bits",
     "fp8_bits_to_f32", "parse_diagnostics",
     "find_library", "library_path", "version", "chips", "chip_info",

@@ -1,0 +1,149 @@
+"""wmma.sparse24: the host-side conversions of a 2:4 A operand (pruning,
+upstream's storage, the kernel's packed index words) against independent
+references: upstream MLIR's own sparsifier for the storage (assemble, then
+convert to dense, run on the CPU), and AMD's calculator data for the index
+register each lane makes from its row's words."""
+
+import os
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+import wmma
+from wmma import sparse24
+from test_sparse import ATOMS, BITS, calculator  # noqa: F401 (fixture)
+
+LLVM_BIN = os.environ.get("WMMA_LLVM_BIN", "/usr/lib/llvm-22/bin")
+
+
+def test_prune_keeps_the_two_largest_of_each_group():
+    a = np.array([[1, -5, 3, 2, 0, 0, 0, 7, 2, 2, 2, 2]], np.float32)
+    assert sparse24.prune_2_4(a).tolist() == [
+        [0, -5, 3, 0, 0, 0, 0, 7, 2, 2, 0, 0]]
+    with pytest.raises(ValueError, match="groups of four"):
+        sparse24.prune_2_4(np.ones((2, 6)))
+
+
+def test_compress_expand_round_trip_and_padding_positions():
+    rng = np.random.default_rng(4)
+    a = sparse24.prune_2_4(rng.uniform(-1, 1, (37, 52)).astype(np.float16))
+    a[3, 8:12] = 0          # an empty group
+    a[5, 12:16] = [0, 0, 0, 1]  # a group with one nonzero
+    values, crd = sparse24.compress_2_4(a)
+    assert values.shape == crd.shape == (37, 26) and values.dtype == np.float16
+    assert np.array_equal(sparse24.expand_2_4(values, crd), a)
+    # Positions distinct and ascending in every group.
+    g = crd.reshape(37, 13, 2)
+    assert (g[:, :, 0] < g[:, :, 1]).all()
+    assert g[3, 2].tolist() == [0, 1] and g[5, 3].tolist() == [0, 3]
+    with pytest.raises(ValueError, match="row 1, K 4..7 has more than two"):
+        sparse24.compress_2_4(np.array([[1, 0, 0, 0, 1, 1, 0, 0],
+                                        [1, 0, 0, 0, 1, 1, 1, 0]]))
+
+
+def test_index_words_pack_positions_row_by_row():
+    crd = np.array([[0, 3, 1, 2] * 8 + [2, 3]], np.int64)  # K = 68
+    w = sparse24.pack_index_words(crd)
+    assert w.shape == (1, 3) and w.dtype == np.uint32
+    group = 0 | 3 << 2 | 1 << 4 | 2 << 6
+    assert w[0, 0] == w[0, 1] == group * 0x01010101
+    # Past K: positions 0 and 1 (distinct), 7 pairs of them.
+    assert w[0, 2] == (2 | 3 << 2) | sum(1 << (2 * p) for p in range(3, 16, 2))
+    with pytest.raises(ValueError, match="0..3"):
+        sparse24.pack_index_words(np.array([[4, 0]]))
+
+
+def run_upstream_assemble(values, crd):
+    """The dense matrix upstream's sparsifier makes of (values, crd) as the
+    storage of a 2:4 tensor, on the CPU (mlir-opt --sparsifier,
+    mlir-runner)."""
+    M, KC = values.shape
+    K = 2 * KC
+    n = M * KC
+    fmt = lambda xs: ", ".join(repr(float(x)) for x in xs)
+    src = f"""
+#NV24 = #sparse_tensor.encoding<{{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }}>
+func.func @main() {{
+  %v = arith.constant dense<[{fmt(values.ravel())}]> : tensor<{n}xf32>
+  %c = arith.constant dense<[{", ".join(str(int(c)) for c in crd.ravel())}]> : tensor<{n}xindex>
+  %s = sparse_tensor.assemble (%c), %v : (tensor<{n}xindex>), tensor<{n}xf32> to tensor<{M}x{K}xf32, #NV24>
+  %d = sparse_tensor.convert %s : tensor<{M}x{K}xf32, #NV24> to tensor<{M}x{K}xf32>
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %x = vector.transfer_read %d[%c0, %c0], %z : tensor<{M}x{K}xf32>, vector<{M}x{K}xf32>
+  vector.print %x : vector<{M}x{K}xf32>
+  return
+}}
+"""
+    lowered = subprocess.run(
+        [os.path.join(LLVM_BIN, "mlir-opt"), "-",
+         "--sparsifier=enable-runtime-library=false"],
+        input=src, capture_output=True, text=True, check=True).stdout
+    libs = ",".join(os.path.join(os.path.dirname(LLVM_BIN), "lib", l)
+                    for l in ("libmlir_c_runner_utils.so",
+                              "libmlir_runner_utils.so"))
+    out = subprocess.run(
+        [os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
+         "-entry-point-result=void", "-shared-libs=" + libs],
+        input=lowered, capture_output=True, text=True, check=True).stdout
+    nums = [float(x) for x in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?", out)]
+    return np.array(nums).reshape(M, K)
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(LLVM_BIN, "mlir-runner")),
+                    reason="needs LLVM 22's mlir-opt and mlir-runner")
+def test_storage_is_upstreams():
+    """compress_2_4 gives what upstream stores: its sparsifier expands our
+    (values, crd) back to the pruned matrix."""
+    rng = np.random.default_rng(25)
+    a = sparse24.prune_2_4(
+        rng.integers(-8, 8, (5, 24)).astype(np.float32))  # exact in print
+    a[1, 4:8] = 0
+    values, crd = sparse24.compress_2_4(a)
+    assert np.array_equal(run_upstream_assemble(values, crd), a)
+
+
+@pytest.mark.parametrize("atom", ATOMS, ids=[a[0] for a in ATOMS])
+def test_lane_index_bits_match_the_calculator(atom, calculator):
+    """The index register each lane makes from its row's packed words holds
+    every 2-bit position where AMD's calculator puts it, for all 11
+    swmmac instructions (two K steps, so words past the first are read)."""
+    _, instr, ta, _, _, K, _, _, _ = atom
+    kmap = calculator[(instr, "K")]
+    rng = np.random.default_rng(K + BITS[ta])
+    steps = 2
+    crd = np.sort(np.array([rng.choice(4, 2, replace=False)
+                            for _ in range(16 * steps * K // 4)]), axis=1)
+    crd = crd.reshape(16, steps * K // 2)
+    words = sparse24.pack_index_words(crd)
+    for s in range(steps):
+        regs = [sparse24.lane_index_bits(words[lane % 16], s, lane // 16,
+                                         BITS[ta], K) for lane in range(32)]
+        for m in range(16):
+            for g in range(K // 4):
+                lane, _, lo, hi = kmap[(m, 4 * g)]
+                assert hi - lo == 3
+                field = (regs[lane] >> lo) & 0xf
+                G = s * K // 4 + g
+                want = crd[m, 2 * G] | crd[m, 2 * G + 1] << 2
+                assert field == want, (instr, s, m, g, lane)
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
+def test_compile_refuses_a_2_4_operand_at_the_matmul(chip):
+    """Until the sparse template exists the driver refuses a 2:4 A (it used
+    to compile it as a dense GEMM): the remark at the matmul names it."""
+    src = ("#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, "
+           "j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>\n"
+           "func.func @f(%A: tensor<32x64xf16, #NV24>, %B: tensor<64x32xf16>,\n"
+           "             %C: tensor<32x32xf32>) -> tensor<32x32xf32> {\n"
+           "  %r = linalg.matmul ins(%A, %B : tensor<32x64xf16, #NV24>, "
+           "tensor<64x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>\n"
+           "  return %r : tensor<32x32xf32>\n}\n")
+    with pytest.raises(wmma.WmmaError) as e:
+        wmma.compile(src, chip)
+    remarks = [d for d in e.value.diagnostics if d["severity"] == "remark"]
+    assert remarks and remarks[0]["line"] == 4, e.value.diagnostics
+    assert "operand A is 2:4 structured sparse" in remarks[0]["message"]

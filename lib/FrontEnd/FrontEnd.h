@@ -5,8 +5,10 @@
  *
  * The stages, one folder each (docs/architecture.md has the longer map):
  *  Common/     Diag.c: refusal reasons and remarks shared by every stage.
- *  Recognize/  Normalize.c: upstream passes through the C API on a scratch
- *              copy (tensors bufferized, named ops generalized;
+ *  Recognize/  SparseOperands.c: sparse_tensor encodings refused (before
+ *              bufferization drops them).  Normalize.c: upstream passes
+ *              through the C API on a scratch copy (tensors bufferized,
+ *              named ops generalized;
  *              DecomposeAggregates.cpp the one upstream rewrite that has no
  *              pass).  Graph.c: the hash-consed expression graph;
  *              GraphWalk.c: the one walk over it (each node once).

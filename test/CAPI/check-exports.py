@@ -51,7 +51,11 @@ def declarations(path):
         for macro in ("WMMA_CAPI_EXPORTED ", "MLIR_CAPI_EXPORTED "):
             if st.startswith(macro):
                 exported, st = True, st[len(macro):]
-        if re.match(r"(typedef|struct|enum|union|static|extern \"C\")\b", st):
+        # Type declarations are skipped, not functions returning an enum or
+        # struct (MLIR's mlirSparseTensorEncodingAttrGetLvlFmt).
+        returns_tagged = re.match(r"(struct|enum|union)\s+\w+\s*\**\s*\w+\s*\(", st)
+        if (re.match(r"(typedef|struct|enum|union|static|extern \"C\")\b", st)
+                and not returns_tagged):
             continue
         m = re.match(r"[^(]*?\b([A-Za-z_]\w*)\s*\(", st)
         if m and not re.search(r"\(\s*\*", st.split(m.group(1))[0]):

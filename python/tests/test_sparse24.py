@@ -13,6 +13,7 @@ import pytest
 
 import wmma
 from wmma import sparse24
+from conftest import read_example
 from test_sparse import ATOMS, BITS, calculator  # noqa: F401 (fixture)
 
 LLVM_BIN = os.environ.get("WMMA_LLVM_BIN", "/usr/lib/llvm-22/bin")
@@ -147,3 +148,34 @@ def test_compile_refuses_a_2_4_operand_at_the_matmul(chip):
     remarks = [d for d in e.value.diagnostics if d["severity"] == "remark"]
     assert remarks and remarks[0]["line"] == 4, e.value.diagnostics
     assert "operand A is 2:4 structured sparse" in remarks[0]["message"]
+
+
+def test_packed_interface_gemm_on_the_emulator():
+    """The kernel side of the interface: examples/atoms/sparse-gemm-packed-
+    rdna4.mlir takes the values and the packed index words as
+    sparse24 makes them from a pruned random matrix, builds each lane's
+    index register itself, and matches the dense product of the pruned
+    matrix (float64) within the f32 accumulation bound of K."""
+    rng = np.random.default_rng(24)
+    dense = sparse24.prune_2_4(rng.uniform(-1, 1, (64, 128)).astype(np.float16))
+    values, crd = sparse24.compress_2_4(dense)
+    words = sparse24.pack_index_words(crd)
+    assert words.shape == (64, 4)
+    B = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    C = np.full((64, 64), np.nan, dtype=np.float32)  # every element is written
+    k = wmma.compile(read_example("examples", "atoms",
+                                  "sparse-gemm-packed-rdna4.mlir"),
+                     "gfx1201", emit="llvm")
+    stats = wmma.emulate(k.artifact, "sparse_gemm_packed", k.manifest["grid"],
+                         k.manifest["block"],
+                         [wmma.memref(np.ascontiguousarray(x)) for x in
+                          (values, words.view(np.int32), B, C)],
+                         chip="gfx1201")
+    ref = dense.astype(np.float64) @ B.astype(np.float64)
+    mag = np.abs(dense.astype(np.float64)) @ np.abs(B.astype(np.float64))
+    assert np.all(np.abs(C - ref) <= 2 * 128 * 2.0 ** -24 * mag)
+    assert stats["wmma_total"] == 64 and stats["wmma"] == {}
+    # A traffic: half the dense A (each row block read by 4 tiles) plus
+    # one 4-byte word per lane and swmmac (two lanes share one).
+    assert stats["global_bytes_loaded"] == (
+        4 * dense.nbytes // 2 + 16 * 4 * 32 * 4 + 4 * B.nbytes)

@@ -173,7 +173,8 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_row = memdim_of(x, row_loop);
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
-  if (o->mem_row < rank - 2 || o->mem_k < rank - 2) {
+  o->im2col = x->im2col;
+  if (!o->im2col && (o->mem_row < rank - 2 || o->mem_k < rank - 2)) {
     /* Batch dimensions between or after the matrix's: read through a view
      * with them first (layout math by strides, no copy). */
     char dims[64], pos[48], where[192];
@@ -196,7 +197,8 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
     o->mem_batch[i] = j < 0 ? -1 : view_dim(o, j);
     o->batch_loop[i] = gm->batch_loop[i];
   }
-  o->k_contiguous = o->mem_k == rank - 1;
+  /* An implicit GEMM's A is gathered K-contiguous (ConvLoad.c). */
+  o->k_contiguous = o->mem_k == rank - 1 || o->im2col;
   o->space_rank = g->prods[gm->prod].nest.nloops;
   o->row_loop = row_loop;
   o->k_loop = gm->k_loop;
@@ -609,10 +611,19 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
      * product (attention) is evaluated. */
     if (fe_attention_build(p, last, first, why, cap, where))
       return -1;
+  } else if (g->nconvs && nl) {
+    return fe_why(why, cap, "a convolution chained with another product is "
+                            "not supported (one convolution with an "
+                            "elementwise epilogue is)");
   } else if (nl == 0) {
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
     fe_collapse_loops(p, last);
+    /* A convolution is an implicit GEMM or nothing (the VALU template
+     * reads operands by their maps). */
+    if (g->nconvs &&
+        fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap))
+      return -1;
     /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
     if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
          fe_valu_prefers(&p->gemms[0], why, cap)) &&

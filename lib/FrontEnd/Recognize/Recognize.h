@@ -79,5 +79,8 @@ bool rec_is_scalar_op(MlirOperation op);
 int rec_do_scalar_op(rec_t *r, MlirOperation op);
 /* linalg.generic: the output's new contents (RecognizeGeneric.c). */
 int rec_do_generic(rec_t *r, MlirOperation op);
+/* A linalg.generic with a sliding window (a convolution) as an implicit
+ * GEMM contraction (RecognizeConv.c); refused with the reason otherwise. */
+int rec_do_conv(rec_t *r, MlirOperation op);
 
 #endif /* WMMA_FRONTEND_RECOGNIZE_H */

@@ -72,9 +72,19 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
       lin = divc(kb, lin, c->pix_size[t]);
   }
   MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK];
+  bool batched[FE_MAX_RANK] = {false};
+  for (int t = 0; t < c->nbdims; ++t)
+    batched[c->bdim[t]] = true;
   for (int j = 0; j < c->rank; ++j)
-    base[j] = j == c->chan ? kb_c(kb, 0)
-                           : kb_mulc(kb, pix[x->map[j]], c->stride[j]);
+    base[j] = j == c->chan || batched[j]
+                  ? kb_c(kb, 0)
+                  : kb_mulc(kb, pix[x->map[j]], c->stride[j]);
+  /* Groups, and an NCHW batch: GEMM batches (a unit one is no batch
+   * loop: index 0). */
+  for (int t = 0; t < c->nbdims; ++t)
+    for (int i = 0; i < o->nbatch; ++i)
+      if (o->batch_loop[i] == c->bloop[t])
+        base[c->bdim[t]] = batch[i];
   MlirType vt = wb_vec(len, elem);
   MlirValue zero = wb_const_zero(b, elem);
   MlirValue K = kb_c(kb, c->K);

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FE_MAX_RANK 4    /* memref rank */
+#define FE_MAX_RANK 5    /* memref rank (a 3-D convolution's NDHWC) */
 #define FE_MAX_LOOPS 6   /* loops of a linalg.generic */
 #define FE_MAX_SYMS 16   /* run-time size symbols */
 #define FE_MAX_PRODUCTS 4
@@ -154,6 +154,12 @@ typedef struct {
                                    channel), in space order */
   int8_t pix_loop[FE_MAX_RANK];
   int64_t pix_size[FE_MAX_RANK]; /* their sizes (before any collapse) */
+  int nbdims;                   /* input dims read at a loop the GEMM
+                                   batches over: the group of a grouped
+                                   convolution; the batch when the output
+                                   does not hold it next to the pixels
+                                   (NCHW; the load's map reads it at 0) */
+  int8_t bdim[2], bloop[2];     /* the input dim, its space loop */
   int64_t K;                    /* product of ksize */
   int chan;                     /* the input's channel dim */
 } fe_conv;

@@ -16,8 +16,10 @@
  * collapses them into one when the output holds them adjacent), N = F.
  * The input is an im2col load (fe_node.im2col, fe_conv): the kernel
  * computes its addresses from the pixel and K indices, so im2col never
- * exists in memory.  Grouped and depthwise forms (a channel loop in the
- * input, the filter and the output) are refused for now. */
+ * exists in memory.  A group (a parallel loop indexing the input, the
+ * filter and the output) is a GEMM batch.  Depthwise forms (groups
+ * without an output-channel loop: a matrix-vector product per channel)
+ * are refused for now. */
 #include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -29,7 +31,7 @@
 
 #define MAX_CONV_LOOPS 12
 
-typedef enum { L_NONE, L_BATCH, L_PIXEL, L_F, L_TAP, L_C } loop_kind;
+typedef enum { L_NONE, L_BATCH, L_GROUP, L_PIXEL, L_F, L_TAP, L_C } loop_kind;
 
 typedef struct {
   MlirOperation op;
@@ -118,10 +120,8 @@ static int classify(rec_t *r, conv_t *cv) {
         cv->kind[d] = L_C;
       else if (!cv->reduction[d] && cv->out_dim[d] >= 0 && !map_reads(mf, d))
         cv->kind[d] = L_BATCH;
-      else if (!cv->reduction[d] && map_reads(mf, d))
-        return refuse(r, cv, "grouped and depthwise convolutions (a channel "
-                             "loop indexing the input, the filter and the "
-                             "output) are not supported yet");
+      else if (!cv->reduction[d] && cv->out_dim[d] >= 0 && map_reads(mf, d))
+        cv->kind[d] = L_GROUP;
       else
         return refuse(r, cv, "an input dim is indexed by a loop that is "
                              "neither batch nor channel");
@@ -162,12 +162,16 @@ static int classify(rec_t *r, conv_t *cv) {
       ++nf;
     } else if (cv->kind[d] == L_C) {
       ++nc;
-    } else if (cv->kind[d] != L_TAP) {
+    } else if (cv->kind[d] != L_TAP && cv->kind[d] != L_GROUP) {
       return refuse(r, cv, "a filter dim is indexed by a loop that is "
                            "neither a tap, the input channel nor the output "
                            "channel");
     }
   }
+  if (nf == 0 && nc == 0)
+    return refuse(r, cv, "depthwise convolutions (one filter per channel, "
+                         "no output-channel loop: a matrix-vector product "
+                         "per channel) are not supported yet");
   if (nf != 1 || nc != 1)
     return refuse(r, cv, "a convolution needs exactly one output channel "
                          "loop and one input channel loop");
@@ -305,6 +309,20 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
     ++c->nk;
   }
   c->K = K;
+  /* The batch a GEMM batch (grid z) when the output does not hold it
+   * next to the pixels (NCHW: M is then OH * OW). */
+  bool hide_batch = false;
+  int first_pix = -1, batch = -1;
+  for (int l = 0; l < cv->nloops; ++l) {
+    if (cv->kind[l] == L_BATCH)
+      batch = l;
+    if (cv->kind[l] == L_PIXEL &&
+        (first_pix < 0 || cv->img_dim[l] < cv->img_dim[first_pix]))
+      first_pix = l;
+  }
+  if (batch >= 0 && first_pix >= 0)
+    hide_batch = cv->out_dim[first_pix] != cv->out_dim[batch] + 1 ||
+                 cv->img_dim[first_pix] < cv->img_dim[batch];
   fe_node img = fe_node_blank(FE_LOAD, cv->img->elem, orank + 1);
   img.arg = cv->img->arg;
   img.nmap = cv->img->rank;
@@ -315,6 +333,17 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
       c->chan = cv->img_dim[l];
       img.map[c->chan] = (int8_t)kloop;
       c->stride[c->chan] = 0;
+    } else if ((cv->kind[l] == L_BATCH && hide_batch) ||
+               cv->kind[l] == L_GROUP) {
+      /* A GEMM batch: a group indexes A (and B), a hidden batch only the
+       * output (the loader reads both from the batch values). */
+      int j = cv->img_dim[l];
+      img.map[j] = cv->kind[l] == L_GROUP ? (int8_t)cv->out_dim[l]
+                                          : FE_MAP_FIXED;
+      if (c->nbdims == 2)
+        return refuse(r, cv, "more than two batch dims");
+      c->bdim[c->nbdims] = (int8_t)j;
+      c->bloop[c->nbdims++] = (int8_t)cv->out_dim[l];
     } else if (cv->kind[l] == L_BATCH || cv->kind[l] == L_PIXEL) {
       int j = cv->img_dim[l];
       img.map[j] = (int8_t)cv->out_dim[l];
@@ -323,7 +352,10 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
   }
   /* Every input dim inside the input: the last pixel at the last tap. */
   for (int j = 0; j < c->rank; ++j) {
-    if (j == c->chan)
+    bool batched = false;
+    for (int t = 0; t < c->nbdims; ++t)
+      batched |= c->bdim[t] == j;
+    if (j == c->chan || batched)
       continue;
     int64_t reach = c->stride[j] * (cv->out->shape[img.map[j]].value - 1);
     for (int t = 0; t < c->nk; ++t)
@@ -334,10 +366,12 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
                            "dim smaller than the output needs; pad it)");
   }
   for (int j = 0; j < orank; ++j) {
-    bool is_f = false;
+    bool skip = false;
     for (int l = 0; l < cv->nloops; ++l)
-      is_f |= cv->kind[l] == L_F && cv->out_dim[l] == j;
-    if (is_f)
+      skip |= cv->kind[l] == L_F && cv->out_dim[l] == j;
+    for (int t = 0; t < c->nbdims; ++t)
+      skip |= c->bloop[t] == j;
+    if (skip)
       continue;
     c->pix_loop[c->npix] = (int8_t)j;
     c->pix_size[c->npix++] = cv->out->shape[j].value;
@@ -351,7 +385,7 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
   for (intptr_t j = 0; j < flt.nmap; ++j) {
     int d = (int)mlirAffineDimExprGetPosition(
         mlirAffineMapGetResult(cv->mflt, j));
-    if (cv->kind[d] == L_F)
+    if (cv->kind[d] == L_F || cv->kind[d] == L_GROUP)
       flt.map[j] = (int8_t)cv->out_dim[d];
     else if (j == k0 + c->nk - 1)
       flt.map[j] = (int8_t)kloop;

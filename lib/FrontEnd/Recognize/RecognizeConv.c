@@ -181,56 +181,110 @@ static int classify(rec_t *r, conv_t *cv) {
   return 0;
 }
 
-/* The body: out + a * b, a and b the input and the filter, each possibly
- * extended to the output's type.  lhs_unsigned/rhs_unsigned for arith.extui. */
-static int block_arg_of(MlirBlock body, MlirValue v, bool *uns) {
-  *uns = false;
-  if (mlirValueIsAOpResult(v)) {
-    MlirOperation d = mlirOpResultGetOwner(v);
-    if (!wmma_op_is(d, "arith.extf") && !wmma_op_is(d, "arith.extsi") &&
-        !wmma_op_is(d, "arith.extui"))
-      return -1;
-    *uns = wmma_op_is(d, "arith.extui");
-    v = mlirOperationGetOperand(d, 0);
-  }
-  if (!mlirValueIsABlockArgument(v) ||
-      !mlirOperationEqual(
-          mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)),
-          mlirBlockGetParentOperation(body)))
-    return -1;
-  return (int)mlirBlockArgumentGetArgNumber(v);
+/* The body evaluated on the input's and the filter's loads (and scalar
+ * operands: zero points): it must yield out + a * b, a reading the input
+ * and b the filter (either order), each the load, its extension, or an
+ * expression of it (ext(x) - zp, folded by Problem/ProblemZeroPoints.c).
+ * The extensions to the output type are stripped as for any contraction. */
+#define MAX_BODY 32
+typedef struct {
+  MlirValue v[MAX_BODY];
+  int node[MAX_BODY];
+  int n;
+} body_vals;
+
+static int body_value(const body_vals *bv, MlirValue v) {
+  for (int i = 0; i < bv->n; ++i)
+    if (mlirValueEqual(bv->v[i], v))
+      return bv->node[i];
+  return -1;
 }
 
-static int read_body(rec_t *r, conv_t *cv, bool uns[2]) {
+static bool reads_node(const fe_graph *g, int n, int m) {
+  return n >= 0 && fe_reads_node(g, n, m);
+}
+
+static int eval_body(rec_t *r, conv_t *cv, int ni, int nf, int *lhs,
+                     int *rhs, bool *lu, bool *ru) {
+  fe_graph *g = &r->p->g;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(cv->op, 0));
-  MlirOperation y = mlirBlockGetTerminator(body);
-  if (mlirOperationIsNull(y) || mlirOperationGetNumOperands(y) != 1)
-    return refuse(r, cv, "malformed body");
-  MlirValue v = mlirOperationGetOperand(y, 0);
-  MlirOperation add = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
-                                              : (MlirOperation){NULL};
-  bool fl = !mlirOperationIsNull(add) && wmma_op_is(add, "arith.addf");
-  if (mlirOperationIsNull(add) || (!fl && !wmma_op_is(add, "arith.addi")))
+  int nin = (int)mlirBlockGetNumArguments(body) - 1;
+  body_vals bv = {.n = 0};
+  const int OUT = -2;
+  for (int i = 0; i <= nin && bv.n < MAX_BODY; ++i) {
+    MlirValue arg = mlirBlockGetArgument(body, i);
+    int node = i == 0 ? ni : i == 1 ? nf : i == nin ? OUT : -1;
+    if (node == -1) { /* a scalar operand (a zero point) */
+      node = rec_outer_scalar(r, cv->op, mlirOperationGetOperand(cv->op, i));
+      if (node < 0)
+        return -1;
+    }
+    bv.v[bv.n] = arg;
+    bv.node[bv.n++] = node;
+  }
+  int yielded = -1, sum = -1;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (wmma_op_is(op, "linalg.yield")) {
+      if (mlirOperationGetNumOperands(op) == 1)
+        yielded = body_value(&bv, mlirOperationGetOperand(op, 0));
+      break;
+    }
+    const wmma_elementwise_op *ew = wmma_elementwise_of(op);
+    int nops = (int)mlirOperationGetNumOperands(op), ops[3];
+    if (!ew || nops != ew->arity || nops > 3 || bv.n == MAX_BODY ||
+        mlirOperationGetNumResults(op) != 1)
+      return refuse(r, cv, "the body is not out + input * filter");
+    bool has_out = false;
+    for (int i = 0; i < nops; ++i) {
+      ops[i] = body_value(&bv, mlirOperationGetOperand(op, i));
+      if (ops[i] == -1)
+        return refuse(r, cv, "the body is not out + input * filter");
+      has_out |= ops[i] == OUT;
+    }
+    MlirValue res = mlirOperationGetResult(op, 0);
+    int node;
+    if (has_out) { /* only the final out + product */
+      if (nops != 2 || (strcmp(ew->name, "arith.addf") &&
+                        strcmp(ew->name, "arith.addi")) ||
+          sum >= 0)
+        return refuse(r, cv, "the body is not out + input * filter");
+      sum = ops[0] == OUT ? ops[1] : ops[0];
+      node = -3; /* the sum's own value */
+    } else {
+      node = fe_op(g, ew->name, mlirValueGetType(res), nops, ops, -1,
+                   mlirAttributeGetNull(), mlirOperationGetLocation(op));
+      if (node < 0)
+        return rec_refuse(r, cv->op, "out of memory");
+    }
+    bv.v[bv.n] = res;
+    bv.node[bv.n++] = node;
+  }
+  const fe_node *m = sum >= 0 ? &g->nodes[sum] : NULL;
+  if (yielded != -3 || !m || m->kind != FE_OP || m->nops != 2 ||
+      (strcmp(m->name, "arith.mulf") && strcmp(m->name, "arith.muli")))
     return refuse(r, cv, "the body is not out + input * filter");
-  MlirValue out = mlirBlockGetArgument(body, 2), prod = {NULL};
-  for (int s = 0; s < 2; ++s)
-    if (mlirValueEqual(mlirOperationGetOperand(add, s), out))
-      prod = mlirOperationGetOperand(add, 1 - s);
-  MlirOperation mul = !mlirValueIsNull(prod) && mlirValueIsAOpResult(prod)
-                          ? mlirOpResultGetOwner(prod)
-                          : (MlirOperation){NULL};
-  if (mlirOperationIsNull(mul) ||
-      !wmma_op_is(mul, fl ? "arith.mulf" : "arith.muli"))
+  int a = m->ops[0], b = m->ops[1];
+  if (reads_node(g, a, nf) && reads_node(g, b, ni)) {
+    int t = a;
+    a = b;
+    b = t;
+  }
+  if (!reads_node(g, a, ni) || reads_node(g, a, nf) || !reads_node(g, b, nf) ||
+      reads_node(g, b, ni))
     return refuse(r, cv, "the body is not out + input * filter");
-  bool u0, u1;
-  int a0 = block_arg_of(body, mlirOperationGetOperand(mul, 0), &u0);
-  int a1 = block_arg_of(body, mlirOperationGetOperand(mul, 1), &u1);
-  if (!((a0 == 0 && a1 == 1) || (a0 == 1 && a1 == 0)))
-    return refuse(r, cv, "the body is not out + input * filter (zero points "
-                         "and other operand expressions are not supported "
-                         "yet)");
-  uns[a0] = u0;
-  uns[a1] = u1;
+  *lu = *ru = false;
+  const fe_node *xa = &g->nodes[a], *xb = &g->nodes[b];
+  if (xa->kind == FE_OP && xa->nops == 1 && xa->ops[0] == ni) {
+    *lu = !strcmp(xa->name, "arith.extui");
+    a = ni;
+  }
+  if (xb->kind == FE_OP && xb->nops == 1 && xb->ops[0] == nf) {
+    *ru = !strcmp(xb->name, "arith.extui");
+    b = nf;
+  }
+  *lhs = a;
+  *rhs = b;
   return 0;
 }
 
@@ -275,7 +329,7 @@ static int filter_view(rec_t *r, conv_t *cv, int k0, int nk, int64_t K) {
   return 0;
 }
 
-static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
+static int build(rec_t *r, conv_t *cv) {
   fe_graph *g = &r->p->g;
   if (g->nconvs >= FE_MAX_CONVS)
     return refuse(r, cv, "more convolutions than the front end keeps");
@@ -393,9 +447,15 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
       flt.map[j] = FE_MAP_FIXED; /* read at 0: the view's size-1 dims */
   }
   int ni = fe_node_add(g, &img), nf = fe_node_add(g, &flt);
+  if (ni < 0 || nf < 0)
+    return rec_refuse(r, cv->op, "out of memory");
+  int lhs = -1, rhs = -1;
+  bool lu = false, ru = false;
+  if (eval_body(r, cv, ni, nf, &lhs, &rhs, &lu, &ru))
+    return -1;
   int acc = rec_contents(r, cv->op, cv->out);
-  if (ni < 0 || nf < 0 || acc < 0)
-    return acc < 0 ? -1 : rec_refuse(r, cv->op, "out of memory");
+  if (acc < 0)
+    return -1;
   ++g->nconvs;
   fe_contraction *ct = &g->prods[g->nprods];
   memset(ct, 0, sizeof *ct);
@@ -407,10 +467,10 @@ static int build(rec_t *r, conv_t *cv, const bool uns[2]) {
   ct->nest.reduction[kloop] = true;
   ct->nest.loop_size[kloop] = fe_static(K);
   ct->nest.nout = orank;
-  ct->lhs = ni;
-  ct->rhs = nf;
-  ct->lhs_unsigned = uns[0];
-  ct->rhs_unsigned = uns[1];
+  ct->lhs = lhs;
+  ct->rhs = rhs;
+  ct->lhs_unsigned = lu;
+  ct->rhs_unsigned = ru;
   ct->lhs_zp = ct->rhs_zp = -1;
   ct->acc = acc;
   ct->acc_type = cv->out->elem;
@@ -441,11 +501,15 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
       mlirDenseArrayGetNumElements(seg) != 2 || mlirAttributeIsNull(iters) ||
       mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps))
     return refuse(r, &cv, "malformed linalg.generic");
-  if (mlirDenseI32ArrayGetElement(seg, 0) != 2 ||
-      mlirDenseI32ArrayGetElement(seg, 1) != 1)
-    return refuse(r, &cv, "a convolution with other than an input, a filter "
-                          "and an output (zero points, pooling) is not "
-                          "supported yet");
+  int nin = mlirDenseI32ArrayGetElement(seg, 0);
+  if (nin < 2 || nin > 4 || mlirDenseI32ArrayGetElement(seg, 1) != 1)
+    return refuse(r, &cv, "a convolution with other operands than an input, "
+                          "a filter, scalars (zero points) and an output");
+  for (int i = 2; i < nin; ++i)
+    if (mlirTypeIsAShaped(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return refuse(r, &cv, "operands besides the input and the filter must "
+                            "be scalars (per-channel zero points are not "
+                            "supported)");
   cv.nloops = (int)mlirArrayAttrGetNumElements(iters);
   if (cv.nloops > MAX_CONV_LOOPS)
     return refuse(r, &cv, "too many loops");
@@ -454,19 +518,17 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
         wb_iterator_is_reduction(mlirArrayAttrGetElement(iters, l));
   cv.mimg = map_of(maps, 0);
   cv.mflt = map_of(maps, 1);
-  cv.mout = map_of(maps, 2);
+  cv.mout = map_of(maps, nin);
   if (mlirAffineMapIsNull(cv.mimg) || mlirAffineMapIsNull(cv.mflt) ||
       mlirAffineMapIsNull(cv.mout))
     return refuse(r, &cv, "indexing maps are not affine maps");
   cv.img = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
   cv.flt = rec_buffer_of(r, mlirOperationGetOperand(op, 1));
-  cv.out = rec_buffer_of(r, mlirOperationGetOperand(op, 2));
+  cv.out = rec_buffer_of(r, mlirOperationGetOperand(op, nin));
   if (!cv.img || !cv.flt || !cv.out)
     return refuse(r, &cv, "an operand is a view or cast of a buffer (not "
                           "supported)");
-  /* A window over the filter (the filter gradient) is not this form. */
-  bool uns[2] = {false, false};
-  if (classify(r, &cv) || read_body(r, &cv, uns) ||
+  if (classify(r, &cv) ||
       plain_arg(r, &cv, cv.img, "input") ||
       plain_arg(r, &cv, cv.flt, "filter"))
     return -1;
@@ -475,5 +537,5 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
   for (int j = 0; j < cv.out->rank; ++j)
     if (!fe_size_static(cv.out->shape[j]))
       return refuse(r, &cv, "dynamic output sizes are not supported yet");
-  return build(r, &cv, uns);
+  return build(r, &cv);
 }

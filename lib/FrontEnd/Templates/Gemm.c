@@ -219,6 +219,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int w = o->waves;
   /* Zero points' sums are taken from the registers-staged fragments. */
   bool zp = fe_gemm_has_zero_points(g);
+  /* (A convolution's, gathered through LDS only, take them there.) */
+  if (g->lhs.im2col)
+    zp = false;
   if (zp && (o->staging == WMMA_STAGING_LDS ||
              (o->pinned && o->pin.staging == WMMA_SCHED_LDS)))
     return fe_why(why, cap, "a product with zero points (quantized_matmul) "

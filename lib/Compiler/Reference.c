@@ -332,6 +332,44 @@ static void pack(const wmma_compile_result *k, const wmma_host_arg *args,
   }
 }
 
+/* finalize-memref-to-llvm lowers a memref.copy into a strided view (a
+ * bufferized tensor.pad: the input copied into the padded buffer's
+ * interior) to a call of the runner utils' memrefCopy, which the JIT does
+ * not link: the same copy here.  Unranked descriptors: {rank, ranked
+ * descriptor}, the ranked one {allocated, aligned, offset, sizes[rank],
+ * strides[rank]}. */
+typedef struct {
+  int64_t rank;
+  void *desc;
+} ref_unranked;
+
+static void ref_memref_copy(int64_t elem, ref_unranked *src,
+                            ref_unranked *dst) {
+  if (!src || !dst || src->rank != dst->rank || src->rank < 0 ||
+      src->rank > 16 || elem <= 0)
+    return;
+  int rank = (int)src->rank;
+  char **ps = src->desc, **pd = dst->desc;
+  const int64_t *fs = (const int64_t *)(ps + 2), *fd = (const int64_t *)(pd + 2);
+  const int64_t *size = fs + 1, *ss = fs + 1 + rank, *sd = fd + 1 + rank;
+  int64_t n = 1, idx[16] = {0};
+  for (int d = 0; d < rank; ++d)
+    n *= size[d];
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t os = fs[0], od = fd[0];
+    for (int d = 0; d < rank; ++d) {
+      os += idx[d] * ss[d];
+      od += idx[d] * sd[d];
+    }
+    memcpy(pd[1] + od * elem, ps[1] + os * elem, (size_t)elem);
+    for (int d = rank - 1; d >= 0; --d) {
+      if (++idx[d] < size[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
 /* convert-math-to-libm calls rsqrtf/rsqrt, which libm does not have. */
 static float ref_rsqrtf(float x) { return 1.0f / sqrtf(x); }
 static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
@@ -472,6 +510,7 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     session_error(&s, "cannot JIT-compile the reference for '%s'", name);
     goto done;
   }
+  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("memrefCopy"), (void *)ref_memref_copy);
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("rsqrtf"), (void *)ref_rsqrtf);
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("rsqrt"), (void *)ref_rsqrt);
   mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__truncsfhf2"), (void *)ref_truncsfhf2);

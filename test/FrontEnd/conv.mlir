@@ -28,3 +28,22 @@
 // CHECK: memref.load %[[X3]][{{.*}}] : memref<1x37x37x3xf16
 // CHECK: vector.from_elements
 // CHECK: vector.store %{{.*}}, %arg3[
+
+// A tensor.pad feeding the convolution: the kernel takes the unpadded
+// input and checks each gathered index against it (zeros outside); the
+// padded buffer, its fill and the copy are gone.
+// RUN: wmma-opt %S/Inputs/conv-pad.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefix=PAD
+// PAD-LABEL: gpu.func @conv_pad(%arg0: memref<1x16x16x16xf16>
+// PAD: %[[X:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// Two spatial dims checked (not the batch, not the channels):
+// PAD: arith.cmpi sge
+// PAD: arith.cmpi slt
+// PAD: arith.cmpi sge
+// PAD: arith.cmpi slt
+// PAD-NOT: arith.cmpi
+// PAD: %[[V:.*]] = vector.load %[[X]][
+// PAD: arith.select %{{.*}}, %[[V]], %{{.*}} : vector<8xf16>
+// PAD-LABEL: func.func @conv_pad(
+// PAD-NOT: memref.copy
+// PAD-NOT: memref.subview
+// PAD: gpu.launch_func

@@ -13,7 +13,8 @@
  * len, the len elements are one vector load (one tap, consecutive
  * channels); otherwise (3 input channels of a first layer, NCHW) each
  * element is its own load.  Past K (the masked last slice) the elements
- * are zero. */
+ * are zero, and so are those in a tensor.pad's border (fe_conv.padded:
+ * the unpadded input is read, its indices checked). */
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -26,9 +27,12 @@ static MlirValue remc(fe_kb *kb, MlirValue x, int64_t c) {
   return c == 1 ? kb_c(kb, 0) : wb_arith(&kb->b, "arith.remui", x, kb_c(kb, c));
 }
 
-/* The input indices of K element kk (the pixel's base indices given). */
-static void tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
-                        MlirValue kk, MlirValue *idx) {
+/* The input indices of K element kk (the pixel's base indices given);
+ * padded: indices inside the unpadded input (0 where outside) and whether
+ * all are inside (else null: always). */
+static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
+                             MlirValue kk, MlirValue *idx) {
+  wb_t *b = &kb->b;
   for (int j = 0; j < c->rank; ++j)
     idx[j] = base[j];
   for (int t = c->nk - 1; t >= 0; --t) {
@@ -37,6 +41,18 @@ static void tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
       kk = divc(kb, kk, c->ksize[t]);
     idx[c->kdim[t]] = kb_add(kb, idx[c->kdim[t]], kb_mulc(kb, comp, c->kmul[t]));
   }
+  MlirValue inside = (MlirValue){NULL};
+  for (int j = 0; c->padded && j < c->rank; ++j) {
+    if (!c->pad_dim[j])
+      continue;
+    MlirValue x = kb_addc(kb, idx[j], -c->pad_lo[j]);
+    MlirValue lo = wb_cmpi(b, WB_CMP_SGE, x, kb_c(kb, 0));
+    MlirValue hi = wb_cmpi(b, WB_CMP_SLT, x, kb_c(kb, c->in_size[j]));
+    MlirValue ok = wb_arith(b, "arith.andi", lo, hi);
+    idx[j] = wb_select(b, ok, x, kb_c(kb, 0));
+    inside = mlirValueIsNull(inside) ? ok : wb_arith(b, "arith.andi", inside, ok);
+  }
+  return inside;
 }
 
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
@@ -92,11 +108,15 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                 c->ksize[c->nk - 1] % len == 0;
   if (vector) {
     MlirValue kk = masked ? wb_min_index(b, k0, kb_c(kb, c->K - len)) : k0;
-    tap_indices(kb, c, base, kk, idx);
+    MlirValue inside = tap_indices(kb, c, base, kk, idx);
     MlirValue v = wb_vload(b, vt, mem, c->rank, idx);
     if (masked)
-      v = wb_select(b, wb_cmpi(b, WB_CMP_ULT, k0, K), v,
-                    wb_const_zero(b, vt));
+      inside = mlirValueIsNull(inside)
+                   ? wb_cmpi(b, WB_CMP_ULT, k0, K)
+                   : wb_arith(b, "arith.andi", inside,
+                              wb_cmpi(b, WB_CMP_ULT, k0, K));
+    if (!mlirValueIsNull(inside))
+      v = wb_select(b, inside, v, wb_const_zero(b, vt));
     return v;
   }
   MlirValue el[16];
@@ -107,9 +127,11 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
       ok = wb_cmpi(b, WB_CMP_ULT, kk, K);
       kk = wb_min_index(b, kk, kb_c(kb, c->K - 1));
     }
-    tap_indices(kb, c, base, kk, idx);
+    MlirValue inside = tap_indices(kb, c, base, kk, idx);
     el[e] = wb_load(b, mem, c->rank, idx);
-    if (masked)
+    if (!mlirValueIsNull(inside))
+      ok = mlirValueIsNull(ok) ? inside : wb_arith(b, "arith.andi", ok, inside);
+    if (!mlirValueIsNull(ok))
       el[e] = wb_select(b, ok, el[e], zero);
   }
   return wb_from_elements(b, len, el, vt);

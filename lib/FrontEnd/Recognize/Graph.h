@@ -161,6 +161,12 @@ typedef struct {
                                    (NCHW; the load's map reads it at 0) */
   int8_t bdim[2], bloop[2];     /* the input dim, its space loop */
   int64_t K;                    /* product of ksize */
+  /* Zero padding (a tensor.pad feeding the input): the input is read at
+   * the index above minus pad_lo, elements outside 0 .. in_size - 1 are
+   * zero (masked loads, no padded copy). */
+  bool padded;
+  bool pad_dim[FE_MAX_RANK];    /* the dims with a border to check */
+  int64_t pad_lo[FE_MAX_RANK], in_size[FE_MAX_RANK];
   int chan;                     /* the input's channel dim */
 } fe_conv;
 

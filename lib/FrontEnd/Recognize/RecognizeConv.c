@@ -42,6 +42,7 @@ typedef struct {
   int img_dim[MAX_CONV_LOOPS]; /* batch, pixel, tap, C: input dim */
   int64_t coef[MAX_CONV_LOOPS]; /* pixel: stride; tap: dilation */
   buffer_t *img, *flt, *out;
+  buffer_t *pad; /* the zero-padded copy of img the op reads, or NULL */
   MlirAffineMap mimg, mflt, mout;
 } conv_t;
 
@@ -404,6 +405,21 @@ static int build(rec_t *r, conv_t *cv) {
       c->stride[j] = cv->kind[l] == L_PIXEL ? cv->coef[l] : 1;
     }
   }
+  /* Padding: on the spatial dims only (the channel chunks and the batch
+   * stay whole). */
+  const buffer_t *window = cv->pad ? cv->pad : cv->img;
+  for (int j = 0; cv->pad && j < c->rank; ++j) {
+    c->pad_lo[j] = cv->pad->pad_lo[j];
+    c->in_size[j] = cv->img->shape[j].value;
+    bool spatial = false;
+    for (int t = 0; t < c->nk; ++t)
+      spatial |= c->kdim[t] == j && j != c->chan;
+    c->pad_dim[j] = c->pad_lo[j] || c->in_size[j] != window->shape[j].value;
+    if (!spatial && c->pad_dim[j])
+      return refuse(r, cv, "padding of the batch or channel dims is not "
+                           "supported (only spatial padding)");
+  }
+  c->padded = cv->pad != NULL;
   /* Every input dim inside the input: the last pixel at the last tap. */
   for (int j = 0; j < c->rank; ++j) {
     bool batched = false;
@@ -415,7 +431,7 @@ static int build(rec_t *r, conv_t *cv) {
     for (int t = 0; t < c->nk; ++t)
       if (c->kdim[t] == j)
         reach += c->kmul[t] * (c->ksize[t] - 1);
-    if (reach >= cv->img->shape[j].value)
+    if (reach >= window->shape[j].value)
       return refuse(r, cv, "the window reaches past the input (an input "
                            "dim smaller than the output needs; pad it)");
   }
@@ -528,6 +544,10 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
   if (!cv.img || !cv.flt || !cv.out)
     return refuse(r, &cv, "an operand is a view or cast of a buffer (not "
                           "supported)");
+  if (cv.img->pad_src >= 0) { /* read the source, masked */
+    cv.pad = cv.img;
+    cv.img = &r->bufs[cv.pad->pad_src];
+  }
   if (classify(r, &cv) ||
       plain_arg(r, &cv, cv.img, "input") ||
       plain_arg(r, &cv, cv.flt, "filter"))

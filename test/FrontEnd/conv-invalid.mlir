@@ -2,16 +2,6 @@
 // convolution (whole-function mode: nothing is converted).
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})'
 
-// Dynamic sizes are not taken yet.
-func.func @dynamic(%x: memref<?x10x10x16xf16>, %w: memref<3x3x16x32xf16>, %y: memref<?x8x8x32xf32>) {
-  // expected-remark @+1 {{the convolution's input has a dynamic size (static shapes only for now)}}
-  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%x, %w : memref<?x10x10x16xf16>, memref<3x3x16x32xf16>) outs(%y : memref<?x8x8x32xf32>)
-  return
-}
-
-// -----
-
 // f32 convolutions: no WMMA multiplies f32, and the VALU template does not
 // gather windows.
 func.func @f32(%x: memref<1x10x10x16xf32>, %w: memref<3x3x16x32xf32>, %y: memref<1x8x8x32xf32>) {

@@ -98,12 +98,12 @@ func.func @one(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf3
 
 // -----
 
-// A depthwise convolution is refused naming the form (convolutions are
-// implicit GEMMs, conv.mlir; depthwise ones not yet).
-func.func @dwconv(%I: memref<1x18x18x16xf16>, %F: memref<3x3x16xf16>, %O: memref<1x16x16x16xf32>) {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.depthwise_conv_2d_nhwc_hwc: depthwise convolutions (one filter per channel, no output-channel loop: a matrix-vector product per channel) are not supported yet}}
-  linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %F : memref<1x18x18x16xf16>, memref<3x3x16xf16>) outs(%O : memref<1x16x16x16xf32>)
+// A convolution the implicit-GEMM path refuses is named (convolutions are
+// implicit GEMMs, conv.mlir; dynamic sizes are not taken yet).
+func.func @conv_dynamic(%I: memref<?x18x18x16xf16>, %F: memref<3x3x16x32xf16>, %O: memref<?x16x16x32xf32>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.conv_2d_nhwc_hwcf: the convolution's input has a dynamic size (static shapes only for now)}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %F : memref<?x18x18x16xf16>, memref<3x3x16x32xf16>) outs(%O : memref<?x16x16x32xf32>)
   return
 }
 

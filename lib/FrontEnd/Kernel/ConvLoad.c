@@ -55,6 +55,50 @@ static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
   return inside;
 }
 
+/* The pixel loops' own values from the space loops' values lv (a loop
+ * the problem collapsed others into spans them: linearised over their
+ * sizes and split back), the last pixel past the end. */
+static void pixels(fe_kb *kb, const fe_conv *c, const MlirValue *lv,
+                   MlirValue *pix) {
+  int64_t total = 1;
+  MlirValue lin = kb_c(kb, 0);
+  for (int t = 0; t < c->npix; ++t) {
+    lin = kb_add(kb, kb_mulc(kb, lin, c->pix_size[t]), lv[c->pix_loop[t]]);
+    total *= c->pix_size[t];
+  }
+  lin = wb_min_index(&kb->b, lin, kb_c(kb, total - 1));
+  for (int t = c->npix - 1; t >= 0; --t) {
+    pix[c->pix_loop[t]] = t ? remc(kb, lin, c->pix_size[t]) : lin;
+    if (t)
+      lin = divc(kb, lin, c->pix_size[t]);
+  }
+}
+
+MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x) {
+  const fe_graph *g = &kb->p->g;
+  if (x->im2col < 1 || x->im2col > g->nconvs) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  const fe_conv *c = &g->convs[x->im2col - 1];
+  MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK], pix[FE_MAX_LOOPS];
+  pixels(kb, c, at, pix);
+  bool batched[FE_MAX_RANK] = {false};
+  for (int t = 0; t < c->nbdims; ++t)
+    batched[c->bdim[t]] = true;
+  for (int j = 0; j < c->rank; ++j)
+    base[j] = j == c->chan || batched[j]
+                  ? kb_c(kb, 0)
+                  : kb_mulc(kb, pix[x->map[j]], c->stride[j]);
+  for (int t = 0; t < c->nbdims; ++t)
+    base[c->bdim[t]] = at[c->bloop[t]];
+  MlirValue inside = tap_indices(kb, c, base, at[c->kloop], idx);
+  MlirValue v = wb_load(&kb->b, kb->args[c->arg], c->rank, idx);
+  if (!mlirValueIsNull(inside))
+    v = wb_select(&kb->b, inside, v, wb_const_zero(&kb->b, x->type));
+  return v;
+}
+
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                          MlirValue row, MlirValue k0, int len, bool masked) {
   wb_t *b = &kb->b;
@@ -74,19 +118,8 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
   lv[o->row_loop] = row;
   for (int i = 0; i < o->nbatch; ++i)
     lv[o->batch_loop[i]] = batch[i];
-  int64_t total = 1;
-  MlirValue lin = kb_c(kb, 0);
-  for (int t = 0; t < c->npix; ++t) {
-    lin = kb_add(kb, kb_mulc(kb, lin, c->pix_size[t]), lv[c->pix_loop[t]]);
-    total *= c->pix_size[t];
-  }
-  lin = wb_min_index(b, lin, kb_c(kb, total - 1));
   MlirValue pix[FE_MAX_LOOPS];
-  for (int t = c->npix - 1; t >= 0; --t) {
-    pix[c->pix_loop[t]] = t ? remc(kb, lin, c->pix_size[t]) : lin;
-    if (t)
-      lin = divc(kb, lin, c->pix_size[t]);
-  }
+  pixels(kb, c, lv, pix);
   MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK];
   bool batched[FE_MAX_RANK] = {false};
   for (int t = 0; t < c->nbdims; ++t)
@@ -104,7 +137,8 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
   MlirType vt = wb_vec(len, elem);
   MlirValue zero = wb_const_zero(b, elem);
   MlirValue K = kb_c(kb, c->K);
-  bool vector = c->chan == c->rank - 1 && c->kdim[c->nk - 1] == c->chan &&
+  bool vector = c->chan >= 0 && c->chan == c->rank - 1 &&
+                c->kdim[c->nk - 1] == c->chan &&
                 c->ksize[c->nk - 1] % len == 0;
   if (vector) {
     MlirValue kk = masked ? wb_min_index(b, k0, kb_c(kb, c->K - len)) : k0;

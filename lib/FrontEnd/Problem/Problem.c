@@ -21,6 +21,10 @@ static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
     for (int i = 0; i < x->nmap; ++i)
       if (x->map[i] != FE_MAP_FIXED) /* a constant index uses no loop */
         *s |= 1u << x->map[i];
+    /* A convolution's input follows K in its taps too (depthwise: in
+     * nothing else). */
+    if (x->kind == FE_LOAD && x->im2col)
+      *s |= 1u << g->convs[x->im2col - 1].kloop;
   } else if (x->kind == FE_INDEX)
     *s |= 1u << x->dim;
   return FE_WALK_NEXT;
@@ -619,16 +623,18 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
     fe_collapse_loops(p, last);
-    /* A convolution is an implicit GEMM or nothing (the VALU template
-     * reads operands by their maps). */
-    if (g->nconvs &&
-        fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap))
+    /* A convolution is an implicit GEMM, or (depthwise: no output-channel
+     * loop) a VALU product whose point loads gather the input. */
+    if (g->nconvs) {
+      if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) &&
+          (g->convs[0].chan >= 0 || fe_valu_problem(p, last, why, cap)))
+        return -1;
+    } else if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
+                fe_valu_prefers(&p->gemms[0], why, cap)) &&
+               fe_valu_problem(p, last, why, cap)) {
+      /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
       return -1;
-    /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
-    if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
-         fe_valu_prefers(&p->gemms[0], why, cap)) &&
-        fe_valu_problem(p, last, why, cap))
-      return -1;
+    }
   } else {
     p->shape = FE_SHAPE_CHAIN;
     p->ngemms = 2;

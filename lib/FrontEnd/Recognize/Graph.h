@@ -167,7 +167,9 @@ typedef struct {
   bool padded;
   bool pad_dim[FE_MAX_RANK];    /* the dims with a border to check */
   int64_t pad_lo[FE_MAX_RANK], in_size[FE_MAX_RANK];
-  int chan;                     /* the input's channel dim */
+  int chan;                     /* the input's channel dim, or -1
+                                   (depthwise: the channel is a group) */
+  int kloop;                    /* the space's K loop */
 } fe_conv;
 
 typedef struct {

@@ -17,9 +17,8 @@
  * The input is an im2col load (fe_node.im2col, fe_conv): the kernel
  * computes its addresses from the pixel and K indices, so im2col never
  * exists in memory.  A group (a parallel loop indexing the input, the
- * filter and the output) is a GEMM batch.  Depthwise forms (groups
- * without an output-channel loop: a matrix-vector product per channel)
- * are refused for now. */
+ * filter and the output) is a GEMM batch; a depthwise convolution's
+ * channel is one (without a multiplier, no N: the VALU template). */
 #include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -169,11 +168,10 @@ static int classify(rec_t *r, conv_t *cv) {
                            "channel");
     }
   }
-  if (nf == 0 && nc == 0)
-    return refuse(r, cv, "depthwise convolutions (one filter per channel, "
-                         "no output-channel loop: a matrix-vector product "
-                         "per channel) are not supported yet");
-  if (nf != 1 || nc != 1)
+  /* Depthwise (no input channel loop, the channel a group): without a
+   * channel multiplier (nf = 0) a matrix-vector product per channel, which
+   * the problem gives the VALU template; with one, N = the multiplier. */
+  if (nf > 1 || nc > 1 || (nc == 1 && nf == 0))
     return refuse(r, cv, "a convolution needs exactly one output channel "
                          "loop and one input channel loop");
   for (int l = 0; l < cv->nloops; ++l)
@@ -342,6 +340,8 @@ static int build(rec_t *r, conv_t *cv) {
   memset(c, 0, sizeof *c);
   c->arg = cv->img->arg;
   c->rank = cv->img->rank;
+  c->chan = -1;
+  c->kloop = kloop;
   /* K: the filter's reduced dims in its memory order, adjacent. */
   int k0 = -1;
   int64_t K = 1;

@@ -38,11 +38,13 @@
 
 typedef struct {
   const fe_lds_product *pr;
-  fe_lds_copy a, b;
+  fe_lds_copy a, b, b2; /* b2: a dual problem's second B */
+  int nacc;             /* accumulator values per product */
   MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
                                   tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
-  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS]; /* a prefetched slice */
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS], pb2[MAX_CHUNKS]; /* a
+                                  prefetched slice */
 } lds_gemm;
 
 /* A fragment of an operand held packed in LDS (i4, two per byte: the
@@ -126,19 +128,29 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                                 kb_add(kb, s->bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
-    for (int j = 0; j < s->wave_n; ++j) {
-      MlirValue b = lds_fragment(kb, &g->b, g->frag_b, buf, g->wcol[j], kk);
-      if (pb)
-        b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
-                             kb_add(kb, s->bn0, g->wcol[j]),
-                             kb_addc(kb, k, kk), masked, b);
-      for (int i = 0; i < s->wave_m; ++i)
-        kb_acc_mma(kb, acc, i * s->wave_n + j, sw ? b : a[i], sw ? a[i] : b);
-      bs[j] = b;
+    /* A's fragments serve both products of a dual problem. */
+    for (int set = 0; set < (s->gm2 ? 2 : 1); ++set) {
+      const fe_lds_copy *cb = set ? &g->b2 : &g->b;
+      const fe_operand *rhs = set ? &s->gm2->rhs : &gm->rhs;
+      bool pro = set ? kb_operand_has_prologue(kb, rhs, rb) : pb;
+      MlirValue *sacc = acc + set * g->nacc;
+      for (int j = 0; j < s->wave_n; ++j) {
+        MlirValue b = lds_fragment(kb, cb, g->frag_b, buf, g->wcol[j], kk);
+        if (pro)
+          b = kb_operand_value(kb, rhs, rb, s->batch,
+                               kb_add(kb, s->bn0, g->wcol[j]),
+                               kb_addc(kb, k, kk), masked, b);
+        for (int i = 0; i < s->wave_m; ++i)
+          kb_acc_mma(kb, sacc, i * s->wave_n + j, sw ? b : a[i],
+                     sw ? a[i] : b);
+        if (!set)
+          bs[j] = b;
+      }
     }
-    /* Zero points' row and column sums from the same fragments. */
+    /* Zero points' row and column sums from the same fragments (after
+     * the accumulators of every product). */
     if (s->zp)
-      fe_gemm_zp_step(kb, s->zp, a, bs, acc + nt);
+      fe_gemm_zp_step(kb, s->zp, a, bs, acc + nt * (s->gm2 ? 2 : 1));
   }
 }
 
@@ -149,12 +161,16 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   MlirValue k = kb_mulc(kb, slice, g->pr->k_step);
   fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, g->pa);
   fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, g->pb);
+  if (g->pr->gm2)
+    fe_lds_copy_load(kb, &g->b2, g->pr->batch, g->pr->bn0, k, masked, g->pb2);
 }
 
 static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   lds_gemm *g = ud;
   fe_lds_copy_store(kb, &g->a, buf, g->pa);
   fe_lds_copy_store(kb, &g->b, buf, g->pb);
+  if (g->pr->gm2)
+    fe_lds_copy_store(kb, &g->b2, buf, g->pb2);
 }
 
 static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
@@ -172,19 +188,21 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
    * accumulators, Accumulators.c). */
   int nt = kb_acc_count(kb, pr->wave_m * pr->wave_n);
+  int nacc = nt * (pr->gm2 ? 2 : 1); /* every product's accumulators */
   int ns = pr->zp ? pr->zp->nrowsums + pr->zp->ncolsums : 0;
-  MlirValue state[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+  MlirValue state[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
   /* (The sums: one per tile row and column, at most FE_MAX_REG_TILES.) */
-  if (nt + ns > KB_PIPE_MAX_STATE ||
+  if (nacc + ns > KB_PIPE_MAX_STATE ||
       (ns && (pr->wave_m > FE_MAX_REG_TILES || pr->wave_n > FE_MAX_REG_TILES)))
     return -1;
-  memcpy(state, acc, sizeof(MlirValue) * (size_t)nt);
+  memcpy(state, acc, sizeof(MlirValue) * (size_t)nacc);
   if (ns)
-    memcpy(state + nt, pr->zp->sums, sizeof(MlirValue) * (size_t)ns);
+    memcpy(state + nacc, pr->zp->sums, sizeof(MlirValue) * (size_t)ns);
   lds_gemm *g = calloc(1, sizeof *g);
   if (!g)
     return -1;
   g->pr = pr;
+  g->nacc = nt;
   /* LDS holds the matrices in their own types (prologues run after), i4
    * packed two per byte when the WMMA takes it as it is, rows padded
    * (LdsLayout.c). */
@@ -214,6 +232,13 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     free(g);
     return -1;
   }
+  /* A dual problem's second B: its own buffers, staged as the first. */
+  if (pr->gm2 &&
+      fe_lds_copy_init(kb, &g->b2, &pr->gm2->rhs, pr->tile_n, tk,
+                       kb_lds(kb, 3, sb, tb), pr->permuted, pr->copy[1])) {
+    free(g);
+    return -1;
+  }
   /* The wave's tiles inside the block. */
   MlirValue wm, wn;
   kb_wave_grid(kb, pr->waves_n, &wm, &wn);
@@ -239,7 +264,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
                               kb_c(kb, tk)),
       .tail = pr->k_tail,
       .max_slices = -1,
-      .nstate = nt + ns,
+      .nstate = nacc + ns,
       .ud = g,
       .prefetch = prefetch_slice,
       .store = store_slice,
@@ -249,9 +274,9 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     free(g);
     return -1;
   }
-  memcpy(acc, state, sizeof(MlirValue) * (size_t)nt);
+  memcpy(acc, state, sizeof(MlirValue) * (size_t)nacc);
   if (ns)
-    memcpy(pr->zp->sums, state + nt, sizeof(MlirValue) * (size_t)ns);
+    memcpy(pr->zp->sums, state + nacc, sizeof(MlirValue) * (size_t)ns);
   sched_barrier(kb); /* keep what follows below the last WMMAs */
   free(g);
   return kb->failed ? -1 : 0;
@@ -269,6 +294,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
   int ns = fe_gemm_zp_init(kb, &w);
   fe_lds_product pr = {
       .gm = gm,
+      .gm2 = fe_gemm_nsets(kb->p) == 2 ? &kb->p->gemms[1] : NULL,
       .tile_m = s->tile_m,
       .tile_n = s->tile_n,
       .waves_n = s->waves_n,

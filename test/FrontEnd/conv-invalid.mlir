@@ -26,3 +26,13 @@ func.func @not_mul_add(%I: memref<66x16xf16>, %F: memref<3x16x32xf16>, %O: memre
   }
   return
 }
+
+// -----
+
+// An empty convolution (no output pixels) is refused, not built.
+func.func @empty(%x: memref<0x10x10x16xf16>, %w: memref<3x3x16x32xf16>, %y: memref<0x8x8x32xf32>) {
+  // expected-remark @+1 {{linalg.conv_2d_nhwc_hwcf: a convolution with an empty dimension}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<0x10x10x16xf16>, memref<3x3x16x32xf16>) outs(%y : memref<0x8x8x32xf32>)
+  return
+}

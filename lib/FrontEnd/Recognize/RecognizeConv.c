@@ -364,6 +364,13 @@ static int build(rec_t *r, conv_t *cv) {
     ++c->nk;
   }
   c->K = K;
+  bool empty = K == 0;
+  for (int j = 0; j < orank; ++j)
+    empty |= cv->out->shape[j].value == 0;
+  for (int j = 0; j < cv->img->rank; ++j)
+    empty |= cv->img->shape[j].value == 0;
+  if (empty)
+    return refuse(r, cv, "a convolution with an empty dimension");
   /* The batch a GEMM batch (grid z) when the output does not hold it
    * next to the pixels (NCHW: M is then OH * OW). */
   bool hide_batch = false;
@@ -526,6 +533,9 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
       return refuse(r, &cv, "operands besides the input and the filter must "
                             "be scalars (per-channel zero points are not "
                             "supported)");
+  if (mlirArrayAttrGetNumElements(maps) != nin + 1 ||
+      !mlirAttributeIsAArray(iters))
+    return refuse(r, &cv, "malformed linalg.generic");
   cv.nloops = (int)mlirArrayAttrGetNumElements(iters);
   if (cv.nloops > MAX_CONV_LOOPS)
     return refuse(r, &cv, "too many loops");

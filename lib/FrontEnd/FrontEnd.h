@@ -15,6 +15,7 @@
  *              Recognize.c, RecognizeGeneric.c, RecognizeScalar.c: the
  *              normalized function (and scalar arithmetic outside linalg) ->
  *              graph: every buffer's final contents; symbolic sizes.
+ *              RecognizeConv.c: convolutions as implicit-GEMM contractions.
  *  Problem/    Problem.c: graph -> GEMMs or a chain with operand layouts,
  *              epilogue and argument roles; ProblemViews.c: views of
  *              buffers with batch dims after the matrix's;
@@ -30,7 +31,8 @@
  *              plan a schedule, build the body.
  *  Kernel/     what templates build with: the gpu.module and gpu.func
  *              (Kernel.c, KernelModule.c), accumulators, prologue and
- *              epilogue evaluation, row segments, LDS layout and copies.
+ *              epilogue evaluation, row segments, LDS layout and copies,
+ *              a convolution's input gathered as im2col rows (ConvLoad.c).
  *  Partition/  Partition.c, Extract.c: a function that is not one kernel
  *              cut into runs of ops each template-built as one kernel.
  *  Host/       Host.c: the caller-facing function becomes a gpu.launch_func;

@@ -103,6 +103,17 @@ MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
 void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                        MlirValue *idx);
 
+/* ConvLoad.c: len consecutive K elements (from k0) of row `row` of an
+ * implicit GEMM's A matrix (operand o reads a convolution's input,
+ * fe_operand.im2col), gathered from the input; with `masked`, elements
+ * past K are zero. */
+MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
+                         MlirValue row, MlirValue k0, int len, bool masked);
+
+/* ConvLoad.c: the im2col load x (fe_node.im2col) at one point `at` of
+ * its space (VALU kernels: a depthwise convolution). */
+MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x);
+
 /* A/B operand tile of a product from global memory.  role: A or B of the
  * WMMA (a product computed swapped feeds its B operand as A and its A as
  * B); row0, k0: origin in the operand's row (M or N) and K dimensions;

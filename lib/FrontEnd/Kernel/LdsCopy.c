@@ -287,6 +287,11 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
     len = wmma_arch_replicates_ab(kb->arch) ? (int)n / 2 : (int)n;
   }
   for (int i = 0; i < cp->chunks; ++i) {
+    if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
+      regs[i] = kb_im2col_load(kb, o, batch, kb_add(kb, origin, cp->ld_row[i]),
+                               kb_add(kb, k, cp->ld_col[i]), len, masked);
+      continue;
+    }
     MlirValue idx[FE_MAX_RANK];
     kb_operand_origin(kb, o, batch, idx);
     if (cp->how == WMMA_COPY_VEC) {

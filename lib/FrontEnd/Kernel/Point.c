@@ -11,9 +11,12 @@
 #include "mlir-c/BuiltinTypes.h"
 
 static MlirValue point_load(fe_kb *kb, const MlirValue *at, const fe_node *x) {
+  if (x->im2col) /* a convolution's input */
+    return kb_im2col_point(kb, at, x);
   MlirValue idx[FE_MAX_RANK];
   for (int j = 0; j < x->nmap; ++j) {
-    idx[j] = at[x->map[j]];
+    /* (Constant indices: a convolution's filter view, read at 0.) */
+    idx[j] = x->map[j] == FE_MAP_FIXED ? kb_c(kb, x->fixed[j]) : at[x->map[j]];
     if (x->div[j])
       idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, x->div[j]));
   }

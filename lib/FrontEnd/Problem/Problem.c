@@ -21,6 +21,10 @@ static fe_walk used_dims_pre(const fe_graph *g, int n, void *ud) {
     for (int i = 0; i < x->nmap; ++i)
       if (x->map[i] != FE_MAP_FIXED) /* a constant index uses no loop */
         *s |= 1u << x->map[i];
+    /* A convolution's input follows K in its taps too (depthwise: in
+     * nothing else). */
+    if (x->kind == FE_LOAD && x->im2col)
+      *s |= 1u << g->convs[x->im2col - 1].kloop;
   } else if (x->kind == FE_INDEX)
     *s |= 1u << x->dim;
   return FE_WALK_NEXT;
@@ -173,7 +177,8 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_row = memdim_of(x, row_loop);
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
-  if (o->mem_row < rank - 2 || o->mem_k < rank - 2) {
+  o->im2col = x->im2col;
+  if (!o->im2col && (o->mem_row < rank - 2 || o->mem_k < rank - 2)) {
     /* Batch dimensions between or after the matrix's: read through a view
      * with them first (layout math by strides, no copy). */
     char dims[64], pos[48], where[192];
@@ -196,7 +201,8 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
     o->mem_batch[i] = j < 0 ? -1 : view_dim(o, j);
     o->batch_loop[i] = gm->batch_loop[i];
   }
-  o->k_contiguous = o->mem_k == rank - 1;
+  /* An implicit GEMM's A is gathered K-contiguous (ConvLoad.c). */
+  o->k_contiguous = o->mem_k == rank - 1 || o->im2col;
   o->space_rank = g->prods[gm->prod].nest.nloops;
   o->row_loop = row_loop;
   o->k_loop = gm->k_loop;
@@ -590,15 +596,26 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
      * product (attention) is evaluated. */
     if (fe_attention_build(p, last, first, why, cap, where))
       return -1;
+  } else if (g->nconvs && nl) {
+    return fe_why(why, cap, "a convolution chained with another product is "
+                            "not supported (one convolution with an "
+                            "elementwise epilogue is)");
   } else if (nl == 0) {
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
     fe_collapse_loops(p, last);
-    /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
-    if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
-         fe_valu_prefers(&p->gemms[0], why, cap)) &&
-        fe_valu_problem(p, last, why, cap))
+    /* A convolution is an implicit GEMM, or (depthwise: no output-channel
+     * loop) a VALU product whose point loads gather the input. */
+    if (g->nconvs) {
+      if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) &&
+          (g->convs[0].chan >= 0 || fe_valu_problem(p, last, why, cap)))
+        return -1;
+    } else if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
+                fe_valu_prefers(&p->gemms[0], why, cap)) &&
+               fe_valu_problem(p, last, why, cap)) {
+      /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
       return -1;
+    }
   } else {
     p->shape = FE_SHAPE_CHAIN;
     p->ngemms = 2;

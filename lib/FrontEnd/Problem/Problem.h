@@ -55,6 +55,9 @@ typedef struct {
                           it the argument's view) */
   int8_t perm[FE_MAX_RANK];
   bool is_load;        /* node is a plain load (no prologue) */
+  int im2col;          /* 0, or 1 + the convolution (fe_graph.convs)
+                          whose input is this implicit GEMM's A matrix:
+                          gathered by Kernel/ConvLoad.c, K contiguous */
   /* The product's loop space, where node lives: its rank, the operand's
    * row and K loops, the batch loops, and K's size. */
   int space_rank, row_loop, k_loop;

@@ -81,7 +81,9 @@ static bool check_space(const fe_graph *g, const space_t *s,
     const fe_node *x = &g->nodes[s->ids[i]];
     if (x->kind == FE_INDEX && member(dims, n, x->dim))
       return false;
-    if (x->kind != FE_LOAD)
+    /* A convolution's input is gathered by its own index math (no view):
+     * any grouping of its pixel loops reads it. */
+    if (x->kind != FE_LOAD || x->im2col)
       continue;
     int j0 = -1, count = 0;
     for (int j = 0; j < x->nmap; ++j)
@@ -202,7 +204,7 @@ static int collapse(fe_problem *p, int prod, space_t sp[3], group_t *gs,
   for (int s = 0; s < 3; ++s)
     for (int i = 0; i < sp[s].n; ++i) {
       const fe_node *x = &g->nodes[sp[s].ids[i]];
-      if (x->kind != FE_LOAD)
+      if (x->kind != FE_LOAD || x->im2col)
         continue;
       for (int k = 0; k < rs.n; ++k) {
         const range_t *r = &rs.r[k];

@@ -76,6 +76,12 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
     uo |= 1u << c->nest.out_dims[j];
   for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
+    fe_size sz = c->nest.loop_size[l];
+    /* A depthwise convolution's pixel loops collapsed into one leave the
+     * others of size 1: at index 0. */
+    if (g->nconvs && !c->nest.reduction[l] && fe_size_static(sz) &&
+        sz.value == 1)
+      continue;
     if (c->nest.reduction[l]) {
       if (!L || !R || gm->k_loop >= 0)
         return fe_why(why, cap, "it needs one reduction loop shared by both "
@@ -164,7 +170,9 @@ static int valu_gemm(fe_problem *p, int prod, fe_gemm *gm, char *why,
 int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap) {
   char r[FE_WHY];
   fe_gemm gm;
-  if (fe_reads_fixed(&p->g, p->root)) {
+  /* (A convolution's filter view is read at 0 in its size-1 dims, which
+   * point loads address.) */
+  if (fe_reads_fixed(&p->g, p->root) && !p->g.nconvs) {
     size_t len = strlen(why);
     snprintf(why + len, cap - len, " (nor can the VALU template take it: it "
                                    "does not address loads at constant "

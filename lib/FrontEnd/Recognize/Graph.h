@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FE_MAX_RANK 4    /* memref rank */
+#define FE_MAX_RANK 5    /* memref rank (a 3-D convolution's NDHWC) */
 #define FE_MAX_LOOPS 6   /* loops of a linalg.generic */
 #define FE_MAX_SYMS 16   /* run-time size symbols */
 #define FE_MAX_PRODUCTS 4
@@ -67,6 +67,13 @@ typedef struct {
                                  memref dim j reads the constant index
                                  fixed[j] (a bias memref<1xN> read at
                                  (0, n)); 0 elsewhere */
+  int im2col;              /* FE_LOAD: 0, or 1 + the convolution
+                              (fe_graph.convs) whose input this load
+                              gathers as its implicit-GEMM A matrix:
+                              map[j] names the space loop of the output
+                              pixel (batch, spatial dims) or K (channel
+                              dim) memref dim j follows; the addresses are
+                              the convolution's (Kernel/ConvLoad.c) */
   const char *name;        /* FE_OP: interned op name ("arith.addf"), the
                               elementwise table's (ElementwiseOps.def) */
   int64_t pred;            /* FE_OP compares: predicate; -1 if none */
@@ -122,6 +129,49 @@ typedef struct {
 
 #define FE_MAX_REDUCTIONS 8
 
+/* A convolution seen as an implicit GEMM (Recognize/RecognizeConv.c): its
+ * loop space is the output's dims (in the output's order) and one K loop
+ * (the last), which runs over the filter's reduced dims collapsed in the
+ * filter's memory order (outermost first).  The input (an FE_LOAD with
+ * im2col set) is read at
+ *   input[j] = stride[j] * pixel(j) + sum over K components c of dim j
+ *              of dilation * index(c)
+ * where pixel(j) is the output loop map[j] (0 for the channel dim). */
+#define FE_CONV_MAX_K 4
+#define FE_MAX_CONVS 2
+typedef struct {
+  int arg;                      /* the input buffer argument */
+  int rank;                     /* its rank */
+  int nk;                       /* K components, outermost first */
+  int8_t kdim[FE_CONV_MAX_K];   /* the input dim each moves */
+  int64_t ksize[FE_CONV_MAX_K]; /* its size */
+  int64_t kmul[FE_CONV_MAX_K];  /* its step there: the dilation of a filter
+                                   tap, 1 for the channel */
+  int64_t stride[FE_MAX_RANK];  /* per input dim: its output loop's step
+                                   (spatial: the stride; batch 1; channel
+                                   0: it follows K only) */
+  int npix;                     /* output pixel loops (all but the output
+                                   channel), in space order */
+  int8_t pix_loop[FE_MAX_RANK];
+  int64_t pix_size[FE_MAX_RANK]; /* their sizes (before any collapse) */
+  int nbdims;                   /* input dims read at a loop the GEMM
+                                   batches over: the group of a grouped
+                                   convolution; the batch when the output
+                                   does not hold it next to the pixels
+                                   (NCHW; the load's map reads it at 0) */
+  int8_t bdim[2], bloop[2];     /* the input dim, its space loop */
+  int64_t K;                    /* product of ksize */
+  /* Zero padding (a tensor.pad feeding the input): the input is read at
+   * the index above minus pad_lo, elements outside 0 .. in_size - 1 are
+   * zero (masked loads, no padded copy). */
+  bool padded;
+  bool pad_dim[FE_MAX_RANK];    /* the dims with a border to check */
+  int64_t pad_lo[FE_MAX_RANK], in_size[FE_MAX_RANK];
+  int chan;                     /* the input's channel dim, or -1
+                                   (depthwise: the channel is a group) */
+  int kloop;                    /* the space's K loop */
+} fe_conv;
+
 typedef struct {
   fe_node *nodes;
   int nnodes, cap;
@@ -129,6 +179,8 @@ typedef struct {
   int nprods;
   fe_reduction reds[FE_MAX_REDUCTIONS];
   int nreds;
+  fe_conv convs[FE_MAX_CONVS];
+  int nconvs;
   int *hash; /* open addressing over nodes, hcap slots (-1 empty) */
   int hcap;
 } fe_graph;

@@ -177,12 +177,20 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
   b->elem = elem;
   b->contents = -1;
   b->alloc = alloc;
+  b->pad_src = -1;
   return 0;
 }
 
 /* Contents of a buffer (in its own space); an argument never written reads
  * as itself. */
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
+  if (b->pad_src >= 0)
+    return rec_refuse(r, at, "a zero-padded buffer (tensor.pad) is read by "
+                             "something other than a convolution's input "
+                             "(which reads it as masked loads of the "
+                             "unpadded source); pass the unpadded operands: "
+                             "the kernels handle sizes that are not "
+                             "multiples of their tiles");
   if (b->contents >= 0)
     return b->contents;
   if (b->arg < 0 || b->alloc)
@@ -409,9 +417,61 @@ static int do_alloc(rec_t *r, MlirOperation op) {
   return 0;
 }
 
+/* memref.subview of a local buffer holding zeros, at static offsets with
+ * unit strides: the interior of a bufferized tensor.pad (do_copy writes
+ * it).  1 if op is one (recorded), 0 if not. */
+static int do_pad_view(rec_t *r, MlirOperation op) {
+  if (!wmma_op_is(op, "memref.subview") ||
+      mlirOperationGetNumOperands(op) != 1 || r->npadviews == MAX_PADVIEWS)
+    return 0;
+  buffer_t *b = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
+  MlirAttribute off = wmma_attr(op, "static_offsets");
+  MlirAttribute st = wmma_attr(op, "static_strides");
+  if (!b || !b->alloc || b->contents < 0 || !fe_is_zero(&r->p->g, b->contents) ||
+      mlirAttributeIsNull(off) || mlirAttributeIsNull(st) ||
+      !mlirAttributeIsADenseI64Array(off) || !mlirAttributeIsADenseI64Array(st) ||
+      mlirDenseArrayGetNumElements(off) != b->rank)
+    return 0;
+  padview_t *pv = &r->padviews[r->npadviews];
+  for (int j = 0; j < b->rank; ++j) {
+    int64_t o = mlirDenseI64ArrayGetElement(off, j);
+    if (o < 0 || o > (1 << 20) || mlirDenseI64ArrayGetElement(st, j) != 1)
+      return 0;
+    pv->off[j] = o;
+  }
+  pv->v = mlirOperationGetResult(op, 0);
+  pv->buf = (int)(b - r->bufs);
+  ++r->npadviews;
+  return 1;
+}
+
+/* memref.copy of a function argument into a recorded pad view: the local
+ * buffer becomes its zero-padded copy. */
+static int copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
+                         const padview_t *pv) {
+  buffer_t *b = &r->bufs[pv->buf];
+  if (!src || src->arg < 0 || src->written || src->alloc ||
+      src->rank != b->rank || !mlirTypeEqual(src->elem, b->elem))
+    return rec_refuse(r, op, "tensor.pad of a computed buffer is not "
+                             "supported (only of a function argument, read "
+                             "by a convolution)");
+  for (int j = 0; j < b->rank; ++j)
+    if (!fe_size_static(src->shape[j]) || !fe_size_static(b->shape[j]) ||
+        pv->off[j] + src->shape[j].value > b->shape[j].value)
+      return rec_refuse(r, op, "tensor.pad with dynamic sizes is not "
+                               "supported");
+  b->pad_src = (int)(src - r->bufs);
+  memcpy(b->pad_lo, pv->off, sizeof b->pad_lo);
+  b->written = true;
+  return 0;
+}
+
 static int do_copy(rec_t *r, MlirOperation op) {
   buffer_t *src = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
   buffer_t *dst = rec_buffer_of(r, mlirOperationGetOperand(op, 1));
+  for (int i = 0; !dst && i < r->npadviews; ++i)
+    if (mlirValueEqual(r->padviews[i].v, mlirOperationGetOperand(op, 1)))
+      return copy_into_pad(r, op, src, &r->padviews[i]);
   if (!src || !dst)
     return rec_refuse(r, op, "memref.copy between views is not supported");
   if (src->rank != dst->rank || !mlirTypeEqual(src->elem, dst->elem))
@@ -547,6 +607,8 @@ static int walk(rec_t *r) {
       rc = 0;
     else if (wmma_op_is(op, "memref.copy"))
       rc = do_copy(r, op);
+    else if (do_pad_view(r, op))
+      rc = 0;
     else if (wmma_op_is(op, "linalg.generic"))
       rc = rec_do_generic(r, op);
     else if (wmma_op_is(op, "func.return"))

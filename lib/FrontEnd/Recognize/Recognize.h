@@ -22,7 +22,21 @@ typedef struct {
   bool written;
   bool alloc;
   bool poisoned; /* written by an op that was refused: contents unknown */
+  /* A zero-padded copy of buffer pad_src (a bufferized tensor.pad: zeros,
+   * then the source copied into the view at offsets pad_lo), or -1: only
+   * a convolution reads it (as masked loads of the source). */
+  int pad_src;
+  int64_t pad_lo[FE_MAX_RANK];
 } buffer_t;
+
+/* A memref.subview of a local buffer at static offsets (a tensor.pad's
+ * interior), which only a memref.copy may write. */
+typedef struct {
+  MlirValue v;
+  int buf;
+  int64_t off[FE_MAX_RANK];
+} padview_t;
+#define MAX_PADVIEWS 8
 
 typedef struct {
   MlirValue v;
@@ -47,6 +61,8 @@ typedef struct {
   MlirValue poisoned[MAX_POISONED];
   int npoisoned;
   bool fatal; /* a limit was hit: stop at the first obstacle */
+  padview_t padviews[MAX_PADVIEWS];
+  int npadviews;
 } rec_t;
 
 /* An obstacle at op `at` (null: the function), recorded in r->diag;
@@ -79,5 +95,8 @@ bool rec_is_scalar_op(MlirOperation op);
 int rec_do_scalar_op(rec_t *r, MlirOperation op);
 /* linalg.generic: the output's new contents (RecognizeGeneric.c). */
 int rec_do_generic(rec_t *r, MlirOperation op);
+/* A linalg.generic with a sliding window (a convolution) as an implicit
+ * GEMM contraction (RecognizeConv.c); refused with the reason otherwise. */
+int rec_do_conv(rec_t *r, MlirOperation op);
 
 #endif /* WMMA_FRONTEND_RECOGNIZE_H */

@@ -472,8 +472,6 @@ static int read_header(rec_t *r, generic_t *gn) {
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
       mlirAttributeIsNull(gn->maps) || !mlirAttributeIsAArray(gn->maps))
     return rec_refuse(r, op, "linalg.generic without iterator types or maps");
-  if (has_window(gn->maps))
-    return refuse_window(r, op);
   gn->l.nloops = (int)mlirArrayAttrGetNumElements(iters);
   /* 0 loops: an elementwise op on rank-0 buffers (a dot product's
    * initial value). */
@@ -696,6 +694,14 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
   generic_t gn;
   memset(&gn, 0, sizeof gn);
   gn.op = op;
+  /* Convolutions: RecognizeConv.c (pooling is refused here). */
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
+  if (!mlirAttributeIsNull(maps) && mlirAttributeIsAArray(maps) &&
+      has_window(maps)) {
+    char src[64];
+    fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
+    return strstr(src, "pooling") ? refuse_window(r, op) : rec_do_conv(r, op);
+  }
   int rc = read_header(r, &gn);
   for (int i = 0; !rc && i < gn.nin; ++i)
     rc = bind_input(r, &gn, i);

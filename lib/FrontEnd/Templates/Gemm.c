@@ -113,6 +113,11 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "%dx%d WMMA tiles per wave (at most %d, and %d "
                             "per side in registers)",
                   s->wave_m, s->wave_n, FE_MAX_WAVE_TILES, FE_MAX_REG_TILES);
+  if (!lds && g->lhs.im2col)
+    return fe_why(why, cap, "a convolution's input is gathered through LDS "
+                            "(staging = lds)");
+  if (lds && g->lhs.im2col && fe_lds_bits(&p->g, &g->lhs) < 8)
+    return fe_why(why, cap, "convolutions of i4 values are not supported");
   if (!lds && (s->k_step != ak || s->stages != 1))
     return fe_why(why, cap, "staging = registers steps K by %d in 1 stage, "
                             "got a K step of %d in %d", ak, s->k_step,
@@ -226,6 +231,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int w = o->waves;
   /* Zero points' sums are taken from the registers-staged fragments. */
   bool zp = fe_gemm_has_zero_points(g);
+  /* (A convolution's, gathered through LDS only, take them there.) */
+  if (g->lhs.im2col)
+    zp = false;
   if (zp && (o->staging == WMMA_STAGING_LDS ||
              (o->pinned && o->pin.staging == WMMA_SCHED_LDS)))
     return fe_why(why, cap, "a product with zero points (quantized_matmul) "

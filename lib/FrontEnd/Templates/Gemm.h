@@ -80,6 +80,8 @@ typedef struct {
   wmma_copy_kind copy[2];  /* how A's and B's slices reach LDS */
   const MlirValue *batch;
   MlirValue bm0, bn0;
+  fe_gemm_wave *zp;        /* the wave whose zero-point sums the loop
+                              carries beside the accumulators, or NULL */
 } fe_lds_product;
 int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
 

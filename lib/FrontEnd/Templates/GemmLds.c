@@ -116,10 +116,11 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
   wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
   bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
   bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
+  int nt = kb_acc_count(kb, s->wave_m * s->wave_n);
   for (int kk = 0; kk < s->k_step; kk += kb->atom_k) {
     if (kk)
       sched_barrier(kb);
-    MlirValue a[FE_MAX_WAVE_TILES];
+    MlirValue a[FE_MAX_WAVE_TILES], bs[FE_MAX_WAVE_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
       a[i] = lds_fragment(kb, &g->a, g->frag_a, buf, g->wrow[i], kk);
       if (pa)
@@ -142,8 +143,14 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
         for (int i = 0; i < s->wave_m; ++i)
           kb_acc_mma(kb, sacc, i * s->wave_n + j, sw ? b : a[i],
                      sw ? a[i] : b);
+        if (!set)
+          bs[j] = b;
       }
     }
+    /* Zero points' row and column sums from the same fragments (after
+     * the accumulators of every product). */
+    if (s->zp)
+      fe_gemm_zp_step(kb, s->zp, a, bs, acc + nt * (s->gm2 ? 2 : 1));
   }
 }
 
@@ -181,6 +188,16 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
    * accumulators, Accumulators.c). */
   int nt = kb_acc_count(kb, pr->wave_m * pr->wave_n);
+  int nacc = nt * (pr->gm2 ? 2 : 1); /* every product's accumulators */
+  int ns = pr->zp ? pr->zp->nrowsums + pr->zp->ncolsums : 0;
+  MlirValue state[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+  /* (The sums: one per tile row and column, at most FE_MAX_REG_TILES.) */
+  if (nacc + ns > KB_PIPE_MAX_STATE ||
+      (ns && (pr->wave_m > FE_MAX_REG_TILES || pr->wave_n > FE_MAX_REG_TILES)))
+    return -1;
+  memcpy(state, acc, sizeof(MlirValue) * (size_t)nacc);
+  if (ns)
+    memcpy(state + nacc, pr->zp->sums, sizeof(MlirValue) * (size_t)ns);
   lds_gemm *g = calloc(1, sizeof *g);
   if (!g)
     return -1;
@@ -247,16 +264,19 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
                               kb_c(kb, tk)),
       .tail = pr->k_tail,
       .max_slices = -1,
-      .nstate = nt * (pr->gm2 ? 2 : 1),
+      .nstate = nacc + ns,
       .ud = g,
       .prefetch = prefetch_slice,
       .store = store_slice,
       .compute = multiply_slice,
   };
-  if (kb_pipelined_loop(kb, &pl, acc)) {
+  if (kb_pipelined_loop(kb, &pl, state)) {
     free(g);
     return -1;
   }
+  memcpy(acc, state, sizeof(MlirValue) * (size_t)nacc);
+  if (ns)
+    memcpy(pr->zp->sums, state + nacc, sizeof(MlirValue) * (size_t)ns);
   sched_barrier(kb); /* keep what follows below the last WMMAs */
   free(g);
   return kb->failed ? -1 : 0;
@@ -271,6 +291,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
    * the rho order. */
   fe_gemm_apply_form(kb, &w);
   fe_gemm_acc_init(kb, &w);
+  int ns = fe_gemm_zp_init(kb, &w);
   fe_lds_product pr = {
       .gm = gm,
       .gm2 = fe_gemm_nsets(kb->p) == 2 ? &kb->p->gemms[1] : NULL,
@@ -289,6 +310,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
       .batch = w.batch,
       .bm0 = w.bm0,
       .bn0 = w.bn0,
+      .zp = ns ? &w : NULL,
   };
   if (fe_lds_product_run(kb, &pr, w.acc))
     return -1;

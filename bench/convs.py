@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""Convolutions (implicit GEMMs, the input gathered into LDS) on RDNA3 and
+RDNA4: the issue-22 targets, NHWC f16 with the input pre-padded.
+
+Per convolution and chip:
+  schedule     the GEMM template's tile (M = output pixels, N = output
+               channels, K = taps x input channels)
+  instrs/WMMA  instructions per WMMA in the steady-state K loop (ISA,
+               isa_counts.steady_state), beside the GEMM template's for a
+               matmul of the same M, N, K built the same way (LDS staging,
+               the same workgroup tile; the target: within 1.5x)
+  global       bytes loaded by the kernel over the minimum (input, filter
+               read once each; target <= 1.3x), bytes stored over the
+               output once
+  conflicts    LDS bank conflicts (emulator counter; target 0)
+  VGPR, spills from the kernel metadata (target: no spills)
+  check        wmma-run against MLIR's CPU lowering (PASS/FAIL)
+
+Usage: bench/convs.py [--build DIR] [--chips gfx1100,gfx1201] [--markdown]
+Needs python3-numpy (Debian: run with /usr/bin/python3).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from compare import isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
+
+# (label, N, H, W, C, KH, KW, F, stride): H, W pre-padded.
+CONVS = [
+    ("3x3 s1 56x56x64->64", 1, 58, 58, 64, 3, 3, 64, 1),
+    ("3x3 s1 28x28x128->128", 1, 30, 30, 128, 3, 3, 128, 1),
+    ("7x7 s2 224x224x3->64 (first layer)", 1, 229, 229, 3, 7, 7, 64, 2),
+]
+
+
+def conv_source(n, h, w, c, kh, kw, f, s):
+    oh, ow = (h - kh) // s + 1, (w - kw) // s + 1
+    x, k, y = (f"memref<{n}x{h}x{w}x{c}xf16>", f"memref<{kh}x{kw}x{c}x{f}xf16>",
+               f"memref<{n}x{oh}x{ow}x{f}xf16>")
+    src = f"""func.func @conv(%x: {x}, %w: {k}, %y: {y}) {{
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%y : {y})
+  linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<{s}> : tensor<2xi64>}}
+    ins(%x, %w : {x}, {k}) outs(%y : {y})
+  return
+}}
+"""
+    return src, (n * oh * ow, f, kh * kw * c)
+
+
+def gemm_source(m, n, k):
+    a, b, c = f"memref<{m}x{k}xf16>", f"memref<{k}x{n}xf16>", f"memref<{m}x{n}xf16>"
+    return f"""func.func @gemm(%a: {a}, %b: {b}, %c: {c}) {{
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%c : {c})
+  linalg.matmul ins(%a, %b : {a}, {b}) outs(%c : {c})
+  return
+}}
+"""
+
+
+def isa_of(wmma, src, chip, path, **opts):
+    comp = wmma.compile(src, chip, emit="isa", source_name=path, **opts)
+    text = comp.artifact if isinstance(comp.artifact, str) else comp.artifact.decode()
+    return comp.manifest, isa_figures(text, comp.manifest["block"][0])
+
+
+def measure(wmma, build, conv, chip, tmp):
+    label, *shape = conv
+    src, (m, n, k) = conv_source(*shape)
+    path = os.path.join(tmp, f"conv.{chip}.mlir")
+    open(path, "w").write(src)
+    man, fig = isa_of(wmma, src, chip, path)
+    _, st = wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True, source_name=path)
+    fig.update(emu_figures(st, manifest_min_bytes(man)))
+    sched = man.get("schedule", "")
+    tile = sched.split("tile = [")[1].split("]")[0] if "tile = [" in sched else "?"
+    # The GEMM template at the same M, N, K with the convolution's
+    # staging (LDS) and workgroup tile: the steady-state loops compare.
+    tm, tn = (int(v) for v in tile.split(",")[:2])
+    _, gfig = isa_of(wmma, gemm_source(m, n, k), chip, path + ".gemm",
+                     staging="lds", tile=(tm, tn))
+    p = subprocess.run([os.path.join(build, "bin", "wmma-run"), path, "--chip", chip],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check = "PASS" if p.returncode == 0 and p.stdout.strip().endswith("PASS") else "FAIL"
+    return [label, chip, f"{m}x{n}x{k}", tile,
+            f"{fig['instr_per_wmma']:.2f}", f"{gfig['instr_per_wmma']:.2f}",
+            f"{fig['instr_per_wmma'] / gfig['instr_per_wmma']:.2f}x",
+            f"{fig['loaded'] / fig['min_loaded']:.2f}x",
+            f"{fig['stored'] / fig['min_stored']:.2f}x",
+            str(fig["conflicts"]), str(fig["vgpr"]), str(fig["spills"]), check]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--chips", default="gfx1100,gfx1201")
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args()
+    os.environ.setdefault("WMMA_BUILD_DIR", args.build)
+    import wmma
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for conv in CONVS:
+            for chip in args.chips.split(","):
+                rows.append(measure(wmma, args.build, conv, chip, tmp))
+    head = ["convolution", "chip", "M x N x K", "tile", "instrs/WMMA",
+            "GEMM instrs/WMMA", "ratio", "loaded / min", "stored / min",
+            "LDS conflicts", "VGPR", "spills", "check"]
+    if args.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+        print("  ".join(h.ljust(x) for h, x in zip(head, w)))
+        for r in rows:
+            print("  ".join(c.ljust(x) for c, x in zip(r, w)))
+
+
+if __name__ == "__main__":
+    main()

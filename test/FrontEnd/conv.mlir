@@ -1,0 +1,49 @@
+// Convolutions are implicit GEMMs: the output pixels are M (collapsed into
+// one loop, the output read through a view), the output channels N, the
+// filter's taps and input channels K (the filter read through a [K][F]
+// view); the input's tiles are gathered into LDS by index math from the
+// pixel and K indices -- no im2col buffer.
+// RUN: wmma-opt %S/Inputs/conv.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+
+// CHECK-LABEL: gpu.func @conv(
+// CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", {{.*}}staging = lds
+// CHECK: %[[X:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 144, 32], strides: [0, 0, 32, 1] : memref<3x3x16x32xf16
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 64, 32]
+// The pixel (clamped to the last, 63) and the tap of K split back:
+// CHECK: %[[P:.*]] = arith.minui %{{.*}}, %c63 : index
+// CHECK: arith.remui %[[P]], %c8
+// CHECK: arith.remui %{{.*}}, %c16
+// CHECK: arith.remui %{{.*}}, %c3
+// Eight channels of one tap: one vector load of the input, one LDS store.
+// CHECK: vector.load %[[X]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<1x10x10x16xf16, {{.*}}>, vector<8xf16>
+// CHECK: vector.load %[[W]]
+// CHECK: vector.store %{{.*}}, %arg3[%c0, %{{.*}}, %{{.*}}] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: wmma.mma
+// CHECK-NOT: memref.alloc
+
+// CHECK-LABEL: gpu.func @conv_c3(
+// CHECK-SAME: tails = [false, true, true]
+// CHECK: %[[X3:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: memref.load %[[X3]][{{.*}}] : memref<1x37x37x3xf16
+// CHECK: vector.from_elements
+// CHECK: vector.store %{{.*}}, %arg3[
+
+// A tensor.pad feeding the convolution: the kernel takes the unpadded
+// input and checks each gathered index against it (zeros outside); the
+// padded buffer, its fill and the copy are gone.
+// RUN: wmma-opt %S/Inputs/conv-pad.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefix=PAD
+// PAD-LABEL: gpu.func @conv_pad(%arg0: memref<1x16x16x16xf16>
+// PAD: %[[X:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// Two spatial dims checked (not the batch, not the channels):
+// PAD: arith.cmpi sge
+// PAD: arith.cmpi slt
+// PAD: arith.cmpi sge
+// PAD: arith.cmpi slt
+// PAD-NOT: arith.cmpi
+// PAD: %[[V:.*]] = vector.load %[[X]][
+// PAD: arith.select %{{.*}}, %[[V]], %{{.*}} : vector<8xf16>
+// PAD-LABEL: func.func @conv_pad(
+// PAD-NOT: memref.copy
+// PAD-NOT: memref.subview
+// PAD: gpu.launch_func

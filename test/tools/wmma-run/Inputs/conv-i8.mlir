@@ -1,0 +1,8 @@
+// i8 x i8 -> i32 (exact), 40 input channels.
+func.func @conv(%x: memref<1x10x10x40xi8>, %w: memref<3x3x40x24xi8>, %y: memref<1x8x8x24xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%y : memref<1x8x8x24xi32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x10x10x40xi8>, memref<3x3x40x24xi8>) outs(%y : memref<1x8x8x24xi32>)
+  return
+}

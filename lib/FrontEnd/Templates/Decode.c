@@ -85,6 +85,14 @@ static int unroll_of(const fe_problem *p) {
   return u.unroll;
 }
 
+/* Slices whose partial sums LDS holds at once (at most 32 KiB). */
+static int reduce_capacity(int split, int ntiles) {
+  int cap = 32768 / (ntiles * 32 * 8 * 4);
+  if (cap < 1)
+    cap = 1;
+  return cap < split - 1 ? cap : split - 1;
+}
+
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_GEMM)
@@ -115,10 +123,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   double need = (double)DECODE_WAVES_PER_CU * chip->compute_units;
   int best_wn = 0, best_s = 0;
   double best_waves = 0;
-  static const int wns[3] = {4, 2, 1};
-  for (int i = 0; i < 3 && !best_wn; ++i)
+  /* The widest wave tile first: each wave reads the activations of its K
+   * slice once for all its columns. */
+  static const int wns[5] = {16, 8, 4, 2, 1};
+  int max_wn = g->M.value > 16 ? 8 : 16;
+  for (int i = 0; i < 5 && !best_wn; ++i)
     for (int sp = 1; sp <= DECODE_MAX_SPLIT; sp *= 2) {
       if (sp > 1 && K / sp < DECODE_MIN_SLICE)
+        break;
+      if (wns[i] > max_wn)
         break;
       double w = waves_of(g, wns[i], sp);
       if (w >= need) {
@@ -170,8 +183,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->n_tail = !fe_size_static(g->N) || g->N.value % s->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % FE_ATOM_K;
   int ntiles = s->wave_m * s->wave_n;
-  s->lds_bytes = (int64_t)(best_s - 1) * ntiles * 32 * 8 * 4;
-  s->vgprs = ntiles * 8 + (s->wave_m + s->wave_n) * 8 + 32;
+  s->lds_bytes = (int64_t)reduce_capacity(best_s, ntiles) * ntiles * 32 * 8 * 4;
+  /* Accumulators, the A fragments, two B fragments in flight (each B tile
+   * is multiplied as soon as it is unpacked), addresses. */
+  s->vgprs = ntiles * 8 + (s->wave_m + 2) * 8 + 32;
   if (s->lds_bytes > chip->lds_bytes || s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "%d K slices of %dx%d tiles do not fit",
                   best_s, s->tile_m, s->tile_n);
@@ -262,15 +277,15 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                    bool masked) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
-  MlirValue a[FE_MAX_REG_TILES], b[FE_MAX_REG_TILES];
+  MlirValue a[FE_MAX_REG_TILES];
   for (int i = 0; i < s->wave_m; ++i)
     a[i] = a_tile(kb, w, tile_row(kb, w, i), k, masked);
-  for (int j = 0; j < s->wave_n; ++j)
-    b[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
-                           tile_col(kb, w, j), k, masked);
-  for (int i = 0; i < s->wave_m; ++i)
-    for (int j = 0; j < s->wave_n; ++j)
-      kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
+  for (int j = 0; j < s->wave_n; ++j) {
+    MlirValue b = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
+                                  tile_col(kb, w, j), k, masked);
+    for (int i = 0; i < s->wave_m; ++i)
+      kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b);
+  }
 }
 
 static MlirValue min_index(fe_kb *kb, MlirValue a, MlirValue b) {
@@ -360,35 +375,57 @@ static int build(fe_kb *kb) {
     for (int t = 0; t < na; ++t)
       acc[t] = mlirOperationGetResult(tail.op, t);
   }
-  /* Partial sums through LDS: slot (slice - 1, tile, lane). */
-  int64_t shape[2] = {(int64_t)(S - 1) * nt * 32, 8};
+  /* Partial sums through LDS, in rounds of `cap` slices (slot: slice -
+   * first slice of the round, tile, lane): the round's waves store, one
+   * barrier, wave 0 adds them in slice order; a barrier before the next
+   * round reuses the slots. */
+  const int cap = reduce_capacity(S, nt);
+  int64_t shape[2] = {(int64_t)cap * nt * 32, 8};
   MlirValue lds = kb_lds(kb, 2, shape, kb->kacc);
   MlirValue lane = wb_lane_index(b);
-  MlirValue not_first = wb_cmpi(b, WB_CMP_NE, slice, kb_c(kb, 0));
-  wb_if st;
-  if (!wb_if_begin(b, &st, not_first, 0, NULL, false))
-    return -1;
-  MlirValue base = kb_mulc(kb, kb_addc(kb, slice, -1), nt * 32);
-  for (int t = 0; t < na; ++t) {
-    MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
-                        kb_c(kb, 0)};
-    wb_vstore(b, acc[t], lds, 2, idx);
+  MlirType types[FE_MAX_WAVE_TILES];
+  for (int t = 0; t < na; ++t)
+    types[t] = mlirValueGetType(acc[t]);
+  for (int r0 = 1; r0 < S; r0 += cap) {
+    int r1 = r0 + cap < S ? r0 + cap : S;
+    if (r0 > 1)
+      wb_lds_barrier(b);
+    MlirValue in_round = wb_arith(
+        b, "arith.andi", wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), slice),
+        wb_cmpi(b, WB_CMP_ULT, slice, kb_c(kb, r1)));
+    wb_if st;
+    if (!wb_if_begin(b, &st, in_round, 0, NULL, false))
+      return -1;
+    MlirValue base = kb_mulc(kb, kb_addc(kb, slice, -r0), nt * 32);
+    for (int t = 0; t < na; ++t) {
+      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
+                          kb_c(kb, 0)};
+      wb_vstore(b, acc[t], lds, 2, idx);
+    }
+    wb_if_end(b, &st, 0, NULL);
+    wb_lds_barrier(b);
+    wb_if add;
+    if (!wb_if_begin(b, &add, first, na, types, true))
+      return -1;
+    MlirValue sum[FE_MAX_WAVE_TILES];
+    memcpy(sum, acc, sizeof(MlirValue) * (size_t)na);
+    for (int r = r0; r < r1; ++r)
+      for (int t = 0; t < na; ++t) {
+        MlirValue idx[2] = {
+            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * nt + t) * 32), lane),
+            kb_c(kb, 0)};
+        sum[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
+                                                         : "arith.addi",
+                          sum[t], wb_vload(b, types[t], lds, 2, idx));
+      }
+    wb_if_else(b, &add, na, sum);
+    wb_if_end(b, &add, na, acc);
+    for (int t = 0; t < na; ++t)
+      acc[t] = mlirOperationGetResult(add.op, t);
   }
-  wb_if_end(b, &st, 0, NULL);
-  wb_lds_barrier(b);
   wb_if ep;
   if (!wb_if_begin(b, &ep, first, 0, NULL, false))
     return -1;
-  for (int r = 1; r < S; ++r)
-    for (int t = 0; t < na; ++t) {
-      MlirValue idx[2] = {kb_add(kb, kb_c(kb, ((int64_t)(r - 1) * nt + t) * 32),
-                                 lane),
-                          kb_c(kb, 0)};
-      acc[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
-                                                       : "arith.addi",
-                        acc[t],
-                        wb_vload(b, mlirValueGetType(acc[t]), lds, 2, idx));
-    }
   memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)na);
   fe_gemm_epilogue(kb, &w);
   wb_if_end(b, &ep, 0, NULL);

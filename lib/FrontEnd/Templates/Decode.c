@@ -9,16 +9,19 @@
  * tiles (and the ceil(M / 16) row tiles); wave s multiplies K slice s
  * (ceil(K / S) rounded up to 16) with registers staging, M padded to the
  * WMMA's 16 rows (rows past M read zeros from the bounds-checked buffer
- * and are never stored).  The partial sums meet in LDS: waves 1..S-1 store
- * their accumulators, one barrier, and wave 0 adds them in wave order --
- * a fixed order, so the result is deterministic -- then runs the epilogue
- * and the one store.
+ * and are never stored).  The partial sums meet in LDS, in rounds of at
+ * most 32 KiB: the round's waves store their accumulators, a barrier, and
+ * wave 0 adds them in slice order -- a fixed order, so the result is
+ * deterministic -- then runs the epilogue and the one store.  Loads grouped
+ * along K (scales) are read once per iteration of up to 8 K steps that
+ * stays within one group (fe_kb.k_base).
  *
- * The cost rule (plan): S is the smallest power of two that gives the
- * launch 8 waves per CU of the chip's largest part (each slice at least
- * 64 K long), wave_n the widest (fewest activation re-reads) that still
- * does; the remark (fe_decode_remark) also compares the WMMA with M padded
- * with a VALU dot product (v_dot2: 64 multiply-adds per instruction). */
+ * The cost rule (plan): wave_n the widest (at most 16 column tiles: the
+ * activations are read once per workgroup) and S the smallest power of two
+ * that give the launch 8 waves per CU of the chip's largest part (each
+ * slice at least 64 K long); the remark (fe_decode_remark) compares the
+ * WMMA with M padded with a VALU dot product (v_dot2: 64 multiply-adds per
+ * instruction) and the time the weights take to stream from DRAM. */
 #include "Templates/Gemm.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -121,8 +124,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                             "layer",
                   DECODE_MIN_K, DECODE_MIN_WEIGHTS);
   double need = (double)DECODE_WAVES_PER_CU * chip->compute_units;
-  int best_wn = 0, best_s = 0;
-  double best_waves = 0;
+  int best_wn = 0, best_s = 0, most_wn = 1, most_s = 1;
+  double most_waves = 0;
   /* The widest wave tile first: each wave reads the activations of its K
    * slice once for all its columns. */
   static const int wns[5] = {16, 8, 4, 2, 1};
@@ -137,16 +140,19 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
       if (w >= need) {
         best_wn = wns[i];
         best_s = sp;
-        best_waves = w;
         break;
       }
-      if (w > best_waves) {
-        best_waves = w;
-        best_s = sp;
+      if (w > most_waves) {
+        most_waves = w;
+        most_wn = wns[i];
+        most_s = sp;
       }
     }
-  if (!best_wn)
-    best_wn = 1; /* the most waves any configuration gives */
+  if (!best_wn) {
+    /* No configuration reaches the target: the one with the most waves. */
+    best_wn = most_wn;
+    best_s = most_s;
+  }
   if (o->pinned) {
     best_s = (int)o->pin.waves[0];
     best_wn = (int)(o->pin.tile[1] / 16);

@@ -12,7 +12,8 @@ Per shape and chip:
   instr / byte wave instructions the launch executed per packed weight byte
 
 Usage: bench/llm.py [--build DIR] [--chips gfx1100,gfx1201] [--m 1,4,16]
-                    [--k 4096] [--n 4096] [--group 128] [--markdown]
+                    [--k 4096] [--n 4096] [--group 128] [--storage i8|i32]
+                    [--markdown]
 """
 import argparse
 import os
@@ -22,33 +23,35 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def w4a16(M, N, K, G):
+def w4a16(M, N, K, G, storage="i8"):
     """The layer as quantised models arrive: B[k][n] = s[k / G][n] *
-    int4(packed[k / 2][n] >> 4 (k mod 2))."""
-    return f"""func.func @w4a16(%x: memref<{M}x{K}xf16>, %w: memref<{K // 2}x{N}xi8>,
+    int4(packed[k / P][n] >> 4 (k mod P)), P = 2 nibbles per i8 or 8 per
+    i32 (GPTQ's qweight)."""
+    P = 2 if storage == "i8" else 8
+    return f"""func.func @w4a16(%x: memref<{M}x{K}xf16>, %w: memref<{K // P}x{N}x{storage}>,
                  %s: memref<{K // G}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
   %z = arith.constant 0.0 : f32
   %wd = memref.alloc() : memref<{K}x{N}xf16>
-  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k floordiv 2, n)>,
+  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k floordiv {P}, n)>,
                                    affine_map<(k, n) -> (k floordiv {G}, n)>,
                                    affine_map<(k, n) -> (k, n)>],
                   iterator_types = ["parallel", "parallel"]}}
-      ins(%w, %s : memref<{K // 2}x{N}xi8>, memref<{K // G}x{N}xf16>)
+      ins(%w, %s : memref<{K // P}x{N}x{storage}>, memref<{K // G}x{N}xf16>)
       outs(%wd : memref<{K}x{N}xf16>) {{
-  ^bb0(%b: i8, %sc: f16, %o: f16):
+  ^bb0(%b: {storage}, %sc: f16, %o: f16):
     %k = linalg.index 0 : index
-    %c2 = arith.constant 2 : index
+    %cP = arith.constant {P} : index
     %c4 = arith.constant 4 : index
-    %odd = arith.remui %k, %c2 : index
+    %odd = arith.remui %k, %cP : index
     %sh = arith.muli %odd, %c4 : index
-    %sh8 = arith.index_cast %sh : index to i8
-    %v = arith.shrui %b, %sh8 : i8
-    %m = arith.constant 15 : i8
-    %e = arith.constant 8 : i8
-    %lo = arith.andi %v, %m : i8
-    %xx = arith.xori %lo, %e : i8
-    %q = arith.subi %xx, %e : i8
-    %f = arith.sitofp %q : i8 to f16
+    %sh8 = arith.index_cast %sh : index to {storage}
+    %v = arith.shrui %b, %sh8 : {storage}
+    %m = arith.constant 15 : {storage}
+    %e = arith.constant 8 : {storage}
+    %lo = arith.andi %v, %m : {storage}
+    %xx = arith.xori %lo, %e : {storage}
+    %q = arith.subi %xx, %e : {storage}
+    %f = arith.sitofp %q : {storage} to f16
     %r = arith.mulf %f, %sc : f16
     linalg.yield %r : f16
   }}
@@ -61,8 +64,8 @@ def w4a16(M, N, K, G):
 """
 
 
-def measure(wmma, chip, M, N, K, G):
-    source = w4a16(M, N, K, G)
+def measure(wmma, chip, M, N, K, G, storage):
+    source = w4a16(M, N, K, G, storage)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
     launches = manifest.get("launches", [manifest])
@@ -98,6 +101,8 @@ def main():
     ap.add_argument("--k", type=int, default=4096)
     ap.add_argument("--n", type=int, default=4096)
     ap.add_argument("--group", type=int, default=128)
+    ap.add_argument("--storage", default="i8", choices=["i8", "i32"],
+                    help="packed storage: 2 nibbles per i8 or 8 per i32")
     ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args()
     os.environ.setdefault("WMMA_BUILD_DIR", args.build)
@@ -107,8 +112,9 @@ def main():
     rows = []
     for chip in args.chips.split(","):
         for M in (int(m) for m in args.m.split(",")):
-            r = measure(wmma, chip, M, args.n, args.k, args.group)
-            rows.append([f"{M}x{args.n}x{args.k} g{args.group}", chip, r["templates"],
+            r = measure(wmma, chip, M, args.n, args.k, args.group, args.storage)
+            rows.append([f"{M}x{args.n}x{args.k} g{args.group} {args.storage}", chip,
+                         r["templates"],
                          f"{r['loaded'] / 1e6:.3f} MB", f"{r['minimum'] / 1e6:.3f} MB",
                          f"{r['loaded'] / r['minimum']:.2f}x",
                          f"{r['waves_per_cu']:.1f} ({r['cus']} CUs)",

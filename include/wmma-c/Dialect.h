@@ -132,8 +132,8 @@ typedef enum {
 /* The record as plain data (see the attribute's description in
  * docs/dialect/wmma.md for each field's meaning per template). */
 typedef struct {
-  char template_name[32]; /* "gemm", "chain_regs", "chain_lds", "attention",
-                             "reduction" */
+  char template_name[32]; /* "gemm", "decode", "chain_regs", "chain_lds",
+                             "attention", "reduction" */
   /* instr: WMMA_INSTR_COUNT for a kernel without WMMA ("none"). */
   wmma_instr instr;
   wmma_sched_staging staging;

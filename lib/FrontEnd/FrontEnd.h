@@ -20,19 +20,22 @@
  *              epilogue and argument roles; ProblemViews.c: views of
  *              buffers with batch dims after the matrix's;
  *              ProblemCollapse.c: several M/N/K loops as one; ProblemZeroPoints.c:
- *              quantized products' zero points; ProblemAttention.c: attention;
+ *              quantized products' zero points; ProblemPacked.c: int4 weights packed
+ *              along K; ProblemAttention.c: attention;
  *              ProblemElementwise.c: functions without products;
  *              ProblemValu.c: products without WMMA; ProblemReduction.c:
  *              reductions without a product.
  *  Schedule/   Select.c: the cost rule and the choice of template.
- *  Templates/  one file per template (Gemm.c + GemmLds.c, ChainRegs.c,
+ *  Templates/  one file per template (Gemm.c + GemmLds.c, Decode.c,
+ *              ChainRegs.c,
  *              ChainLds.c, Attention.c, Elementwise.c + ElementwiseEval.c,
  *              Reduction.c + ReductionEval.c, Valu.c):
  *              plan a schedule, build the body.
  *  Kernel/     what templates build with: the gpu.module and gpu.func
  *              (Kernel.c, KernelModule.c), accumulators, prologue and
- *              epilogue evaluation, row segments, LDS layout and copies,
- *              a convolution's input gathered as im2col rows (ConvLoad.c).
+ *              epilogue evaluation, packed operands (Packed.c), row
+ *              segments, LDS layout and copies, a convolution's input
+ *              gathered as im2col rows (ConvLoad.c).
  *  Partition/  Partition.c, Extract.c: a function that is not one kernel
  *              cut into runs of ops each template-built as one kernel.
  *  Host/       Host.c: the caller-facing function becomes a gpu.launch_func;

@@ -148,11 +148,13 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
         acc_pack = 1, form = rowseg, copy = [vec, wmma], causal = false>
     ```
 
-    - `template`: `gemm`, `chain_regs`, `chain_lds`, `attention`,
-      `elementwise` (a plain GPU kernel without WMMA for data-parallel
-      functions), `reduction` (row, column and full reductions: softmax,
-      norms, sums) or `valu` (VALU multiply-adds for the products no WMMA
-      instruction takes).
+    - `template`: `gemm`, `decode` (skinny GEMMs with K split across the
+      waves of a workgroup: `waves` = [K slices, 1], `tile` = [M tile,
+      N tile, K per loop iteration]), `chain_regs`, `chain_lds`,
+      `attention`, `elementwise` (a plain GPU kernel without WMMA for
+      data-parallel functions), `reduction` (row, column and full
+      reductions: softmax, norms, sums) or `valu` (VALU multiply-adds for
+      the products no WMMA instruction takes).
     - `instruction`: the products' WMMA instruction (ISA name); `"none"`
       for the templates without WMMA (`elementwise`, `reduction`, `valu`), and only there.
     - elementwise: `tile` = [rows, columns, elements per thread] of the

@@ -181,6 +181,12 @@ static void slot_indices(fe_kb *kb, const fe_tile *t, const fe_slot_pos *sp,
       continue;
     }
     bool tiled = d == t->dim_row || d == t->dim_col;
+    int dk = t->role == WMMA_MATRIX_B ? t->dim_row : t->dim_col;
+    if (div[j] && t->operand && d == dk && kb->k_span &&
+        div[j] % kb->k_span == 0) {
+      idx[j] = wb_arith(&kb->b, "arith.divui", kb->k_base, kb_c(kb, div[j]));
+      continue;
+    }
     if (div[j] &&
         (!tiled || div[j] % tile_extent(kb, t, d == t->dim_row) == 0)) {
       idx[j] = wb_arith(&kb->b, "arith.divui", t->at[d], kb_c(kb, div[j]));

@@ -44,6 +44,12 @@ typedef struct fe_kb {
     MlirValue val;
   } consts[FE_MAX_CONSTS];
   int nconsts;
+  /* Operand tiles of the current loop iteration all lie in K
+   * [k_base, k_base + k_span), k_base a multiple of k_span (0: unknown):
+   * loads grouped along K by a multiple of k_span read one group there,
+   * at the same index in every tile of the iteration (Decode.c). */
+  MlirValue k_base;
+  int k_span;
   int failed;
 } fe_kb;
 
@@ -172,6 +178,12 @@ typedef struct {
    * Lds.h).  Full-tile leaves and the output move as vectors. */
   bool rowseg;
 } fe_tile;
+
+/* Packed.c: the packed matrix of operand o (o->k_pack > 1) on tile t
+ * (an operand tile): every slot holds the element its K value is packed
+ * in, each element loaded once (a lane's run as one vector load when K is
+ * innermost). */
+MlirValue kb_packed_leaf(fe_kb *kb, const fe_operand *o, const fe_tile *t);
 
 /* The forms of kb_acc_init's accumulator: the product as computed, swapped
  * (a transposed tile), or swapped into row segments. */

@@ -170,6 +170,10 @@ static bool transposable(MlirType elem) {
 int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
                      int rows, int tk, int threads, wmma_copy_kind want,
                      wmma_copy_kind *how, char *why, size_t cap) {
+  if (o->k_pack > 1)
+    return fe_why(why, cap, "weights packed %d per element along K are "
+                            "unpacked in registers, not staged through LDS",
+                  o->k_pack);
   MlirType elem = g->nodes[o->leaf].type;
   int bits = fe_lds_bits(g, o), eb = fe_storage_bytes(elem);
   bool packed = bits == 4, can = transposable(elem);

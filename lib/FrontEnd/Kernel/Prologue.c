@@ -130,7 +130,7 @@ static MlirType atom_operand_type(fe_kb *kb, wmma_matrix role) {
 
 bool kb_operand_has_prologue(fe_kb *kb, const fe_operand *o,
                              wmma_matrix role) {
-  return !o->is_load ||
+  return !o->is_load || o->k_pack > 1 ||
          !mlirTypeEqual(kb->p->g.nodes[o->leaf].type,
                         atom_operand_type(kb, role));
 }
@@ -153,8 +153,17 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   t.operand = true;
   t.role = role;
   t.masked = masked;
+  /* Packed weights on RDNA3: unpacked on the compact fragment (each K
+   * value once per wave, not once per lane half), then replicated. */
+  wmma_layout_kind saved_layout = kb->ab_layout;
+  bool compact = o->k_pack > 1 && kb->ab_layout == WMMA_LAYOUT_HW &&
+                 mlirValueIsNull(leaf_value);
+  if (compact)
+    kb->ab_layout = WMMA_LAYOUT_COMPACT;
+  if (o->k_pack > 1 && mlirValueIsNull(leaf_value))
+    leaf_value = kb_packed_leaf(kb, o, &t);
   MlirValue v;
-  if (o->is_load && !mlirValueIsNull(leaf_value)) {
+  if (o->is_load && !mlirValueIsNull(leaf_value) && o->k_pack == 1) {
     v = leaf_value;
   } else {
     fe_memo m;
@@ -167,8 +176,10 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
     v = kb_eval(kb, &m, &t, o->node);
     kb_memo_free(&m);
   }
-  if (mlirValueIsNull(v))
+  if (mlirValueIsNull(v)) {
+    kb->ab_layout = saved_layout;
     return v;
+  }
   MlirType have = wb_elem_type(mlirValueGetType(v));
   MlirType want = atom_operand_type(kb, role);
   if (!mlirTypeEqual(have, want)) {
@@ -176,11 +187,17 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
         mlirTypeIsAF16(want)) {
       v = kb_fp8_to_f16(kb, v);
     } else {
+      kb->ab_layout = saved_layout;
       kb->failed = 1;
       return (MlirValue){NULL};
     }
   }
-  if (masked && !zero_preserving(&p->g, o->node, o->leaf))
+  /* Packed elements past K hold the next row's values, not zeros. */
+  if (masked &&
+      (o->k_pack > 1 || !zero_preserving(&p->g, o->node, o->leaf)))
     v = zero_past_k(kb, &t, role, v, o->K);
+  kb->ab_layout = saved_layout;
+  if (compact)
+    v = kb_expand(kb, role, kb->atom, v);
   return v;
 }

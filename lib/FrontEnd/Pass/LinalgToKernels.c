@@ -222,6 +222,11 @@ static int convert_func(MlirBlock body, MlirOperation func,
     fe_remark(p->g.prods[p->gemms[0].prod].loc,
               "converted to a VALU kernel (template valu): %s",
               p->valu.why);
+  if (t == &fe_template_decode) {
+    char note[FE_WHY * 2];
+    fe_decode_remark(p, chip, &s, note, sizeof note);
+    fe_remark(p->g.prods[p->gemms[0].prod].loc, "%s", note);
+  }
   /* The pin now lives on the kernel it describes. */
   if (fo.pinned)
     mlirOperationRemoveAttributeByName(func, wmma_sref("wmma.schedule"));

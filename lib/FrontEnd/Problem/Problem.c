@@ -86,7 +86,8 @@ static fe_walk leaves_pre(const fe_graph *g, int n, void *ud) {
   if (x->kind == FE_PRODUCT)
     return FE_WALK_STOP;
   /* A group-wise load is a broadcast of groups, not the matrix. */
-  if (x->kind == FE_LOAD && !fe_load_grouped(x) &&
+  if (x->kind == FE_LOAD &&
+      (!fe_load_grouped(x) || fe_load_packed_along(x, l->k)) &&
       memdim_of(x, l->row) >= 0 && memdim_of(x, l->k) >= 0) {
     if (l->count < 4)
       l->leaves[l->count] = n;
@@ -173,6 +174,9 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->leaf = leaves[0];
   o->is_load = o->leaf == node;
   const fe_node *x = &g->nodes[o->leaf];
+  o->k_pack = fe_load_packed_along(x, gm->k_loop);
+  if (o->k_pack < 1)
+    o->k_pack = 1;
   o->arg = x->arg;
   o->mem_row = memdim_of(x, row_loop);
   o->mem_k = memdim_of(x, gm->k_loop);

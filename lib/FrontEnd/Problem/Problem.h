@@ -58,6 +58,9 @@ typedef struct {
   int im2col;          /* 0, or 1 + the convolution (fe_graph.convs)
                           whose input is this implicit GEMM's A matrix:
                           gathered by Kernel/ConvLoad.c, K contiguous */
+  int k_pack;          /* > 1: the leaf holds k_pack consecutive K values
+                          per element (packed int4, read at k floordiv
+                          k_pack; ProblemPacked.c); 1 otherwise */
   /* The product's loop space, where node lives: its rank, the operand's
    * row and K loops, the batch loops, and K's size. */
   int space_rank, row_loop, k_loop;
@@ -226,6 +229,11 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
  * generalized) becomes one of the 8-bit (or 4-bit) operands with the zero
  * points recorded (fe_contraction.lhs_zp, rhs_zp). */
 void fe_fold_zero_points(fe_graph *g, fe_contraction *c);
+
+/* ProblemPacked.c: is load x a matrix packed along K (integer elements
+ * holding P >= 2 values of at least 4 bits each, its one divided dim
+ * reading loop k_loop floordiv P)?  P, or 0. */
+int fe_load_packed_along(const fe_node *x, int k_loop);
 
 /* ProblemCollapse.c: a single product over several M, N or K loops that
  * are adjacent and in the same order in every buffer reading them, with

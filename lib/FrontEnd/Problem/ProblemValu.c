@@ -58,6 +58,13 @@ bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap) {
   bool n1 = fe_size_static(gm->N) && gm->N.value == 1;
   if (!m1 && !n1)
     return false;
+  /* A decode-sized M = 1 product (K >= 1024 and 2^20 weights: the decode
+   * template's own bounds, Templates/Decode.c) goes to WMMA; the decode
+   * template splits K and says in its remark how WMMA compares. */
+  if (m1 && fe_size_static(gm->K) && fe_size_static(gm->N) &&
+      gm->K.value >= 1024 &&
+      (double)gm->K.value * (double)gm->N.value >= 1048576.0)
+    return false;
   fe_why(why, cap, "%s = 1: a WMMA tile would use 1 of its 16 %s", m1 ? "M" : "N",
          m1 ? "rows" : "columns");
   return true;

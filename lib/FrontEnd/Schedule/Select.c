@@ -51,6 +51,7 @@ static const fe_template *const kTemplates[] = {
     &fe_template_attention,
     &fe_template_chain_regs,
     &fe_template_chain_lds,
+    &fe_template_decode, /* skinny GEMMs whose grid would starve the CUs */
     &fe_template_gemm,
     &fe_template_elementwise,
     &fe_template_reduction,

@@ -35,6 +35,11 @@ static inline int fe_not_for_this_kind(char *why, size_t cap) {
 }
 
 extern const fe_template fe_template_gemm;
+/* Decode.c: skinny GEMMs (M <= 32) with K split across a workgroup's
+ * waves, and the remark saying the choice. */
+extern const fe_template fe_template_decode;
+void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
+                      const fe_schedule *s, char *buf, size_t cap);
 extern const fe_template fe_template_attention;
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;

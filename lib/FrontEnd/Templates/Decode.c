@@ -1,0 +1,441 @@
+/* The decode template: a skinny GEMM (M = 1..32 rows of activations against
+ * a large weight matrix: an LLM layer at decode time, W4A16 weights
+ * unpacked by the operand prologue) with K split across the waves of a
+ * workgroup.
+ *
+ * A plain GEMM grid gives such a product one wave per 16 x 16n output
+ * columns and the whole K to each: far too few waves to stream the weights
+ * at DRAM bandwidth.  Here a workgroup of S waves owns wave_n 16-column
+ * tiles (and the ceil(M / 16) row tiles); wave s multiplies K slice s
+ * (ceil(K / S) rounded up to 16) with registers staging, M padded to the
+ * WMMA's 16 rows (rows past M read zeros from the bounds-checked buffer
+ * and are never stored).  The partial sums meet in LDS, in rounds of at
+ * most 32 KiB: the round's waves store their accumulators, a barrier, and
+ * wave 0 adds them in slice order -- a fixed order, so the result is
+ * deterministic -- then runs the epilogue and the one store.  Loads grouped
+ * along K (scales) are read once per iteration of up to 8 K steps that
+ * stays within one group (fe_kb.k_base).
+ *
+ * The cost rule (plan): wave_n the widest (at most 16 column tiles: the
+ * activations are read once per workgroup) and S the smallest power of two
+ * that give the launch 8 waves per CU of the chip's largest part (each
+ * slice at least 64 K long); the remark (fe_decode_remark) compares the
+ * WMMA with M padded with a VALU dot product (v_dot2: 64 multiply-adds per
+ * instruction) and the time the weights take to stream from DRAM. */
+#include "Templates/Gemm.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DECODE_MAX_M 32
+#define DECODE_MAX_SPLIT 32
+#define DECODE_MIN_SLICE 64
+#define DECODE_WAVES_PER_CU 8
+#define DECODE_MIN_K 1024
+#define DECODE_MIN_WEIGHTS (1 << 20)
+
+static int split_of(const fe_schedule *s) { return s->waves_m; }
+
+static wmma_elem elem_of(MlirType t) {
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(t, &e);
+  return e;
+}
+
+static double waves_of(const fe_gemm *g, int wave_n, int split) {
+  double n = (double)fe_estimate(g->N), B = 1;
+  for (int i = 0; i < g->nbatch; ++i)
+    B *= (double)fe_estimate(g->batch[i]);
+  double tn = (double)((int64_t)(n + 16.0 * wave_n - 1) / (16 * wave_n));
+  return tn * B * split;
+}
+
+/* K steps per loop iteration: enough that the iteration covers one group
+ * of every load grouped along K (a scale s[k floordiv G][n]), which is then
+ * loaded once per iteration instead of once per step (at most 8). */
+typedef struct {
+  int k_loop;
+  int unroll;
+} unroll_t;
+
+static fe_walk unroll_pre(const fe_graph *g, int n, void *ud) {
+  unroll_t *u = ud;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind != FE_LOAD)
+    return FE_WALK_NEXT;
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->div[j] >= 16 && x->map[j] == u->k_loop)
+      while (u->unroll > 1 && x->div[j] % (16 * u->unroll))
+        u->unroll /= 2;
+  return FE_WALK_NEXT;
+}
+
+static int unroll_of(const fe_problem *p) {
+  const fe_gemm *g = &p->gemms[0];
+  unroll_t u = {g->k_loop, 8};
+  bool grouped = false;
+  for (int n = 0; n < p->g.nnodes; ++n) {
+    const fe_node *x = &p->g.nodes[n];
+    for (int j = 0; x->kind == FE_LOAD && j < x->nmap; ++j)
+      grouped |= x->div[j] >= 16;
+  }
+  if (!grouped)
+    return 1;
+  fe_graph_visit(&p->g, g->lhs.node, 0, unroll_pre, NULL, &u);
+  fe_graph_visit(&p->g, g->rhs.node, 0, unroll_pre, NULL, &u);
+  return u.unroll;
+}
+
+/* Slices whose partial sums LDS holds at once (at most 32 KiB). */
+static int reduce_capacity(int split, int ntiles) {
+  int cap = 32768 / (ntiles * 32 * 8 * 4);
+  if (cap < 1)
+    cap = 1;
+  return cap < split - 1 ? cap : split - 1;
+}
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
+  if (p->shape != FE_SHAPE_GEMM)
+    return fe_not_for_this_kind(why, cap);
+  const fe_gemm *g = &p->gemms[0];
+  if (!fe_size_static(g->M) || g->M.value > DECODE_MAX_M)
+    return fe_why(why, cap, "M is not statically at most %d (not a decode "
+                            "shape)",
+                  DECODE_MAX_M);
+  if (g->lhs.arg < 0 || g->rhs.arg < 0)
+    return fe_why(why, cap, "an operand is not read from an argument");
+  if (fe_gemm_has_zero_points(g))
+    return fe_why(why, cap, "scalar zero points are taken by the gemm "
+                            "template");
+  if (wb_type_bits(g->kacc_type) != 32)
+    return fe_why(why, cap, "16-bit accumulation is the gemm template's");
+  if (o->tile_m || o->staging == WMMA_STAGING_LDS)
+    return fe_why(why, cap, "a workgroup tile or LDS staging was asked for");
+  if (!o->pinned && !fe_size_static(g->K))
+    return fe_why(why, cap, "K is not static");
+  double K = (double)fe_estimate(g->K);
+  /* Small products are launch-bound either way: the gemm template's. */
+  if (!o->pinned && (K < DECODE_MIN_K ||
+                     K * (double)fe_estimate(g->N) < DECODE_MIN_WEIGHTS))
+    return fe_why(why, cap, "K < %d or fewer than %d weights: not a decode "
+                            "layer",
+                  DECODE_MIN_K, DECODE_MIN_WEIGHTS);
+  double need = (double)DECODE_WAVES_PER_CU * chip->compute_units;
+  int best_wn = 0, best_s = 0, most_wn = 1, most_s = 1;
+  double most_waves = 0;
+  /* The widest wave tile first: each wave reads the activations of its K
+   * slice once for all its columns. */
+  static const int wns[5] = {16, 8, 4, 2, 1};
+  int max_wn = g->M.value > 16 ? 8 : 16;
+  for (int i = 0; i < 5 && !best_wn; ++i)
+    for (int sp = 1; sp <= DECODE_MAX_SPLIT; sp *= 2) {
+      if (sp > 1 && K / sp < DECODE_MIN_SLICE)
+        break;
+      if (wns[i] > max_wn)
+        break;
+      double w = waves_of(g, wns[i], sp);
+      if (w >= need) {
+        best_wn = wns[i];
+        best_s = sp;
+        break;
+      }
+      if (w > most_waves) {
+        most_waves = w;
+        most_wn = wns[i];
+        most_s = sp;
+      }
+    }
+  if (!best_wn) {
+    /* No configuration reaches the target: the one with the most waves. */
+    best_wn = most_wn;
+    best_s = most_s;
+  }
+  if (o->pinned) {
+    best_s = (int)o->pin.waves[0];
+    best_wn = (int)(o->pin.tile[1] / 16);
+  }
+  if (best_s < 2)
+    return fe_why(why, cap, "the grid has %.0f waves, %d per CU of the "
+                            "largest part, without splitting K",
+                  waves_of(g, 4, 1),
+                  (int)(waves_of(g, 4, 1) / chip->compute_units));
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_decode.name;
+  s->kacc = g->kacc_type;
+  s->instr = wmma_instr_select(
+      chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
+      elem_of(fe_compute_type(chip->arch, g->b_type)),
+      elem_of(g->kacc_type), FE_ATOM_M, FE_ATOM_N, FE_ATOM_K, NULL,
+      0);
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
+  s->staging = FE_STAGE_REGS;
+  s->wave_m = (int)((g->M.value + 15) / 16);
+  s->wave_n = best_wn;
+  s->waves_m = best_s; /* waves along K */
+  s->waves_n = 1;
+  s->tile_m = 16 * s->wave_m;
+  s->tile_n = 16 * s->wave_n;
+  s->k_step = FE_ATOM_K * unroll_of(p);
+  s->stages = 1;
+  s->threads = 32 * best_s;
+  s->acc_pack = 1;
+  s->form = WMMA_FORM_ACC;
+  s->m_tail = g->M.value % s->tile_m != 0;
+  s->n_tail = !fe_size_static(g->N) || g->N.value % s->tile_n;
+  s->k_tail = !fe_size_static(g->K) || g->K.value % FE_ATOM_K;
+  int ntiles = s->wave_m * s->wave_n;
+  s->lds_bytes = (int64_t)reduce_capacity(best_s, ntiles) * ntiles * 32 * 8 * 4;
+  /* Accumulators, the A fragments, two B fragments in flight (each B tile
+   * is multiplied as soon as it is unpacked), addresses. */
+  s->vgprs = ntiles * 8 + (s->wave_m + 2) * 8 + 32;
+  if (s->lds_bytes > chip->lds_bytes || s->vgprs > FE_VGPR_BUDGET)
+    return fe_why(why, cap, "%d K slices of %dx%d tiles do not fit",
+                  best_s, s->tile_m, s->tile_n);
+  s->grid[0] = (fe_grid_dim){1, {{g->N, s->tile_n}}};
+  s->grid[1] = (fe_grid_dim){1, {{g->M, s->tile_m}}};
+  s->grid[2].nterms = g->nbatch;
+  for (int i = 0; i < g->nbatch; ++i) {
+    s->grid[2].t[i].size = g->batch[i];
+    s->grid[2].t[i].div = 1;
+  }
+  s->cost = 0; /* the only template for decode shapes */
+  return 0;
+}
+
+/* Elementwise ops in an operand's prologue: the per-value unpack work. */
+static fe_walk count_ops(const fe_graph *g, int n, void *ud) {
+  if (g->nodes[n].kind == FE_OP)
+    ++*(int *)ud;
+  return FE_WALK_NEXT;
+}
+
+void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
+                      const fe_schedule *s, char *buf, size_t cap) {
+  const fe_gemm *g = &p->gemms[0];
+  double M = (double)g->M.value, N = (double)fe_estimate(g->N);
+  double K = (double)fe_estimate(g->K);
+  int ops = 0;
+  fe_graph_visit(&p->g, g->rhs.node, 0, count_ops, NULL, &ops);
+  double simds = 2.0 * chip->compute_units;
+  /* Issue cycles per SIMD: f16 WMMA every 32 (RDNA3) or 16 (RDNA4) cycles,
+   * never overlapping VALU; a wave32 VALU op a cycle; v_dot2 64 MACs. */
+  double wmma_cyc = chip->arch == WMMA_ARCH_RDNA3 ? 32 : 16;
+  double unpack = K * N / 32 * ops / g->rhs.k_pack / simds;
+  double wmma = (N / 16) * (K / 16) * ((M + 15) / 16) * wmma_cyc / simds;
+  double dot = M * N * K / 64 / simds;
+  double wb = K * N * wb_type_bits(p->g.nodes[g->rhs.leaf].type) /
+              8.0 / g->rhs.k_pack;
+  double mem = 0;
+  if (chip->largest && chip->largest->dram_bytes_per_s > 0)
+    mem = wb / ((double)chip->largest->dram_bytes_per_s /
+                (chip->largest->boost_clock_mhz * 1e6));
+  double tw = wmma + unpack, tv = dot + unpack;
+  double waves = waves_of(g, s->wave_n, split_of(s));
+  double cw = tw > mem ? tw : mem, cv = tv > mem ? tv : mem;
+  snprintf(buf, cap,
+           "decode GEMM (template decode): WMMA with M = %d padded to %d rows "
+           "(cost max(issue, weight stream) = %.0f cycles: %.0f issue, %.0f "
+           "stream; a VALU dot: %.0f%s), K split %d ways across the waves of "
+           "a workgroup, partial sums added in order through LDS: %.0f waves, "
+           "%.1f per CU of the largest %s part (%d CUs)",
+           (int)M, s->tile_m, cw, tw, mem, cv,
+           cv < 0.9 * cw ? ", cheaper, but no split-K VALU kernel exists yet"
+                         : "",
+           split_of(s), waves, waves / chip->compute_units, chip->name,
+           chip->compute_units);
+}
+
+/*===--- building ------------------------------------------------------------===*/
+static MlirValue tile_row(fe_kb *kb, const fe_gemm_wave *w, int i) {
+  return kb_addc(kb, w->m0, kb->atom_m * i);
+}
+static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
+  return kb_addc(kb, w->n0, kb->atom_n * j);
+}
+
+/* An A tile.  On RDNA3 a plain one is loaded compact (lane half h holds
+ * K 8h..8h+7) and replicated with v_permlanex16: each activation is read
+ * once per wave, not once per lane half. */
+static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
+                        MlirValue k, bool masked) {
+  const fe_operand *o = &kb->p->gemms[0].lhs;
+  if (kb->ab_layout != WMMA_LAYOUT_HW ||
+      kb_operand_has_prologue(kb, o, WMMA_MATRIX_A))
+    return kb_operand_tile(kb, o, WMMA_MATRIX_A, w->batch, row0, k, masked);
+  MlirValue idx[FE_MAX_RANK];
+  kb_operand_origin(kb, o, w->batch, idx);
+  idx[o->mem_row] = row0;
+  idx[o->mem_k] = k;
+  MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_A, WMMA_LAYOUT_COMPACT,
+                               o->mem_row > o->mem_k, kb->atom);
+  MlirValue v = kb_load(kb, frag, kb->args[o->arg],
+                        kb->p->args[o->arg].rank, idx, masked);
+  return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
+}
+
+/* One WMMA K step of the wave's tiles at k. */
+static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
+                   bool masked) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue a[FE_MAX_REG_TILES];
+  for (int i = 0; i < s->wave_m; ++i)
+    a[i] = a_tile(kb, w, tile_row(kb, w, i), k, masked);
+  for (int j = 0; j < s->wave_n; ++j) {
+    MlirValue b = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
+                                  tile_col(kb, w, j), k, masked);
+    for (int i = 0; i < s->wave_m; ++i)
+      kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b);
+  }
+}
+
+static MlirValue min_index(fe_kb *kb, MlirValue a, MlirValue b) {
+  return wb_arith(&kb->b, "arith.minui", a, b);
+}
+
+static int build(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  const int S = split_of(s), nt = s->wave_m * s->wave_n;
+  fe_gemm_wave w;
+  memset(&w, 0, sizeof w);
+  if (g->nbatch)
+    kb_batch_from_z(kb, g, kb_bid(kb, 2), w.batch);
+  w.bm0 = w.m0 = kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
+  w.bn0 = w.n0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
+  w.form = FE_FORM_ACC;
+  MlirValue slice = kb->wave;
+  /* The slice's K range [k_lo, k_hi), its full 16-steps up to k_full. */
+  const int U = s->k_step / 16;
+  MlirValue kc = kb_mulc(kb, kb_ceil_div(kb, g->K, 16 * (int64_t)S * U),
+                         16 * U);
+  MlirValue K = kb_size(kb, g->K);
+  MlirValue k_lo = min_index(kb, wb_arith(b, "arith.muli", slice, kc), K);
+  MlirValue k_hi = min_index(kb, wb_arith(b, "arith.addi", k_lo, kc), K);
+  MlirValue kfull = fe_k_full(kb, g->K, 16);
+  MlirValue k_end = min_index(kb, k_hi, kfull);
+  fe_gemm_acc_init(kb, &w);
+  int na = fe_gemm_nacc(kb);
+  /* Only slice 0 starts from the initial accumulator. */
+  MlirValue first = wb_cmpi(b, WB_CMP_EQ, slice, kb_c(kb, 0));
+  for (int t = 0; t < na; ++t)
+    w.acc[t] = wb_select(b, first, w.acc[t],
+                         wb_const_zero(b, mlirValueGetType(w.acc[t])));
+  MlirValue acc[FE_MAX_WAVE_TILES];
+  memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)na);
+  /* Iterations of U steps (the grouped loads read once each), then the
+   * slice's remaining whole steps one at a time. */
+  MlirValue k_mid = k_lo;
+  if (U > 1) {
+    k_mid = kb_add(kb, k_lo,
+                   kb_mulc(kb,
+                           wb_arith(b, "arith.divui",
+                                    wb_arith(b, "arith.subi", k_end, k_lo),
+                                    kb_c(kb, 16 * U)),
+                           16 * U));
+    wb_loop l;
+    if (!wb_for_begin(b, &l, k_lo, k_mid, kb_c(kb, 16 * U), na, acc))
+      return -1;
+    memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)na);
+    kb->k_base = l.iv;
+    kb->k_span = 16 * U;
+    for (int u = 0; u < U; ++u)
+      k_step(kb, &w, kb_addc(kb, l.iv, 16 * u), acc, false);
+    kb->k_span = 0;
+    wb_for_end(b, &l, na, acc);
+    for (int t = 0; t < na; ++t)
+      acc[t] = wb_loop_result(&l, t);
+  }
+  wb_loop l;
+  if (!wb_for_begin(b, &l, k_mid, k_end, kb_c(kb, 16), na, acc))
+    return -1;
+  memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)na);
+  k_step(kb, &w, l.iv, acc, false);
+  wb_for_end(b, &l, na, acc);
+  for (int t = 0; t < na; ++t)
+    acc[t] = wb_loop_result(&l, t);
+  if (s->k_tail) {
+    /* The last partial step belongs to the slice holding k_full. */
+    MlirValue mine = wb_arith(
+        b, "arith.andi",
+        wb_arith(b, "arith.andi", wb_cmpi(b, WB_CMP_ULT, kfull, K),
+                 wb_cmpi(b, WB_CMP_ULE, k_lo, kfull)),
+        wb_cmpi(b, WB_CMP_ULT, kfull, k_hi));
+    MlirType types[FE_MAX_WAVE_TILES];
+    MlirValue before[FE_MAX_WAVE_TILES];
+    for (int t = 0; t < na; ++t)
+      types[t] = mlirValueGetType(acc[t]);
+    memcpy(before, acc, sizeof(MlirValue) * (size_t)na);
+    wb_if tail;
+    if (!wb_if_begin(b, &tail, mine, na, types, true))
+      return -1;
+    k_step(kb, &w, kfull, acc, true);
+    wb_if_else(b, &tail, na, acc);
+    wb_if_end(b, &tail, na, before);
+    for (int t = 0; t < na; ++t)
+      acc[t] = mlirOperationGetResult(tail.op, t);
+  }
+  /* Partial sums through LDS, in rounds of `cap` slices (slot: slice -
+   * first slice of the round, tile, lane): the round's waves store, one
+   * barrier, wave 0 adds them in slice order; a barrier before the next
+   * round reuses the slots. */
+  const int cap = reduce_capacity(S, nt);
+  int64_t shape[2] = {(int64_t)cap * nt * 32, 8};
+  MlirValue lds = kb_lds(kb, 2, shape, kb->kacc);
+  MlirValue lane = wb_lane_index(b);
+  MlirType types[FE_MAX_WAVE_TILES];
+  for (int t = 0; t < na; ++t)
+    types[t] = mlirValueGetType(acc[t]);
+  for (int r0 = 1; r0 < S; r0 += cap) {
+    int r1 = r0 + cap < S ? r0 + cap : S;
+    if (r0 > 1)
+      wb_lds_barrier(b);
+    MlirValue in_round = wb_arith(
+        b, "arith.andi", wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), slice),
+        wb_cmpi(b, WB_CMP_ULT, slice, kb_c(kb, r1)));
+    wb_if st;
+    if (!wb_if_begin(b, &st, in_round, 0, NULL, false))
+      return -1;
+    MlirValue base = kb_mulc(kb, kb_addc(kb, slice, -r0), nt * 32);
+    for (int t = 0; t < na; ++t) {
+      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
+                          kb_c(kb, 0)};
+      wb_vstore(b, acc[t], lds, 2, idx);
+    }
+    wb_if_end(b, &st, 0, NULL);
+    wb_lds_barrier(b);
+    wb_if add;
+    if (!wb_if_begin(b, &add, first, na, types, true))
+      return -1;
+    MlirValue sum[FE_MAX_WAVE_TILES];
+    memcpy(sum, acc, sizeof(MlirValue) * (size_t)na);
+    for (int r = r0; r < r1; ++r)
+      for (int t = 0; t < na; ++t) {
+        MlirValue idx[2] = {
+            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * nt + t) * 32), lane),
+            kb_c(kb, 0)};
+        sum[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
+                                                         : "arith.addi",
+                          sum[t], wb_vload(b, types[t], lds, 2, idx));
+      }
+    wb_if_else(b, &add, na, sum);
+    wb_if_end(b, &add, na, acc);
+    for (int t = 0; t < na; ++t)
+      acc[t] = mlirOperationGetResult(add.op, t);
+  }
+  wb_if ep;
+  if (!wb_if_begin(b, &ep, first, 0, NULL, false))
+    return -1;
+  memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)na);
+  fe_gemm_epilogue(kb, &w);
+  wb_if_end(b, &ep, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+const fe_template fe_template_decode = {"decode", plan, build};

@@ -1,0 +1,29 @@
+// W4A16 with bf16 activations and scales, M = 2
+func.func @w4a16(%x: memref<2x256xbf16>, %w: memref<128x40xi8>, %s: memref<8x40xbf16>, %y: memref<2x40xf32>) {
+  %z0 = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<256x40xbf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k floordiv 2, n)>, affine_map<(k, n) -> (k floordiv 32, n)>, affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s : memref<128x40xi8>, memref<8x40xbf16>) outs(%wd : memref<256x40xbf16>) {
+  ^bb0(%b: i8, %sc: bf16, %o: bf16):
+    %k = linalg.index 0 : index
+    %cP = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %r = arith.remui %k, %cP : index
+    %sh = arith.muli %r, %c4 : index
+    %shi = arith.index_cast %sh : index to i8
+    %v = arith.shrui %b, %shi : i8
+    %m = arith.constant 15 : i8
+    %lo = arith.andi %v, %m : i8
+    %e = arith.constant 8 : i8
+    %xx = arith.xori %lo, %e : i8
+    %q = arith.subi %xx, %e : i8
+    %f = arith.sitofp %q : i8 to bf16
+    %o2 = arith.mulf %f, %sc : bf16
+    linalg.yield %o2 : bf16
+  }
+  linalg.fill ins(%z0 : f32) outs(%y : memref<2x40xf32>)
+  linalg.matmul ins(%x, %wd : memref<2x256xbf16>, memref<256x40xbf16>) outs(%y : memref<2x40xf32>)
+  memref.dealloc %wd : memref<256x40xbf16>
+  return
+}

@@ -1,0 +1,28 @@
+// W4A16: unsigned nibbles, i8 zero points (uitofp), group 32, M = 16
+func.func @w4a16(%x: memref<16x256xf16>, %w: memref<128x47xi8>, %s: memref<8x47xf16>, %zp: memref<8x47xi8>, %y: memref<16x47xf32>) {
+  %z0 = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<256x47xf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k floordiv 2, n)>, affine_map<(k, n) -> (k floordiv 32, n)>, affine_map<(k, n) -> (k floordiv 32, n)>, affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s, %zp : memref<128x47xi8>, memref<8x47xf16>, memref<8x47xi8>) outs(%wd : memref<256x47xf16>) {
+  ^bb0(%b: i8, %sc: f16, %z: i8, %o: f16):
+    %k = linalg.index 0 : index
+    %cP = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %r = arith.remui %k, %cP : index
+    %sh = arith.muli %r, %c4 : index
+    %shi = arith.index_cast %sh : index to i8
+    %v = arith.shrui %b, %shi : i8
+    %m = arith.constant 15 : i8
+    %lo = arith.andi %v, %m : i8
+    %f = arith.uitofp %lo : i8 to f16
+    %zf = arith.uitofp %z : i8 to f16
+    %fz = arith.subf %f, %zf : f16
+    %o2 = arith.mulf %fz, %sc : f16
+    linalg.yield %o2 : f16
+  }
+  linalg.fill ins(%z0 : f32) outs(%y : memref<16x47xf32>)
+  linalg.matmul ins(%x, %wd : memref<16x256xf16>, memref<256x47xf16>) outs(%y : memref<16x47xf32>)
+  memref.dealloc %wd : memref<256x47xf16>
+  return
+}

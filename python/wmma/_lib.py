@@ -143,11 +143,12 @@ class ArchTraits(ctypes.Structure):
         "arch", "wave_size", "ab_replicated", "k_split", "hw_k_contiguous",
         "acc16_opsel_halves", "acc_rows_interleaved", "fp8_wmma", "sparse_wmma",
         "lds_banks", "lds_bank_bytes", "lds_max_access_bytes", "lds_bytes_per_wgp",
-        "lds_bytes_per_workgroup", "lds_bytes_per_clk_per_cu", "xpose_k_rotate",
-        "xpose_valu_8bit", "xpose_valu_16bit", "simds_per_cu", "max_waves_per_simd",
-        "max_vgprs_per_wave", "valu_fp32_flops_per_clk_per_cu",
+        "lds_bytes_per_workgroup", "lds_bytes_per_clk_per_cu",
+        "lds_write_bytes_per_clk_per_cu", "xpose_k_rotate",
+        "xpose_valu_8bit", "xpose_valu_16bit", "simds_per_cu", "cus_per_wgp",
+        "max_waves_per_simd", "max_vgprs_per_wave", "valu_fp32_flops_per_clk_per_cu",
         "valu_fp32_dual_flops_per_clk_per_cu", "valu_fp16_packed_flops_per_clk_per_cu",
-        "valu_fp64_flops_per_clk_per_cu")] + [
+        "valu_fp64_flops_per_clk_per_cu", "valu_instr_per_clk_per_simd")] + [
         ("wmma_issue_cycles", c_int * INSTR_COUNT),
         ("swmmac_16bit_issue_cycles", c_int), ("swmmac_8bit_issue_cycles", c_int)]
 
@@ -206,6 +207,7 @@ def _prototypes(lib):
         "wmma_sku_count": (c_int, []),
         "wmma_sku_at": (P(SkuInfo), [c_int]),
         "wmma_sku_wmma_peak": (c_double, [P(SkuInfo), c_int, c_int]),
+        "wmma_sku_sustained_clock_mhz": (c_int, [P(SkuInfo)]),
         "wmma_elem_bits": (c_int, [c_int]),
         "wmma_elem_name": (c_char_p, [c_int]),
         "wmma_instr_get": (P(InstrInfo), [c_int]),

@@ -38,7 +38,8 @@ STRUCTS = {
                         "ds_bpermute", "permlanex16", "dpp", "ds_swizzle",
                         "global_bytes_loaded", "global_bytes_stored", "lds_bytes_read",
                         "lds_bytes_written", "barriers", "workgroups", "waves",
-                        "lds_bank_conflicts", "global_lines"]),
+                        "lds_bank_conflicts", "global_lines", "lds_instructions",
+                        "global_instructions", "valu_instructions"]),
 }
 
 

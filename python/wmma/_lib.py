@@ -188,7 +188,9 @@ class EmuStats(ctypes.Structure):
                 ("ds_swizzle", _u64), ("global_bytes_loaded", _u64),
                 ("global_bytes_stored", _u64), ("lds_bytes_read", _u64),
                 ("lds_bytes_written", _u64), ("barriers", _u64), ("workgroups", _u64),
-                ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64)]
+                ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64),
+                ("lds_instructions", _u64), ("global_instructions", _u64),
+                ("valu_instructions", _u64)]
 
 
 def _prototypes(lib):

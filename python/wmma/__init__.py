@@ -24,6 +24,7 @@ from .compile import Compiled, compile
 from .emulate import emulate, memref
 from .layout import Layout, layout
 from .target import chip_info
+from .sol import speed_of_light
 from .run import (bf16_bits_to_f32, f32_to_bf16_bits, f32_to_fp8_bits,
                   fp8_bits_to_f32, random_inputs, run)
 
@@ -45,5 +46,5 @@ __all__ = [
     "WmmaError", "Compiled", "Layout", "compile", "layout", "emulate", "memref", "run",
     "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "f32_to_fp8_bits",
     "fp8_bits_to_f32", "parse_diagnostics",
-    "find_library", "library_path", "version", "chips", "chip_info",
+    "find_library", "library_path", "version", "chips", "chip_info", "speed_of_light",
 ]

@@ -193,6 +193,38 @@ class EmuStats(ctypes.Structure):
                 ("valu_instructions", _u64)]
 
 
+class SolCounters(ctypes.Structure):
+    """wmma_sol_counters (wmma/Layout/SpeedOfLight.h)."""
+    _fields_ = [("wmma", _u64 * INSTR_COUNT)] + [(n, _u64) for n in (
+        "valu_instructions", "lds_instructions", "lds_bytes_read", "lds_bytes_written",
+        "lds_bank_conflicts", "global_instructions", "global_bytes_loaded",
+        "global_bytes_stored", "dram_bytes", "barriers", "workgroups", "waves")]
+
+
+class SolIsa(ctypes.Structure):
+    """wmma_sol_isa."""
+    _fields_ = [("vgprs", c_int), ("sgprs", c_int), ("lds_bytes", c_int), ("spills", c_int)]
+
+
+SOL_BOUNDS = 4  # WMMA_SOL_BOUND_COUNT
+
+
+class SolAtClock(ctypes.Structure):
+    """wmma_sol_at_clock."""
+    _fields_ = [("clock_mhz", c_int), ("seconds", c_double * SOL_BOUNDS),
+                ("wmma_seconds", c_double), ("valu_seconds", c_double), ("time", c_double),
+                ("dominant", c_int), ("wmma_peak_fraction", c_double)]
+
+
+class SolResult(ctypes.Structure):
+    """wmma_sol_result."""
+    _fields_ = [("sku", ctypes.POINTER(SkuInfo)), ("occupancy", c_int),
+                ("occupancy_limit", c_char_p), ("waves_per_workgroup", c_int),
+                ("busiest_wgp_workgroups", _u64), ("busiest_simd_waves", _u64),
+                ("quantisation", c_double), ("wmma_ops", c_double), ("main_wmma", c_int),
+                ("boost", SolAtClock), ("sustained", SolAtClock)]
+
+
 def _prototypes(lib):
     P = ctypes.POINTER
     protos = {
@@ -210,6 +242,11 @@ def _prototypes(lib):
         "wmma_sku_at": (P(SkuInfo), [c_int]),
         "wmma_sku_wmma_peak": (c_double, [P(SkuInfo), c_int, c_int]),
         "wmma_sku_sustained_clock_mhz": (c_int, [P(SkuInfo)]),
+        "wmma_sku_get": (P(SkuInfo), [c_char_p]),
+        "wmma_speed_of_light": (c_int, [P(SolCounters), P(SolIsa), P(SkuInfo),
+                                        P(SolResult), c_char_p, c_size_t]),
+        "wmma_sol_bound_name": (c_char_p, [P(SolAtClock), c_int]),
+        "wmma_sol_format": (c_size_t, [P(SolResult), c_char_p, c_size_t]),
         "wmma_elem_bits": (c_int, [c_int]),
         "wmma_elem_name": (c_char_p, [c_int]),
         "wmma_instr_get": (P(InstrInfo), [c_int]),

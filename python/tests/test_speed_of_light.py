@@ -148,3 +148,31 @@ def test_errors():
     with pytest.raises(WmmaError, match="unknown WMMA instruction"):
         wmma.speed_of_light({"wmma": {"v_fma": 1}, "waves": 1, "workgroups": 1},
                             chip="gfx1100")
+
+
+def _tiled_run(chip, **kw):
+    import os
+    from conftest import SRC_ROOT
+    src = open(os.path.join(SRC_ROOT, "examples", "pipelines", "gemm-tiled.mlir")).read()
+    man = wmma.compile(src, chip, emit="llvm").manifest
+    return wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True, **kw)
+
+
+def test_run_stats_returns_the_model():
+    _, st = _tiled_run("gfx1100")
+    sol = st["speed_of_light"]
+    assert sol["sku"] == "rx7900xtx" and sol["text"].startswith("speed of light: ")
+    # DRAM moves A, B (512x256 f16) and bias, Y (512x512 f32) once each.
+    assert sol["boost"]["bounds_s"]["dram"] == pytest.approx(
+        (2 * 512 * 256 * 2 + 2 * 512 * 512 * 4) / 960e9)
+    isa = sol["isa"]
+    assert isa["vgprs"] > 0 and isa["sgprs"] > 0 and isa["spills"] == 0
+    assert isa["lds_bytes"] > 0
+    # The WMMA part is the counted WMMAs' cycles on the busiest SIMD.
+    per_wave = st["wmma_total"] * 32 / st["waves"]
+    assert sol["boost"]["wmma_s"] == pytest.approx(
+        sol["busiest_simd_waves"] * per_wave / 2500e6)
+    _, st = _tiled_run("gfx1100", sku="rx7900gre")
+    assert st["speed_of_light"]["product"] == "Radeon RX 7900 GRE"
+    with pytest.raises(WmmaError, match="is a gfx1201"):
+        _tiled_run("gfx1100", sku="rx9070xt")

@@ -34,23 +34,36 @@ def _sku(lib, chip, sku):
 
 
 def _counters(lib, counters, dram_bytes):
-    c = _lib.SolCounters()
+    """The dict as the emulator's counters (EmuStats), converted by the C
+    API as wmma-run converts them (ds_bpermute/ds_swizzle as LDS)."""
+    st = _lib.EmuStats()
     for isa_name, n in (counters.get("wmma") or {}).items():
         i = lib.wmma_instr_lookup(isa_name.encode())
         if i < 0 or i >= _lib.INSTR_COUNT:
             raise WmmaError("unknown WMMA instruction '%s'" % isa_name)
-        c.wmma[i] = n
+        st.wmma[i] = int(n)
     for k in _COUNTER_KEYS:
-        setattr(c, k, int(counters.get(k, 0)))
-    # ds_bpermute and ds_swizzle go through the LDS crossbar: one access of
-    # 128 bytes per wave32 (test/Layout/Inputs/rdna-chips/README.md, 5).
-    xl = counters.get("cross_lane") or {}
-    lds_xlane = int(xl.get("ds_bpermute", 0)) + int(xl.get("ds_swizzle", 0))
-    c.lds_instructions += lds_xlane
-    c.lds_bytes_read += 128 * lds_xlane
-    if dram_bytes:
-        c.dram_bytes = int(dram_bytes)
+        if k != "dram_bytes":
+            setattr(st, k, int(counters.get(k, 0)))
+    for k, v in (counters.get("cross_lane") or {}).items():
+        setattr(st, k, int(v))
+    c = _lib.SolCounters()
+    lib.wmma_sol_counters_from_stats(ctypes.byref(st), int(dram_bytes or 0),
+                                     ctypes.byref(c))
     return c
+
+
+def isa_resources(isa_text, kernel=None):
+    """{"vgprs", "sgprs", "lds_bytes", "spills"} of `kernel` (None: the
+    first) from the HSACO metadata of an ISA listing (compile(...,
+    emit="isa").artifact); None if the listing has no such kernel."""
+    lib = _lib.load()
+    data = isa_text.encode() if isinstance(isa_text, str) else bytes(isa_text)
+    i = _lib.SolIsa()
+    if lib.wmma_isa_resources(data, len(data), kernel.encode() if kernel else None,
+                              ctypes.byref(i)):
+        return None
+    return {k: getattr(i, k) for k in ("vgprs", "sgprs", "lds_bytes", "spills")}
 
 
 def _at(lib, at):

@@ -58,7 +58,7 @@ def scaled(counters, f):
     """Every count multiplied by f (per-workgroup work is the same)."""
     out = {}
     for key, v in counters.items():
-        if isinstance(v, dict):
+        if isinstance(v, dict) and all(isinstance(b, int) for b in v.values()):
             out[key] = {a: int(round(b * f)) for a, b in v.items()}
         elif isinstance(v, int):
             out[key] = int(round(v * f))

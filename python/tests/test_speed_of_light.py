@@ -176,3 +176,34 @@ def test_run_stats_returns_the_model():
     assert st["speed_of_light"]["product"] == "Radeon RX 7900 GRE"
     with pytest.raises(WmmaError, match="is a gfx1201"):
         _tiled_run("gfx1100", sku="rx9070xt")
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_bench_scaling_of_a_reduced_run_is_exact(chip):
+    # bench/sol.py models large GEMMs from 2 x 2 workgroup tiles of the same
+    # schedule, scaled to the full grid: on a shape the tile divides, the
+    # scaled counters and the model equal the full run's.
+    import os
+    import sys
+    from conftest import SRC_ROOT
+    sys.path.insert(0, os.path.join(SRC_ROOT, "bench"))
+    import sol
+    full_src = sol.gemm_src(512, 512, 256, "f16")
+    man = wmma.compile(full_src, chip, emit="llvm").manifest
+    _, full = wmma.run(full_src, chip, wmma.random_inputs(man, 1), stats=True)
+    tile = [int(x) for x in man["schedule"].split("tile = [")[1].split("]")[0].split(",")]
+    red_src = sol.gemm_src(2 * tile[0], 2 * tile[1], 256, "f16", man["schedule"])
+    red_man = wmma.compile(red_src, chip, emit="llvm").manifest
+    assert red_man["schedule"] == man["schedule"]
+    _, red = wmma.run(red_src, chip, wmma.random_inputs(red_man, 1), stats=True)
+    assert full["workgroups"] > red["workgroups"]
+    scaled = sol.scaled(red, full["workgroups"] / red["workgroups"])
+    for key in ("wmma_total", "valu_instructions", "lds_instructions",
+                "global_instructions", "lds_bytes_read", "lds_bytes_written",
+                "lds_bank_conflicts", "global_bytes_loaded", "global_bytes_stored",
+                "waves", "barriers"):
+        assert scaled[key] == full[key], key
+    model = wmma.speed_of_light(scaled, chip=chip, isa=full["speed_of_light"]["isa"],
+                                dram_bytes=2 * 512 * 256 * 2 + 512 * 512 * 2)
+    assert model["boost"]["time_s"] == pytest.approx(
+        full["speed_of_light"]["boost"]["time_s"])

@@ -107,6 +107,19 @@ WMMA_CAPI_EXPORTED uint64_t wmma_sol_dram_bytes(const wmma_compile_result *k,
 WMMA_CAPI_EXPORTED int wmma_isa_resources(const char *isa, size_t size,
                                           const char *kernel,
                                           wmma_sol_isa *out);
+/* The same from MLIR source: compiled with options o to its ISA listing
+ * (o->emit ignored); 0, or -1 if it does not compile or has no kernel. */
+WMMA_CAPI_EXPORTED int wmma_compile_isa_resources(
+    const char *src, size_t size, const char *name,
+    const wmma_compile_options *o, const char *kernel, wmma_sol_isa *out);
+/* What wmma-run --stats prints: the model (wmma_sol_format) on one
+ * kernel's counters for sku, then its ISA facts (isa NULL: not known), or a
+ * line saying why there is no model (a program, no product, no waves).
+ * Returns the length (like snprintf). */
+WMMA_CAPI_EXPORTED size_t wmma_sol_report(
+    const wmma_compile_result *k, const wmma_sol_isa *isa,
+    const wmma_host_arg *args, int nargs, const wmma_emu_stats *st,
+    const wmma_sku_info *sku, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@
  * and the caller's buffers (the bytes DRAM must move). */
 #include "wmma-c/Runner.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,4 +121,58 @@ int wmma_isa_resources(const char *isa, size_t size, const char *kernel,
     item = next;
   }
   return -1;
+}
+
+int wmma_compile_isa_resources(const char *src, size_t size, const char *name,
+                               const wmma_compile_options *o,
+                               const char *kernel, wmma_sol_isa *out) {
+  if (!o || !out)
+    return -1;
+  wmma_compile_options io = *o;
+  io.emit = WMMA_EMIT_ISA;
+  wmma_compile_result ik;
+  int rc = wmma_compile_source(src, size, name, &io, &ik) ? -1
+           : wmma_isa_resources((const char *)ik.data, ik.size, kernel, out);
+  wmma_compile_result_free(&ik);
+  return rc;
+}
+
+size_t wmma_sol_report(const wmma_compile_result *k, const wmma_sol_isa *isa,
+                       const wmma_host_arg *args, int nargs,
+                       const wmma_emu_stats *st, const wmma_sku_info *sku,
+                       char *buf, size_t cap) {
+  if (cap)
+    buf[0] = 0;
+  if (!k || !st)
+    return 0;
+  /* A program's launches share buffers the caller never sees. */
+  if (k->nlaunches)
+    return (size_t)snprintf(buf, cap, "speed of light: not modelled for a "
+                            "program of %d launches (the model takes one "
+                            "kernel)\n", k->nlaunches);
+  if (!sku)
+    return (size_t)snprintf(buf, cap, "speed of light: no published limits "
+                            "for %s (no product)\n", k->chip);
+  wmma_sol_isa used = {0};
+  if (isa)
+    used = *isa;
+  if ((uint64_t)used.lds_bytes < k->lds_bytes)
+    used.lds_bytes = (int)k->lds_bytes;
+  wmma_sol_counters c;
+  wmma_sol_counters_from_stats(st, wmma_sol_dram_bytes(k, args, nargs), &c);
+  wmma_sol_result res;
+  char why[256];
+  if (wmma_speed_of_light(&c, &used, sku, &res, why, sizeof why))
+    return (size_t)snprintf(buf, cap, "speed of light: not modelled: %s\n",
+                            why);
+  size_t n = wmma_sol_format(&res, buf, cap);
+  size_t room = n < cap ? cap - n : 0;
+  int more = isa ? snprintf(buf + (room ? n : 0), room,
+                            "  ISA: %d VGPRs, %d SGPRs, %d spills, %d bytes "
+                            "of LDS\n", isa->vgprs, isa->sgprs, isa->spills,
+                            used.lds_bytes)
+                 : snprintf(buf + (room ? n : 0), room,
+                            "  ISA: not known (--kernel-ir): occupancy from "
+                            "LDS only\n");
+  return n + (more > 0 ? (size_t)more : 0);
 }

@@ -114,6 +114,8 @@ int wmma_speed_of_light(const wmma_sol_counters *c, const wmma_sol_isa *isa,
   /* Wave quantisation: workgroups over WGPs, their waves over its SIMDs. */
   int simds_per_wgp = t->simds_per_cu * t->cus_per_wgp;
   uint64_t wgps = (uint64_t)sku->compute_units / t->cus_per_wgp;
+  if (wgps < 1)
+    wgps = 1;
   uint64_t w = ceil_div(c->waves, c->workgroups);
   out->waves_per_workgroup = (int)w;
   out->busiest_wgp_workgroups = ceil_div(c->workgroups, wgps);

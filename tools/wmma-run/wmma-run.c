@@ -324,40 +324,12 @@ typedef struct {
   const wmma_sol_isa *isa;  /* the kernel's resources (NULL: unknown) */
 } run_ctx;
 
-/* The model on one kernel's counters; a program's launches share buffers
- * the caller never sees, so only single kernels are modelled. */
+/* The speed-of-light lines (wmma_sol_report). */
 static void print_speed_of_light(const run_ctx *r, const wmma_host_arg *args,
                                  int nargs, const wmma_emu_stats *st) {
-  if (r->k->nlaunches) {
-    printf("speed of light: not modelled for a program of %d launches (the "
-           "model takes one kernel)\n", r->k->nlaunches);
-    return;
-  }
-  if (!r->sku) {
-    printf("speed of light: no published limits for %s (no product)\n",
-           r->k->chip);
-    return;
-  }
-  wmma_sol_isa isa = {0};
-  if (r->isa)
-    isa = *r->isa;
-  if ((uint64_t)isa.lds_bytes < r->k->lds_bytes)
-    isa.lds_bytes = (int)r->k->lds_bytes;
-  wmma_sol_counters c;
-  wmma_sol_counters_from_stats(st, wmma_sol_dram_bytes(r->k, args, nargs), &c);
-  wmma_sol_result res;
-  char why[256], text[1024];
-  if (wmma_speed_of_light(&c, &isa, r->sku, &res, why, sizeof why)) {
-    printf("speed of light: not modelled: %s\n", why);
-    return;
-  }
-  wmma_sol_format(&res, text, sizeof text);
+  char text[1536];
+  wmma_sol_report(r->k, r->isa, args, nargs, st, r->sku, text, sizeof text);
   fputs(text, stdout);
-  if (r->isa)
-    printf("  ISA: %d VGPRs, %d SGPRs, %d spills, %d bytes of LDS\n",
-           r->isa->vgprs, r->isa->sgprs, r->isa->spills, isa.lds_bytes);
-  else
-    printf("  ISA: not known (--kernel-ir): occupancy from LDS only\n");
 }
 
 static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
@@ -825,16 +797,9 @@ int main(int argc, char **argv) {
    * function is the reference. */
   /* The model's ISA facts: the same kernel compiled to its ISA listing. */
   wmma_sol_isa isa;
-  int have_isa = 0;
-  if (!status && sku && !kernel_ir && !k.nlaunches) {
-    wmma_compile_options io = o;
-    io.emit = WMMA_EMIT_ISA;
-    wmma_compile_result ik;
-    if (!wmma_compile_source(src, src_size, input, &io, &ik))
-      have_isa = !wmma_isa_resources((const char *)ik.data, ik.size, k.kernel,
-                                     &isa);
-    wmma_compile_result_free(&ik);
-  }
+  int have_isa = !status && sku && !kernel_ir && !k.nlaunches &&
+                 !wmma_compile_isa_resources(src, src_size, input, &o, k.kernel,
+                                             &isa);
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
                seed, want_stats, rtol, atol, input_scale, sku,

@@ -37,8 +37,18 @@ WMMA_CAPI_EXPORTED MlirType wmmaAtomAttrGetAccType(MlirAttribute attr);
  * element types are not WMMA types. */
 WMMA_CAPI_EXPORTED bool wmmaAtomAttrGetDesc(MlirAttribute attr,
                                             wmma_atom_desc *desc);
-/* The instruction the atom names (WMMA_INSTR_COUNT if attr is not an atom). */
+/* The instruction the atom names (WMMA_INSTR_COUNT if attr is not an atom,
+ * or a sparse one). */
 WMMA_CAPI_EXPORTED wmma_instr wmmaAtomAttrGetInstr(MlirAttribute attr);
+/* A sparse atom (v_swmmac, RDNA4): null if the parameters name no sparse
+ * instruction (wmma_sparse_atom_check says why). */
+WMMA_CAPI_EXPORTED MlirAttribute wmmaSparseAtomAttrGet(
+    MlirContext ctx, wmma_arch arch, unsigned m, unsigned n, unsigned k,
+    MlirType aType, MlirType bType, MlirType accType, bool signA, bool signB,
+    bool clamp);
+/* The sparse instruction a sparse atom names; WMMA_SPARSE_COUNT otherwise. */
+WMMA_CAPI_EXPORTED wmma_sparse_instr
+wmmaAtomAttrGetSparseInstr(MlirAttribute attr);
 
 /*--- #wmma.frag ---------------------------------------------------------*/
 WMMA_CAPI_EXPORTED bool wmmaAttributeIsAFrag(MlirAttribute attr);

@@ -82,7 +82,40 @@ MlirAttribute wmmaAtomAttrGet(MlirContext ctx, wmma_arch arch, unsigned m,
     return MlirAttribute{nullptr};
   return wrap(AtomAttr::get(context, static_cast<Arch>(arch), m, n, k,
                             unwrap(aType), unwrap(bType), unwrap(accType),
-                            signA, signB, clamp, opsel));
+                            signA, signB, clamp, opsel, /*sparse=*/false));
+}
+
+MlirAttribute wmmaSparseAtomAttrGet(MlirContext ctx, wmma_arch arch,
+                                    unsigned m, unsigned n, unsigned k,
+                                    MlirType aType, MlirType bType,
+                                    MlirType accType, bool signA, bool signB,
+                                    bool clamp) {
+  int a = enumValue(arch);
+  if (mlirTypeIsNull(aType) || mlirTypeIsNull(bType) ||
+      mlirTypeIsNull(accType) ||
+      !wmma_arch_traits_get(static_cast<wmma_arch>(a)))
+    return MlirAttribute{nullptr};
+  wmma_atom_desc d;
+  if (!AtomAttr::buildDesc(static_cast<Arch>(a), m, n, k, unwrap(aType),
+                           unwrap(bType), unwrap(accType), signA, signB, clamp,
+                           0, d))
+    return MlirAttribute{nullptr};
+  d.sparse = 1;
+  if (wmma_sparse_atom_check(&d, nullptr, 0) == WMMA_SPARSE_COUNT)
+    return MlirAttribute{nullptr};
+  MLIRContext *context = wmmaContext(ctx);
+  if (!context)
+    return MlirAttribute{nullptr};
+  return wrap(AtomAttr::get(context, static_cast<Arch>(a), m, n, k,
+                            unwrap(aType), unwrap(bType), unwrap(accType),
+                            signA, signB, clamp, 0, /*sparse=*/true));
+}
+
+wmma_sparse_instr wmmaAtomAttrGetSparseInstr(MlirAttribute attr) {
+  wmma_atom_desc d;
+  if (!wmmaAtomAttrGetDesc(attr, &d) || !d.sparse)
+    return WMMA_SPARSE_COUNT;
+  return wmma_sparse_atom_check(&d, nullptr, 0);
 }
 
 wmma_arch wmmaAtomAttrGetArch(MlirAttribute attr) {

@@ -8,6 +8,7 @@
 
 #include "Session.h"
 #include "Bound.h"
+#include "ReferenceRuntime.h"
 #include "WidenAccumulation.h"
 #include "WidenFp8.h"
 #include "wmma/Support/Builder.h"
@@ -23,25 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Soft-float conversions the JIT'ed code may call.  x86-64 passes and
- * returns _Float16/__bf16 in the low bits of xmm0, like a float; these
- * wrappers use float bit patterns so they need no compiler support for
- * those types.  The conversions themselves are the emulator's exact ones. */
-static float bits_as_float(uint32_t b) {
-  float f;
-  memcpy(&f, &b, 4);
-  return f;
-}
-static uint16_t low16(float f) {
-  uint32_t b;
-  memcpy(&b, &f, 4);
-  return (uint16_t)(b & 0xffffu);
-}
-static float ref_truncsfhf2(float x) { return bits_as_float(wmma_emu_f32_to_f16(x)); }
-static float ref_extendhfsf2(float x) { return wmma_emu_f16_to_f32(low16(x)); }
-static float ref_truncsfbf2(float x) { return bits_as_float(wmma_emu_f32_to_bf16(x)); }
-static float ref_extendbfsf2(float x) { return wmma_emu_bf16_to_f32(low16(x)); }
 
 /*===-------------------------------------------------------------------===*
  * Error bound
@@ -333,9 +315,6 @@ static void pack(const wmma_compile_result *k, const wmma_host_arg *args,
 }
 
 /* convert-math-to-libm calls rsqrtf/rsqrt, which libm does not have. */
-static float ref_rsqrtf(float x) { return 1.0f / sqrtf(x); }
-static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
-
 /* The function (normalized: buffers, results as trailing out-parameters)
  * must take the kernel's arguments: count, element types, ranks and static
  * sizes.  A kernel given as LLVM IR (wmma-run --kernel-ir) may come from
@@ -472,14 +451,7 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     session_error(&s, "cannot JIT-compile the reference for '%s'", name);
     goto done;
   }
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("rsqrtf"), (void *)ref_rsqrtf);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("rsqrt"), (void *)ref_rsqrt);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__truncsfhf2"), (void *)ref_truncsfhf2);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__extendhfsf2"), (void *)ref_extendhfsf2);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__gnu_f2h_ieee"), (void *)ref_truncsfhf2);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__gnu_h2f_ieee"), (void *)ref_extendhfsf2);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__truncsfbf2"), (void *)ref_truncsfbf2);
-  mlirExecutionEngineRegisterSymbol(jit, wmma_sref("__extendbfsf2"), (void *)ref_extendbfsf2);
+  ref_register_runtime(jit);
   mlirExecutionEngineInitialize(jit);
   /* The engine wraps every function as `void _mlir_NAME(void **)` taking
    * the address of each LLVM-level argument (descriptor fields expanded). */

@@ -1,7 +1,9 @@
 /* wmma-lower-mma: wmma.mma -> exactly one rocdl.wmma.* (plus the
  * conversions between the fragment element types and the types the ROCDL
  * intrinsics take: bf16 as i16 and 8-bit values packed in i32 by
- * vector.bitcast, 4-bit values packed in i32 by byte arithmetic). */
+ * vector.bitcast, 4-bit values packed in i32 by byte arithmetic), and
+ * wmma.sparse_mma -> one llvm.amdgcn.swmmac.* through llvm.call_intrinsic
+ * (MLIR 22's ROCDL has no swmmac op; the operands take the same types). */
 #include "Lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -174,12 +176,105 @@ static int rewrite_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
   return 0;
 }
 
+static int check_sparse_mma(MlirOperation op, void *ctx_unused, bool emit) {
+  MlirAttribute atom = wmma_attr(op, "atom");
+  const wmma_sparse_info *info =
+      wmma_sparse_get(wmmaAtomAttrGetSparseInstr(atom));
+  if (!info) {
+    if (emit)
+      wmma_error(op, "wmma.sparse_mma without a sparse #wmma.atom 'atom'");
+    return -1;
+  }
+  if (mlirOperationGetNumOperands(op) != 4 ||
+      mlirOperationGetNumResults(op) != 1) {
+    if (emit)
+      wmma_error(op, "wmma.sparse_mma takes 4 operands and has 1 result");
+    return -1;
+  }
+  /* The verifier checked the types; each must have an intrinsic form. */
+  for (int i = 0; i < 3; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsNull(rocdl_type(t))) {
+      if (emit) {
+        char got_s[128];
+        wb_type_str(t, got_s, sizeof got_s);
+        wmma_error(op, "%s type %s has no intrinsic equivalent",
+                   operand_name[i], got_s);
+      }
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* The index operand of the intrinsic: the whole register (i32) where the
+ * instruction reads 32 bits, else the 16-bit half index_key selects (the
+ * backend folds the shift into the instruction's index_key). */
+static MlirValue index_operand(wb_t *b, MlirOperation op,
+                               const wmma_sparse_info *info) {
+  MlirValue idx = mlirOperationGetOperand(op, 3);
+  if (info->index_bits == 32)
+    return idx;
+  MlirAttribute key = wmma_attr(op, "index_key");
+  int64_t k = mlirAttributeIsAInteger(key) ? mlirIntegerAttrGetValueInt(key) : 0;
+  if (k)
+    idx = wb_arith(b, "arith.shrui", idx, wb_const_i32(b, 16));
+  return wb_cast(b, "arith.trunci", idx, mlirIntegerTypeGet(b->ctx, 16));
+}
+
+static int rewrite_sparse_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
+  MlirAttribute atom = wmma_attr(op, "atom");
+  wmma_atom_desc desc;
+  memset(&desc, 0, sizeof desc);
+  const wmma_sparse_info *info =
+      wmma_sparse_get(wmmaAtomAttrGetSparseInstr(atom));
+  if (!info || !wmmaAtomAttrGetDesc(atom, &desc))
+    return -1;
+  MlirValue abc[3];
+  for (int i = 0; i < 3; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    abc[i] = rocdl_cast(b, v, rocdl_type(mlirValueGetType(v)));
+  }
+  MlirValue idx = index_operand(b, op, info);
+  /* Operand order of the intrinsics: (A, B, C, index), integer ones
+   * (signA, A, signB, B, C, index, clamp) with immediate flags. */
+  MlirValue args[7];
+  int n = 0;
+  if (info->is_integer) {
+    args[n++] = wb_const_bool(b, desc.sign_a != 0);
+    args[n++] = abc[0];
+    args[n++] = wb_const_bool(b, desc.sign_b != 0);
+    args[n++] = abc[1];
+    args[n++] = abc[2];
+    args[n++] = idx;
+    args[n++] = wb_const_bool(b, desc.clamp != 0);
+  } else {
+    args[n++] = abc[0], args[n++] = abc[1], args[n++] = abc[2];
+    args[n++] = idx;
+  }
+  MlirType dty = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int32_t segments[2] = {n, 0};
+  MlirNamedAttribute attrs[3] = {
+      wb_named(b->ctx, "intrin", wb_str_attr(b->ctx, info->intrinsic)),
+      wb_named(b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)),
+      wb_named(b->ctx, "operandSegmentSizes",
+               mlirDenseI32ArrayGet(b->ctx, 2, segments))};
+  MlirValue res =
+      wb_op1(b, "llvm.call_intrinsic", n, args, rocdl_type(dty), 3, attrs);
+  res = mlirValueIsNull(res) ? res : rocdl_cast(b, res, dty);
+  if (mlirValueIsNull(res))
+    return -1;
+  mlirRewriterBaseReplaceOpWithValues(b->rw, op, 1, &res);
+  return 0;
+}
+
 static const wb_lowering mma_lowerings[] = {
     {"wmma.mma", check_mma, rewrite_mma},
+    {"wmma.sparse_mma", check_sparse_mma, rewrite_sparse_mma},
 };
 
 static void run_lower_mma(MlirOperation op, MlirExternalPass pass, void *ud) {
-  if (wb_run_lowerings(op, mma_lowerings, 1, NULL))
+  if (wb_run_lowerings(op, mma_lowerings, 2, NULL))
     mlirExternalPassSignalFailure(pass);
 }
 
@@ -189,7 +284,9 @@ MlirPass wmmaCreateLowerMmaPass(void) {
   wb_pass_def def = {.type_id = mlirTypeIDCreate(&lower_mma_id),
                      .name = "WmmaLowerMma",
                      .argument = "wmma-lower-mma",
-                     .description = "Lower wmma.mma to one rocdl.wmma.* each",
+                     .description = "Lower wmma.mma to one rocdl.wmma.* each and "
+                                    "wmma.sparse_mma to one "
+                                    "llvm.amdgcn.swmmac.* intrinsic call",
                      .run = run_lower_mma};
   return wb_create_pass(&def, NULL);
 }

@@ -180,7 +180,7 @@ Attribute AtomAttr::parse(AsmParser &p, Type) {
   if (p.parseComma() || p.parseType(a) || p.parseStar() || p.parseType(b) ||
       p.parseArrow() || p.parseType(acc))
     return {};
-  bool signA = false, signB = false, clamp = false;
+  bool signA = false, signB = false, clamp = false, sparse = false;
   unsigned opsel = 0;
   while (succeeded(p.parseOptionalComma())) {
     SMLoc kwLoc = p.getCurrentLocation();
@@ -193,6 +193,8 @@ Attribute AtomAttr::parse(AsmParser &p, Type) {
       signB = true;
     else if (kw == "clamp")
       clamp = true;
+    else if (kw == "sparse")
+      sparse = true;
     else if (kw == "opsel") {
       SMLoc valLoc;
       int64_t v = 0;
@@ -210,14 +212,16 @@ Attribute AtomAttr::parse(AsmParser &p, Type) {
       opsel = static_cast<unsigned>(v);
     } else {
       p.emitError(kwLoc, "unknown atom flag '")
-          << kw << "' (expected signed_a, signed_b, clamp or opsel = N)";
+          << kw
+          << "' (expected signed_a, signed_b, clamp, opsel = N or sparse)";
       return {};
     }
   }
   if (p.parseGreater())
     return {};
   return p.getChecked<AtomAttr>(loc, p.getContext(), *arch, dims[0], dims[1],
-                                dims[2], a, b, acc, signA, signB, clamp, opsel);
+                                dims[2], a, b, acc, signA, signB, clamp, opsel,
+                                sparse);
 }
 
 void AtomAttr::print(AsmPrinter &p) const {
@@ -232,6 +236,8 @@ void AtomAttr::print(AsmPrinter &p) const {
     p << ", clamp";
   if (getOpsel())
     p << ", opsel = " << getOpsel();
+  if (getSparse())
+    p << ", sparse";
   p << ">";
 }
 
@@ -278,21 +284,30 @@ bool AtomAttr::buildDesc(Arch arch, unsigned m, unsigned n, unsigned k, Type a,
 LogicalResult AtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                Arch arch, unsigned m, unsigned n, unsigned k,
                                Type a, Type b, Type acc, bool signA, bool signB,
-                               bool clamp, unsigned opsel) {
+                               bool clamp, unsigned opsel, bool sparse) {
   wmma_atom_desc d;
   std::string why;
   if (!buildDesc(arch, m, n, k, a, b, acc, signA, signB, clamp, opsel, d, &why))
     return emitError() << "invalid WMMA atom: " << why;
   char msg[512] = {0};
+  if (sparse) {
+    d.sparse = 1;
+    if (wmma_sparse_atom_check(&d, msg, sizeof msg) == WMMA_SPARSE_COUNT)
+      return emitError() << "invalid sparse WMMA atom: " << msg;
+    return success();
+  }
   if (wmma_atom_check(&d, msg, sizeof msg) == WMMA_INSTR_COUNT)
     return emitError() << "invalid WMMA atom: " << msg;
   return success();
 }
 
 bool AtomAttr::getDesc(wmma_atom_desc &d) const {
-  return buildDesc(getArch(), getM(), getN(), getK(), getAType(), getBType(),
-                   getAccType(), getSignA(), getSignB(), getClamp(), getOpsel(),
-                   d);
+  if (!buildDesc(getArch(), getM(), getN(), getK(), getAType(), getBType(),
+                 getAccType(), getSignA(), getSignB(), getClamp(), getOpsel(),
+                 d))
+    return false;
+  d.sparse = getSparse();
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -374,6 +389,10 @@ bool FragAttr::buildDesc(Operand operand, Layout layout, bool transposed,
 LogicalResult FragAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                Operand operand, Layout layout, bool transposed,
                                AtomAttr atom) {
+  if (atom && atom.getSparse())
+    return emitError() << "invalid fragment: fragments of sparse atoms "
+                          "(v_swmmac) are not modelled; wmma.sparse_mma takes "
+                          "the instruction's register form";
   wmma_frag_desc f;
   if (!buildDesc(operand, layout, transposed, atom, f))
     return emitError() << "invalid fragment: its atom does not name a WMMA "
@@ -471,6 +490,9 @@ static FragAttr producerFrag(Value v) {
 
 LogicalResult MmaOp::verify() {
   AtomAttr atom = getAtom();
+  if (atom.getSparse())
+    return emitOpError("takes a dense atom; a sparse atom (v_swmmac) is the "
+                       "atom of wmma.sparse_mma");
   if (failed(verifyChip(*this, atom)))
     return failure();
   if (failed(expectFragType(*this, "A operand", getA().getType(),
@@ -498,6 +520,59 @@ LogicalResult MmaOp::verify() {
                            << " but the atom is for "
                            << stringifyArch(atom.getArch());
   }
+  return success();
+}
+
+/// The vector type of one sparse operand: its registers as elements of the
+/// operand's type (the layout engine counts the registers).
+static VectorType sparseOperandType(AtomAttr atom, wmma_sparse_instr id,
+                                    wmma_sparse_operand op) {
+  const wmma_sparse_info *s = wmma_sparse_get(id);
+  wmma_elem e = op == WMMA_SPARSE_A ? s->a : op == WMMA_SPARSE_B ? s->b : s->c;
+  Type elem = unwrap(wmma_type_of_elem(wrap(atom.getContext()), e));
+  if (!elem)
+    return {};
+  return VectorType::get({wmma_sparse_vgprs(id, op) * 32 / wmma_elem_bits(e)},
+                         elem);
+}
+
+LogicalResult SparseMmaOp::verify() {
+  AtomAttr atom = getAtom();
+  if (!atom.getSparse())
+    return emitOpError("takes a sparse atom (#wmma.atom<..., sparse>); a "
+                       "dense atom is the atom of wmma.mma");
+  if (failed(verifyChip(*this, atom)))
+    return failure();
+  wmma_atom_desc d;
+  if (!atom.getDesc(d))
+    return emitOpError("invalid atom");
+  wmma_sparse_instr id = wmma_sparse_atom_check(&d, nullptr, 0);
+  if (id == WMMA_SPARSE_COUNT)
+    return emitOpError("the atom names no sparse WMMA instruction");
+  const wmma_sparse_info *info = wmma_sparse_get(id);
+  struct {
+    const char *what;
+    Type actual;
+    wmma_sparse_operand op;
+  } operands[] = {{"A operand (compressed)", getA().getType(), WMMA_SPARSE_A},
+                  {"B operand", getB().getType(), WMMA_SPARSE_B},
+                  {"accumulator", getC().getType(), WMMA_SPARSE_C}};
+  for (auto &o : operands) {
+    VectorType want = sparseOperandType(atom, id, o.op);
+    if (!want)
+      return emitOpError("cannot derive the vector type of ") << o.what;
+    if (o.actual != want)
+      return emitOpError() << o.what << " must be " << want << " (the "
+                           << "register form of " << info->isa_name
+                           << "), but got " << o.actual;
+  }
+  int keys = 32 / info->index_bits;
+  int64_t key = getIndexKey();
+  if (key < 0 || key >= keys)
+    return emitOpError("index_key ")
+           << key << " is out of range: " << info->isa_name << " reads "
+           << info->index_bits << " index bits per lane, so index_key is "
+           << (keys == 1 ? "0" : "0 or 1");
   return success();
 }
 

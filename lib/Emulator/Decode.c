@@ -421,6 +421,9 @@ void emu_func_free(Func *f) {
   for (uint32_t i = 0; i < f->nwmma; i++)
     free(f->wmma[i]);
   free(f->wmma);
+  for (uint32_t i = 0; i < f->nswmmac; i++)
+    free(f->swmmac[i]);
+  free(f->swmmac);
   free(f);
 }
 

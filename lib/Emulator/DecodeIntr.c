@@ -103,6 +103,98 @@ static int decode_wmma(Dec *d, LLVMValueRef inst, wmma_instr id, Inst *in) {
   return 0;
 }
 
+/* The sparse instruction of an llvm.amdgcn.swmmac.* name (the table's
+ * intrinsic name, then nothing or overload suffixes). */
+static int swmmac_match(const char *name, wmma_sparse_instr *id) {
+  for (int i = 0; i < WMMA_SPARSE_COUNT; i++) {
+    const char *intr = wmma_sparse_get((wmma_sparse_instr)i)->intrinsic;
+    size_t n = strlen(intr);
+    if (strncmp(name, intr, n) == 0 &&
+        (name[n] == 0 ||
+         (name[n] == '.' && (name[n + 1] == 'v' || name[n + 1] == 'i')))) {
+      *id = (wmma_sparse_instr)i;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Element width of a swmmac operand, checking its kind and total size
+ * (the index: i16 or i32 as the instruction reads). */
+static int swmmac_operand(Dec *d, LLVMValueRef v, wmma_sparse_instr id,
+                          wmma_sparse_operand op, int *ew) {
+  const wmma_sparse_info *info = wmma_sparse_get(id);
+  VType t;
+  if (need_type(d, LLVMTypeOf(v), &t))
+    return -1;
+  wmma_elem e = op == WMMA_SPARSE_A   ? info->a
+                : op == WMMA_SPARSE_B ? info->b
+                                      : info->c;
+  int bits = op == WMMA_SPARSE_INDEX ? info->index_bits
+                                     : wmma_sparse_vgprs(id, op) * 32;
+  int ok;
+  if (op == WMMA_SPARSE_INDEX)
+    ok = t.sk == SK_INT && t.n == 1;
+  else if (e == WMMA_ELEM_F16)
+    ok = t.sk == SK_F16 || (t.sk == SK_INT && t.bits == 16);
+  else if (e == WMMA_ELEM_BF16)
+    ok = t.sk == SK_BF16 || (t.sk == SK_INT && t.bits == 16);
+  else if (e == WMMA_ELEM_F32)
+    ok = t.sk == SK_F32;
+  else
+    ok = t.sk == SK_INT && t.bits == 32;
+  if (!ok || (int)(t.n * t.bits) != bits) {
+    char *s = LLVMPrintTypeToString(LLVMTypeOf(v));
+    dec_error(d, "%s: operand %s has type %s, expected %d bits of %s",
+              info->isa_name, wmma_sparse_operand_name(op), s, bits,
+              op == WMMA_SPARSE_INDEX ? "index" : wmma_elem_name(e));
+    LLVMDisposeMessage(s);
+    return -1;
+  }
+  *ew = t.bits;
+  return 0;
+}
+
+static int decode_swmmac(Dec *d, LLVMValueRef inst, wmma_sparse_instr id,
+                         Inst *in) {
+  const wmma_sparse_info *info = wmma_sparse_get(id);
+  if (!wmma_sparse_available(id, d->p->arch))
+    return dec_error(d, "%s is not available on %s (sparse WMMA is RDNA4-only)",
+                     info->isa_name, wmma_arch_name(d->p->arch));
+  unsigned ia = 0, ib = 1, ic = 2, ix = 3;
+  int64_t sa = 0, sb = 0, clamp = 0;
+  if (info->is_integer) {
+    ia = 1, ib = 3, ic = 4, ix = 5;
+    if (LLVMGetNumArgOperands(inst) != 7 || const_int_arg(d, inst, 0, &sa) ||
+        const_int_arg(d, inst, 2, &sb) || const_int_arg(d, inst, 6, &clamp))
+      return dec_error(d, "malformed %s call", info->isa_name);
+  } else if (LLVMGetNumArgOperands(inst) != 4) {
+    return dec_error(d, "malformed %s call", info->isa_name);
+  }
+  int ewa, ewb, ewc, ewd, ewx;
+  if (swmmac_operand(d, LLVMGetOperand(inst, ia), id, WMMA_SPARSE_A, &ewa) ||
+      swmmac_operand(d, LLVMGetOperand(inst, ib), id, WMMA_SPARSE_B, &ewb) ||
+      swmmac_operand(d, LLVMGetOperand(inst, ic), id, WMMA_SPARSE_C, &ewc) ||
+      swmmac_operand(d, inst, id, WMMA_SPARSE_D, &ewd) ||
+      swmmac_operand(d, LLVMGetOperand(inst, ix), id, WMMA_SPARSE_INDEX, &ewx))
+    return -1;
+  Func *f = d->f;
+  /* Grown first: a failure then leaks no prepared op. */
+  f->swmmac = emu_xrealloc(f->swmmac, (size_t)f->nswmmac + 1, sizeof *f->swmmac);
+  SwmmacOp *w = emu_swmmac_prepare(id, sa & 1, sb & 1, clamp & 1, ewa, ewb,
+                                   ewc, ewx);
+  if (!w)
+    return dec_error(d, "cannot map the registers of %s", info->isa_name);
+  in->x = f->nswmmac;
+  f->swmmac[f->nswmmac++] = w;
+  in->op = OP_SWMMAC;
+  OPND(in->a, LLVMGetOperand(inst, ia));
+  OPND(in->b, LLVMGetOperand(inst, ib));
+  OPND(in->c, LLVMGetOperand(inst, ic));
+  OPND(in->d, LLVMGetOperand(inst, ix));
+  return 0;
+}
+
 typedef struct {
   const char *name;
   uint8_t op;
@@ -250,6 +342,12 @@ int decode_intrinsic(Dec *d, LLVMValueRef inst, const char *name,
     if (!wmma_match(name, &wid))
       return dec_error(d, "unsupported intrinsic '%s'", name);
     return decode_wmma(d, inst, wid, in);
+  }
+  wmma_sparse_instr sid;
+  if (strncmp(name, "llvm.amdgcn.swmmac.", 19) == 0) {
+    if (!swmmac_match(name, &sid))
+      return dec_error(d, "unsupported intrinsic '%s'", name);
+    return decode_swmmac(d, inst, sid, in);
   }
   const IntrEntry *e = NULL;
   size_t best = 0;

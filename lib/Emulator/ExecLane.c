@@ -217,3 +217,25 @@ int exec_wmma(Ctx *c, const Inst *in) {
   c->wk->stats.wmma_total++;
   return EX_NEXT;
 }
+
+int exec_swmmac(Ctx *c, const Inst *in) {
+  const SwmmacOp *op = c->f->swmmac[in->x];
+  const char *isa = wmma_sparse_get(op->id)->isa_name;
+  if (c->exec != FULL_EXEC)
+    exec_fault(c, in, "%s executed with EXEC=0x%08x: WMMA needs all 32 lanes active",
+               isa, c->exec);
+  SwmmacBadIndex bad;
+  if (emu_swmmac_exec(op, R(in->a), R(in->b), R(in->c), R(in->d), W(in->dst),
+                      &bad))
+    exec_fault(c, in,
+               "%s: the index operand names position %d twice in row %d, "
+               "group %d (K %d..%d; lane %d, bits %d..%d and %d..%d): the "
+               "hardware's meaning of a repeated position is not documented "
+               "(2:4 sparsity: two different positions per group of four)",
+               isa, bad.position, bad.m, bad.group, 4 * bad.group,
+               4 * bad.group + 3, bad.lane, bad.bit, bad.bit + 1, bad.bit + 2,
+               bad.bit + 3);
+  /* Counted with the dense WMMAs (wmma_emu_stats has no sparse table). */
+  c->wk->stats.wmma_total++;
+  return EX_NEXT;
+}

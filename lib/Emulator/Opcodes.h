@@ -107,6 +107,9 @@
   /* x = Func.wmma index; EXEC must be full; RDNA3 lane halves must give the   \
    * same result under both readings of the operands (Wmma.c) */               \
   X(WMMA,          exec_wmma,         "d = a * b + c (16x16)")                 \
+  /* x = Func.swmmac index; EXEC must be full; the two positions of a group   \
+   * of four K in the index e must differ (Swmmac.c) */                       \
+  X(SWMMAC,        exec_swmmac,       "d = sparse(a, e) * b + c (16x16)")      \
   /* math on kind sk: sub = FM_* / IM_* / RD_* */                              \
   X(FMATH1,        exec_fmath1,       "d = sub(a)")                            \
   X(FMATH2,        exec_fmath2,       "d = sub(a, b)")                         \

@@ -7,6 +7,7 @@
 
 #include "Memory.h"
 #include "Opcodes.h"
+#include "Swmmac.h"
 #include "Wmma.h"
 #include "wmma-c/Emulator.h"
 
@@ -80,6 +81,8 @@ typedef struct Func {
   char *error;           /* decode error, replayed on later attempts */
   WmmaOp **wmma;         /* decoded WMMA tables referenced by Inst.x */
   uint32_t nwmma;
+  SwmmacOp **swmmac;     /* decoded sparse WMMA tables referenced by Inst.x */
+  uint32_t nswmmac;
 } Func;
 
 /* A kernel parameter and its place in the kernarg segment (fixed by the

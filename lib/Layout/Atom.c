@@ -11,6 +11,12 @@ wmma_instr wmma_atom_check(const wmma_atom_desc *atom, char *msg,
     wmma_set_msg(msg, msg_len, "null atom descriptor");
     return WMMA_INSTR_COUNT;
   }
+  if (atom->sparse) {
+    wmma_set_msg(msg, msg_len,
+                 "a sparse atom names a v_swmmac instruction (2:4 sparse A), "
+                 "not a dense WMMA");
+    return WMMA_INSTR_COUNT;
+  }
   wmma_instr id = wmma_instr_select(atom->arch, atom->a, atom->b, atom->c,
                                     atom->m, atom->n, atom->k, msg, msg_len);
   if (id == WMMA_INSTR_COUNT)

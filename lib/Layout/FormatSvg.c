@@ -52,14 +52,10 @@ static int is_replicated(wmma_arch arch, wmma_matrix mat) {
  * for RDNA3's replicated A/B), lane(s) on the first line, register and
  * bits on the second, the full description as a hover tooltip. */
 static void cell(wmma_text_out *t, int x, int y, int row, int col,
-                 const wmma_reg_loc *locs, int n, int elem_bits,
-                 wmma_matrix mat) {
+                 const wmma_reg_loc *locs, int n, const wmma_map_view *v) {
   char colour[8], colour2[8];
-  const char *row_name = mat == WMMA_MATRIX_B ? "k" : "m";
-  const char *col_name = mat == WMMA_MATRIX_A ? "k" : "n";
-  wmma_text_append(t, "<g><title>%s[%s=%d][%s=%d]: lane %d",
-                   wmma_matrix_name(mat), row_name, row, col_name, col,
-                   locs[0].lane);
+  wmma_text_append(t, "<g><title>%s[%s=%d][%s=%d]: lane %d", v->matrix,
+                   v->row_name, row, v->col_name, col, locs[0].lane);
   if (n == 2)
     wmma_text_append(t, " and lane %d", locs[1].lane);
   wmma_text_append(t, ", v%d bits %d..%d</title>", locs[0].vgpr,
@@ -86,7 +82,7 @@ static void cell(wmma_text_out *t, int x, int y, int row, int col,
                      "</text>",
                      x, y, CELL_W, CELL_H, colour, cx, y1, locs[0].lane);
   }
-  if (elem_bits == 32)
+  if (locs[0].bit_lo == 0 && locs[0].bit_hi == 31)
     wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"r\">v%d</text></g>\n",
                      cx, y2, locs[0].vgpr);
   else
@@ -96,14 +92,9 @@ static void cell(wmma_text_out *t, int x, int y, int row, int col,
                      cx, y2, locs[0].vgpr, locs[0].bit_hi, locs[0].bit_lo);
 }
 
-/* What a cell says and what is special about this operand, in two lines. */
-static void notes(wmma_text_out *t, wmma_arch arch, wmma_instr id,
-                  wmma_matrix mat, int opsel, int elem_bits) {
-  wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"n\">Cell: lane (l) "
-                   "holding the element; register of the operand (v, "
-                   "0-based)%s. Colour: lane.</text>\n",
-                   MARGIN_LEFT, TITLE_Y + 20,
-                   elem_bits == 32 ? "" : " and its bits [hi:lo]");
+/* What is special about a dense operand, in one line. */
+static const char *dense_note(wmma_arch arch, wmma_instr id, wmma_matrix mat,
+                              int opsel) {
   const char *second;
   if (is_replicated(arch, mat))
     second = "RDNA3 replicates A/B: every element is held by lane l (left) "
@@ -122,8 +113,18 @@ static void notes(wmma_text_out *t, wmma_arch arch, wmma_instr id,
   else
     second = "RDNA4 splits K between the lane halves: every element is held "
              "by exactly one lane.";
+  return second;
+}
+
+/* What a cell says and what is special about this operand, in two lines. */
+static void notes(wmma_text_out *t, const wmma_map_view *v) {
+  wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"n\">Cell: lane (l) "
+                   "holding the element; register of the operand (v, "
+                   "0-based)%s. Colour: lane.</text>\n",
+                   MARGIN_LEFT, TITLE_Y + 20,
+                   v->elem_bits == 32 ? "" : " and its bits [hi:lo]");
   wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"n\">%s</text>\n",
-                   MARGIN_LEFT, TITLE_Y + 38, second);
+                   MARGIN_LEFT, TITLE_Y + 38, v->note);
 }
 
 /* Two rows of 16 swatches, lanes 0-15 above 16-31, under the grid. */
@@ -147,11 +148,32 @@ static void lane_legend(wmma_text_out *t, int top) {
                    top + SWATCH_H, 16 * CELL_W);
 }
 
+static int dense_locate(const wmma_map_view *v, int row, int col,
+                        wmma_reg_loc out[2]) {
+  return wmma_hw_locate(v->arch, v->id, v->mat, v->opsel, row, col, out);
+}
+
+static void dense_title(wmma_text_out *t, const wmma_map_view *v) {
+  wmma_text_operand_title(t, v->arch, v->id, v->mat, v->opsel);
+}
+
 void wmma_text_svg(wmma_text_out *t, wmma_arch arch, wmma_instr id,
                    wmma_matrix mat, int opsel) {
-  int rows, cols;
-  wmma_matrix_dims(id, mat, &rows, &cols);
-  int elem_bits = wmma_elem_bits(wmma_matrix_elem(id, mat));
+  wmma_map_view v = {0};
+  wmma_matrix_dims(id, mat, &v.rows, &v.cols);
+  v.elem_bits = wmma_elem_bits(wmma_matrix_elem(id, mat));
+  v.matrix = wmma_matrix_name(mat);
+  v.row_name = mat == WMMA_MATRIX_B ? "k" : "m";
+  v.col_name = mat == WMMA_MATRIX_A ? "k" : "n";
+  v.note = dense_note(arch, id, mat, opsel);
+  v.title = dense_title;
+  v.locate = dense_locate;
+  v.arch = arch, v.id = id, v.mat = mat, v.opsel = opsel;
+  wmma_text_svg_view(t, &v);
+}
+
+void wmma_text_svg_view(wmma_text_out *t, const wmma_map_view *v) {
+  int rows = v->rows, cols = v->cols;
   /* Every operand has at least 16 columns, so the legend fits the grid. */
   int width = MARGIN_LEFT + cols * CELL_W + MARGIN_RIGHT;
   int legend_top = GRID_TOP + rows * CELL_H + 40;
@@ -171,15 +193,13 @@ void wmma_text_svg(wmma_text_out *t, wmma_arch arch, wmma_instr id,
       width, height, width, height);
   wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"t\">", MARGIN_LEFT,
                    TITLE_Y);
-  wmma_text_operand_title(t, arch, id, mat, opsel);
+  v->title(t, v);
   wmma_text_append(t, "</text>\n");
-  notes(t, arch, id, mat, opsel, elem_bits);
+  notes(t, v);
 
   /* Axis names in the corner, then column and row numbers. */
   wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"h\">%s\\%s</text>\n",
-                   MARGIN_LEFT / 2, GRID_TOP - 8,
-                   mat == WMMA_MATRIX_B ? "k" : "m",
-                   mat == WMMA_MATRIX_A ? "k" : "n");
+                   MARGIN_LEFT / 2, GRID_TOP - 8, v->row_name, v->col_name);
   for (int c = 0; c < cols; ++c)
     wmma_text_append(t, "<text x=\"%d\" y=\"%d\" class=\"h\">%d</text>\n",
                      MARGIN_LEFT + c * CELL_W + CELL_W / 2, GRID_TOP - 8, c);
@@ -191,10 +211,10 @@ void wmma_text_svg(wmma_text_out *t, wmma_arch arch, wmma_instr id,
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       wmma_reg_loc locs[2];
-      int n = wmma_hw_locate(arch, id, mat, opsel, r, c, locs);
+      int n = v->locate(v, r, c, locs);
       if (n > 0)
         cell(t, MARGIN_LEFT + c * CELL_W, GRID_TOP + r * CELL_H, r, c, locs,
-             n, elem_bits, mat);
+             n, v);
     }
 
   /* White lines between cells, and a frame around the matrix. */

@@ -31,4 +31,25 @@ void wmma_text_operand_title(wmma_text_out *t, wmma_arch arch, wmma_instr id,
 void wmma_text_svg(wmma_text_out *t, wmma_arch arch, wmma_instr id,
                    wmma_matrix mat, int opsel);
 
+/* One operand's map as the SVG picture draws it, dense or sparse: its
+ * logical dims and axis names, the width of a cell's bits, a note on what
+ * is special about it, and how to title it and locate an element (1 or 2
+ * copies, 0 for none). */
+typedef struct wmma_map_view wmma_map_view;
+struct wmma_map_view {
+  int rows, cols;
+  int elem_bits; /* bits one cell's location spans (32: whole registers) */
+  const char *matrix, *row_name, *col_name, *note;
+  void (*title)(wmma_text_out *t, const wmma_map_view *v);
+  int (*locate)(const wmma_map_view *v, int row, int col, wmma_reg_loc out[2]);
+  /* The operand behind the callbacks. */
+  wmma_arch arch;
+  wmma_instr id;
+  wmma_matrix mat;
+  int opsel;
+  wmma_sparse_instr sparse_id;
+  wmma_sparse_operand sparse_op;
+};
+void wmma_text_svg_view(wmma_text_out *t, const wmma_map_view *v);
+
 #endif /* WMMA_LAYOUT_INTERNAL_H */

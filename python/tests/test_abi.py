@@ -29,6 +29,9 @@ STRUCTS = {
     "wmma_instr_info": (_lib.InstrInfo,
                         ["id", "isa_name", "rocdl_name", "a", "b", "c", "m", "n", "k",
                          "arch_mask", "is_integer", "has_opsel"]),
+    "wmma_sparse_info": (_lib.SparseInfo,
+                         ["id", "isa_name", "intrinsic", "a", "b", "c", "m", "n", "k",
+                          "is_integer", "index_bits"]),
     "wmma_emu_arg": (_lib.EmuArg, ["kind", "u"]),
     "wmma_arch_traits": (_lib.ArchTraits, [name for name, _ in _lib.ArchTraits._fields_]),
     "wmma_sku_info": (_lib.SkuInfo, [name for name, _ in _lib.SkuInfo._fields_]),
@@ -58,6 +61,7 @@ def test_struct_layouts_match_the_headers(tmp_path):
         for f in fields:
             lines.append('printf("%s.%s %%zu\\n", offsetof(%s, %s));' % (name, f, name, f))
     lines += ['printf("WMMA_INSTR_COUNT %d\\n", (int)WMMA_INSTR_COUNT);',
+              'printf("WMMA_SPARSE_COUNT %d\\n", (int)WMMA_SPARSE_COUNT);',
               'printf("WMMA_EMU_PARAM_UNSUPPORTED %d\\n", (int)WMMA_EMU_PARAM_UNSUPPORTED);',
               'return 0; }']
     src = tmp_path / "abi.c"
@@ -74,5 +78,6 @@ def test_struct_layouts_match_the_headers(tmp_path):
         for f in fields:
             py_view["%s.%s" % (name, f)] = str(getattr(cls, f).offset)
     py_view["WMMA_INSTR_COUNT"] = str(_lib.INSTR_COUNT)
+    py_view["WMMA_SPARSE_COUNT"] = str(_lib.SPARSE_COUNT)
     py_view["WMMA_EMU_PARAM_UNSUPPORTED"] = str(_lib.PARAM_UNSUPPORTED)
     assert py_view == c_view

@@ -6,6 +6,7 @@ library; numpy arrays in and out.
     import numpy as np, wmma
     kernel = wmma.compile(src, "gfx1201", emit="isa")       # .artifact, .manifest
     lay = wmma.layout("rdna3", "v_wmma_f32_16x16x16_f16", "C")
+    idx = wmma.sparse_layout("v_swmmac_f32_16x16x32_f16", "K")  # RDNA4 2:4
     wmma.chip_info("gfx1201")["parts"][0]["boost_clock_mhz"]  # traits, limits
     print(lay.grid); lay.lane, lay.vgpr, lay.row, lay.col   # numpy arrays
     out = wmma.run(src, "gfx1100", inputs={"A": a, "B": b})  # {"C": ndarray}
@@ -23,6 +24,7 @@ from ._lib import find_library, library_path
 from .compile import Compiled, compile
 from .emulate import emulate, memref
 from .layout import Layout, layout
+from .sparse_layout import SparseLayout, sparse_layout
 from .target import chip_info
 from .sol import speed_of_light
 from .run import (bf16_bits_to_f32, f32_to_bf16_bits, f32_to_fp8_bits,
@@ -43,7 +45,8 @@ def chips():
 
 
 __all__ = [
-    "WmmaError", "Compiled", "Layout", "compile", "layout", "emulate", "memref", "run",
+    "WmmaError", "Compiled", "Layout", "SparseLayout", "compile", "layout",
+    "sparse_layout", "emulate", "memref", "run",
     "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "f32_to_fp8_bits",
     "fp8_bits_to_f32", "parse_diagnostics",
     "find_library", "library_path", "version", "chips", "chip_info", "speed_of_light",

@@ -69,6 +69,7 @@ ACCUMULATES = ("wide", "native")               # wmma_accumulate order
 MATRICES = ("A", "B", "C", "D")                # wmma_matrix order
 ARCH_INVALID, ARCH_RDNA3, ARCH_RDNA4 = 0, 3, 4
 INSTR_COUNT = 11                               # WMMA_INSTR_COUNT
+SPARSE_COUNT = 11                              # WMMA_SPARSE_COUNT
 TEXT_TSV, TEXT_GRID, TEXT_SVG = 0, 1, 2         # wmma_text_format order
 BACKEND_EMU, BACKEND_HIP = 0, 1
 
@@ -135,6 +136,13 @@ class InstrInfo(ctypes.Structure):
                 ("a", c_int), ("b", c_int), ("c", c_int),
                 ("m", c_int), ("n", c_int), ("k", c_int),
                 ("arch_mask", c_uint), ("is_integer", c_int), ("has_opsel", c_int)]
+
+
+class SparseInfo(ctypes.Structure):
+    _fields_ = [("id", c_int), ("isa_name", c_char_p), ("intrinsic", c_char_p),
+                ("a", c_int), ("b", c_int), ("c", c_int),
+                ("m", c_int), ("n", c_int), ("k", c_int),
+                ("is_integer", c_int), ("index_bits", c_int)]
 
 
 class ArchTraits(ctypes.Structure):
@@ -262,6 +270,16 @@ def _prototypes(lib):
         "wmma_hw_locate": (c_int, [c_int, c_int, c_int, c_int, c_int, c_int, P(RegLoc)]),
         "wmma_layout_text": (c_size_t, [c_int, c_int, c_int, c_int, c_int, c_char_p,
                                         c_size_t]),
+        "wmma_sparse_get": (P(SparseInfo), [c_int]),
+        "wmma_sparse_lookup": (c_int, [c_char_p]),
+        "wmma_sparse_available": (c_int, [c_int, c_int]),
+        "wmma_sparse_dims": (None, [c_int, c_int, P(c_int), P(c_int)]),
+        "wmma_sparse_vgprs": (c_int, [c_int, c_int]),
+        "wmma_sparse_locate": (c_int, [c_int, c_int, c_int, c_int, P(RegLoc)]),
+        "wmma_sparse_value_locate": (c_int, [c_int, c_int, c_int, P(RegLoc)]),
+        "wmma_sparse_index_locate": (c_int, [c_int, c_int, c_int, P(RegLoc)]),
+        "wmma_sparse_layout_text": (c_size_t, [c_int, c_int, c_int, c_char_p,
+                                               c_size_t]),
         "wmma_hw_element_at": (c_int, [c_int, c_int, c_int, c_int, c_int, c_int, c_int,
                                        P(c_int), P(c_int)]),
         # Compiler and runner.

@@ -1,9 +1,10 @@
 /* C API of the wmma attributes (wmma-c/Dialect.h): the dialect handle, every
- * #wmma.atom of both architectures, every #wmma.frag the layout engine
- * accepts, #wmma.operand, element types and gpu.module targets; built
- * through the API, printed, parsed back and compared, every accessor
- * queried, and every error path (null handles, wrong attribute kinds,
- * combinations that name no instruction) answered with an error value.
+ * #wmma.atom of both architectures and every RDNA4 sparse one, every
+ * #wmma.frag the layout engine accepts, #wmma.operand, element types and
+ * gpu.module targets; built through the API, printed, parsed back and
+ * compared, every accessor queried, and every error path (null handles,
+ * wrong attribute kinds, combinations that name no instruction) answered
+ * with an error value.
  *
  * RUN: wmma-capi-attributes | FileCheck %s
  * CHECK-NOT: FAILED
@@ -328,6 +329,57 @@ static void check_errors(MlirContext ctx) {
   printf("error paths checked\n");
 }
 
+/* Every sparse atom (v_swmmac): built through the API on RDNA4, printed
+ * with its `sparse` flag and parsed back, naming its sparse instruction and
+ * no dense one; refused on RDNA3 and by the dense builder. */
+static void check_sparse_atoms(MlirContext ctx) {
+  for (int i = 0; i < WMMA_SPARSE_COUNT; ++i) {
+    const wmma_sparse_info *s = wmma_sparse_get((wmma_sparse_instr)i);
+    MlirType a = elem_type(ctx, s->a), b = elem_type(ctx, s->b),
+             c = elem_type(ctx, s->c);
+    MlirAttribute atom = wmmaSparseAtomAttrGet(ctx, WMMA_ARCH_RDNA4, s->m,
+                                               s->n, s->k, a, b, c,
+                                               s->is_integer, false, false);
+    char text[256], again[256];
+    CHECK(!mlirAttributeIsNull(atom), "sparse %s", s->isa_name);
+    if (mlirAttributeIsNull(atom))
+      continue;
+    attr_str(atom, text, sizeof text);
+    printf("sparse atom %s: %s\n", s->isa_name, text);
+    CHECK(strstr(text, ", sparse>") != NULL, "%s prints sparse", text);
+    MlirAttribute parsed = mlirAttributeParseGet(ctx, sref(text));
+    CHECK(mlirAttributeEqual(parsed, atom), "%s parses back as %s", text,
+          attr_str(parsed, again, sizeof again));
+    CHECK(wmmaAtomAttrGetSparseInstr(atom) == (wmma_sparse_instr)i &&
+              wmmaAtomAttrGetInstr(atom) == WMMA_INSTR_COUNT,
+          "%s names %s only", text, s->isa_name);
+    wmma_atom_desc d;
+    CHECK(wmmaAtomAttrGetDesc(atom, &d) && d.sparse == 1 &&
+              d.sign_a == s->is_integer && d.k == s->k,
+          "%s desc", text);
+    CHECK(mlirAttributeIsNull(wmmaSparseAtomAttrGet(
+              ctx, WMMA_ARCH_RDNA3, s->m, s->n, s->k, a, b, c, false, false,
+              false)),
+          "%s refused on rdna3", s->isa_name);
+    CHECK(mlirAttributeIsNull(wmmaAtomAttrGet(ctx, WMMA_ARCH_RDNA4, s->m, s->n,
+                                              s->k, a, b, c, false, false,
+                                              false, 0)) ||
+              (s->k == 32 && s->a == WMMA_ELEM_IU4),
+          "%s shape is no dense atom", s->isa_name);
+  }
+  const wmma_instr_info *dense = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
+  MlirAttribute atom = wmmaAtomAttrGet(ctx, WMMA_ARCH_RDNA4, 16, 16, 16,
+                                       elem_type(ctx, dense->a),
+                                       elem_type(ctx, dense->b),
+                                       elem_type(ctx, dense->c), false, false,
+                                       false, 0);
+  CHECK(wmmaAtomAttrGetSparseInstr(atom) == WMMA_SPARSE_COUNT &&
+            wmmaAtomAttrGetSparseInstr((MlirAttribute){NULL}) ==
+                WMMA_SPARSE_COUNT,
+        "dense and null atoms name no sparse instruction");
+  printf("sparse atoms checked\n");
+}
+
 int main(void) {
   test_begin();
   MlirDialectHandle handle = mlirGetDialectHandle__wmma__();
@@ -342,6 +394,7 @@ int main(void) {
   check_atoms_and_frags(ctx);
   CHECK(mlirContextIsRegisteredOperation(ctx, sref("wmma.mma")),
         "building an atom loaded the dialect");
+  check_sparse_atoms(ctx);
   check_operands_and_elems(ctx);
   check_target_chip(ctx);
   check_errors(ctx);
@@ -379,6 +432,11 @@ int main(void) {
 // CHECK: atom rdna4 v_wmma_f32_16x16x16_bf8_fp8: #wmma.atom<rdna4, 16x16x16, f8E5M2 * f8E4M3FN -> f32>
 // CHECK: atom rdna4 v_wmma_f32_16x16x16_bf8_bf8: #wmma.atom<rdna4, 16x16x16, f8E5M2 * f8E5M2 -> f32>
 // CHECK: atoms: 29 built and round-tripped, {{[1-9][0-9]*}} fragments
+// CHECK: sparse atom v_swmmac_f32_16x16x32_f16: #wmma.atom<rdna4, 16x16x32, f16 * f16 -> f32, sparse>
+// CHECK: sparse atom v_swmmac_i32_16x16x32_iu8: #wmma.atom<rdna4, 16x16x32, i8 * i8 -> i32, signed_a, sparse>
+// CHECK: sparse atom v_swmmac_i32_16x16x64_iu4: #wmma.atom<rdna4, 16x16x64, i4 * i4 -> i32, signed_a, sparse>
+// CHECK: sparse atom v_swmmac_f32_16x16x32_bf8_bf8: #wmma.atom<rdna4, 16x16x32, f8E5M2 * f8E5M2 -> f32, sparse>
+// CHECK: sparse atoms checked
 // CHECK: operand A: #wmma<operand a>
 // CHECK: operand D: #wmma<operand d>
 // CHECK: elem f16: f16

@@ -92,7 +92,7 @@ static void check_instructions(void) {
             "%s selected on arch %d", info->isa_name, a);
       wmma_atom_desc atom = {(wmma_arch)a, info->a, info->b, info->c,
                              info->m, info->n, info->k, info->is_integer, 0,
-                             0, 0};
+                             0, 0, 0};
       CHECK(wmma_atom_check(&atom, NULL, 0) == (wmma_instr)i, "%s atom",
             info->isa_name);
     }
@@ -126,7 +126,7 @@ static void check_instructions(void) {
   CHECK(wmma_atom_check(NULL, msg, sizeof msg) == WMMA_INSTR_COUNT && msg[0],
         "NULL atom");
   wmma_atom_desc signed_float = {WMMA_ARCH_RDNA4, WMMA_ELEM_F16, WMMA_ELEM_F16,
-                                 WMMA_ELEM_F32, 16, 16, 16, 1, 0, 0, 0};
+                                 WMMA_ELEM_F32, 16, 16, 16, 1, 0, 0, 0, 0};
   msg[0] = 0;
   CHECK(wmma_atom_check(&signed_float, msg, sizeof msg) == WMMA_INSTR_COUNT &&
             msg[0],

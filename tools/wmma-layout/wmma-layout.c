@@ -17,8 +17,11 @@ static const char *const usage_text =
     "  --chip NAME      target chip (gfx1100 ... gfx1201)\n"
     "  --arch NAME      target architecture: rdna3 (gfx11) or rdna4 (gfx12)\n"
     "  --instr NAME     ISA instruction name, e.g. v_wmma_f32_16x16x16_f16\n"
-    "                   (default: every instruction of the architecture)\n"
-    "  --matrix M       A, B, C or D (default: all four)\n"
+    "                   or (rdna4) v_swmmac_f32_16x16x32_f16\n"
+    "                   (default: every dense instruction of the architecture)\n"
+    "  --sparse         every sparse v_swmmac instruction instead (rdna4)\n"
+    "  --matrix M       A, B, C or D (default: all four; sparse instructions\n"
+    "                   also K, the index operand: default all five)\n"
     "  --opsel N        0 or 1: half used by RDNA3 16-bit accumulators\n"
     "                   (C/D of f16/bf16 accumulators; ignored elsewhere)\n"
     "  --format F       tsv (default), grid, svg or html: svg draws one\n"
@@ -32,7 +35,10 @@ static const char *const usage_text =
     "TSV columns: instruction, matrix, row, col, lane, vgpr, bit_lo, bit_hi\n"
     "((row, col) is (m, k) for A, (k, n) for B, (m, n) for C/D; vgpr is\n"
     "0-based inside the operand; bits are inclusive).  One row per element\n"
-    "and lane holding it (RDNA3 A/B live in lanes l and l+16).\n";
+    "and lane holding it (RDNA3 A/B live in lanes l and l+16).  Sparse A\n"
+    "and K rows name the register bits of the element's group of four K\n"
+    "(A: its two compressed values; K: their two 2-bit positions), as AMD's\n"
+    "matrix instruction calculator prints them.\n";
 
 #define TOOL "wmma-layout"
 
@@ -52,6 +58,9 @@ static void list_instructions(FILE *out, wmma_arch arch) {
               wmma_instr_get((wmma_instr)i)->isa_name);
       first = 0;
     }
+  for (int i = 0; i < WMMA_SPARSE_COUNT; ++i)
+    if (wmma_sparse_available((wmma_sparse_instr)i, arch))
+      fprintf(out, ", %s", wmma_sparse_get((wmma_sparse_instr)i)->isa_name);
 }
 
 static const char *yes_no(int b) { return b ? "yes" : "no"; }
@@ -158,6 +167,19 @@ static int print_map(wmma_arch arch, wmma_instr id, wmma_matrix mat, int opsel,
   return 1;
 }
 
+/* The same for an operand of a sparse instruction. */
+static int print_sparse_map(wmma_sparse_instr id, wmma_sparse_operand op,
+                            wmma_text_format format) {
+  size_t n = wmma_sparse_layout_text(id, op, format, NULL, 0);
+  char *text = malloc(n + 1);
+  if (!text)
+    return 0;
+  wmma_sparse_layout_text(id, op, format, text, n + 1);
+  fputs(text, stdout);
+  free(text);
+  return 1;
+}
+
 /* Value of "--opt VALUE" or "--opt=VALUE"; advances *i.  NULL if argv[*i]
  * is not this option; sets *missing if the value is absent. */
 static const char *option_value(int argc, char **argv, int *i,
@@ -180,7 +202,7 @@ static const char *option_value(int argc, char **argv, int *i,
 int main(int argc, char **argv) {
   const char *chip = NULL, *arch_name = NULL, *instr_name = NULL;
   const char *matrix_name = NULL, *opsel_text = NULL, *format = NULL;
-  int info = 0;
+  int info = 0, sparse_all = 0;
   for (int i = 1; i < argc; ++i) {
     int missing = 0;
     const char *v;
@@ -190,6 +212,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(argv[i], "--info") == 0) {
       info = 1;
+      continue;
+    }
+    if (strcmp(argv[i], "--sparse") == 0) {
+      sparse_all = 1;
       continue;
     }
     if ((v = option_value(argc, argv, &i, "--chip", &missing)))
@@ -230,7 +256,7 @@ int main(int argc, char **argv) {
   }
 
   if (info) {
-    if (instr_name || matrix_name || opsel_text || format)
+    if (instr_name || matrix_name || opsel_text || format || sparse_all)
       return usage_error("%s--info prints traits and limits, not a map: "
                          "--instr, --matrix, --opsel and --format do not "
                          "apply", "");
@@ -242,11 +268,13 @@ int main(int argc, char **argv) {
 
   int matrix = -1; /* all */
   if (matrix_name) {
-    for (int m = 0; m < WMMA_MATRIX_COUNT; ++m)
-      if (strcasecmp(matrix_name, wmma_matrix_name((wmma_matrix)m)) == 0)
-        matrix = m;
+    for (int m = 0; m < WMMA_SPARSE_OPERAND_COUNT; ++m)
+      if (strcasecmp(matrix_name,
+                     wmma_sparse_operand_name((wmma_sparse_operand)m)) == 0)
+        matrix = m; /* A-D are the same values in both enums */
     if (matrix < 0)
-      return usage_error("unknown --matrix '%s' (expected A, B, C or D)",
+      return usage_error("unknown --matrix '%s' (expected A, B, C, D, or K "
+                         "for sparse instructions)",
                          matrix_name);
   }
   int opsel = 0;
@@ -275,6 +303,53 @@ int main(int argc, char **argv) {
   if (text_format == WMMA_TEXT_SVG && !html && (!instr_name || matrix < 0))
     return usage_error("%s--format svg draws one operand: give --instr and "
                        "--matrix (or use --format html for several)", "");
+
+  if (sparse_all && instr_name)
+    return usage_error("%sgive either --sparse or --instr, not both", "");
+  wmma_sparse_instr sparse_id =
+      instr_name ? wmma_sparse_lookup(instr_name) : WMMA_SPARSE_COUNT;
+  if (sparse_all || sparse_id != WMMA_SPARSE_COUNT) {
+    if (!wmma_arch_has_sparse(arch)) {
+      fprintf(stderr,
+              TOOL ": error: %s: sparse v_swmmac instructions are RDNA4-only "
+                   "(gfx12), not available on %s",
+              instr_name ? instr_name : "--sparse", wmma_arch_name(arch));
+      if (chip)
+        fprintf(stderr, " (--chip %s)", chip);
+      fputc('\n', stderr);
+      return 1;
+    }
+    if (text_format == WMMA_TEXT_TSV)
+      printf("instruction\tmatrix\trow\tcol\tlane\tvgpr\tbit_lo\tbit_hi\n");
+    if (html)
+      printf("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"/>"
+             "<title>Sparse WMMA register layouts (rdna4)</title></head>\n"
+             "<body>\n");
+    int first = 1;
+    for (int i = 0; i < WMMA_SPARSE_COUNT; ++i) {
+      if (!sparse_all && i != (int)sparse_id)
+        continue;
+      for (int m = 0; m < WMMA_SPARSE_OPERAND_COUNT; ++m) {
+        if (matrix >= 0 && m != matrix)
+          continue;
+        if (text_format == WMMA_TEXT_GRID && !first)
+          printf("\n");
+        if (!print_sparse_map((wmma_sparse_instr)i, (wmma_sparse_operand)m,
+                              text_format)) {
+          fprintf(stderr, "wmma-layout: error: out of memory\n");
+          return 1;
+        }
+        first = 0;
+      }
+    }
+    if (html)
+      printf("</body></html>\n");
+    return 0;
+  }
+  if (matrix >= WMMA_MATRIX_COUNT)
+    return usage_error("--matrix %s is the index operand of sparse v_swmmac "
+                       "instructions; dense WMMA has A, B, C and D",
+                       matrix_name);
 
   int only = -1; /* all instructions of the arch */
   if (instr_name) {

@@ -14,7 +14,7 @@ def WMMA_OperandAttr : EnumAttr<WMMA_Dialect, WMMA_Operand, "operand">;
 def WMMA_AtomAttr : WMMA_Attr<"Atom", "atom"> {
   let summary = "one WMMA instruction of one architecture";
   let description = [{
-    `#wmma.atom<ARCH, MxNxK, A * B -> ACC[, signed_a][, signed_b][, clamp][, opsel = 1]>`
+    `#wmma.atom<ARCH, MxNxK, A * B -> ACC[, signed_a][, signed_b][, clamp][, opsel = 1][, sparse]>`
 
     Names exactly one wave32 WMMA instruction: the architecture (`rdna3` or
     `rdna4`), the shape, the A/B element types (f16, bf16, i8 = iu8, i4 = iu4,
@@ -23,6 +23,10 @@ def WMMA_AtomAttr : WMMA_Attr<"Atom", "atom"> {
     (`clamp`); RDNA3 16-bit accumulators take the OPSEL half (0 or 1).  The
     verifier asks the layout engine whether the instruction exists on the
     architecture.
+
+    `sparse` names an RDNA4 `v_swmmac_*` instruction instead (2:4 structured
+    sparse A, K the logical K: 16x16x32, or 16x16x64 for i4); such atoms are
+    used by `wmma.sparse_mma` only.
   }];
   let parameters = (ins
     EnumParameter<WMMA_Arch>:$arch,
@@ -31,7 +35,8 @@ def WMMA_AtomAttr : WMMA_Attr<"Atom", "atom"> {
     DefaultValuedParameter<"bool", "false">:$signA,
     DefaultValuedParameter<"bool", "false">:$signB,
     DefaultValuedParameter<"bool", "false">:$clamp,
-    DefaultValuedParameter<"unsigned", "0">:$opsel);
+    DefaultValuedParameter<"unsigned", "0">:$opsel,
+    DefaultValuedParameter<"bool", "false">:$sparse);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -33,6 +33,37 @@ def WMMA_MmaOp : WMMA_Op<"mma", [Pure, AllTypesMatch<["c", "d"]>]> {
   }];
 }
 
+def WMMA_SparseMmaOp : WMMA_Op<"sparse_mma", [Pure, AllTypesMatch<["c", "d"]>]> {
+  let summary = "one RDNA4 sparse WMMA instruction: d = a * b + c, A 2:4 sparse";
+  let description = [{
+    One `v_swmmac_*` (lowered to the `llvm.amdgcn.swmmac.*` intrinsic through
+    `llvm.call_intrinsic`).  The atom is a `sparse` one; K is the logical K.
+    `a` is the compressed A in the instruction's register form (K/4 values
+    per lane: the two nonzeros of each group of four K, in K order), `b` and
+    `c` are the dense hw fragments, and `index` is the index register: 2 bits
+    per compressed value giving its position (0-3) inside its group
+    (`wmma-layout --instr v_swmmac_... --matrix K` shows where).  The
+    instructions with K = 32 read 16 index bits per lane: `index_key` (0 or
+    1) selects the low or the high half of `index`.  The two positions of a
+    group must differ (the hardware's meaning of a repeated position is not
+    documented).
+
+    ```mlir
+    %d = wmma.sparse_mma #wmma.atom<rdna4, 16x16x32, f16 * f16 -> f32, sparse>
+        %a, %b, %c, %idx : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$a, AnyVectorOfNonZeroRank:$b,
+                       AnyVectorOfNonZeroRank:$c, I32:$index,
+                       WMMA_AtomAttr:$atom,
+                       DefaultValuedAttr<I32Attr, "0">:$index_key);
+  let results = (outs AnyVectorOfNonZeroRank:$d);
+  let assemblyFormat = [{
+    $atom $a `,` $b `,` $c `,` $index attr-dict `:` type($a) `,` type($b) `->`
+    type($d)
+  }];
+}
+
 def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
   let summary = "load a fragment of a tile from memory";
   let description = [{

@@ -200,6 +200,99 @@ WMMA_CAPI_EXPORTED size_t wmma_layout_text(wmma_arch arch, wmma_instr id,
                                            size_t cap);
 
 /*===-------------------------------------------------------------------===*
+ * Sparse WMMA: RDNA4 v_swmmac_* (2:4 structured sparsity of A)
+ *===-------------------------------------------------------------------===*/
+/* D = A * B + C where A (M x K) has at most two nonzeros in every group of
+ * four K values.  A is given compressed (M x K/2 values: the nonzeros of
+ * each group, in K order) together with an index operand (one VGPR) that
+ * holds, for every compressed value, the 2-bit position of that value
+ * inside its group.  B (K x N) and C/D (M x N) are dense.  The maps below
+ * are checked row for row against AMD's matrix instruction calculator
+ * (test/Layout/amd-calculator.test). */
+typedef enum {
+  WMMA_SPARSE_F32_16X16X32_F16,
+  WMMA_SPARSE_F32_16X16X32_BF16,
+  WMMA_SPARSE_F16_16X16X32_F16,
+  WMMA_SPARSE_BF16_16X16X32_BF16,
+  WMMA_SPARSE_I32_16X16X32_IU8,
+  WMMA_SPARSE_I32_16X16X32_IU4,
+  WMMA_SPARSE_I32_16X16X64_IU4,
+  WMMA_SPARSE_F32_16X16X32_FP8_FP8,
+  WMMA_SPARSE_F32_16X16X32_FP8_BF8,
+  WMMA_SPARSE_F32_16X16X32_BF8_FP8,
+  WMMA_SPARSE_F32_16X16X32_BF8_BF8,
+  WMMA_SPARSE_COUNT
+} wmma_sparse_instr;
+
+typedef struct {
+  wmma_sparse_instr id;
+  const char *isa_name;  /* "v_swmmac_f32_16x16x32_f16" */
+  const char *intrinsic; /* "llvm.amdgcn.swmmac.f32.16x16x32.f16" */
+  wmma_elem a, b, c;
+  int m, n, k;    /* k is the logical (uncompressed) K */
+  int is_integer; /* takes signA/signB/clamp */
+  int index_bits; /* bits of the index operand read per lane: 16 (the
+                     intrinsic takes i16; the instruction's index_key picks
+                     the register half) or 32 */
+} wmma_sparse_info;
+
+/* Operands: A (compressed), B, C, D and the index register, which AMD's
+ * calculator calls "K". */
+typedef enum {
+  WMMA_SPARSE_A,
+  WMMA_SPARSE_B,
+  WMMA_SPARSE_C,
+  WMMA_SPARSE_D,
+  WMMA_SPARSE_INDEX,
+  WMMA_SPARSE_OPERAND_COUNT
+} wmma_sparse_operand;
+WMMA_CAPI_EXPORTED const char *
+wmma_sparse_operand_name(wmma_sparse_operand op); /* "A".."D", "K" */
+
+WMMA_CAPI_EXPORTED const wmma_sparse_info *
+wmma_sparse_get(wmma_sparse_instr id); /* NULL if out of range */
+/* By ISA name; WMMA_SPARSE_COUNT if unknown. */
+WMMA_CAPI_EXPORTED wmma_sparse_instr wmma_sparse_lookup(const char *isa_name);
+WMMA_CAPI_EXPORTED int wmma_sparse_available(wmma_sparse_instr id,
+                                             wmma_arch arch);
+/* The sparse instruction for these types and logical shape on arch;
+ * WMMA_SPARSE_COUNT with msg if none (RDNA3 has no sparse WMMA at all). */
+WMMA_CAPI_EXPORTED wmma_sparse_instr
+wmma_sparse_select(wmma_arch arch, wmma_elem a, wmma_elem b, wmma_elem c,
+                   int m, int n, int k, char *msg, size_t msg_len);
+
+/* Logical dims: A and the index operand M x K (the calculator's view: the
+ * uncompressed matrix), B K x N, C/D M x N.  0 x 0 on invalid input. */
+WMMA_CAPI_EXPORTED void wmma_sparse_dims(wmma_sparse_instr id,
+                                         wmma_sparse_operand op, int *rows,
+                                         int *cols);
+/* Registers per lane of an operand (the index operand: 1); 0 on invalid
+ * input. */
+WMMA_CAPI_EXPORTED int wmma_sparse_vgprs(wmma_sparse_instr id,
+                                         wmma_sparse_operand op);
+/* Where logical element (row, col) lives, as the calculator prints it: for
+ * B, C, D the element itself; for A the container of the two compressed
+ * values of the element's group of four K (an A element is either one of
+ * them or zero); for the index operand the 4-bit field holding the two
+ * positions of the group.  Returns 1, or 0 on invalid input. */
+WMMA_CAPI_EXPORTED int wmma_sparse_locate(wmma_sparse_instr id,
+                                          wmma_sparse_operand op, int row,
+                                          int col, wmma_reg_loc *out);
+/* Compressed A value j (0 <= j < K/2) of row m: its bits, and the 2-bit
+ * field of the index operand holding its position in group j/2 (K values
+ * 4*(j/2) .. 4*(j/2)+3).  Return 1, or 0 on invalid input. */
+WMMA_CAPI_EXPORTED int wmma_sparse_value_locate(wmma_sparse_instr id, int m,
+                                                int j, wmma_reg_loc *out);
+WMMA_CAPI_EXPORTED int wmma_sparse_index_locate(wmma_sparse_instr id, int m,
+                                                int j, wmma_reg_loc *out);
+/* The map as text (TSV rows in the calculator's form, grid or SVG), like
+ * wmma_layout_text; 0 for an invalid instruction, operand or format. */
+WMMA_CAPI_EXPORTED size_t wmma_sparse_layout_text(wmma_sparse_instr id,
+                                                  wmma_sparse_operand op,
+                                                  wmma_text_format format,
+                                                  char *buf, size_t cap);
+
+/*===-------------------------------------------------------------------===*
  * Fragments: per-lane vectors as the dialect sees them
  *===-------------------------------------------------------------------===*/
 /* A fragment is a vector<N x elem> per lane.  Its layout says which tile
@@ -287,7 +380,7 @@ typedef struct {
                                not 8h + v */
   /* Instructions. */
   int fp8_wmma;    /* v_wmma_*_fp8/bf8 (RDNA4) */
-  int sparse_wmma; /* v_swmmac_* (RDNA4; not modelled by the engine) */
+  int sparse_wmma; /* v_swmmac_* (RDNA4; wmma_sparse_* below) */
   /* LDS (RDNA3/RDNA4 ISA section 12.1): banks of DWORDs; one instruction's
    * lanes are served in phases of lds_banks * lds_bank_bytes bytes. */
   int lds_banks;
@@ -453,12 +546,18 @@ typedef struct {
   int m, n, k;
   int sign_a, sign_b, clamp; /* integer atoms only */
   int opsel;                 /* RDNA3 16-bit accumulators only: 0 or 1 */
+  int sparse;                /* a v_swmmac atom (2:4 sparse A; RDNA4) */
 } wmma_atom_desc;
 
 /* Resolve an atom to its instruction; WMMA_INSTR_COUNT with msg if the
- * combination does not exist on the architecture. */
+ * combination does not exist on the architecture (or the atom is sparse:
+ * those name v_swmmac instructions, see wmma_sparse_atom_check). */
 WMMA_CAPI_EXPORTED wmma_instr wmma_atom_check(const wmma_atom_desc *atom,
                                               char *msg, size_t msg_len);
+/* The same for a sparse atom (atom->sparse set): WMMA_SPARSE_COUNT with msg
+ * if it names no v_swmmac instruction of the architecture. */
+WMMA_CAPI_EXPORTED wmma_sparse_instr
+wmma_sparse_atom_check(const wmma_atom_desc *atom, char *msg, size_t msg_len);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,18 @@ static void erase(MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
+/* Erases op after every op using its results (views of an allocation,
+ * their views, deallocations), users first. */
+static void erase_with_users(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+    MlirValue v = mlirOperationGetResult(op, r);
+    MlirOpOperand u;
+    while (!mlirOpOperandIsNull(u = mlirValueGetFirstUse(v)))
+      erase_with_users(mlirOpOperandGetOwner(u));
+  }
+  erase(op);
+}
+
 static MlirOperation last_op(MlirBlock b) {
   MlirOperation last = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(b);
@@ -224,11 +236,7 @@ int fe_build_program_host(MlirOperation func, MlirOperation norm,
       erase(pt->ops[k]);
     for (int k = 0; k < seg->x.ninternal; ++k) {
       MlirOperation al = seg->x.internal[k];
-      MlirValue v = mlirOperationGetResult(al, 0);
-      MlirOpOperand u;
-      while (!mlirOpOperandIsNull(u = mlirValueGetFirstUse(v)))
-        erase(mlirOpOperandGetOwner(u)); /* deallocations */
-      erase(al);
+      erase_with_users(al); /* its deallocations and views */
     }
   }
   /* Fills cloned into every kernel reading their buffer: gone when

@@ -42,7 +42,7 @@ static bool is_index_op(MlirOperation op) {
 }
 
 /* The output operands of a compute op (its writes). */
-static intptr_t first_output(MlirOperation op) {
+intptr_t fe_first_output(MlirOperation op) {
   if (wmma_op_is(op, "memref.copy"))
     return 1;
   MlirAttribute seg = wmma_attr(op, "operandSegmentSizes");
@@ -51,24 +51,9 @@ static intptr_t first_output(MlirOperation op) {
   return mlirDenseI32ArrayGetElement(seg, 0);
 }
 
-bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
-  if (!wmma_op_is(op, "linalg.generic") ||
-      mlirOperationGetNumOperands(op) != 2 || first_output(op) != 1)
-    return false;
-  MlirValue in = mlirOperationGetOperand(op, 0);
-  MlirValue out = mlirOperationGetOperand(op, 1);
-  if (mlirTypeIsAShaped(mlirValueGetType(in)) ||
-      mlirValueIsABlockArgument(out) ||
-      !wmma_op_is(mlirOpResultGetOwner(out), "memref.alloc"))
-    return false;
-  /* The body yields the scalar input, at every element (parallel loops,
-   * identity output map). */
+bool fe_yields_first_input(MlirOperation op) {
   MlirAttribute its = wmma_attr(op, "iterator_types");
-  MlirAttribute maps = wmma_attr(op, "indexing_maps");
-  if (mlirAttributeIsNull(its) || mlirAttributeIsNull(maps) ||
-      !mlirAttributeIsAArray(maps) || mlirArrayAttrGetNumElements(maps) != 2 ||
-      !mlirAffineMapIsIdentity(
-          mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1))))
+  if (mlirAttributeIsNull(its) || !mlirAttributeIsAArray(its))
     return false;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
     char t[32];
@@ -78,10 +63,30 @@ bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
   }
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation y = mlirBlockGetFirstOperation(b);
-  if (mlirOperationIsNull(y) || !wmma_op_is(y, "linalg.yield") ||
-      mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0),
-                      mlirBlockGetArgument(b, 0)))
+  return !mlirOperationIsNull(y) && wmma_op_is(y, "linalg.yield") &&
+         mlirOperationGetNumOperands(y) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(y, 0),
+                        mlirBlockGetArgument(b, 0));
+}
+
+bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
+  if (!wmma_op_is(op, "linalg.generic") ||
+      mlirOperationGetNumOperands(op) != 2 || fe_first_output(op) != 1)
+    return false;
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  MlirValue out = mlirOperationGetOperand(op, 1);
+  if (mlirTypeIsAShaped(mlirValueGetType(in)) ||
+      mlirValueIsABlockArgument(out) ||
+      !wmma_op_is(mlirOpResultGetOwner(out), "memref.alloc"))
+    return false;
+  /* The body yields the scalar input, at every element (parallel loops,
+   * identity output map). */
+  MlirAttribute maps = wmma_attr(op, "indexing_maps");
+  if (mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps) ||
+      mlirArrayAttrGetNumElements(maps) != 2 ||
+      !mlirAffineMapIsIdentity(
+          mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1))) ||
+      !fe_yields_first_input(op))
     return false;
   /* Only compute ops read the buffer (and size queries: its sizes are
    * known) and none but this fill writes it. */
@@ -93,7 +98,7 @@ bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer) {
       continue;
     if (!fe_is_compute_op(user) ||
         !mlirBlockEqual(mlirOperationGetBlock(user), body) ||
-        mlirOpOperandGetOperandNumber(u) >= first_output(user))
+        mlirOpOperandGetOperandNumber(u) >= fe_first_output(user))
       return false;
   }
   *buffer = out;
@@ -138,20 +143,28 @@ static MlirOperation outer_op(const extract_t *e, MlirOperation op) {
   return op;
 }
 
-/* An allocation only the segment uses (deallocations aside). */
-static bool internal_alloc(const extract_t *e, MlirOperation op) {
-  if (!wmma_op_is(op, "memref.alloc"))
-    return false;
-  MlirValue v = mlirOperationGetResult(op, 0);
+/* Does only the segment use v (deallocations aside), directly or through
+ * views of it? */
+static bool only_segment_uses(const extract_t *e, MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = outer_op(e, mlirOpOperandGetOwner(u));
     if (mlirOperationIsNull(user))
       continue; /* a clone made for this segment, not yet remapped */
-    if (!in_segment(e, user) && !wmma_op_is(user, "memref.dealloc"))
+    if (in_segment(e, user) || wmma_op_is(user, "memref.dealloc"))
+      continue;
+    if (!fe_is_view_op(user) ||
+        !only_segment_uses(e, mlirOperationGetResult(user, 0)))
       return false;
   }
   return true;
+}
+
+/* An allocation only the segment uses (a transpose's output read by the
+ * segment's product through a reshape, say). */
+static bool internal_alloc(const extract_t *e, MlirOperation op) {
+  return wmma_op_is(op, "memref.alloc") &&
+         only_segment_uses(e, mlirOperationGetResult(op, 0));
 }
 
 static MlirValue lookup(const extract_t *e, MlirValue v) {
@@ -234,7 +247,14 @@ static MlirValue materialize(extract_t *e, MlirValue v) {
   if (!mlirValueIsABlockArgument(v)) {
     MlirOperation d = mlirOpResultGetOwner(v);
     bool scalar = !mlirTypeIsAShaped(mlirValueGetType(v));
-    if ((scalar && is_index_op(d)) || internal_alloc(e, d)) {
+    /* A view of an internal allocation: cloned with it. */
+    bool internal_view = false;
+    if (fe_is_view_op(d)) {
+      MlirValue root = fe_root_buffer(v);
+      internal_view = !mlirValueIsABlockArgument(root) &&
+                      internal_alloc(e, mlirOpResultGetOwner(root));
+    }
+    if ((scalar && is_index_op(d)) || internal_alloc(e, d) || internal_view) {
       if (wmma_op_is(d, "memref.alloc")) {
         if (e->x->ninternal >= FE_MAX_ARGS) {
           e->failed = true;

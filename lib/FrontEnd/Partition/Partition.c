@@ -30,27 +30,16 @@ static bool foreign_between(const fe_partition *pt, MlirOperation a,
   return false;
 }
 
-/* The buffer a value views (through reshapes, casts and subviews). */
-static MlirValue root_of(MlirValue v) {
-  while (!mlirValueIsABlockArgument(v)) {
-    MlirOperation d = mlirOpResultGetOwner(v);
-    if (!fe_is_view_op(d))
-      break;
-    v = mlirOperationGetOperand(d, 0);
-  }
-  return v;
-}
-
 /* Does the kernel write a buffer another of its arguments also views?
  * Recognition sees two buffers where there is one: refused. */
 static bool writes_aliased(const fe_problem *p, const fe_extract *x) {
   for (int a = 0; a < p->nargs; ++a) {
     if (!p->args[a].is_buffer || p->args[a].role == FE_ARG_INPUT)
       continue;
-    MlirValue r = root_of(x->outer[p->args[a].host]);
+    MlirValue r = fe_root_buffer(x->outer[p->args[a].host]);
     for (int b = 0; b < p->nargs; ++b)
       if (b != a && p->args[b].is_buffer &&
-          mlirValueEqual(root_of(x->outer[p->args[b].host]), r))
+          mlirValueEqual(fe_root_buffer(x->outer[p->args[b].host]), r))
         return true;
   }
   return false;
@@ -132,6 +121,7 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
   memset(pt, 0, sizeof *pt);
   pt->user_func = user_func;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
+  fe_sink_movements(body);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirValue filled;

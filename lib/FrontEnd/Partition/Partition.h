@@ -39,6 +39,10 @@ typedef struct {
   MlirValue buffer[FE_MAX_COMPUTE];
 } fe_remat;
 
+/* Does linalg.generic op run over parallel loops only, its body yielding
+ * its first operand's element (a fill, a copy, a transpose)? */
+bool fe_yields_first_input(MlirOperation op);
+
 /* Is op such a fill (of an allocation read only by compute ops)? */
 bool fe_is_remat_fill(MlirBlock body, MlirOperation op, MlirValue *buffer);
 
@@ -102,5 +106,15 @@ bool fe_is_compute_op(MlirOperation op);
 bool fe_is_pure_host_op(MlirOperation op);
 /* A view of its operand 0's data (reshape, cast, static subview). */
 bool fe_is_view_op(MlirOperation op);
+/* The buffer a value views (through the view ops above). */
+MlirValue fe_root_buffer(MlirValue v);
+/* The index of a compute op's first output operand (its writes). */
+intptr_t fe_first_output(MlirOperation op);
+
+/* Sink.c: moves every op that only moves data (a transpose, a copy, a
+ * broadcast) of an intermediate to just before the first op reading its
+ * result, where nothing in between conflicts, so that the reader's run
+ * can absorb it.  Returns how many moved. */
+int fe_sink_movements(MlirBlock body);
 
 #endif /* WMMA_FRONTEND_PARTITION_PARTITION_H */

@@ -563,30 +563,11 @@ static int out_dims(fe_problem *p, int last, char *why, size_t cap) {
   return 0;
 }
 
-int fe_problem_build(fe_problem *p, char *why, size_t cap,
-                     MlirLocation *where) {
+/* The shape when the root reads one product, `last`: a GEMM (or VALU),
+ * a chain into it, or attention.  0, or -1 with the reason. */
+static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
+                         MlirLocation *where) {
   fe_graph *g = &p->g;
-  *where = p->loc;
-  for (int i = 0; i < g->nprods; ++i) {
-    fe_fold_zero_points(g, &g->prods[i]);
-    if (narrow_mixed_operands(g, &g->prods[i]))
-      return fe_why(why, cap, "out of memory");
-  }
-  /* Reductions without a product: ProblemReduction.c. */
-  int red = fe_reduction_build(p, why, cap, where);
-  if (red <= 0)
-    return red;
-  int last = -1;
-  int n = count_products(g, p->root, &last);
-  if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))
-    return fe_refuse_reduction(p, why, cap, where);
-  if (n == 0)
-    return fe_elementwise_build(p, why, cap, where);
-  if (n > 1)
-    return fe_why(why, cap, "the result combines %d products elementwise "
-                            "(one product, or a chain feeding one product, "
-                            "is supported)",
-                  n);
   *where = g->prods[last].loc;
   const fe_contraction *c2 = &g->prods[last];
   /* Does the last product's A operand come from another product? */
@@ -645,6 +626,43 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
                               "product) must be static: it lives in "
                               "registers or LDS");
   }
+  return 0;
+}
+
+int fe_problem_build(fe_problem *p, char *why, size_t cap,
+                     MlirLocation *where) {
+  fe_graph *g = &p->g;
+  *where = p->loc;
+  for (int i = 0; i < g->nprods; ++i) {
+    fe_fold_zero_points(g, &g->prods[i]);
+    if (narrow_mixed_operands(g, &g->prods[i]))
+      return fe_why(why, cap, "out of memory");
+  }
+  /* Reductions without a product: ProblemReduction.c. */
+  int red = fe_reduction_build(p, why, cap, where);
+  if (red <= 0)
+    return red;
+  int last = -1;
+  int n = count_products(g, p->root, &last);
+  if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))
+    return fe_refuse_reduction(p, why, cap, where);
+  if (n == 0)
+    return fe_elementwise_build(p, why, cap, where);
+  if (n > 2)
+    return fe_why(why, cap, "the result combines %d products elementwise "
+                            "(one product, a chain feeding one product, or "
+                            "two products of one A operand are supported)",
+                  n);
+  if (n == 2) {
+    char dual_why[FE_WHY];
+    if (fe_dual_problem(p, &last, dual_why, sizeof dual_why, where))
+      return fe_why(why, cap, "the result combines 2 products elementwise, "
+                              "which one kernel computes only when they "
+                              "share their A operand: %s",
+                    dual_why);
+  } else if (shape_of_last(p, last, why, cap, where)) {
+    return -1;
+  }
   /* (VALU kernels address any layout themselves.) */
   if (p->shape != FE_SHAPE_VALU && fe_apply_views(p, why, cap))
     return -1;
@@ -670,7 +688,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     snprintf(where, sizeof where, "the output has a batch dimension at %s "
                                   "of its dimensions %s",
              pos, dims);
-    if (p->shape != FE_SHAPE_GEMM)
+    if (p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_DUAL)
       return fe_why(why, cap, "%s: the last two must be the matrix, batch "
                               "dimensions before them (a chain's or "
                               "attention's output is written without a "

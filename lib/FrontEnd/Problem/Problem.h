@@ -102,12 +102,15 @@ typedef enum {
                            every output element (ProblemElementwise.c) */
   FE_SHAPE_VALU,        /* one product without WMMA (see above) */
   FE_SHAPE_REDUCTION,   /* reductions, no product (ProblemReduction.c) */
+  FE_SHAPE_DUAL,        /* two products of one A operand combined
+                           elementwise (ProblemDual.c) */
 } fe_shape;
 
 /* Is the shape one the WMMA templates build (products)?  The others are
  * the templates without WMMA. */
 static inline bool fe_shape_uses_wmma(fe_shape s) {
-  return s == FE_SHAPE_GEMM || s == FE_SHAPE_CHAIN || s == FE_SHAPE_ATTENTION;
+  return s == FE_SHAPE_GEMM || s == FE_SHAPE_CHAIN ||
+         s == FE_SHAPE_ATTENTION || s == FE_SHAPE_DUAL;
 }
 
 #define FE_RED_MAX_AXES 3
@@ -152,7 +155,8 @@ typedef struct {
   fe_shape shape;
   int ngemms;
   fe_gemm gemms[2];    /* in dependency order; chain: gemms[1].lhs reads
-                          the intermediate (gemms[0]) */
+                          the intermediate (gemms[0]); dual: both read
+                          the same A, the root combines them */
   int inter;           /* chain: the intermediate (in gemms[0]'s output
                           space), already of gemms[1]'s input type */
   int out_arg;         /* the one written buffer */
@@ -188,6 +192,12 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
  * reason. */
 int fe_attention_build(fe_problem *p, int last, int first, char *why,
                        size_t cap, MlirLocation *where);
+/* ProblemDual.c: are the root's two products (n == 2) one A operand
+ * times two B operands, combined elementwise?  0 (p->shape =
+ * FE_SHAPE_DUAL, gemms[0..1] filled, *last the later product), or -1
+ * with the reason. */
+int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
+                    MlirLocation *where);
 /* ProblemElementwise.c: a root that reads no product and no reduction as
  * an elementwise problem.  0 (p filled), or -1 with the reason. */
 int fe_elementwise_build(fe_problem *p, char *why, size_t cap,

@@ -24,11 +24,14 @@ int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
                             "matrix's (its rows are read as contiguous "
                             "vectors)",
                   where);
-  for (int j = 0; j < rank; ++j)
+  /* The view's strides are the buffer's (identity layout: products of
+   * the inner sizes), static when every dimension but the outermost is;
+   * the outermost may be a run-time size (a token count). */
+  for (int j = 1; j < rank; ++j)
     if (!fe_size_static(arg->shape[j]))
       return fe_why(why, cap, "%s: reading the matrix through a view with "
                               "the batch dimensions first needs static "
-                              "sizes (static strides)",
+                              "strides (static sizes but the outermost)",
                     where);
   return 0;
 }
@@ -55,7 +58,7 @@ static int set_view(fe_problem *p, int arg, const int8_t *perm, char *why,
 /* 1 if gemm i's A operand is the intermediate (a chain's or attention's
  * second product: no buffer, no fe_operand read), else 0. */
 static int intermediate(const fe_problem *p, int i) {
-  return i == 1 && p->shape != FE_SHAPE_GEMM;
+  return i == 1 && p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_DUAL;
 }
 
 int fe_apply_views(fe_problem *p, char *why, size_t cap) {

@@ -370,6 +370,22 @@ static int build(fe_kb *kb) {
       return -1;
     stage_tiles(kb, &st, &pos);
   }
+  /* A thread whose run starts past the last column or row reads and
+   * writes nothing (a tile sized for a run-time width much larger than
+   * the output would otherwise load whole rows past its end). */
+  wb_t *b = &kb->b;
+  bool tails = kb->s->m_tail || kb->s->n_tail;
+  wb_if live;
+  if (tails) {
+    MlirValue out = kb->args[p->out_arg];
+    int r = pos.rank;
+    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, pos.at[r - 1], wb_dim(b, out, r - 1));
+    if (r >= 2)
+      ok = wb_arith(b, "arith.andi", ok,
+                    wb_cmpi(b, WB_CMP_ULT, pos.at[r - 2], wb_dim(b, out, r - 2)));
+    if (!wb_if_begin(b, &live, ok, 0, NULL, false))
+      return -1;
+  }
   fe_memo m;
   if (kb_memo_init(kb, &m))
     return -1;
@@ -378,6 +394,8 @@ static int build(fe_kb *kb) {
   if (mlirValueIsNull(v) || kb->failed)
     return -1;
   store_run(kb, &pos, v);
+  if (tails)
+    wb_if_end(b, &live, 0, NULL);
   return kb->failed ? -1 : 0;
 }
 

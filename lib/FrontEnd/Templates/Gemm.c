@@ -42,12 +42,13 @@ static wmma_elem elem_of(MlirType t) {
 /* VGPRs per lane: accumulators, live fragments, prefetched slice, and a
  * fixed allowance for addresses and loop state. */
 static int estimate_vgprs(const fe_schedule *s, int frag_vgprs,
-                          double acc_vgprs_per_tile) {
-  int acc = (int)(s->wave_m * s->wave_n * acc_vgprs_per_tile);
-  int frags = (s->wave_m + 1) * frag_vgprs;
+                          double acc_vgprs_per_tile, int nsets) {
+  int acc = (int)(nsets * s->wave_m * s->wave_n * acc_vgprs_per_tile);
+  int frags = (s->wave_m + nsets) * frag_vgprs;
   int prefetch = 0;
   if (s->staging == FE_STAGE_LDS)
-    prefetch = (s->tile_m + s->tile_n) * s->k_step * 2 / (4 * s->threads);
+    prefetch = (s->tile_m + nsets * s->tile_n) * s->k_step * 2 /
+               (4 * s->threads);
   return acc + frags + prefetch + 24;
 }
 
@@ -81,6 +82,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   const fe_gemm *g = &p->gemms[0];
   const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
   bool lds = c->staging == FE_STAGE_LDS;
+  const int nsets = fe_gemm_nsets(p);
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_gemm.name;
   s->kacc = g->kacc_type;
@@ -125,7 +127,8 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   s->n_tail = !fe_size_static(g->N) || g->N.value % c->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
   /* Row segments whenever they apply, unless the pin says otherwise. */
-  bool rowseg = rowseg_possible(p, chip->arch, c->staging, s->kacc);
+  bool rowseg = nsets == 1 && rowseg_possible(p, chip->arch, c->staging,
+                                             s->kacc);
   s->form = rowseg ? WMMA_FORM_ROWSEG : WMMA_FORM_ACC;
   if (pin && pin->form == WMMA_FORM_ROWSEG && !rowseg)
     return fe_why(why, cap, "form = rowseg does not apply (the output's "
@@ -135,7 +138,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     s->form = pin->form;
   /* RDNA3 16-bit accumulators: two tiles of a row share a register set
    * (Accumulators.c). */
-  bool packable = wmma_arch_acc16_opsel_halves(chip->arch) &&
+  bool packable = nsets == 1 && wmma_arch_acc16_opsel_halves(chip->arch) &&
                   wb_type_bits(s->kacc) == 16 && s->wave_n % 2 == 0;
   s->acc_pack = packable && !o->no_packing ? 2 : 1;
   if (pin && pin->acc_pack == 2 && !packable)
@@ -153,10 +156,19 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
                          s->threads, pin ? pin->copy[1] : WMMA_COPY_NONE,
                          &s->copy[1], why, cap))
       return -1;
+    /* A dual problem's second B is staged as the first is. */
+    wmma_copy_kind second;
+    if (nsets == 2 &&
+        (fe_lds_copy_plan(chip->arch, &p->g, &p->gemms[1].rhs, s->tile_n,
+                          s->k_step, s->threads, s->copy[1], &second, why,
+                          cap) ||
+         second != s->copy[1]))
+      return fe_why(why, cap, "the second B operand cannot be staged as "
+                              "the first");
     fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
     fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
     s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +
-                   fe_lds_bytes(&lb, s->stages, c->tile_n, bb);
+                   nsets * fe_lds_bytes(&lb, s->stages, c->tile_n, bb);
   }
   s->grid[0] = (fe_grid_dim){1, {{g->N, c->tile_n}}};
   s->grid[1] = (fe_grid_dim){1, {{g->M, c->tile_m}}};
@@ -171,7 +183,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   double acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
   if (s->acc_pack == 2)
     acc_vgprs /= 2;
-  s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs);
+  s->vgprs = estimate_vgprs(s, frag_vgprs, acc_vgprs, nsets);
   if (s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "%dx%d tiles need about %d VGPRs", s->tile_m,
                   s->tile_n, s->vgprs);
@@ -187,14 +199,14 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   double tn = (double)((int64_t)(N + c->tile_n - 1) / c->tile_n);
   double kp = (double)((int64_t)(K + ak - 1) / ak); /* WMMA K steps */
   double wgs = tm * tn * B;
-  double wmma = wgs * (c->tile_m / am) * (c->tile_n / an) * kp;
+  double wmma = nsets * wgs * (c->tile_m / am) * (c->tile_n / an) * kp;
   /* Bytes per element pair (sub-byte types take a byte each in memory). */
   double eb = (fe_storage_bytes(p->g.nodes[g->lhs.leaf].type) +
                fe_storage_bytes(p->g.nodes[g->rhs.leaf].type)) /
               2.0;
-  double panels = lds ? (c->tile_m + c->tile_n)
+  double panels = lds ? (c->tile_m + nsets * c->tile_n)
                       : fe_waves(s) * ((double)am * s->wave_m +
-                                       (double)an * s->wave_n);
+                                       (double)an * s->wave_n * nsets);
   double bytes = wgs * panels * kp * ak * eb + M * N * B * 4;
   /* LDS: per K step a workgroup writes its A and B panels and each wave
    * reads its fragments of them. */
@@ -233,7 +245,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 size_t cap) {
   if (!fe_shape_uses_wmma(p->shape))
     return fe_not_for_this_kind(why, cap);
-  if (p->shape != FE_SHAPE_GEMM)
+  if (p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_DUAL)
     return fe_why(why, cap, "the function is a chain of products");
   const fe_gemm *g = &p->gemms[0];
   if (g->lhs.arg < 0 || g->rhs.arg < 0)
@@ -365,14 +377,18 @@ void fe_gemm_apply_form(fe_kb *kb, fe_gemm_wave *w) {
 
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   const fe_schedule *s = kb->s;
-  const fe_gemm *g = &kb->p->gemms[0];
   MlirValue tiles[FE_MAX_WAVE_TILES];
   kb_acc_configure(kb);
-  for (int i = 0; i < s->wave_m; ++i)
-    for (int j = 0; j < s->wave_n; ++j)
-      tiles[i * s->wave_n + j] = kb_acc_init(
-          kb, g, w->batch, tile_row(kb, w, i), tile_col(kb, w, j), w->form);
-  kb_acc_from_tiles(kb, tiles, s->wave_m * s->wave_n, w->acc);
+  int per = fe_gemm_nacc(kb);
+  for (int set = 0; set < fe_gemm_nsets(kb->p); ++set) {
+    const fe_gemm *g = &kb->p->gemms[set];
+    for (int i = 0; i < s->wave_m; ++i)
+      for (int j = 0; j < s->wave_n; ++j)
+        tiles[i * s->wave_n + j] =
+            kb_acc_init(kb, g, w->batch, tile_row(kb, w, i),
+                        tile_col(kb, w, j), w->form);
+    kb_acc_from_tiles(kb, tiles, s->wave_m * s->wave_n, w->acc + set * per);
+  }
 }
 
 int fe_gemm_nacc(fe_kb *kb) {
@@ -388,7 +404,7 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
     return;
   }
   bool masked = s->m_tail || s->n_tail;
-  int last = p->gemms[0].prod;
+  int per = fe_gemm_nacc(kb);
   for (int i = 0; i < s->wave_m; ++i)
     for (int j = 0; j < s->wave_n; ++j) {
       kb_memo_clear(&m);
@@ -396,10 +412,13 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
       kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
                      false);
       t.rowseg = w->form == FE_FORM_ROWSEG;
-      MlirValue acc = kb_acc_tile(kb, w->acc, i * s->wave_n + j);
-      if (fe_gemm_has_zero_points(&p->gemms[0]))
-        acc = fe_gemm_zp_correct(kb, w, &t, i, j, acc);
-      kb_bind_product(kb, &m, last, acc);
+      /* Each product's tile (a dual problem's two at the same element). */
+      for (int set = 0; set < fe_gemm_nsets(p); ++set) {
+        MlirValue acc = kb_acc_tile(kb, w->acc + set * per, i * s->wave_n + j);
+        if (fe_gemm_has_zero_points(&p->gemms[set]))
+          acc = fe_gemm_zp_correct(kb, w, &t, i, j, acc);
+        kb_bind_product(kb, &m, p->gemms[set].prod, acc);
+      }
       kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
   kb_memo_free(&m);
@@ -426,15 +445,22 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
   for (int i = 0; i < s->wave_m; ++i)
     a[i] = kb_operand_tile(kb, &g->lhs, ra, w->batch, tile_row(kb, w, i), k,
                            masked);
-  for (int j = 0; j < s->wave_n; ++j)
-    b[j] = kb_operand_tile(kb, &g->rhs, rb, w->batch, tile_col(kb, w, j), k,
-                           masked);
-  for (int i = 0; i < s->wave_m; ++i)
+  /* A's fragments serve every product (a dual problem's second B after
+   * the first, its accumulators after the first's). */
+  int per = fe_gemm_nacc(kb);
+  for (int set = fe_gemm_nsets(kb->p) - 1; set >= 0; --set) {
+    const fe_operand *rhs = &kb->p->gemms[set].rhs;
+    MlirValue *sacc = acc + set * per;
     for (int j = 0; j < s->wave_n; ++j)
-      if (sw)
-        kb_acc_mma(kb, acc, i * s->wave_n + j, b[j], a[i]);
-      else
-        kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b[j]);
+      b[j] = kb_operand_tile(kb, rhs, rb, w->batch, tile_col(kb, w, j), k,
+                             masked);
+    for (int i = 0; i < s->wave_m; ++i)
+      for (int j = 0; j < s->wave_n; ++j)
+        if (sw)
+          kb_acc_mma(kb, sacc, i * s->wave_n + j, b[j], a[i]);
+        else
+          kb_acc_mma(kb, sacc, i * s->wave_n + j, a[i], b[j]);
+  }
   if (w->nrowsums + w->ncolsums)
     fe_gemm_zp_step(kb, w, a, b, sums);
 }
@@ -452,11 +478,11 @@ static int build_registers(fe_kb *kb) {
       !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))
     return -1;
   fe_gemm_acc_init(kb, &w);
-  nt = fe_gemm_nacc(kb);
+  nt = fe_gemm_nacc(kb) * fe_gemm_nsets(kb->p);
   /* The loop carries the accumulators, then the zero points' sums. */
   int ns = fe_gemm_zp_init(kb, &w);
   MlirValue kfull = fe_k_full(kb, g->K, kb->atom_k);
-  MlirValue acc[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+  MlirValue acc[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
   memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
   memcpy(acc + nt, w.sums, sizeof(MlirValue) * (size_t)ns);
   int64_t kf;
@@ -476,8 +502,8 @@ static int build_registers(fe_kb *kb) {
     if (fe_size_static(g->K)) {
       k_step(kb, &w, kfull, acc, acc + nt, true);
     } else {
-      MlirType types[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
-      MlirValue before[FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+      MlirType types[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+      MlirValue before[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
       for (int t = 0; t < nt + ns; ++t)
         types[t] = mlirValueGetType(acc[t]);
       memcpy(before, acc, sizeof(MlirValue) * (size_t)(nt + ns));

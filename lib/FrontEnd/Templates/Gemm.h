@@ -13,7 +13,8 @@ typedef struct {
   MlirValue batch[2];
   MlirValue m0, n0;  /* origin of the wave's first tile */
   MlirValue bm0, bn0; /* origin of the workgroup's tile */
-  MlirValue acc[FE_MAX_WAVE_TILES];
+  MlirValue acc[2 * FE_MAX_WAVE_TILES]; /* per product (two when dual:
+                                          the second set after the first) */
   int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
   /* Zero points (GemmZeroPoints.c): rowsum(A) of each of the wave's tile
    * rows, then colsum(B) of each tile column, as accumulator tiles. */
@@ -32,9 +33,14 @@ void fe_gemm_wave_origin(fe_kb *kb, fe_gemm_wave *w);
  * condition (null when the schedule has no M/N tails). */
 MlirValue fe_gemm_wave_active(fe_kb *kb, const fe_gemm_wave *w);
 void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w);
-/* The accumulator values the wave carries (after fe_gemm_acc_init: two
- * tiles per value when packed, Accumulators.c). */
+/* The accumulator values the wave carries for one product (after
+ * fe_gemm_acc_init: two tiles per value when packed, Accumulators.c). */
 int fe_gemm_nacc(fe_kb *kb);
+/* How many products the kernel multiplies A with: 2 for a dual problem
+ * (horizontal fusion, Problem/ProblemDual.c), else 1. */
+static inline int fe_gemm_nsets(const fe_problem *p) {
+  return p->shape == FE_SHAPE_DUAL ? 2 : 1;
+}
 /* The epilogue on every accumulator, then its single (masked on tails)
  * store. */
 void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w);
@@ -59,11 +65,13 @@ int fe_gemm_build_lds(fe_kb *kb);
 /* A product's K loop through LDS (GemmLds.c): the workgroup's tile_m x
  * tile_n block at (bm0, bn0) of batch item `batch`, waves in a grid of
  * waves_n columns, each with wave_m x wave_n accumulators acc[i * wave_n +
- * j] (in: initial values; out: the products).  swapped: D^T = B^T A^T
+ * j] (in: initial values; out: the products; gm2's follow gm's).  swapped: D^T = B^T A^T
  * (row-segment accumulators), permuted: B's LDS rows in the rho order
  * (RDNA3 row segments, Lds.h). */
 typedef struct {
   const fe_gemm *gm;
+  const fe_gemm *gm2;      /* a second product of the same A (dual), its
+                              accumulators after the first's; or NULL */
   int tile_m, tile_n;
   int waves_n, wave_m, wave_n;
   int k_step;              /* K per LDS slice (a multiple of 16) */

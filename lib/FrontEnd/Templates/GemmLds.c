@@ -38,11 +38,13 @@
 
 typedef struct {
   const fe_lds_product *pr;
-  fe_lds_copy a, b;
+  fe_lds_copy a, b, b2; /* b2: a dual problem's second B */
+  int nacc;             /* accumulator values per product */
   MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
                                   tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
-  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS]; /* a prefetched slice */
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS], pb2[MAX_CHUNKS]; /* a
+                                  prefetched slice */
 } lds_gemm;
 
 /* A fragment of an operand held packed in LDS (i4, two per byte: the
@@ -125,14 +127,22 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                                 kb_add(kb, s->bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
-    for (int j = 0; j < s->wave_n; ++j) {
-      MlirValue b = lds_fragment(kb, &g->b, g->frag_b, buf, g->wcol[j], kk);
-      if (pb)
-        b = kb_operand_value(kb, &gm->rhs, rb, s->batch,
-                             kb_add(kb, s->bn0, g->wcol[j]),
-                             kb_addc(kb, k, kk), masked, b);
-      for (int i = 0; i < s->wave_m; ++i)
-        kb_acc_mma(kb, acc, i * s->wave_n + j, sw ? b : a[i], sw ? a[i] : b);
+    /* A's fragments serve both products of a dual problem. */
+    for (int set = 0; set < (s->gm2 ? 2 : 1); ++set) {
+      const fe_lds_copy *cb = set ? &g->b2 : &g->b;
+      const fe_operand *rhs = set ? &s->gm2->rhs : &gm->rhs;
+      bool pro = set ? kb_operand_has_prologue(kb, rhs, rb) : pb;
+      MlirValue *sacc = acc + set * g->nacc;
+      for (int j = 0; j < s->wave_n; ++j) {
+        MlirValue b = lds_fragment(kb, cb, g->frag_b, buf, g->wcol[j], kk);
+        if (pro)
+          b = kb_operand_value(kb, rhs, rb, s->batch,
+                               kb_add(kb, s->bn0, g->wcol[j]),
+                               kb_addc(kb, k, kk), masked, b);
+        for (int i = 0; i < s->wave_m; ++i)
+          kb_acc_mma(kb, sacc, i * s->wave_n + j, sw ? b : a[i],
+                     sw ? a[i] : b);
+      }
     }
   }
 }
@@ -144,12 +154,16 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   MlirValue k = kb_mulc(kb, slice, g->pr->k_step);
   fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, g->pa);
   fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, g->pb);
+  if (g->pr->gm2)
+    fe_lds_copy_load(kb, &g->b2, g->pr->batch, g->pr->bn0, k, masked, g->pb2);
 }
 
 static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   lds_gemm *g = ud;
   fe_lds_copy_store(kb, &g->a, buf, g->pa);
   fe_lds_copy_store(kb, &g->b, buf, g->pb);
+  if (g->pr->gm2)
+    fe_lds_copy_store(kb, &g->b2, buf, g->pb2);
 }
 
 static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
@@ -171,6 +185,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   if (!g)
     return -1;
   g->pr = pr;
+  g->nacc = nt;
   /* LDS holds the matrices in their own types (prologues run after), i4
    * packed two per byte when the WMMA takes it as it is, rows padded
    * (LdsLayout.c). */
@@ -200,6 +215,13 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     free(g);
     return -1;
   }
+  /* A dual problem's second B: its own buffers, staged as the first. */
+  if (pr->gm2 &&
+      fe_lds_copy_init(kb, &g->b2, &pr->gm2->rhs, pr->tile_n, tk,
+                       kb_lds(kb, 3, sb, tb), pr->permuted, pr->copy[1])) {
+    free(g);
+    return -1;
+  }
   /* The wave's tiles inside the block. */
   MlirValue wm, wn;
   kb_wave_grid(kb, pr->waves_n, &wm, &wn);
@@ -225,7 +247,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
                               kb_c(kb, tk)),
       .tail = pr->k_tail,
       .max_slices = -1,
-      .nstate = nt,
+      .nstate = nt * (pr->gm2 ? 2 : 1),
       .ud = g,
       .prefetch = prefetch_slice,
       .store = store_slice,
@@ -251,6 +273,7 @@ int fe_gemm_build_lds(fe_kb *kb) {
   fe_gemm_acc_init(kb, &w);
   fe_lds_product pr = {
       .gm = gm,
+      .gm2 = fe_gemm_nsets(kb->p) == 2 ? &kb->p->gemms[1] : NULL,
       .tile_m = s->tile_m,
       .tile_n = s->tile_n,
       .waves_n = s->waves_n,

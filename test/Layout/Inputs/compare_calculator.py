@@ -11,13 +11,12 @@ a missing, extra or duplicated row does.
 Also checked: the calculator data covers every instruction wmma-layout
 knows for each architecture (and the reverse), all four matrices of each,
 and the RDNA3 OPSEL[2] = 1 file covers exactly the operands where OPSEL
-applies.  The sparse v_swmmac_* rows are NOT compared: the layout engine
-does not model swmmac; this script asserts that wmma-layout still rejects
-those names, so teaching the engine swmmac makes this test demand the
-comparison.
+applies.  The sparse v_swmmac_* rows (A compressed, B, D, and the index
+operand K) are compared the same way with `wmma-layout --sparse` (C, which
+the calculator does not print, against the calculator's D).
 
 Exit status 0 when everything matches, 1 otherwise; prints one line per
-map (PASS/FAIL/NOT-MODELLED) and a summary.
+map (PASS/FAIL) and a summary.
 """
 
 import argparse
@@ -116,22 +115,34 @@ def check_dense(tool, path, arch, opsel, failures):
 
 
 def check_sparse(tool, path, failures):
-    """swmmac is not modelled: say so per instruction, and make sure the
-    tool still rejects the name (otherwise this test must learn to compare)."""
-    maps = read_tsv(path)
-    by_instr = collections.defaultdict(dict)
-    for (instr, m), rows in maps.items():
-        by_instr[instr][m] = sum(rows.values())
-    for instr in sorted(by_instr):
-        proc = run_tool(tool, ["--arch", "rdna4", "--instr", instr])
-        parts = ", ".join("%s %d" % kv for kv in sorted(by_instr[instr].items()))
-        if proc.returncode == 0:
-            print("FAIL rdna4 %s: wmma-layout now knows this instruction; "
-                  "compare its rows here" % instr)
-            failures.append(instr)
-        else:
-            print("NOT-MODELLED rdna4 %s: rows not compared (%s)" % (instr, parts))
-    return len(by_instr)
+    """Every v_swmmac map (A compressed, B, D and the index operand K) against
+    `wmma-layout --sparse`, with coverage both ways; returns (instructions,
+    maps, rows)."""
+    want = read_tsv(path)
+    got = tool_maps(tool, ["--arch", "rdna4", "--sparse"])
+    # The calculator prints D for C as well (the same registers): compare
+    # wmma-layout's C with the calculator's D.
+    for (instr, m), rows in list(got.items()):
+        if m == "C":
+            d = want.get((instr, "D"))
+            if d is not None:
+                want[(instr, "C")] = collections.Counter(
+                    {(r[0], "C") + r[2:]: n for r, n in d.items()})
+    for key in sorted(set(want) | set(got)):
+        if key not in want:
+            failures.append("rdna4 %s %s: wmma-layout has it, the calculator "
+                            "data does not" % key)
+        elif key not in got:
+            failures.append("rdna4 %s %s: in the calculator data, unknown to "
+                            "wmma-layout" % key)
+    rows = 0
+    for key in sorted(want):
+        label = "rdna4 %s %s" % key
+        if not compare(label, want[key], got.get(key, collections.Counter())):
+            failures.append(label)
+        if key[1] != "C":  # derived from D above, not calculator rows
+            rows += sum(want[key].values())
+    return len({i for i, _ in want}), len(want), rows
 
 
 def main():
@@ -153,12 +164,13 @@ def main():
             pairs += p
         maps += m
         rows += r
-    sparse = check_sparse(args.tool, args.swmmac, failures)
+    s_instrs, s_maps, s_rows = check_sparse(args.tool, args.swmmac, failures)
     for f in failures:
         print("FAILED: %s" % f)
     print("summary: %d (arch, instruction) pairs, %d maps, %d calculator rows "
-          "compared, %d failures; %d sparse swmmac instructions not modelled"
-          % (pairs, maps, rows, len(failures), sparse))
+          "compared; sparse: %d swmmac instructions, %d maps, %d rows; "
+          "%d failures"
+          % (pairs, maps, rows, s_instrs, s_maps, s_rows, len(failures)))
     return 1 if failures else 0
 
 

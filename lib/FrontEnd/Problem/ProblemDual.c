@@ -1,0 +1,117 @@
+/* Front end, step 2 (continued): two products of one A operand whose
+ * results the output combines elementwise -- SwiGLU's silu(x Wg) * (x Wu),
+ * a gated linear unit, two projections summed -- as one kernel (horizontal
+ * fusion): each workgroup reads its A tile once and multiplies it with both
+ * B operands, keeping two sets of accumulators, and the epilogue combines
+ * them, so neither product's result goes through memory. */
+#include "FrontEnd.h"
+
+#include <string.h>
+
+/* The views of product `prod` under the root: one map for all of them. */
+typedef struct {
+  int prod;
+  const fe_node *view;
+  bool one_map;
+} view_t;
+
+static fe_walk view_pre(const fe_graph *g, int n, void *ud) {
+  const fe_node *x = &g->nodes[n];
+  view_t *v = ud;
+  if (x->kind != FE_PRODUCT || x->product != v->prod)
+    return FE_WALK_NEXT;
+  if (v->view && memcmp(v->view->map, x->map, sizeof x->map))
+    v->one_map = false;
+  if (!v->view)
+    v->view = x;
+  return FE_WALK_NEXT;
+}
+
+static bool same_size(fe_size a, fe_size b) {
+  return fe_size_static(a) ? a.value == b.value
+                           : !fe_size_static(b) && a.sym == b.sym;
+}
+
+/* Do the two products read the same A matrix the same way (a plain load
+ * of one buffer through the same dimensions)? */
+static bool same_lhs(const fe_gemm *a, const fe_gemm *b) {
+  const fe_operand *x = &a->lhs, *y = &b->lhs;
+  return x->arg >= 0 && x->arg == y->arg && x->is_load && y->is_load &&
+         x->mem_row == y->mem_row && x->mem_k == y->mem_k &&
+         x->nbatch == y->nbatch &&
+         !memcmp(x->mem_batch, y->mem_batch, sizeof x->mem_batch) &&
+         x->permuted == y->permuted &&
+         (!x->permuted || !memcmp(x->perm, y->perm, sizeof x->perm));
+}
+
+int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
+                    MlirLocation *where) {
+  const fe_graph *g = &p->g;
+  int prods[2], n = 0;
+  for (int i = 0; i < g->nprods && n < 3; ++i)
+    if (fe_reads(g, p->root, FE_PRODUCT, i)) {
+      if (n < 2)
+        prods[n] = i;
+      ++n;
+    }
+  if (n != 2)
+    return fe_why(why, cap, "not two products");
+  if (fe_reads(g, p->root, FE_REDUCE, -1))
+    return fe_why(why, cap, "the result also reduces");
+  for (int s = 0; s < 2; ++s) {
+    const fe_contraction *c = &g->prods[prods[s]];
+    *where = c->loc;
+    if (fe_reads(g, c->lhs, FE_PRODUCT, -1) ||
+        fe_reads(g, c->rhs, FE_PRODUCT, -1) ||
+        fe_reads(g, c->acc, FE_PRODUCT, -1) ||
+        fe_reads(g, c->lhs, FE_REDUCE, -1) ||
+        fe_reads(g, c->rhs, FE_REDUCE, -1) ||
+        fe_reads(g, c->acc, FE_REDUCE, -1))
+      return fe_why(why, cap, "an operand of one product is computed from "
+                              "a product or a reduction");
+  }
+  p->shape = FE_SHAPE_DUAL;
+  p->ngemms = 2;
+  p->inter = -1;
+  for (int s = 0; s < 2; ++s) {
+    *where = g->prods[prods[s]].loc;
+    if (fe_analyze_gemm(p, &p->gemms[s], prods[s], false, why, cap))
+      return -1;
+  }
+  const fe_gemm *a = &p->gemms[0], *b = &p->gemms[1];
+  if (!same_lhs(a, b))
+    return fe_why(why, cap, "they do not read one A operand (horizontal "
+                            "fusion shares A's tiles between the products)");
+  if (!same_size(a->M, b->M) || !same_size(a->N, b->N) ||
+      !same_size(a->K, b->K) || a->nbatch != b->nbatch)
+    return fe_why(why, cap, "their shapes differ");
+  for (int i = 0; i < a->nbatch; ++i)
+    if (!same_size(a->batch[i], b->batch[i]))
+      return fe_why(why, cap, "their batch sizes differ");
+  if (b->rhs.arg < 0 || a->rhs.arg < 0 ||
+      !mlirTypeEqual(g->nodes[a->rhs.leaf].type, g->nodes[b->rhs.leaf].type) ||
+      a->rhs.k_contiguous != b->rhs.k_contiguous ||
+      a->rhs.permuted != b->rhs.permuted)
+    return fe_why(why, cap, "their B operands differ in type or layout (one "
+                            "copy plan stages both)");
+  if (!mlirTypeEqual(a->a_type, b->a_type) ||
+      !mlirTypeEqual(a->b_type, b->b_type) ||
+      !mlirTypeEqual(a->kacc_type, b->kacc_type) ||
+      a->a_unsigned != b->a_unsigned || a->b_unsigned != b->b_unsigned)
+    return fe_why(why, cap, "they multiply or accumulate in different "
+                            "types");
+  if (a->a_zp >= 0 || a->b_zp >= 0 || b->a_zp >= 0 || b->b_zp >= 0)
+    return fe_why(why, cap, "a product has zero points");
+  /* The epilogue reads both accumulators at the same output element. */
+  view_t v[2] = {{prods[0], NULL, true}, {prods[1], NULL, true}};
+  for (int s = 0; s < 2; ++s)
+    if (fe_graph_visit(g, p->root, 0, view_pre, NULL, &v[s]) < 0)
+      return fe_why(why, cap, "out of memory");
+  if (!v[0].view || !v[1].view || !v[0].one_map || !v[1].one_map ||
+      a->out_m != b->out_m || a->out_n != b->out_n ||
+      memcmp(a->out_batch, b->out_batch, sizeof a->out_batch) ||
+      memcmp(v[0].view->map, v[1].view->map, sizeof v[0].view->map))
+    return fe_why(why, cap, "the result reads them at different elements");
+  *last = prods[1];
+  return 0;
+}

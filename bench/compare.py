@@ -17,7 +17,11 @@ chip:
     cross-lane instructions;
   from the emulator: global bytes loaded and stored over the minimum (every
     input read once, every output written once), LDS bank conflicts, global
-    lines (distinct 128-byte lines per memory instruction, summed).
+    lines (distinct 128-byte lines per memory instruction, summed);
+  the speed-of-light model (docs/speed-of-light.md) on both, for the
+    chip's largest part: the least time, the bound that dominates, % of
+    WMMA peak at boost and sustained clock (bench/sol.py: the model at
+    production shapes and beside published measurements).
 
 Pairs print the project's figure, the reference's and their ratio; the
 project's other kernels (examples/pipelines) follow without a reference.
@@ -195,6 +199,14 @@ def emu_figures(st, min_bytes):
                 wmma_exec=st["wmma_total"])
 
 
+def model_figures(model, isa=None):
+    """The speed-of-light model's figures (docs/speed-of-light.md)."""
+    b, s = model["boost"], model["sustained"]
+    return dict(sol_us=b["time_s"] * 1e6, sol_bound=b["bound"],
+                sol_pct=b["wmma_peak_pct"], sol_pct_sustained=s["wmma_peak_pct"],
+                sol_occ=model["occupancy"])
+
+
 def measure_hip(prob, chip, tmp):
     import wmma
     src = os.path.join(ROOT, "bench", "hip", prob.hip)
@@ -209,6 +221,11 @@ def measure_hip(prob, chip, tmp):
     st = wmma.emulate(ir, None, prob.grid, prob.block, prob.hip_args(), chip=chip)
     fig.update(emu_figures(st, prob.min_bytes))
     fig["check"] = prob.check(prob.hip_output())
+    # The reference's own ISA (first kernel: one per file and chip).
+    from wmma.sol import isa_resources
+    isa = isa_resources(open(base + ".s").read())
+    fig.update(model_figures(wmma.speed_of_light(st, chip=chip, isa=isa,
+                                                 dram_bytes=sum(prob.min_bytes))))
     return fig
 
 
@@ -226,6 +243,7 @@ def measure_ours(path, chip, inputs=None, check=None, min_bytes=None, opts=None)
     if min_bytes is None:
         min_bytes = manifest_min_bytes(man)
     fig.update(emu_figures(st, min_bytes))
+    fig.update(model_figures(st["speed_of_light"]))
     fig["check"] = check(out) if check else "-"
     fig["kernel"] = man["kernel"]
     return fig
@@ -281,6 +299,10 @@ ROWS = [
     ("LDS bank conflicts", lambda f: f["conflicts"]),
     ("global lines", lambda f: f["lines"]),
     ("WMMAs executed", lambda f: f["wmma_exec"]),
+    ("speed of light at boost (us, largest part)", lambda f: f["sol_us"]),
+    ("bound", lambda f: f["sol_bound"]),
+    ("modelled % of WMMA peak (boost)", lambda f: f["sol_pct"]),
+    ("modelled % of WMMA peak (sustained)", lambda f: f["sol_pct_sustained"]),
     ("check (numpy)", lambda f: f["check"]),
 ]
 
@@ -316,7 +338,8 @@ def print_extra(rows):
     print("\n### The project's other kernels\n")
     cols = ["kernel", "chip", "schedule", "VGPR", "spills", "LDS", "occ", "iter", "instr/iter",
             "WMMA/iter", "instr/WMMA", "g.st B/lane", "ds.st B/lane", "inval", "x-lane",
-            "loaded/min", "stored/min", "bank confl", "lines"]
+            "loaded/min", "stored/min", "bank confl", "lines", "SoL us", "bound",
+            "% peak boost", "% peak sust."]
     print("| " + " | ".join(cols) + " |")
     print("|---" * len(cols) + "|")
     for label, chip, f in rows:
@@ -326,7 +349,8 @@ def print_extra(rows):
                 "%d / %d" % (f["loop"]["loop_invalidations"], f["invalidations"]),
                 f["cross_lane"], f["loaded"] / f["min_loaded"],
                 f["stored"] / f["min_stored"] if f["min_stored"] else 0,
-                f["conflicts"], f["lines"]]
+                f["conflicts"], f["lines"], f["sol_us"], f["sol_bound"], f["sol_pct"],
+                f["sol_pct_sustained"]]
         print("| " + " | ".join(fmt(v) for v in vals) + " |")
 
 

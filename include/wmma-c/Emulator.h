@@ -195,6 +195,14 @@ typedef struct {
   /* Distinct 128-byte lines touched per global memory instruction (loads,
    * stores, atomics, buffer accesses), summed. */
   uint64_t global_lines;
+  /* For the speed-of-light model (wmma-c/SpeedOfLight.h), per wave: memory
+   * instructions that reached LDS / global memory, a lane's access of b
+   * bytes counting ceil(b / 16) (the widest access is 16 bytes), and a
+   * lower bound of the wave32 VALU instructions (lib/Emulator/Cost.c: the
+   * emulator runs LLVM IR, so uniform arithmetic the SALU would do counts
+   * too, and address arithmetic does not). */
+  uint64_t lds_instructions, global_instructions;
+  uint64_t valu_instructions;
 } wmma_emu_stats;
 
 WMMA_CAPI_EXPORTED void wmma_emu_get_stats(const wmma_emu_module *m,

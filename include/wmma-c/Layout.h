@@ -9,5 +9,6 @@
 #include "wmma-c/Support.h"
 
 #include "wmma/Layout/Layout.h"
+#include "wmma/Layout/SpeedOfLight.h"
 
 #endif /* WMMA_C_LAYOUT_H */

@@ -113,6 +113,8 @@ typedef struct {
                            (the driver's mode); false: partial conversion,
                            every part that can become a kernel does, the
                            rest stays on the host with a remark each */
+  bool explain_cost;    /* a remark per candidate configuration of a GEMM
+                           with its modelled time, and the one chosen */
 } wmmaFrontEndOptions;
 WMMA_CAPI_EXPORTED MlirPass
 wmmaCreateLinalgToKernelsPassWithOptions(const wmmaFrontEndOptions *options);

@@ -11,6 +11,7 @@
 
 #include "wmma-c/Compiler.h"
 #include "wmma-c/Emulator.h"
+#include "wmma/Layout/SpeedOfLight.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -88,6 +89,37 @@ WMMA_CAPI_EXPORTED int wmma_reference_run(const char *source, size_t size,
                                           const wmma_host_arg *const *arg_sets,
                                           int nsets, double *gamma,
                                           char **diagnostics);
+
+/* The speed-of-light model's inputs (wmma/Layout/SpeedOfLight.h):
+ * the emulator's counters (ds_bpermute and ds_swizzle as 128-byte LDS
+ * accesses) with the bytes DRAM must move (0: the global bytes counted); */
+WMMA_CAPI_EXPORTED void wmma_sol_counters_from_stats(const wmma_emu_stats *s,
+                                                     uint64_t dram_bytes,
+                                                     wmma_sol_counters *out);
+/* those bytes for a launch on args: every input buffer read once, every
+ * output written once (inouts both); */
+WMMA_CAPI_EXPORTED uint64_t wmma_sol_dram_bytes(const wmma_compile_result *k,
+                                                const wmma_host_arg *args,
+                                                int nargs);
+/* and the resources of `kernel` (NULL: the first) from the HSACO metadata
+ * of an ISA listing (WMMA_EMIT_ISA): VGPRs, SGPRs, spills, static LDS.
+ * 0, or -1 if the listing has no such kernel. */
+WMMA_CAPI_EXPORTED int wmma_isa_resources(const char *isa, size_t size,
+                                          const char *kernel,
+                                          wmma_sol_isa *out);
+/* The same from MLIR source: compiled with options o to its ISA listing
+ * (o->emit ignored); 0, or -1 if it does not compile or has no kernel. */
+WMMA_CAPI_EXPORTED int wmma_compile_isa_resources(
+    const char *src, size_t size, const char *name,
+    const wmma_compile_options *o, const char *kernel, wmma_sol_isa *out);
+/* What wmma-run --stats prints: the model (wmma_sol_format) on one
+ * kernel's counters for sku, then its ISA facts (isa NULL: not known), or a
+ * line saying why there is no model (a program, no product, no waves).
+ * Returns the length (like snprintf). */
+WMMA_CAPI_EXPORTED size_t wmma_sol_report(
+    const wmma_compile_result *k, const wmma_sol_isa *isa,
+    const wmma_host_arg *args, int nargs, const wmma_emu_stats *st,
+    const wmma_sku_info *sku, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -670,6 +670,7 @@ int emu_decode(Program *p, Func *f) {
     return -1;
   }
   f->stack_bytes = ((f->frame_bytes + 15) & ~15u) + f->max_callee;
+  emu_weigh_func(f);
   f->state = 2;
   return 0;
 }

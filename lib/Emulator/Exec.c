@@ -266,6 +266,11 @@ void run_wave(Worker *wk, Wave *w) {
         continue;
       wk->stats.wave_instructions += pc - start + 1;
       wk->stats.lane_instructions += (pc - start + 1) * nact;
+      if (start == B->first && pc + 1 == B->end)
+        wk->stats.valu_instructions += B->valu;
+      else /* resumed after a barrier or call, or left early */
+        for (uint32_t i = start; i <= pc; i++)
+          wk->stats.valu_instructions += f->insts[i].valu;
       if (r == EX_YIELD)
         return;
       break;

@@ -32,12 +32,16 @@ typedef struct {
 static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, int write) {
   uint64_t nl = (uint64_t)__builtin_popcount(t->lds_mask) * bytes;
   uint64_t ng = (uint64_t)__builtin_popcount(t->global_mask) * bytes;
+  /* ds_load_b128 / global_load_b128 move at most 16 bytes a lane. */
+  const uint64_t instrs = bytes ? (bytes + 15) / 16 : 1;
   if (nl) {
+    wk->stats.lds_instructions += instrs;
     *(write ? &wk->stats.lds_bytes_written : &wk->stats.lds_bytes_read) += nl;
     wk->stats.lds_bank_conflicts +=
         lds_bank_conflicts_memo(&wk->banks, t->lds_off, t->lds_mask, (uint32_t)bytes);
   }
   if (ng) {
+    wk->stats.global_instructions += instrs;
     *(write ? &wk->stats.global_bytes_stored : &wk->stats.global_bytes_loaded) += ng;
     wk->stats.global_lines += global_lines(t->gaddr, t->global_mask, (uint32_t)bytes);
   }
@@ -436,6 +440,7 @@ int exec_buf_load(Ctx *c, const Inst *in) {
     }
   }
   c->wk->stats.global_lines += distinct_lines(lines, nlines);
+  c->wk->stats.global_instructions += nlines ? (total + 15) / 16 : 0;
   return EX_NEXT;
 }
 
@@ -453,5 +458,6 @@ int exec_buf_store(Ctx *c, const Inst *in) {
     buf_lane_access(c, in, l, buf, total, 1, lines, &nlines);
   }
   c->wk->stats.global_lines += distinct_lines(lines, nlines);
+  c->wk->stats.global_instructions += nlines ? (total + 15) / 16 : 0;
   return EX_NEXT;
 }

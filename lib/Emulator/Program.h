@@ -40,6 +40,7 @@ typedef struct {
   uint32_t x;     /* index into Func.extra for variable operand lists */
   uint32_t xn;
   uint32_t src;   /* index into Func.srcs (diagnostics) */
+  uint16_t valu;  /* VALU issue weight (Cost.c), for the counters */
 } Inst;
 
 typedef struct {
@@ -49,6 +50,7 @@ typedef struct {
   uint32_t nphi;
   uint32_t phi_slots; /* total slots written by the phis */
   uint8_t phi_two_phase; /* a phi reads another phi of the same block */
+  uint32_t valu;  /* sum of Inst.valu over first..end */
 } Block;
 
 typedef struct Func {
@@ -162,6 +164,12 @@ int emu_const_eval(Program *p, LLVMValueRef c, uint64_t *slots);
 int emu_layout_globals(Program *p, GlobalMem *mem);
 int emu_global_address(const Program *p, LLVMValueRef g, uint64_t *addr,
                        unsigned *as);
+
+/* Cost.c: the VALU issue weight of a decoded instruction (wave32 VALU
+ * instructions it needs at least), and the weights of f's instructions and
+ * blocks filled in. */
+uint16_t emu_valu_weight(const Inst *in);
+void emu_weigh_func(Func *f);
 
 /* Decode.c */
 Func *emu_get_func(Program *p, LLVMValueRef fn);

@@ -52,6 +52,9 @@ static const Counter kMemoryCounters[] = {
     COUNTER(lds_bytes_written, "lds-bytes-written"),
     COUNTER(lds_bank_conflicts, "lds-bank-conflicts"),
     COUNTER(global_lines, "global-lines"),
+    COUNTER(valu_instructions, "valu-instructions"),
+    COUNTER(lds_instructions, "lds-instructions"),
+    COUNTER(global_instructions, "global-instructions"),
     COUNTER(barriers, "barriers"),
     COUNTER(workgroups, "workgroups"),
     COUNTER(waves, "waves")};

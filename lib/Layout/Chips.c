@@ -12,7 +12,10 @@
 /* Register-map traits: docs/hardware.md, "Register layouts" (the unit tests
  * derive each from AMD's calculator data).  LDS: RDNA3 and RDNA4 ISA guides
  * section 12.1 (identical text: 128 KiB per WGP in 64 DWORD banks, two sets
- * of 32, one workgroup up to 64 KiB).  Occupancy: LLVM AMDGPUBaseInfo.cpp
+ * of 32, one workgroup up to 64 KiB; each bank a two-port RAM, 1 read and
+ * 1 write per clock, hence the same write bandwidth).  A WGP is 2 CUs of 2
+ * SIMD32 each (same section; ROCm gpu-specs' WGP count is half the CU
+ * count).  Occupancy: LLVM AMDGPUBaseInfo.cpp
  * (getMaxWavesPerEU, getAddressableNumArchVGPRs).  VALU rates:
  * rocprofiler-compute's RDNA docs (128 FLOPs/CU/clk single issue, VOPD
  * doubles it; fp64 1/32; no RDNA4 fp64 figure).  WMMA/SWMMAC issue cycles:
@@ -37,6 +40,7 @@ static const wmma_arch_traits arch_table[] = {
         .lds_bytes_per_wgp = 128 * 1024,
         .lds_bytes_per_workgroup = 64 * 1024,
         .lds_bytes_per_clk_per_cu = 128,
+        .lds_write_bytes_per_clk_per_cu = 128,
         /* The replicated operand loads its compact half (8 K) and takes the
          * other from lane l ^ 16: 16-bit 4 v_permlanex16 + the WMMA + 4
          * packs of the unpacked 16-bit accumulator; 8-bit 2 + 1 + 2. */
@@ -44,11 +48,13 @@ static const wmma_arch_traits arch_table[] = {
         .xpose_valu_8bit = 5,
         .xpose_valu_16bit = 9,
         .simds_per_cu = 2,
+        .cus_per_wgp = 2,
         .max_waves_per_simd = 16,
         .max_vgprs_per_wave = 256,
         .valu_fp32_flops_per_clk_per_cu = 128,
         .valu_fp32_dual_flops_per_clk_per_cu = 256,
         .valu_fp16_packed_flops_per_clk_per_cu = 512,
+        .valu_instr_per_clk_per_simd = 1,
         .valu_fp64_flops_per_clk_per_cu = 4,
         .wmma_issue_cycles =
             {
@@ -78,17 +84,20 @@ static const wmma_arch_traits arch_table[] = {
         .lds_bytes_per_wgp = 128 * 1024,
         .lds_bytes_per_workgroup = 64 * 1024,
         .lds_bytes_per_clk_per_cu = 128,
+        .lds_write_bytes_per_clk_per_cu = 128,
         /* kcontig loads feed the WMMA as they are; 16-bit results come out
          * packed (the WMMA alone), 8-bit ones need 2 packs of i32 -> i8. */
         .xpose_k_rotate = 0,
         .xpose_valu_8bit = 3,
         .xpose_valu_16bit = 1,
         .simds_per_cu = 2,
+        .cus_per_wgp = 2,
         .max_waves_per_simd = 16,
         .max_vgprs_per_wave = 256,
         .valu_fp32_flops_per_clk_per_cu = 128,
         .valu_fp32_dual_flops_per_clk_per_cu = 256,
         .valu_fp16_packed_flops_per_clk_per_cu = 512,
+        .valu_instr_per_clk_per_simd = 1,
         .valu_fp64_flops_per_clk_per_cu = 0,
         .wmma_issue_cycles =
             {
@@ -174,6 +183,12 @@ double wmma_sku_wmma_peak(const wmma_sku_info *sku, wmma_instr id,
   double mhz = clock_mhz > 0 ? clock_mhz : sku->boost_clock_mhz;
   return (double)sku->compute_units * t->simds_per_cu * mhz * 1e6 * 2.0 *
          ii->m * ii->n * ii->k / t->wmma_issue_cycles[id];
+}
+
+int wmma_sku_sustained_clock_mhz(const wmma_sku_info *sku) {
+  if (!sku)
+    return 0;
+  return sku->game_clock_mhz > 0 ? sku->game_clock_mhz : sku->boost_clock_mhz;
 }
 
 /*===--- products --------------------------------------------------------===*/

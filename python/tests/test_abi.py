@@ -41,7 +41,12 @@ STRUCTS = {
                         "ds_bpermute", "permlanex16", "dpp", "ds_swizzle",
                         "global_bytes_loaded", "global_bytes_stored", "lds_bytes_read",
                         "lds_bytes_written", "barriers", "workgroups", "waves",
-                        "lds_bank_conflicts", "global_lines"]),
+                        "lds_bank_conflicts", "global_lines", "lds_instructions",
+                        "global_instructions", "valu_instructions"]),
+    "wmma_sol_counters": (_lib.SolCounters, [n for n, _ in _lib.SolCounters._fields_]),
+    "wmma_sol_isa": (_lib.SolIsa, [n for n, _ in _lib.SolIsa._fields_]),
+    "wmma_sol_at_clock": (_lib.SolAtClock, [n for n, _ in _lib.SolAtClock._fields_]),
+    "wmma_sol_result": (_lib.SolResult, [n for n, _ in _lib.SolResult._fields_]),
 }
 
 
@@ -49,7 +54,7 @@ def test_struct_layouts_match_the_headers(tmp_path):
     cc = shutil.which("cc") or shutil.which("gcc")
     if not cc:
         pytest.skip("no C compiler")
-    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "wmma-c/Runner.h"',
+    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "wmma-c/Runner.h"', '#include "wmma-c/Layout.h"',
              'int main(void) {']
     for name, (_, fields) in STRUCTS.items():
         lines.append('printf("%s %%zu\\n", sizeof(%s));' % (name, name))

@@ -29,6 +29,8 @@ def test_parts_match_chips_tsv(chip):
         assert part["boost_clock_mhz"] == int(r["boost_clock_mhz"])
         assert part["game_clock_mhz"] == (int(r["game_clock_mhz"])
                                           if r["game_clock_mhz"] else None)
+        assert part["sustained_clock_mhz"] == int(r["game_clock_mhz"]
+                                                  or r["boost_clock_mhz"])
         assert part["dram_bytes_per_s"] == round(float(r["dram_bw_gbs"]) * 1e9)
         assert part["wmma_f16_peak_flops"] / 1e12 == pytest.approx(
             float(r["peak_wmma_f16_tflops_at_boost"]), abs=0.051)
@@ -36,6 +38,10 @@ def test_parts_match_chips_tsv(chip):
         t = info["traits"]
         assert t["wmma_issue_cycles"]["v_wmma_f32_16x16x16_f16"] == int(
             r["wmma_f16_bf16_issue_cycles"])
+        assert t["valu_instr_per_clk_per_simd"] * t["simds_per_cu"] * 64 == int(
+            r["valu_fp32_flops_per_clk_per_cu_single_issue"])
+        assert t["cus_per_wgp"] * int(r["wgp_count"]) == int(r["cu_count"])
+        assert t["lds_write_bytes_per_clk_per_cu"] == int(r["lds_bw_bytes_per_clk_per_cu"])
         assert bool(t["fp8_wmma"]) == bool(r["wmma_fp8_bf8_issue_cycles"])
         assert bool(t["sparse_wmma"]) == bool(r["swmmac_f16_bf16_issue_cycles"])
     if want:

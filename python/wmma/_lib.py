@@ -151,11 +151,12 @@ class ArchTraits(ctypes.Structure):
         "arch", "wave_size", "ab_replicated", "k_split", "hw_k_contiguous",
         "acc16_opsel_halves", "acc_rows_interleaved", "fp8_wmma", "sparse_wmma",
         "lds_banks", "lds_bank_bytes", "lds_max_access_bytes", "lds_bytes_per_wgp",
-        "lds_bytes_per_workgroup", "lds_bytes_per_clk_per_cu", "xpose_k_rotate",
-        "xpose_valu_8bit", "xpose_valu_16bit", "simds_per_cu", "max_waves_per_simd",
-        "max_vgprs_per_wave", "valu_fp32_flops_per_clk_per_cu",
+        "lds_bytes_per_workgroup", "lds_bytes_per_clk_per_cu",
+        "lds_write_bytes_per_clk_per_cu", "xpose_k_rotate",
+        "xpose_valu_8bit", "xpose_valu_16bit", "simds_per_cu", "cus_per_wgp",
+        "max_waves_per_simd", "max_vgprs_per_wave", "valu_fp32_flops_per_clk_per_cu",
         "valu_fp32_dual_flops_per_clk_per_cu", "valu_fp16_packed_flops_per_clk_per_cu",
-        "valu_fp64_flops_per_clk_per_cu")] + [
+        "valu_fp64_flops_per_clk_per_cu", "valu_instr_per_clk_per_simd")] + [
         ("wmma_issue_cycles", c_int * INSTR_COUNT),
         ("swmmac_16bit_issue_cycles", c_int), ("swmmac_8bit_issue_cycles", c_int)]
 
@@ -195,7 +196,41 @@ class EmuStats(ctypes.Structure):
                 ("ds_swizzle", _u64), ("global_bytes_loaded", _u64),
                 ("global_bytes_stored", _u64), ("lds_bytes_read", _u64),
                 ("lds_bytes_written", _u64), ("barriers", _u64), ("workgroups", _u64),
-                ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64)]
+                ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64),
+                ("lds_instructions", _u64), ("global_instructions", _u64),
+                ("valu_instructions", _u64)]
+
+
+class SolCounters(ctypes.Structure):
+    """wmma_sol_counters (wmma/Layout/SpeedOfLight.h)."""
+    _fields_ = [("wmma", _u64 * INSTR_COUNT)] + [(n, _u64) for n in (
+        "valu_instructions", "lds_instructions", "lds_bytes_read", "lds_bytes_written",
+        "lds_bank_conflicts", "global_instructions", "global_bytes_loaded",
+        "global_bytes_stored", "dram_bytes", "barriers", "workgroups", "waves")]
+
+
+class SolIsa(ctypes.Structure):
+    """wmma_sol_isa."""
+    _fields_ = [("vgprs", c_int), ("sgprs", c_int), ("lds_bytes", c_int), ("spills", c_int)]
+
+
+SOL_BOUNDS = 4  # WMMA_SOL_BOUND_COUNT
+
+
+class SolAtClock(ctypes.Structure):
+    """wmma_sol_at_clock."""
+    _fields_ = [("clock_mhz", c_int), ("seconds", c_double * SOL_BOUNDS),
+                ("wmma_seconds", c_double), ("valu_seconds", c_double), ("time", c_double),
+                ("dominant", c_int), ("wmma_peak_fraction", c_double)]
+
+
+class SolResult(ctypes.Structure):
+    """wmma_sol_result."""
+    _fields_ = [("sku", ctypes.POINTER(SkuInfo)), ("occupancy", c_int),
+                ("occupancy_limit", c_char_p), ("waves_per_workgroup", c_int),
+                ("busiest_wgp_workgroups", _u64), ("busiest_simd_waves", _u64),
+                ("quantisation", c_double), ("wmma_ops", c_double), ("main_wmma", c_int),
+                ("boost", SolAtClock), ("sustained", SolAtClock)]
 
 
 def _prototypes(lib):
@@ -214,6 +249,16 @@ def _prototypes(lib):
         "wmma_sku_count": (c_int, []),
         "wmma_sku_at": (P(SkuInfo), [c_int]),
         "wmma_sku_wmma_peak": (c_double, [P(SkuInfo), c_int, c_int]),
+        "wmma_sku_sustained_clock_mhz": (c_int, [P(SkuInfo)]),
+        "wmma_sku_get": (P(SkuInfo), [c_char_p]),
+        "wmma_speed_of_light": (c_int, [P(SolCounters), P(SolIsa), P(SkuInfo),
+                                        P(SolResult), c_char_p, c_size_t]),
+        "wmma_sol_bound_name": (c_char_p, [P(SolAtClock), c_int]),
+        "wmma_sol_format": (c_size_t, [P(SolResult), c_char_p, c_size_t]),
+        "wmma_sol_counters_from_stats": (None, [P(EmuStats), ctypes.c_uint64,
+                                                P(SolCounters)]),
+        "wmma_sol_dram_bytes": (ctypes.c_uint64, [P(CompileResult), P(HostArg), c_int]),
+        "wmma_isa_resources": (c_int, [c_char_p, c_size_t, c_char_p, P(SolIsa)]),
         "wmma_elem_bits": (c_int, [c_int]),
         "wmma_elem_name": (c_char_p, [c_int]),
         "wmma_instr_get": (P(InstrInfo), [c_int]),

@@ -238,7 +238,7 @@ def _allocated(a, name, sizes):
 
 def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         waves=0, source_name=None, tiled=True, stats=False, staging="auto",
-        tile=None, accumulate="wide", kernel_ir=None):
+        tile=None, accumulate="wide", kernel_ir=None, sku=None):
     """Compiles `source` for `chip`, runs the kernel on `inputs` and returns
     {name: numpy array} for every written buffer, and "result0", "result1",
     ... for the values a function on tensors returns.
@@ -263,7 +263,12 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       (as wmma.emulate returns them); emulator backend only.  For a function
       compiled into several kernels (a program) the counters are the sum
       over its launches, and counters["launches"] lists each launch in
-      order: {"kernel": name, ...its counters}.
+      order: {"kernel": name, ...its counters}.  For one kernel,
+      counters["speed_of_light"] is the speed-of-light model on them (the
+      dict wmma.speed_of_light returns, with "isa": the kernel's VGPRs,
+      SGPRs, LDS and spills from its ISA, None for kernel_ir) for product
+      `sku` (default: the chip's largest part); None where the chip has no
+      published part.
     kernel_ir: a path to a kernel compiled earlier (LLVM IR text, as
       compile(..., emit="llvm") or wmma-compile --emit llvm writes it, with
       its manifest beside it as PATH.json) to run on the emulator instead of
@@ -340,6 +345,13 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         _lib.take_string(lib, diag.value)
         if stats:
             totals = _lib.stats_dict(lib, counters)
+            if not res.nlaunches:
+                dram = lib.wmma_sol_dram_bytes(ctypes.byref(res), host, len(args))
+                totals["speed_of_light"] = _speed_of_light(
+                    totals, chip, sku, dram, res, kernel_ir is None and dict(
+                        source=source, func=func, strategy=strategy, waves=waves,
+                        source_name=source_name, tiled=tiled, staging=staging,
+                        tile=tile, accumulate=accumulate))
             if res.nlaunches:
                 totals["launches"] = [
                     dict(kernel=res.launches[i].kernel.decode(),
@@ -353,6 +365,28 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     if stats:
         return outputs, totals
     return outputs
+
+
+def _speed_of_light(counters, chip, sku, dram_bytes, res, compile_args):
+    """The model on one kernel's counters; its ISA resources from the same
+    kernel compiled to ISA (compile_args; False: not known)."""
+    from .sol import isa_resources, speed_of_light
+    lib = _lib.load()
+    c = lib.wmma_chip_get(chip.encode())
+    if sku is None and not (c and c.contents.largest):
+        return None
+    isa = None
+    if compile_args:
+        from .compile import compile as compile_isa
+        src = compile_args.pop("source")
+        isa = isa_resources(compile_isa(src, chip, emit="isa", **compile_args).artifact,
+                            res.kernel.decode())
+    model_isa = dict(isa or {})
+    model_isa["lds_bytes"] = max(model_isa.get("lds_bytes", 0), res.lds_bytes)
+    out = speed_of_light(counters, chip=chip, sku=sku, isa=model_isa,
+                         dram_bytes=dram_bytes)
+    out["isa"] = isa
+    return out
 
 
 def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):

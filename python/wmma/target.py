@@ -27,6 +27,7 @@ def _part(lib, sku_ptr):
         "key": s.key.decode(), "product": s.product.decode(),
         "compute_units": s.compute_units, "boost_clock_mhz": s.boost_clock_mhz,
         "game_clock_mhz": s.game_clock_mhz or None,
+        "sustained_clock_mhz": lib.wmma_sku_sustained_clock_mhz(sku_ptr),
         "dram_bytes_per_s": s.dram_bytes_per_s,
         "dram_measured_bytes_per_s": s.dram_measured_bytes_per_s or None,
         "wmma_f16_peak_flops": lib.wmma_sku_wmma_peak(sku_ptr, _F16, 0),
@@ -38,7 +39,8 @@ def chip_info(chip):
     vgpr_alloc_granule, lds_bytes (per workgroup), largest (the key of the
     largest part, or None), traits (the architecture's row: predicates as
     0/1, LDS, occupancy, VALU rates, wmma_issue_cycles by instruction), and
-    parts (one dict per product: key, product, compute_units, clocks in MHz,
+    parts (one dict per product: key, product, compute_units, clocks in MHz
+    (sustained: the game clock, else boost),
     DRAM bytes/s, wmma_f16_peak_flops at boost; None where unpublished).
     Raises WmmaError for an unknown chip, TypeError for a non-str."""
     if not isinstance(chip, str):

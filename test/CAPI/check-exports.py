@@ -5,7 +5,8 @@ Usage: check-exports.py NM LIBRARY WMMA_INCLUDE_DIR MLIR_INCLUDE_DIR
 
 Checks, and exits 1 listing every violation:
   - every function declared in the public headers (include/wmma-c/*.h and
-    include/wmma/Layout/Layout.h, which wmma-c/Layout.h re-exports) carries
+    include/wmma/Layout/Layout.h and SpeedOfLight.h, which wmma-c/Layout.h
+    re-exports) carries
     WMMA_CAPI_EXPORTED and is exported by the library;
   - every exported C symbol is such a function or a function of the MLIR C
     API the library bundles (declared MLIR_CAPI_EXPORTED under mlir-c/):
@@ -66,7 +67,8 @@ def declarations(path):
 def main():
     nm, lib, wmma_inc, mlir_inc = sys.argv[1:5]
     wmma_inc, mlir_inc = pathlib.Path(wmma_inc), pathlib.Path(mlir_inc)
-    headers = sorted((wmma_inc / "wmma-c").glob("*.h")) + [wmma_inc / "wmma/Layout/Layout.h"]
+    headers = sorted((wmma_inc / "wmma-c").glob("*.h")) + [wmma_inc / "wmma/Layout/Layout.h",
+                                                            wmma_inc / "wmma/Layout/SpeedOfLight.h"]
     public, problems = set(), []
     for h in headers:
         for name, exported in declarations(h):

@@ -152,6 +152,18 @@ static void check_row(const tsv *t, int r) {
        1024 * num(t, r, "lds_max_per_workgroup_kib"));
   SAME("LDS bytes/clk/CU", a->lds_bytes_per_clk_per_cu,
        num(t, r, "lds_bw_bytes_per_clk_per_cu"));
+  SAME("LDS write bytes/clk/CU (second port)",
+       a->lds_write_bytes_per_clk_per_cu,
+       num(t, r, "lds_bw_bytes_per_clk_per_cu"));
+  SAME("CUs per WGP", a->cus_per_wgp * num(t, r, "wgp_count"),
+       num(t, r, "cu_count"));
+  /* One wave32 FMA per lane per clock per SIMD is the single-issue rate. */
+  SAME("VALU instructions/clk/SIMD",
+       a->valu_instr_per_clk_per_simd * a->simds_per_cu * a->wave_size * 2,
+       num(t, r, "valu_fp32_flops_per_clk_per_cu_single_issue"));
+  SAME("sustained clock", wmma_sku_sustained_clock_mhz(sku),
+       *cell(t, r, "game_clock_mhz") ? num(t, r, "game_clock_mhz")
+                                     : num(t, r, "boost_clock_mhz"));
   SAME("LDS banks x width", a->lds_banks * a->lds_bank_bytes,
        num(t, r, "lds_bw_bytes_per_clk_per_cu"));
   SAME("VALU fp32 single", a->valu_fp32_flops_per_clk_per_cu,
@@ -261,6 +273,7 @@ int test_chip_limits(void) {
         "SKU index range");
   CHECK(wmma_sku_get(NULL) == NULL && wmma_sku_get("rx9999") == NULL,
         "unknown SKU");
+  CHECK(wmma_sku_sustained_clock_mhz(NULL) == 0, "sustained clock of no SKU");
   CHECK(wmma_sku_wmma_peak(NULL, WMMA_INSTR_F32_16X16X16_F16, 0) == 0,
         "peak of no SKU");
   CHECK(wmma_sku_wmma_peak(wmma_sku_get("rx7900xtx"),

@@ -83,9 +83,10 @@ static void print_info(wmma_arch arch, const char *chip_name) {
   printf("  fp8/bf8 WMMA: %s\n", yes_no(wmma_arch_has_fp8(arch)));
   printf("  sparse WMMA (v_swmmac): %s\n", yes_no(wmma_arch_has_sparse(arch)));
   printf("  LDS: %d banks x %d bytes, %d KiB per WGP, %d KiB per workgroup, "
-         "%d bytes/clock/CU\n",
+         "%d bytes/clock/CU (writes %d more)\n",
          t->lds_banks, t->lds_bank_bytes, t->lds_bytes_per_wgp / 1024,
-         t->lds_bytes_per_workgroup / 1024, t->lds_bytes_per_clk_per_cu);
+         t->lds_bytes_per_workgroup / 1024, t->lds_bytes_per_clk_per_cu,
+         t->lds_write_bytes_per_clk_per_cu);
   printf("  LDS bytes per lane access: 4-bit %d, 8-bit %d, 16-bit %d, "
          "32-bit %d\n",
          wmma_arch_lds_unit_bytes(arch, 4), wmma_arch_lds_unit_bytes(arch, 8),
@@ -95,8 +96,12 @@ static void print_info(wmma_arch arch, const char *chip_name) {
          "16-bit %d\n",
          t->xpose_k_rotate, wmma_arch_xpose_valu(arch, 1),
          wmma_arch_xpose_valu(arch, 2));
-  printf("  SIMDs per CU: %d, waves per SIMD: %d, VGPRs per wave: %d\n",
-         t->simds_per_cu, t->max_waves_per_simd, t->max_vgprs_per_wave);
+  printf("  SIMDs per CU: %d, CUs per WGP: %d, waves per SIMD: %d, VGPRs per "
+         "wave: %d\n",
+         t->simds_per_cu, t->cus_per_wgp, t->max_waves_per_simd,
+         t->max_vgprs_per_wave);
+  printf("  VALU instructions/clock/SIMD: %d (single issue)\n",
+         t->valu_instr_per_clk_per_simd);
   printf("  VALU FLOPs/clock/CU: fp32 %d (dual issue %d), fp16 packed %d, "
          "fp64 ",
          t->valu_fp32_flops_per_clk_per_cu,

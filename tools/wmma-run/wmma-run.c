@@ -19,7 +19,7 @@ static void usage(FILE *f) {
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
           "                [--accumulate wide|native] [--rtol R] [--atol A]\n"
-          "                [--kernel-ir K.ll] [--input-scale S]\n"
+          "                [--kernel-ir K.ll] [--input-scale S] [--sku KEY]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -54,6 +54,12 @@ static void usage(FILE *f) {
           "argument: --size A=77x33, or --size A=77x33,B=33x9); results of a\n"
           "function on tensors and outputs take their sizes from the inputs.\n"
           "Each --sizes SET starts another run of the same compiled kernel.\n"
+          "--stats prints the emulator's counters and the speed-of-light\n"
+          "model (docs/speed-of-light.md) on them: a line 'speed of light:'\n"
+          "with the least time the counted work needs on a product, the bound\n"
+          "that dominates and the %% of WMMA peak at its boost and sustained\n"
+          "clocks; --sku KEY picks the product (rx7900xtx, rx9070xt, ...;\n"
+          "default: the chip's largest part).\n"
           "Exit status: 0 PASS, 1 FAIL or error, 2 usage.\n");
 }
 
@@ -314,7 +320,17 @@ typedef struct {
   double rtol; /* > 0: |kernel - reference| <= atol + rtol * |reference| */
   double atol;
   double input_scale; /* float inputs uniform in [-scale, scale) */
+  const wmma_sku_info *sku; /* the speed-of-light model's product */
+  const wmma_sol_isa *isa;  /* the kernel's resources (NULL: unknown) */
 } run_ctx;
+
+/* The speed-of-light lines (wmma_sol_report). */
+static void print_speed_of_light(const run_ctx *r, const wmma_host_arg *args,
+                                 int nargs, const wmma_emu_stats *st) {
+  char text[1536];
+  wmma_sol_report(r->k, r->isa, args, nargs, st, r->sku, text, sizeof text);
+  fputs(text, stdout);
+}
 
 static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   const wmma_compile_result *k = r->k;
@@ -539,6 +555,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       print_stats(head, &per_launch[i]);
     }
     print_stats("emulator", &stats);
+    print_speed_of_light(r, kargs, n, &stats);
   }
   printf("%s\n", all_pass ? "PASS" : "FAIL");
   status = all_pass ? 0 : 1;
@@ -564,6 +581,7 @@ int main(int argc, char **argv) {
   wmma_backend backend = WMMA_BACKEND_EMU;
   uint64_t seed = 1;
   int want_stats = 0;
+  const char *sku_key = NULL;
   double rtol = 0, atol = 0, input_scale = 1;
   /* Size sets: --size adds to the current set, --sizes starts a new one. */
   static size_opt sets[MAX_SETS][WMMA_MAX_KERNEL_ARGS];
@@ -688,6 +706,8 @@ int main(int argc, char **argv) {
       compile_option = 1;
     } else if (!strcmp(a, "--stats")) {
       want_stats = 1;
+    } else if (!strcmp(a, "--sku") && v) {
+      sku_key = v, ++i;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "wmma-run: error: unknown or incomplete option '%s'\n", a);
       usage(stderr);
@@ -702,6 +722,28 @@ int main(int argc, char **argv) {
   if (!input || !o.chip) {
     fprintf(stderr, "wmma-run: error: %s is required\n", !input ? "an input file" : "--chip");
     usage(stderr);
+    return 2;
+  }
+  const wmma_sku_info *sku = NULL;
+  if (want_stats && backend == WMMA_BACKEND_EMU) {
+    const wmma_chip_info *chip = wmma_chip_get(o.chip);
+    sku = sku_key ? wmma_sku_get(sku_key) : chip ? chip->largest : NULL;
+    if (sku_key && !sku) {
+      fprintf(stderr, "wmma-run: error: unknown --sku '%s'; products:", sku_key);
+      for (int s = 0; s < wmma_sku_count(); ++s)
+        fprintf(stderr, " %s", wmma_sku_at(s)->key);
+      fprintf(stderr, "\n");
+      return 2;
+    }
+    if (sku && strcmp(sku->chip, o.chip)) {
+      fprintf(stderr, "wmma-run: error: --sku %s is a %s, not a %s\n",
+              sku_key, sku->chip, o.chip);
+      return 2;
+    }
+  } else if (sku_key) {
+    fprintf(stderr, "wmma-run: error: --sku picks the product of the "
+                    "speed-of-light model, which --stats prints on the "
+                    "emulator\n");
     return 2;
   }
   size_t src_size = 0;
@@ -753,9 +795,15 @@ int main(int argc, char **argv) {
   /* One compilation, one run per size set. */
   /* A loaded kernel's name need not be the function's: then SRC's only
    * function is the reference. */
+  /* The model's ISA facts: the same kernel compiled to its ISA listing. */
+  wmma_sol_isa isa;
+  int have_isa = !status && sku && !kernel_ir && !k.nlaunches &&
+                 !wmma_compile_isa_resources(src, src_size, input, &o, k.kernel,
+                                             &isa);
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
-               seed, want_stats, rtol, atol, input_scale};
+               seed, want_stats, rtol, atol, input_scale, sku,
+               have_isa ? &isa : NULL};
   for (int s = 0; !status && s < nsets; ++s)
     status = run_once(&r, sets[s], nset[s]);
   wmma_compile_result_free(&k);

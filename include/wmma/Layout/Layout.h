@@ -389,6 +389,8 @@ typedef struct {
   int lds_bytes_per_wgp;
   int lds_bytes_per_workgroup;
   int lds_bytes_per_clk_per_cu; /* read bandwidth */
+  int lds_write_bytes_per_clk_per_cu; /* the second port of each bank RAM
+                                         (1R/1W per clock): writes alike */
   /* The front end's transposing copy (a WMMA against the identity, per
    * 16x16 block): the K rotation of the upper lane half of a replicated
    * operand (its compact half first, then the other half's by
@@ -399,6 +401,8 @@ typedef struct {
   int xpose_valu_8bit, xpose_valu_16bit;
   /* Occupancy (LLVM AMDGPUBaseInfo.cpp). */
   int simds_per_cu;
+  int cus_per_wgp; /* a workgroup runs on one WGP (LLVM's default WGP mode
+                      on gfx10+), sharing its LDS */
   int max_waves_per_simd;
   int max_vgprs_per_wave;
   /* Rates per CU per clock (rocprofiler-compute RDNA docs; 0: not
@@ -407,6 +411,10 @@ typedef struct {
   int valu_fp32_dual_flops_per_clk_per_cu; /* VOPD dual issue */
   int valu_fp16_packed_flops_per_clk_per_cu;
   int valu_fp64_flops_per_clk_per_cu;
+  /* wave32 VALU instructions a SIMD issues per clock, single issue:
+   * valu_fp32_flops_per_clk_per_cu / (simds_per_cu x 32 lanes x 2 FLOPs
+   * of an FMA); VOPD dual issue doubles it for pairs that qualify. */
+  int valu_instr_per_clk_per_simd;
   /* WMMA issue cycles per SIMD (AMD's matrix instruction calculator);
    * WMMA never co-executes with VALU on the same SIMD. */
   int wmma_issue_cycles[WMMA_INSTR_COUNT]; /* 0: not on this arch */
@@ -424,6 +432,12 @@ wmma_arch_traits_get(wmma_arch arch);
  * chip unknown or the instruction not on its architecture. */
 WMMA_CAPI_EXPORTED double wmma_sku_wmma_peak(const wmma_sku_info *sku,
                                              wmma_instr id, int clock_mhz);
+
+/* The clock a SKU sustains under load: its published game clock, else
+ * its boost clock (no sustained figure published); 0 for NULL.  Measured
+ * clocks under a WMMA loop lie on both sides of boost
+ * (test/Layout/Inputs/rdna-chips/README.md section 7). */
+WMMA_CAPI_EXPORTED int wmma_sku_sustained_clock_mhz(const wmma_sku_info *sku);
 
 /* Named predicates (0 for an invalid arch). */
 WMMA_CAPI_EXPORTED int wmma_arch_replicates_ab(wmma_arch arch);

@@ -382,6 +382,7 @@ MlirPass wmmaCreateLinalgToKernelsPassWithOptions(
                         : WMMA_ACCUMULATE_WIDE;
   o.fe.no_packing = opts && opts->no_packing;
   o.fe.whole = opts && opts->whole;
+  o.fe.explain_cost = opts && opts->explain_cost;
   MlirDialectHandle deps[] = {
       mlirGetDialectHandle__wmma__(),   mlirGetDialectHandle__gpu__(),
       mlirGetDialectHandle__rocdl__(),  mlirGetDialectHandle__scf__(),

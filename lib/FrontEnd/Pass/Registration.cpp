@@ -84,6 +84,11 @@ struct LinalgToKernelsOptions
                      "(false: partial conversion, ops no kernel takes stay "
                      "on the host with a remark each)"),
       llvm::cl::init(false)};
+  Option<bool> explainCost{
+      *this, "explain-cost",
+      llvm::cl::desc("a remark per candidate configuration of a GEMM with "
+                     "its modelled time (speed of light), and the one chosen"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -106,7 +111,8 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
                                        : WMMA_STAGING_REGISTERS;
         wmmaFrontEndOptions fo = {o.chip.c_str(), o.waves,     staging,
                                   o.tileM,        o.tileN,     o.accumulate,
-                                  !o.packAccumulators, o.whole};
+                                  !o.packAccumulators, o.whole,
+                                  o.explainCost};
         pm.addPass(std::unique_ptr<mlir::Pass>(
             unwrap(wmmaCreateLinalgToKernelsPassWithOptions(&fo))));
       });

@@ -25,6 +25,9 @@ typedef struct {
    * exactly its choices or refuses (fe_select compares the result). */
   bool pinned;
   wmma_schedule_desc pin;
+  /* A remark per function with the configurations the cost rule weighed
+   * and their modelled times (wmma-linalg-to-kernels{explain-cost}). */
+  bool explain_cost;
 } fe_options;
 
 /* One grid dimension: the product of ceil(size / div) over its terms. */
@@ -53,6 +56,8 @@ typedef struct {
   int64_t lds_bytes;
   int vgprs;              /* estimated VGPRs per lane (budget check) */
   double cost;            /* the cost rule's value (lower is better) */
+  double tie_cost;        /* gemm: the rule's fe_cost, which breaks ties
+                             of the modelled time (cost) */
   fe_grid_dim grid[3];    /* workgroups in x, y, z */
   int threads;            /* per workgroup (x) */
   MlirType kacc;          /* the kernel's accumulator type */
@@ -83,6 +88,22 @@ int fe_waves(const fe_schedule *s);
 int64_t fe_estimate(fe_size s);
 double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
                double bytes);
+/* The modelled cost of a WMMA grid (Select.c): the speed-of-light time
+ * (wmma/Layout/SpeedOfLight.h) on the chip's largest part of the work a
+ * template plans -- `wmma` WMMAs of `instr` from `workgroups` of
+ * `waves_per_wg` waves, LDS bytes read and written, `dram_bytes` each
+ * buffer moves once, a wave's `vgprs` and a workgroup's `lds_bytes` for
+ * occupancy -- or the L2 time of `l2_bytes`, whichever is longer; in
+ * seconds.  Chips without a published part fall back to fe_cost. */
+typedef struct {
+  wmma_instr instr;
+  double wmma, workgroups;
+  int waves_per_wg;
+  double lds_read, lds_written, l2_bytes, dram_bytes;
+  int vgprs, lds_bytes;
+} fe_grid_work;
+double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
+
 /* VGPRs a wave may use without spilling (wave32). */
 #define FE_VGPR_BUDGET 256
 

@@ -17,9 +17,18 @@
  * `bytes`.  Dynamic sizes count as 1024.  A configuration is admissible only
  * if its estimated VGPRs fit FE_VGPR_BUDGET and its LDS fits the chip.
  *
+ * The GEMM template ranks its configurations by the modelled time instead
+ * (fe_modelled_cost): the speed-of-light model on the work a configuration
+ * plans, which also sees wave quantisation over the WGPs, occupancy from
+ * the estimated VGPRs and the LDS, and LDS bandwidth; the L2 term keeps
+ * the rule's assumption above (256 bytes per WMMA issue time per CU: no
+ * L2 bandwidth is published).
+ *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */
 #include "FrontEnd.h"
+
+#include "wmma/Layout/SpeedOfLight.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -39,6 +48,32 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
     busy = 1;
   double mem = bytes / 256.0;
   return (wmma > mem ? wmma : mem) / busy;
+}
+
+double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
+  const wmma_sku_info *sku = chip->largest;
+  const wmma_arch_traits *t = wmma_arch_traits_get(chip->arch);
+  if (!sku || !t || !t->wmma_issue_cycles[w->instr])
+    return fe_cost(chip, w->workgroups, w->wmma, w->l2_bytes);
+  wmma_sol_counters c;
+  memset(&c, 0, sizeof c);
+  c.wmma[w->instr] = (uint64_t)w->wmma;
+  c.workgroups = w->workgroups < 1 ? 1 : (uint64_t)w->workgroups;
+  c.waves = c.workgroups * (uint64_t)(w->waves_per_wg > 0 ? w->waves_per_wg : 1);
+  c.lds_bytes_read = (uint64_t)w->lds_read;
+  c.lds_bytes_written = (uint64_t)w->lds_written;
+  c.global_bytes_loaded = (uint64_t)w->l2_bytes;
+  c.global_instructions = 1; /* every grid loads: the latency term counts */
+  c.dram_bytes = w->dram_bytes > 1 ? (uint64_t)w->dram_bytes : 1;
+  wmma_sol_isa isa = {w->vgprs, 0, w->lds_bytes, 0};
+  wmma_sol_result r;
+  if (wmma_speed_of_light(&c, &isa, sku, &r, NULL, 0))
+    return fe_cost(chip, w->workgroups, w->wmma, w->l2_bytes);
+  /* L2: 256 bytes per WMMA issue time per CU (the rule's assumption). */
+  double l2_per_clk = 256.0 * t->simds_per_cu / t->wmma_issue_cycles[w->instr];
+  double l2 = w->l2_bytes /
+              (l2_per_clk * sku->compute_units * sku->boost_clock_mhz * 1e6);
+  return r.boost.time > l2 ? r.boost.time : l2;
 }
 
 /* In order of preference: a chain keeps its intermediate in registers

@@ -1,0 +1,112 @@
+"""speed_of_light(): the speed-of-light model (lib/Layout/SpeedOfLight.c,
+docs/speed-of-light.md) on a set of counters -- the emulator's, as
+run(..., stats=True) returns them, or a hand-made dict of the same keys --
+the kernel's ISA resources and a product (SKU)."""
+
+import ctypes
+
+from . import _lib
+from ._errors import WmmaError
+
+_BOUND_KEYS = ("simd", "lds", "dram", "latency")
+_COUNTER_KEYS = ("valu_instructions", "lds_instructions", "lds_bytes_read",
+                 "lds_bytes_written", "lds_bank_conflicts", "global_instructions",
+                 "global_bytes_loaded", "global_bytes_stored", "dram_bytes", "barriers",
+                 "workgroups", "waves")
+
+
+def _sku(lib, chip, sku):
+    if sku is not None:
+        s = lib.wmma_sku_get(sku.encode())
+        if not s:
+            raise WmmaError("unknown SKU '%s'" % sku)
+        if chip is not None and s.contents.chip.decode() != chip:
+            raise WmmaError("SKU '%s' is a %s, not a %s"
+                            % (sku, s.contents.chip.decode(), chip))
+        return s
+    c = lib.wmma_chip_get((chip or "").encode())
+    if not c:
+        raise WmmaError("unknown chip '%s'; supported chips: %s"
+                        % (chip, lib.wmma_supported_chips().decode()))
+    if not c.contents.largest:
+        raise WmmaError("%s has no part with published limits" % chip)
+    return c.contents.largest
+
+
+def _counters(lib, counters, dram_bytes):
+    """The dict as the emulator's counters (EmuStats), converted by the C
+    API as wmma-run converts them (ds_bpermute/ds_swizzle as LDS)."""
+    st = _lib.EmuStats()
+    for isa_name, n in (counters.get("wmma") or {}).items():
+        i = lib.wmma_instr_lookup(isa_name.encode())
+        if i < 0 or i >= _lib.INSTR_COUNT:
+            raise WmmaError("unknown WMMA instruction '%s'" % isa_name)
+        st.wmma[i] = int(n)
+    for k in _COUNTER_KEYS:
+        if k != "dram_bytes":
+            setattr(st, k, int(counters.get(k, 0)))
+    for k, v in (counters.get("cross_lane") or {}).items():
+        setattr(st, k, int(v))
+    c = _lib.SolCounters()
+    lib.wmma_sol_counters_from_stats(ctypes.byref(st), int(dram_bytes or 0),
+                                     ctypes.byref(c))
+    return c
+
+
+def isa_resources(isa_text, kernel=None):
+    """{"vgprs", "sgprs", "lds_bytes", "spills"} of `kernel` (None: the
+    first) from the HSACO metadata of an ISA listing (compile(...,
+    emit="isa").artifact); None if the listing has no such kernel."""
+    lib = _lib.load()
+    data = isa_text.encode() if isinstance(isa_text, str) else bytes(isa_text)
+    i = _lib.SolIsa()
+    if lib.wmma_isa_resources(data, len(data), kernel.encode() if kernel else None,
+                              ctypes.byref(i)):
+        return None
+    return {k: getattr(i, k) for k in ("vgprs", "sgprs", "lds_bytes", "spills")}
+
+
+def _at(lib, at):
+    return {
+        "clock_mhz": at.clock_mhz, "time_s": at.time,
+        "bound": lib.wmma_sol_bound_name(ctypes.byref(at), at.dominant).decode(),
+        "wmma_peak_pct": 100.0 * at.wmma_peak_fraction,
+        "bounds_s": dict(zip(_BOUND_KEYS, list(at.seconds))),
+        "wmma_s": at.wmma_seconds, "valu_s": at.valu_seconds,
+    }
+
+
+def speed_of_light(counters, chip=None, sku=None, isa=None, dram_bytes=0):
+    """The model on `counters` (a dict as run(stats=True) returns: "wmma"
+    {isa_name: count}, valu_instructions, lds_/global_ instructions and
+    bytes, lds_bank_conflicts, cross_lane, workgroups, waves; absent keys
+    are 0) for product `sku` (a key such as "rx7900xtx"), default the
+    largest part of `chip`.  isa: {"vgprs", "sgprs", "lds_bytes", "spills"}
+    (None: unknown, no VGPR limit).  dram_bytes: the bytes DRAM must move
+    (0: the global bytes counted).  Returns a dict: sku, product, occupancy,
+    occupancy_limit, waves_per_workgroup, busiest_simd_waves, quantisation,
+    wmma_ops, boost and sustained ({clock_mhz, time_s, bound, wmma_peak_pct,
+    bounds_s {simd, lds, dram, latency}, wmma_s, valu_s}), text (the lines
+    wmma-run --stats prints).  Raises WmmaError when the model cannot run."""
+    lib = _lib.load()
+    s = _sku(lib, chip, sku)
+    c = _counters(lib, counters, dram_bytes)
+    i = _lib.SolIsa()
+    for k in ("vgprs", "sgprs", "lds_bytes", "spills"):
+        setattr(i, k, int((isa or {}).get(k, 0)))
+    r = _lib.SolResult()
+    why = ctypes.create_string_buffer(256)
+    if lib.wmma_speed_of_light(ctypes.byref(c), ctypes.byref(i), s, ctypes.byref(r),
+                               why, len(why)):
+        raise WmmaError("speed of light: %s" % why.value.decode())
+    cap = lib.wmma_sol_format(ctypes.byref(r), None, 0) + 1
+    text = ctypes.create_string_buffer(cap)
+    lib.wmma_sol_format(ctypes.byref(r), text, cap)
+    return {
+        "sku": s.contents.key.decode(), "product": s.contents.product.decode(),
+        "occupancy": r.occupancy, "occupancy_limit": r.occupancy_limit.decode(),
+        "waves_per_workgroup": r.waves_per_workgroup,
+        "busiest_simd_waves": r.busiest_simd_waves, "quantisation": r.quantisation,
+        "wmma_ops": r.wmma_ops, "boost": _at(lib, r.boost),
+        "sustained": _at(lib, r.sustained), "text": text.value.decode(),
+    }

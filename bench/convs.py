@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from compare import isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
+from table import print_table  # noqa: E402  (bench/table.py)
 
 # (label, N, H, W, C, KH, KW, F, stride): H, W pre-padded.
 CONVS = [
@@ -114,16 +115,7 @@ def main():
     head = ["convolution", "chip", "M x N x K", "tile", "instrs/WMMA",
             "GEMM instrs/WMMA", "ratio", "loaded / min", "stored / min",
             "LDS conflicts", "VGPR", "spills", "check"]
-    if args.markdown:
-        print("| " + " | ".join(head) + " |")
-        print("|" + "---|" * len(head))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        print("  ".join(h.ljust(x) for h, x in zip(head, w)))
-        for r in rows:
-            print("  ".join(c.ljust(x) for c, x in zip(r, w)))
+    print_table(head, rows, args.markdown)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import argparse
 import os
 import re
 import sys
+from table import print_table  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -121,16 +122,7 @@ def main():
                          f"{r['per_byte']:.3f}"])
     head = ["layer MxNxK", "chip", "template", "global bytes loaded", "minimum",
             "ratio", "waves / CU", "wave instr / weight byte"]
-    if args.markdown:
-        print("| " + " | ".join(head) + " |")
-        print("|" + "---|" * len(head))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        print("  ".join(h.ljust(w) for h, w in zip(head, widths)))
-        for r in rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+    print_table(head, rows, args.markdown)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import argparse
 import os
 import re
 import sys
+from table import print_table  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -107,16 +108,7 @@ def main():
     head = ["program", "chip", "tokens", "kernels", "WMMA / plain kernels",
             "global bytes", "minimum", "ratio", "contraction FLOPs on WMMA",
             "WMMA FLOPs issued / needed"]
-    if args.markdown:
-        print("| " + " | ".join(head) + " |")
-        print("|" + "---|" * len(head))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        print("  ".join(h.ljust(w) for h, w in zip(head, widths)))
-        for r in rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+    print_table(head, rows, args.markdown)
 
 
 if __name__ == "__main__":

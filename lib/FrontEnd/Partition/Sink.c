@@ -60,23 +60,27 @@ typedef enum { TOUCH_NONE, TOUCH_READ, TOUCH_WRITE } touch_t;
 /* How op touches buffer root: not, reads only, or writes (a dealloc or an
  * op the front end does not know counts as a write). */
 static touch_t touches(MlirOperation op, MlirValue root) {
-  bool compute = fe_is_compute_op(op);
-  if (!compute && fe_is_pure_host_op(op) && !wmma_op_is(op, "memref.dealloc") &&
-      !wmma_op_is(op, "bufferization.to_tensor"))
-    return TOUCH_NONE; /* sizes, allocations, views */
-  if (!compute && !wmma_op_is(op, "memref.dealloc") &&
-      !wmma_op_is(op, "bufferization.to_tensor"))
-    return TOUCH_WRITE; /* unknown effects */
-  intptr_t first_out = compute ? fe_first_output(op)
-                               : mlirOperationGetNumOperands(op);
   bool dealloc = wmma_op_is(op, "memref.dealloc");
+  bool reads_only = wmma_op_is(op, "bufferization.to_tensor");
+  intptr_t n = mlirOperationGetNumOperands(op);
+  /* Operands from first_out on are written. */
+  intptr_t first_out;
+  if (fe_is_compute_op(op))
+    first_out = fe_first_output(op);
+  else if (dealloc)
+    first_out = 0;
+  else if (reads_only)
+    first_out = n;
+  else
+    return fe_is_pure_host_op(op) ? TOUCH_NONE  /* sizes, allocations, views */
+                                  : TOUCH_WRITE; /* unknown effects */
   touch_t t = TOUCH_NONE;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+  for (intptr_t i = 0; i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (!mlirTypeIsAShaped(mlirValueGetType(v)) ||
         !mlirValueEqual(fe_root_buffer(v), root))
       continue;
-    if (dealloc || i >= first_out)
+    if (i >= first_out)
       return TOUCH_WRITE;
     t = TOUCH_READ;
   }

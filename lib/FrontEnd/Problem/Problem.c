@@ -438,17 +438,10 @@ static int intermediate(fe_problem *p, const fe_gemm *g2, const fe_gemm *g1,
   return 0;
 }
 
-/* The views of product `prod` under n (its FE_PRODUCT nodes): the first
- * one, and whether they all have its map and whether that is the identity. */
-typedef struct {
-  int prod;
-  const fe_node *view;
-  bool identity, one_map;
-} views_t;
 
 static fe_walk views_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  views_t *v = ud;
+  fe_views *v = ud;
   if (x->kind != FE_PRODUCT || x->product != v->prod)
     return FE_WALK_NEXT;
   for (int j = 0; j < x->nmap; ++j)
@@ -460,8 +453,8 @@ static fe_walk views_pre(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
-static views_t product_views(const fe_graph *g, int n, int prod) {
-  views_t v = {prod, NULL, true, true};
+fe_views fe_product_views(const fe_graph *g, int n, int prod) {
+  fe_views v = {prod, NULL, true, true};
   if (fe_graph_visit(g, n, 0, views_pre, NULL, &v) < 0)
     v.identity = v.one_map = false; /* out of memory: refused */
   return v;
@@ -560,7 +553,7 @@ static int narrow_mixed_operands(fe_graph *g, fe_contraction *c) {
  * N and batches: the one map the root reads the product through. */
 static int out_dims(fe_problem *p, int last, char *why, size_t cap) {
   const fe_gemm *gl = &p->gemms[p->ngemms - 1];
-  views_t views = product_views(&p->g, p->root, last);
+  fe_views views = fe_product_views(&p->g, p->root, last);
   const fe_node *view = views.view;
   if (!views.one_map || !view)
     return fe_why(why, cap, "the result reads the product through two "
@@ -635,7 +628,7 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
     if (fe_analyze_gemm(p, &p->gemms[1], last, true, why, cap) ||
         intermediate(p, &p->gemms[1], &p->gemms[0], why, cap))
       return -1;
-    if (!product_views(g, p->inter, first).identity)
+    if (!fe_product_views(g, p->inter, first).identity)
       return fe_why(why, cap, "the intermediate product is used transposed "
                               "by the second product");
     /* The types a chain multiplies and accumulates in are the chain

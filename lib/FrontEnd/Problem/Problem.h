@@ -188,6 +188,15 @@ typedef struct {
 } fe_problem;
 
 /*===--- problem-stage helpers ------------------------------------------===*/
+/* Problem.c: the views of product `prod` under node n (its FE_PRODUCT
+ * nodes): the first one, whether they all have its map, and whether that
+ * map is the identity. */
+typedef struct {
+  int prod;
+  const fe_node *view;
+  bool identity, one_map;
+} fe_views;
+fe_views fe_product_views(const fe_graph *g, int n, int prod);
 /* Problem.c: the loop dims node n (in a loop space) references, a bit set. */
 unsigned fe_used_dims(const fe_graph *g, int n);
 /* Problem.c: product `prod` as gemm gm (operands read unless lhs_is_inter). */

@@ -8,25 +8,6 @@
 
 #include <string.h>
 
-/* The views of product `prod` under the root: one map for all of them. */
-typedef struct {
-  int prod;
-  const fe_node *view;
-  bool one_map;
-} view_t;
-
-static fe_walk view_pre(const fe_graph *g, int n, void *ud) {
-  const fe_node *x = &g->nodes[n];
-  view_t *v = ud;
-  if (x->kind != FE_PRODUCT || x->product != v->prod)
-    return FE_WALK_NEXT;
-  if (v->view && memcmp(v->view->map, x->map, sizeof x->map))
-    v->one_map = false;
-  if (!v->view)
-    v->view = x;
-  return FE_WALK_NEXT;
-}
-
 static bool same_size(fe_size a, fe_size b) {
   return fe_size_static(a) ? a.value == b.value
                            : !fe_size_static(b) && a.sym == b.sym;
@@ -103,10 +84,8 @@ int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
   if (a->a_zp >= 0 || a->b_zp >= 0 || b->a_zp >= 0 || b->b_zp >= 0)
     return fe_why(why, cap, "a product has zero points");
   /* The epilogue reads both accumulators at the same output element. */
-  view_t v[2] = {{prods[0], NULL, true}, {prods[1], NULL, true}};
-  for (int s = 0; s < 2; ++s)
-    if (fe_graph_visit(g, p->root, 0, view_pre, NULL, &v[s]) < 0)
-      return fe_why(why, cap, "out of memory");
+  fe_views v[2] = {fe_product_views(g, p->root, prods[0]),
+                   fe_product_views(g, p->root, prods[1])};
   if (!v[0].view || !v[1].view || !v[0].one_map || !v[1].one_map ||
       a->out_m != b->out_m || a->out_n != b->out_n ||
       memcmp(a->out_batch, b->out_batch, sizeof a->out_batch) ||

@@ -182,6 +182,12 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
   o->im2col = x->im2col;
+  if (o->im2col && o->k_pack > 1)
+    /* The implicit GEMM gathers one value per element (ConvLoad.c). */
+    return fe_why(why, cap, "operand %s of the convolution packs %d values "
+                            "per element along its channels; unpack the "
+                            "input first",
+                  what, o->k_pack);
   if (!o->im2col && (o->mem_row < rank - 2 || o->mem_k < rank - 2)) {
     /* Batch dimensions between or after the matrix's: read through a view
      * with them first (layout math by strides, no copy). */

@@ -655,9 +655,13 @@ void wmma_compile_result_free(wmma_compile_result *res) {
     wmma_compile_result_free(&res->launches[i]);
   free(res->launches);
   free(res->buffers);
+  free(res->steps);
+  free(res->values);
   res->launches = NULL;
   res->buffers = NULL;
-  res->nlaunches = res->nbuffers = 0;
+  res->steps = NULL;
+  res->values = NULL;
+  res->nlaunches = res->nbuffers = res->nsteps = res->nvalues = 0;
   res->data = NULL;
   res->manifest_json = res->diagnostics = NULL;
 }

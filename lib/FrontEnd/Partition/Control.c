@@ -124,6 +124,20 @@ static int add_op(MlirOperation *list, int *n, MlirOperation op) {
   return 0;
 }
 
+/* Scalar arithmetic the host does (a loop's bound, a condition). */
+static bool host_arith(MlirOperation op) {
+  char nm[64];
+  wmma_op_name(op, nm, sizeof nm);
+  if (strncmp(nm, "arith.", 6) || mlirOperationGetNumResults(op) == 0)
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (!mlirTypeIsAIndex(t) && !mlirTypeIsAInteger(t))
+      return false;
+  }
+  return true;
+}
+
 int fe_partition_collect(fe_partition *pt, MlirBlock block) {
   fe_sink_movements(block);
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
@@ -154,7 +168,8 @@ int fe_partition_collect(fe_partition *pt, MlirBlock block) {
                !rc && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
             rc = fe_partition_collect(pt, b);
       }
-    } else if (!fe_is_pure_host_op(op) && !wmma_op_is(op, "func.return") &&
+    } else if (!fe_is_pure_host_op(op) && !host_arith(op) &&
+               !wmma_op_is(op, "func.return") &&
                !wmma_op_is(op, "scf.yield")) {
       rc = add_op(pt->foreign, &pt->nforeign, op);
     }

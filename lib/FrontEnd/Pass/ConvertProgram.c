@@ -153,8 +153,16 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
     rc = -1;
     goto done;
   }
-  if (pt->nsegs == 0)
+  bool control_left = false;
+  for (int i = 0; i < pt->nleft; ++i)
+    control_left |= pt->left[i].control;
+  if (pt->nsegs == 0) {
+    /* Nothing converted: the obstacles stand, but a loop kept whole says
+     * why itself (recognition only knows it is not a linalg op). */
+    if (control_left && d)
+      refuse_leftovers(pt, func, d);
     goto done;
+  }
   if (o->whole && (pt->nleft || pt->nforeign)) {
     if (d)
       refuse_leftovers(pt, func, d);

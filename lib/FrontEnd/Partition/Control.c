@@ -124,18 +124,14 @@ static int add_op(MlirOperation *list, int *n, MlirOperation op) {
   return 0;
 }
 
-/* Scalar arithmetic the host does (a loop's bound, a condition). */
+/* Scalar arithmetic the host does (a loop's bound, a condition): what
+ * host_scalar accepts, so that anything else (a float converted to an
+ * integer) stays an op the front end does not know. */
 static bool host_arith(MlirOperation op) {
   char nm[64];
   wmma_op_name(op, nm, sizeof nm);
-  if (strncmp(nm, "arith.", 6) || mlirOperationGetNumResults(op) == 0)
-    return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
-    if (!mlirTypeIsAIndex(t) && !mlirTypeIsAInteger(t))
-      return false;
-  }
-  return true;
+  return !strncmp(nm, "arith.", 6) && mlirOperationGetNumResults(op) == 1 &&
+         host_scalar(mlirOperationGetResult(op, 0), 0);
 }
 
 int fe_partition_collect(fe_partition *pt, MlirBlock block) {

@@ -3,6 +3,8 @@
 // kernel takes stays in place inside the loop with a remark, and a loop the
 // program record cannot describe stays whole, its linalg unconverted.
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
+// The same through the stock mlir-opt with the plugin.
+// RUN: %asan_host mlir-opt %s --load-dialect-plugin=%wmma_lib/WMMAPlugin.so --load-pass-plugin=%wmma_lib/WMMAPlugin.so --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
 // CHECK-LABEL: func.func private @log_activations(memref<64x32xf32>)
 // CHECK-LABEL: func.func @call_in_loop

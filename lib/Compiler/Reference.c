@@ -269,11 +269,14 @@ static MlirWalkResult find_dealloc(MlirOperation op, void *user) {
 /* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
  * the packed wrapper takes the address of each field.  Indexing maps that
  * divide (group-wise scales) become affine.apply in the loops, and their
- * floordiv an arith op that has no direct LLVM lowering. */
+ * floordiv an arith op that has no direct LLVM lowering; a subview at a
+ * loop's induction variable leaves affine.apply after
+ * expand-strided-metadata. */
 static const char *kCpuPipeline =
     "func.func(convert-linalg-to-loops,lower-affine,arith-expand),"
     "convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-libm,"
+    "expand-strided-metadata,func.func(lower-affine),"
+    "finalize-memref-to-llvm,convert-math-to-libm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
     "reconcile-unrealized-casts";

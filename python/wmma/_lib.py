@@ -100,7 +100,8 @@ class GridOp(ctypes.Structure):
 
 class ProgramBuffer(ctypes.Structure):
     """wmma_program_buffer: an intermediate (or view) of a program."""
-    _fields_ = [("desc", KernelArg), ("is_view", c_int), ("view_of", c_int)]
+    _fields_ = [("desc", KernelArg), ("is_view", c_int), ("view_of", c_int),
+                ("offset_value", c_int), ("value", c_int)]
 
 
 class CompileResult(ctypes.Structure):
@@ -119,7 +120,10 @@ CompileResult._fields_ = [("ok", c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)
                 # A program: its launches in order, its own buffers.
                 ("nlaunches", c_int), ("launches", ctypes.POINTER(CompileResult)),
                 ("nbuffers", c_int), ("buffers", ctypes.POINTER(ProgramBuffer)),
-                ("ncaller", c_int)]
+                ("ncaller", c_int),
+                # Loops and conditionals (wmma_program_step, _value).
+                ("nsteps", c_int), ("steps", c_void_p),
+                ("nvalues", c_int), ("values", c_void_p)]
 
 
 class HostArg(ctypes.Structure):
@@ -291,6 +295,9 @@ def _prototypes(lib):
                                 P(c_void_p)]),
         "wmma_launch_each": (c_int, [P(CompileResult), c_int, P(HostArg), c_int,
                                      P(EmuStats), P(EmuStats), P(c_void_p)]),
+        "wmma_launch_program": (c_int, [P(CompileResult), c_int, P(HostArg), c_int,
+                                        P(EmuStats), P(ctypes.c_uint64),
+                                        P(EmuStats), P(c_void_p)]),
         # Emulator.
         "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
         "wmma_emu_destroy": (None, [c_void_p]),

@@ -211,7 +211,8 @@ def _scalar_input(a, value, name):
     if isinstance(value, bool) or not isinstance(value, (numbers.Number, np.generic)):
         raise TypeError("input '%s' is a scalar (%s): give a number, not %s"
                         % (name, typ, type(value).__name__))
-    want = DTYPES.get(typ)
+    # index scalars (a trip count, a sequence length) are 64-bit.
+    want = np.dtype(np.int64) if typ == "index" else DTYPES.get(typ)
     if want is None:
         raise TypeError("scalar '%s' has type %s, which run() cannot pass" % (name, typ))
     if want.kind in "iu" and not isinstance(value, (numbers.Integral, np.generic)):
@@ -263,7 +264,9 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       (as wmma.emulate returns them); emulator backend only.  For a function
       compiled into several kernels (a program) the counters are the sum
       over its launches, and counters["launches"] lists each launch in
-      order: {"kernel": name, ...its counters}.  For one kernel,
+      order: {"kernel": name, "count": times it ran (launches inside
+      scf.for run once per iteration, inside scf.if when taken), ...its
+      counters summed over those runs}.  For one kernel,
       counters["speed_of_light"] is the speed-of-light model on them (the
       dict wmma.speed_of_light returns, with "isa": the kernel's VGPRs,
       SGPRs, LDS and spills from its ISA, None for kernel_ir) for product
@@ -335,10 +338,12 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         counters = _lib.EmuStats()
         # A program (several kernels) gives each launch's counters too.
         per_launch = (_lib.EmuStats * max(res.nlaunches, 1))()
-        if lib.wmma_launch_each(ctypes.byref(res), backend_id, host, len(args),
-                                per_launch if stats else None,
-                                ctypes.byref(counters) if stats else None,
-                                ctypes.byref(diag)) != 0:
+        counts = (ctypes.c_uint64 * max(res.nlaunches, 1))()
+        if lib.wmma_launch_program(ctypes.byref(res), backend_id, host, len(args),
+                                   per_launch if stats else None,
+                                   counts if stats else None,
+                                   ctypes.byref(counters) if stats else None,
+                                   ctypes.byref(diag)) != 0:
             text = _lib.take_string(lib, diag.value)
             raise WmmaError("running %s for %s on the %s backend failed"
                             % (compiled.kernel, chip, backend), text)
@@ -355,6 +360,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
             if res.nlaunches:
                 totals["launches"] = [
                     dict(kernel=res.launches[i].kernel.decode(),
+                         count=int(counts[i]),
                          **_lib.stats_dict(lib, per_launch[i]))
                     for i in range(res.nlaunches)]
     finally:

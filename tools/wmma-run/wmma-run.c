@@ -443,8 +443,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   }
   const char *backend_name = r->backend == WMMA_BACKEND_EMU ? "emu" : "hip";
   if (k->nlaunches)
-    printf("program %s on %s (%s): %d launches, seed %" PRIu64 "\n", k->kernel,
-           k->chip, backend_name, k->nlaunches, r->seed);
+    printf("program %s on %s (%s): %d launches%s, seed %" PRIu64 "\n",
+           k->kernel, k->chip, backend_name, k->nlaunches,
+           k->nsteps ? " (in loops or conditionals)" : "", r->seed);
   else
     printf("kernel %s on %s (%s): grid [%u, %u, %u], block [%u, %u, %u], LDS %" PRIu64
            " bytes, seed %" PRIu64 "\n",
@@ -452,10 +453,12 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
            k->block[1], k->block[2], k->lds_bytes, r->seed);
   wmma_emu_stats stats;
   wmma_emu_stats per_launch[64];
+  uint64_t launch_counts[64];
   char *diag = NULL;
-  if (wmma_launch_each(k, r->backend, kargs, n,
-                       r->want_stats && k->nlaunches <= 64 ? per_launch : NULL,
-                       r->want_stats ? &stats : NULL, &diag)) {
+  bool per = r->want_stats && k->nlaunches <= 64;
+  if (wmma_launch_program(k, r->backend, kargs, n, per ? per_launch : NULL,
+                          per ? launch_counts : NULL,
+                          r->want_stats ? &stats : NULL, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: launch failed\n");
     free(diag);
     goto out;
@@ -551,7 +554,13 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     /* A program: each launch, then the total. */
     for (int i = 0; i < k->nlaunches && k->nlaunches <= 64; ++i) {
       char head[192];
-      snprintf(head, sizeof head, "launch %d (%s)", i, k->launches[i].kernel);
+      /* Launches in loops run several times: their counters summed. */
+      if (k->nsteps)
+        snprintf(head, sizeof head, "launch %d (%s) x%" PRIu64, i,
+                 k->launches[i].kernel, launch_counts[i]);
+      else
+        snprintf(head, sizeof head, "launch %d (%s)", i,
+                 k->launches[i].kernel);
       print_stats(head, &per_launch[i]);
     }
     print_stats("emulator", &stats);

@@ -76,6 +76,15 @@ static MlirLogicalResult capture(MlirDiagnostic diag, void *ud) {
                       linalg ? ""
                              : "; express it as an elementwise linalg op "
                                "(linalg.generic or linalg.map) instead");
+  else if (nm[0] && strstr(t.buf, "not equivalent to the corresponding "
+                                   "iter bbArg"))
+    /* A loop whose body yields a new tensor instead of updating its
+     * iter_arg: upstream bufferizes only the in-place form. */
+    fe_diag_refuse_at(c->d, loc, "%s failed on %s: %s; write each "
+                                 "iteration's result into the iter_arg "
+                                 "(outs of the last linalg op: destination-"
+                                 "passing style)",
+                      stage, nm, t.buf);
   else if (nm[0])
     fe_diag_refuse_at(c->d, loc, "%s failed on %s: %s", stage, nm, t.buf);
   else

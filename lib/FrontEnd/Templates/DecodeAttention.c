@@ -199,6 +199,41 @@ static void batch_of(fe_kb *kb, dat_t *a, MlirValue z) {
     a->batch[i] = i == a->hb ? kb_mulc(kb, v[i], a->group) : v[i];
 }
 
+/* A plain Q's fragment, element by element: the columns past the group
+ * are not read (their loads go past the buffer's end), and on RDNA3 the
+ * compact fragment is loaded and replicated (each element read once). */
+static MlirValue q_plain(fe_kb *kb, dat_t *a, const fe_tile *t,
+                         const fe_node *x) {
+  wb_t *b = &kb->b;
+  wmma_layout_kind saved = kb->ab_layout;
+  bool compact = saved == WMMA_LAYOUT_HW;
+  if (compact)
+    kb->ab_layout = WMMA_LAYOUT_COMPACT;
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirType vt = kb_tile_vec(kb, t, x->type);
+  kb->ab_layout = saved;
+  MlirValue mem = kb->args[x->arg];
+  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
+  MlirValue past = wb_fat_buffer_oob(b, wb_dim(b, mem, outer));
+  MlirValue el[16];
+  for (int v = 0; v < sp.n; ++v) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < x->nmap; ++j) {
+      int d = x->map[j];
+      idx[j] = d == FE_MAP_FIXED     ? kb_c(kb, x->fixed[j])
+               : d == t->dim_row     ? kb_add(kb, t->at[d], sp.row[v])
+               : d == t->dim_col     ? kb_add(kb, t->at[d], sp.col[v])
+                                     : t->at[d];
+    }
+    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, sp.col[v], kb_c(kb, a->group));
+    idx[outer] = wb_select(b, ok, idx[outer], past);
+    el[v] = wb_load(b, mem, x->nmap, idx);
+  }
+  MlirValue v = wb_from_elements(b, sp.n, el, vt);
+  return compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, v) : v;
+}
+
 /* Q^T's fragment for d in [16c, 16c + 16): rows d, columns the group's
  * heads, evaluated on an operand tile of the first product's loop space
  * (the heads are a batch loop: element loads). */
@@ -220,6 +255,10 @@ static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
   t.role = WMMA_MATRIX_B;
   /* Heads past the last read zero (the fat buffer's range check). */
   kb_note_oob(kb, kb->args[o->arg]);
+  const fe_node *x = &kb->p->g.nodes[o->leaf];
+  if (o->is_load && !kb_operand_has_prologue(kb, o, WMMA_MATRIX_B) &&
+      !fe_load_grouped(x))
+    return q_plain(kb, a, &t, x);
   fe_memo m;
   if (kb_memo_init(kb, &m)) {
     kb->failed = 1;
@@ -254,6 +293,26 @@ static MlirValue expf_(fe_kb *kb, MlirValue x) {
   return wb_op1(&kb->b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL);
 }
 
+/* An A tile of K or V^T.  On RDNA3 a plain one is loaded compact (lane
+ * half h holds K 8h..8h+7) and replicated with v_permlanex16: each element
+ * is read from memory once per wave, not once per lane half. */
+static MlirValue a_tile(fe_kb *kb, dat_t *a, const fe_operand *o,
+                        MlirValue row0, MlirValue k0) {
+  if (kb->ab_layout != WMMA_LAYOUT_HW ||
+      kb_operand_has_prologue(kb, o, WMMA_MATRIX_A))
+    return kb_operand_tile(kb, o, WMMA_MATRIX_A, a->batch, row0, k0,
+                           a->masked);
+  MlirValue idx[FE_MAX_RANK];
+  kb_operand_origin(kb, o, a->batch, idx);
+  idx[o->mem_row] = row0;
+  idx[o->mem_k] = k0;
+  MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_A, WMMA_LAYOUT_COMPACT,
+                               o->mem_row > o->mem_k, kb->atom);
+  MlirValue v = kb_load(kb, frag, kb->args[o->arg],
+                        kb->p->args[o->arg].rank, idx, a->masked);
+  return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
+}
+
 /* The block of keys at key0: scores, online softmax, O^T update;
  * st = {m, l, O^T...}. */
 static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
@@ -263,8 +322,7 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   MlirValue s = kb_fill_zero(kb, kb->atom);
   for (int c = 0; c < a->nd; ++c)
     s = kb_mma(kb, kb->atom,
-               kb_operand_tile(kb, &g1->rhs, WMMA_MATRIX_A, a->batch, key0,
-                               kb_c(kb, kb->atom_k * c), a->masked),
+               a_tile(kb, a, &g1->rhs, key0, kb_c(kb, kb->atom_k * c)),
                a->qf[c], s);
   /* The scores on the (head, key) tile, held transposed. */
   fe_tile t;
@@ -306,8 +364,7 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   for (int t2 = 0; t2 < a->ndv; ++t2)
     st[2 + t2] = kb_mma(
         kb, kb->atom,
-        kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_A, a->batch,
-                        kb_c(kb, kb->atom_m * t2), key0, a->masked),
+        a_tile(kb, a, &g2->rhs, kb_c(kb, kb->atom_m * t2), key0),
         pb, wb_arith(b, "arith.mulf", st[2 + t2], cs));
 }
 

@@ -146,6 +146,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   /* Q^T fragments, O^T accumulators, S^T, K/V fragments in flight, P^T,
    * addresses and loop state. */
   s->vgprs = (int)(d / ii->k) * fb + ndv * 8 + 8 + 2 * fa + fb + 24;
+  /* RDNA3 at d = 256: Q^T held compact (half the VGPRs) and replicated
+   * at each use (build: q_compact). */
+  if (s->vgprs > FE_VGPR_BUDGET && chip->arch == WMMA_ARCH_RDNA3)
+    s->vgprs -= (int)(d / ii->k) * fb / 2;
   if (s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
                             "(budget %d)",
@@ -174,6 +178,7 @@ typedef struct {
   MlirValue query;            /* the workgroup's query token */
   MlirValue qf[MAX_TILES];    /* Q^T fragments (B operands) */
   int nd, ndv;
+  bool q_compact;             /* RDNA3: qf[] compact, replicated at use */
   bool masked;                /* keys may end inside a block */
 } dat_t;
 
@@ -197,6 +202,13 @@ static void batch_of(fe_kb *kb, dat_t *a, MlirValue z) {
   }
   for (int i = 0; i < g1->nbatch; ++i)
     a->batch[i] = i == a->hb ? kb_mulc(kb, v[i], a->group) : v[i];
+}
+
+/* Is Q a plain load in the atom's operand type (no prologue)? */
+static bool q_is_plain(fe_kb *kb) {
+  const fe_operand *o = &kb->p->gemms[0].lhs;
+  return o->is_load && !kb_operand_has_prologue(kb, o, WMMA_MATRIX_B) &&
+         !fe_load_grouped(&kb->p->g.nodes[o->leaf]);
 }
 
 /* A plain Q's fragment, element by element: the columns past the group
@@ -231,7 +243,8 @@ static MlirValue q_plain(fe_kb *kb, dat_t *a, const fe_tile *t,
     el[v] = wb_load(b, mem, x->nmap, idx);
   }
   MlirValue v = wb_from_elements(b, sp.n, el, vt);
-  return compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, v) : v;
+  return compact && !a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, v)
+                                  : v;
 }
 
 /* Q^T's fragment for d in [16c, 16c + 16): rows d, columns the group's
@@ -256,8 +269,7 @@ static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
   /* Heads past the last read zero (the fat buffer's range check). */
   kb_note_oob(kb, kb->args[o->arg]);
   const fe_node *x = &kb->p->g.nodes[o->leaf];
-  if (o->is_load && !kb_operand_has_prologue(kb, o, WMMA_MATRIX_B) &&
-      !fe_load_grouped(x))
+  if (q_is_plain(kb))
     return q_plain(kb, a, &t, x);
   fe_memo m;
   if (kb_memo_init(kb, &m)) {
@@ -323,7 +335,9 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   for (int c = 0; c < a->nd; ++c)
     s = kb_mma(kb, kb->atom,
                a_tile(kb, a, &g1->rhs, key0, kb_c(kb, kb->atom_k * c)),
-               a->qf[c], s);
+               a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, a->qf[c])
+                            : a->qf[c],
+               s);
   /* The scores on the (head, key) tile, held transposed. */
   fe_tile t;
   memset(&t, 0, sizeof t);
@@ -521,6 +535,13 @@ static int build(fe_kb *kb) {
   a.nd = (int)(g1->K.value / kb->atom_k);
   a.ndv = (int)(g2->N.value / kb->atom_m);
   a.masked = s->n_tail;
+  /* The plan's VGPR estimate with full Q^T fragments (RDNA3 at d = 256). */
+  {
+    int fa = wmma_matrix_vgprs(kb->arch, s->instr, WMMA_MATRIX_A);
+    int fb = wmma_matrix_vgprs(kb->arch, s->instr, WMMA_MATRIX_B);
+    a.q_compact = kb->ab_layout == WMMA_LAYOUT_HW && q_is_plain(kb) &&
+                  a.nd * fb + a.ndv * 8 + 8 + 2 * fa + fb + 24 > FE_VGPR_BUDGET;
+  }
   batch_of(kb, &a, kb_bid(kb, 2));
   a.query = kb_bid(kb, 0);
   for (int c = 0; c < a.nd; ++c)

@@ -1,4 +1,4 @@
-// Decode attention (generated like bench/llm.py's): 8 query heads sharing 2 KV heads (h floordiv 4), one query token, d = 128, the KV length a run-time size.
+// Decode attention (the form bench/llm_attention.py writes): 8 query heads sharing 2 KV heads (h floordiv 4), one query token, d = 128, the KV length a run-time size.
 func.func @dattn_gqa4_d128(%Q: tensor<1x8x1x128xf16>, %K: tensor<1x2x?x128xf16>, %V: tensor<1x2x?x128xf16>) -> tensor<1x8x1x128xf16> {
   %zero = arith.constant 0.0 : f32
   %c2 = arith.constant 2 : index

@@ -159,8 +159,6 @@ static int convert_func(MlirBlock body, MlirOperation func,
   if (!mlirOperationIsNull(norm) && !fe_recognize(norm, func, p, d) &&
       fe_problem_build(p, why, sizeof why, &where))
     fe_diag_refuse_at(d, where, "%s", why);
-  if (d->total && getenv("WMMA_DEBUG_WHY"))
-    fe_diag_emit(d, "DEBUG not one kernel");
   if (d->total) {
     /* Not one kernel: perhaps several (a program). */
     int prc = mlirOperationIsNull(norm)

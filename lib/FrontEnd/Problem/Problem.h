@@ -49,6 +49,8 @@ typedef struct {
   int mem_row, mem_k;  /* memref dims of M (or N for rhs) and K */
   int nbatch;
   int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
+  int batch_div[2];    /* ... read at batch floordiv batch_div (grouped-
+                          query attention: h floordiv G), else 1 */
   bool k_contiguous;   /* K is the innermost memref dimension */
   bool permuted;       /* mem_* index a view of arg with dims perm (the
                           batch dimensions first; fe_problem_build makes

@@ -83,6 +83,7 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
  * product, and the VALU template the products no WMMA instruction takes.
  * Each template picks its own configuration by the cost rule. */
 static const fe_template *const kTemplates[] = {
+    &fe_template_decode_attention, /* attention with <= 16 queries per head */
     &fe_template_attention,
     &fe_template_chain_regs,
     &fe_template_chain_lds,

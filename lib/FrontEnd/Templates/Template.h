@@ -41,6 +41,9 @@ extern const fe_template fe_template_decode;
 void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
                       const fe_schedule *s, char *buf, size_t cap);
 extern const fe_template fe_template_attention;
+/* DecodeAttention.c: attention with few queries per head (flash
+ * decoding: a group's heads in the columns, keys split across waves). */
+extern const fe_template fe_template_decode_attention;
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;
 /* Plain GPU kernels (no WMMA) for functions without products. */

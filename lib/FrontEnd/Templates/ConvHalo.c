@@ -1,0 +1,389 @@
+/* A convolution's implicit GEMM with halo reuse (issue 22): the
+ * workgroup's input tile is read from global memory once per block of 16
+ * input channels and every filter tap's A fragments are read from it in
+ * LDS, instead of gathering each K slice of the im2col tile separately
+ * (Kernel/ConvLoad.c), which reads every input pixel once per tap.
+ *
+ * Applies to channels-last inputs (the channel the input's innermost dim
+ * and K's innermost component, a multiple of 16 channels), static shapes,
+ * no padding (a pre-padded input), no groups or GEMM batches, operands
+ * without prologues.  Other convolutions take the GEMM's LDS body.
+ *
+ * The input's pixels (every dim but the channel, batch included) are
+ * numbered linearly, P = sum of index x pixel stride.  An output pixel m
+ * reads, at filter tap t, input pixel P(m) + off(t), where off(t) is a
+ * constant (the tap's offsets x dilations x pixel strides).  The M tile's
+ * consecutive output pixels m0 .. m0 + tile_m - 1 thus read input pixels
+ * in P(m0) .. P(m0 + tile_m - 1) + off(last tap): the `span` (the largest
+ * over the tiles, computed here at build time) of linear input pixels the
+ * workgroup stages, 16 channels each: LDS [stage][span][16], a pixel's 16
+ * channels 32 bytes (f16) after the previous pixel's, so that the lanes of
+ * a fragment read, which take consecutive output pixels, read consecutive
+ * 32-byte (RDNA3) or 16-byte (RDNA4) pieces.  An A fragment at tap t is
+ * one vector LDS read per lane at [pos(lane) + off(t)][its K run], pos the
+ * lane's pixel's offset from P(m0), computed once before the loop: only
+ * the constant offset changes between taps.
+ *
+ * K runs channel-block-major: block b (16 channels) brings the halo tile's
+ * channels 16b .. 16b + 15 and the filter's rows t C + 16b .. + 15 of
+ * every tap t (B staged like the GEMM's, by Kernel/LdsCopy.c, the taps'
+ * 16-wide K slices side by side in one LDS row per output channel: [stage]
+ * [tile_n][taps x 16 + pad], whose stride keeps the GEMM layout's bank
+ * pattern).  The blocks are pipelined through `stages` buffers by
+ * Kernel/Pipelined.c like the GEMM's K slices. */
+#include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define HALO_CB 16        /* input channels per K block (one WMMA K step) */
+#define HALO_MAX_TAPS 27  /* filter taps (3x3x3) */
+#define HALO_MAX_CHUNKS 8 /* the halo copy's 16-byte chunks per thread */
+#define HALO_MAX_PREFETCH 20 /* halo and filter chunks held per thread */
+
+typedef struct {
+  const fe_conv *c;
+  const fe_node *x;       /* the input's load (its map) */
+  int64_t pstride[FE_MAX_RANK]; /* linear pixel stride per input dim */
+  int64_t npix;           /* input pixels */
+  int64_t span;           /* staged pixels per tile */
+  int ntaps;
+  int64_t off[HALO_MAX_TAPS]; /* pixel offset of each tap */
+  int vec, per_pix;       /* elements per 16-byte chunk, chunks per pixel */
+  int halo_chunks;        /* per thread */
+  int b_stride;           /* B's LDS row: taps x 16 + pad */
+  wmma_copy_kind bcopy;
+} halo_plan;
+
+/* The linear input pixel that output row m (clamped to the last) reads at
+ * its first tap: ConvLoad.c's pixels() and kb_conv_base at build time. */
+static int64_t first_tap_pixel(const halo_plan *h, const fe_operand *o,
+                               int64_t m) {
+  const fe_conv *c = h->c;
+  int64_t lv[FE_MAX_LOOPS] = {0}, pix[FE_MAX_LOOPS] = {0}, lin = 0, total = 1;
+  lv[o->row_loop] = m;
+  for (int t = 0; t < c->npix; ++t) {
+    lin = lin * c->pix_size[t] + lv[c->pix_loop[t]];
+    total *= c->pix_size[t];
+  }
+  if (lin > total - 1)
+    lin = total - 1;
+  for (int t = c->npix - 1; t >= 0; --t) {
+    pix[c->pix_loop[t]] = t ? lin % c->pix_size[t] : lin;
+    if (t)
+      lin /= c->pix_size[t];
+  }
+  int64_t p = 0;
+  for (int j = 0; j < c->rank; ++j)
+    if (j != c->chan)
+      p += pix[h->x->map[j]] * c->stride[j] * h->pstride[j];
+  return p;
+}
+
+/* Does the halo body apply to this product and schedule, and with what
+ * sizes?  Pure: decided before any IR is built. */
+static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
+                          halo_plan *h) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *gm = pr->gm;
+  const fe_operand *o = &gm->lhs;
+  memset(h, 0, sizeof *h);
+  if (pr->gm2 || pr->zp || !o->im2col || o->im2col > p->g.nconvs ||
+      !o->is_load || !gm->rhs.is_load || o->nbatch || gm->nbatch ||
+      pr->k_tail || !fe_size_static(gm->M) || !fe_size_static(gm->K))
+    return false;
+  const fe_conv *c = &p->g.convs[o->im2col - 1];
+  const fe_arg *a = &p->args[c->arg];
+  h->c = c;
+  h->x = &p->g.nodes[o->leaf];
+  if (c->padded || c->nbdims || c->chan != c->rank - 1 || c->nk < 2 ||
+      c->kdim[c->nk - 1] != c->chan || c->ksize[c->nk - 1] % HALO_CB ||
+      a->permuted || a->collapsed)
+    return false;
+  int eb = fe_storage_bytes(h->x->type);
+  if ((eb != 1 && eb != 2) || fe_lds_bits(&p->g, o) < 8)
+    return false;
+  /* Pixel strides (channels-last: the channel is innermost). */
+  int64_t st = 1;
+  for (int j = c->rank - 1; j >= 0; --j) {
+    if (!fe_size_static(a->shape[j]))
+      return false;
+    if (j == c->chan)
+      continue;
+    h->pstride[j] = st;
+    st *= a->shape[j].value;
+  }
+  h->npix = st;
+  /* The taps: K's components but the channel, the last fastest. */
+  h->ntaps = 1;
+  for (int u = 0; u < c->nk - 1; ++u)
+    h->ntaps *= (int)c->ksize[u];
+  if (h->ntaps > HALO_MAX_TAPS)
+    return false;
+  for (int t = 0; t < h->ntaps; ++t) {
+    int64_t r = t, off = 0;
+    for (int u = c->nk - 2; u >= 0; --u) {
+      off += (r % c->ksize[u]) * c->kmul[u] * h->pstride[c->kdim[u]];
+      r /= c->ksize[u];
+    }
+    h->off[t] = off;
+  }
+  /* The span: the largest first-to-last pixel distance of a tile, plus the
+   * last tap's offset (taps only move forward). */
+  int64_t M = gm->M.value, worst = 0;
+  for (int64_t m0 = 0; m0 < M; m0 += pr->tile_m) {
+    int64_t d = first_tap_pixel(h, o, m0 + pr->tile_m - 1) -
+                first_tap_pixel(h, o, m0);
+    if (d > worst)
+      worst = d;
+  }
+  h->span = worst + h->off[h->ntaps - 1] + 1;
+  h->vec = 16 / eb;
+  h->per_pix = HALO_CB / h->vec;
+  int threads = kb->s->threads;
+  h->halo_chunks = (int)((h->span * h->per_pix + threads - 1) / threads);
+  if (h->halo_chunks > HALO_MAX_CHUNKS)
+    return false;
+  /* B: the taps' 16-wide slices, copied as the GEMM copies a 16-wide one
+   * (the WMMA transposing copy or vector copy: their store columns can be
+   * moved to the tap's place). */
+  int bchunks = 0;
+  if (fe_lds_copy_plan(kb->arch, &p->g, &gm->rhs, pr->tile_n, HALO_CB,
+                       threads, WMMA_COPY_NONE, &h->bcopy, NULL, 0) ||
+      h->bcopy != WMMA_COPY_WMMA)
+    return false;
+  bchunks = ((pr->tile_n / kb->atom_m) + threads / 32 - 1) / (threads / 32);
+  if (h->halo_chunks + h->ntaps * bchunks > HALO_MAX_PREFETCH)
+    return false;
+  fe_lds_layout lb = fe_lds_layout_get(kb->arch, wb_type_bits(h->x->type),
+                                       HALO_CB);
+  h->b_stride = h->ntaps * HALO_CB + lb.pad;
+  int64_t lds = (int64_t)pr->stages * eb *
+                (h->span * HALO_CB + (int64_t)pr->tile_n * h->b_stride);
+  return lds <= kb->chip->lds_bytes;
+}
+
+typedef struct {
+  const fe_lds_product *pr;
+  halo_plan h;
+  fe_lds_copy b;           /* one tap's 16-wide B slice */
+  MlirValue halo, lds_b;   /* [stage][span][16], [stage][tile_n][b_stride] */
+  MlirValue gidx[HALO_MAX_CHUNKS][FE_MAX_RANK]; /* chunk i's input pixel */
+  MlirValue hq[HALO_MAX_CHUNKS], hcol[HALO_MAX_CHUNKS]; /* its LDS place */
+  MlirValue pos[FE_MAX_WAVE_TILES]; /* lane's pixel offset per tile row */
+  MlirValue kcol;                    /* lane's first K in a fragment */
+  int klen;                          /* K per lane in a fragment */
+  MlirValue wcol[FE_MAX_WAVE_TILES];
+  MlirAttribute frag_a, frag_b;
+  int nacc;
+  MlirValue ph[HALO_MAX_CHUNKS], pb[HALO_MAX_TAPS * FE_COPY_MAX];
+} halo_gemm;
+
+/* The lane's row and first K of A's fragment (one run of K per lane, as
+ * LDS fragment reads are): row = r0 + rr r + rh h, K = c0 + cr r + ch h. */
+static int frag_run(fe_kb *kb, MlirAttribute frag, MlirValue *row,
+                    MlirValue *col, int *len) {
+  wmma_frag_desc d;
+  int r0, rr, rh, c0, cr, ch;
+  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d) ||
+      wmma_frag_affine(&d, 0, &r0, &rr, &rh, &c0, &cr, &ch) != 1)
+    return -1;
+  int n = wmma_frag_length(&d);
+  for (int v = 1; v < n; ++v) {
+    int q0, qr, qh, d0, dr, dh;
+    if (wmma_frag_affine(&d, v, &q0, &qr, &qh, &d0, &dr, &dh) != 1 ||
+        q0 != r0 || qr != rr || qh != rh || d0 != c0 + v || dr != cr ||
+        dh != ch)
+      return -1;
+  }
+  MlirValue r = wb_r_index(&kb->b), h = wb_h_index(&kb->b);
+  *row = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0), kb_mulc(kb, h, rh));
+  *col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch));
+  *len = n;
+  return 0;
+}
+
+/* The linear input pixel output row `row` reads at its first tap. */
+static MlirValue pixel_of(fe_kb *kb, const halo_gemm *g, MlirValue row) {
+  const halo_plan *h = &g->h;
+  MlirValue lv[FE_MAX_LOOPS], base[FE_MAX_RANK];
+  kb_im2col_space(kb, &g->pr->gm->lhs, NULL, row, lv);
+  kb_conv_base(kb, h->c, h->x, lv, base);
+  MlirValue p = kb_c(kb, 0);
+  for (int j = 0; j < h->c->rank; ++j)
+    if (j != h->c->chan)
+      p = kb_add(kb, p, kb_mulc(kb, base[j], h->pstride[j]));
+  return p;
+}
+
+static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
+  halo_gemm *g = ud;
+  const halo_plan *h = &g->h;
+  wb_t *b = &kb->b;
+  (void)masked; /* blocks are whole: channels are a multiple of 16 */
+  MlirValue ch0 = kb_mulc(kb, slice, HALO_CB);
+  MlirValue mem = kb->args[h->c->arg];
+  MlirType vt = wb_vec(h->vec, h->x->type);
+  for (int i = 0; i < h->halo_chunks; ++i) {
+    MlirValue idx[FE_MAX_RANK];
+    memcpy(idx, g->gidx[i], sizeof idx);
+    idx[h->c->chan] = kb_add(kb, ch0, g->hcol[i]);
+    g->ph[i] = wb_vload(b, vt, mem, h->c->rank, idx);
+  }
+  int64_t C = h->c->ksize[h->c->nk - 1];
+  for (int t = 0; t < h->ntaps; ++t)
+    fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0,
+                     kb_addc(kb, ch0, t * C), false,
+                     g->pb + t * g->b.chunks);
+}
+
+static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
+  halo_gemm *g = ud;
+  for (int i = 0; i < g->h.halo_chunks; ++i) {
+    MlirValue idx[3] = {buf, g->hq[i], g->hcol[i]};
+    wb_vstore(&kb->b, g->ph[i], g->halo, 3, idx);
+  }
+  /* Tap t's slice at columns 16t of the B rows. */
+  for (int t = 0; t < g->h.ntaps; ++t) {
+    fe_lds_copy ct = g->b;
+    for (int i = 0; i < ct.chunks; ++i)
+      ct.st_col[i] = kb_addc(kb, g->b.st_col[i], (int64_t)t * HALO_CB);
+    fe_lds_copy_store(kb, &ct, buf, g->pb + t * g->b.chunks);
+  }
+}
+
+static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
+                           MlirValue buf, bool masked, MlirValue *acc) {
+  halo_gemm *g = ud;
+  const fe_lds_product *pr = g->pr;
+  wb_t *b = &kb->b;
+  (void)slice;
+  (void)masked;
+  bool sw = pr->swapped;
+  MlirType vt = wb_vec(g->klen, g->h.x->type);
+  MlirType ft = wmmaFragAttrGetVectorType(g->frag_a);
+  for (int t = 0; t < g->h.ntaps; ++t) {
+    if (t) { /* as GemmLds.c: one K step's fragments live at a time */
+      MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
+      wb_op(b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+    }
+    MlirValue a[FE_MAX_WAVE_TILES];
+    for (int i = 0; i < pr->wave_m; ++i) {
+      MlirValue idx[3] = {buf, kb_addc(kb, g->pos[i], g->h.off[t]), g->kcol};
+      a[i] = wb_vload(b, vt, g->halo, 3, idx);
+      if (!mlirTypeEqual(vt, ft))
+        a[i] = wb_bitcast(b, a[i], ft);
+    }
+    for (int j = 0; j < pr->wave_n; ++j) {
+      MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, (int64_t)t * HALO_CB)};
+      MlirValue bf = kb_load(kb, g->frag_b, g->lds_b, 3, idx, false);
+      for (int i = 0; i < pr->wave_m; ++i)
+        kb_acc_mma(kb, acc, i * pr->wave_n + j, sw ? bf : a[i],
+                   sw ? a[i] : bf);
+    }
+  }
+}
+
+/* Sets up the halo copy: chunk c = tid + threads i of the span's
+ * per_pix chunks per pixel (the last repeated on an uneven share); its
+ * input pixel's indices are computed once (the channel varies). */
+static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
+  const halo_plan *h = &g->h;
+  const fe_conv *c = h->c;
+  const fe_arg *a = &kb->p->args[c->arg];
+  wb_t *b = &kb->b;
+  int threads = kb->s->threads;
+  int64_t total = h->span * h->per_pix;
+  for (int i = 0; i < h->halo_chunks; ++i) {
+    MlirValue ci = kb_addc(kb, kb->tid, (int64_t)threads * i);
+    if ((int64_t)threads * (i + 1) > total)
+      ci = wb_min_index(b, ci, kb_c(kb, total - 1));
+    MlirValue q = wb_arith(b, "arith.divui", ci, kb_c(kb, h->per_pix));
+    g->hq[i] = q;
+    g->hcol[i] = kb_mulc(kb, wb_arith(b, "arith.remui", ci,
+                                      kb_c(kb, h->per_pix)), h->vec);
+    /* Past the input's last pixel (the last tile's halo): read the last. */
+    MlirValue pix = wb_min_index(b, kb_add(kb, p0, q), kb_c(kb, h->npix - 1));
+    for (int j = c->rank - 1; j >= 0; --j) {
+      if (j == c->chan) {
+        g->gidx[i][j] = kb_c(kb, 0);
+        continue;
+      }
+      int64_t n = a->shape[j].value;
+      bool outer = j == (c->chan == 0 ? 1 : 0); /* the quotient */
+      g->gidx[i][j] = outer ? pix
+                            : wb_arith(b, "arith.remui", pix, kb_c(kb, n));
+      if (!outer)
+        pix = wb_arith(b, "arith.divui", pix, kb_c(kb, n));
+    }
+  }
+}
+
+int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
+  halo_plan hp;
+  if (!halo_plan_get(kb, pr, &hp))
+    return 1;
+  halo_gemm *g = calloc(1, sizeof *g);
+  if (!g)
+    return -1;
+  g->pr = pr;
+  g->h = hp;
+  const halo_plan *h = &g->h;
+  g->nacc = kb_acc_count(kb, pr->wave_m * pr->wave_n);
+  MlirType elem = h->x->type;
+  int64_t sh[3] = {pr->stages, h->span, HALO_CB};
+  int64_t sbs[3] = {pr->stages, pr->tile_n, h->b_stride};
+  g->halo = kb_lds(kb, 3, sh, elem);
+  g->lds_b = kb_lds(kb, 3, sbs, kb->p->g.nodes[pr->gm->rhs.leaf].type);
+  if (fe_lds_copy_init(kb, &g->b, &pr->gm->rhs, pr->tile_n, HALO_CB, g->lds_b,
+                       pr->permuted, h->bcopy) ||
+      g->b.chunks * h->ntaps > HALO_MAX_TAPS * FE_COPY_MAX) {
+    free(g);
+    return -1;
+  }
+  bool sw = pr->swapped;
+  g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,
+                      sw, kb->atom);
+  g->frag_b = kb_frag(kb, sw ? WMMA_MATRIX_A : WMMA_MATRIX_B, kb->ab_layout,
+                      !sw, kb->atom);
+  MlirValue lrow;
+  if (frag_run(kb, g->frag_a, &lrow, &g->kcol, &g->klen)) {
+    free(g);
+    return -1;
+  }
+  /* The tile's first pixel, and each of the wave's tile rows' lane pixel
+   * offsets from it. */
+  MlirValue p0 = pixel_of(kb, g, pr->bm0);
+  MlirValue wm, wn;
+  kb_wave_grid(kb, pr->waves_n, &wm, &wn);
+  for (int i = 0; i < pr->wave_m; ++i) {
+    MlirValue r = kb_addc(kb, kb_mulc(kb, wm, kb->atom_m * pr->wave_m),
+                          kb->atom_m * i);
+    MlirValue m = kb_add(kb, pr->bm0, kb_add(kb, r, lrow));
+    g->pos[i] = kb_add(kb, pixel_of(kb, g, m), kb_mulc(kb, p0, -1));
+  }
+  for (int j = 0; j < pr->wave_n; ++j)
+    g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, kb->atom_n * pr->wave_n),
+                         kb->atom_n * j);
+  init_halo_copy(kb, g, p0);
+  kb_pipeline pl = {
+      .stages = pr->stages,
+      .nfull = kb_c(kb, h->c->ksize[h->c->nk - 1] / HALO_CB),
+      .tail = false,
+      .max_slices = -1,
+      .nstate = g->nacc,
+      .ud = g,
+      .prefetch = prefetch_block,
+      .store = store_block,
+      .compute = multiply_block,
+  };
+  int rc = kb_pipelined_loop(kb, &pl, acc);
+  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
+  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+  free(g);
+  return rc || kb->failed ? -1 : 0;
+}

@@ -53,7 +53,12 @@ typedef struct {
   int64_t span;           /* staged pixels per tile */
   int ntaps;
   int64_t off[HALO_MAX_TAPS]; /* pixel offset of each tap */
-  int vec, per_pix;       /* elements per 16-byte chunk, chunks per pixel */
+  int64_t width;          /* pixels per input row (innermost spatial dim) */
+  int64_t bump;           /* elements added per input row (see above) */
+  int64_t eoff[HALO_MAX_TAPS]; /* LDS element offset of each tap */
+  int64_t elems;          /* LDS elements per stage */
+  fe_lds_layout lay;      /* a staged pixel's 16 channels: LDS row */
+  int per_pix;            /* copy chunks (lay.vec elements) per pixel */
   int halo_chunks;        /* per thread */
   int b_stride;           /* B's LDS row: taps x 16 + pad */
   wmma_copy_kind bcopy;
@@ -141,11 +146,30 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
     if (d > worst)
       worst = d;
   }
-  h->span = worst + h->off[h->ntaps - 1] + 1;
-  h->vec = 16 / eb;
-  h->per_pix = HALO_CB / h->vec;
+  /* Rows of 16 channels padded as the GEMM's 16-wide slices are (a
+   * fragment read's lanes take consecutive pixels), the span rounded up
+   * to whole copy phases. */
+  h->lay = fe_lds_layout_get(kb->arch, 8 * eb, HALO_CB);
+  int P = h->lay.phase;
+  h->span = (worst + h->off[h->ntaps - 1] + 1 + P - 1) / P * P;
+  h->per_pix = HALO_CB / h->lay.vec;
   int threads = kb->s->threads;
   h->halo_chunks = (int)((h->span * h->per_pix + threads - 1) / threads);
+  /* Input rows: consecutive output pixels read consecutive input pixels
+   * except where a row ends, after which they skip `skip` more; a lane of
+   * a phase past the wrap would meet the bank of a lane 8 pixels before
+   * it.  Each input row's pixels start `bump` elements further on, so
+   * that the skipped pixels' units are taken back: bump = -u skip units
+   * mod phase (u: units per pixel).  A tap moves whole rows and pixels
+   * inside a row, so its offset stays a constant. */
+  h->width = a->shape[c->rank - 2].value;
+  int64_t out_w = c->npix ? c->pix_size[c->npix - 1] : 1;
+  int64_t step = c->stride[c->rank - 2];
+  int64_t skip = h->width - out_w * step, u = h->lay.stride / h->lay.vec;
+  h->bump = skip > 0 ? ((-u * skip) % P + P) % P * h->lay.vec : 0;
+  for (int t = 0; t < h->ntaps; ++t)
+    h->eoff[t] = h->off[t] * h->lay.stride + h->bump * (h->off[t] / h->width);
+  h->elems = h->span * h->lay.stride + h->bump * (h->span / h->width + 2);
   if (h->halo_chunks > HALO_MAX_CHUNKS)
     return false;
   /* B: the taps' 16-wide slices, copied as the GEMM copies a 16-wide one
@@ -163,7 +187,7 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
                                        HALO_CB);
   h->b_stride = h->ntaps * HALO_CB + lb.pad;
   int64_t lds = (int64_t)pr->stages * eb *
-                (h->span * HALO_CB + (int64_t)pr->tile_n * h->b_stride);
+                (h->elems + (int64_t)pr->tile_n * h->b_stride);
   return lds <= kb->chip->lds_bytes;
 }
 
@@ -171,10 +195,11 @@ typedef struct {
   const fe_lds_product *pr;
   halo_plan h;
   fe_lds_copy b;           /* one tap's 16-wide B slice */
-  MlirValue halo, lds_b;   /* [stage][span][16], [stage][tile_n][b_stride] */
+  MlirValue halo, lds_b;   /* [stage][elems], [stage][tile_n][b_stride] */
   MlirValue gidx[HALO_MAX_CHUNKS][FE_MAX_RANK]; /* chunk i's input pixel */
-  MlirValue hq[HALO_MAX_CHUNKS], hcol[HALO_MAX_CHUNKS]; /* its LDS place */
-  MlirValue pos[FE_MAX_WAVE_TILES]; /* lane's pixel offset per tile row */
+  MlirValue hst[HALO_MAX_CHUNKS], hcol[HALO_MAX_CHUNKS]; /* its LDS
+                                        element, its channel offset */
+  MlirValue pos[FE_MAX_WAVE_TILES]; /* lane's LDS element per tile row */
   MlirValue kcol;                    /* lane's first K in a fragment */
   int klen;                          /* K per lane in a fragment */
   MlirValue wcol[FE_MAX_WAVE_TILES];
@@ -227,7 +252,7 @@ static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   (void)masked; /* blocks are whole: channels are a multiple of 16 */
   MlirValue ch0 = kb_mulc(kb, slice, HALO_CB);
   MlirValue mem = kb->args[h->c->arg];
-  MlirType vt = wb_vec(h->vec, h->x->type);
+  MlirType vt = wb_vec(h->lay.vec, h->x->type);
   for (int i = 0; i < h->halo_chunks; ++i) {
     MlirValue idx[FE_MAX_RANK];
     memcpy(idx, g->gidx[i], sizeof idx);
@@ -244,8 +269,8 @@ static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
 static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
   halo_gemm *g = ud;
   for (int i = 0; i < g->h.halo_chunks; ++i) {
-    MlirValue idx[3] = {buf, g->hq[i], g->hcol[i]};
-    wb_vstore(&kb->b, g->ph[i], g->halo, 3, idx);
+    MlirValue idx[2] = {buf, g->hst[i]};
+    wb_vstore(&kb->b, g->ph[i], g->halo, 2, idx);
   }
   /* Tap t's slice at columns 16t of the B rows. */
   for (int t = 0; t < g->h.ntaps; ++t) {
@@ -256,6 +281,36 @@ static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
   }
 }
 
+/* A's fragment from halo pixel row pos: the lane's K run, in 16-byte
+ * reads (a 32-byte run is two ds_load_b128, as the hardware splits it;
+ * the emulator counts bank conflicts per IR access). */
+static MlirValue halo_fragment(fe_kb *kb, const halo_gemm *g, MlirValue buf,
+                               MlirValue pos) {
+  wb_t *b = &kb->b;
+  MlirType et = g->h.x->type;
+  int per = 16 / fe_storage_bytes(et), n = g->klen;
+  MlirValue v;
+  if (n <= per) {
+    MlirValue idx[2] = {buf, pos};
+    v = wb_vload(b, wb_vec(n, et), g->halo, 2, idx);
+  } else if (n == 2 * per) {
+    MlirValue idx0[2] = {buf, pos}, idx1[2] = {buf, kb_addc(kb, pos, per)};
+    MlirValue lo = wb_vload(b, wb_vec(per, et), g->halo, 2, idx0);
+    MlirValue hi = wb_vload(b, wb_vec(per, et), g->halo, 2, idx1);
+    int64_t mask[32];
+    for (int e = 0; e < 2 * per && e < 32; ++e)
+      mask[e] = e;
+    v = wb_shuffle(b, lo, hi, 2 * per, mask);
+  } else { /* no fragment holds more than 32 bytes of a row */
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirType ft = wmmaFragAttrGetVectorType(g->frag_a);
+  if (!mlirTypeEqual(mlirValueGetType(v), ft))
+    v = wb_bitcast(b, v, ft);
+  return v;
+}
+
 static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
                            MlirValue buf, bool masked, MlirValue *acc) {
   halo_gemm *g = ud;
@@ -264,20 +319,14 @@ static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
   (void)slice;
   (void)masked;
   bool sw = pr->swapped;
-  MlirType vt = wb_vec(g->klen, g->h.x->type);
-  MlirType ft = wmmaFragAttrGetVectorType(g->frag_a);
   for (int t = 0; t < g->h.ntaps; ++t) {
     if (t) { /* as GemmLds.c: one K step's fragments live at a time */
       MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
       wb_op(b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
     }
     MlirValue a[FE_MAX_WAVE_TILES];
-    for (int i = 0; i < pr->wave_m; ++i) {
-      MlirValue idx[3] = {buf, kb_addc(kb, g->pos[i], g->h.off[t]), g->kcol};
-      a[i] = wb_vload(b, vt, g->halo, 3, idx);
-      if (!mlirTypeEqual(vt, ft))
-        a[i] = wb_bitcast(b, a[i], ft);
-    }
+    for (int i = 0; i < pr->wave_m; ++i)
+      a[i] = halo_fragment(kb, g, buf, kb_addc(kb, g->pos[i], g->h.eoff[t]));
     for (int j = 0; j < pr->wave_n; ++j) {
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, (int64_t)t * HALO_CB)};
       MlirValue bf = kb_load(kb, g->frag_b, g->lds_b, 3, idx, false);
@@ -288,9 +337,24 @@ static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
   }
 }
 
+/* The LDS element of input pixel p's first channel (the tile starting at
+ * pixel p0): its pixel's rows of lay.stride, and the rows' bumps. */
+static MlirValue halo_element(fe_kb *kb, const halo_plan *h, MlirValue p,
+                              MlirValue p0) {
+  wb_t *b = &kb->b;
+  MlirValue rows = kb_add(
+      kb, wb_arith(b, "arith.divui", p, kb_c(kb, h->width)),
+      kb_mulc(kb, wb_arith(b, "arith.divui", p0, kb_c(kb, h->width)), -1));
+  return kb_add(kb, kb_mulc(kb, kb_add(kb, p, kb_mulc(kb, p0, -1)),
+                            h->lay.stride),
+                kb_mulc(kb, rows, h->bump));
+}
+
 /* Sets up the halo copy: chunk c = tid + threads i of the span's
- * per_pix chunks per pixel (the last repeated on an uneven share); its
- * input pixel's indices are computed once (the channel varies). */
+ * per_pix chunks per pixel (the last repeated on an uneven share), the
+ * `phase` lanes of a group writing the same chunk of consecutive pixels
+ * (as LdsCopy.c's rows); its input pixel's indices are computed once (the
+ * channel varies). */
 static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
   const halo_plan *h = &g->h;
   const fe_conv *c = h->c;
@@ -302,10 +366,17 @@ static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
     MlirValue ci = kb_addc(kb, kb->tid, (int64_t)threads * i);
     if ((int64_t)threads * (i + 1) > total)
       ci = wb_min_index(b, ci, kb_c(kb, total - 1));
-    MlirValue q = wb_arith(b, "arith.divui", ci, kb_c(kb, h->per_pix));
-    g->hq[i] = q;
-    g->hcol[i] = kb_mulc(kb, wb_arith(b, "arith.remui", ci,
-                                      kb_c(kb, h->per_pix)), h->vec);
+    int P = h->lay.phase;
+    MlirValue in = wb_arith(b, "arith.remui", ci, kb_c(kb, P * h->per_pix));
+    MlirValue q = kb_add(
+        kb, kb_mulc(kb, wb_arith(b, "arith.divui", ci,
+                                 kb_c(kb, P * h->per_pix)), P),
+        wb_arith(b, "arith.remui", in, kb_c(kb, P)));
+    g->hst[i] = kb_add(kb, halo_element(kb, h, kb_add(kb, p0, q), p0),
+                       kb_mulc(kb, wb_arith(b, "arith.divui", in,
+                                            kb_c(kb, P)), h->lay.vec));
+    g->hcol[i] = kb_mulc(kb, wb_arith(b, "arith.divui", in, kb_c(kb, P)),
+                         h->lay.vec);
     /* Past the input's last pixel (the last tile's halo): read the last. */
     MlirValue pix = wb_min_index(b, kb_add(kb, p0, q), kb_c(kb, h->npix - 1));
     for (int j = c->rank - 1; j >= 0; --j) {
@@ -335,9 +406,9 @@ int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   const halo_plan *h = &g->h;
   g->nacc = kb_acc_count(kb, pr->wave_m * pr->wave_n);
   MlirType elem = h->x->type;
-  int64_t sh[3] = {pr->stages, h->span, HALO_CB};
+  int64_t sh[2] = {pr->stages, h->elems};
   int64_t sbs[3] = {pr->stages, pr->tile_n, h->b_stride};
-  g->halo = kb_lds(kb, 3, sh, elem);
+  g->halo = kb_lds(kb, 2, sh, elem);
   g->lds_b = kb_lds(kb, 3, sbs, kb->p->g.nodes[pr->gm->rhs.leaf].type);
   if (fe_lds_copy_init(kb, &g->b, &pr->gm->rhs, pr->tile_n, HALO_CB, g->lds_b,
                        pr->permuted, h->bcopy) ||
@@ -364,7 +435,8 @@ int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     MlirValue r = kb_addc(kb, kb_mulc(kb, wm, kb->atom_m * pr->wave_m),
                           kb->atom_m * i);
     MlirValue m = kb_add(kb, pr->bm0, kb_add(kb, r, lrow));
-    g->pos[i] = kb_add(kb, pixel_of(kb, g, m), kb_mulc(kb, p0, -1));
+    g->pos[i] = kb_add(kb, halo_element(kb, h, pixel_of(kb, g, m), p0),
+                       g->kcol);
   }
   for (int j = 0; j < pr->wave_n; ++j)
     g->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, kb->atom_n * pr->wave_n),

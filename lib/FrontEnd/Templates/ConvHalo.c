@@ -50,12 +50,15 @@ typedef struct {
   const fe_node *x;       /* the input's load (its map) */
   int64_t pstride[FE_MAX_RANK]; /* linear pixel stride per input dim */
   int64_t npix;           /* input pixels */
-  int64_t span;           /* staged pixels per tile */
+  int64_t span;           /* staged pixels per tile, at most */
   int ntaps;
   int64_t off[HALO_MAX_TAPS]; /* pixel offset of each tap */
   int64_t width;          /* pixels per input row (innermost spatial dim) */
   int64_t bump;           /* elements added per input row (see above) */
   int64_t eoff[HALO_MAX_TAPS]; /* LDS element offset of each tap */
+  int64_t rows;           /* input rows a span touches, at most */
+  int64_t groups;         /* copy phases per input row */
+  int64_t trash;          /* LDS element idle copy lanes write */
   int64_t elems;          /* LDS elements per stage */
   fe_lds_layout lay;      /* a staged pixel's 16 channels: LDS row */
   int per_pix;            /* copy chunks (lay.vec elements) per pixel */
@@ -147,14 +150,11 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
       worst = d;
   }
   /* Rows of 16 channels padded as the GEMM's 16-wide slices are (a
-   * fragment read's lanes take consecutive pixels), the span rounded up
-   * to whole copy phases. */
+   * fragment read's lanes take consecutive pixels). */
   h->lay = fe_lds_layout_get(kb->arch, 8 * eb, HALO_CB);
   int P = h->lay.phase;
-  h->span = (worst + h->off[h->ntaps - 1] + 1 + P - 1) / P * P;
+  h->span = worst + h->off[h->ntaps - 1] + 1;
   h->per_pix = HALO_CB / h->lay.vec;
-  int threads = kb->s->threads;
-  h->halo_chunks = (int)((h->span * h->per_pix + threads - 1) / threads);
   /* Input rows: consecutive output pixels read consecutive input pixels
    * except where a row ends, after which they skip `skip` more; a lane of
    * a phase past the wrap would meet the bank of a lane 8 pixels before
@@ -169,7 +169,21 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
   h->bump = skip > 0 ? ((-u * skip) % P + P) % P * h->lay.vec : 0;
   for (int t = 0; t < h->ntaps; ++t)
     h->eoff[t] = h->off[t] * h->lay.stride + h->bump * (h->off[t] / h->width);
-  h->elems = h->span * h->lay.stride + h->bump * (h->span / h->width + 2);
+  /* The copy goes by input rows (a phase never straddles two, whose bump
+   * would put lanes on one bank): the most rows a tile's span touches,
+   * each as groups of `phase` pixels. */
+  for (int64_t m0 = 0; m0 < M; m0 += pr->tile_m) {
+    int64_t p0 = first_tap_pixel(h, o, m0);
+    int64_t r = (p0 + h->span - 1) / h->width - p0 / h->width + 1;
+    if (r > h->rows)
+      h->rows = r;
+  }
+  h->groups = (h->width + P - 1) / P;
+  h->trash = h->span * h->lay.stride + h->bump * h->rows;
+  h->elems = h->trash + (int64_t)P * h->lay.vec + h->lay.stride;
+  int threads = kb->s->threads;
+  int64_t total = h->rows * h->groups * P * h->per_pix;
+  h->halo_chunks = (int)((total + threads - 1) / threads);
   if (h->halo_chunks > HALO_MAX_CHUNKS)
     return false;
   /* B: the taps' 16-wide slices, copied as the GEMM copies a 16-wide one
@@ -350,47 +364,79 @@ static MlirValue halo_element(fe_kb *kb, const halo_plan *h, MlirValue p,
                 kb_mulc(kb, rows, h->bump));
 }
 
-/* Sets up the halo copy: chunk c = tid + threads i of the span's
- * per_pix chunks per pixel (the last repeated on an uneven share), the
- * `phase` lanes of a group writing the same chunk of consecutive pixels
- * (as LdsCopy.c's rows); its input pixel's indices are computed once (the
- * channel varies). */
+/* Sets up the halo copy: chunk c = tid + threads i; P = phase
+ * consecutive chunks are the same channel chunk of P consecutive pixels
+ * of one input row (groups of P pixels per row, per_pix chunks each),
+ * whose LDS places are distinct modulo the banks.  Chunks outside the
+ * tile's span (or the row, or past the last) are idle: their load reads
+ * past the buffer's end (no traffic, zeros) and their store goes to the
+ * trash elements.  A chunk's input pixel indices are computed once (only
+ * the channel varies). */
 static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
   const halo_plan *h = &g->h;
   const fe_conv *c = h->c;
   const fe_arg *a = &kb->p->args[c->arg];
   wb_t *b = &kb->b;
-  int threads = kb->s->threads;
-  int64_t total = h->span * h->per_pix;
+  int threads = kb->s->threads, P = h->lay.phase;
+  int64_t per_group = (int64_t)P * h->per_pix;
+  int64_t total = h->rows * h->groups * per_group;
+  MlirValue mem = kb->args[c->arg];
+  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
+  if (outer < 0) {
+    kb->failed = 1;
+    return;
+  }
+  kb_note_oob(kb, mem);
+  MlirValue row0 = wb_arith(b, "arith.divui", p0, kb_c(kb, h->width));
+  MlirValue end = wb_min_index(b, kb_addc(kb, p0, h->span),
+                               kb_c(kb, h->npix));
   for (int i = 0; i < h->halo_chunks; ++i) {
     MlirValue ci = kb_addc(kb, kb->tid, (int64_t)threads * i);
+    MlirValue in = wb_arith(b, "arith.remui", ci, kb_c(kb, per_group));
+    MlirValue grp = wb_arith(b, "arith.divui", ci, kb_c(kb, per_group));
+    MlirValue lane = wb_arith(b, "arith.remui", in, kb_c(kb, P));
+    MlirValue part = wb_arith(b, "arith.divui", in, kb_c(kb, P));
+    MlirValue rrel = wb_arith(b, "arith.divui", grp, kb_c(kb, h->groups));
+    MlirValue iw = kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.remui", grp,
+                                                   kb_c(kb, h->groups)), P),
+                          lane);
+    MlirValue pix = kb_add(kb, kb_mulc(kb, kb_add(kb, row0, rrel), h->width),
+                           iw);
+    MlirValue ok = wb_arith(
+        b, "arith.andi", wb_cmpi(b, WB_CMP_ULT, iw, kb_c(kb, h->width)),
+        wb_arith(b, "arith.andi", wb_cmpi(b, WB_CMP_UGE, pix, p0),
+                 wb_cmpi(b, WB_CMP_ULT, pix, end)));
     if ((int64_t)threads * (i + 1) > total)
-      ci = wb_min_index(b, ci, kb_c(kb, total - 1));
-    int P = h->lay.phase;
-    MlirValue in = wb_arith(b, "arith.remui", ci, kb_c(kb, P * h->per_pix));
-    MlirValue q = kb_add(
-        kb, kb_mulc(kb, wb_arith(b, "arith.divui", ci,
-                                 kb_c(kb, P * h->per_pix)), P),
-        wb_arith(b, "arith.remui", in, kb_c(kb, P)));
-    g->hst[i] = kb_add(kb, halo_element(kb, h, kb_add(kb, p0, q), p0),
-                       kb_mulc(kb, wb_arith(b, "arith.divui", in,
-                                            kb_c(kb, P)), h->lay.vec));
-    g->hcol[i] = kb_mulc(kb, wb_arith(b, "arith.divui", in, kb_c(kb, P)),
-                         h->lay.vec);
-    /* Past the input's last pixel (the last tile's halo): read the last. */
-    MlirValue pix = wb_min_index(b, kb_add(kb, p0, q), kb_c(kb, h->npix - 1));
+      ok = wb_arith(b, "arith.andi", ok,
+                    wb_cmpi(b, WB_CMP_ULT, ci, kb_c(kb, total)));
+    g->hcol[i] = kb_mulc(kb, part, h->lay.vec);
+    MlirValue at = kb_add(
+        kb, kb_mulc(kb, kb_add(kb, pix, kb_mulc(kb, p0, -1)), h->lay.stride),
+        kb_add(kb, kb_mulc(kb, rrel, h->bump), g->hcol[i]));
+    /* The trash keeps the lane's bank (at modulo a phase's elements; at
+     * may be below 0 by less than a row). */
+    int64_t ph = (int64_t)P * h->lay.vec;
+    int64_t lift = (h->width * h->lay.stride + ph - 1) / ph * ph;
+    MlirValue bank = wb_arith(b, "arith.remui", kb_addc(kb, at, lift),
+                              kb_c(kb, ph));
+    g->hst[i] = wb_select(b, ok, at, kb_addc(kb, bank, h->trash));
+    /* An idle chunk's indices: a pixel inside (the tile's first), its
+     * outermost index past the buffer. */
+    pix = wb_select(b, ok, pix, p0);
     for (int j = c->rank - 1; j >= 0; --j) {
       if (j == c->chan) {
         g->gidx[i][j] = kb_c(kb, 0);
         continue;
       }
       int64_t n = a->shape[j].value;
-      bool outer = j == (c->chan == 0 ? 1 : 0); /* the quotient */
-      g->gidx[i][j] = outer ? pix
-                            : wb_arith(b, "arith.remui", pix, kb_c(kb, n));
-      if (!outer)
+      bool last = j == (c->chan == 0 ? 1 : 0); /* the quotient */
+      g->gidx[i][j] = last ? pix : wb_arith(b, "arith.remui", pix, kb_c(kb, n));
+      if (!last)
         pix = wb_arith(b, "arith.divui", pix, kb_c(kb, n));
     }
+    g->gidx[i][outer] =
+        wb_select(b, ok, g->gidx[i][outer],
+                  wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
   }
 }
 

@@ -54,13 +54,16 @@ typedef struct {
   int ntaps;
   int64_t off[HALO_MAX_TAPS]; /* pixel offset of each tap */
   int64_t width;          /* pixels per input row (innermost spatial dim) */
-  int64_t bump;           /* elements added per input row (see above) */
+  int64_t bump[FE_MAX_RANK]; /* elements added per index of each dim
+                                 outside the row (see halo_units) */
+  int64_t stride;         /* LDS elements per pixel (16 channels, pad) */
   int64_t eoff[HALO_MAX_TAPS]; /* LDS element offset of each tap */
   int64_t rows;           /* input rows a span touches, at most */
   int64_t groups;         /* copy phases per input row */
   int64_t trash;          /* LDS element idle copy lanes write */
   int64_t elems;          /* LDS elements per stage */
-  fe_lds_layout lay;      /* a staged pixel's 16 channels: LDS row */
+  fe_lds_layout lay;      /* vec, phase: the copy's chunks (16 bytes, or
+                             8 for split 8-bit fragments) and banks */
   int per_pix;            /* copy chunks (lay.vec elements) per pixel */
   int halo_chunks;        /* per thread */
   int b_stride;           /* B's LDS row: taps x 16 + pad */
@@ -92,6 +95,65 @@ static int64_t first_tap_pixel(const halo_plan *h, const fe_operand *o,
   return p;
 }
 
+/* The output size along input dim j (its pixel loop's). */
+static int64_t out_size(const halo_plan *h, int j) {
+  const fe_conv *c = h->c;
+  for (int t = 0; t < c->npix; ++t)
+    if (c->pix_loop[t] == h->x->map[j])
+      return c->pix_size[t];
+  return 1;
+}
+
+/* LDS elements from the tile's first pixel to the one d pixels on, both
+ * at the same place inside rows (halo_offset(p) - halo_offset(p0) for
+ * pixels p0 <= p in general: see halo_element). */
+static int64_t halo_offset(const halo_plan *h, int64_t d) {
+  int64_t e = d * h->stride;
+  for (int j = 0; j < h->c->rank - 2; ++j)
+    if (j != h->c->chan)
+      e += h->bump[j] * (d / h->pstride[j]);
+  return e;
+}
+
+/* The LDS layout of the staged pixels.  A fragment read's 16 lanes take
+ * consecutive output pixels, whose input pixels are consecutive inside a
+ * row (or `step` apart), and the copy's phase lanes consecutive pixels of
+ * a row; both are free of bank conflicts when a pixel takes an odd number
+ * u of the phase's units (16 channels, padded by one unit if even).  Where
+ * the output pixels wrap to the next row (or plane, or image) the input
+ * skips pixels, which would put a lane past the wrap on the bank of one
+ * before it; each input row (plane, image) therefore starts bump[j]
+ * elements further on, chosen so that the wrap advances the units as
+ * one step does.  A tap moves whole rows and pixels inside a row, so its
+ * LDS offset stays a constant (h->eoff). */
+static void halo_units(halo_plan *h, const fe_operand *o) {
+  const fe_conv *c = h->c;
+  int P = h->lay.phase, vec = h->lay.vec;
+  int64_t u = HALO_CB / vec;
+  if (u % 2 == 0)
+    ++u;
+  h->stride = u * vec;
+  memset(h->bump, 0, sizeof h->bump);
+  int64_t step = u * c->stride[c->rank - 2] % P;
+  (void)o;
+  for (int j = c->rank - 3; j >= 0; --j) {
+    if (j == c->chan)
+      continue;
+    /* The last output pixel before index 1 of dim j, and that one. */
+    int64_t qa = 0, qb = c->stride[j] * h->pstride[j];
+    for (int k = j + 1; k < c->rank; ++k)
+      if (k != c->chan)
+        qa += (out_size(h, k) - 1) * c->stride[k] * h->pstride[k];
+    int64_t base = (halo_offset(h, qb) - halo_offset(h, qa)) / vec;
+    int64_t rows = qb / h->pstride[j] - qa / h->pstride[j];
+    for (int64_t bu = 0; bu < P; ++bu)
+      if (((base + bu * rows - step) % P + P) % P == 0) {
+        h->bump[j] = bu * vec;
+        break;
+      }
+  }
+}
+
 /* Does the halo body apply to this product and schedule, and with what
  * sizes?  Pure: decided before any IR is built. */
 static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
@@ -102,7 +164,7 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
   memset(h, 0, sizeof *h);
   if (pr->gm2 || pr->zp || !o->im2col || o->im2col > p->g.nconvs ||
       !o->is_load || !gm->rhs.is_load || o->nbatch || gm->nbatch ||
-      pr->k_tail || !fe_size_static(gm->M) || !fe_size_static(gm->K))
+      !fe_size_static(gm->M) || !fe_size_static(gm->K))
     return false;
   const fe_conv *c = &p->g.convs[o->im2col - 1];
   const fe_arg *a = &p->args[c->arg];
@@ -149,26 +211,13 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
     if (d > worst)
       worst = d;
   }
-  /* Rows of 16 channels padded as the GEMM's 16-wide slices are (a
-   * fragment read's lanes take consecutive pixels). */
   h->lay = fe_lds_layout_get(kb->arch, 8 * eb, HALO_CB);
-  int P = h->lay.phase;
   h->span = worst + h->off[h->ntaps - 1] + 1;
   h->per_pix = HALO_CB / h->lay.vec;
-  /* Input rows: consecutive output pixels read consecutive input pixels
-   * except where a row ends, after which they skip `skip` more; a lane of
-   * a phase past the wrap would meet the bank of a lane 8 pixels before
-   * it.  Each input row's pixels start `bump` elements further on, so
-   * that the skipped pixels' units are taken back: bump = -u skip units
-   * mod phase (u: units per pixel).  A tap moves whole rows and pixels
-   * inside a row, so its offset stays a constant. */
   h->width = a->shape[c->rank - 2].value;
-  int64_t out_w = c->npix ? c->pix_size[c->npix - 1] : 1;
-  int64_t step = c->stride[c->rank - 2];
-  int64_t skip = h->width - out_w * step, u = h->lay.stride / h->lay.vec;
-  h->bump = skip > 0 ? ((-u * skip) % P + P) % P * h->lay.vec : 0;
+  halo_units(h, o);
   for (int t = 0; t < h->ntaps; ++t)
-    h->eoff[t] = h->off[t] * h->lay.stride + h->bump * (h->off[t] / h->width);
+    h->eoff[t] = halo_offset(h, h->off[t]);
   /* The copy goes by input rows (a phase never straddles two, whose bump
    * would put lanes on one bank): the most rows a tile's span touches,
    * each as groups of `phase` pixels. */
@@ -178,9 +227,18 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
     if (r > h->rows)
       h->rows = r;
   }
+  int P = h->lay.phase;
   h->groups = (h->width + P - 1) / P;
-  h->trash = h->span * h->lay.stride + h->bump * h->rows;
-  h->elems = h->trash + (int64_t)P * h->lay.vec + h->lay.stride;
+  /* Past the last staged element (a span from a p0 inside a row crosses
+   * one more boundary of each dim than the span alone). */
+  h->trash = halo_offset(h, h->span) + h->stride;
+  for (int j = 0; j < c->rank; ++j)
+    h->trash += h->bump[j];
+  /* A whole number of phases: an idle lane's trash element keeps its
+   * bank. */
+  int64_t ph = (int64_t)P * h->lay.vec;
+  h->trash = (h->trash + ph - 1) / ph * ph;
+  h->elems = h->trash + ph;
   int threads = kb->s->threads;
   int64_t total = h->rows * h->groups * P * h->per_pix;
   h->halo_chunks = (int)((total + threads - 1) / threads);
@@ -199,7 +257,9 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
     return false;
   fe_lds_layout lb = fe_lds_layout_get(kb->arch, wb_type_bits(h->x->type),
                                        HALO_CB);
-  h->b_stride = h->ntaps * HALO_CB + lb.pad;
+  /* An odd number of units per row, as the halo's pixels (halo_units). */
+  int64_t bunits = (int64_t)h->ntaps * HALO_CB / lb.vec;
+  h->b_stride = (int)((bunits + (bunits % 2 == 0)) * lb.vec);
   int64_t lds = (int64_t)pr->stages * eb *
                 (h->elems + (int64_t)pr->tile_n * h->b_stride);
   return lds <= kb->chip->lds_bytes;
@@ -351,17 +411,23 @@ static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
   }
 }
 
-/* The LDS element of input pixel p's first channel (the tile starting at
- * pixel p0): its pixel's rows of lay.stride, and the rows' bumps. */
+/* The LDS element of input pixel p's first channel in the tile whose
+ * first pixel is p0 (p may lie before p0 by less than a row: the copy's
+ * idle lanes): its pixels' strides, and the bumps of the rows, planes
+ * and images between them. */
 static MlirValue halo_element(fe_kb *kb, const halo_plan *h, MlirValue p,
                               MlirValue p0) {
   wb_t *b = &kb->b;
-  MlirValue rows = kb_add(
-      kb, wb_arith(b, "arith.divui", p, kb_c(kb, h->width)),
-      kb_mulc(kb, wb_arith(b, "arith.divui", p0, kb_c(kb, h->width)), -1));
-  return kb_add(kb, kb_mulc(kb, kb_add(kb, p, kb_mulc(kb, p0, -1)),
-                            h->lay.stride),
-                kb_mulc(kb, rows, h->bump));
+  MlirValue e = kb_mulc(kb, kb_add(kb, p, kb_mulc(kb, p0, -1)), h->stride);
+  for (int j = 0; j < h->c->rank - 2; ++j) {
+    if (j == h->c->chan || !h->bump[j])
+      continue;
+    MlirValue ps = kb_c(kb, h->pstride[j]);
+    MlirValue d = kb_add(kb, wb_arith(b, "arith.divui", p, ps),
+                         kb_mulc(kb, wb_arith(b, "arith.divui", p0, ps), -1));
+    e = kb_add(kb, e, kb_mulc(kb, d, h->bump[j]));
+  }
+  return e;
 }
 
 /* Sets up the halo copy: chunk c = tid + threads i; P = phase
@@ -400,8 +466,8 @@ static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
     MlirValue iw = kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.remui", grp,
                                                    kb_c(kb, h->groups)), P),
                           lane);
-    MlirValue pix = kb_add(kb, kb_mulc(kb, kb_add(kb, row0, rrel), h->width),
-                           iw);
+    MlirValue first = kb_mulc(kb, kb_add(kb, row0, rrel), h->width);
+    MlirValue pix = kb_add(kb, first, iw);
     MlirValue ok = wb_arith(
         b, "arith.andi", wb_cmpi(b, WB_CMP_ULT, iw, kb_c(kb, h->width)),
         wb_arith(b, "arith.andi", wb_cmpi(b, WB_CMP_UGE, pix, p0),
@@ -410,13 +476,17 @@ static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
       ok = wb_arith(b, "arith.andi", ok,
                     wb_cmpi(b, WB_CMP_ULT, ci, kb_c(kb, total)));
     g->hcol[i] = kb_mulc(kb, part, h->lay.vec);
-    MlirValue at = kb_add(
-        kb, kb_mulc(kb, kb_add(kb, pix, kb_mulc(kb, p0, -1)), h->lay.stride),
-        kb_add(kb, kb_mulc(kb, rrel, h->bump), g->hcol[i]));
+    /* From the row's first pixel: a lane past the row's end stays on
+     * the row's banks. */
+    MlirValue at = kb_add(kb, halo_element(kb, h, first, p0),
+                          kb_add(kb, kb_mulc(kb, iw, h->stride), g->hcol[i]));
     /* The trash keeps the lane's bank (at modulo a phase's elements; at
      * may be below 0 by less than a row). */
     int64_t ph = (int64_t)P * h->lay.vec;
-    int64_t lift = (h->width * h->lay.stride + ph - 1) / ph * ph;
+    int64_t below = h->width * h->stride;
+    for (int j = 0; j < c->rank; ++j)
+      below += h->bump[j];
+    int64_t lift = (below + ph - 1) / ph * ph;
     MlirValue bank = wb_arith(b, "arith.remui", kb_addc(kb, at, lift),
                               kb_c(kb, ph));
     g->hst[i] = wb_select(b, ok, at, kb_addc(kb, bank, h->trash));

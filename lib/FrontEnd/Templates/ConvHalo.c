@@ -319,6 +319,11 @@ static MlirValue pixel_of(fe_kb *kb, const halo_gemm *g, MlirValue row) {
   return p;
 }
 
+static void sched_barrier(fe_kb *kb) {
+  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
+  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
+
 static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   halo_gemm *g = ud;
   const halo_plan *h = &g->h;
@@ -348,6 +353,10 @@ static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
   }
   /* Tap t's slice at columns 16t of the B rows. */
   for (int t = 0; t < g->h.ntaps; ++t) {
+    /* One tap's transposing WMMAs at a time: issued together their
+     * results would all be live at once. */
+    if (t)
+      sched_barrier(kb);
     fe_lds_copy ct = g->b;
     for (int i = 0; i < ct.chunks; ++i)
       ct.st_col[i] = kb_addc(kb, g->b.st_col[i], (int64_t)t * HALO_CB);
@@ -389,15 +398,12 @@ static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
                            MlirValue buf, bool masked, MlirValue *acc) {
   halo_gemm *g = ud;
   const fe_lds_product *pr = g->pr;
-  wb_t *b = &kb->b;
   (void)slice;
   (void)masked;
   bool sw = pr->swapped;
   for (int t = 0; t < g->h.ntaps; ++t) {
-    if (t) { /* as GemmLds.c: one K step's fragments live at a time */
-      MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
-      wb_op(b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
-    }
+    if (t) /* as GemmLds.c: one K step's fragments live at a time */
+      sched_barrier(kb);
     MlirValue a[FE_MAX_WAVE_TILES];
     for (int i = 0; i < pr->wave_m; ++i)
       a[i] = halo_fragment(kb, g, buf, kb_addc(kb, g->pos[i], g->h.eoff[t]));
@@ -570,8 +576,7 @@ int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
       .compute = multiply_block,
   };
   int rc = kb_pipelined_loop(kb, &pl, acc);
-  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
-  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+  sched_barrier(kb); /* keep what follows below the last WMMAs */
   free(g);
   return rc || kb->failed ? -1 : 0;
 }

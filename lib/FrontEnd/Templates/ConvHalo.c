@@ -16,20 +16,23 @@
  * consecutive output pixels m0 .. m0 + tile_m - 1 thus read input pixels
  * in P(m0) .. P(m0 + tile_m - 1) + off(last tap): the `span` (the largest
  * over the tiles, computed here at build time) of linear input pixels the
- * workgroup stages, 16 channels each: LDS [stage][span][16], a pixel's 16
- * channels 32 bytes (f16) after the previous pixel's, so that the lanes of
- * a fragment read, which take consecutive output pixels, read consecutive
- * 32-byte (RDNA3) or 16-byte (RDNA4) pieces.  An A fragment at tap t is
- * one vector LDS read per lane at [pos(lane) + off(t)][its K run], pos the
- * lane's pixel's offset from P(m0), computed once before the loop: only
- * the constant offset changes between taps.
+ * workgroup stages, 16 channels each, in a flat LDS buffer [stage]
+ * [elements]: pixel after pixel, each padded to an odd number of 16-byte
+ * units, each input row (plane, image) shifted by a `bump` (halo_units),
+ * so that a fragment read's lanes, which take consecutive output pixels,
+ * and the copy's lanes, which take consecutive pixels of one input row,
+ * meet no bank twice.  An A fragment at tap t is one 16-byte LDS read per
+ * lane (two for RDNA3's 32-byte runs) at pos(lane) + eoff(t), pos the
+ * lane's pixel's element offset from P(m0), computed once before the loop:
+ * only the constant offset changes between taps (an immediate offset of
+ * ds_load_b128).
  *
  * K runs channel-block-major: block b (16 channels) brings the halo tile's
  * channels 16b .. 16b + 15 and the filter's rows t C + 16b .. + 15 of
  * every tap t (B staged like the GEMM's, by Kernel/LdsCopy.c, the taps'
  * 16-wide K slices side by side in one LDS row per output channel: [stage]
- * [tile_n][taps x 16 + pad], whose stride keeps the GEMM layout's bank
- * pattern).  The blocks are pipelined through `stages` buffers by
+ * [tile_n][taps x 16 + pad], rows an odd number of 16-byte units as the
+ * GEMM layout's are).  The blocks are pipelined through `stages` buffers by
  * Kernel/Pipelined.c like the GEMM's K slices. */
 #include "Templates/Gemm.h"
 #include "Kernel/Lds.h"
@@ -41,7 +44,7 @@
 #include <string.h>
 
 #define HALO_CB 16        /* input channels per K block (one WMMA K step) */
-#define HALO_MAX_TAPS 27  /* filter taps (3x3x3) */
+#define HALO_MAX_TAPS 27  /* filter taps (the prefetch bound allows 9-19) */
 #define HALO_MAX_CHUNKS 8 /* the halo copy's 16-byte chunks per thread */
 #define HALO_MAX_PREFETCH 20 /* halo and filter chunks held per thread */
 

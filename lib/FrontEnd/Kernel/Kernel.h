@@ -116,6 +116,15 @@ void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                          MlirValue row, MlirValue k0, int len, bool masked);
 
+/* ConvLoad.c: the space loops' values lv of row `row` of operand o's
+ * matrix (its row loop; the batch loops at batch; 0 elsewhere), and the
+ * input indices of convolution c's first tap there (base: stride x pixel
+ * per spatial dim, the batch or group dims, 0 for the channel). */
+void kb_im2col_space(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
+                     MlirValue row, MlirValue *lv);
+void kb_conv_base(fe_kb *kb, const fe_conv *c, const fe_node *x,
+                  const MlirValue *lv, MlirValue *base);
+
 /* ConvLoad.c: the im2col load x (fe_node.im2col) at one point `at` of
  * its space (VALU kernels: a depthwise convolution). */
 MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x);

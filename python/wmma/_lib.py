@@ -91,7 +91,8 @@ class KernelArg(ctypes.Structure):
                 ("rank", c_int), ("shape", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("strides", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("offset", ctypes.c_int64),
-                ("role", ctypes.c_char * 8), ("host", c_int)]
+                ("role", ctypes.c_char * 8), ("host", c_int),
+                ("sparse", c_int)]
 
 
 class GridOp(ctypes.Structure):

@@ -16,6 +16,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The caller's type of kernel argument a (null for results). */
 static MlirType caller_type(const fe_problem *p, int a) {
@@ -77,6 +78,16 @@ int fe_sparse_operands(fe_problem *p, char *why, size_t cap,
       continue;
     *where = p->args[a].loc;
     fe_gemm *g = &p->gemms[0];
+    if (p->shape == FE_SHAPE_VALU) {
+      char tn[32] = "";
+      wmma_print_type(p->args[a].elem, tn, sizeof tn);
+      return refuse(p, a, why, cap,
+                    tn[0] == 'f' && !strcmp(tn, "f32")
+                        ? "its f32 product has no sparse WMMA: the "
+                          "operands must be f16, bf16, i8, f8E4M3FN or "
+                          "f8E5M2"
+                        : "the product is computed without WMMA");
+    }
     if (p->shape != FE_SHAPE_GEMM || p->ngemms != 1)
       return refuse(p, a, why, cap, "the function is not one product");
     if (g->lhs.arg != a)

@@ -115,16 +115,17 @@ static void refuse(fe_diag *d, MlirOperation op, const char *what, intptr_t k,
   if (is_two_of_four_rows(e))
     fe_diag_refuse(d, op,
                    "%s is 2:4 structured sparse (%s): the sparse GEMM "
-                   "template (RDNA4 v_swmmac) is not built yet, and compiling "
-                   "it as dense would ignore the encoding; pass the pruned "
-                   "matrix without the encoding",
+                   "template takes a 2:4 function argument read only as the "
+                   "A operand of a contraction (for a 2:4 B, compute the "
+                   "transposed product); compiling it as dense would ignore "
+                   "the encoding",
                    name, enc);
   else
     fe_diag_refuse(d, op,
                    "%s carries the sparse encoding %s: the kernels take "
-                   "dense operands (the sparse form planned for RDNA4 is 2:4 "
-                   "along the rows of a GEMM's A operand: (i, j) -> (i : "
-                   "dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]))",
+                   "dense operands, or a GEMM's A operand 2:4 sparse along "
+                   "its rows: (i, j) -> (i : dense, j floordiv 4 : dense, "
+                   "j mod 4 : structured[2, 4])",
                    name, enc);
 }
 

@@ -73,8 +73,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
       return fe_why(why, cap, "no sparse WMMA (v_swmmac) for these types: %s",
                     msg);
   }
-  /* One wave row of 16 x 16w, or 64 x 64 in 2 x 2 waves (a pin's tile
-   * otherwise), each wave's tiles at most 4 per side. */
+  /* One wave row of 16 x 16w, or 64 x 64 or 128 x 128 in 2 x 2 waves
+   * when the problem fills them (a pin's or the option's tile otherwise),
+   * each wave's tiles at most 4 per side: the larger the wave tile, the
+   * fewer times each wave reads A and B (registers staging). */
   int w = o->waves;
   int tm = 16, tn = 16 * w, wm = 1, wn = w;
   if (o->pinned) {
@@ -85,7 +87,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     wm = tm >= 32 ? 2 : 1;
     wn = w / wm;
   } else if (w == 4 && fe_estimate(g->M) >= 64 && fe_estimate(g->N) >= 64) {
-    tm = tn = 64, wm = wn = 2;
+    tm = tn = fe_estimate(g->M) >= 128 && fe_estimate(g->N) >= 128 ? 128 : 64;
+    wm = wn = 2;
   }
   if (wm < 1 || wn < 1 || tm % (16 * wm) || tn % (16 * wn))
     return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "

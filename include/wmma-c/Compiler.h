@@ -60,6 +60,10 @@ typedef struct {
   int64_t offset;  /* static offset (elements) of a strided layout */
   char role[8];    /* "input", "output", "inout" */
   int host;        /* caller argument index, or -1 - r for result r */
+  int sparse;      /* 0; 1 or 2: the compressed values (M x K/2) or the
+                      index words (M x ceil(K/32) i32) of caller argument
+                      `host`, an M x K matrix 2:4 sparse along its rows
+                      (role "input"; manifest "part": "values"/"index") */
 } wmma_kernel_arg;
 
 /* One step of a grid expression in postfix form (the launch record's

@@ -196,8 +196,11 @@ int describe_kernel(session *s, MlirOperation kernel,
                    a->name, sizeof a->name)) {
       snprintf(a->name, sizeof a->name, "arg%d", (int)i);
     }
-    snprintf(a->role, sizeof a->role, "%s",
-             kRoles[wmmaLaunchAttrGetRole(launch, i)]);
+    int role = (int)wmmaLaunchAttrGetRole(launch, i);
+    a->sparse = role == WMMA_ARG_SPARSE_VALUES  ? 1
+                : role == WMMA_ARG_SPARSE_INDEX ? 2
+                                                : 0;
+    snprintf(a->role, sizeof a->role, "%s", kRoles[a->sparse ? 0 : role]);
     if (!mlirTypeIsAMemRef(t)) {
       a->is_buffer = 0;
       a->rank = 0;
@@ -295,7 +298,11 @@ static void json_args(wmma_sbuf *sb, const wmma_kernel_arg *args, int n,
     }
     wmma_sbuf_printf(sb, ", \"role\": ");
     wmma_sbuf_json_string(sb, a->role);
-    wmma_sbuf_printf(sb, ", \"host\": %d}", a->host);
+    wmma_sbuf_printf(sb, ", \"host\": %d", a->host);
+    if (a->sparse)
+      wmma_sbuf_printf(sb, ", \"sparse\": \"2:4\", \"part\": \"%s\"",
+                       a->sparse == 1 ? "values" : "index");
+    wmma_sbuf_printf(sb, "}");
   }
   wmma_sbuf_printf(sb, "%s%s]", n ? "\n" : "", n ? indent : "");
 }

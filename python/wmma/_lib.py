@@ -91,7 +91,8 @@ class KernelArg(ctypes.Structure):
                 ("rank", c_int), ("shape", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("strides", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("offset", ctypes.c_int64),
-                ("role", ctypes.c_char * 8), ("host", c_int)]
+                ("role", ctypes.c_char * 8), ("host", c_int),
+                ("sparse", c_int)]
 
 
 class GridOp(ctypes.Structure):
@@ -202,7 +203,7 @@ class EmuStats(ctypes.Structure):
                 ("lds_bytes_written", _u64), ("barriers", _u64), ("workgroups", _u64),
                 ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64),
                 ("lds_instructions", _u64), ("global_instructions", _u64),
-                ("valu_instructions", _u64)]
+                ("valu_instructions", _u64), ("swmmac", _u64 * 16)]
 
 
 class SolCounters(ctypes.Structure):
@@ -210,7 +211,8 @@ class SolCounters(ctypes.Structure):
     _fields_ = [("wmma", _u64 * INSTR_COUNT)] + [(n, _u64) for n in (
         "valu_instructions", "lds_instructions", "lds_bytes_read", "lds_bytes_written",
         "lds_bank_conflicts", "global_instructions", "global_bytes_loaded",
-        "global_bytes_stored", "dram_bytes", "barriers", "workgroups", "waves")]
+        "global_bytes_stored", "dram_bytes", "barriers", "workgroups", "waves")] + [
+        ("swmmac", _u64 * SPARSE_COUNT)]
 
 
 class SolIsa(ctypes.Structure):

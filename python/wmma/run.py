@@ -257,7 +257,10 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       sizes of dynamic dimensions.  An output may be given too (its array
       gives its shape, its contents the initial value); otherwise it is
       allocated (zeros) with the sizes the inputs fix.  A number for every
-      scalar.
+      scalar.  An argument 2:4 sparse along its rows (the kernel reads its
+      compressed values and index words, manifest "part") is given as its
+      dense M x K matrix with at most two nonzeros per group of four K,
+      or as upstream's storage (values, crd) (wmma.sparse24).
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
     staging, tile, tiled, accumulate: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
@@ -301,6 +304,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]
+        inputs = _sparse_parts(args, names, inputs)
         unknown = sorted(set(inputs) - {n for n, a in zip(names, args)
                                         if a.host >= 0})
         if unknown:
@@ -373,6 +377,28 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     return outputs
 
 
+def _sparse_parts(args, names, inputs):
+    """Inputs with each 2:4 argument's dense matrix (or (values, crd))
+    replaced by the kernel's values, its index words under NAME#index
+    (names renamed alike)."""
+    from .sparse24 import compress_2_4, pack_index_words
+    out = dict(inputs)
+    for i, a in enumerate(args):
+        if a.sparse == 2:
+            names[i] += "#index"
+    for i, a in enumerate(args):
+        if a.sparse != 1 or names[i] not in inputs:
+            continue
+        given = inputs[names[i]]
+        if isinstance(given, tuple):
+            values, crd = given
+        else:
+            values, crd = compress_2_4(np.asarray(given))
+        out[names[i]] = np.ascontiguousarray(values)
+        out[names[i] + "#index"] = pack_index_words(crd).view(np.int32)
+    return out
+
+
 def _speed_of_light(counters, chip, sku, dram_bytes, res, compile_args):
     """The model on one kernel's counters; its ISA resources from the same
     kernel compiled to ISA (compile_args; False: not known)."""
@@ -407,6 +433,8 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
     for a in manifest["args"]:
         if a["host"] < 0 or (a["kind"] == "buffer" and a["role"] == "output"):
             continue
+        if a.get("part") == "index":
+            continue  # made from the dense matrix by run()
         typ = a["type"]
         if a["kind"] != "buffer":
             out[a["name"]] = float(rng.uniform(0.5, 1.5)) if typ.startswith("f") \
@@ -431,4 +459,10 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
         else:
             dtype = np.float32 if typ == "bf16" or typ in FP8_TYPES else DTYPES[typ]
             out[a["name"]] = rng.uniform(low, high, size=shape).astype(dtype)
+        if a.get("part") == "values":
+            # The dense M x K matrix the values come from, pruned to 2:4.
+            from .sparse24 import prune_2_4
+            x = out[a["name"]]
+            out[a["name"]] = prune_2_4(np.concatenate(
+                [x, x[:, rng.permutation(x.shape[1])]], axis=1))
     return out

@@ -5,6 +5,7 @@
 #include "wmma-c/Passes.h"
 #include "wmma-c/Runner.h"
 #include "IntOption.h"
+#include "Sparse24.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -122,6 +123,34 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
   }
 }
 
+/* A random input of kind k: floats uniform in [-scale, scale); integers:
+ * i8 and i4 over their whole range (read as u8 / u4 by unsigned
+ * products), i32 small enough that sums stay exact. */
+static double draw(elem_kind k, double scale) {
+  double v = 2.0 * rng_uniform() - 1.0;
+  if (k == ELEM_I8)
+    return floor(v * 128.0);
+  if (k == ELEM_I4)
+    return floor(v * 8.0);
+  if (k == ELEM_I1)
+    return v < 0 ? 0 : 1;
+  if (k == ELEM_I32)
+    return floor(v * 1024.0);
+  return v * scale;
+}
+
+/* The element callbacks of 2:4 inputs (Sparse24.c). */
+typedef struct {
+  const elem_kind *kinds;
+  double scale;
+} elem_ctx;
+static double sp_load(void *ctx, int arg, const void *data, size_t e);
+static void sp_store(void *ctx, int arg, void *data, size_t e, double v);
+static double sp_draw(void *ctx, int arg) {
+  const elem_ctx *c = ctx;
+  return draw(c->kinds[arg], c->scale);
+}
+
 static void store_elem(elem_kind k, void *data, size_t i, double v) {
   unsigned char *p = data;
   uint16_t h;
@@ -161,6 +190,13 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   default:
     break;
   }
+}
+
+static double sp_load(void *ctx, int arg, const void *data, size_t e) {
+  return load_elem(((const elem_ctx *)ctx)->kinds[arg], data, e);
+}
+static void sp_store(void *ctx, int arg, void *data, size_t e, double v) {
+  store_elem(((const elem_ctx *)ctx)->kinds[arg], data, e, v);
 }
 
 /* Largest buffer wmma-run allocates for one argument (it keeps three
@@ -219,7 +255,9 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
       for (int d = 0; d < a->rank; ++d) {
         int64_t rec = a->shape[d];
         int s = rec < 0 ? (int)(-1 - rec) : -1;
-        if (given) {
+        /* A 2:4 argument's parts take the dense matrix's rows (--size
+         * names the dense M x K); their other dims are static. */
+        if (given && !(a->sparse && rec >= 0)) {
           shapes[i][d] = given->dims[d];
           if (s >= 0 && s < 64 && !known[s])
             sym[s] = given->dims[d], known[s] = 1;
@@ -341,6 +379,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
   int64_t positions[WMMA_MAX_KERNEL_ARGS];
+  sparse24_inputs sparse = {0};
   int32_t iscalars[WMMA_MAX_KERNEL_ARGS];
   size_t counts[WMMA_MAX_KERNEL_ARGS];
   memset(kargs, 0, sizeof kargs);
@@ -408,26 +447,23 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
                       "argument '%s'\n", bytes, a->name);
       goto out;
     }
-    if (strcmp(a->role, "output"))
+    /* 2:4 sparse parts are made from their dense matrix below. */
+    if (strcmp(a->role, "output") && !a->sparse)
       for (size_t e = 0; e < counts[i]; ++e) {
-        double v = 2.0 * rng_uniform() - 1.0;
-        if (kinds[i] != ELEM_I8 && kinds[i] != ELEM_I4 &&
-            kinds[i] != ELEM_I32 && kinds[i] != ELEM_I1)
-          v *= r->input_scale;
-        /* Integers: i8 and i4 over their whole range (read as u8 / u4
-         * by unsigned products), i32 small enough that sums stay exact. */
-        if (kinds[i] == ELEM_I8)
-          v = floor(v * 128.0);
-        else if (kinds[i] == ELEM_I4)
-          v = floor(v * 8.0);
-        else if (kinds[i] == ELEM_I1)
-          v = v < 0 ? 0 : 1;
-        else if (kinds[i] == ELEM_I32)
-          v = floor(v * 1024.0);
-        store_elem(kinds[i], kd, e, v);
+        store_elem(kinds[i], kd, e, draw(kinds[i], r->input_scale));
         store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));
       }
     memcpy(rd, kd, bytes);
+  }
+  /* 2:4 sparse arguments: the kernel's compressed form of a pruned dense
+   * matrix, which the reference takes. */
+  elem_ctx ec = {kinds, r->input_scale};
+  sparse24_elems el = {&ec, sp_load, sp_store, sp_draw};
+  char smsg[256];
+  if (sparse24_inputs_make(k, shapes, kargs, rargs, margs, &el, &sparse, smsg,
+                           sizeof smsg)) {
+    fprintf(stderr, "wmma-run: error: %s\n", smsg);
+    goto out;
   }
 
   unsigned grid[3];
@@ -465,8 +501,10 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   }
   double gamma = 0;
   /* One JIT: the reference on the inputs, then on their absolute values. */
-  const wmma_host_arg *const arg_sets[2] = {rargs, margs};
-  if (wmma_reference_run(r->ref_src, r->ref_size, r->ref_func, k, arg_sets, 2,
+  const wmma_host_arg *const arg_sets[2] = {
+      sparse.ref ? sparse.args[0] : rargs, sparse.ref ? sparse.args[1] : margs};
+  if (wmma_reference_run(r->ref_src, r->ref_size, r->ref_func,
+                         sparse.ref ? sparse.ref : k, arg_sets, 2,
                          &gamma, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
@@ -570,6 +608,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   status = all_pass ? 0 : 1;
 
 out:
+  sparse24_inputs_free(&sparse);
   for (int i = 0; i < n; ++i)
     if (k->args[i].is_buffer) {
       free(kargs[i].data);

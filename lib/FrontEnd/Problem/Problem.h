@@ -13,6 +13,11 @@
 
 /*===--- the problem ------------------------------------------------------===*/
 typedef enum { FE_ARG_INPUT, FE_ARG_OUTPUT, FE_ARG_INOUT } fe_role;
+typedef enum {
+  FE_SPARSE_NONE,
+  FE_SPARSE_VALUES,
+  FE_SPARSE_INDEX
+} fe_sparse_part;
 
 typedef struct {
   bool is_buffer;
@@ -35,6 +40,10 @@ typedef struct {
    * (ProblemCollapse.c). */
   bool collapsed;
   int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
+  /* A 2:4 A operand (ProblemSparse.c) is two kernel arguments of one
+   * caller argument: its compressed values, M x K/2, and its index words,
+   * M x ceil(K/32) i32 (docs/sparse-frontend.md). */
+  fe_sparse_part sparse_part;
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -97,6 +106,10 @@ typedef struct {
                           products (16-bit outputs round once at the end),
                           i32 for integer ones */
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
+  /* A is 2:4 sparse along K (ProblemSparse.c): lhs.arg holds its
+   * compressed values, argument a_index its index words. */
+  bool a_sparse;
+  int a_index;
 } fe_gemm;
 
 /* FE_SHAPE_VALU: one product no WMMA instruction takes (f32, f64, i32 or
@@ -240,6 +253,13 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
  * generalized) becomes one of the 8-bit (or 4-bit) operands with the zero
  * points recorded (fe_contraction.lhs_zp, rhs_zp). */
 void fe_fold_zero_points(fe_graph *g, fe_contraction *c);
+
+/* ProblemSparse.c: arguments of the caller 2:4 along their rows
+ * (fe_is_two_of_four) become the compressed A of the one GEMM that reads
+ * them (kernel arguments: values in place, index words appended).  0 (none,
+ * or done), or -1 with the reason. */
+int fe_sparse_operands(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where);
 
 /* ProblemPacked.c: is load x a matrix packed along K (integer elements
  * holding P >= 2 values of at least 4 bits each, its one divided dim

@@ -12,7 +12,8 @@
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
  *    fill, copy, elementwise) become linalg.generic.
  * Values with a sparse_tensor encoding are refused before any of this
- * (SparseOperands.c): bufferization would drop the encoding.
+ * (SparseOperands.c): bufferization would drop the encoding; the 2:4 A
+ * arguments it accepts lose theirs on the copy.
  * Errors of these passes are captured as obstacles, each at its location
  * and naming the op the user wrote there. */
 #include "FrontEnd.h"
@@ -223,6 +224,8 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
     callees_t c = {parent, mlirModuleGetBody(m)};
     mlirOperationWalk(copy, declare_callee, &c, MlirWalkPreOrder);
   }
+  /* Accepted 2:4 arguments are read as dense matrices from here on. */
+  fe_strip_sparse_args(copy);
   bool tensors = has_tensors(copy);
   if (tensors)
     mark_read_only(copy);

@@ -10,7 +10,9 @@
  *    report every one of them at its line rather than the first at the
  *    function);
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
- *    fill, copy, elementwise) become linalg.generic.
+ *    fill, copy, elementwise) become linalg.generic;
+ *  - a result returned through a view of a buffer the function allocates
+ *    becomes the allocation (ResultViews.c).
  * Values with a sparse_tensor encoding are refused before any of this
  * (SparseOperands.c): bufferization would drop the encoding.
  * Errors of these passes are captured as obstacles, each at its location
@@ -255,5 +257,7 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                              : "generalization of its named linalg ops");
     return (MlirOperation){NULL};
   }
-  return mlirBlockGetFirstOperation(mlirModuleGetBody(m)); /* the copy */
+  MlirOperation norm = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  fe_reroot_result_views(norm);
+  return norm; /* the copy */
 }

@@ -28,3 +28,13 @@
 // CHECK: %[[X:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: vector.load %[[X]][%c0, %{{.*}}, %{{.*}}] : memref<1x37x45xf16
 // CHECK: vector.store {{.*}} #gpu.address_space<workgroup>
+
+// CHECK-LABEL: gpu.module @product_row_module
+// CHECK: gpu.func @product_row_k0(
+// CHECK: wmma.mma
+// CHECK: gpu.func @product_row_k1(
+// CHECK-SAME: template = "elementwise"
+// CHECK: vector.load %{{.*}}[%c0, %{{.*}}] : memref<32x32xf32
+// CHECK-LABEL: func.func @product_row(
+// CHECK: gpu.launch_func @product_row_module::@product_row_k0
+// CHECK: gpu.launch_func @product_row_module::@product_row_k1

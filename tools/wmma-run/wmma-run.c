@@ -77,12 +77,12 @@ static double rng_uniform(void) {
  * so that the per-element loops do no string compares. */
 typedef enum {
   ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
-  ELEM_I4, ELEM_I1, ELEM_UNSUPPORTED
+  ELEM_I4, ELEM_I1, ELEM_I16, ELEM_UNSUPPORTED
 } elem_kind;
 
 static elem_kind elem_kind_of(const char *t) {
   static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
-                                       "f8E4M3FN", "f8E5M2", "i4", "i1"};
+                                       "f8E4M3FN", "f8E5M2", "i4", "i1", "i16"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -117,6 +117,11 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
     return (int8_t)(unsigned char)(p[i] << 4) >> 4;
   case ELEM_I1: /* a byte per element too: its low bit */
     return p[i] & 1;
+  case ELEM_I16: {
+    int16_t s16;
+    memcpy(&s16, p + 2 * i, 2);
+    return s16;
+  }
   default:
     return NAN;
   }
@@ -152,6 +157,11 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   case ELEM_I1: /* 0 or 1 in its byte, as LLVM stores an i1 */
     p[i] = (unsigned char)((int64_t)v & 1);
     break;
+  case ELEM_I16: {
+    int16_t s16 = (int16_t)(int64_t)v;
+    memcpy(p + 2 * i, &s16, 2);
+    break;
+  }
   case ELEM_FP8:
     p[i] = wmma_emu_f32_to_fp8(f, 1);
     break;
@@ -412,17 +422,19 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       for (size_t e = 0; e < counts[i]; ++e) {
         double v = 2.0 * rng_uniform() - 1.0;
         if (kinds[i] != ELEM_I8 && kinds[i] != ELEM_I4 &&
-            kinds[i] != ELEM_I32 && kinds[i] != ELEM_I1)
+            kinds[i] != ELEM_I32 && kinds[i] != ELEM_I1 &&
+            kinds[i] != ELEM_I16)
           v *= r->input_scale;
         /* Integers: i8 and i4 over their whole range (read as u8 / u4
-         * by unsigned products), i32 small enough that sums stay exact. */
+         * by unsigned products), i32 and i16 small enough that sums stay
+         * exact. */
         if (kinds[i] == ELEM_I8)
           v = floor(v * 128.0);
         else if (kinds[i] == ELEM_I4)
           v = floor(v * 8.0);
         else if (kinds[i] == ELEM_I1)
           v = v < 0 ? 0 : 1;
-        else if (kinds[i] == ELEM_I32)
+        else if (kinds[i] == ELEM_I32 || kinds[i] == ELEM_I16)
           v = floor(v * 1024.0);
         store_elem(kinds[i], kd, e, v);
         store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));

@@ -12,7 +12,9 @@
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
  *    fill, copy, elementwise) become linalg.generic;
  *  - a result returned through a view of a buffer the function allocates
- *    becomes the allocation (ResultViews.c).
+ *    becomes the allocation (ResultViews.c);
+ *  - outputs written at constant index 0 of size-1 dimensions (keep-dim
+ *    reductions) are written through views without them (UnitOutputs.c).
  * Values with a sparse_tensor encoding are refused before any of this
  * (SparseOperands.c): bufferization would drop the encoding.
  * Errors of these passes are captured as obstacles, each at its location
@@ -259,5 +261,6 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   }
   MlirOperation norm = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
   fe_reroot_result_views(norm);
+  fe_drop_unit_output_dims(norm);
   return norm; /* the copy */
 }

@@ -57,3 +57,20 @@ func.func @transpose_unit(%x: memref<1x37x45xf16>, %y: memref<45x37xf16>) {
   }
   return
 }
+
+// Row 0 of a matrix product broadcast to every row: no tile of the GEMM
+// holds it, so the product is written to a buffer and a second
+// (elementwise) kernel reads its row 0.
+func.func @product_row(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<32x32xf32>
+  linalg.fill ins(%z : f32) outs(%p : memref<32x32xf32>)
+  linalg.matmul ins(%A, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%p : memref<32x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (0, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<32x32xf32>) outs(%C : memref<32x32xf32>) {
+  ^bb0(%b: f32, %o: f32):
+    linalg.yield %b : f32
+  }
+  memref.dealloc %p : memref<32x32xf32>
+  return
+}

@@ -43,6 +43,7 @@ static void usage(FILE *f) {
           "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S; i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
+          "i16 and i32 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
           "in 0..the largest dimension).\n"
           "--reference takes the reference function (same name and signature)\n"

@@ -73,6 +73,14 @@ int fe_strip_sparse_args(MlirOperation func);
  * that failed) in d. */
 MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                            fe_diag *d);
+/* A result returned through one view (cast, expand_shape, collapse_shape)
+ * of a buffer the function allocates becomes the allocation, the buffer its
+ * inverse view (Recognize/ResultViews.c). */
+void fe_reroot_result_views(MlirOperation func);
+/* linalg.generic outputs written at constant index 0 of size-1 dimensions
+ * are written through a collapse_shape view without them
+ * (Recognize/UnitOutputs.c). */
+void fe_drop_unit_output_dims(MlirOperation func);
 /* Reads the normalized function into p's graph, arguments and symbols.
  * 0, or -1 with every obstacle found (each at its op) in d. */
 int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,

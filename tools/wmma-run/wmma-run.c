@@ -44,6 +44,7 @@ static void usage(FILE *f) {
           "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S; i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
+          "i16 and i32 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
           "in 0..the largest dimension).\n"
           "--reference takes the reference function (same name and signature)\n"
@@ -78,12 +79,12 @@ static double rng_uniform(void) {
  * so that the per-element loops do no string compares. */
 typedef enum {
   ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
-  ELEM_I4, ELEM_I1, ELEM_UNSUPPORTED
+  ELEM_I4, ELEM_I1, ELEM_I16, ELEM_UNSUPPORTED
 } elem_kind;
 
 static elem_kind elem_kind_of(const char *t) {
   static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
-                                       "f8E4M3FN", "f8E5M2", "i4", "i1"};
+                                       "f8E4M3FN", "f8E5M2", "i4", "i1", "i16"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -118,6 +119,11 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
     return (int8_t)(unsigned char)(p[i] << 4) >> 4;
   case ELEM_I1: /* a byte per element too: its low bit */
     return p[i] & 1;
+  case ELEM_I16: {
+    int16_t s16;
+    memcpy(&s16, p + 2 * i, 2);
+    return s16;
+  }
   default:
     return NAN;
   }
@@ -134,7 +140,7 @@ static double draw(elem_kind k, double scale) {
     return floor(v * 8.0);
   if (k == ELEM_I1)
     return v < 0 ? 0 : 1;
-  if (k == ELEM_I32)
+  if (k == ELEM_I32 || k == ELEM_I16)
     return floor(v * 1024.0);
   return v * scale;
 }
@@ -181,6 +187,11 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   case ELEM_I1: /* 0 or 1 in its byte, as LLVM stores an i1 */
     p[i] = (unsigned char)((int64_t)v & 1);
     break;
+  case ELEM_I16: {
+    int16_t s16 = (int16_t)(int64_t)v;
+    memcpy(p + 2 * i, &s16, 2);
+    break;
+  }
   case ELEM_FP8:
     p[i] = wmma_emu_f32_to_fp8(f, 1);
     break;

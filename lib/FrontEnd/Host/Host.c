@@ -7,6 +7,7 @@
  *   grid              -> computed from the run-time sizes (the launch record)
  *   gpu.launch_func @F_module::@F blocks in (gx, gy, gz) threads in (t, 1, 1)
  *   results           -> bufferization.to_tensor (restrict writable)
+ *                        (returned as they are by functions on memrefs)
  *
  * Memref arguments are passed as they are (descriptors: the kernel reads
  * their sizes); the caller owns every buffer, results included. */
@@ -127,11 +128,17 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
   MlirValue ret[FE_MAX_ARGS];
   for (int r = 0; r < p->nresults; ++r) {
+    /* A function on memrefs returning the buffer it allocates: as is. */
+    MlirType want = mlirFunctionTypeGetResult(ft, r);
+    if (mlirTypeEqual(mlirValueGetType(results[r]), want)) {
+      ret[r] = results[r];
+      continue;
+    }
     MlirNamedAttribute ta[2] = {
         wb_named(ctx, "restrict", mlirUnitAttrGet(ctx)),
         wb_named(ctx, "writable", mlirUnitAttrGet(ctx))};
-    ret[r] = wb_op1(&b, "bufferization.to_tensor", 1, &results[r],
-                    mlirFunctionTypeGetResult(ft, r), 2, ta);
+    ret[r] = wb_op1(&b, "bufferization.to_tensor", 1, &results[r], want, 2,
+                    ta);
   }
   wb_op(&b, "func.return", p->nresults, ret, 0, NULL, 0, NULL);
   mlirIRRewriterDestroy(rw);

@@ -44,6 +44,10 @@ static void indices(fe_kb *kb, const ew_pos *pos, const fe_node *x, int e,
                     MlirValue *idx) {
   for (int j = 0; j < x->nmap; ++j) {
     int d = x->map[j];
+    if (d == FE_MAP_FIXED) { /* a size-1 dimension of a broadcast: (d0, 0) */
+      idx[j] = kb_c(kb, x->fixed[j]);
+      continue;
+    }
     idx[j] = d == pos->rank - 1 ? kb_addc(kb, pos->at[d], e) : pos->at[d];
     if (x->div[j])
       idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, x->div[j]));

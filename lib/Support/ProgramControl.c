@@ -226,8 +226,22 @@ static int read_for(fe_program *pg, MlirOperation module, MlirOperation op,
 
 static int read_if(fe_program *pg, MlirOperation module, MlirOperation op,
                    char *why, size_t cap) {
-  if (mlirOperationGetNumResults(op))
-    return fe_ptable_fail(why, cap, "an scf.if yields values");
+  /* Results: the one buffer both branches yield (the partition checked). */
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirBlock then = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+    MlirOperation y = {NULL};
+    for (MlirOperation o = mlirBlockGetFirstOperation(then);
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+      y = o;
+    int b = mlirOperationIsNull(y) || !wmma_op_is(y, "scf.yield")
+                ? -1
+                : fe_ptable_find(pg, mlirOperationGetOperand(y, i));
+    if (b < 0)
+      return fe_ptable_fail(why, cap, "an scf.if yields something other "
+                                      "than a buffer of the program");
+    if (alias(pg, mlirOperationGetResult(op, i), b, why, cap))
+      return -1;
+  }
   int cond = fe_ptable_value(pg, mlirOperationGetOperand(op, 0), why, cap);
   if (cond < 0)
     return -1;

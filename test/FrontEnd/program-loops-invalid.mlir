@@ -77,7 +77,7 @@ func.func @if_with_results(%x: memref<64x32xf16>, %w: memref<32x32xf16>, %k: ind
   %c1 = arith.constant 1 : index
   %z = arith.constant 0.0 : f32
   %p = arith.cmpi eq, %k, %c1 : index
-  // expected-remark @+1 {{not converted to a wmma kernel: an scf.if yielding values is not supported (write the result into one buffer in both branches)}}
+  // expected-remark @+1 {{not converted to a wmma kernel: an scf.if yielding scalars, or different buffers in its branches, is not supported (write the result into one buffer in both branches)}}
   %r = scf.if %p -> (memref<64x32xf32>) {
     linalg.fill ins(%z : f32) outs(%y : memref<64x32xf32>)
     linalg.matmul ins(%x, %w : memref<64x32xf16>, memref<32x32xf16>) outs(%y : memref<64x32xf32>)

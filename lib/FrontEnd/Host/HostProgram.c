@@ -138,9 +138,9 @@ static void last_use(MlirBlock body, MlirValue v, MlirOperation *last,
       *last = user;
     if (fe_is_view_op(user))
       last_use(body, mlirOperationGetResult(user, 0), last, escapes);
-    /* A loop carrying the buffer (an iter_arg updated in place): its
-     * results are the buffer too. */
-    if (wmma_op_is(user, "scf.for"))
+    /* A loop carrying the buffer (an iter_arg updated in place), or a
+     * conditional yielding it: their results are the buffer too. */
+    if (fe_is_control_op(user))
       for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
         last_use(body, mlirOperationGetResult(user, r), last, escapes);
   }

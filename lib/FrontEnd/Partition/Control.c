@@ -63,13 +63,54 @@ static bool host_scalar(MlirValue v, int depth) {
   return true;
 }
 
+static MlirOperation terminator(MlirBlock b) {
+  MlirOperation last = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    last = o;
+  return last;
+}
+
+/* Does each result of scf.if op come from one buffer, defined before it,
+ * that both branches yield (what bufferization makes of a tensor scf.if
+ * whose branches write one destination)? */
+static bool same_buffer_yielded(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  if (n == 0)
+    return true;
+  if (mlirOperationGetNumRegions(op) < 2)
+    return false;
+  MlirOperation y[2];
+  for (int r = 0; r < 2; ++r) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+    y[r] = mlirBlockIsNull(b) ? (MlirOperation){NULL} : terminator(b);
+    if (mlirOperationIsNull(y[r]) || !wmma_op_is(y[r], "scf.yield") ||
+        mlirOperationGetNumOperands(y[r]) != n)
+      return false;
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue a = mlirOperationGetOperand(y[0], i);
+    if (!mlirTypeIsAMemRef(mlirValueGetType(a)) ||
+        !mlirValueEqual(a, mlirOperationGetOperand(y[1], i)))
+      return false;
+    MlirBlock def = mlirValueIsABlockArgument(a)
+                        ? mlirBlockArgumentGetOwner(a)
+                        : mlirOperationGetBlock(mlirOpResultGetOwner(a));
+    if (!mlirBlockEqual(def, mlirOperationGetBlock(op)) &&
+        !mlirValueIsABlockArgument(a))
+      return false; /* made inside a branch */
+  }
+  return true;
+}
+
 /* Is the loop (or conditional) one the program record describes?  If not,
  * why (it then stays on the host as a whole). */
 static bool describable(MlirOperation op, char *why, size_t cap) {
   if (wmma_op_is(op, "scf.if")) {
-    if (mlirOperationGetNumResults(op) > 0) {
-      fe_why(why, cap, "an scf.if yielding values is not supported (write "
-                       "the result into one buffer in both branches)");
+    if (!same_buffer_yielded(op)) {
+      fe_why(why, cap, "an scf.if yielding scalars, or different buffers "
+                       "in its branches, is not supported (write the result "
+                       "into one buffer in both branches)");
       return false;
     }
     if (!host_scalar(mlirOperationGetOperand(op, 0), 0)) {

@@ -279,7 +279,8 @@ typedef struct {
   MlirValue pos[FE_MAX_WAVE_TILES]; /* lane's LDS element per tile row */
   MlirValue kcol;                    /* lane's first K in a fragment */
   int klen;                          /* K per lane in a fragment */
-  MlirValue wcol[FE_MAX_WAVE_TILES];
+  MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the
+                                  wave's tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
   int nacc;
   MlirValue ph[HALO_MAX_CHUNKS], pb[HALO_MAX_TAPS * FE_COPY_MAX];
@@ -371,7 +372,7 @@ static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
  * reads (a 32-byte run is two ds_load_b128, as the hardware splits it;
  * the emulator counts bank conflicts per IR access). */
 static MlirValue halo_fragment(fe_kb *kb, const halo_gemm *g, MlirValue buf,
-                               MlirValue pos) {
+                               MlirValue pos, bool as_frag) {
   wb_t *b = &kb->b;
   MlirType et = g->h.x->type;
   int per = 16 / fe_storage_bytes(et), n = g->klen;
@@ -392,7 +393,7 @@ static MlirValue halo_fragment(fe_kb *kb, const halo_gemm *g, MlirValue buf,
     return (MlirValue){NULL};
   }
   MlirType ft = wmmaFragAttrGetVectorType(g->frag_a);
-  if (!mlirTypeEqual(mlirValueGetType(v), ft))
+  if (as_frag && !mlirTypeEqual(mlirValueGetType(v), ft))
     v = wb_bitcast(b, v, ft);
   return v;
 }
@@ -401,18 +402,36 @@ static void multiply_block(fe_kb *kb, void *ud, MlirValue slice,
                            MlirValue buf, bool masked, MlirValue *acc) {
   halo_gemm *g = ud;
   const fe_lds_product *pr = g->pr;
-  (void)slice;
+  const fe_gemm *gm = pr->gm;
   (void)masked;
   bool sw = pr->swapped;
+  /* Conversions of the operands' own values (fp8 multiplied as f16 on
+   * RDNA3) run on the fragments read from LDS, as in GemmLds.c. */
+  wmma_matrix ra = sw ? WMMA_MATRIX_B : WMMA_MATRIX_A;
+  wmma_matrix rb = sw ? WMMA_MATRIX_A : WMMA_MATRIX_B;
+  bool pa = kb_operand_has_prologue(kb, &gm->lhs, ra);
+  bool pb = kb_operand_has_prologue(kb, &gm->rhs, rb);
+  int64_t C = g->h.c->ksize[g->h.c->nk - 1];
+  MlirValue ch0 = kb_mulc(kb, slice, HALO_CB);
   for (int t = 0; t < g->h.ntaps; ++t) {
     if (t) /* as GemmLds.c: one K step's fragments live at a time */
       sched_barrier(kb);
+    MlirValue k = kb_addc(kb, ch0, (int64_t)t * C);
     MlirValue a[FE_MAX_WAVE_TILES];
-    for (int i = 0; i < pr->wave_m; ++i)
-      a[i] = halo_fragment(kb, g, buf, kb_addc(kb, g->pos[i], g->h.eoff[t]));
+    for (int i = 0; i < pr->wave_m; ++i) {
+      a[i] = halo_fragment(kb, g, buf, kb_addc(kb, g->pos[i], g->h.eoff[t]),
+                           !pa);
+      if (pa)
+        a[i] = kb_operand_value(kb, &gm->lhs, ra, pr->batch,
+                                kb_add(kb, pr->bm0, g->wrow[i]), k, false,
+                                a[i]);
+    }
     for (int j = 0; j < pr->wave_n; ++j) {
       MlirValue idx[3] = {buf, g->wcol[j], kb_c(kb, (int64_t)t * HALO_CB)};
       MlirValue bf = kb_load(kb, g->frag_b, g->lds_b, 3, idx, false);
+      if (pb)
+        bf = kb_operand_value(kb, &gm->rhs, rb, pr->batch,
+                              kb_add(kb, pr->bn0, g->wcol[j]), k, false, bf);
       for (int i = 0; i < pr->wave_m; ++i)
         kb_acc_mma(kb, acc, i * pr->wave_n + j, sw ? bf : a[i],
                    sw ? a[i] : bf);
@@ -559,6 +578,7 @@ int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   for (int i = 0; i < pr->wave_m; ++i) {
     MlirValue r = kb_addc(kb, kb_mulc(kb, wm, kb->atom_m * pr->wave_m),
                           kb->atom_m * i);
+    g->wrow[i] = r;
     MlirValue m = kb_add(kb, pr->bm0, kb_add(kb, r, lrow));
     g->pos[i] = kb_add(kb, halo_element(kb, h, pixel_of(kb, g, m), p0),
                        g->kcol);

@@ -89,9 +89,10 @@ def a_bytes_loaded(sched, m, n, k, eb, sparse):
                                         sched).groups()]
     per_row = k * eb / 2 + 2 * 4 * (k / 32) if sparse else k * eb
     n_tiles = -(-n // tn)
-    if "staging = lds" in sched:
+    if "staging = lds" in sched and not sparse:
         return m * per_row * n_tiles        # each workgroup: its tile rows
-    return m * per_row * n_tiles * wn       # each wave: its own rows
+    return m * per_row * n_tiles * wn       # each wave: its own rows (A of
+                                            # the sparse kernel, B via LDS)
 
 
 def frontend_row(dtype, sparse, m=2048, n=2048, k=2048):

@@ -7,22 +7,27 @@
 // function takes the two buffers in place of the sparse argument.
 // RDNA4: one v_swmmac (wmma.sparse_mma) per tile and 32 K, the lane's
 // values two 4-wide vector loads, its index register bytes h and h + 2 of
-// its row's word.  RDNA3: the same buffers, the zeros expanded by selects
-// before the dense WMMA.  Numerics: sparse-numerics.test.
+// its row's word; B (row-major K x N) staged through LDS per K step of 32,
+// K contiguous (rows of 32 + 8 f16), each lane reading its two 8-K runs.
+// RDNA3: the same buffers, the zeros expanded by selects before the dense
+// WMMA, B from global memory.  Numerics: sparse-numerics.test.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // R4-DAG: #[[DENSE:.+]] = #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32>
 // R4-DAG: #[[SPARSE:.+]] = #wmma.atom<rdna4, 16x16x32, f16 * f16 -> f32, sparse>
-// CHECK: gpu.func @f16(%{{.*}}: memref<64x64xf16>, %{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x64xf32>, %{{.*}}: memref<64x4xi32>) kernel
+// CHECK: gpu.func @f16(%{{.*}}: memref<64x64xf16>, %{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x64xf32>, %{{.*}}: memref<64x4xi32>)
+// R4-SAME: workgroup(%{{.*}} : memref<64x40xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: kernel
 // CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
-// R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 32]
+// R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32]
 // R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16]
 // R4: scf.for %[[K:.+]] = %c0 to %c128 step %c32
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf16>
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf16>
 // R4: memref.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>
+// R4: vector.load %{{.*}} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // R4-COUNT-4: wmma.sparse_mma #[[SPARSE]] %{{.*}} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
 // R4-NOT: wmma.mma
 // R4: scf.yield
@@ -51,7 +56,8 @@ func.func @f16(%A: tensor<64x128xf16, #NV24>, %B: tensor<128x64xf16>) -> tensor<
 // every group: 0x44444444) instead of the fat buffer's zero word.
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // R4: #[[SPARSE8:.+]] = #wmma.atom<rdna4, 16x16x32, i8 * i8 -> i32, signed_a, signed_b, sparse>
-// CHECK: gpu.func @i8(%{{.*}}: memref<?x50xi8>, %{{.*}}: memref<100x40xi8>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x4xi32>) kernel
+// CHECK: gpu.func @i8(%{{.*}}: memref<?x50xi8>, %{{.*}}: memref<100x40xi8>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x4xi32>)
+// CHECK-SAME: kernel
 // CHECK-SAME: roles = [sparse_values, input, input, output, sparse_index], host = [0, 1, 2, -1, 0]
 // CHECK: arith.constant 1145324612 : i32
 // R4: wmma.sparse_mma #[[SPARSE8]]

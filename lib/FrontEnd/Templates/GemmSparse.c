@@ -5,7 +5,11 @@
  * order, 2 bits each), as docs/sparse-frontend.md describes.
  *
  * Grid, waves, accumulators and the epilogue are the gemm template's
- * (Gemm.h); staging is in registers: each wave loads its own fragments.
+ * (Gemm.h).  A is read in registers (each lane its row's values and
+ * word); on RDNA4 a plain row-major B is staged through LDS per K step of
+ * 32, K contiguous (staging = lds: each element loaded once per
+ * workgroup, each lane then reading two 8-K runs), otherwise each wave
+ * loads its own B fragments (staging = registers).
  *  - RDNA4: one v_swmmac (wmma.sparse_mma) per 16x16 tile and 32 K.  Lane
  *    half h of tile row r = lane % 16 holds compressed values 4h..4h+3 and
  *    8+4h..8+4h+3 of the step (two vector loads) and, as its index
@@ -14,7 +18,8 @@
  *    fragments of the step's K concatenated.  For 16-bit types that is the
  *    instruction's own K order; for 8-bit ones (whose lane half h takes K
  *    16h..16h+15) it is a permutation of K by groups of 8 applied alike to
- *    A, its positions and B, so the product is the same.
+ *    A, its positions and B, so the product is the same.  With B in LDS
+ *    the two fragments are the two runs of the lane's column.
  *  - RDNA3 (no sparse WMMA): the same buffers; per K step of 16 a lane
  *    makes its row's dense 16 values from 8 values and 16 index bits by
  *    selects (exact), then the dense WMMA (as
@@ -40,15 +45,29 @@ static wmma_elem elem_of(MlirType t) {
 /* Positions 0 and 1 in every group of a 16-bit index register. */
 #define PAD_POSITIONS 0x4444
 
+/* LDS rows of B are padded by 16 bytes (lanes of a half read rows 16 or
+ * 32 apart: the pad spreads them over the banks). */
+static int b_lds_row(int elem_bytes) { return 32 + 16 / elem_bytes; }
+
+/* Can B go through LDS: RDNA4, read as it is, K x N row-major? */
+static bool b_stageable(const fe_problem *p, wmma_arch arch) {
+  const fe_gemm *g = &p->gemms[0];
+  const fe_arg *b = &p->args[g->rhs.arg];
+  return wmma_arch_has_sparse(arch) && g->rhs.is_load && b->rank == 2 &&
+         g->rhs.mem_k == 0 && g->rhs.mem_row == 1 && !g->rhs.permuted &&
+         !b->permuted && !b->collapsed && g->rhs.k_pack == 1;
+}
+
 /*===--- planning --------------------------------------------------------===*/
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_GEMM || !p->gemms[0].a_sparse)
     return fe_not_for_this_kind(why, cap);
   const fe_gemm *g = &p->gemms[0];
-  if (o->staging == WMMA_STAGING_LDS ||
-      (o->pinned && o->pin.staging == WMMA_SCHED_LDS))
-    return fe_why(why, cap, "a 2:4 sparse A is staged in registers only");
+  if (o->staging == WMMA_STAGING_LDS && !b_stageable(p, chip->arch))
+    return fe_why(why, cap, "a 2:4 sparse A is staged in registers, and B "
+                            "through LDS only on RDNA4 when it is a plain "
+                            "row-major K x N matrix");
   MlirType at = fe_compute_type(chip->arch, g->a_type);
   MlirType bt = fe_compute_type(chip->arch, g->b_type);
   int bits = wb_type_bits(g->a_type);
@@ -93,7 +112,16 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (wm < 1 || wn < 1 || tm % (16 * wm) || tn % (16 * wn))
     return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
                             "of 16x16 tiles", tm, tn, wm, wn);
-  s->staging = FE_STAGE_REGS;
+  /* B through LDS where it can (A stays in registers: each lane reads
+   * its row's values and word directly). */
+  bool b_lds = b_stageable(p, chip->arch) &&
+               o->staging != WMMA_STAGING_REGISTERS &&
+               !(o->pinned && o->pin.staging == WMMA_SCHED_REGISTERS) &&
+               (32 * tn / 8) % (32 * wm * wn) == 0; /* whole copy runs */
+  s->staging = b_lds ? FE_STAGE_LDS : FE_STAGE_REGS;
+  if (b_lds)
+    s->lds_bytes = (int64_t)tn * b_lds_row((int)fe_storage_bytes(g->b_type)) *
+                   (int64_t)fe_storage_bytes(g->b_type);
   s->tile_m = tm, s->tile_n = tn, s->waves_m = wm, s->waves_n = wn;
   s->wave_m = tm / 16 / wm, s->wave_n = tn / 16 / wn;
   if (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)
@@ -137,6 +165,9 @@ typedef struct {
   MlirValue r, h;          /* lane % 16, lane / 16 (index) */
   MlirValue h_i32;
   MlirAttribute sparse_atom; /* RDNA4 */
+  MlirValue b_lds;           /* B staged through LDS: tile_n rows of
+                                b_lds_row K values (K contiguous); null:
+                                B fragments from global memory */
 } sparse_ctx;
 
 static MlirValue tile_row(fe_kb *kb, const sparse_ctx *c, int i) {
@@ -253,6 +284,56 @@ static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
   return a;
 }
 
+/* B's K [k, k + 32) x the workgroup's tile_n columns into LDS, K
+ * contiguous: each thread loads a run of 8 columns of a row and stores it
+ * down 8 LDS rows.  Barriers before (the last step's reads are done) and
+ * after (the panel is complete). */
+static void stage_b(fe_kb *kb, const sparse_ctx *c, MlirValue k, bool masked) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  MlirValue mem = kb->args[g->rhs.arg];
+  if (masked || s->n_tail)
+    kb_note_oob(kb, mem);
+  int runs_per_row = s->tile_n / 8;
+  int per_thread = 32 * runs_per_row / s->threads;
+  wb_lds_barrier(b);
+  for (int t = 0; t < per_thread; ++t) {
+    MlirValue q = kb_addc(kb, kb->tid, (int64_t)t * s->threads);
+    /* Lanes of a wave take consecutive rows: their LDS stores are
+     * consecutive K of one column (no bank conflicts). */
+    MlirValue kr = wb_arith(b, "arith.remui", q, kb_c(kb, 32));
+    MlirValue nc = kb_mulc(kb, wb_arith(b, "arith.divui", q, kb_c(kb, 32)), 8);
+    MlirValue idx[2] = {kb_add(kb, k, kr), kb_add(kb, c->w.bn0, nc)};
+    MlirValue v = kb_vload(kb, mem, 2, idx, 8, masked || s->n_tail);
+    for (int e = 0; e < 8; ++e) {
+      MlirValue at[2] = {kb_addc(kb, nc, e), kr};
+      wb_store(b, wb_extract(b, v, e), c->b_lds, 2, at);
+    }
+  }
+  wb_lds_barrier(b);
+}
+
+/* Tile column j's B fragment of the step from LDS: lane half h takes K
+ * 8h..8h+7 and 16+8h..16+8h+7 of its column (the concatenated 16-K
+ * fragments). */
+static MlirValue lds_b_fragment(fe_kb *kb, const sparse_ctx *c, int j) {
+  wb_t *b = &kb->b;
+  MlirValue col = kb_add(kb, wb_arith(b, "arith.subi", tile_col(kb, c, j),
+                                      c->w.bn0),
+                         c->r);
+  MlirType vt = wb_vec(8, mlirShapedTypeGetElementType(
+                              mlirValueGetType(c->b_lds)));
+  MlirValue k0 = kb_mulc(kb, c->h, 8);
+  MlirValue i0[2] = {col, k0}, i1[2] = {col, kb_addc(kb, k0, 16)};
+  MlirValue lo = wb_vload(b, vt, c->b_lds, 2, i0);
+  MlirValue hi = wb_vload(b, vt, c->b_lds, 2, i1);
+  int64_t cat[16];
+  for (int e = 0; e < 16; ++e)
+    cat[e] = e;
+  return wb_shuffle(b, lo, hi, 16, cat);
+}
+
 /* One K step (32 on RDNA4, 16 on RDNA3) at k. */
 static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
                    MlirValue *acc, bool masked) {
@@ -261,13 +342,17 @@ static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
   MlirValue a[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES],
       bf[FE_MAX_REG_TILES];
   bool sparse_hw = !mlirAttributeIsNull(c->sparse_atom);
+  if (!mlirValueIsNull(c->b_lds))
+    stage_b(kb, c, k, masked);
   for (int i = 0; i < s->wave_m; ++i) {
     if (sparse_hw)
       sparse_a(kb, c, i, k, masked, &a[i], &index[i]);
     else
       a[i] = expanded_a(kb, c, i, k, masked);
   }
-  for (int j = 0; j < s->wave_n; ++j) {
+  for (int j = 0; j < s->wave_n && !mlirValueIsNull(c->b_lds); ++j)
+    bf[j] = lds_b_fragment(kb, c, j);
+  for (int j = 0; j < s->wave_n && mlirValueIsNull(c->b_lds); ++j) {
     MlirValue col = tile_col(kb, c, j);
     bf[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch, col, k,
                             masked);
@@ -318,7 +403,15 @@ static int build(fe_kb *kb) {
     if (mlirAttributeIsNull(c.sparse_atom))
       return -1; /* the plan checked that the instruction exists */
   }
-  MlirValue active = fe_gemm_wave_active(kb, &c.w);
+  if (s->staging == FE_STAGE_LDS) {
+    int64_t shape[2] = {s->tile_n,
+                        b_lds_row((int)fe_storage_bytes(g->b_type))};
+    c.b_lds = kb_lds(kb, 2, shape, g->b_type);
+  }
+  /* Every wave takes part in the LDS copy's barriers. */
+  MlirValue active = s->staging == FE_STAGE_LDS
+                         ? (MlirValue){NULL}
+                         : fe_gemm_wave_active(kb, &c.w);
   wb_if guard;
   if (!mlirValueIsNull(active) &&
       !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))

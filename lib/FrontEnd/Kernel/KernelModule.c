@@ -92,8 +92,29 @@ static MlirAffineMap grid_map(MlirContext ctx, record_syms *rs,
   return mlirAffineMapGet(ctx, 0, rs->n, 3, e);
 }
 
+/* The bytes of the kernel's workgroup buffers as built: what the launch
+ * must provide (a template may stage more or less than its plan's
+ * estimate, e.g. a convolution's halo tile). */
+static int64_t built_lds_bytes(const fe_kb *kb) {
+  int64_t total = 0;
+  for (int i = 0; i < kb->nlds; ++i) {
+    MlirType t = mlirValueGetType(kb->lds[i]);
+    int64_t n = 1;
+    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+      n *= mlirShapedTypeGetDimSize(t, d);
+    MlirType e = mlirShapedTypeGetElementType(t);
+    if (mlirTypeIsAVector(e)) { /* vector elements: their lanes' bytes */
+      for (intptr_t d = 0; d < mlirShapedTypeGetRank(e); ++d)
+        n *= mlirShapedTypeGetDimSize(e, d);
+      e = mlirShapedTypeGetElementType(e);
+    }
+    total += n * ((wb_type_bits(e) + 7) / 8);
+  }
+  return total;
+}
+
 static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
-                                   const fe_schedule *s) {
+                                   const fe_schedule *s, int64_t lds_bytes) {
   record_syms rs = {0, {0}};
   int64_t dims[FE_MAX_ARGS * FE_MAX_RANK];
   int nd = record_dims(p, &rs, dims);
@@ -111,7 +132,7 @@ static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
                                           : WMMA_ARG_INPUT;
     host[a] = x->host;
   }
-  return wmmaLaunchAttrGet(ctx, g, block, s->lds_bytes, p->nargs, roles, host,
+  return wmmaLaunchAttrGet(ctx, g, block, lds_bytes, p->nargs, roles, host,
                            nd, dims);
 }
 
@@ -366,7 +387,7 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
   wb_op(&kb->b, "gpu.return", 0, NULL, 0, NULL, 0, NULL);
   set_attr(kernel, "workgroup_attributions",
            wb_i64_attr(ctx, kb->nlds));
-  MlirAttribute launch = launch_record(ctx, p, s);
+  MlirAttribute launch = launch_record(ctx, p, s, built_lds_bytes(kb));
   if (mlirAttributeIsNull(launch)) {
     kb->failed = 1;
     goto done;

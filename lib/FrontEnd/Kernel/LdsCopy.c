@@ -478,8 +478,16 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                    cp->ident, d);
         if (!mlirTypeEqual(wb_elem_type(mlirValueGetType(d)), elem))
           d = wb_bitcast(b, d, wb_vec(16, elem));
-        MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};
-        wb_vstore(b, d, cp->lds, 3, idx);
+        /* Two 16-byte stores (the widest LDS access; the lanes of a phase
+         * then write 8 consecutive rows at one K, conflict-free). */
+        for (int q = 0; q < 2; ++q) {
+          int64_t mask[8];
+          for (int j = 0; j < 8; ++j)
+            mask[j] = 8 * q + j;
+          MlirValue idx[3] = {buf, cp->st_row[i],
+                              kb_addc(kb, cp->st_col[i], 8 * q)};
+          wb_vstore(b, wb_shuffle(b, d, d, 8, mask), cp->lds, 3, idx);
+        }
         break;
       }
       if (cp->packed) {

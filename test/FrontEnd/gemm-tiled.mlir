@@ -39,7 +39,8 @@
 // a row of a 16x16 block per lane on RDNA4; RDNA3 loads its replicated
 // row whole (16 elements, no v_permlanex16) and transposes pairs of blocks
 // of consecutive K into the two OPSEL halves of one accumulator (#atom2,
-// opsel 1), stored as 16 consecutive K per lane (no packing).
+// opsel 1), stored as 16 consecutive K per lane (no packing) in two
+// 16-byte halves.
 // IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR4-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR3-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf16>
@@ -47,8 +48,11 @@
 // IR: %[[P:.*]] = wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR4: vector.store %{{.*}}, %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR3-NEXT: %[[Q:.*]] = wmma.mma #atom2 %{{.*}}, %[[ID]], %[[P]]
-// IR3-NEXT: vector.store %[[Q]], %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<16xf16>
-// IR3-NOT: vector.shuffle
+// IR3-NEXT: %[[Q0:.*]] = vector.shuffle %[[Q]], %[[Q]] [0, 1, 2, 3, 4, 5, 6, 7]
+// IR3-NEXT: vector.store %[[Q0]], %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR3-NEXT: arith.addi
+// IR3-NEXT: %[[Q1:.*]] = vector.shuffle %[[Q]], %[[Q]] [8, 9, 10, 11, 12, 13, 14, 15]
+// IR3-NEXT: vector.store %[[Q1]], %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR-NOT: memref.store
 // IR: amdgpu.lds_barrier
 
@@ -80,8 +84,8 @@
 // IR4-COUNT-4: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
-// IR3-NEXT: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
-// IR3-NEXT: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR3: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
+// IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
 // IR: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
 // IR-NOT: wmma.mma #atom %

@@ -41,12 +41,12 @@ static const wmma_arch_traits arch_table[] = {
         .lds_bytes_per_workgroup = 64 * 1024,
         .lds_bytes_per_clk_per_cu = 128,
         .lds_write_bytes_per_clk_per_cu = 128,
-        /* The replicated operand loads its compact half (8 K) and takes the
-         * other from lane l ^ 16: 16-bit 4 v_permlanex16 + the WMMA + 4
-         * packs of the unpacked 16-bit accumulator; 8-bit 2 + 1 + 2. */
-        .xpose_k_rotate = 8,
-        .xpose_valu_8bit = 5,
-        .xpose_valu_16bit = 9,
+        /* The replicated operand is loaded whole (no cross-lane work);
+         * 16-bit results of two blocks share the accumulator's OPSEL
+         * halves (the WMMA alone); 8-bit ones are packed from i32 by 3
+         * shifts per word of 4 bytes (the WMMA + 6). */
+        .xpose_valu_8bit = 7,
+        .xpose_valu_16bit = 1,
         .simds_per_cu = 2,
         .cus_per_wgp = 2,
         .max_waves_per_simd = 16,
@@ -86,9 +86,9 @@ static const wmma_arch_traits arch_table[] = {
         .lds_bytes_per_clk_per_cu = 128,
         .lds_write_bytes_per_clk_per_cu = 128,
         /* kcontig loads feed the WMMA as they are; 16-bit results come out
-         * packed (the WMMA alone), 8-bit ones need 2 packs of i32 -> i8. */
-        .xpose_k_rotate = 0,
-        .xpose_valu_8bit = 3,
+         * packed (the WMMA alone), 8-bit ones need 3 shifts per word of 4
+         * bytes from i32 (the WMMA + 6). */
+        .xpose_valu_8bit = 7,
         .xpose_valu_16bit = 1,
         .simds_per_cu = 2,
         .cus_per_wgp = 2,

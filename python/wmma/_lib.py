@@ -157,7 +157,7 @@ class ArchTraits(ctypes.Structure):
         "acc16_opsel_halves", "acc_rows_interleaved", "fp8_wmma", "sparse_wmma",
         "lds_banks", "lds_bank_bytes", "lds_max_access_bytes", "lds_bytes_per_wgp",
         "lds_bytes_per_workgroup", "lds_bytes_per_clk_per_cu",
-        "lds_write_bytes_per_clk_per_cu", "xpose_k_rotate",
+        "lds_write_bytes_per_clk_per_cu",
         "xpose_valu_8bit", "xpose_valu_16bit", "simds_per_cu", "cus_per_wgp",
         "max_waves_per_simd", "max_vgprs_per_wave", "valu_fp32_flops_per_clk_per_cu",
         "valu_fp32_dual_flops_per_clk_per_cu", "valu_fp16_packed_flops_per_clk_per_cu",

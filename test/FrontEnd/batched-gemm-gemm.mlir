@@ -27,7 +27,10 @@
 // REG3: wmma.load <a, hw, #atom> %[[LB]]
 // REG3: wmma.expand b #atom
 // REG: scf.for %{{.*}} = %c0 to %c2 step %c1 {
-// REG: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// C1 (N contiguous) through the transposing copy: RDNA3 loads whole
+// replicated rows of its 16x16 blocks.
+// REG4: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// REG3: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf16>
 // REG: wmma.load <a, {{.*}}> %[[LC]]
 // REG: vector.store %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // REG-NOT: wmma.store

@@ -76,15 +76,16 @@
 // Machine code: 128-bit global loads, 128-bit LDS stores (no 16-bit ones), LDS-only
 // barriers (no cache invalidation), and the results stored as two 128-bit
 // stores per tile (4 tiles per B1 block).  RDNA4 needs no cross-lane
-// instruction; RDNA3 uses v_permlanex16 (4 per compact block row of B0 and
-// B1, 4 per intermediate tile), never ds_bpermute.
+// instruction; RDNA3 uses v_permlanex16 (4 per intermediate tile; B0's and
+// B1's transposing copies load their replicated rows whole), never
+// ds_bpermute.
 // ISA-LABEL: gemm_gemm:
 // ISA-NOT: {{ds_bpermute|global_store|buffer_store_b32|buffer_store_b64}}
 // ISA: buffer_load_b128
 // ISA: ds_store_b128
 // ISA4-NOT: v_permlane
-// ISA3: v_permlanex16_b32
 // ISA: v_wmma_f32_16x16x16_f16
+// ISA3: v_permlanex16_b32
 // ISA: .LBB0_[[L:[0-9]+]]:
 // ISA-COUNT-8: buffer_store_b128
 // ISA: s_cbranch_{{.*}} .LBB0_[[L]]

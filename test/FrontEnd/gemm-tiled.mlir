@@ -36,14 +36,23 @@
 // IR: %[[ID:.*]] = vector.from_elements {{.*}} : vector<[[IDN:8|16]]xf16>
 // IR: %[[Z:.*]] = wmma.fill <c, hw, #atom1> {{.*}} : f16 -> vector<{{8|16}}xf16>
 // Prologue: slice 0 -> buffer 0.  A (K contiguous): 16-byte chunks; B: half
-// a row of a 16x16 block per lane (RDNA3 gets the other half of its
-// replicated row from lane l ^ 16 by v_permlanex16).
+// a row of a 16x16 block per lane on RDNA4; RDNA3 loads its replicated
+// row whole (16 elements, no v_permlanex16) and transposes pairs of blocks
+// of consecutive K into the two OPSEL halves of one accumulator (#atom2,
+// opsel 1), stored as 16 consecutive K per lane (no packing) in two
+// 16-byte halves.
 // IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
-// IR-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// IR4-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// IR3-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf16>
 // IR-COUNT-4: vector.store %{{.*}}, %[[LA]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// IR: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
-// IR3: vector.shuffle
-// IR: vector.store %{{.*}}, %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR: %[[P:.*]] = wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR4: vector.store %{{.*}}, %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR3-NEXT: %[[Q:.*]] = wmma.mma #atom2 %{{.*}}, %[[ID]], %[[P]]
+// IR3-NEXT: %[[Q0:.*]] = vector.shuffle %[[Q]], %[[Q]] [0, 1, 2, 3, 4, 5, 6, 7]
+// IR3-NEXT: vector.store %[[Q0]], %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR3-NEXT: arith.addi
+// IR3-NEXT: %[[Q1:.*]] = vector.shuffle %[[Q]], %[[Q]] [8, 9, 10, 11, 12, 13, 14, 15]
+// IR3-NEXT: vector.store %[[Q1]], %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR-NOT: memref.store
 // IR: amdgpu.lds_barrier
 
@@ -70,9 +79,14 @@
 // IR: wmma.load <b, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
 // IR-COUNT-16: wmma.mma #atom %
 // ... then slice s + 1 into the other buffer (B through 4 transposing
-// WMMAs), and one barrier.
+// WMMAs: two pairs on RDNA3), and one barrier.
 // IR: vector.store %{{.*}}, %[[LA]][%[[NBUF:[^,]*]],
-// IR-COUNT-4: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR4-COUNT-4: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
+// IR3: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
+// IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
+// IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
 // IR: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
 // IR-NOT: wmma.mma #atom %
 // IR: amdgpu.lds_barrier
@@ -104,11 +118,13 @@
 // ISA4-NEXT: s_barrier_wait -1
 // ISA3: s_waitcnt lgkmcnt(0)
 // ISA3-NEXT: s_barrier
-// The loop body: the prefetch first, then (in the machine scheduler's
-// order) the WMMAs fed by 128-bit LDS reads, 4 WMMAs transposing B and 8
-// 128-bit LDS stores of the next slice (to the other buffer), the barrier.
+// The loop body: the prefetch first (RDNA3: B's replicated rows whole, 8
+// loads), then (in the machine scheduler's order) the WMMAs fed by 128-bit
+// LDS reads, 4 WMMAs transposing B and 8 128-bit LDS stores of the next
+// slice (to the other buffer), the barrier.
 // ISA: .LBB0_[[L:[0-9]+]]:
-// ISA-COUNT-8: buffer_load_b128
+// ISA4-COUNT-8: buffer_load_b128
+// ISA3-COUNT-12: buffer_load_b128
 // ISA-NOT: v_wmma
 // ISA: ds_load_b128
 // ISA-DAG: v_wmma_f16_16x16x16_f16

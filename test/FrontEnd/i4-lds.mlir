@@ -55,8 +55,11 @@
 // ISA4-DAG: ds_load_{{.*}}b64
 // ISA4-DAG: v_wmma_f32_16x16x16_f16
 // ISA4: .group_segment_fixed_size
+// RDNA3 loads the replicated rows of the weights' blocks whole (16 bytes,
+// no v_permlanex16).
 // ISA3-LABEL: w4:
-// ISA3-DAG: buffer_load_b64
+// ISA3-NOT: v_permlanex16
+// ISA3-DAG: buffer_load_b128
 // ISA3-DAG: v_wmma_i32_16x16x16_iu8
 // ISA3-DAG: ds_store_{{.*}}b64
 // ISA3-DAG: ds_load_b128

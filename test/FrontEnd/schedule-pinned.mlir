@@ -8,7 +8,7 @@
 // schedule-pinned.test runs the same pins numerically; the refusals are in
 // schedule-pinned-invalid.mlir.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 
 // GEMM through LDS in 64-wide K slices (the default is 32) with B, stored
 // K x N, copied element by element instead of through the identity WMMA,
@@ -46,10 +46,16 @@ func.func @gemm_regs(%A: memref<1024x512xf16>, %B: memref<512x1024xf16>, %C: mem
 
 // A 16-wide K step through LDS with row segments (B given N x K: both
 // copies vectorised), 128x64 tiles: each slice is one K step, so no
-// scheduling barrier splits a slice (the one left is after the last WMMAs).
+// scheduling barrier splits a slice: one starts each slice's WMMAs
+// (keeping the prefetch above them: the loop's slice, the peeled full one,
+// the masked tail), one follows the last WMMAs.
 // CHECK-LABEL: gpu.func @gemm_k16(
 // CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_bf16", staging = lds, tile = [128, 64, 16], waves = [2, 2], wave_tile = [4, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, vec], causal = false>
-// CHECK-COUNT-1: rocdl.sched.barrier
+// CHECK: scf.for
+// CHECK: rocdl.sched.barrier
+// CHECK-NOT: rocdl.sched.barrier
+// CHECK: scf.yield
+// CHECK-COUNT-3: rocdl.sched.barrier
 // CHECK-NOT: rocdl.sched.barrier
 // CHECK: gpu.return
 func.func @gemm_k16(%A: memref<200x100xbf16>, %B: memref<90x100xbf16>, %C: memref<200x90xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_bf16", staging = lds, tile = [128, 64, 16], waves = [2, 2], wave_tile = [4, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, vec], causal = false>} {
@@ -173,9 +179,14 @@ func.func @attention_all_keys(%Q: tensor<70x64xf16>, %K: tensor<70x64xf16>, %V: 
 // f16 accumulated natively (the pin's accumulator), one tile per register
 // set (acc_pack = 1; RDNA3 would pack two by default, the second tile's
 // WMMAs then using the OPSEL = 1 atom, #atom1) and in the accumulator
-// layout: every WMMA of the function uses one atom.
+// layout: every WMMA of the product uses one atom.  On RDNA3 the OPSEL = 1
+// atom appears only in the transposing copy of B, whose pairs of blocks
+// share an accumulator (LdsCopy.c): against the identity, once per slice
+// (the prologue's and the masked tail's).
 // CHECK-LABEL: gpu.func @native_unpacked(
 // CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f16_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f16, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>
+// CHECK: %[[ID:.*]] = vector.from_elements
+// R3-COUNT-2: wmma.mma #atom1 %{{[0-9]+}}, %[[ID]], %
 // CHECK-NOT: wmma.mma #atom1
 // CHECK: gpu.return
 func.func @native_unpacked(%A: memref<80x48xf16>, %B: memref<48x72xf16>, %C: memref<80x72xf16>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f16_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [true, true, true], accumulator = f16, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {

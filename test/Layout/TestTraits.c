@@ -255,29 +255,18 @@ static void check_arch(wmma_arch arch, const calc_data *d,
   CHECK(t->lds_banks * t->lds_bank_bytes == 128,
         "%s: 32 banks of a DWORD (ISA 12.1)", an);
 
-  /* The transposing copy: the replicated operand is loaded as its compact
-   * half (K / 2 of a row) and rotated by that much in the upper half; per
-   * block it pays one v_permlanex16 per register of that half, the WMMA,
-   * and a pack per two 16-bit results (unpacked OPSEL halves) or per four
-   * 8-bit results (from i32). */
-  n = lane_ks(d, "v_wmma_f32_16x16x16_f16", 0, k, 64);
-  CHECK(t->xpose_k_rotate == (t->ab_replicated ? n / 2 : 0),
-        "%s: K rotation %d", an, t->xpose_k_rotate);
+  /* The transposing copy: the replicated operand is loaded whole (no
+   * cross-lane work); per block it pays the WMMA, no packs for 16-bit
+   * results (dense, or two blocks in the OPSEL halves of one accumulator
+   * where a result fills only the low halves) and 3 shifts per word of
+   * four 8-bit results (from i32). */
   for (int eb = 1; eb <= 2; ++eb) {
-    const char *ab = eb == 2 ? "v_wmma_f16_16x16x16_f16"
-                             : "v_wmma_i32_16x16x16_iu8";
-    int av, ahi;
-    extent(d, ab, 'A', &av, &ahi);
-    int permlanes = t->ab_replicated ? av / 2 : 0;
-    int packs;
-    if (eb == 2) {
-      extent(d, "v_wmma_f16_16x16x16_f16", 'C', &cv, &chi);
-      packs = chi == 15 ? cv / 2 : 0; /* 8 results in low halves */
-    } else {
+    int packs = 0;
+    if (eb == 1) {
       extent(d, "v_wmma_i32_16x16x16_iu8", 'C', &cv, &chi);
-      packs = cv / 4; /* 8 i32 -> 2 words of bytes */
+      packs = 3 * (cv / 4); /* 8 i32 -> 2 words of bytes */
     }
-    int expect = permlanes + 1 + packs;
+    int expect = 1 + packs;
     CHECK(wmma_arch_xpose_valu(arch, eb) == expect,
           "%s: transposing copy of %d-byte values %d VALU, expected %d", an, eb,
           wmma_arch_xpose_valu(arch, eb), expect);

@@ -92,9 +92,8 @@ static void print_info(wmma_arch arch, const char *chip_name) {
          wmma_arch_lds_unit_bytes(arch, 4), wmma_arch_lds_unit_bytes(arch, 8),
          wmma_arch_lds_unit_bytes(arch, 16),
          wmma_arch_lds_unit_bytes(arch, 32));
-  printf("  transposing copy: K rotation %d, VALU per block 8-bit %d, "
-         "16-bit %d\n",
-         t->xpose_k_rotate, wmma_arch_xpose_valu(arch, 1),
+  printf("  transposing copy: VALU per block 8-bit %d, 16-bit %d\n",
+         wmma_arch_xpose_valu(arch, 1),
          wmma_arch_xpose_valu(arch, 2));
   printf("  SIMDs per CU: %d, CUs per WGP: %d, waves per SIMD: %d, VGPRs per "
          "wave: %d\n",

@@ -392,12 +392,8 @@ typedef struct {
   int lds_write_bytes_per_clk_per_cu; /* the second port of each bank RAM
                                          (1R/1W per clock): writes alike */
   /* The front end's transposing copy (a WMMA against the identity, per
-   * 16x16 block): the K rotation of the upper lane half of a replicated
-   * operand (its compact half first, then the other half's by
-   * v_permlanex16; the identity is rotated alike), and the VALU
-   * instructions per lane and block (v_permlanex16s, the WMMA, packs) for
-   * 8-bit and 16-bit types. */
-  int xpose_k_rotate;
+   * 16x16 block): the VALU instructions per lane and block (the WMMA,
+   * packs) for 8-bit and 16-bit types. */
   int xpose_valu_8bit, xpose_valu_16bit;
   /* Occupancy (LLVM AMDGPUBaseInfo.cpp). */
   int simds_per_cu;

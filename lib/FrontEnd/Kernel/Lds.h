@@ -62,6 +62,10 @@ typedef struct {
   MlirValue ld_row[FE_COPY_MAX], ld_col[FE_COPY_MAX];
   MlirValue st_row[FE_COPY_MAX], st_col[FE_COPY_MAX];
   MlirAttribute atom; /* WMMA: the transposing atom */
+  /* WMMA on RDNA3, 16-bit, K slices of 32: blocks 2j and 2j + 1 are a
+   * pair sharing one accumulator, the second through atom_hi (opsel 1). */
+  bool pairs;
+  MlirAttribute atom_hi;
   MlirValue ident, zero;
   MlirType frag_type; /* WMMA: its A fragment, as loaded */
 } fe_lds_copy;

@@ -16,18 +16,28 @@
  * the accumulator D = T I, whose lanes hold columns, gives each lane 8
  * consecutive K of one tile row: one 16-byte (8 bytes for 8-bit types)
  * LDS store.  RDNA4: lane (r, h) loads T[r][8h..8h+7] (kcontig), and D's
- * lane (n, h) holds rows 8h..8h+7.  RDNA3: A is replicated; lane (r, h)
- * loads half h of row rho(r) = 8 (r % 2) + r / 2 once and gets the other
- * half from lane r ^ 16 by v_permlanex16 (K rotated by 8 in the upper half,
- * the identity rotated alike: rocWMMA's arrangement), and D's lane (n, h)
- * holds rows 2v + h, which are T's rows rho(2v + h) = 8h + v: again 8
- * consecutive K.  The WMMA accumulates in the operand's own type (f16, bf16; 8-bit
- * values, and i4 (a byte each in memory), as unsigned bytes into i32), exact: every product is x * 1 or
- * x * 0 and every sum adds zeros.  Per block and lane: RDNA4 one load, one
- * WMMA, one store; RDNA3 one load, four v_permlanex16, one WMMA, four packs,
- * one store --
- * against one load and eight 16-bit stores per 8 elements for the scalar
- * copy (SCALAR, kept for element types without such a WMMA).
+ * lane (n, h) holds rows 8h..8h+7.  RDNA3: A is replicated; both lanes r
+ * and r + 16 load the whole row rho(r) = 8 (r % 2) + r / 2 (two 16-byte
+ * loads for 16-bit types, one for 8-bit: cheaper than a half row and four
+ * v_permlanex16, each with its copy of the tied operand), and D's lane
+ * (n, h) holds rows 2v + h, which are T's rows rho(2v + h) = 8h + v: again
+ * 8 consecutive K.  The WMMA accumulates in the operand's own type (f16,
+ * bf16; 8-bit values, and i4 (a byte each in memory), as unsigned bytes
+ * into i32), exact: every product is x * 1 or x * 0 and every sum adds
+ * zeros.
+ *
+ * RDNA3 16-bit accumulators fill one half of each of 8 VGPRs (OPSEL), so
+ * two blocks of consecutive K share one accumulator (a *pair*, when the
+ * slice has 32 K): the first WMMA (opsel 0) takes T's rows K = 16 (r % 2)
+ * + 2 (r / 2), the second (opsel 1, accumulating onto the first's result)
+ * the rows one K further; D's lane (n, h) then holds K = 16h .. 16h + 15 of
+ * column n in order, one 32-byte store and no packing.  8-bit results
+ * (i32) are packed four to a word by shifts (v_lshl_or_b32).  Per block and
+ * lane: RDNA4 one load, the WMMA, one store (8-bit: + 6 shifts); RDNA3
+ * 16-bit two loads, the WMMA, half of a 32-byte store; RDNA3 8-bit one
+ * load, the WMMA, 6 shifts, one store -- against one load and eight 16-bit
+ * stores per 8 elements for the scalar copy (SCALAR, kept for element
+ * types without such a WMMA).
  *
  * i4 operands the WMMA multiplies as they are go into LDS two per byte
  * (`packed`): VEC chunks are packed on their bytes (wb_pack_nibbles), WMMA
@@ -59,22 +69,23 @@ static MlirType transpose_elem(fe_kb *kb, MlirType t) {
 
 /* Issue cost per lane of moving a block (the 16x16x16 instructions' M x K,
  * which the transposing WMMA uses for every element type): global
- * loads, VALU work (v_permlanex16, the WMMA, packing: the arch traits'
- * xpose_valu) and LDS stores, which count twice: the workgroup's waves
- * share one LDS pipeline, which takes an instruction per cycle at most,
- * while VALU work spreads over the SIMDs.  Scalar copy: one load and 8
- * 16-bit stores (17); WMMA copy: RDNA4 one load, the WMMA, one store (4),
- * RDNA3 one load, 4 v_permlanex16, the WMMA, 4 packs, one store (12);
- * 8-bit types alike with half the permlanes and 2 packs. */
+ * loads, VALU work (the WMMA, packing: the arch traits' xpose_valu) and LDS
+ * stores, which count twice: the workgroup's waves share one LDS pipeline,
+ * which takes an instruction per cycle at most, while VALU work spreads
+ * over the SIMDs.  Scalar copy: one load and 8 16-bit stores (17); WMMA
+ * copy: RDNA4 one load, the WMMA, one store (4); RDNA3 two loads (the
+ * whole replicated row), the WMMA, one store (5); 8-bit types with their
+ * packing. */
 static int block_cost(wmma_arch arch, int eb, bool wmma) {
   const wmma_arch_traits *t = wmma_arch_traits_get(arch);
   const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
   int lanes = t ? t->wave_size : 32;
   int elems = atom->m * atom->k / lanes;       /* per lane */
-  int loads = (elems * eb + 15) / 16;          /* 16-byte loads */
   if (!wmma)
-    return loads + 2 * elems;
-  return loads + wmma_arch_xpose_valu(arch, eb) + 2;
+    return (elems * eb + 15) / 16 + 2 * elems;
+  if (wmma_arch_replicates_ab(arch))
+    elems = atom->k; /* a whole row per lane */
+  return (elems * eb + 15) / 16 + wmma_arch_xpose_valu(arch, eb) + 2;
 }
 
 /* The identity as the B operand of atom in the kernel's A/B layout; when
@@ -90,8 +101,6 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
   }
   wb_t *b = &kb->b;
   int n = wmma_frag_length(&d);
-  const wmma_arch_traits *t = wmma_arch_traits_get(kb->arch);
-  int rot = t ? t->xpose_k_rotate : 0;
   MlirValue r = wb_r_index(b), h = wb_h_index(b), el[32];
   MlirValue one = mlirTypeIsAFloat(elem) ? wb_const_float(b, elem, 1.0)
                                          : wb_const_int(b, elem, 1);
@@ -104,15 +113,25 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
     }
     MlirValue k = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
                          kb_mulc(kb, h, rh));
-    if (rot) /* K rotated in the upper half (the replicated operand) */
-      k = wb_arith(b, "arith.remui", kb_add(kb, k, kb_mulc(kb, h, rot)),
-                   kb_c(kb, kb->atom_k));
     MlirValue col = fe_rho_index(
         kb, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch)),
         permuted, false);
     el[v] = wb_select(b, wb_cmpi(b, WB_CMP_EQ, k, col), one, zero);
   }
   return wb_from_elements(b, n, el, wmmaFragAttrGetVectorType(frag));
+}
+
+/* Two blocks of consecutive K per accumulator (RDNA3's 16-bit OPSEL
+ * halves), when the slice holds whole pairs and sharing them out among the
+ * waves repeats no more blocks than single blocks would (a repeated pair
+ * costs a wave two WMMAs where a block's packing costs a few VALU). */
+static bool use_pairs(wmma_arch arch, int eb, int tk, int rows, int atom_k,
+                      int atom_m, int waves) {
+  if (!wmma_arch_acc16_opsel_halves(arch) || eb != 2 ||
+      tk % (2 * atom_k) != 0 || waves < 1)
+    return false;
+  int blocks = (tk / atom_k) * (rows / atom_m), units = blocks / 2;
+  return 2 * ((units + waves - 1) / waves) == (blocks + waves - 1) / waves;
 }
 
 static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
@@ -125,38 +144,62 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
                              kb->atom_k, te, te, acc, false, false, false, 0);
   if (mlirAttributeIsNull(cp->atom))
     return -1;
+  int waves = s->threads / 32;
+  cp->pairs = use_pairs(kb->arch, fe_storage_bytes(mem_elem), cp->lay.tk,
+                        cp->rows, kb->atom_k, kb->atom_m, waves);
+  if (cp->pairs) {
+    cp->atom_hi = wmmaAtomAttrGet(kb->ctx, kb->arch, kb->atom_m, kb->atom_n,
+                                  kb->atom_k, te, te, acc, false, false,
+                                  false, 1);
+    if (mlirAttributeIsNull(cp->atom_hi))
+      return -1;
+  }
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, cp->atom);
   if (mlirAttributeIsNull(fa))
     return -1;
   cp->frag_type = wmmaFragAttrGetVectorType(fa);
   cp->ident = identity(kb, cp->atom, te, cp->permuted);
   cp->zero = kb_fill_zero(kb, cp->atom);
-  int waves = s->threads / 32;
-  /* Blocks T of atom_k K x atom_m rows: the transposing WMMA's A. */
-  int kblocks = cp->lay.tk / kb->atom_k,
-      blocks = kblocks * (cp->rows / kb->atom_m);
-  /* Uneven shares: the last block is repeated (the same values stored to
+  /* Units of work: blocks T of atom_k K x atom_m rows, or pairs of them
+   * (2 atom_k K) -- the transposing WMMAs' A. */
+  int per = cp->pairs ? 2 : 1, uk = kb->atom_k * per;
+  int kunits = cp->lay.tk / uk, units = kunits * (cp->rows / kb->atom_m);
+  /* Uneven shares: the last unit is repeated (the same values stored to
    * the same place twice). */
-  cp->chunks = (blocks + waves - 1) / waves;
+  int mine = (units + waves - 1) / waves;
+  cp->chunks = mine * per;
   if (cp->chunks > FE_COPY_MAX)
     return -1;
   /* D's rows interleaved between the lane halves (RDNA3): the lane loads
-   * T's row rho(r) = 8 (r % 2) + r / 2 so that D holds consecutive K. */
+   * T's row rho(r) = 8 (r % 2) + r / 2 so that D holds consecutive K; in a
+   * pair, row 16 (r % 2) + 2 (r / 2) (+ 1 for the second block), so that
+   * the two halves of D's VGPR v hold K 16h + 2v and 16h + 2v + 1. */
   bool interleaved = wmma_arch_acc_rows_interleaved(kb->arch);
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
-  MlirValue trow = fe_rho_index(kb, r, interleaved, false);
-  MlirValue tcol = kb_mulc(kb, h, kb->atom_m / 2);
-  for (int i = 0; i < cp->chunks; ++i) {
-    MlirValue blk = kb_addc(kb, kb->wave, (int64_t)waves * i);
-    if ((int64_t)waves * (i + 1) > blocks)
-      blk = wb_min_index(b, blk, kb_c(kb, blocks - 1));
-    MlirValue kbk = wb_arith(b, "arith.remui", blk, kb_c(kb, kblocks));
-    MlirValue mb = wb_arith(b, "arith.divui", blk, kb_c(kb, kblocks));
-    cp->ld_row[i] = kb_add(kb, kb_mulc(kb, kbk, kb->atom_k), trow);
-    cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), tcol);
-    cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), r);
-    cp->st_col[i] = kb_add(kb, kb_mulc(kb, kbk, kb->atom_k),
-                           kb_mulc(kb, h, kb->atom_k / 2));
+  MlirValue trow =
+      cp->pairs
+          ? kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.remui", r, kb_c(kb, 2)),
+                               kb->atom_k),
+                   kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 2)), 2))
+          : fe_rho_index(kb, r, interleaved, false);
+  /* A replicated operand is loaded whole by both lane halves. */
+  MlirValue tcol = wmma_arch_replicates_ab(kb->arch)
+                       ? kb_c(kb, 0)
+                       : kb_mulc(kb, h, kb->atom_m / 2);
+  for (int u = 0; u < mine; ++u) {
+    MlirValue unit = kb_addc(kb, kb->wave, (int64_t)waves * u);
+    if ((int64_t)waves * (u + 1) > units)
+      unit = wb_min_index(b, unit, kb_c(kb, units - 1));
+    MlirValue ku = wb_arith(b, "arith.remui", unit, kb_c(kb, kunits));
+    MlirValue mb = wb_arith(b, "arith.divui", unit, kb_c(kb, kunits));
+    for (int j = 0; j < per; ++j) {
+      int i = u * per + j;
+      cp->ld_row[i] = kb_addc(kb, kb_add(kb, kb_mulc(kb, ku, uk), trow), j);
+      cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), tcol);
+      cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), r);
+      cp->st_col[i] = kb_add(kb, kb_mulc(kb, ku, uk),
+                             kb_mulc(kb, h, uk / 2));
+    }
   }
   return 0;
 }
@@ -200,11 +243,13 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
   fe_lds_layout lay = fe_lds_layout_get(arch, bits, tk);
   int chunks;
   if (k == WMMA_COPY_WMMA) {
-    /* Blocks of the transposing WMMA's K x M, as init_wmma cuts them. */
+    /* Blocks (or pairs) of the transposing WMMA's K x M, as init_wmma cuts
+     * them. */
     const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
-    int waves = threads / 32,
-        blocks = (tk / atom->k) * (rows / atom->m);
-    chunks = (blocks + waves - 1) / waves;
+    int waves = threads / 32;
+    int per = use_pairs(arch, eb, tk, rows, atom->k, atom->m, waves) ? 2 : 1;
+    int units = (tk / (per * atom->k)) * (rows / atom->m);
+    chunks = (units + waves - 1) / waves * per;
   } else {
     int vec = lay.vec, P = lay.phase;
     int width = k == WMMA_COPY_VEC ? lay.tk : rows;
@@ -287,8 +332,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   if (cp->how == WMMA_COPY_WMMA) {
     int64_t n = 0;
     wb_is_vec1d(cp->frag_type, &n, NULL);
-    /* A replicated operand is loaded compact: half a row per lane. */
-    len = wmma_arch_replicates_ab(kb->arch) ? (int)n / 2 : (int)n;
+    len = (int)n; /* the A fragment as it is (replicated: a whole row) */
   }
   for (int i = 0; i < cp->chunks; ++i) {
     if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
@@ -323,6 +367,22 @@ static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
       mask[j] = 2 * j;
     d = wb_shuffle(b, d, d, 8, mask);
   }
+  if (mlirTypeIsAInteger(et) && wb_type_bits(et) == 32 &&
+      wb_type_bits(lds_elem) == 8) {
+    /* The values are bytes (0..255: x * 1 sums), so the words are
+     * d0 | d1 << 8 | d2 << 16 | d3 << 24 (v_lshl_or_b32 each), with no
+     * masking: a vector trunci lowers to 16-bit and/or/shift chains. */
+    MlirValue w[2];
+    for (int q = 0; q < 2; ++q) {
+      w[q] = wb_extract(b, d, 4 * q);
+      for (int j = 1; j < 4; ++j)
+        w[q] = wb_arith(b, "arith.ori", w[q],
+                        wb_arith(b, "arith.shli", wb_extract(b, d, 4 * q + j),
+                                 wb_const_i32(b, 8 * j)));
+    }
+    return wb_bitcast(b, wb_from_elements(b, 2, w, wb_vec(2, wb_i32(kb->ctx))),
+                      wb_vec(8, lds_elem));
+  }
   if (mlirTypeIsAInteger(et) && wb_type_bits(et) == 32)
     d = wb_cast(b, "arith.trunci", d, wb_vec(8, mlirIntegerTypeGet(kb->ctx, 8)));
   (void)cp;
@@ -332,30 +392,6 @@ static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
   else if (!mlirTypeEqual(et8, lds_elem))
     d = wb_bitcast(b, d, wb_vec(8, lds_elem));
   return d;
-}
-
-/* RDNA3: the compact half row (lane half h: columns 8h..8h+7) -> the
- * replicated A operand with K rotated by 8 in the upper half (own half
- * first, the other half's from lane l ^ 16 by v_permlanex16, no selects);
- * the identity is rotated alike, so both halves read the same product. */
-static MlirValue replicate(fe_kb *kb, const fe_lds_copy *cp, MlirValue v) {
-  wb_t *b = &kb->b;
-  int64_t n = 0;
-  MlirType et;
-  wb_is_vec1d(mlirValueGetType(v), &n, &et);
-  int nd = (int)(n * wb_type_bits(et) / 32);
-  MlirType i32 = wb_i32(kb->ctx);
-  MlirValue w = wb_bitcast(b, v, wb_vec(nd, i32));
-  MlirValue x[8], words[16];
-  for (int d = 0; d < nd && d < 8; ++d) {
-    words[d] = wb_extract(b, w, d);
-    x[d] = wb_permlanex16_xor16(b, words[d]);
-  }
-  for (int d = 0; d < nd && d < 8; ++d)
-    words[nd + d] = x[d];
-  MlirValue full = wb_from_elements(b, 2 * nd, words, wb_vec(2 * nd, i32));
-  (void)cp;
-  return wb_bitcast(b, full, wb_vec(2 * n, et));
 }
 
 /* Packed LDS (i4 two per byte): the packed words (vector<k x i32>, 8
@@ -393,6 +429,20 @@ static MlirValue acc_nibbles(fe_kb *kb, MlirValue d) {
   return wb_broadcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
 }
 
+/* A loaded block as the transposing WMMA's A operand. */
+static MlirValue wmma_operand(fe_kb *kb, const fe_lds_copy *cp, MlirValue a) {
+  wb_t *b = &kb->b;
+  int64_t len = 0;
+  MlirType et;
+  wb_is_vec1d(mlirValueGetType(a), &len, &et);
+  if (wb_type_bits(et) < 8) /* i4: back to its bytes */
+    a = wb_cast(b, "arith.extui", a,
+                wb_vec(len, mlirIntegerTypeGet(kb->ctx, 8)));
+  if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
+    a = wb_bitcast(b, a, cp->frag_type);
+  return a;
+}
+
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs) {
   wb_t *b = &kb->b;
@@ -420,18 +470,26 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
     case WMMA_COPY_NONE: /* fe_lds_copy_plan never chooses it */
       break;
     case WMMA_COPY_WMMA: {
-      MlirValue a = regs[i];
-      int64_t len = 0;
-      MlirType et;
-      wb_is_vec1d(mlirValueGetType(a), &len, &et);
-      if (wb_type_bits(et) < 8) /* i4: back to its bytes */
-        a = wb_cast(b, "arith.extui", a,
-                    wb_vec(len, mlirIntegerTypeGet(kb->ctx, 8)));
-      if (wmma_arch_replicates_ab(kb->arch))
-        a = replicate(kb, cp, a);
-      if (!mlirTypeEqual(mlirValueGetType(a), cp->frag_type))
-        a = wb_bitcast(b, a, cp->frag_type);
+      MlirValue a = wmma_operand(kb, cp, regs[i]);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);
+      if (cp->pairs) {
+        /* The second block into the other halves: K 16h .. 16h + 15. */
+        d = kb_mma(kb, cp->atom_hi, wmma_operand(kb, cp, regs[++i]),
+                   cp->ident, d);
+        if (!mlirTypeEqual(wb_elem_type(mlirValueGetType(d)), elem))
+          d = wb_bitcast(b, d, wb_vec(16, elem));
+        /* Two 16-byte stores (the widest LDS access; the lanes of a phase
+         * then write 8 consecutive rows at one K, conflict-free). */
+        for (int q = 0; q < 2; ++q) {
+          int64_t mask[8];
+          for (int j = 0; j < 8; ++j)
+            mask[j] = 8 * q + j;
+          MlirValue idx[3] = {buf, cp->st_row[i],
+                              kb_addc(kb, cp->st_col[i], 8 * q)};
+          wb_vstore(b, wb_shuffle(b, d, d, 8, mask), cp->lds, 3, idx);
+        }
+        break;
+      }
       if (cp->packed) {
         store_packed(kb, cp, acc_nibbles(kb, d), buf, cp->st_row[i],
                      cp->st_col[i]);

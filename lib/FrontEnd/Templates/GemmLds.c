@@ -176,6 +176,9 @@ static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
 static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
                            MlirValue buf, bool masked, MlirValue *acc) {
   lds_gemm *g = ud;
+  /* The prefetch (issued before this) stays above the WMMAs: sunk below
+   * them to save registers, its data would be waited for at once. */
+  sched_barrier(kb);
   compute_slice(kb, g, buf, kb_mulc(kb, slice, g->pr->k_step), masked, acc);
 }
 

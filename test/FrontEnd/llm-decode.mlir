@@ -135,3 +135,37 @@ func.func @kcontig(%x: memref<7x256xf16>, %w: memref<40x128xi8>, %s: memref<4x40
   memref.dealloc %wd : memref<256x40xf16>
   return
 }
+
+// -----
+
+// memref<..xi4> weights as users write them: MLIR addresses them a byte per
+// value, and MLIR 22's narrow-type emulation converts no linalg op (and
+// flattens the buffer), so nothing packs them: the kernel reads the bytes
+// and the remark costs the stream at a byte per weight (twice the packed
+// i8 form's 38928 cycles) and says how to halve it.
+// DEC: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows (cost max(issue, weight stream) = 77857 cycles: 16384 issue, 77857 stream
+// DEC-SAME: the i4 weights take a byte each in memory (memref<..xi4> as MLIR addresses it; MLIR 22's narrow-type emulation rewrites no linalg op): store them two per i8 and unpack them in the linalg to halve the stream
+// DEC-LABEL: gpu.func @w4_xi4
+// DEC: wmma.load <b, {{.*}} : memref<4096x4096xi4, #amdgpu.address_space<fat_raw_buffer>> -> vector<8xi4>
+// DEC: arith.sitofp %{{.*}} : vector<8xi4> to vector<8xf16>
+func.func @w4_xi4(%x: memref<1x4096xf16>, %w: memref<4096x4096xi4>,
+                  %s: memref<32x4096xf16>, %y: memref<1x4096xf32>) {
+  %z = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<4096x4096xf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>,
+                                   affine_map<(k, n) -> (k floordiv 128, n)>,
+                                   affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s : memref<4096x4096xi4>, memref<32x4096xf16>)
+      outs(%wd : memref<4096x4096xf16>) {
+  ^bb0(%b: i4, %sc: f16, %o: f16):
+    %f = arith.sitofp %b : i4 to f16
+    %r = arith.mulf %f, %sc : f16
+    linalg.yield %r : f16
+  }
+  linalg.fill ins(%z : f32) outs(%y : memref<1x4096xf32>)
+  linalg.matmul ins(%x, %wd : memref<1x4096xf16>, memref<4096x4096xf16>)
+                outs(%y : memref<1x4096xf32>)
+  memref.dealloc %wd : memref<4096x4096xf16>
+  return
+}

@@ -233,10 +233,13 @@ static int convert_func(MlirBlock body, MlirOperation func,
   }
   /* A VALU kernel is correct but far slower than WMMA: say why it was
    * taken (the WMMA obstacle names the fix, e.g. converting f32 operands). */
-  if (p->shape == FE_SHAPE_VALU)
+  if (p->shape == FE_SHAPE_VALU) {
+    char note[FE_WHY];
+    fe_valu_remark(p, chip, &s, note, sizeof note);
     fe_remark(p->g.prods[p->gemms[0].prod].loc,
-              "converted to a VALU kernel (template valu): %s",
-              p->valu.why);
+              "converted to a VALU kernel (template valu): %s%s",
+              p->valu.why, note);
+  }
   if (t == &fe_template_decode) {
     char note[FE_WHY * 2];
     fe_decode_remark(p, chip, &s, note, sizeof note);

@@ -214,6 +214,17 @@ static fe_walk count_ops(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
+/* Why memref<..xi4> weights stream a byte per value (README "LLM
+ * inference"): the caller's buffer holds them so (MLIR's addressing), and
+ * upstream's narrow-type emulation (memref::populateMemRefNarrowType-
+ * EmulationPatterns, --test-emulate-narrow-int) converts no linalg op and
+ * flattens the buffer to 1-D i8, so no pass packs them before this one. */
+static const char kI4Bytes[] =
+    "; the i4 weights take a byte each in memory (memref<..xi4> as MLIR "
+    "addresses it; MLIR 22's narrow-type emulation rewrites no linalg op): "
+    "store them two per i8 and unpack them in the linalg to halve the "
+    "stream";
+
 void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
                       const fe_schedule *s, char *buf, size_t cap) {
   const fe_gemm *g = &p->gemms[0];
@@ -228,8 +239,13 @@ void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
   double unpack = K * N / 32 * ops / g->rhs.k_pack / simds;
   double wmma = (N / 16) * (K / 16) * ((M + 15) / 16) * wmma_cyc / simds;
   double dot = M * N * K / 64 / simds;
-  double wb = K * N * wb_type_bits(p->g.nodes[g->rhs.leaf].type) /
-              8.0 / g->rhs.k_pack;
+  /* Bytes in memory: an unpacked i4 (memref<..xi4>) takes a byte, as MLIR
+   * addresses it; packed storage holds k_pack values per element. */
+  MlirType wt = p->g.nodes[g->rhs.leaf].type;
+  bool i4_bytes = g->rhs.k_pack == 1 && mlirTypeIsAInteger(wt) &&
+                  mlirIntegerTypeGetWidth(wt) < 8;
+  double wbits = i4_bytes ? 8 : wb_type_bits(wt);
+  double wb = K * N * wbits / 8.0 / g->rhs.k_pack;
   double mem = 0;
   if (chip->largest && chip->largest->dram_bytes_per_s > 0)
     mem = wb / ((double)chip->largest->dram_bytes_per_s /
@@ -242,12 +258,12 @@ void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
            "(cost max(issue, weight stream) = %.0f cycles: %.0f issue, %.0f "
            "stream; a VALU dot: %.0f%s), K split %d ways across the waves of "
            "a workgroup, partial sums added in order through LDS: %.0f waves, "
-           "%.1f per CU of the largest %s part (%d CUs)",
+           "%.1f per CU of the largest %s part (%d CUs)%s",
            (int)M, s->tile_m, cw, tw, mem, cv,
            cv < 0.9 * cw ? ", cheaper, but no split-K VALU kernel exists yet"
                          : "",
            split_of(s), waves, waves / chip->compute_units, chip->name,
-           chip->compute_units);
+           chip->compute_units, i4_bytes ? kI4Bytes : "");
 }
 
 /*===--- building ------------------------------------------------------------===*/

@@ -53,6 +53,10 @@ extern const fe_template fe_template_chain_lds;
 /* Plain GPU kernels (no WMMA) for functions without products. */
 extern const fe_template fe_template_elementwise;
 extern const fe_template fe_template_valu;
+/* The rows kernel's waves and, for a wide matrix-vector form, why not the
+ * decode template ("" when nothing to add). */
+void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
+                    const fe_schedule *s, char *buf, size_t cap);
 extern const fe_template fe_template_reduction;
 
 #endif /* WMMA_FRONTEND_TEMPLATES_TEMPLATE_H */

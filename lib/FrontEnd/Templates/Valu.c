@@ -30,6 +30,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -507,3 +508,40 @@ static int build(fe_kb *kb) {
 }
 
 const fe_template fe_template_valu = {"valu", plan, build};
+
+/* The rows kernel's parallelism, and why a wide matrix-vector product is
+ * not the decode template's: that one splits K across a workgroup with
+ * the rows padded to a WMMA's 16, and needs the product's M loop (its
+ * [1, K] activations) to pad; a form without it has none. */
+void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
+                    const fe_schedule *s, char *buf, size_t cap) {
+  const fe_gemm *g = &p->gemms[0];
+  buf[0] = 0;
+  if (tiled(g) || !fe_size_static(g->K))
+    return;
+  int group = row_group(p);
+  double waves = (double)s->waves_m;
+  for (int i = 0; i < s->grid[0].nterms; ++i) {
+    double sz = (double)fe_estimate(s->grid[0].t[i].size);
+    waves *= ceil(sz / s->grid[0].t[i].div);
+  }
+  for (int i = 0; i < s->grid[2].nterms; ++i)
+    waves *= (double)fe_estimate(s->grid[2].t[i].size);
+  const char *how = group == VALU_THREADS ? "the workgroup reduces"
+                    : group == 32         ? "a wave reduces over K"
+                                          : "a thread walks K";
+  int n = snprintf(buf, cap,
+                   "; rows kernel: %s per output, %.0f waves, %.1f per CU "
+                   "of the largest %s part (%d CUs)",
+                   how, waves, waves / chip->compute_units, chip->name,
+                   chip->compute_units);
+  MlirType a = g->a_type, b = g->b_type;
+  bool wide = (mlirTypeIsAF16(a) || mlirTypeIsABF16(a)) &&
+              mlirTypeEqual(a, b) && g->K.value >= 1024;
+  if (n > 0 && (size_t)n < cap && wide && (g->m_loop < 0 || g->n_loop < 0) &&
+      waves < 8.0 * chip->compute_units)
+    snprintf(buf + n, cap - (size_t)n,
+             ": below 8 per CU; the decode template (K split across a "
+             "workgroup) takes the product written with its unit M "
+             "dimension, linalg.matmul of [1, K] x [K, N]");
+}

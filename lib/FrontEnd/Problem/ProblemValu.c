@@ -70,6 +70,18 @@ bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap) {
   return true;
 }
 
+/* Is there a reduction loop other than l that is not skipped for it:
+ * one of another size than 1, or of size 1 before it? */
+static bool other_reduction(const fe_loop_nest *nest, int l) {
+  for (int o = 0; o < nest->nloops; ++o) {
+    fe_size sz = nest->loop_size[o];
+    bool unit = fe_size_static(sz) && sz.value == 1;
+    if (o != l && nest->reduction[o] && (!unit || o < l))
+      return true;
+  }
+  return false;
+}
+
 /* The loops of product `prod`: one reduction shared by both operands, at
  * most one M (A and the output), one N (B and the output), two batch
  * loops.  0, or -1 with the obstacle. */
@@ -88,6 +100,11 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
      * others of size 1: at index 0. */
     if (g->nconvs && !c->nest.reduction[l] && fe_size_static(sz) &&
         sz.value == 1)
+      continue;
+    /* A reduction loop of size 1 beside another reduction loop (mmt4d's
+     * k0 = 1) is at index 0. */
+    if (c->nest.reduction[l] && fe_size_static(sz) && sz.value == 1 &&
+        other_reduction(&c->nest, l))
       continue;
     if (c->nest.reduction[l]) {
       if (!L || !R || gm->k_loop >= 0)

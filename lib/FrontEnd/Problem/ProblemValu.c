@@ -111,9 +111,15 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
         return fe_why(why, cap, "it needs one reduction loop shared by both "
                                 "operands");
       gm->k_loop = l;
-    } else if (L && !R && O && gm->m_loop < 0) {
+    } else if (L && !R && O && (gm->m_loop < 0 || gm->nbatch < 2)) {
+      /* Of two M (or N) loops the inner one is M, the outer a batch
+       * (mmt4d's m0 and m1): rows then span the inner tile. */
+      if (gm->m_loop >= 0)
+        gm->batch_loop[gm->nbatch++] = gm->m_loop;
       gm->m_loop = l;
-    } else if (R && !L && O && gm->n_loop < 0) {
+    } else if (R && !L && O && (gm->n_loop < 0 || gm->nbatch < 2)) {
+      if (gm->n_loop >= 0)
+        gm->batch_loop[gm->nbatch++] = gm->n_loop;
       gm->n_loop = l;
     } else if (O && gm->nbatch < 2) {
       gm->batch_loop[gm->nbatch++] = l;

@@ -246,6 +246,19 @@ static const char kSeveralLoops[] =
     "sizes (and not read by linalg.index); pass the operands with them "
     "collapsed";
 
+/* A second M (or N) loop l that ProblemCollapse.c could not merge with
+ * the first (*role, an outer loop: mmt4d's m1 before m0): the outer one
+ * becomes a batch loop of the grid, broadcast in the operand without it,
+ * each of its points a GEMM over the inner one (the operand layouts are
+ * checked when read).  0, or -1 when there are batch loops enough. */
+static int demote_outer(fe_gemm *gm, int *role, int l) {
+  if (gm->nbatch >= 2 || *role >= l)
+    return -1;
+  gm->batch_loop[gm->nbatch++] = *role;
+  *role = -1;
+  return 0;
+}
+
 /* Product `prod` as a GEMM. */
 static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
                    size_t cap) {
@@ -292,13 +305,13 @@ again:
                       gm->k_loop, l, kSeveralLoops);
       gm->k_loop = l;
     } else if (L && !R && O) {
-      if (gm->m_loop >= 0)
+      if (gm->m_loop >= 0 && demote_outer(gm, &gm->m_loop, l))
         return fe_why(why, cap, "more than one M loop (loops %d and %d "
                                 "both index A and the output, not B): %s",
                       gm->m_loop, l, kSeveralLoops);
       gm->m_loop = l;
     } else if (R && !L && O) {
-      if (gm->n_loop >= 0)
+      if (gm->n_loop >= 0 && demote_outer(gm, &gm->n_loop, l))
         return fe_why(why, cap, "more than one N loop (loops %d and %d "
                                 "both index B and the output, not A): %s",
                       gm->n_loop, l, kSeveralLoops);

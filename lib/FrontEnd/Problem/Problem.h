@@ -271,7 +271,8 @@ int fe_load_packed_along(const fe_node *x, int k_loop);
  * static sizes, becomes one over their innermost loop (the product of
  * their sizes) and loops of size 1, the buffers read through views
  * (fe_arg.collapsed).  Nothing changes when that is not so (the GEMM
- * analysis then refuses the product with its reason). */
+ * analysis then takes an outer M or N loop as a batch loop, mmt4d's m1
+ * and n1, or refuses the product with its reason). */
 void fe_collapse_loops(fe_problem *p, int prod);
 
 /* ProblemViews.c: the view of a buffer of `rank` dims whose dims `a` and

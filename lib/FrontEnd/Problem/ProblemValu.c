@@ -70,6 +70,18 @@ bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap) {
   return true;
 }
 
+/* Is there a reduction loop other than l that is not skipped for it:
+ * one of another size than 1, or of size 1 before it? */
+static bool other_reduction(const fe_loop_nest *nest, int l) {
+  for (int o = 0; o < nest->nloops; ++o) {
+    fe_size sz = nest->loop_size[o];
+    bool unit = fe_size_static(sz) && sz.value == 1;
+    if (o != l && nest->reduction[o] && (!unit || o < l))
+      return true;
+  }
+  return false;
+}
+
 /* The loops of product `prod`: one reduction shared by both operands, at
  * most one M (A and the output), one N (B and the output), two batch
  * loops.  0, or -1 with the obstacle. */
@@ -89,14 +101,25 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
     if (g->nconvs && !c->nest.reduction[l] && fe_size_static(sz) &&
         sz.value == 1)
       continue;
+    /* A reduction loop of size 1 beside another reduction loop (mmt4d's
+     * k0 = 1) is at index 0. */
+    if (c->nest.reduction[l] && fe_size_static(sz) && sz.value == 1 &&
+        other_reduction(&c->nest, l))
+      continue;
     if (c->nest.reduction[l]) {
       if (!L || !R || gm->k_loop >= 0)
         return fe_why(why, cap, "it needs one reduction loop shared by both "
                                 "operands");
       gm->k_loop = l;
-    } else if (L && !R && O && gm->m_loop < 0) {
+    } else if (L && !R && O && (gm->m_loop < 0 || gm->nbatch < 2)) {
+      /* Of two M (or N) loops the inner one is M, the outer a batch
+       * (mmt4d's m0 and m1): rows then span the inner tile. */
+      if (gm->m_loop >= 0)
+        gm->batch_loop[gm->nbatch++] = gm->m_loop;
       gm->m_loop = l;
-    } else if (R && !L && O && gm->n_loop < 0) {
+    } else if (R && !L && O && (gm->n_loop < 0 || gm->nbatch < 2)) {
+      if (gm->n_loop >= 0)
+        gm->batch_loop[gm->nbatch++] = gm->n_loop;
       gm->n_loop = l;
     } else if (O && gm->nbatch < 2) {
       gm->batch_loop[gm->nbatch++] = l;

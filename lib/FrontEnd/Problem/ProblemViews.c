@@ -19,7 +19,12 @@ int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
       perm[n++] = (int8_t)j;
   perm[n++] = (int8_t)(a < b ? a : b); /* the matrix as memory holds it */
   perm[n++] = (int8_t)(a < b ? b : a);
-  if (perm[rank - 1] != rank - 1)
+  /* Dims of static size 1 inside the matrix (mmt4d's k0 = 1) have no
+   * extent: the matrix's inner dim is still contiguous (stride 1). */
+  bool unit_inside = true;
+  for (int j = perm[rank - 1] + 1; j < rank; ++j)
+    unit_inside &= fe_size_static(arg->shape[j]) && arg->shape[j].value == 1;
+  if (!unit_inside)
     return fe_why(why, cap, "%s: the innermost dimension must be one of the "
                             "matrix's (its rows are read as contiguous "
                             "vectors)",

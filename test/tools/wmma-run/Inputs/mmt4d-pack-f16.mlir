@@ -1,0 +1,17 @@
+// f16 -> f32 matmul through packed layouts: A and B packed into 16 x 1
+// tiles (B transposed), C into 16 x 16 (padding 0: M = 40, N = 24 are not
+// multiples of 16), mmt4d, C unpacked.
+func.func @mmt4d_pack(%A: tensor<40x48xf16>, %B: tensor<48x24xf16>, %C: tensor<40x24xf32>) -> tensor<40x24xf32> {
+  %zh = arith.constant 0.0 : f16
+  %zf = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<3x48x16x1xf16>
+  %eb = tensor.empty() : tensor<2x48x16x1xf16>
+  %ec = tensor.empty() : tensor<3x2x16x16xf32>
+  %pa = linalg.pack %A padding_value(%zh : f16) inner_dims_pos = [0, 1] inner_tiles = [16, 1] into %ea : tensor<40x48xf16> -> tensor<3x48x16x1xf16>
+  %pb = linalg.pack %B padding_value(%zh : f16) outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [16, 1] into %eb : tensor<48x24xf16> -> tensor<2x48x16x1xf16>
+  %pc = linalg.pack %C padding_value(%zf : f32) inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %ec : tensor<40x24xf32> -> tensor<3x2x16x16xf32>
+  %r = linalg.mmt4d ins(%pa, %pb : tensor<3x48x16x1xf16>, tensor<2x48x16x1xf16>) outs(%pc : tensor<3x2x16x16xf32>) -> tensor<3x2x16x16xf32>
+  %eo = tensor.empty() : tensor<40x24xf32>
+  %o = linalg.unpack %r inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %eo : tensor<3x2x16x16xf32> -> tensor<40x24xf32>
+  return %o : tensor<40x24xf32>
+}

@@ -476,8 +476,6 @@ int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
     MlirOperation efn;
     error_fn = wmma_running_error_function(fn, err_name, k->accumulate == 1,
                                            frees, &efn, why, sizeof why) == 0;
-    if (!error_fn && getenv("WMMA_DEBUG_ERROR_BOUND"))
-      fprintf(stderr, "running error: %s\n", why);
     if (!error_fn && !mlirOperationIsNull(efn))
       mlirOperationDestroy(efn);
   }

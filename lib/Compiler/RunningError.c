@@ -31,6 +31,7 @@
  * magnitude bound alone judges.  The two bounds are both sound: wmma-run
  * takes the smaller per element. */
 #include "RunningError.h"
+#include "WidenAccumulation.h"
 
 #include "wmma/Support/CAPIUtil.h"
 
@@ -218,6 +219,9 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
   if (nops > 32 || mlirBlockGetNumArguments(body) != nops)
     return fail(r, g, "an unsupported");
   bool reduction = k > 0;
+  /* A natively accumulating kernel rounds to this type per K step. */
+  MlirAttribute from = mlirOperationGetDiscardableAttributeByName(
+      g, wmma_sref(WMMA_WIDENED_FROM_ATTR));
   MlirValue ops[64], eins[32], eouts[32];
   MlirAttribute newmaps[64], inmaps[32], outmaps[32];
   int nein = 0, neout = 0;
@@ -368,8 +372,8 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
           return fail(r, op, "a contraction step not adding to its accumulator:");
         MlirValue term = x_acc ? y : x;
         double c = 2.0 * k * unit(mlirValueGetType(res));
-        if (r->native)
-          c += ceil(k / 16.0) * ldexp(1.0, -11);
+        if (r->native && !mlirAttributeIsNull(from))
+          c += ceil(k / 16.0) * unit(mlirTypeAttrGetValue(from));
         e = add_scaled(&b, e, term, c);
         if (nacc < 64)
           acc[nacc++] = res;

@@ -590,8 +590,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%" PRId64,
                d ? "x" : "", shapes[i][d]);
     /* A bound that would let an all-zero output pass judges nothing. */
-    const char *vacuous =
-        tolerances ? NULL : margin_vacuous(&margin, error_bounded ? 0 : gamma);
+    const char *vacuous = tolerances ? NULL : margin_vacuous(&margin, gamma);
     char mtext[32];
     margin_text(&margin, gamma, tolerances, mtext, sizeof mtext);
     printf("output %s [%s %s]: max abs err %.3g, max rel err %.3g, gamma %.3g, "

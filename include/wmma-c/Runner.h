@@ -104,6 +104,16 @@ WMMA_CAPI_EXPORTED int wmma_reference_run(const char *source, size_t size,
                                           const wmma_host_arg *const *arg_sets,
                                           int nsets, double *gamma,
                                           char **diagnostics);
+/* As wmma_reference_run; with nsets > 2 and error_bounded non-NULL,
+ * arg_sets[2] (the inputs themselves) receives in each output a running
+ * error bound E (lib/Compiler/RunningError.c): |kernel - reference| <= E
+ * element-wise as well, tighter than gamma * M where values cancel.
+ * *error_bounded says whether it was computed (the function's operations
+ * all have rules); otherwise arg_sets[2] is left as it was. */
+WMMA_CAPI_EXPORTED int wmma_reference_run_bounds(
+    const char *source, size_t size, const char *func,
+    const wmma_compile_result *kernel, const wmma_host_arg *const *arg_sets,
+    int nsets, double *gamma, int *error_bounded, char **diagnostics);
 
 /* The speed-of-light model's inputs (wmma/Layout/SpeedOfLight.h):
  * the emulator's counters (ds_bpermute and ds_swizzle as 128-byte LDS

@@ -23,7 +23,13 @@
  *   fma        -> a * b + c, abs -> x; float constants -> their magnitude.
  * Functions whose derivative is unbounded on their domain (sqrt, rsqrt,
  * log, powf, division by a computed value, ...) have no such bound: the
- * rewrite reports the first one. */
+ * rewrite reports the first one.
+ *
+ * m(a) m(b) exceeds |a| |b| where values cancel, so through products of
+ * computed values (chains of contractions) gamma * M grows by about
+ * sqrt(K) per layer beyond the result; RunningError.c bounds the error
+ * beside the reference's own values instead, and wmma-run takes the
+ * smaller bound per element. */
 #include "Bound.h"
 
 #include "wmma/Support/CAPIUtil.h"

@@ -9,6 +9,7 @@
 #include "Session.h"
 #include "Bound.h"
 #include "ReferenceRuntime.h"
+#include "RunningError.h"
 #include "WidenAccumulation.h"
 #include "WidenFp8.h"
 #include "wmma/Support/Builder.h"
@@ -152,6 +153,11 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
     MlirType out = elem_of(mlirOperationGetOperand(op, n - 1));
     MlirAttribute from = mlirOperationGetDiscardableAttributeByName(
         op, wmma_sref(WMMA_WIDENED_FROM_ATTR));
+    if (wb_has_reduction_loop(op))
+      mlirOperationSetDiscardableAttributeByName(
+          op, wmma_sref(WMMA_REDUCTION_LENGTH_ATTR),
+          mlirFloatAttrDoubleGet(mlirOperationGetContext(op),
+                                 mlirF64TypeGet(mlirOperationGetContext(op)), k));
     if (wb_has_reduction_loop(op) && !mlirTypeIsAInteger(out)) {
       double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
       b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
@@ -380,6 +386,17 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
                        const wmma_compile_result *k,
                        const wmma_host_arg *const *arg_sets, int nsets,
                        double *gamma, char **diagnostics) {
+  return wmma_reference_run_bounds(source, size, func, k, arg_sets, nsets,
+                                   gamma, NULL, diagnostics);
+}
+
+int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
+                              const wmma_compile_result *k,
+                              const wmma_host_arg *const *arg_sets, int nsets,
+                              double *gamma, int *error_bounded,
+                              char **diagnostics) {
+  if (error_bounded)
+    *error_bounded = 0;
   session s;
   session_init(&s);
   int status = 1;
@@ -449,6 +466,19 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     mlirOperationWalk(fn, bound_op, &b, MlirWalkPreOrder);
     *gamma = b.gamma;
   }
+  /* The running-error run (RunningError.c), after the walk that marks each
+   * contraction's length. */
+  char err_name[300];
+  snprintf(err_name, sizeof err_name, "%s__wmma_error", name);
+  bool error_fn = false;
+  if (nsets > 2 && bounded && error_bounded) {
+    char why[256] = "";
+    MlirOperation efn;
+    error_fn = wmma_running_error_function(fn, err_name, k->accumulate == 1,
+                                           frees, &efn, why, sizeof why) == 0;
+    if (!error_fn && !mlirOperationIsNull(efn))
+      mlirOperationDestroy(efn);
+  }
   if (!frees && !run_pipeline(&s, module, kFreeTemporaries))
     goto done;
   if (!run_pipeline(&s, module, kCpuPipeline))
@@ -477,6 +507,12 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
       goto done;
     }
     memcpy(&bound_fn, &b, sizeof bound_fn);
+  }
+  void (*error_run)(void **) = NULL;
+  if (error_fn) {
+    void *e = mlirExecutionEngineLookupPacked(jit, wmma_sref(err_name));
+    if (e)
+      memcpy(&error_run, &e, sizeof error_run);
   }
   packed = malloc(sizeof *packed);
   if (!packed) {
@@ -507,12 +543,16 @@ int wmma_reference_run(const char *source, size_t size, const char *func,
     pack(k, set, packed);
     if (i == 0)
       packed_fn(packed->slots);
-    else if (bound_fn)
+    else if (i == 1 && bound_fn)
       bound_fn(packed->slots);
+    else if (i == 2 && error_run)
+      error_run(packed->slots);
     for (; nwidened > 0; --nwidened)
       free(widened[nwidened - 1]);
   }
   status = 0;
+  if (error_bounded)
+    *error_bounded = error_run != NULL && nsets > 2;
 
 done:
   for (int i = 0; i < nwidened; ++i)

@@ -386,7 +386,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   int n = k->nargs, status = 1;
   static int64_t shapes[WMMA_MAX_KERNEL_ARGS][WMMA_MAX_RANK];
   wmma_host_arg kargs[WMMA_MAX_KERNEL_ARGS], rargs[WMMA_MAX_KERNEL_ARGS],
-      margs[WMMA_MAX_KERNEL_ARGS];
+      margs[WMMA_MAX_KERNEL_ARGS], eargs[WMMA_MAX_KERNEL_ARGS];
   elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
   int64_t positions[WMMA_MAX_KERNEL_ARGS];
@@ -396,6 +396,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   memset(kargs, 0, sizeof kargs);
   memset(rargs, 0, sizeof rargs);
   memset(margs, 0, sizeof margs);
+  memset(eargs, 0, sizeof eargs);
   if (resolve_shapes(k, sizes, nsizes, shapes))
     goto out;
   rng_state = r->seed * 0x9E3779B97F4A7C15ULL + 0x1234567ULL;
@@ -410,7 +411,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     if (!a->is_buffer && !strcmp(a->type, "index")) {
       kinds[i] = ELEM_I32; /* never compared: inputs only */
       positions[i] = (int64_t)(rng_uniform() * (double)(largest + 1));
-      kargs[i] = rargs[i] = margs[i] =
+      kargs[i] = rargs[i] = margs[i] = eargs[i] =
           (wmma_host_arg){&positions[i], sizeof positions[i], NULL};
       continue;
     }
@@ -424,7 +425,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       /* i32 scalars: zero points, offsets -- an i8's range. */
       positions[i] = (int64_t)(rng_uniform() * 256.0) - 128;
       iscalars[i] = (int32_t)positions[i];
-      kargs[i] = rargs[i] = margs[i] =
+      kargs[i] = rargs[i] = margs[i] = eargs[i] =
           (wmma_host_arg){&iscalars[i], sizeof iscalars[i], NULL};
       continue;
     }
@@ -436,7 +437,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       }
       scalars[i] = (float)(0.5 + rng_uniform());
       mag_scalars[i] = fabsf(scalars[i]);
-      kargs[i] = rargs[i] = (wmma_host_arg){&scalars[i], 4, NULL};
+      kargs[i] = rargs[i] = eargs[i] = (wmma_host_arg){&scalars[i], 4, NULL};
       margs[i] = (wmma_host_arg){&mag_scalars[i], 4, NULL};
       continue;
     }
@@ -465,6 +466,15 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
         store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));
       }
     memcpy(rd, kd, bytes);
+    /* The running-error run's copy of the inputs (RunningError.c). */
+    void *ed = malloc(bytes ? bytes : 1);
+    eargs[i] = (wmma_host_arg){ed, bytes, shapes[i]};
+    if (!ed) {
+      fprintf(stderr, "wmma-run: error: cannot allocate %zu bytes for "
+                      "argument '%s'\n", bytes, a->name);
+      goto out;
+    }
+    memcpy(ed, kd, bytes);
   }
   /* 2:4 sparse arguments: the kernel's compressed form of a pruned dense
    * matrix, which the reference takes. */
@@ -511,12 +521,16 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     goto out;
   }
   double gamma = 0;
-  /* One JIT: the reference on the inputs, then on their absolute values. */
-  const wmma_host_arg *const arg_sets[2] = {
-      sparse.ref ? sparse.args[0] : rargs, sparse.ref ? sparse.args[1] : margs};
-  if (wmma_reference_run(r->ref_src, r->ref_size, r->ref_func,
-                         sparse.ref ? sparse.ref : k, arg_sets, 2,
-                         &gamma, &diag)) {
+  /* One JIT: the reference on the inputs, then on their absolute values,
+   * then its running error bound on the inputs (not for 2:4 sparse ones). */
+  const wmma_host_arg *const arg_sets[3] = {
+      sparse.ref ? sparse.args[0] : rargs, sparse.ref ? sparse.args[1] : margs,
+      eargs};
+  int error_bounded = 0;
+  if (wmma_reference_run_bounds(r->ref_src, r->ref_size, r->ref_func,
+                                sparse.ref ? sparse.ref : k, arg_sets,
+                                sparse.ref ? 2 : 3, &gamma, &error_bounded,
+                                &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
     goto out;
@@ -557,6 +571,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       double tol = r->rtol > 0 || r->atol > 0
                        ? r->atol + r->rtol * fabs(want)
                        : gamma * fabs(mag);
+      /* Both bounds are sound: the smaller judges. */
+      if (!tolerances && error_bounded)
+        tol = fmin(tol, fabs(load_elem(kinds[i], eargs[i].data, e)));
       if (!(err <= tol)) /* also catches NaN */
         ++bad;
       if (err > max_abs || isnan(err))
@@ -592,7 +609,10 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
              load_elem(kinds[i], rargs[i].data, worst),
              r->rtol > 0 || r->atol > 0
                ? r->atol + r->rtol * fabs(load_elem(kinds[i], rargs[i].data, worst))
-               : gamma * load_elem(kinds[i], margs[i].data, worst));
+               : error_bounded
+                     ? fmin(gamma * load_elem(kinds[i], margs[i].data, worst),
+                            fabs(load_elem(kinds[i], eargs[i].data, worst)))
+                     : gamma * load_elem(kinds[i], margs[i].data, worst));
     all_pass &= bad == 0 && !vacuous;
   }
   if (!outputs) {
@@ -625,6 +645,7 @@ out:
       free(kargs[i].data);
       free(rargs[i].data);
       free(margs[i].data);
+      free(eargs[i].data);
     }
   return status;
 }

@@ -1,0 +1,605 @@
+/* The running-error function of a reference (see RunningError.h).
+ *
+ * The magnitude bound (Bound.c) charges every rounding relative to m(v),
+ * the function run on |inputs|; for a product of computed values with
+ * cancellation m(a) m(b) >> |a| |b|, and through a chain of contractions
+ * the bound grows by a factor of about sqrt(K) per layer beyond the value:
+ * four f16 GEMMs of K = 64 gave a vacuous check.  This function computes,
+ * next to each value v as the reference does, a bound e(v) on
+ * |kernel - reference| (running error analysis), with the reference's own
+ * values where the magnitude bound has m:
+ *   a * b      e = |a| e(b) + e(a) |b| + e(a) e(b) + 2u |ab|
+ *   a +- b     e = e(a) + e(b) + 2u |a +- b|
+ *   truncf     e = e(x) + 2u |r|      (u of the result type; kernel and
+ *   a / c      e = e(a) / |c| + 2u |r|  reference each round once: 2u)
+ *   extf, negf, absf -> e(x);  min, max -> max(e(a), e(b));  constants,
+ *   inputs -> 0.
+ * In a contraction (a linalg.generic with reduction loops, K their length
+ * and u that of its accumulator) the reference and the kernel sum the
+ * same terms in different orders: each term t added to the accumulator
+ * adds 2 K u |t| (2 K u sum |t| over the sum, Reference.c's rule), a
+ * natively accumulating kernel ceil(K/16) u16 |t| more, and a product that
+ * is not exact in the accumulator 2u |t|.  The result is multiplied by
+ * kSafety before it is stored in the output's type: that covers the
+ * rounding of e's own f32 arithmetic and of its store, and the products
+ * u e(x) the rules drop (e is at most 1 + 2^-7 larger for them, over any
+ * depth the project builds).
+ *
+ * Only straight-line functions of memref.alloc/dealloc/copy/dim and
+ * linalg.generic with the arithmetic above in their bodies are rewritten;
+ * anything else (math functions, loops, views, selects) returns 1 and the
+ * magnitude bound alone judges.  The two bounds are both sound: wmma-run
+ * takes the smaller per element. */
+#include "RunningError.h"
+#include "WidenAccumulation.h"
+
+#include "wmma/Support/CAPIUtil.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const double kSafety = 1.25;
+
+#define MAX_SHADOWS 1024
+#define MAX_ARGS 64
+
+typedef struct {
+  MlirValue v[MAX_SHADOWS], e[MAX_SHADOWS];
+  int n;
+} shadow_map;
+
+typedef struct {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirType f32;
+  shadow_map buffers;       /* float memrefs -> their f32 error buffers */
+  MlirValue allocs[MAX_SHADOWS];
+  int nallocs;
+  bool written[MAX_ARGS];   /* float memref arguments the function writes */
+  MlirBlock entry;
+  bool native;
+  char *why;
+  size_t cap;
+} rewriter;
+
+static MlirValue lookup(const shadow_map *m, MlirValue v) {
+  for (int i = 0; i < m->n; ++i)
+    if (mlirValueEqual(m->v[i], v))
+      return m->e[i];
+  return (MlirValue){NULL};
+}
+
+static int bind(shadow_map *m, MlirValue v, MlirValue e) {
+  if (m->n == MAX_SHADOWS)
+    return 1;
+  m->v[m->n] = v;
+  m->e[m->n++] = e;
+  return 0;
+}
+
+static MlirType elem(MlirType t) {
+  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+}
+
+static bool is_float(MlirType t) { return mlirTypeIsAFloat(elem(t)); }
+
+/* Unit roundoff of a float type; 0 when the rules do not know it. */
+static double unit(MlirType t) {
+  t = elem(t);
+  if (mlirTypeIsAF16(t))
+    return ldexp(1.0, -11);
+  if (mlirTypeIsABF16(t))
+    return ldexp(1.0, -8);
+  if (mlirTypeIsAF32(t))
+    return ldexp(1.0, -24);
+  return 0.0;
+}
+
+static int significand_bits(MlirType t) {
+  if (mlirTypeIsAF16(t))
+    return 11;
+  if (mlirTypeIsABF16(t))
+    return 8;
+  if (mlirTypeIsAF32(t))
+    return 24;
+  return 64;
+}
+
+static MlirOperation make(const char *name, MlirLocation loc, intptr_t nops,
+                          const MlirValue *ops, intptr_t nres,
+                          const MlirType *res, intptr_t nattrs,
+                          const MlirNamedAttribute *attrs, MlirRegion *region) {
+  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), loc);
+  mlirOperationStateAddOperands(&st, nops, ops);
+  mlirOperationStateAddResults(&st, nres, res);
+  mlirOperationStateAddAttributes(&st, nattrs, attrs);
+  if (region)
+    mlirOperationStateAddOwnedRegions(&st, 1, region);
+  return mlirOperationCreate(&st);
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *n, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wmma_sref(n)), a);
+}
+
+/* Inserts op before `at` (or appends it to block) and returns result 0. */
+static MlirValue put(MlirBlock block, MlirOperation at, MlirOperation op) {
+  if (mlirOperationIsNull(at))
+    mlirBlockAppendOwnedOperation(block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(block, at, op);
+  return mlirOperationGetNumResults(op) ? mlirOperationGetResult(op, 0)
+                                        : (MlirValue){NULL};
+}
+
+/* Scalar f32 arithmetic before `at` in a generic's body. */
+typedef struct {
+  rewriter *r;
+  MlirBlock block;
+  MlirOperation at;
+} body_ip;
+
+static MlirValue fconst(body_ip *b, double c) {
+  MlirNamedAttribute v =
+      named(b->r->ctx, "value", mlirFloatAttrDoubleGet(b->r->ctx, b->r->f32, c));
+  return put(b->block, b->at,
+             make("arith.constant", b->r->loc, 0, NULL, 1, &b->r->f32, 1, &v, NULL));
+}
+
+static MlirValue f2(body_ip *b, const char *name, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return put(b->block, b->at, make(name, b->r->loc, 2, ops, 1, &b->r->f32, 0, NULL, NULL));
+}
+
+/* |v| in f32 (v of any float type the rules know). */
+static MlirValue fabs32(body_ip *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAF32(t))
+    v = put(b->block, b->at, make("arith.extf", b->r->loc, 1, &v, 1, &b->r->f32, 0, NULL, NULL));
+  return put(b->block, b->at, make("math.absf", b->r->loc, 1, &v, 1, &b->r->f32, 0, NULL, NULL));
+}
+
+static MlirValue add_scaled(body_ip *b, MlirValue e, MlirValue v, double c) {
+  if (c == 0)
+    return e;
+  return f2(b, "arith.addf", e, f2(b, "arith.mulf", fabs32(b, v), fconst(b, c)));
+}
+
+static bool op_is(MlirOperation op, const char *n) { return wmma_op_is(op, n); }
+
+static MlirOperation def(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+/* Is v exact in an f32 product: an extf from a type of at most 12
+ * significand bits? */
+static bool narrow_extended(MlirValue v) {
+  MlirOperation d = def(v);
+  return !mlirOperationIsNull(d) && op_is(d, "arith.extf") &&
+         2 * significand_bits(mlirValueGetType(mlirOperationGetOperand(d, 0))) <= 24;
+}
+
+static int fail(rewriter *r, MlirOperation op, const char *what) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(r->why, r->cap, "%s '%.*s'", what, (int)n.length, n.data);
+  return 1;
+}
+
+/* The error of a scalar used in a body: its shadow, or 0 for constants
+ * and function arguments (inputs are exact). */
+static MlirValue scalar_error(rewriter *r, body_ip *b, shadow_map *m, MlirValue v) {
+  MlirValue e = lookup(m, v);
+  if (!mlirValueIsNull(e))
+    return e;
+  MlirOperation d = def(v);
+  if ((!mlirOperationIsNull(d) && op_is(d, "arith.constant")) ||
+      (mlirValueIsABlockArgument(v) &&
+       mlirBlockEqual(mlirBlockArgumentGetOwner(v), r->entry)))
+    return fconst(b, 0.0);
+  return (MlirValue){NULL};
+}
+
+/* Rewrites one linalg.generic: an error operand beside each float memref
+ * operand, the error of each body value computed beside it, the errors
+ * yielded after the values.  0, or 1 (why says which op). */
+static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
+  intptr_t nops = mlirOperationGetNumOperands(g);
+  MlirAttribute seg = wmma_attr(g, "operandSegmentSizes");
+  if (mlirAttributeIsNull(seg) || mlirDenseArrayGetNumElements(seg) != 2)
+    return fail(r, g, "a generic without operand segments:");
+  int32_t nin = mlirDenseI32ArrayGetElement(seg, 0);
+  MlirAttribute maps = wmma_attr(g, "indexing_maps");
+  MlirRegion region = mlirOperationGetRegion(g, 0);
+  MlirBlock body = mlirRegionGetFirstBlock(region);
+  if (nops > 32 || mlirBlockGetNumArguments(body) != nops)
+    return fail(r, g, "an unsupported");
+  bool reduction = k > 0;
+  /* A natively accumulating kernel rounds to this type per K step. */
+  MlirAttribute from = mlirOperationGetDiscardableAttributeByName(
+      g, wmma_sref(WMMA_WIDENED_FROM_ATTR));
+  MlirValue ops[64], eins[32], eouts[32];
+  MlirAttribute newmaps[64], inmaps[32], outmaps[32];
+  int nein = 0, neout = 0;
+  shadow_map scal = {0};
+  MlirType f32 = r->f32;
+  /* Error operands and block arguments, after the inputs and the outputs. */
+  intptr_t in_pos = nin, out_pos = nops;
+  bool is_out_arg[64] = {false};
+  for (intptr_t i = 0; i < nops; ++i) {
+    MlirValue v = mlirOperationGetOperand(g, i);
+    MlirValue arg = mlirBlockGetArgument(body, i);
+    is_out_arg[i] = i >= nin;
+    if (!mlirTypeIsAShaped(mlirValueGetType(v)) || !is_float(mlirValueGetType(v)))
+      continue;
+    MlirValue e = lookup(&r->buffers, v);
+    if (mlirValueIsNull(e))
+      return fail(r, g, "an operand without an error buffer in");
+    if (i < nin) {
+      eins[nein] = e;
+      inmaps[nein++] = mlirArrayAttrGetElement(maps, i);
+    } else {
+      eouts[neout] = e;
+      outmaps[neout++] = mlirArrayAttrGetElement(maps, i);
+      if (mlirValueIsABlockArgument(v) &&
+          mlirBlockEqual(mlirBlockArgumentGetOwner(v), r->entry)) {
+        intptr_t a = mlirBlockArgumentGetArgNumber(v);
+        if (a < MAX_ARGS)
+          r->written[a] = true;
+      }
+    }
+    (void)arg;
+  }
+  /* Block arguments: inputs, input errors, outputs, output errors. */
+  int ein = 0, eout = 0;
+  for (intptr_t i = 0; i < nops; ++i) {
+    MlirValue v = mlirOperationGetOperand(g, i);
+    if (!mlirTypeIsAShaped(mlirValueGetType(v)) || !is_float(mlirValueGetType(v)))
+      continue;
+    MlirValue arg = mlirBlockGetArgument(body, i < nin ? i : i + nein);
+    MlirValue e;
+    if (i < nin)
+      e = mlirBlockInsertArgument(body, in_pos + ein++, f32, r->loc);
+    else
+      e = mlirBlockAddArgument(body, f32, r->loc), ++eout;
+    (void)out_pos;
+    if (bind(&scal, arg, e))
+      return fail(r, g, "too many values in");
+  }
+  /* Float scalars taken as operands: constants and function arguments,
+   * exact. */
+  for (intptr_t i = 0; i < nin; ++i) {
+    MlirValue v = mlirOperationGetOperand(g, i);
+    if (mlirTypeIsAShaped(mlirValueGetType(v)) || !is_float(mlirValueGetType(v)))
+      continue;
+    body_ip at_start = {r, body, mlirBlockGetFirstOperation(body)};
+    MlirValue e = scalar_error(r, &at_start, &scal, v);
+    if (mlirValueIsNull(e) || bind(&scal, mlirBlockGetArgument(body, i), e))
+      return fail(r, g, "a scalar operand of unknown error in");
+  }
+  /* Operands and maps in the same order. */
+  int n = 0, nm = 0;
+  for (int i = 0; i < nin; ++i) {
+    ops[n++] = mlirOperationGetOperand(g, i);
+    newmaps[nm++] = mlirArrayAttrGetElement(maps, i);
+  }
+  for (int i = 0; i < nein; ++i) {
+    ops[n++] = eins[i];
+    newmaps[nm++] = inmaps[i];
+  }
+  for (intptr_t i = nin; i < nops; ++i) {
+    ops[n++] = mlirOperationGetOperand(g, i);
+    newmaps[nm++] = mlirArrayAttrGetElement(maps, i);
+  }
+  for (int i = 0; i < neout; ++i) {
+    ops[n++] = eouts[i];
+    newmaps[nm++] = outmaps[i];
+  }
+  /* The accumulator: output block arguments and what is converted from
+   * them. */
+  MlirValue acc[64];
+  int nacc = 0;
+  for (intptr_t i = nin; i < nops; ++i)
+    acc[nacc++] = mlirBlockGetArgument(body, i + nein);
+  body_ip b = {r, body, {NULL}};
+  MlirOperation yield = {NULL};
+  /* The body's own operations, before the error arithmetic joins them. */
+  MlirOperation body_ops[128];
+  int nbody = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (nbody == 128)
+      return fail(r, g, "too many operations in");
+    body_ops[nbody++] = op;
+  }
+  for (int bi = 0; bi < nbody; ++bi) {
+    MlirOperation op = body_ops[bi];
+    if (op_is(op, "linalg.yield")) {
+      yield = op;
+      break;
+    }
+    if (mlirOperationGetNumRegions(op) > 0 || mlirOperationGetNumResults(op) != 1)
+      return fail(r, op, "an unsupported operation");
+    MlirValue res = mlirOperationGetResult(op, 0);
+    if (!is_float(mlirValueGetType(res))) {
+      /* Index and integer arithmetic: exact, and only floats have errors;
+       * but a comparison of floats could flip. */
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+        if (is_float(mlirValueGetType(mlirOperationGetOperand(op, i))))
+          return fail(r, op, "no running-error rule for");
+      continue;
+    }
+    b.at = body_ops[bi + 1 < nbody ? bi + 1 : bi];
+    intptr_t no = mlirOperationGetNumOperands(op);
+    MlirValue x = no > 0 ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};
+    MlirValue y = no > 1 ? mlirOperationGetOperand(op, 1) : (MlirValue){NULL};
+    MlirValue ex = no > 0 ? scalar_error(r, &b, &scal, x) : (MlirValue){NULL};
+    MlirValue ey = no > 1 ? scalar_error(r, &b, &scal, y) : (MlirValue){NULL};
+    if ((no > 0 && mlirValueIsNull(ex)) || (no > 1 && mlirValueIsNull(ey)))
+      return fail(r, op, "an operand of unknown error in");
+    double u2 = 2.0 * unit(mlirValueGetType(res));
+    MlirValue e;
+    bool x_acc = false, y_acc = false;
+    for (int a = 0; a < nacc; ++a) {
+      x_acc |= no > 0 && mlirValueEqual(x, acc[a]);
+      y_acc |= no > 1 && mlirValueEqual(y, acc[a]);
+    }
+    if (op_is(op, "arith.constant") && no == 0) {
+      e = fconst(&b, 0.0);
+    } else if ((op_is(op, "arith.extf") || op_is(op, "arith.negf") ||
+                op_is(op, "math.absf")) && no == 1) {
+      e = ex;
+      if (x_acc && nacc < 64)
+        acc[nacc++] = res;
+    } else if (op_is(op, "arith.truncf") && no == 1) {
+      e = add_scaled(&b, ex, res, u2);
+      if (x_acc && nacc < 64)
+        acc[nacc++] = res;
+    } else if ((op_is(op, "arith.maximumf") || op_is(op, "arith.minimumf") ||
+                op_is(op, "arith.maxnumf") || op_is(op, "arith.minnumf")) &&
+               no == 2) {
+      e = f2(&b, "arith.maximumf", ex, ey);
+      if ((x_acc || y_acc) && nacc < 64)
+        acc[nacc++] = res;
+    } else if ((op_is(op, "arith.addf") || op_is(op, "arith.subf")) && no == 2) {
+      e = f2(&b, "arith.addf", ex, ey);
+      if (reduction) {
+        if (x_acc == y_acc)
+          return fail(r, op, "a contraction step not adding to its accumulator:");
+        MlirValue term = x_acc ? y : x;
+        double c = 2.0 * k * unit(mlirValueGetType(res));
+        if (r->native && !mlirAttributeIsNull(from))
+          c += ceil(k / 16.0) * unit(mlirTypeAttrGetValue(from));
+        e = add_scaled(&b, e, term, c);
+        if (nacc < 64)
+          acc[nacc++] = res;
+      } else {
+        e = add_scaled(&b, e, res, u2);
+      }
+    } else if (op_is(op, "arith.mulf") && no == 2) {
+      if (x_acc || y_acc)
+        return fail(r, op, "a product of the accumulator in");
+      MlirValue ax = fabs32(&b, x), ay = fabs32(&b, y);
+      e = f2(&b, "arith.addf", f2(&b, "arith.mulf", ax, ey),
+             f2(&b, "arith.mulf", ex, ay));
+      e = f2(&b, "arith.addf", e, f2(&b, "arith.mulf", ex, ey));
+      bool exact = reduction && narrow_extended(x) && narrow_extended(y);
+      e = add_scaled(&b, e, res, exact ? 0.0 : u2);
+    } else if (op_is(op, "arith.divf") && no == 2 && !mlirOperationIsNull(def(y)) &&
+               op_is(def(y), "arith.constant") && !reduction) {
+      e = f2(&b, "arith.divf", ex, fabs32(&b, y));
+      e = add_scaled(&b, e, res, u2);
+    } else {
+      return fail(r, op, "no running-error rule for");
+    }
+    if (u2 == 0 && !op_is(op, "arith.extf") && !op_is(op, "arith.constant"))
+      return fail(r, op, "a float type without a unit roundoff in");
+    if (bind(&scal, res, e))
+      return fail(r, g, "too many values in");
+  }
+  if (mlirOperationIsNull(yield))
+    return fail(r, g, "no yield in");
+  /* The new yield: the values, then each float output's error. */
+  MlirValue yv[64];
+  intptr_t ny = mlirOperationGetNumOperands(yield), nyv = 0;
+  for (intptr_t i = 0; i < ny; ++i)
+    yv[nyv++] = mlirOperationGetOperand(yield, i);
+  b.at = yield;
+  for (intptr_t i = 0; i < ny; ++i) {
+    MlirValue v = mlirOperationGetOperand(yield, i);
+    MlirValue o = mlirOperationGetOperand(g, nin + i);
+    if (!is_float(mlirValueGetType(o)))
+      continue;
+    MlirValue e = scalar_error(r, &b, &scal, v);
+    if (mlirValueIsNull(e))
+      return fail(r, g, "a yielded value of unknown error in");
+    yv[nyv++] = e;
+  }
+  mlirOperationSetOperands(yield, nyv, yv);
+  mlirOperationSetOperands(g, n, ops);
+  mlirOperationSetAttributeByName(g, wmma_sref("indexing_maps"),
+                                  mlirArrayAttrGet(r->ctx, nm, newmaps));
+  int32_t sizes[2] = {nin + nein, (int32_t)(nops - nin) + neout};
+  mlirOperationSetAttributeByName(g, wmma_sref("operandSegmentSizes"),
+                                  mlirDenseI32ArrayGet(r->ctx, 2, sizes));
+  (void)is_out_arg;
+  (void)eout;
+  return 0;
+}
+
+/* A parallel generic over `dst` of rank `rank` (ins: src or none) whose
+ * body is fn(block): zero-fills and the final stores. */
+static MlirOperation elementwise(rewriter *r, MlirValue src, MlirValue dst,
+                                 double scale) {
+  MlirType dt = mlirValueGetType(dst);
+  intptr_t rank = mlirShapedTypeGetRank(dt);
+  MlirAttribute id = mlirAffineMapAttrGet(mlirAffineMapMultiDimIdentityGet(r->ctx, rank));
+  MlirAttribute maps[2] = {id, id};
+  MlirAttribute iters[16];
+  MlirAttribute par = mlirAttributeParseGet(
+      r->ctx, wmma_sref("#linalg.iterator_type<parallel>"));
+  for (intptr_t d = 0; d < rank && d < 16; ++d)
+    iters[d] = par;
+  bool has_src = !mlirValueIsNull(src);
+  int32_t seg[2] = {has_src ? 1 : 0, 1};
+  MlirNamedAttribute attrs[3] = {
+      named(r->ctx, "indexing_maps", mlirArrayAttrGet(r->ctx, has_src ? 2 : 1, maps)),
+      named(r->ctx, "iterator_types", mlirArrayAttrGet(r->ctx, rank, iters)),
+      named(r->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(r->ctx, 2, seg))};
+  MlirType det = mlirShapedTypeGetElementType(dt);
+  MlirType bt[2] = {r->f32, det};
+  MlirLocation bl[2] = {r->loc, r->loc};
+  MlirBlock body = has_src ? mlirBlockCreate(2, bt, bl) : mlirBlockCreate(1, bt + 1, bl);
+  body_ip b = {r, body, {NULL}};
+  MlirValue y;
+  if (has_src) {
+    y = f2(&b, "arith.mulf", mlirBlockGetArgument(body, 0), fconst(&b, scale));
+    if (!mlirTypeEqual(det, r->f32))
+      y = put(body, (MlirOperation){NULL},
+              make(significand_bits(det) < 24 ? "arith.truncf" : "arith.extf",
+                   r->loc, 1, &y, 1, &det, 0, NULL, NULL));
+  } else {
+    y = fconst(&b, 0.0);
+  }
+  put(body, (MlirOperation){NULL}, make("linalg.yield", r->loc, 1, &y, 0, NULL, 0, NULL, NULL));
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, body);
+  MlirValue operands[2] = {src, dst};
+  return make("linalg.generic", r->loc, has_src ? 2 : 1, has_src ? operands : operands + 1,
+              0, NULL, 3, attrs, &region);
+}
+
+/* A zero-filled f32 error buffer shaped as memref v, before `at`. */
+static MlirValue error_buffer(rewriter *r, MlirBlock block, MlirOperation at,
+                              MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t shape[16];
+  MlirValue dyn[16];
+  intptr_t ndyn = 0;
+  MlirType idx = mlirIndexTypeGet(r->ctx);
+  for (intptr_t d = 0; d < rank && d < 16; ++d) {
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+    if (mlirShapedTypeIsDynamicDim(t, d)) {
+      MlirNamedAttribute c = named(r->ctx, "value", mlirIntegerAttrGet(idx, d));
+      MlirValue dv = put(block, at, make("arith.constant", r->loc, 0, NULL, 1, &idx, 1, &c, NULL));
+      MlirValue ops[2] = {v, dv};
+      dyn[ndyn++] = put(block, at, make("memref.dim", r->loc, 2, ops, 1, &idx, 0, NULL, NULL));
+    }
+  }
+  MlirType et = mlirMemRefTypeContiguousGet(r->f32, rank, shape, mlirAttributeGetNull());
+  int32_t seg[2] = {(int32_t)ndyn, 0};
+  MlirNamedAttribute aseg = named(r->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(r->ctx, 2, seg));
+  MlirValue e = put(block, at, make("memref.alloc", r->loc, ndyn, dyn, 1, &et, 1, &aseg, NULL));
+  put(block, at, elementwise(r, (MlirValue){NULL}, e, 0));
+  if (r->nallocs < MAX_SHADOWS)
+    r->allocs[r->nallocs++] = e;
+  return e;
+}
+
+static bool float_memref(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAMemRef(t) && is_float(t) && mlirShapedTypeGetRank(t) <= 16;
+}
+
+int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
+                                bool free_buffers, MlirOperation *out, char *why,
+                                size_t cap) {
+  *out = (MlirOperation){NULL};
+  static rewriter rw; /* large; one reference at a time */
+  rewriter *r = &rw;
+  memset(r, 0, sizeof *r);
+  r->why = why;
+  r->cap = cap;
+  r->native = native;
+  r->ctx = mlirOperationGetContext(fn);
+  r->loc = mlirOperationGetLocation(fn);
+  r->f32 = mlirF32TypeGet(r->ctx);
+  MlirRegion fr = mlirOperationGetRegion(fn, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(fr);
+  if (mlirBlockIsNull(entry) || !mlirBlockIsNull(mlirBlockGetNextInRegion(entry))) {
+    snprintf(why, cap, "a function of more than one block");
+    return 1;
+  }
+  MlirOperation e = mlirOperationClone(fn);
+  mlirOperationSetAttributeByName(e, wmma_sref("sym_name"),
+                                  mlirStringAttrGet(r->ctx, wmma_sref(name)));
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(fn), fn, e);
+  *out = e;
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(e, 0));
+  r->entry = block;
+  MlirOperation first = mlirBlockGetFirstOperation(block);
+  intptr_t nargs = mlirBlockGetNumArguments(block);
+  if (nargs > MAX_ARGS) {
+    snprintf(why, cap, "too many arguments");
+    return 1;
+  }
+  for (intptr_t i = 0; i < nargs; ++i) {
+    MlirValue a = mlirBlockGetArgument(block, i);
+    if (float_memref(a) && bind(&r->buffers, a, error_buffer(r, block, first, a))) {
+      snprintf(why, cap, "too many buffers");
+      return 1;
+    }
+  }
+  MlirOperation op = first;
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (op_is(op, "linalg.generic")) {
+      MlirAttribute ka = mlirOperationGetDiscardableAttributeByName(
+          op, wmma_sref(WMMA_REDUCTION_LENGTH_ATTR));
+      double k = mlirAttributeIsNull(ka) ? 0 : mlirFloatAttrGetValueDouble(ka);
+      if (rewrite_generic(r, op, k))
+        return 1;
+    } else if (op_is(op, "memref.alloc")) {
+      MlirValue v = mlirOperationGetResult(op, 0);
+      if (float_memref(v) &&
+          bind(&r->buffers, v, error_buffer(r, block, next, v))) {
+        snprintf(why, cap, "too many buffers");
+        return 1;
+      }
+    } else if (op_is(op, "memref.dealloc")) {
+      MlirValue ev = lookup(&r->buffers, mlirOperationGetOperand(op, 0));
+      if (!mlirValueIsNull(ev))
+        put(block, next, make("memref.dealloc", r->loc, 1, &ev, 0, NULL, 0, NULL, NULL));
+      for (int i = 0; i < r->nallocs; ++i)
+        if (mlirValueEqual(r->allocs[i], ev))
+          r->allocs[i] = r->allocs[--r->nallocs];
+    } else if (op_is(op, "memref.copy")) {
+      MlirValue s = mlirOperationGetOperand(op, 0), d = mlirOperationGetOperand(op, 1);
+      if (float_memref(s)) {
+        MlirValue es = lookup(&r->buffers, s), ed = lookup(&r->buffers, d);
+        if (mlirValueIsNull(es) || mlirValueIsNull(ed))
+          return fail(r, op, "a copy of unknown buffers:");
+        MlirValue ops[2] = {es, ed};
+        put(block, next, make("memref.copy", r->loc, 2, ops, 0, NULL, 0, NULL, NULL));
+        if (mlirValueIsABlockArgument(d) && mlirBlockArgumentGetArgNumber(d) < MAX_ARGS)
+          r->written[mlirBlockArgumentGetArgNumber(d)] = true;
+      }
+    } else if (op_is(op, "func.return")) {
+      /* Each written argument receives its error bound. */
+      for (intptr_t i = 0; i < nargs; ++i) {
+        MlirValue a = mlirBlockGetArgument(block, i);
+        if (!r->written[i] || !float_memref(a))
+          continue;
+        put(block, op, elementwise(r, lookup(&r->buffers, a), a, kSafety));
+      }
+      if (free_buffers)
+        for (int i = 0; i < r->nallocs; ++i)
+          put(block, op, make("memref.dealloc", r->loc, 1, &r->allocs[i], 0, NULL, 0, NULL, NULL));
+    } else if (op_is(op, "memref.dim") || op_is(op, "arith.constant") ||
+               (mlirOperationGetNumRegions(op) == 0 &&
+                mlirOperationGetNumResults(op) == 1 &&
+                !is_float(mlirValueGetType(mlirOperationGetResult(op, 0))) &&
+                !mlirTypeIsAShaped(mlirValueGetType(mlirOperationGetResult(op, 0))))) {
+      /* index arithmetic and constants: nothing to track */
+    } else {
+      return fail(r, op, "no running-error rule for");
+    }
+    op = next;
+  }
+  return 0;
+}

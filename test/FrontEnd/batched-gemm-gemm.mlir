@@ -45,9 +45,13 @@
 // 4 tiles.
 // IR: scf.for %{{.*}} = %{{.*}} to %c4 step %c4 {
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{[^)]*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// RDNA3 loads each fragment from global memory compact (every K value once
+// per wave) and replicates it by wmma.expand (v_permlanex16).
 // IR4-COUNT-4: wmma.load <a, kcontig, #atom> %[[A]][%[[B]],
-// IR3-COUNT-4: wmma.load <a, hw, #atom> %[[A]][%[[B]],
-// IR: wmma.load <b, {{.*}}>
+// IR3-COUNT-4: wmma.load <a, compact, #atom> %[[A]][%[[B]],
+// IR4: wmma.load <b, kcontig, #atom>
+// IR3: wmma.load <b, compact, #atom>
+// IR3: wmma.expand b
 // IR-NOT: wmma.load
 // IR-COUNT-4: wmma.mma
 // IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
@@ -58,7 +62,9 @@
 // fragment per K step.
 // IR: scf.for %{{.*}} = %{{.*}} to %c8 step %c4 {
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
-// IR: wmma.load <b, {{.*}}>
+// IR4: wmma.load <b, kcontig, #atom>
+// IR3: wmma.load <b, compact, #atom>
+// IR3: wmma.expand b
 // IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
 // IR3: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: wmma.mma

@@ -192,6 +192,21 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
   }
 }
 
+/* An operand tile from global memory.  RDNA3 (the replicated hw layout):
+ * loaded compact -- each K value once per wave, not once per lane half --
+ * and replicated by v_permlanex16, halving the weights' global traffic. */
+static MlirValue global_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                             const MlirValue *batch, MlirValue row,
+                             MlirValue k, bool masked) {
+  if (kb->ab_layout != WMMA_LAYOUT_HW ||
+      kb_operand_has_prologue(kb, o, role))
+    return kb_operand_tile(kb, o, role, batch, row, k, masked);
+  kb->ab_layout = WMMA_LAYOUT_COMPACT;
+  MlirValue v = kb_operand_tile(kb, o, role, batch, row, k, masked);
+  kb->ab_layout = WMMA_LAYOUT_HW;
+  return mlirValueIsNull(v) ? v : kb_expand(kb, role, kb->atom, v);
+}
+
 /* Second product over K = N0 for g row tiles at once (each B1 fragment
  * serves them all), A fragments from the LDS rows at lds_row + i*am, then
  * the epilogue and the store of output tiles (row + i*am, col): a loop over
@@ -219,8 +234,8 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
     kb->failed = 1;
     return;
   }
-  MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                                l.iv, false);
+  MlirValue b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col, l.iv,
+                            false);
   MlirValue d[MAX_BLOCK];
   for (int i = 0; i < g; ++i) {
     MlirValue idx[2] = {lrows[i], l.iv};
@@ -231,8 +246,8 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
   for (int i = 0; i < g; ++i)
     c[i] = wb_loop_result(&l, i);
   if (full < nt0) { /* B1 rows past N0 read zero */
-    b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                        kb_c(kb, ak * full), true);
+    b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                    kb_c(kb, ak * full), true);
     for (int i = 0; i < g; ++i) {
       MlirValue ix[2] = {lrows[i], kb_c(kb, ak * full)};
       MlirValue a = kb_load(kb, afrag_attr, lds, 2, ix, false);
@@ -271,13 +286,13 @@ static void blocked_operands(fe_kb *kb, void *ud, int j, MlirValue k,
   const fe_gemm *g1 = &kb->p->gemms[0];
   if (j == 0) {
     for (int i = 0; i < c->g; ++i)
-      c->a[i] = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_A, c->batch,
-                                kb_addc(kb, c->m, (int64_t)i * kb->atom_m), k,
-                                masked);
+      c->a[i] = global_tile(kb, &g1->lhs, WMMA_MATRIX_A, c->batch,
+                            kb_addc(kb, c->m, (int64_t)i * kb->atom_m), k,
+                            masked);
     for (int i = 0; i < c->c; ++i)
-      c->b[i] = kb_operand_tile(kb, &g1->rhs, WMMA_MATRIX_B, c->batch,
-                                kb_addc(kb, c->n, (int64_t)i * kb->atom_n), k,
-                                masked);
+      c->b[i] = global_tile(kb, &g1->rhs, WMMA_MATRIX_B, c->batch,
+                            kb_addc(kb, c->n, (int64_t)i * kb->atom_n), k,
+                            masked);
   }
   *a = c->a[j / c->c];
   *b = c->b[j % c->c];

@@ -643,8 +643,8 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
   return 0;
 }
 
-int fe_problem_build(fe_problem *p, char *why, size_t cap,
-                     MlirLocation *where) {
+static int build_shape(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where) {
   fe_graph *g = &p->g;
   *where = p->loc;
   for (int i = 0; i < g->nprods; ++i) {
@@ -729,6 +729,13 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   if (p->shape == FE_SHAPE_CHAIN && fe_reads_arg(g, p->inter, p->out_arg, 0))
     return fe_why(why, cap, "the intermediate reads the output");
   return 0;
+}
+
+int fe_problem_build(fe_problem *p, char *why, size_t cap,
+                     MlirLocation *where) {
+  if (build_shape(p, why, cap, where))
+    return -1;
+  return fe_padded_operands(p, why, cap);
 }
 
 void fe_problem_free(fe_problem *p) { fe_graph_free(&p->g); }

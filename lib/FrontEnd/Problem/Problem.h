@@ -35,6 +35,9 @@ typedef struct {
    * (ProblemCollapse.c). */
   bool collapsed;
   int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
+  /* Read zero-padded at the end of its dims (a tensor.pad with high
+   * padding only: ProblemPad.c), and read as itself. */
+  bool pad_read, plain_read;
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -66,6 +69,8 @@ typedef struct {
   int space_rank, row_loop, k_loop;
   int batch_loop[2];
   fe_size K;
+  bool padded; /* arg is smaller than the tiles read: every load masked,
+                  zeros past its end (ProblemPad.c) */
 } fe_operand;
 
 /* The type a product operand of type t is multiplied in on arch: itself,
@@ -211,6 +216,10 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
  * times two B operands, combined elementwise?  0 (p->shape =
  * FE_SHAPE_DUAL, gemms[0..1] filled, *last the later product), or -1
  * with the reason. */
+/* ProblemPad.c: operands read through a zero-padded copy (tensor.pad at
+ * the end of the dims) become masked loads of the source; refused where
+ * anything else reads the padding.  0, or -1 with why. */
+int fe_padded_operands(fe_problem *p, char *why, size_t cap);
 int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
                     MlirLocation *where);
 /* ProblemElementwise.c: a root that reads no product and no reduction as

@@ -184,6 +184,25 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
 /* Contents of a buffer (in its own space); an argument never written reads
  * as itself. */
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
+  bool high_only = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
+  for (int j = 0; high_only && j < b->rank; ++j)
+    high_only = b->pad_lo[j] == 0;
+  if (high_only) {
+    /* Zeros past the source's end: a load of the source the kernel masks
+     * (ProblemPad.c decides where that holds). */
+    const buffer_t *src = &r->bufs[b->pad_src];
+    fe_node n = fe_node_blank(FE_LOAD, src->elem, src->rank);
+    n.arg = src->arg;
+    n.nmap = src->rank;
+    for (int i = 0; i < src->rank; ++i)
+      n.map[i] = (int8_t)i;
+    n.loc = mlirValueGetLocation(b->value);
+    int id = fe_node_add(&r->p->g, &n);
+    if (id < 0)
+      return rec_refuse(r, at, "out of memory");
+    r->p->args[src->arg].pad_read = true;
+    return id;
+  }
   if (b->pad_src >= 0)
     return rec_refuse(r, at, "a zero-padded buffer (tensor.pad) is read by "
                              "something other than a convolution's input "
@@ -195,6 +214,7 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
     return b->contents;
   if (b->arg < 0 || b->alloc)
     return rec_refuse(r, at, "reads a buffer before anything was written to it");
+  r->p->args[b->arg].plain_read = true;
   fe_node n = fe_node_blank(FE_LOAD, b->elem, b->rank);
   n.arg = b->arg;
   n.nmap = b->rank;

@@ -11,7 +11,9 @@ Per convolution and chip:
                the same workgroup tile; the target: within 1.5x)
   global       bytes loaded by the kernel over the minimum (input, filter
                read once each; target <= 1.3x), bytes stored over the
-               output once
+               output once.  Every global load counts (no cache): a
+               workgroup reads the whole filter slice of its N tile, so
+               the filter is read once per M tile
   conflicts    LDS bank conflicts (emulator counter; target 0)
   VGPR, spills from the kernel metadata (target: no spills)
   check        wmma-run against MLIR's CPU lowering (PASS/FAIL)
@@ -32,11 +34,16 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 from compare import isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
 from table import print_table  # noqa: E402  (bench/table.py)
 
-# (label, N, H, W, C, KH, KW, F, stride): H, W pre-padded.
+# (label, N, H, W, C, KH, KW, F, stride, tile or None): H, W pre-padded;
+# tile: the workgroup tile pinned (None: the planner's).  The 3x3 rows
+# stage the input tile with its halo once per 16 channels (ConvHalo.c);
+# pinned to 128 x 64, a workgroup reads the filter half as often.
 CONVS = [
-    ("3x3 s1 56x56x64->64", 1, 58, 58, 64, 3, 3, 64, 1),
-    ("3x3 s1 28x28x128->128", 1, 30, 30, 128, 3, 3, 128, 1),
-    ("7x7 s2 224x224x3->64 (first layer)", 1, 229, 229, 3, 7, 7, 64, 2),
+    ("3x3 s1 56x56x64->64", 1, 58, 58, 64, 3, 3, 64, 1, None),
+    ("3x3 s1 56x56x64->64", 1, 58, 58, 64, 3, 3, 64, 1, (128, 64)),
+    ("3x3 s1 28x28x128->128", 1, 30, 30, 128, 3, 3, 128, 1, None),
+    ("3x3 s1 28x28x128->128", 1, 30, 30, 128, 3, 3, 128, 1, (128, 64)),
+    ("7x7 s2 224x224x3->64 (first layer)", 1, 229, 229, 3, 7, 7, 64, 2, None),
 ]
 
 
@@ -73,12 +80,14 @@ def isa_of(wmma, src, chip, path, **opts):
 
 
 def measure(wmma, build, conv, chip, tmp):
-    label, *shape = conv
+    label, *shape, pin = conv
     src, (m, n, k) = conv_source(*shape)
     path = os.path.join(tmp, f"conv.{chip}.mlir")
     open(path, "w").write(src)
-    man, fig = isa_of(wmma, src, chip, path)
-    _, st = wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True, source_name=path)
+    opts = {"tile": pin} if pin else {}
+    man, fig = isa_of(wmma, src, chip, path, **opts)
+    _, st = wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True, source_name=path,
+                     **opts)
     fig.update(emu_figures(st, manifest_min_bytes(man)))
     sched = man.get("schedule", "")
     tile = sched.split("tile = [")[1].split("]")[0] if "tile = [" in sched else "?"
@@ -87,10 +96,12 @@ def measure(wmma, build, conv, chip, tmp):
     tm, tn = (int(v) for v in tile.split(",")[:2])
     _, gfig = isa_of(wmma, gemm_source(m, n, k), chip, path + ".gemm",
                      staging="lds", tile=(tm, tn))
-    p = subprocess.run([os.path.join(build, "bin", "wmma-run"), path, "--chip", chip],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    cmd = [os.path.join(build, "bin", "wmma-run"), path, "--chip", chip]
+    if pin:
+        cmd += ["--tile", "%dx%d" % pin]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     check = "PASS" if p.returncode == 0 and p.stdout.strip().endswith("PASS") else "FAIL"
-    return [label, chip, f"{m}x{n}x{k}", tile,
+    return [label, chip, f"{m}x{n}x{k}", tile + (" (pinned)" if pin else ""),
             f"{fig['instr_per_wmma']:.2f}", f"{gfig['instr_per_wmma']:.2f}",
             f"{fig['instr_per_wmma'] / gfig['instr_per_wmma']:.2f}x",
             f"{fig['loaded'] / fig['min_loaded']:.2f}x",

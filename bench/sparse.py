@@ -1,13 +1,31 @@
 #!/usr/bin/env python3
-"""2:4 sparse GEMM vs dense GEMM on RDNA4 (gfx1201), the example kernels of
-examples/atoms (one wave per 16x16 tile, no LDS): 64x128 (A) x 128x64 (B),
-f16 -> f32.  From the ISA: instructions and (s)wmma per kernel; from the
-emulator: instructions executed, global bytes loaded (A and its index, B)
-and the error against a float64 product of the pruned A.
+"""2:4 sparse GEMM vs dense GEMM on RDNA4 (gfx1201), two tables.
 
-Usage: WMMA_BUILD_DIR=build /usr/bin/python3 bench/sparse.py
+Front end (issue 25's targets): C = A B at 2048x2048x2048, f16 -> f32 and
+i8 -> i32, A dense or 2:4 sparse (upstream's NV_24 encoding on A: the
+gemm_sparse template, v_swmmac); each kernel as the front end builds it
+(the cost rule's schedule), modelled like bench/sol.py: the full shape
+compiled (schedule, ISA), the same schedule pinned on 2 x 2 workgroup
+tiles with the full K, run on the emulator, counters scaled to the full
+grid, and the speed-of-light model (docs/speed-of-light.md; swmmac at the
+arch's issue rate) on them.  Columns: the A buffers (dense: M K; sparse:
+values M K/2 + index words M K/8 bytes), the A bytes the grid loads (the
+schedule's access pattern: registers staging reads A once per wave and N
+tile, LDS staging once per workgroup and N tile; the sparse kernel's lanes
+each read their row's word, both lane halves), the global bytes the
+emulator counts (scaled), instructions per (s)wmma in the steady-state K
+loop of the ISA, and the modelled time.
+
+Atoms: the example kernels of examples/atoms (one wave per 16x16 tile, no
+LDS): 64x128 (A) x 128x64 (B), f16 -> f32.  From the ISA: instructions and
+(s)wmma per kernel; from the emulator: instructions executed, global bytes
+loaded (A and its index, B) and the error against a float64 product of the
+pruned A.
+
+Usage: WMMA_BUILD_DIR=build /usr/bin/python3 bench/sparse.py [--atoms]
 """
 import os
+import re
 import sys
 
 import numpy as np
@@ -16,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import wmma  # noqa: E402
-from isa_counts import count_isa  # noqa: E402
+from isa_counts import count_isa, steady_state  # noqa: E402
 
 
 def example(name):
@@ -44,7 +62,93 @@ def sparse_inputs(rng, M, K):
     return dense, values, words
 
 
+NV24 = ("#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, "
+        "j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>\n")
+TYPES = {"f16": ("f16", "f32", 2), "i8": ("i8", "i32", 1)}
+
+
+def gemm_src(m, n, k, dtype, sparse, schedule=None):
+    t, o, _ = TYPES[dtype]
+    enc = ", #NV24" if sparse else ""
+    attr = " attributes {wmma.schedule = %s}" % schedule if schedule else ""
+    return (NV24 if sparse else "") + (
+        "func.func @g(%%A: tensor<%dx%dx%s%s>, %%B: tensor<%dx%dx%s>, "
+        "%%C: tensor<%dx%dx%s>) -> tensor<%dx%dx%s>%s {\n"
+        "  %%r = linalg.matmul ins(%%A, %%B : tensor<%dx%dx%s%s>, tensor<%dx%dx%s>) "
+        "outs(%%C : tensor<%dx%dx%s>) -> tensor<%dx%dx%s>\n"
+        "  return %%r : tensor<%dx%dx%s>\n}\n" % (
+            m, k, t, enc, k, n, t, m, n, o, m, n, o, attr,
+            m, k, t, enc, k, n, t, m, n, o, m, n, o, m, n, o))
+
+
+def a_bytes_loaded(sched, m, n, k, eb, sparse):
+    """The A bytes the grid loads under the schedule's access pattern."""
+    tm, tn, _ = [int(x) for x in re.search(
+        r"tile = \[(\d+), (\d+), (\d+)\]", sched).groups()]
+    wm, wn = [int(x) for x in re.search(r"waves = \[(\d+), (\d+)\]",
+                                        sched).groups()]
+    per_row = k * eb / 2 + 2 * 4 * (k / 32) if sparse else k * eb
+    n_tiles = -(-n // tn)
+    if "staging = lds" in sched:
+        return m * per_row * n_tiles        # each workgroup: its tile rows
+    return m * per_row * n_tiles * wn       # each wave: its own rows
+
+
+def frontend_row(dtype, sparse, m=2048, n=2048, k=2048):
+    from wmma.sol import isa_resources
+    t, o, eb = TYPES[dtype]
+    full = wmma.compile(gemm_src(m, n, k, dtype, sparse), "gfx1201", emit="llvm")
+    sched = full.manifest["schedule"]
+    isa_text = wmma.compile(gemm_src(m, n, k, dtype, sparse), "gfx1201",
+                            emit="isa").artifact
+    isa_text = isa_text.decode() if isinstance(isa_text, bytes) else isa_text
+    isa = isa_resources(isa_text, full.manifest["kernel"])
+    loop = steady_state(isa_text)
+    tm, tn = [int(x) for x in re.search(r"tile = \[(\d+), (\d+)", sched).groups()]
+    mr, nr = min(m, 2 * tm), min(n, 2 * tn)
+    src = gemm_src(mr, nr, k, dtype, sparse, sched)
+    man = wmma.compile(src, "gfx1201", emit="llvm").manifest
+    if man["schedule"] != sched:
+        raise RuntimeError("the reduced problem did not keep the schedule")
+    _, st = wmma.run(src, "gfx1201", wmma.random_inputs(man, 1), stats=True)
+    st.pop("speed_of_light", None)
+    grid = full.manifest["grid"]
+    f = grid[0] * grid[1] * grid[2] / st["workgroups"]
+    counters = {key: ({a: int(round(b * f)) for a, b in v.items()}
+                      if isinstance(v, dict) else int(round(v * f)))
+                for key, v in st.items()
+                if isinstance(v, int) or (isinstance(v, dict) and all(
+                    isinstance(b, int) for b in v.values()))}
+    a_buf = m * k * eb / 2 + m * k / 8 if sparse else m * k * eb
+    dram = a_buf + k * n * eb + m * n * 4
+    model = wmma.speed_of_light(counters, chip="gfx1201", sku="rx9070xt",
+                                isa=isa, dram_bytes=int(dram))
+    b = model["boost"]
+    return ("2:4 sparse (gemm_sparse)" if sparse else "dense", dtype,
+            re.search(r'template = "(\w+)"', sched).group(1) + ", " +
+            re.search(r"staging = (\w+), tile = \[([\d, ]+)\]", sched).group(0),
+            int(a_buf), int(a_bytes_loaded(sched, m, n, k, eb, sparse)),
+            counters["global_bytes_loaded"], loop["instrs"], loop["wmma"],
+            loop["instrs"] / max(loop["wmma"], 1), b["time_s"] * 1e3, b["bound"])
+
+
+def frontend_table():
+    print("| kernel (2048^3, gfx1201, RX 9070 XT) | dtype | schedule | A buffers "
+          "(B) | A bytes loaded (schedule) | global bytes loaded (emulator, "
+          "scaled) | loop instructions | (s)wmma in loop | instructions per "
+          "(s)wmma | modelled time (boost) | bound |")
+    print("|---" * 11 + "|")
+    for dtype in ("f16", "i8"):
+        for sparse in (False, True):
+            r = frontend_row(dtype, sparse)
+            print("| %s | %s | %s | %d | %d | %d | %d | %d | %.1f | %.3f ms | %s |"
+                  % r, flush=True)
+
+
 def main():
+    if "--atoms" not in sys.argv:
+        frontend_table()
+        return
     rng = np.random.default_rng(0)
     M, K, N = 64, 128, 64
     dense, values, words = sparse_inputs(rng, M, K)

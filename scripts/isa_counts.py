@@ -62,7 +62,7 @@ def instructions(text):
 
 def _stats(insns):
     n = sum(1 for k, _ in insns if k == "insn")
-    w = sum(1 for k, s in insns if k == "insn" and s.startswith("v_wmma_"))
+    w = sum(1 for k, s in insns if k == "insn" and s.startswith(("v_wmma_", "v_swmmac_")))
     inv = sum(1 for k, s in insns if k == "insn" and INVALIDATIONS.match(s))
     return n, w, inv
 

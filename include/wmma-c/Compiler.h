@@ -60,6 +60,10 @@ typedef struct {
   int64_t offset;  /* static offset (elements) of a strided layout */
   char role[8];    /* "input", "output", "inout" */
   int host;        /* caller argument index, or -1 - r for result r */
+  int sparse;      /* 0; 1 or 2: the compressed values (M x K/2) or the
+                      index words (M x ceil(K/32) i32) of caller argument
+                      `host`, an M x K matrix 2:4 sparse along its rows
+                      (role "input"; manifest "part": "values"/"index") */
 } wmma_kernel_arg;
 
 /* One step of a grid expression in postfix form (the launch record's
@@ -87,7 +91,70 @@ typedef struct {
                              (nargs + t: what the launches' args use) */
   int is_view;            /* 0: allocated by the program; 1: a reshape of */
   int view_of;            /* the buffer numbered view_of (host), its data */
+  int offset_value;       /* a view at a run-time offset (a subview at a
+                             loop's induction variable): values[offset_value]
+                             elements past view_of's data; -1 otherwise */
+  int value;              /* >= 0: not a buffer but an index scalar the host
+                             computes (values[value]: an induction variable,
+                             arithmetic on it) given to kernels; else -1 */
 } wmma_program_buffer;
+
+/* An index value the host of a program computes (loop bounds, conditions,
+ * view offsets, scalars given to kernels), in terms of earlier values. */
+typedef enum {
+  WMMA_VALUE_CONST,     /* imm */
+  WMMA_VALUE_ARG,       /* the function's scalar argument a */
+  WMMA_VALUE_SIZE,      /* the program's run-time size a */
+  WMMA_VALUE_IV,        /* the induction variable of the loop at step a */
+  WMMA_VALUE_ADD,       /* values a, b: */
+  WMMA_VALUE_SUB,
+  WMMA_VALUE_MUL,
+  WMMA_VALUE_DIVS,
+  WMMA_VALUE_DIVU,
+  WMMA_VALUE_CEILDIVS,
+  WMMA_VALUE_CEILDIVU,
+  WMMA_VALUE_FLOORDIVS,
+  WMMA_VALUE_REMS,
+  WMMA_VALUE_REMU,
+  WMMA_VALUE_MINS,
+  WMMA_VALUE_MAXS,
+  WMMA_VALUE_MINU,
+  WMMA_VALUE_MAXU,
+  WMMA_VALUE_AND,
+  WMMA_VALUE_OR,
+  WMMA_VALUE_XOR,
+  WMMA_VALUE_CMP,       /* a <imm> b, imm an arith.cmpi predicate (0 eq, 1
+                           ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, 7 ule,
+                           8 ugt, 9 uge): 0 or 1 */
+  WMMA_VALUE_SELECT,    /* a ? b : c */
+} wmma_value_opcode;
+
+typedef struct {
+  int op;
+  int a, b, c;
+  int64_t imm;
+} wmma_program_value;
+
+/* The host's control flow, flattened in program order: a launch, or a loop
+ * or conditional whose body is the steps up to its END. */
+typedef enum {
+  WMMA_STEP_LAUNCH, /* launches[launch] */
+  WMMA_STEP_FOR,    /* for iv = values[lb] while < values[ub] by values[step]
+                       (values[iv] is its induction variable) */
+  WMMA_STEP_IF,     /* then: the steps to `other` (its ELSE, or its END) */
+  WMMA_STEP_ELSE,
+  WMMA_STEP_END,
+} wmma_step_kind;
+
+typedef struct {
+  int kind;
+  int launch;        /* LAUNCH */
+  int lb, ub, step;  /* FOR: value numbers */
+  int iv;            /* FOR: the value its induction variable is */
+  int cond;          /* IF: value number */
+  int other;         /* IF: its ELSE or END; ELSE: its END */
+  int end;           /* FOR, IF: its END */
+} wmma_program_step;
 
 typedef struct wmma_compile_result {
   int ok;                 /* 1 on success */
@@ -128,6 +195,13 @@ typedef struct wmma_compile_result {
   int nbuffers;
   wmma_program_buffer *buffers;
   int ncaller;            /* the function's arguments (programs) */
+  /* A program with loops or conditionals (nsteps > 0): the launches run
+   * as the steps say (otherwise each once, in order); values: the index
+   * values the steps and buffers refer to. */
+  int nsteps;
+  wmma_program_step *steps;
+  int nvalues;
+  wmma_program_value *values;
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of

@@ -92,6 +92,11 @@ typedef enum {
   WMMA_ARG_INPUT = 0,  /* read (every scalar argument too) */
   WMMA_ARG_OUTPUT = 1, /* written, not read */
   WMMA_ARG_INOUT = 2,  /* read and written */
+  /* Read: the compressed values (M x K/2) and the index words
+   * (M x ceil(K/32) i32) of a caller argument 2:4 sparse along its rows
+   * (docs/sparse-frontend.md); both name that argument in `host`. */
+  WMMA_ARG_SPARSE_VALUES = 3,
+  WMMA_ARG_SPARSE_INDEX = 4,
 } wmma_arg_role;
 
 WMMA_CAPI_EXPORTED bool wmmaAttributeIsALaunch(MlirAttribute attr);

@@ -203,6 +203,8 @@ typedef struct {
    * too, and address arithmetic does not). */
   uint64_t lds_instructions, global_instructions;
   uint64_t valu_instructions;
+  /* Sparse WMMAs by wmma_sparse_instr (11 used; also in wmma_total). */
+  uint64_t swmmac[16];
 } wmma_emu_stats;
 
 WMMA_CAPI_EXPORTED void wmma_emu_get_stats(const wmma_emu_module *m,

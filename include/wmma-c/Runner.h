@@ -63,6 +63,21 @@ WMMA_CAPI_EXPORTED int wmma_launch_each(const wmma_compile_result *kernel,
                                         wmma_emu_stats *total,
                                         char **diagnostics);
 
+/* The same, for a program with loops or conditionals too (kernel->nsteps
+ * > 0: the launches run as its steps say, each launch site possibly many
+ * times): per_launch[i] sums launch site i's counters over its runs and
+ * counts[i] (NULL, or kernel->nlaunches entries) counts them.  Fails with a
+ * message on a loop of non-positive step, a view a loop moves outside its
+ * buffer, or more than 100000 launches. */
+WMMA_CAPI_EXPORTED int wmma_launch_program(const wmma_compile_result *kernel,
+                                           wmma_backend backend,
+                                           const wmma_host_arg *args,
+                                           int nargs,
+                                           wmma_emu_stats *per_launch,
+                                           uint64_t *counts,
+                                           wmma_emu_stats *total,
+                                           char **diagnostics);
+
 /* Runs the original function `func` (NULL: the only func.func) of the MLIR
  * source on the CPU through MLIR's own lowering (tensors bufferized with
  * results as trailing out-parameters, linalg -> loops -> LLVM) and JIT,

@@ -10,6 +10,7 @@
  * column of wmma/Support/ElementwiseOps.def):
  *   a - b      -> a + b           -a         -> a
  *   select     -> max of both     min        -> max
+ *   min(x, c >= 0), max(x, c <= 0) -> x   (clamps: |f| <= |x|, L = 1)
  *   a / c      -> a / |c|         (c a constant)
  *   a / (1 + exp(-x)) -> a (1 + x / 4)   (a times the sigmoid of x:
  *                                 |sigmoid| <= 1, L = 1/4; SiLU, sigmoid)
@@ -39,6 +40,9 @@
 typedef struct {
   MlirOperation ops[8192];
   MlirValue sigmoid_arg[8192]; /* divf a / (1 + exp(-x)): x, else null */
+  int8_t clamped[8192]; /* min(x, c >= 0), max(x, c <= 0): x's operand
+                          number (read before constants lose their sign),
+                          else -1 */
   int n;
   char *why;
   size_t cap;
@@ -153,6 +157,39 @@ static MlirValue negated(MlirValue v) {
   return (MlirValue){NULL};
 }
 
+/* The sign of float constant v: 1 when >= 0, -1 when <= 0 (0 counts as
+ * both: 2), 0 when v is not a constant. */
+static int const_sign(MlirValue v) {
+  MlirOperation d = def(v);
+  if (mlirOperationIsNull(d) || !wmma_op_is(d, "arith.constant"))
+    return 0;
+  MlirAttribute a = wmma_attr(d, "value");
+  if (mlirAttributeIsADenseFPElements(a) && mlirDenseElementsAttrIsSplat(a))
+    a = mlirDenseElementsAttrGetSplatValue(a);
+  if (!mlirAttributeIsAFloat(a))
+    return 0;
+  double c = mlirFloatAttrGetValueDouble(a);
+  return c == 0.0 ? 2 : c > 0.0 ? 1 : -1;
+}
+
+/* Which operand is x when op clamps x against a constant on the side that
+ * keeps |op| <= |x| and |op' - op| <= |x' - x|: min(x, c) with c >= 0,
+ * max(x, c) with c <= 0 (TOSA's clamp to [0, FLT_MAX], ReLU); -1 otherwise.
+ * Without this rule the min's bound would be max(m(x), |c|) = FLT_MAX:
+ * vacuous. */
+static int clamp_operand(MlirOperation op) {
+  bool min = wmma_op_is(op, "arith.minimumf") || wmma_op_is(op, "arith.minnumf");
+  bool max = wmma_op_is(op, "arith.maximumf") || wmma_op_is(op, "arith.maxnumf");
+  if ((!min && !max) || mlirOperationGetNumOperands(op) != 2)
+    return -1;
+  for (int i = 0; i < 2; ++i) {
+    int s = const_sign(mlirOperationGetOperand(op, i));
+    if ((min && (s == 1 || s == 2)) || (max && (s == -1 || s == 2)))
+      return 1 - i;
+  }
+  return -1;
+}
+
 /* x when divisor v is 1 + exp(-x) (either order); null otherwise. */
 static MlirValue sigmoid_denominator(MlirValue v) {
   MlirOperation d = def(v);
@@ -178,7 +215,8 @@ static void unbounded(MlirOperation op, collect *c) {
  * table (wmma/Support/ElementwiseOps.def); 1 if it has no bound.  Ops
  * outside the table keep themselves (linalg, memref, ...), except math
  * functions the table does not know: unbounded until it says otherwise. */
-static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
+static int rewrite(MlirOperation op, MlirValue sigmoid_x, int clamped,
+                   collect *c) {
   if (mlirOperationGetNumResults(op) != 1)
     return 0;
   MlirValue r = mlirOperationGetResult(op, 0);
@@ -199,6 +237,10 @@ static int rewrite(MlirOperation op, MlirValue sigmoid_x, collect *c) {
   }
   if (n != ew->arity)
     return 0; /* not the op the table describes: the verifier's business */
+  if (clamped >= 0) {
+    replace(op, mlirOperationGetOperand(op, clamped));
+    return 0;
+  }
   switch (ew->bound) {
   case WMMA_BOUND_KEEP:
     break;
@@ -306,13 +348,15 @@ int wmma_bound_function(MlirOperation fn, const char *name, MlirOperation *out,
     rc = 1;
   }
   /* Patterns are read on the original operations, before any rewrite. */
-  for (int i = 0; i < c->n; ++i)
+  for (int i = 0; i < c->n; ++i) {
     c->sigmoid_arg[i] =
         wmma_op_is(c->ops[i], "arith.divf")
             ? sigmoid_denominator(mlirOperationGetOperand(c->ops[i], 1))
             : (MlirValue){NULL};
+    c->clamped[i] = clamp_operand(c->ops[i]);
+  }
   for (int i = 0; !rc && i < c->n; ++i)
-    rc = rewrite(c->ops[i], c->sigmoid_arg[i], c);
+    rc = rewrite(c->ops[i], c->sigmoid_arg[i], c->clamped[i], c);
   free(c);
   *out = b;
   return rc;

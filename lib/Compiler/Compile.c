@@ -196,8 +196,11 @@ int describe_kernel(session *s, MlirOperation kernel,
                    a->name, sizeof a->name)) {
       snprintf(a->name, sizeof a->name, "arg%d", (int)i);
     }
-    snprintf(a->role, sizeof a->role, "%s",
-             kRoles[wmmaLaunchAttrGetRole(launch, i)]);
+    int role = (int)wmmaLaunchAttrGetRole(launch, i);
+    a->sparse = role == WMMA_ARG_SPARSE_VALUES  ? 1
+                : role == WMMA_ARG_SPARSE_INDEX ? 2
+                                                : 0;
+    snprintf(a->role, sizeof a->role, "%s", kRoles[a->sparse ? 0 : role]);
     if (!mlirTypeIsAMemRef(t)) {
       a->is_buffer = 0;
       a->rank = 0;
@@ -295,7 +298,11 @@ static void json_args(wmma_sbuf *sb, const wmma_kernel_arg *args, int n,
     }
     wmma_sbuf_printf(sb, ", \"role\": ");
     wmma_sbuf_json_string(sb, a->role);
-    wmma_sbuf_printf(sb, ", \"host\": %d}", a->host);
+    wmma_sbuf_printf(sb, ", \"host\": %d", a->host);
+    if (a->sparse)
+      wmma_sbuf_printf(sb, ", \"sparse\": \"2:4\", \"part\": \"%s\"",
+                       a->sparse == 1 ? "values" : "index");
+    wmma_sbuf_printf(sb, "}");
   }
   wmma_sbuf_printf(sb, "%s%s]", n ? "\n" : "", n ? indent : "");
 }
@@ -371,15 +378,22 @@ static char *manifest_json(const wmma_compile_result *r) {
       wmma_sbuf_printf(&sb, "], \"host\": %d", b->desc.host);
       if (b->is_view)
         wmma_sbuf_printf(&sb, ", \"view_of\": %d", b->view_of);
+      if (b->offset_value >= 0)
+        wmma_sbuf_printf(&sb, ", \"offset_value\": %d", b->offset_value);
+      if (b->value >= 0)
+        wmma_sbuf_printf(&sb, ", \"value\": %d", b->value);
       wmma_sbuf_printf(&sb, "}");
     }
     wmma_sbuf_printf(&sb, "%s],\n  \"launches\": [", r->nbuffers ? "\n  " : "");
     for (int i = 0; i < r->nlaunches; ++i) {
       wmma_sbuf_printf(&sb, "%s\n    {\n", i ? "," : "");
       json_kernel(&sb, &r->launches[i], "      ");
+      manifest_launch_nesting(&sb, r, i);
       wmma_sbuf_printf(&sb, "\n    }");
     }
     wmma_sbuf_printf(&sb, "\n  ]");
+    manifest_values(&sb, r);
+    manifest_steps(&sb, r);
   }
   wmma_sbuf_printf(&sb, "\n}\n");
   return wmma_sbuf_take(&sb);
@@ -655,9 +669,13 @@ void wmma_compile_result_free(wmma_compile_result *res) {
     wmma_compile_result_free(&res->launches[i]);
   free(res->launches);
   free(res->buffers);
+  free(res->steps);
+  free(res->values);
   res->launches = NULL;
   res->buffers = NULL;
-  res->nlaunches = res->nbuffers = 0;
+  res->steps = NULL;
+  res->values = NULL;
+  res->nlaunches = res->nbuffers = res->nsteps = res->nvalues = 0;
   res->data = NULL;
   res->manifest_json = res->diagnostics = NULL;
 }

@@ -4,6 +4,7 @@
 #define WMMA_COMPILER_DESCRIBE_H
 
 #include "Session.h"
+#include "StringBuffer.h"
 #include "wmma-c/Compiler.h"
 
 /* Fills res's manifest fields from a kernel gpu.func and its launch
@@ -17,5 +18,13 @@ void describe_type(MlirType t, char *out, size_t cap, int *bytes);
  * all).  1, or 0 with an error recorded. */
 int describe_program(session *s, MlirOperation module, MlirOperation func,
                      wmma_compile_result *res, MlirOperation *kernel);
+
+/* ManifestSteps.c: a program's "values" and "steps" (nothing for a
+ * straight-line program), and a launch's "in" (the loops and conditionals
+ * around launch site `launch`). */
+void manifest_values(wmma_sbuf *sb, const wmma_compile_result *r);
+void manifest_steps(wmma_sbuf *sb, const wmma_compile_result *r);
+void manifest_launch_nesting(wmma_sbuf *sb, const wmma_compile_result *r,
+                             int launch);
 
 #endif /* WMMA_COMPILER_DESCRIBE_H */

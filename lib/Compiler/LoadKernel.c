@@ -358,6 +358,17 @@ static int read_manifest(const char *text, size_t size, const char *path,
       goto done;
     }
     a->host = (int)host->num;
+    const jnode *part = member(&j, an, "part");
+    a->sparse = 0;
+    if (part && part->kind == J_STR)
+      a->sparse = !strcmp(part->str, "values") ? 1
+                  : !strcmp(part->str, "index") ? 2
+                                                : -1;
+    if (a->sparse < 0) {
+      fail(d, path, "argument %s: \"part\" must be \"values\" or \"index\"",
+           which);
+      goto done;
+    }
     a->is_buffer = !strcmp(kind->str, "buffer");
     a->elem_bytes = elem_bytes_of(a->type);
     if ((!a->is_buffer && strcmp(kind->str, "scalar")) || !a->elem_bytes ||

@@ -20,7 +20,7 @@ static int describe_buffer(session *s, const fe_program *pg, const fe_pbuf *b,
                            wmma_kernel_arg *a) {
   memset(a, 0, sizeof *a);
   a->host = b->host;
-  if (b->kind == FE_PBUF_SCALAR) {
+  if (b->kind == FE_PBUF_SCALAR || b->kind == FE_PBUF_VALUE) {
     describe_type(b->type, a->type, sizeof a->type, &a->elem_bytes);
     return 1;
   }
@@ -42,7 +42,8 @@ static int describe_buffer(session *s, const fe_program *pg, const fe_pbuf *b,
     int64_t strides[WMMA_MAX_RANK], offset = 0;
     if (mlirLogicalResultIsFailure(
             mlirMemRefTypeGetStridesAndOffset(b->type, strides, &offset)) ||
-        mlirShapedTypeIsDynamicStrideOrOffset(offset)) {
+        (mlirShapedTypeIsDynamicStrideOrOffset(offset) &&
+         b->offset_value < 0)) {
       session_error(s, "a buffer of the program has a layout without static "
                        "strides%s", "");
       return 0;
@@ -54,7 +55,8 @@ static int describe_buffer(session *s, const fe_program *pg, const fe_pbuf *b,
       }
       a->strides[d] = strides[d];
     }
-    a->offset = offset;
+    /* A run-time offset moves the data pointer instead (the runner). */
+    a->offset = b->offset_value >= 0 ? 0 : offset;
   }
   describe_type(mlirShapedTypeGetElementType(b->type), a->type,
                 sizeof a->type, &a->elem_bytes);
@@ -147,6 +149,16 @@ static void unify_sizes(wmma_compile_result *res) {
         number[r] = n++;
       all[i]->shape[d] = -1 - number[r];
     }
+  /* The host's index values read sizes by the same numbers. */
+  for (int i = 0; i < res->nvalues; ++i) {
+    wmma_program_value *v = &res->values[i];
+    if (v->op != WMMA_VALUE_SIZE || v->a < 0 || v->a >= N)
+      continue;
+    int r = find_root(parent, v->a);
+    if (number[r] < 0)
+      number[r] = n++;
+    v->a = number[r];
+  }
   res->nsizes = n;
 }
 
@@ -223,17 +235,47 @@ int describe_program(session *s, MlirOperation module, MlirOperation func,
   /* The program's own buffers, by their numbers. */
   for (int i = 0; i < pg->nbufs; ++i) {
     const fe_pbuf *b = &pg->bufs[i];
-    if (b->kind != FE_PBUF_TEMP && b->kind != FE_PBUF_VIEW)
+    if (b->kind != FE_PBUF_TEMP && b->kind != FE_PBUF_VIEW &&
+        b->kind != FE_PBUF_VALUE)
       continue;
     wmma_program_buffer *pb = &res->buffers[res->nbuffers++];
     if (!describe_buffer(s, pg, b, &pb->desc))
       goto done;
     snprintf(pb->desc.name, sizeof pb->desc.name, "%s%d",
-             b->kind == FE_PBUF_VIEW ? "view" : "temp",
+             b->kind == FE_PBUF_VIEW    ? "view"
+             : b->kind == FE_PBUF_VALUE ? "index"
+                                        : "temp",
              b->host - pg->ncaller);
-    snprintf(pb->desc.role, sizeof pb->desc.role, "inout");
+    snprintf(pb->desc.role, sizeof pb->desc.role,
+             b->kind == FE_PBUF_VALUE ? "input" : "inout");
     pb->is_view = b->kind == FE_PBUF_VIEW;
     pb->view_of = pb->is_view ? pg->bufs[b->base].host : 0;
+    pb->offset_value = b->offset_value;
+    pb->value = b->kind == FE_PBUF_VALUE ? b->index_value : -1;
+  }
+  /* Loops and conditionals: the steps and the values they compute. */
+  if (pg->nsteps) {
+    res->steps = malloc(sizeof *res->steps * (size_t)pg->nsteps);
+    res->values = malloc(sizeof *res->values * (size_t)(pg->nvalues + 1));
+    if (!res->steps || !res->values) {
+      session_error(s, "out of memory%s", "");
+      goto done;
+    }
+    memcpy(res->steps, pg->steps, sizeof *res->steps * (size_t)pg->nsteps);
+    memcpy(res->values, pg->values,
+           sizeof *res->values * (size_t)pg->nvalues);
+    res->nsteps = pg->nsteps;
+    res->nvalues = pg->nvalues;
+  } else if (pg->nvalues) {
+    /* Straight-line, but views at offsets or scalars the host computes. */
+    res->values = malloc(sizeof *res->values * (size_t)pg->nvalues);
+    if (!res->values) {
+      session_error(s, "out of memory%s", "");
+      goto done;
+    }
+    memcpy(res->values, pg->values,
+           sizeof *res->values * (size_t)pg->nvalues);
+    res->nvalues = pg->nvalues;
   }
   /* Kernel arguments given the program's own buffers take their names. */
   for (int i = 0; i < res->nlaunches; ++i)

@@ -240,15 +240,20 @@ static bool on_tensors(MlirOperation fn) {
 }
 
 /* Tensors -> buffers, results -> trailing out-parameters (the order of the
- * kernel's arguments), named ops -> generics (for the error bound). */
+ * kernel's arguments), named ops -> generics (for the error bound); TOSA's
+ * tosa.apply_scale left in linalg bodies -> arith, as the front end does. */
 static const char *kNormalize =
-    "wmma-decompose-aggregates,func.func(convert-elementwise-to-linalg),"
+    "wmma-decompose-aggregates,"
+    "func.func(tosa-to-arith{include-apply-rescale=true}),"
+    "func.func(convert-elementwise-to-linalg),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{modify-public-functions},"
     "func.func(linalg-generalize-named-ops)";
 static const char *kGeneralize =
-    "wmma-decompose-aggregates,func.func(linalg-generalize-named-ops)";
+    "wmma-decompose-aggregates,"
+    "func.func(tosa-to-arith{include-apply-rescale=true}),"
+    "func.func(linalg-generalize-named-ops)";
 /* Temporaries the program allocates and never frees (memref.alloc without
  * dealloc, and every buffer bufferization makes) freed by MLIR's ownership
  * analysis, so that a reference run does not leak; skipped for programs
@@ -269,11 +274,14 @@ static MlirWalkResult find_dealloc(MlirOperation op, void *user) {
 /* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
  * the packed wrapper takes the address of each field.  Indexing maps that
  * divide (group-wise scales) become affine.apply in the loops, and their
- * floordiv an arith op that has no direct LLVM lowering. */
+ * floordiv an arith op that has no direct LLVM lowering; a subview at a
+ * loop's induction variable leaves affine.apply after
+ * expand-strided-metadata. */
 static const char *kCpuPipeline =
     "func.func(convert-linalg-to-loops,lower-affine,arith-expand),"
     "convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-libm,"
+    "expand-strided-metadata,func.func(lower-affine),"
+    "finalize-memref-to-llvm,convert-math-to-libm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
     "reconcile-unrealized-casts";

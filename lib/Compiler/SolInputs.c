@@ -16,6 +16,8 @@ void wmma_sol_counters_from_stats(const wmma_emu_stats *s, uint64_t dram_bytes,
     return;
   for (int i = 0; i < WMMA_INSTR_COUNT; ++i)
     out->wmma[i] = s->wmma[i];
+  for (int i = 0; i < WMMA_SPARSE_COUNT; ++i)
+    out->swmmac[i] = s->swmmac[i];
   out->valu_instructions = s->valu_instructions;
   /* ds_bpermute and ds_swizzle go through the LDS crossbar: one access of
    * 128 bytes per wave32 (test/Layout/Inputs/rdna-chips/README.md, 5). */

@@ -13,7 +13,8 @@
 
 static const char *const kTemplates[] = {"gemm", "chain_regs", "chain_lds",
                                          "attention", "elementwise", "valu",
-                                         "reduction", "decode"};
+                                         "reduction", "decode",
+                                         "decode_attention", "gemm_sparse"};
 
 /* Templates that build kernels without WMMA: their records name no
  * instruction ("none", WMMA_INSTR_COUNT in the plain data) and their tiles
@@ -30,7 +31,7 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
   if (!known)
     return wmma_check_fail(msg, cap, "unknown template '%s' (gemm, chain_regs, "
                           "chain_lds, attention, elementwise, valu, reduction, "
-                          "decode)",
+                          "decode, decode_attention, gemm_sparse)",
                           d->template_name);
   bool plain = plain_template(d->template_name);
   bool valu = !strcmp(d->template_name, "valu");

@@ -235,7 +235,8 @@ int exec_swmmac(Ctx *c, const Inst *in) {
                isa, bad.position, bad.m, bad.group, 4 * bad.group,
                4 * bad.group + 3, bad.lane, bad.bit, bad.bit + 1, bad.bit + 2,
                bad.bit + 3);
-  /* Counted with the dense WMMAs (wmma_emu_stats has no sparse table). */
+  /* In the sparse table, and with the dense WMMAs in wmma_total. */
+  c->wk->stats.swmmac[op->id]++;
   c->wk->stats.wmma_total++;
   return EX_NEXT;
 }

@@ -80,6 +80,16 @@ static void stats_json(Out *o, const wmma_emu_stats *s) {
          wmma_instr_get((wmma_instr)i)->isa_name, (unsigned long long)s->wmma[i]);
     first = 0;
   }
+  outf(o, "},\n  \"swmmac\": {");
+  first = 1;
+  for (int i = 0; i < WMMA_SPARSE_COUNT; i++) {
+    if (!s->swmmac[i])
+      continue;
+    outf(o, "%s\"%s\": %llu", first ? "" : ", ",
+         wmma_sparse_get((wmma_sparse_instr)i)->isa_name,
+         (unsigned long long)s->swmmac[i]);
+    first = 0;
+  }
   outf(o, "},\n  \"wmma_total\": %llu,\n", (unsigned long long)s->wmma_total);
   outf(o, "  \"cross_lane\": {");
   for (size_t i = 0; i < NCOUNTERS(kCrossLaneCounters); i++)
@@ -106,6 +116,10 @@ static void stats_text(Out *o, const wmma_emu_stats *s) {
     if (s->wmma[i])
       outf(o, "  %s: %llu\n", wmma_instr_get((wmma_instr)i)->isa_name,
            (unsigned long long)s->wmma[i]);
+  for (int i = 0; i < WMMA_SPARSE_COUNT; i++)
+    if (s->swmmac[i])
+      outf(o, "  %s: %llu\n", wmma_sparse_get((wmma_sparse_instr)i)->isa_name,
+           (unsigned long long)s->swmmac[i]);
   text_counters(o, s, kCrossLaneCounters, NCOUNTERS(kCrossLaneCounters));
   text_counters(o, s, kMemoryCounters, NCOUNTERS(kMemoryCounters));
 }

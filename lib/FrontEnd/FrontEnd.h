@@ -6,7 +6,7 @@
  * The stages, one folder each (docs/architecture.md has the longer map):
  *  Common/     Diag.c: refusal reasons and remarks shared by every stage.
  *  Recognize/  SparseOperands.c: sparse_tensor encodings refused (before
- *              bufferization drops them).  Normalize.c: upstream passes
+ *              bufferization drops them), but for 2:4 A arguments.  Normalize.c: upstream passes
  *              through the C API on a scratch copy (tensors bufferized,
  *              named ops generalized;
  *              DecomposeAggregates.cpp the one upstream rewrite that has no
@@ -24,9 +24,11 @@
  *              along K; ProblemAttention.c: attention;
  *              ProblemElementwise.c: functions without products;
  *              ProblemValu.c: products without WMMA; ProblemReduction.c:
- *              reductions without a product.
+ *              reductions without a product; ProblemSparse.c: 2:4
+ *              sparse A operands.
  *  Schedule/   Select.c: the cost rule and the choice of template.
- *  Templates/  one file per template (Gemm.c + GemmLds.c, Decode.c,
+ *  Templates/  one file per template (Gemm.c + GemmLds.c, GemmSparse.c,
+ *              Decode.c,
  *              ChainRegs.c,
  *              ChainLds.c, Attention.c, Elementwise.c + ElementwiseEval.c,
  *              Reduction.c + ReductionEval.c, Valu.c):
@@ -38,7 +40,8 @@
  *              gathered as im2col rows (ConvLoad.c).
  *  Partition/  Partition.c, Extract.c: a function that is not one kernel
  *              cut into runs of ops each template-built as one kernel.
- *  Host/       Host.c: the caller-facing function becomes a gpu.launch_func;
+ *  Host/       Host.c: the caller-facing function becomes a gpu.launch_func
+ *              (HostSparse.c: its signature with 2:4 arguments);
  *              HostProgram.c, ProgramRecords.c: a program's host body (the
  *              launches in order) and its buffer numbers.
  *  Pass/       LinalgToKernels.c: the pass, driving the stages below;
@@ -58,12 +61,26 @@
  * sparse_tensor encoding (at func for an unused sparse argument), which
  * bufferization would silently make dense; returns how many. */
 int fe_refuse_sparse_values(MlirOperation func, fe_diag *d);
+/* Is t a tensor 2:4 along its rows (upstream's NV_24)?  Such arguments,
+ * read only by contractions, are not refused: fe_strip_sparse_args drops
+ * their encoding on the scratch copy (returns how many), and the problem
+ * stage (fe_sparse_operands) makes them a GEMM's compressed A. */
+bool fe_is_two_of_four(MlirType t);
+int fe_strip_sparse_args(MlirOperation func);
 /* Normalizes a scratch copy of func with upstream passes; returns the
  * normalized func.func (owned by *scratch, destroy with mlirOperationDestroy
  * on *scratch), or a null op with the upstream failures (each at the op
  * that failed) in d. */
 MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                            fe_diag *d);
+/* A result returned through one view (cast, expand_shape, collapse_shape)
+ * of a buffer the function allocates becomes the allocation, the buffer its
+ * inverse view (Recognize/ResultViews.c). */
+void fe_reroot_result_views(MlirOperation func);
+/* linalg.generic outputs written at constant index 0 of size-1 dimensions
+ * are written through a collapse_shape view without them
+ * (Recognize/UnitOutputs.c). */
+void fe_drop_unit_output_dims(MlirOperation func);
 /* Reads the normalized function into p's graph, arguments and symbols.
  * 0, or -1 with every obstacle found (each at its op) in d. */
 int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,

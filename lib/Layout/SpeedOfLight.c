@@ -109,6 +109,21 @@ int wmma_speed_of_light(const wmma_sol_counters *c, const wmma_sol_isa *isa,
     if (p > best)
       best = p, out->main_wmma = (wmma_instr)i;
   }
+  for (int i = 0; i < WMMA_SPARSE_COUNT; ++i) {
+    if (!c->swmmac[i])
+      continue;
+    const wmma_sparse_info *si = wmma_sparse_get((wmma_sparse_instr)i);
+    int bits = wmma_elem_bits(si->a);
+    int cycles = bits == 16  ? t->swmmac_16bit_issue_cycles
+                 : bits == 8 ? t->swmmac_8bit_issue_cycles
+                             : t->swmmac_8bit_issue_cycles;
+    if (!cycles)
+      return fail(why, cap, "%s is not an instruction of %s", si->isa_name,
+                  sku->chip);
+    double p = (double)c->swmmac[i] * cycles;
+    pipe += p;
+    out->wmma_ops += 2.0 * si->m * si->n * (si->k / 2) * (double)c->swmmac[i];
+  }
   double valu = (double)c->valu_instructions / t->valu_instr_per_clk_per_simd;
 
   /* Wave quantisation: workgroups over WGPs, their waves over its SIMDs. */

@@ -1,7 +1,7 @@
 /* Reading a program's host function back (see wmma/Support/Program.h):
  * its buffers, the run-time sizes their shapes are made of, and the
  * launches in order with the buffer each kernel argument is given. */
-#include "wmma/Support/Program.h"
+#include "ProgramTable.h"
 #include "wmma/Support/CAPIUtil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int fail(char *why, size_t cap, const char *fmt, ...) {
+int fe_ptable_fail(char *why, size_t cap, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(why, cap, fmt, ap);
@@ -23,12 +23,18 @@ bool fe_is_program(MlirOperation func) {
   return !mlirAttributeIsNull(wmma_attr(func, "wmma.program"));
 }
 
-static int find(const fe_program *pg, MlirValue v) {
+int fe_ptable_find(const fe_program *pg, MlirValue v) {
   for (int i = 0; i < pg->nbufs; ++i)
     if (mlirValueEqual(pg->bufs[i].value, v))
       return i;
+  for (int i = 0; i < pg->naliases; ++i)
+    if (mlirValueEqual(pg->alias_from[i], v))
+      return pg->alias_to[i];
   return -1;
 }
+
+#define fail fe_ptable_fail
+#define find fe_ptable_find
 
 /* An index value as a size: static, or a program size; false if it is
  * neither (computed in a way the table does not follow). */
@@ -63,7 +69,9 @@ static bool index_arith(MlirOperation op) {
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
-    if (!mlirTypeIsAIndex(t) && !wmma_op_is(op, "arith.constant"))
+    /* (i1: the conditions of scf.if) */
+    if (!mlirTypeIsAIndex(t) && !mlirTypeIsAInteger(t) &&
+        !wmma_op_is(op, "arith.constant"))
       return false;
   }
   return true;
@@ -77,7 +85,7 @@ static fe_pbuf *add(fe_program *pg, fe_pbuf_kind kind, MlirValue v) {
   b->kind = kind;
   b->value = v;
   b->type = mlirValueGetType(v);
-  b->base = -1;
+  b->base = b->offset_value = b->index_value = -1;
   if (mlirTypeIsAShaped(b->type)) {
     b->rank = (int)mlirShapedTypeGetRank(b->type);
     for (int d = 0; d < b->rank && d < FE_PROGRAM_MAX_RANK; ++d)
@@ -157,6 +165,46 @@ static int collapsed_dims(fe_program *pg, fe_pbuf *b, MlirOperation op,
   return 0;
 }
 
+/* A subview at run-time offsets: its first element's distance from its
+ * base's, sum of offset d times the base's stride d, as a value. */
+static int subview_offset(fe_program *pg, fe_pbuf *b, MlirOperation op,
+                          char *why, size_t cap) {
+  const fe_pbuf *base = &pg->bufs[b->base];
+  int64_t bstrides[FE_PROGRAM_MAX_RANK], boff;
+  MlirAttribute offs = wmma_attr(op, "static_offsets");
+  if (base->rank > FE_PROGRAM_MAX_RANK || mlirAttributeIsNull(offs) ||
+      mlirDenseArrayGetNumElements(offs) != base->rank ||
+      mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(base->type, bstrides, &boff)))
+    return fail(why, cap, "a subview at run-time offsets of a buffer without "
+                          "strides");
+  for (int d = 0; d < base->rank; ++d)
+    if (mlirShapedTypeIsDynamicStrideOrOffset(bstrides[d]) || base->dims[d] < 0)
+      return fail(why, cap, "a subview at run-time offsets of a buffer of "
+                            "run-time sizes or strides");
+  int total = fe_ptable_const(pg, 0);
+  intptr_t next = 1; /* the dynamic offsets follow the source */
+  for (int d = 0; d < base->rank && total >= 0; ++d) {
+    int64_t o = mlirDenseI64ArrayGetElement(offs, d);
+    int term;
+    if (mlirShapedTypeIsDynamicStrideOrOffset(o)) {
+      int v = fe_ptable_value(pg, mlirOperationGetOperand(op, next++), why,
+                              cap);
+      if (v < 0)
+        return -1;
+      term = fe_ptable_binary(pg, WMMA_VALUE_MUL, v,
+                              fe_ptable_const(pg, bstrides[d]));
+    } else {
+      term = fe_ptable_const(pg, o * bstrides[d]);
+    }
+    total = term < 0 ? -1 : fe_ptable_binary(pg, WMMA_VALUE_ADD, total, term);
+  }
+  if (total < 0)
+    return fail(why, cap, "more than %d index values", FE_PROGRAM_MAX_VALUES);
+  b->offset_value = total;
+  return 0;
+}
+
 static int view(fe_program *pg, MlirOperation op, char *why, size_t cap) {
   int base = find(pg, mlirOperationGetOperand(op, 0));
   if (base < 0)
@@ -167,8 +215,10 @@ static int view(fe_program *pg, MlirOperation op, char *why, size_t cap) {
   b->base = base;
   if (wmma_op_is(op, "memref.collapse_shape"))
     return collapsed_dims(pg, b, op, why, cap);
-  /* A subview (tensor.pad's destination) of static sizes: its layout's
-   * static strides and offset address the base's data. */
+  /* A subview (tensor.pad's destination, a slice of a stacked weight at a
+   * loop's induction variable) of static sizes: its layout's static
+   * strides address the base's data, from a static offset or one the
+   * host computes. */
   if (wmma_op_is(op, "memref.subview")) {
     for (int d = 0; d < b->rank; ++d)
       if (b->dims[d] < 0)
@@ -176,9 +226,13 @@ static int view(fe_program *pg, MlirOperation op, char *why, size_t cap) {
     int64_t strides[FE_PROGRAM_MAX_RANK], offset;
     if (b->rank > FE_PROGRAM_MAX_RANK ||
         mlirLogicalResultIsFailure(
-            mlirMemRefTypeGetStridesAndOffset(b->type, strides, &offset)) ||
-        mlirShapedTypeIsDynamicStrideOrOffset(offset))
-      return fail(why, cap, "a subview with run-time strides or offset");
+            mlirMemRefTypeGetStridesAndOffset(b->type, strides, &offset)))
+      return fail(why, cap, "a subview without strides");
+    for (int d = 0; d < b->rank; ++d)
+      if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d]))
+        return fail(why, cap, "a subview with run-time strides");
+    if (mlirShapedTypeIsDynamicStrideOrOffset(offset))
+      return subview_offset(pg, b, op, why, cap);
     return 0;
   }
   if (wmma_op_is(op, "memref.cast")) {
@@ -194,6 +248,14 @@ static int read_launch(fe_program *pg, MlirOperation module, MlirOperation op,
                        char *why, size_t cap) {
   if (pg->nlaunches >= FE_PROGRAM_MAX_LAUNCHES)
     return fail(why, cap, "more than %d launches", FE_PROGRAM_MAX_LAUNCHES);
+  if (pg->nsteps >= FE_PROGRAM_MAX_STEPS)
+    return fail(why, cap, "more than %d launches, loops and conditionals",
+                FE_PROGRAM_MAX_STEPS);
+  wmma_program_step *st = &pg->steps[pg->nsteps++];
+  memset(st, 0, sizeof *st);
+  st->kind = WMMA_STEP_LAUNCH;
+  st->launch = pg->nlaunches;
+  st->lb = st->ub = st->step = st->iv = st->cond = st->other = st->end = -1;
   fe_plaunch *l = &pg->launches[pg->nlaunches++];
   memset(l, 0, sizeof *l);
   l->op = op;
@@ -230,7 +292,19 @@ static int read_launch(fe_program *pg, MlirOperation module, MlirOperation op,
     return fail(why, cap, "a launch of a kernel the module does not define");
   l->nargs = nk;
   for (int a = 0; a < nk; ++a) {
-    l->buf[a] = find(pg, mlirOperationGetOperand(op, first + a));
+    MlirValue v = mlirOperationGetOperand(op, first + a);
+    l->buf[a] = find(pg, v);
+    if (l->buf[a] < 0 && !mlirTypeIsAShaped(mlirValueGetType(v))) {
+      /* An index scalar the host computes (an induction variable). */
+      int x = fe_ptable_value(pg, v, why, cap);
+      fe_pbuf *b = x < 0 ? NULL : add(pg, FE_PBUF_VALUE, v);
+      if (x < 0)
+        return -1;
+      if (!b)
+        return fail(why, cap, "more than %d buffers", FE_PROGRAM_MAX_BUFFERS);
+      b->index_value = x;
+      l->buf[a] = pg->nbufs - 1;
+    }
     if (l->buf[a] < 0)
       return fail(why, cap, "kernel argument %d of launch %d is not an "
                             "argument, allocation or view of the program",
@@ -239,18 +313,9 @@ static int read_launch(fe_program *pg, MlirOperation module, MlirOperation op,
   return 0;
 }
 
-int fe_program_read(MlirOperation module, MlirOperation func,
-                    fe_program *pg, char *why, size_t cap) {
-  memset(pg, 0, sizeof *pg);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(body))
-    return fail(why, cap, "the function has no body");
-  pg->ncaller = (int)mlirBlockGetNumArguments(body);
-  for (int i = 0; i < pg->ncaller; ++i)
-    if (caller_arg(pg, mlirBlockGetArgument(body, i), i, why, cap))
-      return -1;
-  int ntemps = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+int fe_ptable_block(fe_program *pg, MlirOperation module, MlirBlock block,
+                    char *why, size_t cap) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     int rc = 0;
     if (wmma_op_is(op, "bufferization.to_buffer")) {
@@ -272,6 +337,10 @@ int fe_program_read(MlirOperation module, MlirOperation func,
                wmma_op_is(op, "memref.cast") ||
                wmma_op_is(op, "memref.subview")) {
       rc = view(pg, op, why, cap);
+    } else if (wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if")) {
+      rc = fe_ptable_control(pg, module, op, why, cap);
+    } else if (wmma_op_is(op, "scf.yield")) {
+      /* read with its loop */
     } else if (wmma_op_is(op, "gpu.launch_func")) {
       rc = read_launch(pg, module, op, why, cap);
     } else if (wmma_op_is(op, "func.return")) {
@@ -302,12 +371,35 @@ int fe_program_read(MlirOperation module, MlirOperation func,
     if (rc)
       return -1;
   }
+  return 0;
+}
+
+int fe_program_read(MlirOperation module, MlirOperation func,
+                    fe_program *pg, char *why, size_t cap) {
+  memset(pg, 0, sizeof *pg);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(body))
+    return fail(why, cap, "the function has no body");
+  pg->ncaller = (int)mlirBlockGetNumArguments(body);
+  for (int i = 0; i < pg->ncaller; ++i)
+    if (caller_arg(pg, mlirBlockGetArgument(body, i), i, why, cap))
+      return -1;
+  if (fe_ptable_block(pg, module, body, why, cap))
+    return -1;
+  /* Straight-line: the launches in order, no steps. */
+  bool control = false;
+  for (int i = 0; i < pg->nsteps; ++i)
+    control |= pg->steps[i].kind != WMMA_STEP_LAUNCH;
+  if (!control)
+    pg->nsteps = 0;
+  int ntemps = 0;
   /* The launch records' numbers. */
   for (int i = 0; i < pg->nbufs; ++i) {
     fe_pbuf *b = &pg->bufs[i];
     if (b->kind == FE_PBUF_RESULT)
       b->host = -1 - b->index;
-    else if (b->kind == FE_PBUF_TEMP || b->kind == FE_PBUF_VIEW)
+    else if (b->kind == FE_PBUF_TEMP || b->kind == FE_PBUF_VIEW ||
+             b->kind == FE_PBUF_VALUE)
       b->host = pg->ncaller + ntemps++;
   }
   return 0;

@@ -88,3 +88,40 @@ def test_conv_quantized_exact(chip):
                                "y": np.zeros((2, 4, 4, 16), np.int32)})
     want = conv_nhwc(x.astype(np.int64) - 7, w.astype(np.int64) + 3, 2, 1, 0)
     assert np.array_equal(out["y"].astype(np.int64), want.astype(np.int64))
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("dil", [1, 2])
+def test_conv_halo(chip, dil):
+    # 32 input channels, unpadded (pre-padded) input: the halo tile
+    # (Templates/ConvHalo.c) -- each input element loaded about once per
+    # M tile, not once per tap as an im2col gather loads it; no LDS bank
+    # conflicts at stride 1.
+    n, h, w_, c, f = 2, 13, 15, 32, 24
+    oh, ow = h - 2 * dil, w_ - 2 * dil
+    x_t, w_t = f"memref<{n}x{h}x{w_}x{c}xf16>", f"memref<3x3x{c}x{f}xf16>"
+    y_t = f"memref<{n}x{oh}x{ow}x{f}xf32>"
+    src = f"""func.func @conv(%x: {x_t}, %w: {w_t}, %y: {y_t}) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : {y_t})
+  linalg.conv_2d_nhwc_hwcf {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%x, %w : {x_t}, {w_t}) outs(%y : {y_t})
+  return
+}}
+"""
+    rng = np.random.default_rng(23)
+    x = rng.uniform(-1, 1, (n, h, w_, c)).astype(np.float16)
+    w = rng.uniform(-1, 1, (3, 3, c, f)).astype(np.float16)
+    out, st = wmma.run(src, chip, {"x": x, "w": w, "y": np.zeros((n, oh, ow, f), np.float32)},
+                       stats=True, tile=(64, 64))
+    want = conv_nhwc(x, w, 1, dil, 0)
+    K = 9 * c
+    bound = 2 * K * U32 * conv_nhwc(np.abs(f64(x)), np.abs(f64(w)), 1, dil, 0)
+    err = np.abs(f64(out["y"]) - want)
+    assert (err <= bound).all(), (err - bound).max()
+    assert st["lds_bank_conflicts"] == 0
+    # An im2col gather loads M x K input elements (each 9 times); the
+    # filter (one N tile) is loaded once per 64-row M tile.
+    m_tiles = -(-n * oh * ow // 64)
+    gathered = n * oh * ow * K * 2
+    assert st["global_bytes_loaded"] - m_tiles * w.nbytes < gathered / 2

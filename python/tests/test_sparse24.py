@@ -133,21 +133,21 @@ def test_lane_index_bits_match_the_calculator(atom, calculator):
 
 
 @pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
-def test_compile_refuses_a_2_4_operand_at_the_matmul(chip):
-    """Until the sparse template exists the driver refuses a 2:4 A (it used
-    to compile it as a dense GEMM): the remark at the matmul names it."""
+def test_compile_refuses_a_2_4_b_operand_at_the_matmul(chip):
+    """A 2:4 A takes the sparse template (test_sparse_frontend.py); a 2:4 B
+    is refused at the matmul (it used to compile as a dense GEMM)."""
     src = ("#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, "
            "j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>\n"
-           "func.func @f(%A: tensor<32x64xf16, #NV24>, %B: tensor<64x32xf16>,\n"
+           "func.func @f(%A: tensor<32x64xf16>, %B: tensor<64x32xf16, #NV24>,\n"
            "             %C: tensor<32x32xf32>) -> tensor<32x32xf32> {\n"
-           "  %r = linalg.matmul ins(%A, %B : tensor<32x64xf16, #NV24>, "
-           "tensor<64x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>\n"
+           "  %r = linalg.matmul ins(%A, %B : tensor<32x64xf16>, "
+           "tensor<64x32xf16, #NV24>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>\n"
            "  return %r : tensor<32x32xf32>\n}\n")
     with pytest.raises(wmma.WmmaError) as e:
         wmma.compile(src, chip)
     remarks = [d for d in e.value.diagnostics if d["severity"] == "remark"]
     assert remarks and remarks[0]["line"] == 4, e.value.diagnostics
-    assert "operand A is 2:4 structured sparse" in remarks[0]["message"]
+    assert "operand B is 2:4 structured sparse" in remarks[0]["message"]
 
 
 @pytest.mark.parametrize("chip,example,kernel", [

@@ -91,7 +91,8 @@ class KernelArg(ctypes.Structure):
                 ("rank", c_int), ("shape", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("strides", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("offset", ctypes.c_int64),
-                ("role", ctypes.c_char * 8), ("host", c_int)]
+                ("role", ctypes.c_char * 8), ("host", c_int),
+                ("sparse", c_int)]
 
 
 class GridOp(ctypes.Structure):
@@ -100,7 +101,8 @@ class GridOp(ctypes.Structure):
 
 class ProgramBuffer(ctypes.Structure):
     """wmma_program_buffer: an intermediate (or view) of a program."""
-    _fields_ = [("desc", KernelArg), ("is_view", c_int), ("view_of", c_int)]
+    _fields_ = [("desc", KernelArg), ("is_view", c_int), ("view_of", c_int),
+                ("offset_value", c_int), ("value", c_int)]
 
 
 class CompileResult(ctypes.Structure):
@@ -119,7 +121,10 @@ CompileResult._fields_ = [("ok", c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)
                 # A program: its launches in order, its own buffers.
                 ("nlaunches", c_int), ("launches", ctypes.POINTER(CompileResult)),
                 ("nbuffers", c_int), ("buffers", ctypes.POINTER(ProgramBuffer)),
-                ("ncaller", c_int)]
+                ("ncaller", c_int),
+                # Loops and conditionals (wmma_program_step, _value).
+                ("nsteps", c_int), ("steps", c_void_p),
+                ("nvalues", c_int), ("values", c_void_p)]
 
 
 class HostArg(ctypes.Structure):
@@ -198,7 +203,7 @@ class EmuStats(ctypes.Structure):
                 ("lds_bytes_written", _u64), ("barriers", _u64), ("workgroups", _u64),
                 ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64),
                 ("lds_instructions", _u64), ("global_instructions", _u64),
-                ("valu_instructions", _u64)]
+                ("valu_instructions", _u64), ("swmmac", _u64 * 16)]
 
 
 class SolCounters(ctypes.Structure):
@@ -206,7 +211,8 @@ class SolCounters(ctypes.Structure):
     _fields_ = [("wmma", _u64 * INSTR_COUNT)] + [(n, _u64) for n in (
         "valu_instructions", "lds_instructions", "lds_bytes_read", "lds_bytes_written",
         "lds_bank_conflicts", "global_instructions", "global_bytes_loaded",
-        "global_bytes_stored", "dram_bytes", "barriers", "workgroups", "waves")]
+        "global_bytes_stored", "dram_bytes", "barriers", "workgroups", "waves")] + [
+        ("swmmac", _u64 * SPARSE_COUNT)]
 
 
 class SolIsa(ctypes.Structure):
@@ -291,6 +297,9 @@ def _prototypes(lib):
                                 P(c_void_p)]),
         "wmma_launch_each": (c_int, [P(CompileResult), c_int, P(HostArg), c_int,
                                      P(EmuStats), P(EmuStats), P(c_void_p)]),
+        "wmma_launch_program": (c_int, [P(CompileResult), c_int, P(HostArg), c_int,
+                                        P(EmuStats), P(ctypes.c_uint64),
+                                        P(EmuStats), P(c_void_p)]),
         # Emulator.
         "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
         "wmma_emu_destroy": (None, [c_void_p]),

@@ -211,7 +211,8 @@ def _scalar_input(a, value, name):
     if isinstance(value, bool) or not isinstance(value, (numbers.Number, np.generic)):
         raise TypeError("input '%s' is a scalar (%s): give a number, not %s"
                         % (name, typ, type(value).__name__))
-    want = DTYPES.get(typ)
+    # index scalars (a trip count, a sequence length) are 64-bit.
+    want = np.dtype(np.int64) if typ == "index" else DTYPES.get(typ)
     if want is None:
         raise TypeError("scalar '%s' has type %s, which run() cannot pass" % (name, typ))
     if want.kind in "iu" and not isinstance(value, (numbers.Integral, np.generic)):
@@ -256,14 +257,19 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       sizes of dynamic dimensions.  An output may be given too (its array
       gives its shape, its contents the initial value); otherwise it is
       allocated (zeros) with the sizes the inputs fix.  A number for every
-      scalar.
+      scalar.  An argument 2:4 sparse along its rows (the kernel reads its
+      compressed values and index words, manifest "part") is given as its
+      dense M x K matrix with at most two nonzeros per group of four K,
+      or as upstream's storage (values, crd) (wmma.sparse24).
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
     staging, tile, tiled, accumulate: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
       (as wmma.emulate returns them); emulator backend only.  For a function
       compiled into several kernels (a program) the counters are the sum
       over its launches, and counters["launches"] lists each launch in
-      order: {"kernel": name, ...its counters}.  For one kernel,
+      order: {"kernel": name, "count": times it ran (launches inside
+      scf.for run once per iteration, inside scf.if when taken), ...its
+      counters summed over those runs}.  For one kernel,
       counters["speed_of_light"] is the speed-of-light model on them (the
       dict wmma.speed_of_light returns, with "isa": the kernel's VGPRs,
       SGPRs, LDS and spills from its ISA, None for kernel_ir) for product
@@ -298,6 +304,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     try:
         args = [res.args[i] for i in range(res.nargs)]
         names = [a.name.decode() for a in args]
+        inputs = _sparse_parts(args, names, inputs)
         unknown = sorted(set(inputs) - {n for n, a in zip(names, args)
                                         if a.host >= 0})
         if unknown:
@@ -335,10 +342,12 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         counters = _lib.EmuStats()
         # A program (several kernels) gives each launch's counters too.
         per_launch = (_lib.EmuStats * max(res.nlaunches, 1))()
-        if lib.wmma_launch_each(ctypes.byref(res), backend_id, host, len(args),
-                                per_launch if stats else None,
-                                ctypes.byref(counters) if stats else None,
-                                ctypes.byref(diag)) != 0:
+        counts = (ctypes.c_uint64 * max(res.nlaunches, 1))()
+        if lib.wmma_launch_program(ctypes.byref(res), backend_id, host, len(args),
+                                   per_launch if stats else None,
+                                   counts if stats else None,
+                                   ctypes.byref(counters) if stats else None,
+                                   ctypes.byref(diag)) != 0:
             text = _lib.take_string(lib, diag.value)
             raise WmmaError("running %s for %s on the %s backend failed"
                             % (compiled.kernel, chip, backend), text)
@@ -355,6 +364,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
             if res.nlaunches:
                 totals["launches"] = [
                     dict(kernel=res.launches[i].kernel.decode(),
+                         count=int(counts[i]),
                          **_lib.stats_dict(lib, per_launch[i]))
                     for i in range(res.nlaunches)]
     finally:
@@ -365,6 +375,28 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
     if stats:
         return outputs, totals
     return outputs
+
+
+def _sparse_parts(args, names, inputs):
+    """Inputs with each 2:4 argument's dense matrix (or (values, crd))
+    replaced by the kernel's values, its index words under NAME#index
+    (names renamed alike)."""
+    from .sparse24 import compress_2_4, pack_index_words
+    out = dict(inputs)
+    for i, a in enumerate(args):
+        if a.sparse == 2:
+            names[i] += "#index"
+    for i, a in enumerate(args):
+        if a.sparse != 1 or names[i] not in inputs:
+            continue
+        given = inputs[names[i]]
+        if isinstance(given, tuple):
+            values, crd = given
+        else:
+            values, crd = compress_2_4(np.asarray(given))
+        out[names[i]] = np.ascontiguousarray(values)
+        out[names[i] + "#index"] = pack_index_words(crd).view(np.int32)
+    return out
 
 
 def _speed_of_light(counters, chip, sku, dram_bytes, res, compile_args):
@@ -401,6 +433,8 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
     for a in manifest["args"]:
         if a["host"] < 0 or (a["kind"] == "buffer" and a["role"] == "output"):
             continue
+        if a.get("part") == "index":
+            continue  # made from the dense matrix by run()
         typ = a["type"]
         if a["kind"] != "buffer":
             out[a["name"]] = float(rng.uniform(0.5, 1.5)) if typ.startswith("f") \
@@ -425,4 +459,10 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
         else:
             dtype = np.float32 if typ == "bf16" or typ in FP8_TYPES else DTYPES[typ]
             out[a["name"]] = rng.uniform(low, high, size=shape).astype(dtype)
+        if a.get("part") == "values":
+            # The dense M x K matrix the values come from, pruned to 2:4.
+            from .sparse24 import prune_2_4
+            x = out[a["name"]]
+            out[a["name"]] = prune_2_4(np.concatenate(
+                [x, x[:, rng.permutation(x.shape[1])]], axis=1))
     return out

@@ -42,6 +42,11 @@ def _counters(lib, counters, dram_bytes):
         if i < 0 or i >= _lib.INSTR_COUNT:
             raise WmmaError("unknown WMMA instruction '%s'" % isa_name)
         st.wmma[i] = int(n)
+    for isa_name, n in (counters.get("swmmac") or {}).items():
+        i = lib.wmma_sparse_lookup(isa_name.encode())
+        if i < 0 or i >= _lib.SPARSE_COUNT:
+            raise WmmaError("unknown sparse WMMA instruction '%s'" % isa_name)
+        st.swmmac[i] = int(n)
     for k in _COUNTER_KEYS:
         if k != "dram_bytes":
             setattr(st, k, int(counters.get(k, 0)))

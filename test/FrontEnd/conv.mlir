@@ -8,17 +8,36 @@
 // CHECK-LABEL: gpu.func @conv(
 // CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", {{.*}}staging = lds
 // CHECK: %[[X:.*]] = amdgpu.fat_raw_buffer_cast %arg0
-// CHECK: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 144, 32], strides: [0, 0, 32, 1] : memref<3x3x16x32xf16
+// CHECK: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 216, 32], strides: [0, 0, 32, 1] : memref<3x3x24x32xf16
 // CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 64, 32]
 // The pixel (clamped to the last, 63) and the tap of K split back:
 // CHECK: %[[P:.*]] = arith.minui %{{.*}}, %c63 : index
 // CHECK: arith.remui %[[P]], %c8
-// CHECK: arith.remui %{{.*}}, %c16
+// CHECK: arith.remui %{{.*}}, %c24
 // CHECK: arith.remui %{{.*}}, %c3
 // Eight channels of one tap: one vector load of the input, one LDS store.
-// CHECK: vector.load %[[X]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<1x10x10x16xf16, {{.*}}>, vector<8xf16>
+// CHECK: vector.load %[[X]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<1x10x10x24xf16, {{.*}}>, vector<8xf16>
 // CHECK: vector.load %[[W]]
 // CHECK: vector.store %{{.*}}, %arg3[%c0, %{{.*}}, %{{.*}}] : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: wmma.mma
+// CHECK-NOT: memref.alloc
+
+// 16 input channels: the halo tile (Templates/ConvHalo.c).  LDS holds the
+// tile's input pixels, 16 channels each ([stage][elements]), and the
+// filter's 9 taps' 16-row slices side by side ([stage][N][9 x 16 + 8]).
+// Per K block: the halo's chunks loaded once (3 per thread, 16 bytes),
+// one 16-wide filter slice per tap, all stored to LDS; then per tap one
+// 16-byte LDS read per A fragment.
+// CHECK-LABEL: gpu.func @conv_halo(
+// CHECK-SAME: workgroup(%[[HALO:.*]] : memref<2x2688xf16, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<2x64x152xf16, #gpu.address_space<workgroup>>)
+// CHECK: %[[XH:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: %[[WH:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 144, 32]
+// CHECK-COUNT-3: vector.load %[[XH]][{{.*}}] : memref<1x10x10x16xf16, {{.*}}>, vector<8xf16>
+// CHECK-COUNT-9: vector.load %[[WH]][
+// CHECK-COUNT-3: vector.store %{{.*}}, %[[HALO]][%c0, %{{.*}}] : memref<2x2688xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %{{.*}}, %[[B]][%c0,
+// CHECK: vector.load %[[HALO]][%c0, %{{.*}}] : memref<2x2688xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: wmma.load <a, kcontig, #atom> %[[B]][%c0,
 // CHECK: wmma.mma
 // CHECK-NOT: memref.alloc
 

@@ -52,11 +52,13 @@ func.func @slice(%A: tensor<32x16xf16>, %B: tensor<16x16xf16>, %C: tensor<16x16x
 
 // -----
 
+// Group-wise indices (k floordiv 64) into a buffer the function computes
+// (scales doubled by linalg.add): its expression is evaluated at the group
+// indices, so the function is one kernel, not a program.
+// CHECK-LABEL: gpu.func @grouped_local(
 // CHECK-LABEL: func.func @grouped_local(
-// CHECK-SAME: wmma.program
-// Group-wise indices (k floordiv 64) read a function argument (or a copy
-// of one); a buffer the function computes would have to be evaluated at
-// group indices.
+// CHECK-NOT: wmma.program
+// CHECK: gpu.launch_func
 func.func @grouped_local(%x: memref<32x128xf16>, %w: memref<128x32xf16>, %s: memref<2x32xf16>, %y: memref<32x32xf32>) {
   %z = arith.constant 0.0 : f32
   %s2 = memref.alloc() : memref<2x32xf16>

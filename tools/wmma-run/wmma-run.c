@@ -5,6 +5,7 @@
 #include "wmma-c/Passes.h"
 #include "wmma-c/Runner.h"
 #include "IntOption.h"
+#include "Sparse24.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -43,6 +44,7 @@ static void usage(FILE *f) {
           "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S; i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
+          "i16 and i32 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
           "in 0..the largest dimension).\n"
           "--reference takes the reference function (same name and signature)\n"
@@ -77,12 +79,12 @@ static double rng_uniform(void) {
  * so that the per-element loops do no string compares. */
 typedef enum {
   ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
-  ELEM_I4, ELEM_I1, ELEM_UNSUPPORTED
+  ELEM_I4, ELEM_I1, ELEM_I16, ELEM_UNSUPPORTED
 } elem_kind;
 
 static elem_kind elem_kind_of(const char *t) {
   static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
-                                       "f8E4M3FN", "f8E5M2", "i4", "i1"};
+                                       "f8E4M3FN", "f8E5M2", "i4", "i1", "i16"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -117,9 +119,42 @@ static double load_elem(elem_kind k, const void *data, size_t i) {
     return (int8_t)(unsigned char)(p[i] << 4) >> 4;
   case ELEM_I1: /* a byte per element too: its low bit */
     return p[i] & 1;
+  case ELEM_I16: {
+    int16_t s16;
+    memcpy(&s16, p + 2 * i, 2);
+    return s16;
+  }
   default:
     return NAN;
   }
+}
+
+/* A random input of kind k: floats uniform in [-scale, scale); integers:
+ * i8 and i4 over their whole range (read as u8 / u4 by unsigned
+ * products), i32 small enough that sums stay exact. */
+static double draw(elem_kind k, double scale) {
+  double v = 2.0 * rng_uniform() - 1.0;
+  if (k == ELEM_I8)
+    return floor(v * 128.0);
+  if (k == ELEM_I4)
+    return floor(v * 8.0);
+  if (k == ELEM_I1)
+    return v < 0 ? 0 : 1;
+  if (k == ELEM_I32 || k == ELEM_I16)
+    return floor(v * 1024.0);
+  return v * scale;
+}
+
+/* The element callbacks of 2:4 inputs (Sparse24.c). */
+typedef struct {
+  const elem_kind *kinds;
+  double scale;
+} elem_ctx;
+static double sp_load(void *ctx, int arg, const void *data, size_t e);
+static void sp_store(void *ctx, int arg, void *data, size_t e, double v);
+static double sp_draw(void *ctx, int arg) {
+  const elem_ctx *c = ctx;
+  return draw(c->kinds[arg], c->scale);
 }
 
 static void store_elem(elem_kind k, void *data, size_t i, double v) {
@@ -152,6 +187,11 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   case ELEM_I1: /* 0 or 1 in its byte, as LLVM stores an i1 */
     p[i] = (unsigned char)((int64_t)v & 1);
     break;
+  case ELEM_I16: {
+    int16_t s16 = (int16_t)(int64_t)v;
+    memcpy(p + 2 * i, &s16, 2);
+    break;
+  }
   case ELEM_FP8:
     p[i] = wmma_emu_f32_to_fp8(f, 1);
     break;
@@ -161,6 +201,13 @@ static void store_elem(elem_kind k, void *data, size_t i, double v) {
   default:
     break;
   }
+}
+
+static double sp_load(void *ctx, int arg, const void *data, size_t e) {
+  return load_elem(((const elem_ctx *)ctx)->kinds[arg], data, e);
+}
+static void sp_store(void *ctx, int arg, void *data, size_t e, double v) {
+  store_elem(((const elem_ctx *)ctx)->kinds[arg], data, e, v);
 }
 
 /* Largest buffer wmma-run allocates for one argument (it keeps three
@@ -219,7 +266,9 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
       for (int d = 0; d < a->rank; ++d) {
         int64_t rec = a->shape[d];
         int s = rec < 0 ? (int)(-1 - rec) : -1;
-        if (given) {
+        /* A 2:4 argument's parts take the dense matrix's rows (--size
+         * names the dense M x K); their other dims are static. */
+        if (given && !(a->sparse && rec >= 0)) {
           shapes[i][d] = given->dims[d];
           if (s >= 0 && s < 64 && !known[s])
             sym[s] = given->dims[d], known[s] = 1;
@@ -341,6 +390,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   elem_kind kinds[WMMA_MAX_KERNEL_ARGS];
   float scalars[WMMA_MAX_KERNEL_ARGS], mag_scalars[WMMA_MAX_KERNEL_ARGS];
   int64_t positions[WMMA_MAX_KERNEL_ARGS];
+  sparse24_inputs sparse = {0};
   int32_t iscalars[WMMA_MAX_KERNEL_ARGS];
   size_t counts[WMMA_MAX_KERNEL_ARGS];
   memset(kargs, 0, sizeof kargs);
@@ -408,26 +458,23 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
                       "argument '%s'\n", bytes, a->name);
       goto out;
     }
-    if (strcmp(a->role, "output"))
+    /* 2:4 sparse parts are made from their dense matrix below. */
+    if (strcmp(a->role, "output") && !a->sparse)
       for (size_t e = 0; e < counts[i]; ++e) {
-        double v = 2.0 * rng_uniform() - 1.0;
-        if (kinds[i] != ELEM_I8 && kinds[i] != ELEM_I4 &&
-            kinds[i] != ELEM_I32 && kinds[i] != ELEM_I1)
-          v *= r->input_scale;
-        /* Integers: i8 and i4 over their whole range (read as u8 / u4
-         * by unsigned products), i32 small enough that sums stay exact. */
-        if (kinds[i] == ELEM_I8)
-          v = floor(v * 128.0);
-        else if (kinds[i] == ELEM_I4)
-          v = floor(v * 8.0);
-        else if (kinds[i] == ELEM_I1)
-          v = v < 0 ? 0 : 1;
-        else if (kinds[i] == ELEM_I32)
-          v = floor(v * 1024.0);
-        store_elem(kinds[i], kd, e, v);
+        store_elem(kinds[i], kd, e, draw(kinds[i], r->input_scale));
         store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));
       }
     memcpy(rd, kd, bytes);
+  }
+  /* 2:4 sparse arguments: the kernel's compressed form of a pruned dense
+   * matrix, which the reference takes. */
+  elem_ctx ec = {kinds, r->input_scale};
+  sparse24_elems el = {&ec, sp_load, sp_store, sp_draw};
+  char smsg[256];
+  if (sparse24_inputs_make(k, shapes, kargs, rargs, margs, &el, &sparse, smsg,
+                           sizeof smsg)) {
+    fprintf(stderr, "wmma-run: error: %s\n", smsg);
+    goto out;
   }
 
   unsigned grid[3];
@@ -443,8 +490,9 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   }
   const char *backend_name = r->backend == WMMA_BACKEND_EMU ? "emu" : "hip";
   if (k->nlaunches)
-    printf("program %s on %s (%s): %d launches, seed %" PRIu64 "\n", k->kernel,
-           k->chip, backend_name, k->nlaunches, r->seed);
+    printf("program %s on %s (%s): %d launches%s, seed %" PRIu64 "\n",
+           k->kernel, k->chip, backend_name, k->nlaunches,
+           k->nsteps ? " (in loops or conditionals)" : "", r->seed);
   else
     printf("kernel %s on %s (%s): grid [%u, %u, %u], block [%u, %u, %u], LDS %" PRIu64
            " bytes, seed %" PRIu64 "\n",
@@ -452,18 +500,22 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
            k->block[1], k->block[2], k->lds_bytes, r->seed);
   wmma_emu_stats stats;
   wmma_emu_stats per_launch[64];
+  uint64_t launch_counts[64];
   char *diag = NULL;
-  if (wmma_launch_each(k, r->backend, kargs, n,
-                       r->want_stats && k->nlaunches <= 64 ? per_launch : NULL,
-                       r->want_stats ? &stats : NULL, &diag)) {
+  bool per = r->want_stats && k->nlaunches <= 64;
+  if (wmma_launch_program(k, r->backend, kargs, n, per ? per_launch : NULL,
+                          per ? launch_counts : NULL,
+                          r->want_stats ? &stats : NULL, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: launch failed\n");
     free(diag);
     goto out;
   }
   double gamma = 0;
   /* One JIT: the reference on the inputs, then on their absolute values. */
-  const wmma_host_arg *const arg_sets[2] = {rargs, margs};
-  if (wmma_reference_run(r->ref_src, r->ref_size, r->ref_func, k, arg_sets, 2,
+  const wmma_host_arg *const arg_sets[2] = {
+      sparse.ref ? sparse.args[0] : rargs, sparse.ref ? sparse.args[1] : margs};
+  if (wmma_reference_run(r->ref_src, r->ref_size, r->ref_func,
+                         sparse.ref ? sparse.ref : k, arg_sets, 2,
                          &gamma, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
@@ -551,7 +603,13 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     /* A program: each launch, then the total. */
     for (int i = 0; i < k->nlaunches && k->nlaunches <= 64; ++i) {
       char head[192];
-      snprintf(head, sizeof head, "launch %d (%s)", i, k->launches[i].kernel);
+      /* Launches in loops run several times: their counters summed. */
+      if (k->nsteps)
+        snprintf(head, sizeof head, "launch %d (%s) x%" PRIu64, i,
+                 k->launches[i].kernel, launch_counts[i]);
+      else
+        snprintf(head, sizeof head, "launch %d (%s)", i,
+                 k->launches[i].kernel);
       print_stats(head, &per_launch[i]);
     }
     print_stats("emulator", &stats);
@@ -561,6 +619,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   status = all_pass ? 0 : 1;
 
 out:
+  sparse24_inputs_free(&sparse);
   for (int i = 0; i < n; ++i)
     if (k->args[i].is_buffer) {
       free(kargs[i].data);

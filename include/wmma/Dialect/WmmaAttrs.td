@@ -106,7 +106,11 @@ def WMMA_LaunchAttr : WMMA_Attr<"Launch", "launch"> {
       argument dimension that `dims` marks `-1 - s`.
     - `block`: threads per workgroup (x, y, z); `lds`: static LDS bytes.
     - `roles`: per kernel argument, whether the kernel reads it (`input`,
-      also every scalar), writes it (`output`) or both (`inout`).
+      also every scalar), writes it (`output`) or both (`inout`); a
+      caller argument 2:4 sparse along its rows is two read arguments that
+      both name it in `host`: its compressed values (`sparse_values`,
+      M x K/2) and its index words (`sparse_index`, M x ceil(K/32) i32:
+      the p-th position of a row's 32 K in bits 2p..2p+1).
     - `host`: per kernel argument, the argument of the caller-facing
       function it is (index >= 0) or the result it becomes (`-1 - r` for
       result `r` of a function on tensors).

@@ -60,7 +60,9 @@ def WMMA_Layout : I32EnumAttr<"Layout", "fragment layout convention", [
 def WMMA_ArgRole : I32EnumAttr<"ArgRole", "how a kernel uses a buffer argument", [
     I32EnumAttrCase<"input", 0>,
     I32EnumAttrCase<"output", 1>,
-    I32EnumAttrCase<"inout", 2>]> {
+    I32EnumAttrCase<"inout", 2>,
+    I32EnumAttrCase<"sparse_values", 3>,
+    I32EnumAttrCase<"sparse_index", 4>]> {
   let cppNamespace = "::mlir::wmma";
   let genSpecializedAttr = 0;
 }

@@ -26,6 +26,12 @@ typedef struct {
                           0: global_bytes_loaded + global_bytes_stored */
   uint64_t barriers;   /* per wave, summed (reported, not modelled) */
   uint64_t workgroups, waves;
+  /* Sparse WMMAs (v_swmmac) by wmma_sparse_instr: the pipe is busy for
+   * the arch's swmmac issue cycles (as long as the dense WMMA of the same
+   * types, for twice its K); their operations count the products of the
+   * nonzeros (m x n x k/2 multiply-adds), so the fraction of the WMMA
+   * peak stays that of the pipe's time. */
+  uint64_t swmmac[WMMA_SPARSE_COUNT];
 } wmma_sol_counters;
 
 /* What the kernel's ISA allocates (the HSACO metadata).  0 VGPRs: unknown,

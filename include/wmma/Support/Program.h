@@ -11,6 +11,7 @@
 #define WMMA_SUPPORT_PROGRAM_H
 
 #include "mlir-c/IR.h"
+#include "wmma-c/Compiler.h" /* wmma_program_value, wmma_program_step */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,6 +22,9 @@
 #define FE_PROGRAM_MAX_SIZES 32
 #define FE_PROGRAM_MAX_RANK 8
 #define FE_PROGRAM_MAX_OPERANDS 32
+#define FE_PROGRAM_MAX_VALUES 256
+#define FE_PROGRAM_MAX_STEPS 192
+#define FE_PROGRAM_MAX_ALIASES 64
 
 typedef enum {
   FE_PBUF_ARG,    /* caller argument `index` (or the buffer of a tensor) */
@@ -28,12 +32,16 @@ typedef enum {
   FE_PBUF_TEMP,   /* an intermediate the body allocates and frees */
   FE_PBUF_VIEW,   /* a reshape of buffer `base` (same data) */
   FE_PBUF_SCALAR, /* a scalar caller argument `index` */
+  FE_PBUF_VALUE,  /* an index scalar the host computes (values[index_value]) */
 } fe_pbuf_kind;
 
 typedef struct {
   fe_pbuf_kind kind;
   int index; /* ARG, RESULT, SCALAR */
   int base;  /* VIEW: the table entry it reshapes */
+  int offset_value; /* VIEW at a run-time offset: values[offset_value]
+                       elements past base's data; else -1 */
+  int index_value;  /* VALUE: its value number */
   int host;  /* the launch records' number for it */
   MlirValue value;
   MlirType type;
@@ -61,12 +69,26 @@ typedef struct {
   fe_pbuf bufs[FE_PROGRAM_MAX_BUFFERS];
   int nlaunches;
   fe_plaunch launches[FE_PROGRAM_MAX_LAUNCHES];
+  /* Loops and conditionals (ProgramControl.c): the steps in program
+   * order (none for a straight-line program), the index values they and
+   * the buffers use (value[i] is the IR value of values[i], null for
+   * arithmetic the table made), and buffers a loop carries (iter_args and
+   * results: the same buffer as alias_to). */
+  int nsteps;
+  wmma_program_step steps[FE_PROGRAM_MAX_STEPS];
+  int nvalues;
+  wmma_program_value values[FE_PROGRAM_MAX_VALUES];
+  MlirValue value[FE_PROGRAM_MAX_VALUES];
+  int naliases;
+  MlirValue alias_from[FE_PROGRAM_MAX_ALIASES];
+  int alias_to[FE_PROGRAM_MAX_ALIASES];
 } fe_program;
 
 /* Reads the host function `func` (in `module`, where the kernels are):
- * 0, or -1 with why (something a static launch sequence cannot express:
- * an op other than launches, allocations, views and size arithmetic, a
- * size that is not a caller argument's dimension, a returned view). */
+ * 0, or -1 with why (something the record cannot express: an op other
+ * than launches, allocations, views, size arithmetic, and scf.for/scf.if
+ * over index values; a size that is not a caller argument's dimension, a
+ * returned view). */
 int fe_program_read(MlirOperation module, MlirOperation func,
                     fe_program *prog, char *why, size_t cap);
 /* Is func a program's host (marked wmma.program by the front end)? */

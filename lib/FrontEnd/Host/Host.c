@@ -7,10 +7,12 @@
  *   grid              -> computed from the run-time sizes (the launch record)
  *   gpu.launch_func @F_module::@F blocks in (gx, gy, gz) threads in (t, 1, 1)
  *   results           -> bufferization.to_tensor (restrict writable)
+ *                        (returned as they are by functions on memrefs)
  *
  * Memref arguments are passed as they are (descriptors: the kernel reads
  * their sizes); the caller owns every buffer, results included. */
 #include "FrontEnd.h"
+#include "Host/HostSparse.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -42,19 +44,20 @@ static int clear_body(MlirBlock body) {
 
 /* A size on the host: static, or the dim of the caller's argument. */
 static MlirValue host_size(wb_t *b, const fe_problem *p, MlirBlock body,
-                           fe_size s) {
+                           const int *map, fe_size s) {
   if (fe_size_static(s))
     return wb_const_index(b, s.value);
   const fe_symbol *sym = &p->syms[s.sym];
-  int host = p->args[sym->arg].host;
+  const fe_arg *x = &p->args[sym->arg];
+  int host = map[x->host] + (x->sparse_part == FE_SPARSE_INDEX);
   return wb_dim(b, mlirBlockGetArgument(body, host), sym->dim);
 }
 
 static MlirValue grid_value(wb_t *b, const fe_problem *p, MlirBlock body,
-                            const fe_grid_dim *g) {
+                            const int *map, const fe_grid_dim *g) {
   MlirValue v = wb_const_index(b, 1);
   for (int k = 0; k < g->nterms; ++k) {
-    MlirValue t = host_size(b, p, body, g->t[k].size);
+    MlirValue t = host_size(b, p, body, map, g->t[k].size);
     t = g->t[k].div == 1 ? t : wb_ceil_div_const(b, t, g->t[k].div);
     v = k ? wb_muli(b, v, t) : t;
   }
@@ -66,7 +69,10 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
                   MlirOperation kernel) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (clear_body(body))
+  /* Caller argument h is block argument map[h] (2:4 sparse arguments
+   * become two). */
+  int map[FE_MAX_ARGS];
+  if (clear_body(body) || fe_host_sparse_signature(func, p, map))
     return -1;
   MlirRewriterBase rw = mlirIRRewriterCreate(ctx);
   wb_t b;
@@ -75,7 +81,7 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
   /* Grid, block, then the kernel's operands. */
   MlirValue ops[7 + FE_MAX_ARGS];
   for (int i = 0; i < 3; ++i)
-    ops[i] = grid_value(&b, p, body, &s->grid[i]);
+    ops[i] = grid_value(&b, p, body, map, &s->grid[i]);
   ops[3] = wb_const_index(&b, s->threads);
   ops[4] = ops[5] = wb_const_index(&b, 1);
   MlirValue results[FE_MAX_ARGS];
@@ -83,7 +89,8 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
     const fe_arg *x = &p->args[a];
     MlirValue v;
     if (x->host >= 0) {
-      v = mlirBlockGetArgument(body, x->host);
+      v = mlirBlockGetArgument(
+          body, map[x->host] + (x->sparse_part == FE_SPARSE_INDEX));
       if (x->is_buffer && !mlirTypeIsAMemRef(mlirValueGetType(v))) {
         MlirNamedAttribute ro =
             wb_named(ctx, "read_only", mlirUnitAttrGet(ctx));
@@ -95,7 +102,7 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
       int nd = 0;
       for (int d = 0; d < x->rank; ++d)
         if (mlirShapedTypeIsDynamicSize(mlirShapedTypeGetDimSize(x->type, d)))
-          dyn[nd++] = host_size(&b, p, body, x->shape[d]);
+          dyn[nd++] = host_size(&b, p, body, map, x->shape[d]);
       int32_t seg[2] = {nd, 0};
       MlirNamedAttribute sa = wb_segments(ctx, 2, seg);
       v = wb_op1(&b, "memref.alloc", nd, dyn, x->type, 1, &sa);
@@ -121,11 +128,17 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
   MlirValue ret[FE_MAX_ARGS];
   for (int r = 0; r < p->nresults; ++r) {
+    /* A function on memrefs returning the buffer it allocates: as is. */
+    MlirType want = mlirFunctionTypeGetResult(ft, r);
+    if (mlirTypeEqual(mlirValueGetType(results[r]), want)) {
+      ret[r] = results[r];
+      continue;
+    }
     MlirNamedAttribute ta[2] = {
         wb_named(ctx, "restrict", mlirUnitAttrGet(ctx)),
         wb_named(ctx, "writable", mlirUnitAttrGet(ctx))};
-    ret[r] = wb_op1(&b, "bufferization.to_tensor", 1, &results[r],
-                    mlirFunctionTypeGetResult(ft, r), 2, ta);
+    ret[r] = wb_op1(&b, "bufferization.to_tensor", 1, &results[r], want, 2,
+                    ta);
   }
   wb_op(&b, "func.return", p->nresults, ret, 0, NULL, 0, NULL);
   mlirIRRewriterDestroy(rw);

@@ -53,9 +53,27 @@ static bool has_uses(MlirOperation op) {
   return false;
 }
 
+/* Calls fn on every block of the loops and conditionals in body. */
+static void each_nested_block(MlirBlock body, void (*fn)(MlirBlock, void *),
+                              void *ud) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!fe_is_control_op(op))
+      continue;
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+           !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+        fn(b, ud);
+  }
+}
+
 /* Ops left without users that only computed sizes or views, and
- * allocations only freed: gone (until nothing changes). */
+ * allocations only freed: gone (until nothing changes), in the loops'
+ * bodies first. */
+static void drop_dead_in(MlirBlock body, void *ud);
+
 static void drop_dead(MlirBlock body) {
+  each_nested_block(body, drop_dead_in, NULL);
   bool changed = true;
   while (changed) {
     changed = false;
@@ -91,6 +109,11 @@ static void drop_dead(MlirBlock body) {
   }
 }
 
+static void drop_dead_in(MlirBlock body, void *ud) {
+  (void)ud;
+  drop_dead(body);
+}
+
 /* The last op of the body using v (through views of it); whether v
  * reaches the function's return or is freed already. */
 static void last_use(MlirBlock body, MlirValue v, MlirOperation *last,
@@ -115,12 +138,21 @@ static void last_use(MlirBlock body, MlirValue v, MlirOperation *last,
       *last = user;
     if (fe_is_view_op(user))
       last_use(body, mlirOperationGetResult(user, 0), last, escapes);
+    /* A loop carrying the buffer (an iter_arg updated in place), or a
+     * conditional yielding it: their results are the buffer too. */
+    if (fe_is_control_op(user))
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
+        last_use(body, mlirOperationGetResult(user, r), last, escapes);
   }
 }
 
 /* memref.dealloc after the last use of every allocation the function
- * does not return. */
+ * does not return; an allocation in a loop's body is freed in the same
+ * iteration, after its last use there. */
+static void free_intermediates_in(MlirBlock body, void *ud);
+
 static void free_intermediates(wb_t *b, MlirBlock body) {
+  each_nested_block(body, free_intermediates_in, b);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!wmma_op_is(op, "memref.alloc"))
@@ -135,6 +167,10 @@ static void free_intermediates(wb_t *b, MlirBlock body) {
     mlirRewriterBaseSetInsertionPointBefore(b->rw, next);
     wb_op(b, "memref.dealloc", 1, &v, 0, NULL, 0, NULL);
   }
+}
+
+static void free_intermediates_in(MlirBlock body, void *ud) {
+  free_intermediates(ud, body);
 }
 
 /* A size of segment seg's kernel on the host: static, or the dim of the

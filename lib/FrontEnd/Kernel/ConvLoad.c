@@ -74,15 +74,10 @@ static void pixels(fe_kb *kb, const fe_conv *c, const MlirValue *lv,
   }
 }
 
-MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x) {
-  const fe_graph *g = &kb->p->g;
-  if (x->im2col < 1 || x->im2col > g->nconvs) {
-    kb->failed = 1;
-    return (MlirValue){NULL};
-  }
-  const fe_conv *c = &g->convs[x->im2col - 1];
-  MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK], pix[FE_MAX_LOOPS];
-  pixels(kb, c, at, pix);
+void kb_conv_base(fe_kb *kb, const fe_conv *c, const fe_node *x,
+                  const MlirValue *lv, MlirValue *base) {
+  MlirValue pix[FE_MAX_LOOPS];
+  pixels(kb, c, lv, pix);
   bool batched[FE_MAX_RANK] = {false};
   for (int t = 0; t < c->nbdims; ++t)
     batched[c->bdim[t]] = true;
@@ -91,12 +86,33 @@ MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x) {
                   ? kb_c(kb, 0)
                   : kb_mulc(kb, pix[x->map[j]], c->stride[j]);
   for (int t = 0; t < c->nbdims; ++t)
-    base[c->bdim[t]] = at[c->bloop[t]];
+    base[c->bdim[t]] = lv[c->bloop[t]];
+}
+
+MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x) {
+  const fe_graph *g = &kb->p->g;
+  if (x->im2col < 1 || x->im2col > g->nconvs) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  const fe_conv *c = &g->convs[x->im2col - 1];
+  MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK];
+  kb_conv_base(kb, c, x, at, base);
   MlirValue inside = tap_indices(kb, c, base, at[c->kloop], idx);
   MlirValue v = wb_load(&kb->b, kb->args[c->arg], c->rank, idx);
   if (!mlirValueIsNull(inside))
     v = wb_select(&kb->b, inside, v, wb_const_zero(&kb->b, x->type));
   return v;
+}
+
+void kb_im2col_space(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
+                     MlirValue row, MlirValue *lv) {
+  MlirValue zero = kb_c(kb, 0);
+  for (int l = 0; l < FE_MAX_LOOPS; ++l)
+    lv[l] = zero;
+  lv[o->row_loop] = row;
+  for (int i = 0; i < o->nbatch; ++i)
+    lv[o->batch_loop[i]] = batch[i];
 }
 
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
@@ -111,29 +127,12 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
   const fe_conv *c = &g->convs[o->im2col - 1];
   MlirValue mem = kb->args[c->arg];
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
-  /* The space loops' values: the row, the batches, 0 elsewhere. */
-  MlirValue lv[FE_MAX_LOOPS];
-  for (int l = 0; l < FE_MAX_LOOPS; ++l)
-    lv[l] = kb_c(kb, 0);
-  lv[o->row_loop] = row;
-  for (int i = 0; i < o->nbatch; ++i)
-    lv[o->batch_loop[i]] = batch[i];
-  MlirValue pix[FE_MAX_LOOPS];
-  pixels(kb, c, lv, pix);
-  MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK];
-  bool batched[FE_MAX_RANK] = {false};
-  for (int t = 0; t < c->nbdims; ++t)
-    batched[c->bdim[t]] = true;
-  for (int j = 0; j < c->rank; ++j)
-    base[j] = j == c->chan || batched[j]
-                  ? kb_c(kb, 0)
-                  : kb_mulc(kb, pix[x->map[j]], c->stride[j]);
-  /* Groups, and an NCHW batch: GEMM batches (a unit one is no batch
-   * loop: index 0). */
-  for (int t = 0; t < c->nbdims; ++t)
-    for (int i = 0; i < o->nbatch; ++i)
-      if (o->batch_loop[i] == c->bloop[t])
-        base[c->bdim[t]] = batch[i];
+  /* The space loops' values: the row, the batches (groups, an NCHW
+   * batch: GEMM batches; a unit one is no batch loop: index 0), 0
+   * elsewhere. */
+  MlirValue lv[FE_MAX_LOOPS], base[FE_MAX_RANK], idx[FE_MAX_RANK];
+  kb_im2col_space(kb, o, batch, row, lv);
+  kb_conv_base(kb, c, x, lv, base);
   MlirType vt = wb_vec(len, elem);
   MlirValue zero = wb_const_zero(b, elem);
   MlirValue K = kb_c(kb, c->K);

@@ -53,5 +53,23 @@ MlirValue kb_elementwise_op(fe_kb *kb, const fe_node *x, MlirValue *ops,
     MlirValue r = wb_op1(&kb->b, x->name, x->nops, ops, f32, na, a);
     return wb_cast(&kb->b, "arith.truncf", r, result);
   }
+  /* fp8/bf8 widened in the linalg (fp8 weights times a scale): upstream
+   * lowers no arith.extf from them to LLVM, so by the exact bit conversion
+   * to f16 (Prologue.c), then to the result's type. */
+  MlirType from = x->nops == 1 ? wb_elem_type(mlirValueGetType(ops[0]))
+                               : (MlirType){NULL};
+  if (!strcmp(x->name, "arith.extf") && !mlirTypeIsNull(from) &&
+      (mlirTypeIsAFloat8E4M3FN(from) || mlirTypeIsAFloat8E5M2(from))) {
+    MlirValue v = ops[0];
+    bool scalar = !mlirTypeIsAVector(mlirValueGetType(v));
+    if (scalar)
+      v = wb_broadcast(&kb->b, v, wb_vec(1, from));
+    v = kb_fp8_to_f16(kb, v);
+    if (scalar)
+      v = wb_extract(&kb->b, v, 0);
+    if (mlirTypeIsAF16(wb_elem_type(result)))
+      return v;
+    return wb_cast(&kb->b, "arith.extf", v, result);
+  }
   return wb_op1(&kb->b, x->name, x->nops, ops, result, na, a);
 }

@@ -244,7 +244,10 @@ static void leaf_origin(fe_kb *kb, const fe_tile *t, const fe_node *x,
                                        : t->at[x->map[j]];
 }
 
-static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+static MlirValue load_leaf(fe_kb *kb, const kb_place *p, int node,
+                           const fe_node *x) {
+  (void)node;
+  const fe_tile *t = p->at;
   if (fe_load_grouped(x))
     return load_slots(kb, t, x);
   int jr, jc;
@@ -279,7 +282,8 @@ static MlirValue load_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   return narrow(kb, kb_load(kb, frag, kb->args[x->arg], n, idx, false));
 }
 
-static MlirValue index_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
+static MlirValue index_leaf(fe_kb *kb, const kb_place *p, const fe_node *x) {
+  const fe_tile *t = p->at;
   MlirType it = kb_tile_vec(kb, t, wb_index(kb->ctx));
   if (x->dim != t->dim_row && x->dim != t->dim_col)
     return wb_broadcast(&kb->b, t->at[x->dim], it);
@@ -292,67 +296,13 @@ static MlirValue index_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
   return wb_from_elements(&kb->b, sp.n, el, it);
 }
 
-static MlirValue const_leaf(fe_kb *kb, const fe_tile *t, const fe_node *x) {
-  MlirType vt = kb_tile_vec(kb, t, x->type);
-  if (mlirTypeIsAFloat(x->type))
-    return wb_const_splat(&kb->b, vt, x->fval);
-  MlirType et = x->type;
-  MlirAttribute a = mlirIntegerAttrGet(et, x->ival);
-  MlirNamedAttribute na =
-      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
-  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
-}
-
-static MlirValue op_node(fe_kb *kb, fe_memo *m, const fe_tile *t,
-                         const fe_node *x) {
-  MlirValue ops[3];
-  for (int i = 0; i < x->nops; ++i) {
-    ops[i] = kb_eval(kb, m, t, x->ops[i]);
-    if (mlirValueIsNull(ops[i]))
-      return ops[i];
-  }
-  return kb_elementwise_op(kb, x, ops, kb_tile_vec(kb, t, x->type));
+static MlirType tile_type(fe_kb *kb, const kb_place *p, MlirType elem) {
+  return kb_tile_vec(kb, p->at, elem);
 }
 
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
-  if (n < 0 || n >= m->n) {
-    kb->failed = 1;
-    return (MlirValue){NULL};
-  }
-  if (!mlirValueIsNull(m->val[n]))
-    return m->val[n];
-  const fe_node *x = &kb->p->g.nodes[n];
-  MlirLocation saved = kb->b.loc;
-  if (!mlirLocationIsNull(x->loc))
-    kb->b.loc = x->loc;
-  MlirValue r = {NULL};
-  switch (x->kind) {
-  case FE_LOAD:
-    r = load_leaf(kb, t, x);
-    break;
-  case FE_CONST:
-    r = const_leaf(kb, t, x);
-    break;
-  case FE_SCALAR:
-    r = wb_broadcast(&kb->b, kb->args[x->arg], kb_tile_vec(kb, t, x->type));
-    break;
-  case FE_INDEX:
-    r = index_leaf(kb, t, x);
-    break;
-  case FE_OP:
-    r = op_node(kb, m, t, x);
-    break;
-  case FE_PRODUCT:
-  case FE_REDUCE:
-    break; /* bound by the template; unbound is an internal error */
-  }
-  kb->b.loc = saved;
-  if (mlirValueIsNull(r)) {
-    kb->failed = 1;
-    return r;
-  }
-  m->val[n] = r;
-  return r;
+  kb_place p = {tile_type, load_leaf, index_leaf, NULL, t};
+  return kb_eval_at(kb, m->val, m->n, &p, n);
 }
 
 MlirValue kb_zero_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,

@@ -320,7 +320,11 @@ void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                                                                 : 0);
   for (int i = 0; i < o->nbatch; ++i)
     if (o->mem_batch[i] >= 0)
-      idx[o->mem_batch[i]] = batch[i];
+      idx[o->mem_batch[i]] =
+          o->batch_div[i] > 1
+              ? wb_arith(&kb->b, "arith.divui", batch[i],
+                         kb_c(kb, o->batch_div[i]))
+              : batch[i];
 }
 
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,

@@ -116,6 +116,15 @@ void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                          MlirValue row, MlirValue k0, int len, bool masked);
 
+/* ConvLoad.c: the space loops' values lv of row `row` of operand o's
+ * matrix (its row loop; the batch loops at batch; 0 elsewhere), and the
+ * input indices of convolution c's first tap there (base: stride x pixel
+ * per spatial dim, the batch or group dims, 0 for the channel). */
+void kb_im2col_space(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
+                     MlirValue row, MlirValue *lv);
+void kb_conv_base(fe_kb *kb, const fe_conv *c, const fe_node *x,
+                  const MlirValue *lv, MlirValue *base);
+
 /* ConvLoad.c: the im2col load x (fe_node.im2col) at one point `at` of
  * its space (VALU kernels: a depthwise convolution). */
 MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x);
@@ -205,6 +214,24 @@ void kb_memo_bind(fe_memo *m, int node, MlirValue v);
  * accumulation type), converted to the program's type of the product (an
  * f16 linalg output accumulated in f32 is rounded here, once). */
 void kb_bind_product(fe_kb *kb, fe_memo *m, int prod, MlirValue acc);
+/* Eval.c: where an expression is evaluated -- a tile fragment, one
+ * element, a vector run -- as the walk needs it: the value type of an
+ * element type there (a vector, or the scalar itself), the value of a
+ * load and of an index node there, and optionally the value of a product
+ * or reduction node the template did not bind in the memo.  `at` is the
+ * place's own description (a tile, indices, a run). */
+typedef struct kb_place kb_place;
+struct kb_place {
+  MlirType (*type)(fe_kb *kb, const kb_place *p, MlirType elem);
+  MlirValue (*load)(fe_kb *kb, const kb_place *p, int n, const fe_node *x);
+  MlirValue (*index)(fe_kb *kb, const kb_place *p, const fe_node *x);
+  MlirValue (*bound)(fe_kb *kb, const kb_place *p, const fe_node *x);
+  const void *at;
+};
+/* Node n at place p, memoised in memo[0..nmemo) (values already there are
+ * used as they are: how templates bind products). */
+MlirValue kb_eval_at(fe_kb *kb, MlirValue *memo, int nmemo, const kb_place *p,
+                     int n);
 /* Node n evaluated on the tile; products must be bound in the memo. */
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n);
 /* ElementwiseOp.c: node x (an FE_OP) on its operands' values, of type

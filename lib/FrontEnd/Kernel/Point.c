@@ -4,13 +4,17 @@
  * constants, scalar arguments and index values; ops are the program's own
  * (the same attributes Epilogue.c gives them); products are what the
  * template binds in the memo.  The tile evaluation of WMMA kernels
- * (Epilogue.c) works on fragments; this is its one-element counterpart. */
+ * (Epilogue.c) works on fragments; this is its one-element counterpart,
+ * and both walk the expression by Eval.c. */
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static MlirValue point_load(fe_kb *kb, const MlirValue *at, const fe_node *x) {
+static MlirValue point_load(fe_kb *kb, const kb_place *p, int node,
+                            const fe_node *x) {
+  (void)node;
+  const MlirValue *at = p->at;
   if (x->im2col) /* a convolution's input */
     return kb_im2col_point(kb, at, x);
   MlirValue idx[FE_MAX_RANK];
@@ -23,57 +27,19 @@ static MlirValue point_load(fe_kb *kb, const MlirValue *at, const fe_node *x) {
   return wb_load(&kb->b, kb->args[x->arg], x->nmap, idx);
 }
 
-static MlirValue point_op(fe_kb *kb, fe_memo *m, const MlirValue *at,
-                          const fe_node *x) {
-  MlirValue ops[3];
-  for (int i = 0; i < x->nops; ++i) {
-    ops[i] = kb_point_eval(kb, m, at, x->ops[i]);
-    if (mlirValueIsNull(ops[i]))
-      return ops[i];
-  }
-  return kb_elementwise_op(kb, x, ops, x->type);
+static MlirType point_type(fe_kb *kb, const kb_place *p, MlirType elem) {
+  (void)kb, (void)p;
+  return elem;
+}
+
+static MlirValue point_index(fe_kb *kb, const kb_place *p, const fe_node *x) {
+  (void)kb;
+  return ((const MlirValue *)p->at)[x->dim];
 }
 
 MlirValue kb_point_eval(fe_kb *kb, fe_memo *m, const MlirValue *at, int n) {
-  if (n < 0 || n >= m->n) {
-    kb->failed = 1;
-    return (MlirValue){NULL};
-  }
-  if (!mlirValueIsNull(m->val[n]))
-    return m->val[n];
-  const fe_node *x = &kb->p->g.nodes[n];
-  MlirLocation saved = kb->b.loc;
-  if (!mlirLocationIsNull(x->loc))
-    kb->b.loc = x->loc;
-  MlirValue r = {NULL};
-  switch (x->kind) {
-  case FE_LOAD:
-    r = point_load(kb, at, x);
-    break;
-  case FE_CONST:
-    r = mlirTypeIsAFloat(x->type) ? wb_const_float(&kb->b, x->type, x->fval)
-                                  : wb_const_int(&kb->b, x->type, x->ival);
-    break;
-  case FE_SCALAR:
-    r = kb->args[x->arg];
-    break;
-  case FE_INDEX:
-    r = at[x->dim];
-    break;
-  case FE_OP:
-    r = point_op(kb, m, at, x);
-    break;
-  case FE_PRODUCT:
-  case FE_REDUCE:
-    break; /* bound by the template; unbound is an internal error */
-  }
-  kb->b.loc = saved;
-  if (mlirValueIsNull(r)) {
-    kb->failed = 1;
-    return r;
-  }
-  m->val[n] = r;
-  return r;
+  kb_place p = {point_type, point_load, point_index, NULL, at};
+  return kb_eval_at(kb, m->val, m->n, &p, n);
 }
 
 MlirValue kb_convert_scalar(fe_kb *kb, MlirValue v, MlirType to,

@@ -153,10 +153,16 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   t.operand = true;
   t.role = role;
   t.masked = masked;
-  /* Packed weights on RDNA3: unpacked on the compact fragment (each K
-   * value once per wave, not once per lane half), then replicated. */
+  /* Packed (or fp8) weights on RDNA3: unpacked on the compact fragment
+   * (each K value once per wave, not once per lane half), then
+   * replicated. */
   wmma_layout_kind saved_layout = kb->ab_layout;
-  bool compact = o->k_pack > 1 && kb->ab_layout == WMMA_LAYOUT_HW &&
+  MlirType leaf_type = p->g.nodes[o->leaf].type;
+  bool narrow_leaf =
+      o->k_pack > 1 ||
+      (!o->is_load && (mlirTypeIsAFloat8E4M3FN(leaf_type) ||
+                       mlirTypeIsAFloat8E5M2(leaf_type))); /* fp8 weights */
+  bool compact = narrow_leaf && kb->ab_layout == WMMA_LAYOUT_HW &&
                  mlirValueIsNull(leaf_value);
   if (compact)
     kb->ab_layout = WMMA_LAYOUT_COMPACT;

@@ -17,7 +17,8 @@
 #define MAX_MAPPED 512
 
 typedef struct {
-  MlirBlock outer_body; /* the normalized function's body */
+  MlirBlock outer_body; /* the block of the segment's ops (the normalized
+                           function's body, or a loop's) */
   const fe_remat *remat;
   MlirBlock block;      /* the sub-function's */
   MlirOperation *seg;   /* the segment's compute ops */
@@ -129,16 +130,20 @@ static bool in_segment(const extract_t *e, MlirOperation op) {
   return false;
 }
 
-/* The op of the normalized body that op is (or is nested in); null for
- * a clone (detached, or in the sub-function). */
+/* The op of the segment's block that op is (or is nested in); op itself
+ * when it is elsewhere in the normalized function (outside the segment's
+ * block); null for a clone (detached, or in the sub-function). */
 static MlirOperation outer_op(const extract_t *e, MlirOperation op) {
+  MlirOperation user = op;
   while (!mlirOperationIsNull(op)) {
     MlirBlock b = mlirOperationGetBlock(op);
-    if (mlirBlockIsNull(b))
+    if (mlirBlockIsNull(b) || mlirBlockEqual(b, e->block))
       return (MlirOperation){NULL};
     if (mlirBlockEqual(b, e->outer_body))
       return op;
     op = mlirOperationGetParentOperation(op);
+    if (!mlirOperationIsNull(op) && wmma_op_is(op, "func.func"))
+      return user;
   }
   return op;
 }
@@ -163,7 +168,10 @@ static bool only_segment_uses(const extract_t *e, MlirValue v) {
 /* An allocation only the segment uses (a transpose's output read by the
  * segment's product through a reshape, say). */
 static bool internal_alloc(const extract_t *e, MlirOperation op) {
+  /* Of the segment's own block: one allocated outside a loop may carry
+   * data from one iteration to the next. */
   return wmma_op_is(op, "memref.alloc") &&
+         mlirBlockEqual(mlirOperationGetBlock(op), e->outer_body) &&
          only_segment_uses(e, mlirOperationGetResult(op, 0));
 }
 
@@ -183,12 +191,22 @@ static void map(extract_t *e, MlirValue from, MlirValue to) {
   e->to[e->n++] = to;
 }
 
-/* Is v a value of the normalized body (not one made inside a clone)? */
+/* Is v a value of the normalized function visible in the segment's block
+ * (defined in it or in a block enclosing it: a loop's induction variable,
+ * the function's arguments), not one made inside a clone? */
 static bool is_outer(const extract_t *e, MlirValue v) {
-  if (mlirValueIsABlockArgument(v))
-    return mlirBlockEqual(mlirBlockArgumentGetOwner(v), e->outer_body);
-  MlirOperation d = mlirOpResultGetOwner(v);
-  return mlirBlockEqual(mlirOperationGetBlock(d), e->outer_body);
+  MlirBlock b = mlirValueIsABlockArgument(v)
+                    ? mlirBlockArgumentGetOwner(v)
+                    : mlirOperationGetBlock(mlirOpResultGetOwner(v));
+  for (MlirBlock a = e->outer_body; !mlirBlockIsNull(a);) {
+    if (mlirBlockEqual(a, b))
+      return true;
+    MlirOperation p = mlirBlockGetParentOperation(a);
+    if (mlirOperationIsNull(p) || wmma_op_is(p, "func.func"))
+      return false;
+    a = mlirOperationGetBlock(p);
+  }
+  return false;
 }
 
 static MlirValue materialize(extract_t *e, MlirValue v);

@@ -20,14 +20,25 @@
  * compute ops. */
 #define FE_MUNCH_WINDOW 14
 
-/* Does the body hold a foreign op between compute ops a and b? */
-static bool foreign_between(const fe_partition *pt, MlirOperation a,
-                            MlirOperation b) {
+static bool op_between(MlirOperation a, MlirOperation x, MlirOperation b) {
+  return mlirBlockEqual(mlirOperationGetBlock(x), mlirOperationGetBlock(a)) &&
+         mlirOperationIsBeforeInBlock(a, x) &&
+         mlirOperationIsBeforeInBlock(x, b);
+}
+
+/* Can compute ops a and b (a first) be in one segment: one block, and no
+ * foreign op, loop or conditional between them? */
+static bool one_run(const fe_partition *pt, MlirOperation a,
+                    MlirOperation b) {
+  if (!mlirBlockEqual(mlirOperationGetBlock(a), mlirOperationGetBlock(b)))
+    return false;
   for (int i = 0; i < pt->nforeign; ++i)
-    if (mlirOperationIsBeforeInBlock(a, pt->foreign[i]) &&
-        mlirOperationIsBeforeInBlock(pt->foreign[i], b))
-      return true;
-  return false;
+    if (op_between(a, pt->foreign[i], b))
+      return false;
+  for (int i = 0; i < pt->nbarrier; ++i)
+    if (op_between(a, pt->barrier[i], b))
+      return false;
+  return true;
 }
 
 /* Does the kernel write a buffer another of its arguments also views?
@@ -47,14 +58,15 @@ static bool writes_aliased(const fe_problem *p, const fe_extract *x) {
 
 /* Tries ops[first..last] as one kernel: 1 accepted (seg filled), 0 not
  * (why says why), -1 internal error. */
-static int try_segment(MlirBlock body, fe_partition *pt, int first, int last,
+static int try_segment(fe_partition *pt, int first, int last,
                        const char *name, const wmma_chip_info *chip,
                        const fe_options *o, fe_segment *seg, char *why,
                        size_t cap, MlirLocation *why_loc) {
   memset(seg, 0, sizeof *seg);
   char kname[160];
   snprintf(kname, sizeof kname, "%s_k%d", name, pt->nsegs);
-  if (fe_extract_segment(body, pt->ops, first, last, &pt->remat, kname,
+  if (fe_extract_segment(mlirOperationGetBlock(pt->ops[first]), pt->ops,
+                         first, last, &pt->remat, kname,
                          &seg->x)) {
     fe_why(why, cap, "the ops use more than %d buffers and scalars",
            FE_MAX_ARGS);
@@ -121,23 +133,9 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
   memset(pt, 0, sizeof *pt);
   pt->user_func = user_func;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
-  fe_sink_movements(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirValue filled;
-    if (fe_is_remat_fill(body, op, &filled)) {
-      pt->remat.fill[pt->remat.n] = op;
-      pt->remat.buffer[pt->remat.n++] = filled;
-    } else if (fe_is_compute_op(op)) {
-      if (pt->nops >= FE_MAX_COMPUTE)
-        return -2;
-      pt->ops[pt->nops++] = op;
-    } else if (!fe_is_pure_host_op(op) && !wmma_op_is(op, "func.return")) {
-      if (pt->nforeign >= FE_MAX_COMPUTE)
-        return -2;
-      pt->foreign[pt->nforeign++] = op;
-    }
-  }
+  int crc = fe_partition_collect(pt, body);
+  if (crc)
+    return crc;
   char why[FE_WHY];
   for (int i = 0; i < pt->nops;) {
     int taken = 0;
@@ -145,7 +143,7 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
     MlirLocation first_loc = mlirOperationGetLocation(pt->ops[i]);
     int hi = i + FE_MUNCH_WINDOW - 1 < pt->nops - 1 ? i + FE_MUNCH_WINDOW - 1
                                                     : pt->nops - 1;
-    while (hi > i && foreign_between(pt, pt->ops[i], pt->ops[hi]))
+    while (hi > i && !one_run(pt, pt->ops[i], pt->ops[hi]))
       --hi;
     if (pt->nsegs >= FE_MAX_SEGMENTS)
       snprintf(first_why, sizeof first_why,
@@ -154,7 +152,7 @@ int fe_partition_build(MlirOperation norm, MlirOperation user_func,
     for (int j = hi; j >= i && !taken && pt->nsegs < FE_MAX_SEGMENTS; --j) {
       why[0] = 0;
       MlirLocation wloc = first_loc;
-      int rc = try_segment(body, pt, i, j, name, chip, o,
+      int rc = try_segment(pt, i, j, name, chip, o,
                            &pt->segs[pt->nsegs], why, sizeof why, &wloc);
       if (rc < 0)
         return -1;

@@ -70,6 +70,8 @@ typedef struct {
   MlirOperation op;
   MlirLocation loc;
   char why[FE_WHY];
+  bool control; /* a loop or conditional the program record cannot
+                   describe (kept whole, its ops unconverted) */
 } fe_leftover;
 
 typedef struct {
@@ -83,6 +85,10 @@ typedef struct {
    * stay on the host and no segment spans one. */
   int nforeign;
   MlirOperation foreign[FE_MAX_COMPUTE];
+  /* Loops and conditionals (Control.c): no segment spans one; the
+   * compute ops in their regions are cut block by block. */
+  int nbarrier;
+  MlirOperation barrier[FE_MAX_COMPUTE];
   fe_remat remat;
   MlirOperation user_func; /* the caller's function: names the ops the
                               user wrote in the reasons */
@@ -110,6 +116,15 @@ bool fe_is_view_op(MlirOperation op);
 MlirValue fe_root_buffer(MlirValue v);
 /* The index of a compute op's first output operand (its writes). */
 intptr_t fe_first_output(MlirOperation op);
+
+/* Control.c: is op an scf.for / scf.if (kernels launched inside)? */
+bool fe_is_control_op(MlirOperation op);
+/* Collects the compute ops of block and of the loops and conditionals in
+ * it, in program order (fills of accumulators into pt->remat; ops with
+ * unknown effects into pt->foreign; loops the program record cannot
+ * describe into pt->left with the reason, kept whole).  Sinks movements
+ * in each block first.  0, or -2 when a list is full. */
+int fe_partition_collect(fe_partition *pt, MlirBlock block);
 
 /* Sink.c: moves every op that only moves data (a transpose, a copy, a
  * broadcast) of an intermediate to just before the first op reading its

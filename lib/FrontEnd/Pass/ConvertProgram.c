@@ -62,6 +62,10 @@ static void refuse_leftovers(const fe_partition *pt, MlirOperation func,
    * the ops in its body (it names the construct the user wrote), else why
    * it was refused alone. */
   for (int i = 0; i < pt->nleft; ++i) {
+    if (pt->left[i].control) { /* a loop kept whole: its own reason */
+      fe_diag_refuse_at(d, pt->left[i].loc, "%s", pt->left[i].why);
+      continue;
+    }
     in_op_t w = {old, {0}, false};
     mlirOperationWalk(pt->left[i].op, mark_items_in, &w, MlirWalkPreOrder);
     for (int k = 0; k < old->n; ++k)
@@ -149,8 +153,16 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
     rc = -1;
     goto done;
   }
-  if (pt->nsegs == 0)
+  bool control_left = false;
+  for (int i = 0; i < pt->nleft; ++i)
+    control_left |= pt->left[i].control;
+  if (pt->nsegs == 0) {
+    /* Nothing converted: the obstacles stand, but a loop kept whole says
+     * why itself (recognition only knows it is not a linalg op). */
+    if (control_left && d)
+      refuse_leftovers(pt, func, d);
     goto done;
+  }
   if (o->whole && (pt->nleft || pt->nforeign)) {
     if (d)
       refuse_leftovers(pt, func, d);

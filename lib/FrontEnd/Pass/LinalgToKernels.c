@@ -119,6 +119,15 @@ int fe_check_grid(const fe_problem *p, const fe_schedule *s) {
 }
 
 /* 1 converted, 0 left alone (remark), -1 error. */
+/* Does func take an argument 2:4 sparse along its rows? */
+static bool has_sparse_args(MlirOperation func) {
+  MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)
+    if (fe_is_two_of_four(mlirFunctionTypeGetInput(ft, i)))
+      return true;
+  return false;
+}
+
 static int convert_func(MlirBlock body, MlirOperation func,
                         const l2k_options *o, const wmma_chip_info *chip) {
   fe_problem *p = calloc(1, sizeof *p);
@@ -157,11 +166,15 @@ static int convert_func(MlirBlock body, MlirOperation func,
   else
     norm = fe_normalize(func, &scratch, d);
   if (!mlirOperationIsNull(norm) && !fe_recognize(norm, func, p, d) &&
-      fe_problem_build(p, why, sizeof why, &where))
+      (fe_problem_build(p, why, sizeof why, &where) ||
+       fe_sparse_operands(p, why, sizeof why, &where)))
     fe_diag_refuse_at(d, where, "%s", why);
+  /* The scratch copy of a function with 2:4 arguments has lost their
+   * encoding: it is one sparse GEMM or nothing, never a program. */
+  bool sparse = has_sparse_args(func);
   if (d->total) {
     /* Not one kernel: perhaps several (a program). */
-    int prc = mlirOperationIsNull(norm)
+    int prc = mlirOperationIsNull(norm) || sparse
                   ? 0
                   : fe_convert_program(func, norm, &o->fe, chip, d);
     if (prc) {
@@ -189,7 +202,9 @@ static int convert_func(MlirBlock body, MlirOperation func,
   if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
     /* One problem no template builds (a chain too wide to fuse): perhaps
      * several kernels -- unless a pin asks for this one. */
-    int prc = fo.pinned ? 0 : fe_convert_program(func, norm, &o->fe, chip, NULL);
+    int prc = fo.pinned || sparse
+                  ? 0
+                  : fe_convert_program(func, norm, &o->fe, chip, NULL);
     if (prc) {
       rc = prc < 0 ? -1 : 1;
       goto done;

@@ -73,6 +73,15 @@ static int memdim_of(const fe_node *load, int loop) {
   return -1;
 }
 
+/* Does load x divide only indices of loops other than row and k (and its
+ * row and K undivided)? */
+static bool fe_load_grouped_batch_only(const fe_node *x, int row, int k) {
+  for (int j = 0; j < x->nmap; ++j)
+    if (x->div[j] && (x->map[j] == row || x->map[j] == k))
+      return false;
+  return true;
+}
+
 /* The loads under n that index both `row` and `k` (the operand's matrix)
  * into leaves[]; -1 if n holds something an operand cannot (a product). */
 typedef struct {
@@ -85,9 +94,12 @@ static fe_walk leaves_pre(const fe_graph *g, int n, void *ud) {
   leaves_t *l = ud;
   if (x->kind == FE_PRODUCT)
     return FE_WALK_STOP;
-  /* A group-wise load is a broadcast of groups, not the matrix. */
+  /* A group-wise load is a broadcast of groups, not the matrix; one
+   * divided only along batches (a KV head read at h floordiv G by the
+   * query heads sharing it) is the matrix. */
   if (x->kind == FE_LOAD &&
-      (!fe_load_grouped(x) || fe_load_packed_along(x, l->k)) &&
+      (!fe_load_grouped(x) || fe_load_packed_along(x, l->k) ||
+       fe_load_grouped_batch_only(x, l->row, l->k)) &&
       memdim_of(x, l->row) >= 0 && memdim_of(x, l->k) >= 0) {
     if (l->count < 4)
       l->leaves[l->count] = n;
@@ -182,6 +194,12 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
   o->im2col = x->im2col;
+  if (o->im2col && o->k_pack > 1)
+    /* The implicit GEMM gathers one value per element (ConvLoad.c). */
+    return fe_why(why, cap, "operand %s of the convolution packs %d values "
+                            "per element along its channels; unpack the "
+                            "input first",
+                  what, o->k_pack);
   if (!o->im2col && (o->mem_row < rank - 2 || o->mem_k < rank - 2)) {
     /* Batch dimensions between or after the matrix's: read through a view
      * with them first (layout math by strides, no copy). */
@@ -203,6 +221,7 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   for (int i = 0; i < gm->nbatch; ++i) {
     int j = memdim_of(x, gm->batch_loop[i]);
     o->mem_batch[i] = j < 0 ? -1 : view_dim(o, j);
+    o->batch_div[i] = j < 0 || !x->div[j] ? 1 : x->div[j];
     o->batch_loop[i] = gm->batch_loop[i];
   }
   /* An implicit GEMM's A is gathered K-contiguous (ConvLoad.c). */

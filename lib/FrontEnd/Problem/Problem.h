@@ -13,6 +13,11 @@
 
 /*===--- the problem ------------------------------------------------------===*/
 typedef enum { FE_ARG_INPUT, FE_ARG_OUTPUT, FE_ARG_INOUT } fe_role;
+typedef enum {
+  FE_SPARSE_NONE,
+  FE_SPARSE_VALUES,
+  FE_SPARSE_INDEX
+} fe_sparse_part;
 
 typedef struct {
   bool is_buffer;
@@ -38,6 +43,10 @@ typedef struct {
   /* Read zero-padded at the end of its dims (a tensor.pad with high
    * padding only: ProblemPad.c), and read as itself. */
   bool pad_read, plain_read;
+  /* A 2:4 A operand (ProblemSparse.c) is two kernel arguments of one
+   * caller argument: its compressed values, M x K/2, and its index words,
+   * M x ceil(K/32) i32 (docs/sparse-frontend.md). */
+  fe_sparse_part sparse_part;
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -52,6 +61,8 @@ typedef struct {
   int mem_row, mem_k;  /* memref dims of M (or N for rhs) and K */
   int nbatch;
   int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
+  int batch_div[2];    /* ... read at batch floordiv batch_div (grouped-
+                          query attention: h floordiv G), else 1 */
   bool k_contiguous;   /* K is the innermost memref dimension */
   bool permuted;       /* mem_* index a view of arg with dims perm (the
                           batch dimensions first; fe_problem_build makes
@@ -100,6 +111,10 @@ typedef struct {
                           products (16-bit outputs round once at the end),
                           i32 for integer ones */
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
+  /* A is 2:4 sparse along K (ProblemSparse.c): lhs.arg holds its
+   * compressed values, argument a_index its index words. */
+  bool a_sparse;
+  int a_index;
 } fe_gemm;
 
 /* FE_SHAPE_VALU: one product no WMMA instruction takes (f32, f64, i32 or
@@ -247,6 +262,13 @@ int fe_refuse_reduction(const fe_problem *p, char *why, size_t cap,
  * generalized) becomes one of the 8-bit (or 4-bit) operands with the zero
  * points recorded (fe_contraction.lhs_zp, rhs_zp). */
 void fe_fold_zero_points(fe_graph *g, fe_contraction *c);
+
+/* ProblemSparse.c: arguments of the caller 2:4 along their rows
+ * (fe_is_two_of_four) become the compressed A of the one GEMM that reads
+ * them (kernel arguments: values in place, index words appended).  0 (none,
+ * or done), or -1 with the reason. */
+int fe_sparse_operands(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where);
 
 /* ProblemPacked.c: is load x a matrix packed along K (integer elements
  * holding P >= 2 values of at least 4 bits each, its one divided dim

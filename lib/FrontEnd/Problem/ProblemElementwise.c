@@ -3,7 +3,8 @@
  * output element -- fills, copies, transposes, broadcasts, type
  * conversions and any elementwise math of the table
  * (wmma/Support/ElementwiseOps.def).  Its loads keep whatever maps the
- * recogniser gave them (permutations, broadcasts, divided indices); how
+ * recogniser gave them (permutations, broadcasts, divided indices,
+ * constant indices); how
  * each is read (vectors, LDS tiles, element by element) is the
  * elementwise template's choice (Templates/Elementwise.c). */
 #include "FrontEnd.h"
@@ -49,12 +50,6 @@ int fe_elementwise_build(fe_problem *p, char *why, size_t cap,
   *where = p->loc;
   if (p->root < 0 || p->root >= g->nnodes)
     return fe_why(why, cap, "the result has no value");
-  if (fe_reads_fixed(g, p->root))
-    return fe_why(why, cap, "a load at a constant index (a map like "
-                            "(d0, d1) -> (0, d1)) is read by the WMMA "
-                            "templates only; the elementwise template does not "
-                            "address it");
-
   if (out->rank < 1 || out->rank > FE_MAX_RANK)
     return fe_why(why, cap, "the output has rank %d (elementwise kernels "
                             "write outputs of rank 1 to %d)",

@@ -182,6 +182,7 @@ typedef struct {
   int rank;
   const int8_t *map;
   const int32_t *fixed; /* constants of FE_MAP_FIXED entries, or NULL */
+  const int32_t *div;   /* divisors of the dims (0: none), or NULL */
   int *memo; /* node -> composed node, or -2 */
   bool fixed_view; /* a product or reduction was read at a constant */
 } compose_t;
@@ -204,6 +205,10 @@ static int compose_rec(compose_t *c, int n) {
         int32_t v = c->fixed[x.map[i]];
         y.fixed[i] = x.div[i] ? v / x.div[i] : v; /* v >= 0: floordiv */
         y.div[i] = 0;
+      } else if (c->div && c->div[x.map[i]]) {
+        /* floor(floor(v / a) / b) = floor(v / (a b)) for v >= 0 */
+        int32_t a = c->div[x.map[i]];
+        y.div[i] = x.div[i] ? x.div[i] * a : a;
       }
     }
     break;
@@ -211,13 +216,17 @@ static int compose_rec(compose_t *c, int n) {
   case FE_REDUCE:
     for (int i = 0; i < x.nmap; ++i) {
       y.map[i] = c->map[x.map[i]];
-      if (y.map[i] == FE_MAP_FIXED) {
+      if (y.map[i] == FE_MAP_FIXED || (c->div && c->div[x.map[i]])) {
         c->fixed_view = true;
         return -1;
       }
     }
     break;
   case FE_INDEX:
+    if (c->div && c->div[x.dim]) {
+      c->fixed_view = true;
+      return -1;
+    }
     y.dim = c->map[x.dim];
     if (y.dim == FE_MAP_FIXED) { /* linalg.index of a fixed dim */
       y = fe_node_blank(FE_CONST, x.type, c->rank);
@@ -243,7 +252,12 @@ static int compose_rec(compose_t *c, int n) {
 
 int fe_compose_fixed(fe_graph *g, int n, int rank, const int8_t *map,
                      const int32_t *fixed) {
-  compose_t c = {g, rank, map, fixed,
+  return fe_compose_divided(g, n, rank, map, fixed, NULL);
+}
+
+int fe_compose_divided(fe_graph *g, int n, int rank, const int8_t *map,
+                       const int32_t *fixed, const int32_t *div) {
+  compose_t c = {g, rank, map, fixed, div,
                  malloc(sizeof(int) * (size_t)g->nnodes), false};
   if (!c.memo)
     return -1;

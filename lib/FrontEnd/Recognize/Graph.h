@@ -205,6 +205,12 @@ int fe_compose(fe_graph *g, int n, int rank, const int8_t *map);
  * at such a dimension (one element of a tile's product: not evaluated). */
 int fe_compose_fixed(fe_graph *g, int n, int rank, const int8_t *map,
                      const int32_t *fixed);
+/* fe_compose_fixed where n's space dim i is new dim map[i] floordiv div[i]
+ * (div[i] 0: undivided; a KV head h floordiv G): loads read divided
+ * indices (divisions of divisions multiply).  -2 also if n reads a
+ * product, a reduction or linalg.index at a divided dimension. */
+int fe_compose_divided(fe_graph *g, int n, int rank, const int8_t *map,
+                       const int32_t *fixed, const int32_t *div);
 /* Every load of buffer argument `arg` now reads a view of it whose dim i
  * is the memref's dim perm[i] (memref.transpose): its map, divisions and
  * constants are permuted in place (node ids stay valid).  -1 out of

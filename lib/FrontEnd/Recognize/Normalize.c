@@ -1,6 +1,9 @@
 /* Front end, step 0: bring a function into the one form recognition reads,
  * with MLIR's own passes through the C API, on a scratch copy (the caller's
  * function is only touched once a kernel has been built for it):
+ *  - TOSA's scalar ops left inside linalg bodies by its lowering
+ *    (tosa.apply_scale of tosa.rescale) become arith (upstream's
+ *    tosa-to-arith with include-apply-rescale);
  *  - arith and math ops applied to whole tensors become linalg.generic
  *    (upstream's convert-elementwise-to-linalg);
  *  - functions on tensors are bufferized (one-shot-bufferize across the
@@ -10,15 +13,21 @@
  *    report every one of them at its line rather than the first at the
  *    function);
  *  - named linalg ops (matmul, batch_matmul with indexing maps, transpose,
- *    fill, copy, elementwise) become linalg.generic.
+ *    fill, copy, elementwise) become linalg.generic;
+ *  - a result returned through a view of a buffer the function allocates
+ *    becomes the allocation (ResultViews.c);
+ *  - outputs written at constant index 0 of size-1 dimensions (keep-dim
+ *    reductions) are written through views without them (UnitOutputs.c).
  * Values with a sparse_tensor encoding are refused before any of this
- * (SparseOperands.c): bufferization would drop the encoding.
+ * (SparseOperands.c): bufferization would drop the encoding; the 2:4 A
+ * arguments it accepts lose theirs on the copy.
  * Errors of these passes are captured as obstacles, each at its location
  * and naming the op the user wrote there. */
 #include "FrontEnd.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Conversion.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Bufferization.h"
 #include "mlir-c/Dialect/Linalg.h"
@@ -76,6 +85,15 @@ static MlirLogicalResult capture(MlirDiagnostic diag, void *ud) {
                       linalg ? ""
                              : "; express it as an elementwise linalg op "
                                "(linalg.generic or linalg.map) instead");
+  else if (nm[0] && strstr(t.buf, "not equivalent to the corresponding "
+                                   "iter bbArg"))
+    /* A loop whose body yields a new tensor instead of updating its
+     * iter_arg: upstream bufferizes only the in-place form. */
+    fe_diag_refuse_at(c->d, loc, "%s failed on %s: %s; write each "
+                                 "iteration's result into the iter_arg "
+                                 "(outs of the last linalg op: destination-"
+                                 "passing style)",
+                      stage, nm, t.buf);
   else if (nm[0])
     fe_diag_refuse_at(c->d, loc, "%s failed on %s: %s", stage, nm, t.buf);
   else
@@ -214,22 +232,27 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
     callees_t c = {parent, mlirModuleGetBody(m)};
     mlirOperationWalk(copy, declare_callee, &c, MlirWalkPreOrder);
   }
+  /* Accepted 2:4 arguments are read as dense matrices from here on. */
+  fe_strip_sparse_args(copy);
   bool tensors = has_tensors(copy);
   if (tensors)
     mark_read_only(copy);
 
   const char *pipeline =
-      tensors ? "func.func(convert-elementwise-to-linalg),"
+      tensors ? "func.func(tosa-to-arith{include-apply-rescale=true}),"
+                "func.func(convert-elementwise-to-linalg),"
                 "one-shot-bufferize{allow-unknown-ops "
                 "bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map},"
                 "func.func(linalg-generalize-named-ops)"
-              : "func.func(linalg-generalize-named-ops)";
+              : "func.func(tosa-to-arith{include-apply-rescale=true}),"
+                "func.func(linalg-generalize-named-ops)";
   /* The pipeline is parsed by pass name: make sure both are registered
    * (idempotent; a C API user may not have registered every pass). */
   mlirRegisterBufferizationOneShotBufferizePass();
   mlirRegisterLinalgLinalgGeneralizeNamedOpsPass();
   mlirRegisterLinalgConvertElementwiseToLinalgPass();
+  mlirRegisterConversionTosaToArithPass();
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   /* linalg.softmax into its reductions first (on tensors). */
@@ -255,5 +278,8 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
                              : "generalization of its named linalg ops");
     return (MlirOperation){NULL};
   }
-  return mlirBlockGetFirstOperation(mlirModuleGetBody(m)); /* the copy */
+  MlirOperation norm = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  fe_reroot_result_views(norm);
+  fe_drop_unit_output_dims(norm);
+  return norm; /* the copy */
 }

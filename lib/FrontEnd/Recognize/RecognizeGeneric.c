@@ -362,6 +362,15 @@ static int set_result(rec_t *r, MlirOperation op, buffer_t *bo, int kind,
   return 0;
 }
 
+/* Are a buffer's contents its argument read as it is (a plain load)? */
+static bool plain_contents(const fe_graph *g, int contents) {
+  const fe_node *c = &g->nodes[contents];
+  bool plain = c->kind == FE_LOAD;
+  for (int j = 0; plain && j < c->nmap; ++j)
+    plain = c->map[j] == j && !c->div[j];
+  return plain;
+}
+
 /* An input read at divided indices (s[k floordiv 128][n]): the load node
  * with those divisions.  Only a function argument read as it is (its
  * contents a plain load) can be read so; anything computed into a local
@@ -513,12 +522,29 @@ static int bind_input(rec_t *r, generic_t *gn, int i) {
     int c = rec_contents(r, op, b);
     if (c < 0)
       return -1;
-    node = fe_compose_fixed(g, c, gn->l.nloops, m, fx);
+    bool divided = grouped(dv, b->rank);
+    /* A computed buffer read at divided indices (K dequantised in the
+     * function, read at the KV head h floordiv G): its expression at the
+     * divided indices. */
+    if (divided && !plain_contents(g, c)) {
+      int32_t cdiv[FE_MAX_RANK] = {0};
+      for (int j = 0; j < b->rank; ++j)
+        cdiv[j] = dv[j];
+      node = fe_compose_divided(g, c, gn->l.nloops, m, fx, cdiv);
+      if (node == -2)
+        return rec_refuse(r, op, "an input computed from a matrix product, "
+                                 "a reduction or linalg.index is read at "
+                                 "divided indices (group-wise): not "
+                                 "supported");
+      divided = false;
+    } else {
+      node = fe_compose_fixed(g, c, gn->l.nloops, m, fx);
+    }
     if (node == -2)
       return rec_refuse(r, op, "an input computed from a matrix product is "
                                "read at a constant index (one row or "
                                "column of the product): not supported");
-    if (node >= 0 && grouped(dv, b->rank) &&
+    if (node >= 0 && divided &&
         (node = group_load(r, op, c, node, dv)) < 0)
       return -1;
   }

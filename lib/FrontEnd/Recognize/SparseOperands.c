@@ -1,16 +1,20 @@
 /* Front end, before normalization: values carrying a `sparse_tensor`
  * encoding.  one-shot-bufferize turns `tensor<64x128xf16, #sparse>` into a
- * plain `memref<64x128xf16>` without a word, so a matmul with a 2:4 A
- * operand would compile as a dense GEMM reading a dense matrix: the
- * encoding would be ignored.  Until the sparse GEMM template exists
- * (docs/sparse-frontend.md), every op touching such a value is an
- * obstacle naming the encoding; 2:4 structured sparsity along the last
- * dimension (upstream's NV_24 form, the one RDNA4's v_swmmac executes) is
- * named as such. */
+ * plain `memref<64x128xf16>` without a word, so the encoding must be dealt
+ * with first (docs/sparse-frontend.md):
+ *  - a function argument 2:4 along its rows (upstream's NV_24 form, the
+ *    one RDNA4's v_swmmac executes) read only as an input of linalg
+ *    contractions is accepted: its encoding is stripped on the scratch
+ *    copy (fe_strip_sparse_args) and the problem stage
+ *    (Problem/ProblemSparse.c) checks that it is a GEMM's A operand, which
+ *    the gemm_sparse template reads compressed;
+ *  - every other op touching a sparse value is an obstacle naming the
+ *    encoding. */
 #include "FrontEnd.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/SparseTensor.h"
 
@@ -29,6 +33,8 @@ static MlirAttribute sparse_encoding(MlirType t) {
 /* (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]):
  * two nonzeros in every group of four consecutive values of a row. */
 static bool is_two_of_four_rows(MlirAttribute e) {
+  if (mlirAttributeIsNull(e))
+    return false;
   if (mlirSparseTensorEncodingGetLvlRank(e) != 3)
     return false;
   MlirSparseTensorLevelType l2 = mlirSparseTensorEncodingAttrGetLvlType(e, 2);
@@ -51,6 +57,38 @@ static bool is_two_of_four_rows(MlirAttribute e) {
   MlirAffineExpr want[3] = {i, mlirAffineFloorDivExprGet(j, four),
                             mlirAffineModExprGet(j, four)};
   return mlirAffineMapEqual(m, mlirAffineMapGet(ctx, 2, 0, 3, want));
+}
+
+bool fe_is_two_of_four(MlirType t) {
+  return is_two_of_four_rows(sparse_encoding(t));
+}
+
+/* Is v an argument of func's entry block of the 2:4 type, read only as an
+ * input of linalg contractions (the A operand of a matmul, or an input of
+ * a linalg.generic: the problem stage checks which operand it is)? */
+static bool accepted_sparse_arg(MlirBlock entry, MlirValue v) {
+  if (!mlirValueIsABlockArgument(v) ||
+      !mlirBlockEqual(mlirBlockArgumentGetOwner(v), entry) ||
+      !fe_is_two_of_four(mlirValueGetType(v)))
+    return false;
+  int uses = 0;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u), ++uses) {
+    MlirOperation op = mlirOpOperandGetOwner(u);
+    unsigned k = mlirOpOperandGetOperandNumber(u);
+    if (wmma_op_is(op, "linalg.matmul") || wmma_op_is(op, "linalg.batch_matmul")) {
+      if (k != 0)
+        return false;
+    } else if (wmma_op_is(op, "linalg.generic")) {
+      /* Inputs come before the inits (one per result on tensors). */
+      if ((intptr_t)k >=
+          mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return uses > 0;
 }
 
 /* The operand's name in the ops whose operands have one. */
@@ -77,29 +115,33 @@ static void refuse(fe_diag *d, MlirOperation op, const char *what, intptr_t k,
   if (is_two_of_four_rows(e))
     fe_diag_refuse(d, op,
                    "%s is 2:4 structured sparse (%s): the sparse GEMM "
-                   "template (RDNA4 v_swmmac) is not built yet, and compiling "
-                   "it as dense would ignore the encoding; pass the pruned "
-                   "matrix without the encoding",
+                   "template takes a 2:4 function argument read only as the "
+                   "A operand of a contraction (for a 2:4 B, compute the "
+                   "transposed product); compiling it as dense would ignore "
+                   "the encoding",
                    name, enc);
   else
     fe_diag_refuse(d, op,
                    "%s carries the sparse encoding %s: the kernels take "
-                   "dense operands (the sparse form planned for RDNA4 is 2:4 "
-                   "along the rows of a GEMM's A operand: (i, j) -> (i : "
-                   "dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]))",
+                   "dense operands, or a GEMM's A operand 2:4 sparse along "
+                   "its rows: (i, j) -> (i : dense, j floordiv 4 : dense, "
+                   "j mod 4 : structured[2, 4])",
                    name, enc);
 }
 
 typedef struct {
   fe_diag *d;
   int found;
+  MlirBlock entry;
 } scan_t;
 
 static MlirWalkResult scan_op(MlirOperation op, void *ud) {
   scan_t *s = ud;
   for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); ++k) {
-    MlirAttribute e =
-        sparse_encoding(mlirValueGetType(mlirOperationGetOperand(op, k)));
+    MlirValue v = mlirOperationGetOperand(op, k);
+    if (accepted_sparse_arg(s->entry, v))
+      continue;
+    MlirAttribute e = sparse_encoding(mlirValueGetType(v));
     if (!mlirAttributeIsNull(e)) {
       refuse(s->d, op, "operand", k, e);
       ++s->found;
@@ -119,24 +161,62 @@ static MlirWalkResult scan_op(MlirOperation op, void *ud) {
 }
 
 int fe_refuse_sparse_values(MlirOperation func, fe_diag *d) {
-  scan_t s = {d, 0};
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(entry))
     return 0;
+  scan_t s = {d, 0, entry};
   for (MlirOperation op = mlirBlockGetFirstOperation(entry);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     mlirOperationWalk(op, scan_op, &s, MlirWalkPreOrder);
   /* An unused sparse argument: at the function. */
   if (!s.found)
     for (intptr_t k = 0; k < mlirBlockGetNumArguments(entry); ++k) {
-      MlirAttribute e =
-          sparse_encoding(mlirValueGetType(mlirBlockGetArgument(entry, k)));
-      if (!mlirAttributeIsNull(e)) {
+      MlirValue v = mlirBlockGetArgument(entry, k);
+      MlirAttribute e = sparse_encoding(mlirValueGetType(v));
+      if (!mlirAttributeIsNull(e) && !accepted_sparse_arg(entry, v)) {
         refuse(d, (MlirOperation){NULL}, "argument", k, e);
         ++s.found;
         break;
       }
     }
   return s.found;
+}
+
+int fe_strip_sparse_args(MlirOperation func) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(entry))
+    return 0;
+  MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
+  intptr_t n = mlirFunctionTypeGetNumInputs(ft);
+  intptr_t nr = mlirFunctionTypeGetNumResults(ft);
+  if (n > FE_MAX_ARGS || nr > FE_MAX_ARGS ||
+      n != mlirBlockGetNumArguments(entry))
+    return 0;
+  MlirType ins[FE_MAX_ARGS], outs[FE_MAX_ARGS];
+  int stripped = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue v = mlirBlockGetArgument(entry, i);
+    ins[i] = mlirFunctionTypeGetInput(ft, i);
+    if (!accepted_sparse_arg(entry, v))
+      continue;
+    int64_t shape[FE_MAX_RANK];
+    intptr_t rank = mlirShapedTypeGetRank(ins[i]);
+    for (intptr_t d = 0; d < rank && d < FE_MAX_RANK; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(ins[i], d);
+    ins[i] = mlirRankedTensorTypeGet(rank, shape,
+                                     mlirShapedTypeGetElementType(ins[i]),
+                                     mlirAttributeGetNull());
+    mlirValueSetType(v, ins[i]);
+    ++stripped;
+  }
+  if (!stripped)
+    return 0;
+  for (intptr_t i = 0; i < nr; ++i)
+    outs[i] = mlirFunctionTypeGetResult(ft, i);
+  MlirContext ctx = mlirOperationGetContext(func);
+  mlirOperationSetAttributeByName(
+      func, wmma_sref("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, ins, nr, outs)));
+  return stripped;
 }

@@ -83,9 +83,11 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
  * product, and the VALU template the products no WMMA instruction takes.
  * Each template picks its own configuration by the cost rule. */
 static const fe_template *const kTemplates[] = {
+    &fe_template_decode_attention, /* attention with <= 16 queries per head */
     &fe_template_attention,
     &fe_template_chain_regs,
     &fe_template_chain_lds,
+    &fe_template_gemm_sparse, /* a 2:4 sparse A: this one or none */
     &fe_template_decode, /* skinny GEMMs whose grid would starve the CUs */
     &fe_template_gemm,
     &fe_template_elementwise,
@@ -106,6 +108,12 @@ static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
   if (!*t)
     return fe_why(why, cap, "the pinned schedule names an unknown template "
                             "'%s'", name);
+  if ((p->ngemms > 0 && p->gemms[0].a_sparse) !=
+      (*t == &fe_template_gemm_sparse))
+    return fe_why(why, cap, "the pinned template '%s' does not take %s",
+                  name, *t == &fe_template_gemm_sparse
+                            ? "dense operands"
+                            : "a 2:4 sparse A (gemm_sparse does)");
   memset(s, 0, sizeof *s);
   char r[FE_WHY] = "";
   if ((*t)->plan(p, chip, o, s, r, sizeof r))
@@ -152,6 +160,10 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     /* The VALU template takes only what no WMMA takes; listing it among
      * the reasons of a WMMA problem would say nothing. */
     if (kTemplates[i] == &fe_template_valu && p->shape != FE_SHAPE_VALU)
+      continue;
+    /* A dense template would read the compressed values as the matrix. */
+    bool sparse = p->ngemms > 0 && p->gemms[0].a_sparse;
+    if (sparse != (kTemplates[i] == &fe_template_gemm_sparse))
       continue;
     if (reads_padded(p) && kTemplates[i] != &fe_template_gemm)
       continue;

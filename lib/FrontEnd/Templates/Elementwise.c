@@ -289,6 +289,10 @@ static void stage_tiles(fe_kb *kb, const staged_t *st, ew_pos *pos) {
     MlirValue idx[FE_MAX_RANK];
     for (int j = 0; j < x->nmap; ++j) {
       int d = x->map[j];
+      if (d == FE_MAP_FIXED) {
+        idx[j] = kb_c(kb, x->fixed[j]);
+        continue;
+      }
       idx[j] = d == rank - 1 ? col : d == rank - 2 ? row : pos->at[d];
       if (x->div[j])
         idx[j] = wb_arith(b, "arith.divui", idx[j], kb_c(kb, x->div[j]));

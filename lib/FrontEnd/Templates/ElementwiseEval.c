@@ -44,6 +44,10 @@ static void indices(fe_kb *kb, const ew_pos *pos, const fe_node *x, int e,
                     MlirValue *idx) {
   for (int j = 0; j < x->nmap; ++j) {
     int d = x->map[j];
+    if (d == FE_MAP_FIXED) { /* a size-1 dimension of a broadcast: (d0, 0) */
+      idx[j] = kb_c(kb, x->fixed[j]);
+      continue;
+    }
     idx[j] = d == pos->rank - 1 ? kb_addc(kb, pos->at[d], e) : pos->at[d];
     if (x->div[j])
       idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, x->div[j]));
@@ -130,8 +134,9 @@ static int staged_slot(const ew_pos *pos, int n) {
   return -1;
 }
 
-static MlirValue load_leaf(fe_kb *kb, const ew_pos *pos, int n,
+static MlirValue load_leaf(fe_kb *kb, const kb_place *p, int n,
                            const fe_node *x) {
+  const ew_pos *pos = p->at;
   wb_t *b = &kb->b;
   MlirValue mem = kb->args[x->arg];
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
@@ -167,7 +172,8 @@ static MlirValue load_leaf(fe_kb *kb, const ew_pos *pos, int n,
   return wb_from_elements(b, pos->V, el, vt);
 }
 
-static MlirValue index_leaf(fe_kb *kb, const ew_pos *pos, const fe_node *x) {
+static MlirValue index_leaf(fe_kb *kb, const kb_place *p, const fe_node *x) {
+  const ew_pos *pos = p->at;
   wb_t *b = &kb->b;
   MlirType it = wb_vec(pos->V, wb_index(kb->ctx));
   MlirValue v = wb_broadcast(b, pos->at[x->dim], it);
@@ -179,75 +185,17 @@ static MlirValue index_leaf(fe_kb *kb, const ew_pos *pos, const fe_node *x) {
   return wb_arith(b, "arith.addi", v, wb_const_vec_index(b, pos->V, iota));
 }
 
-static MlirValue const_leaf(fe_kb *kb, const ew_pos *pos, const fe_node *x) {
-  MlirType vt = wb_vec(pos->V, x->type);
-  if (mlirTypeIsAFloat(x->type))
-    return wb_const_splat(&kb->b, vt, x->fval);
-  MlirAttribute a = mlirIntegerAttrGet(x->type, x->ival);
-  MlirNamedAttribute na =
-      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
-  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
-}
-
-static MlirValue op_node(fe_kb *kb, fe_memo *m, const ew_pos *pos,
-                         const fe_node *x) {
-  MlirValue ops[3];
-  for (int i = 0; i < x->nops; ++i) {
-    ops[i] = ew_eval(kb, m, pos, x->ops[i]);
-    if (mlirValueIsNull(ops[i]))
-      return ops[i];
-  }
-  /* fp8 -> wider floats: through the exact bit-level widening to f16
-   * (neither architecture's LLVM lowering takes the vector extf). */
-  MlirType from = x->nops == 1 ? wb_elem_type(mlirValueGetType(ops[0]))
-                               : (MlirType){NULL};
-  if (!strcmp(x->name, "arith.extf") &&
-      (mlirTypeIsAFloat8E4M3FN(from) || mlirTypeIsAFloat8E5M2(from))) {
-    MlirValue h = kb_fp8_to_f16(kb, ops[0]);
-    if (mlirValueIsNull(h) || mlirTypeIsAF16(x->type))
-      return h;
-    ops[0] = h;
-  }
-  return kb_elementwise_op(kb, x, ops, wb_vec(pos->V, x->type));
+static MlirType run_type(fe_kb *kb, const kb_place *p, MlirType elem) {
+  (void)kb;
+  return wb_vec(((const ew_pos *)p->at)->V, elem);
 }
 
 MlirValue ew_eval(fe_kb *kb, fe_memo *m, const ew_pos *pos, int n) {
-  if (n < 0 || n >= m->n || pos->V < 1 || pos->V > 16) {
+  if (pos->V < 1 || pos->V > 16) {
     kb->failed = 1;
     return (MlirValue){NULL};
   }
-  if (!mlirValueIsNull(m->val[n]))
-    return m->val[n];
-  const fe_node *x = &kb->p->g.nodes[n];
-  MlirLocation saved = kb->b.loc;
-  if (!mlirLocationIsNull(x->loc))
-    kb->b.loc = x->loc;
-  MlirValue r = {NULL};
-  switch (x->kind) {
-  case FE_LOAD:
-    r = load_leaf(kb, pos, n, x);
-    break;
-  case FE_CONST:
-    r = const_leaf(kb, pos, x);
-    break;
-  case FE_SCALAR:
-    r = wb_broadcast(&kb->b, kb->args[x->arg], wb_vec(pos->V, x->type));
-    break;
-  case FE_INDEX:
-    r = index_leaf(kb, pos, x);
-    break;
-  case FE_OP:
-    r = op_node(kb, m, pos, x);
-    break;
-  case FE_PRODUCT:
-  case FE_REDUCE:
-    break; /* the problem stage sends no such root here */
-  }
-  kb->b.loc = saved;
-  if (mlirValueIsNull(r)) {
-    kb->failed = 1;
-    return r;
-  }
-  m->val[n] = r;
-  return r;
+  /* Products and reductions: the problem stage sends no such root here. */
+  kb_place p = {run_type, load_leaf, index_leaf, NULL, pos};
+  return kb_eval_at(kb, m->val, m->n, &p, n);
 }

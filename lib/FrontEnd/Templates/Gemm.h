@@ -84,5 +84,9 @@ typedef struct {
                               carries beside the accumulators, or NULL */
 } fe_lds_product;
 int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
+/* The same for an implicit GEMM whose input tile is staged once per
+ * channel block with its halo (ConvHalo.c): 1 (nothing built) when it
+ * does not apply, else as fe_lds_product_run. */
+int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
 
 #endif /* WMMA_FRONTEND_GEMM_H */

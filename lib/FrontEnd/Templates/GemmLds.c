@@ -312,7 +312,11 @@ int fe_gemm_build_lds(fe_kb *kb) {
       .bn0 = w.bn0,
       .zp = ns ? &w : NULL,
   };
-  if (fe_lds_product_run(kb, &pr, w.acc))
+  /* A convolution reads its input tile once (ConvHalo.c) where it can. */
+  int rc = fe_conv_halo_run(kb, &pr, w.acc);
+  if (rc > 0)
+    rc = fe_lds_product_run(kb, &pr, w.acc);
+  if (rc)
     return -1;
   fe_gemm_epilogue(kb, &w);
   return kb->failed ? -1 : 0;

@@ -17,7 +17,7 @@ static bool is_axis(const fe_red_problem *r, int d) {
   return false;
 }
 
-static MlirType vec_of(fe_red_point *pt, MlirType t) {
+static MlirType vec_of(const fe_red_point *pt, MlirType t) {
   return wb_vec(pt->width, t);
 }
 
@@ -35,7 +35,10 @@ static void load_indices(fe_kb *kb, const fe_red_point *pt, const fe_node *x,
   }
 }
 
-static MlirValue load_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
+static MlirValue load_leaf(fe_kb *kb, const kb_place *p, int node,
+                           const fe_node *x) {
+  (void)node;
+  const fe_red_point *pt = p->at;
   const fe_red_problem *r = &kb->p->red;
   wb_t *b = &kb->b;
   MlirValue mem = kb->args[x->arg];
@@ -62,7 +65,8 @@ static MlirValue load_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
   return wb_from_elements(b, pt->width, el, vt);
 }
 
-static MlirValue index_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
+static MlirValue index_leaf(fe_kb *kb, const kb_place *p, const fe_node *x) {
+  const fe_red_point *pt = p->at;
   MlirType vt = vec_of(pt, wb_index(kb->ctx));
   MlirValue v = wb_broadcast(&kb->b, pt->at[x->dim], vt);
   if (pt->width == 1 || !is_axis(&kb->p->red, x->dim))
@@ -74,71 +78,28 @@ static MlirValue index_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
                   wb_const_vec_index(&kb->b, pt->width, iota));
 }
 
-static MlirValue const_leaf(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
-  MlirType vt = vec_of(pt, x->type);
-  if (mlirTypeIsAFloat(x->type))
-    return wb_const_splat(&kb->b, vt, x->fval);
-  MlirAttribute a = mlirIntegerAttrGet(x->type, x->ival);
-  MlirNamedAttribute na =
-      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
-  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
+static MlirType point_type(fe_kb *kb, const kb_place *p, MlirType elem) {
+  (void)kb;
+  return vec_of(p->at, elem);
 }
 
-static MlirValue op_node(fe_kb *kb, fe_red_point *pt, const fe_node *x) {
-  MlirValue ops[3];
-  for (int i = 0; i < x->nops; ++i) {
-    ops[i] = fe_red_eval(kb, pt, x->ops[i]);
-    if (mlirValueIsNull(ops[i]))
-      return ops[i];
-  }
-  return kb_elementwise_op(kb, x, ops, vec_of(pt, x->type));
+/* A reduction node: the row's result (the problem checked that every view
+ * reads the current row); products were turned into reductions. */
+static MlirValue reduced(fe_kb *kb, const kb_place *p, const fe_node *x) {
+  const fe_red_point *pt = p->at;
+  if (x->kind != FE_REDUCE || x->product < 0 ||
+      x->product >= FE_MAX_REDUCTIONS || mlirValueIsNull(pt->red[x->product]))
+    return (MlirValue){NULL};
+  return wb_broadcast(&kb->b, pt->red[x->product], vec_of(pt, x->type));
 }
 
 MlirValue fe_red_eval(fe_kb *kb, fe_red_point *pt, int n) {
-  const fe_graph *g = &kb->p->g;
-  if (n < 0 || n >= g->nnodes || pt->width < 1 || pt->width > 16) {
+  if (pt->width < 1 || pt->width > 16) {
     kb->failed = 1;
     return (MlirValue){NULL};
   }
-  if (!mlirValueIsNull(pt->memo[n]))
-    return pt->memo[n];
-  const fe_node *x = &g->nodes[n];
-  MlirLocation saved = kb->b.loc;
-  if (!mlirLocationIsNull(x->loc))
-    kb->b.loc = x->loc;
-  MlirValue r = {NULL};
-  switch (x->kind) {
-  case FE_LOAD:
-    r = load_leaf(kb, pt, x);
-    break;
-  case FE_CONST:
-    r = const_leaf(kb, pt, x);
-    break;
-  case FE_SCALAR:
-    r = wb_broadcast(&kb->b, kb->args[x->arg], vec_of(pt, x->type));
-    break;
-  case FE_INDEX:
-    r = index_leaf(kb, pt, x);
-    break;
-  case FE_OP:
-    r = op_node(kb, pt, x);
-    break;
-  case FE_REDUCE:
-    /* The problem checked that every view reads the current row. */
-    if (x->product >= 0 && x->product < FE_MAX_REDUCTIONS &&
-        !mlirValueIsNull(pt->red[x->product]))
-      r = wb_broadcast(&kb->b, pt->red[x->product], vec_of(pt, x->type));
-    break;
-  case FE_PRODUCT:
-    break; /* the problem turned products into reductions */
-  }
-  kb->b.loc = saved;
-  if (mlirValueIsNull(r)) {
-    kb->failed = 1;
-    return r;
-  }
-  pt->memo[n] = r;
-  return r;
+  kb_place p = {point_type, load_leaf, index_leaf, reduced, pt};
+  return kb_eval_at(kb, pt->memo, kb->p->g.nnodes, &p, n);
 }
 
 /*===--- combining --------------------------------------------------------===*/

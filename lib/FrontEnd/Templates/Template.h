@@ -35,12 +35,19 @@ static inline int fe_not_for_this_kind(char *why, size_t cap) {
 }
 
 extern const fe_template fe_template_gemm;
+/* GemmSparse.c: a GEMM whose A is 2:4 sparse (fe_gemm.a_sparse): v_swmmac
+ * on RDNA4, the zeros expanded in registers on RDNA3.  The only template
+ * such a problem may take. */
+extern const fe_template fe_template_gemm_sparse;
 /* Decode.c: skinny GEMMs (M <= 32) with K split across a workgroup's
  * waves, and the remark saying the choice. */
 extern const fe_template fe_template_decode;
 void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
                       const fe_schedule *s, char *buf, size_t cap);
 extern const fe_template fe_template_attention;
+/* DecodeAttention.c: attention with few queries per head (flash
+ * decoding: a group's heads in the columns, keys split across waves). */
+extern const fe_template fe_template_decode_attention;
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;
 /* Plain GPU kernels (no WMMA) for functions without products. */

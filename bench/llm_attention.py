@@ -1,0 +1,164 @@
+#!/usr/bin/python3
+"""Decode attention (flash decoding) on RDNA3 and RDNA4: one query token per
+head, grouped-query (query head h reads KV head h floordiv G), written as
+frameworks lower it to linalg on tensors (Q K^T, scale, an optional causal
+mask against a run-time position, linalg.softmax, P cast to f16, P V),
+compiled and run on the emulator.
+
+Per shape and chip:
+  template     the kernel's template and its key split (waves per workgroup)
+  global bytes loaded (emulator counter) against the minimum: K and V once,
+               Q once
+  waves / CU   waves in the launch per CU of the chip's largest part
+  instr / byte wave instructions the launch executed per K/V byte
+
+Usage: bench/llm_attention.py [--build DIR] [--chips gfx1100,gfx1201]
+                              [--kv 2048,8192] [--heads 32] [--kv-heads 8]
+                              [--dim 128] [--markdown]
+"""
+import argparse
+import os
+import re
+import sys
+from table import print_table  # bench/table.py
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attention"):
+    """The step as linalg on tensors; KV an int or "?" (a run-time length
+    taken from K)."""
+    G = H // HKV
+    kvh = "h" if G == 1 else f"h floordiv {G}"
+    q = f"tensor<{B}x{H}x{T}x{D}xf16>"
+    kv = f"tensor<{B}x{HKV}x{KV}x{D}xf16>"
+    s = f"tensor<{B}x{H}x{T}x{KV}xf32>"
+    p = f"tensor<{B}x{H}x{T}x{KV}xf16>"
+    o = f"tensor<{B}x{H}x{T}x{D}xf32>"
+    o16 = f"tensor<{B}x{H}x{T}x{D}xf16>"
+    dyn = KV == "?"
+    dims = "(%n)" if dyn else "()"
+    qk = (f"[affine_map<(b, h, m, n, k) -> (b, h, m, k)>, "
+          f"affine_map<(b, h, m, n, k) -> (b, {kvh}, n, k)>, "
+          f"affine_map<(b, h, m, n, k) -> (b, h, m, n)>]")
+    pv = (f"[affine_map<(b, h, m, n, k) -> (b, h, m, k)>, "
+          f"affine_map<(b, h, m, n, k) -> (b, {kvh}, k, n)>, "
+          f"affine_map<(b, h, m, n, k) -> (b, h, m, n)>]")
+    red = '["parallel", "parallel", "parallel", "parallel", "reduction"]'
+    ew = "[affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>]"
+    par = '["parallel", "parallel", "parallel", "parallel"]'
+    body = """  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32"""
+    mask = """    %ki = linalg.index 3 : index
+    %qi = linalg.index 2 : index
+    %qp = arith.addi %qi, %pos : index
+    %ninf = arith.constant 0xFF800000 : f32
+    %fut = arith.cmpi ugt, %ki, %qp : index
+    %y = arith.select %fut, %ninf, %y0 : f32
+    linalg.yield %y : f32""" if causal else "    linalg.yield %y0 : f32"
+    dim = f"""  %c2 = arith.constant 2 : index
+  %n = tensor.dim %K, %c2 : {kv}
+""" if dyn else ""
+    scale = 1.0 / D ** 0.5
+    return f"""func.func @{name}(%Q: {q}, %K: {kv}, %V: {kv}{', %pos: index' if causal else ''}) -> {o16} {{
+  %zero = arith.constant 0.0 : f32
+{dim}  %e = tensor.empty{dims} : {s}
+  %f = linalg.fill ins(%zero : f32) outs(%e : {s}) -> {s}
+  %s = linalg.generic {{indexing_maps = {qk}, iterator_types = {red}}} ins(%Q, %K : {q}, {kv}) outs(%f : {s}) {{
+{body}
+  }} -> {s}
+  %e1 = tensor.empty{dims} : {s}
+  %sx = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%s : {s}) outs(%e1 : {s}) {{
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant {scale!r} : f32
+    %y0 = arith.mulf %x, %sc : f32
+{mask}
+  }} -> {s}
+  %e2 = tensor.empty{dims} : {s}
+  %sm = linalg.softmax dimension(3) ins(%sx : {s}) outs(%e2 : {s}) -> {s}
+  %e3 = tensor.empty{dims} : {p}
+  %p16 = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%sm : {s}) outs(%e3 : {p}) {{
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }} -> {p}
+  %e4 = tensor.empty() : {o}
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {o}) -> {o}
+  %o = linalg.generic {{indexing_maps = {pv}, iterator_types = {red}}} ins(%p16, %V : {p}, {kv}) outs(%f4 : {o}) {{
+{body}
+  }} -> {o}
+  %e5 = tensor.empty() : {o16}
+  %oc = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%o : {o}) outs(%e5 : {o16}) {{
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }} -> {o16}
+  return %oc : {o16}
+}}
+"""
+
+
+def measure(wmma, chip, H, HKV, KV, D):
+    source = decode_attention(H, HKV, KV, D)
+    compiled = wmma.compile(source, chip, emit="llvm")
+    manifest = compiled.manifest
+    launches = manifest.get("launches", [manifest])
+    inputs = wmma.random_inputs(manifest, seed=1)
+    _, counters = wmma.run(source, chip, inputs, stats=True)
+    kv_bytes = 2 * HKV * KV * D * 2
+    minimum = kv_bytes + H * D * 2
+    cus = wmma.chip_info(chip)["compute_units"]
+    waves = 0
+    templates = []
+    for l in launches:
+        grid = l["grid"] if isinstance(l["grid"], list) else [1, 1, 1]
+        n = 1
+        for g in grid:
+            n *= g
+        waves += n * l["block"][0] // 32
+        sched = l.get("schedule") or ""
+        t = re.search(r'template = "([a-z_]+)"', sched)
+        w = re.search(r"waves = \[(\d+), (\d+)\]", sched)
+        templates.append(f"{t.group(1) if t else '?'}"
+                         f"{' split ' + w.group(1) if t and t.group(1) == 'decode_attention' and w else ''}")
+    return dict(templates=", ".join(templates), loaded=counters["global_bytes_loaded"],
+                minimum=minimum, waves_per_cu=waves / cus,
+                per_byte=counters["wave_instructions"] / kv_bytes, cus=cus)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--chips", default="gfx1100,gfx1201")
+    ap.add_argument("--kv", default="2048,8192")
+    ap.add_argument("--heads", type=int, default=32)
+    ap.add_argument("--kv-heads", type=int, default=8)
+    ap.add_argument("--dim", type=int, default=128)
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args()
+    os.environ.setdefault("WMMA_BUILD_DIR", args.build)
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    import wmma
+
+    rows = []
+    for chip in args.chips.split(","):
+        for kv in (int(k) for k in args.kv.split(",")):
+            r = measure(wmma, chip, args.heads, args.kv_heads, kv, args.dim)
+            rows.append([f"{args.heads}/{args.kv_heads} heads d{args.dim} KV {kv}", chip,
+                         r["templates"],
+                         f"{r['loaded'] / 1e6:.3f} MB", f"{r['minimum'] / 1e6:.3f} MB",
+                         f"{r['loaded'] / r['minimum']:.3f}x",
+                         f"{r['waves_per_cu']:.1f} ({r['cus']} CUs)",
+                         f"{r['per_byte']:.3f}"])
+    head = ["decode step", "chip", "template", "global bytes loaded", "minimum",
+            "ratio", "waves / CU", "wave instr / KV byte"]
+    print_table(head, rows, args.markdown)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+/* The one walk of an expression graph, shared by every place a kernel
+ * evaluates one: a WMMA tile's fragment (Epilogue.c), one element (Point.c),
+ * a vector run of an elementwise kernel (ElementwiseEval.c), a point of a
+ * reduction's row space (ReductionEval.c).  The memo, the source locations,
+ * constants, scalar arguments and ops are the same everywhere; the place
+ * gives its value type, its loads, its index values and what the template
+ * bound (products, reductions). */
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+static MlirValue const_leaf(fe_kb *kb, MlirType vt, const fe_node *x) {
+  if (!mlirTypeIsAVector(vt))
+    return mlirTypeIsAFloat(x->type) ? wb_const_float(&kb->b, x->type, x->fval)
+                                     : wb_const_int(&kb->b, x->type, x->ival);
+  if (mlirTypeIsAFloat(x->type))
+    return wb_const_splat(&kb->b, vt, x->fval);
+  MlirAttribute a = mlirIntegerAttrGet(x->type, x->ival);
+  MlirNamedAttribute na =
+      wb_named(kb->ctx, "value", mlirDenseElementsAttrSplatGet(vt, a));
+  return wb_op1(&kb->b, "arith.constant", 0, NULL, vt, 1, &na);
+}
+
+static MlirValue scalar_leaf(fe_kb *kb, MlirType vt, const fe_node *x) {
+  MlirValue s = kb->args[x->arg];
+  return mlirTypeIsAVector(vt) ? wb_broadcast(&kb->b, s, vt) : s;
+}
+
+static MlirValue op_node(fe_kb *kb, MlirValue *memo, int nmemo,
+                         const kb_place *p, const fe_node *x) {
+  MlirValue ops[3];
+  for (int i = 0; i < x->nops; ++i) {
+    ops[i] = kb_eval_at(kb, memo, nmemo, p, x->ops[i]);
+    if (mlirValueIsNull(ops[i]))
+      return ops[i];
+  }
+  /* fp8 -> wider floats: through the exact bit-level widening to f16
+   * (neither architecture's LLVM lowering takes the vector extf). */
+  MlirType from = x->nops == 1 ? mlirValueGetType(ops[0]) : (MlirType){NULL};
+  if (!mlirTypeIsNull(from) && mlirTypeIsAVector(from) &&
+      !strcmp(x->name, "arith.extf")) {
+    MlirType fe = wb_elem_type(from);
+    if (mlirTypeIsAFloat8E4M3FN(fe) || mlirTypeIsAFloat8E5M2(fe)) {
+      MlirValue h = kb_fp8_to_f16(kb, ops[0]);
+      if (mlirValueIsNull(h) || mlirTypeIsAF16(x->type))
+        return h;
+      ops[0] = h;
+    }
+  }
+  return kb_elementwise_op(kb, x, ops, p->type(kb, p, x->type));
+}
+
+MlirValue kb_eval_at(fe_kb *kb, MlirValue *memo, int nmemo, const kb_place *p,
+                     int n) {
+  if (n < 0 || n >= nmemo || n >= kb->p->g.nnodes) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  if (!mlirValueIsNull(memo[n]))
+    return memo[n];
+  const fe_node *x = &kb->p->g.nodes[n];
+  MlirLocation saved = kb->b.loc;
+  if (!mlirLocationIsNull(x->loc))
+    kb->b.loc = x->loc;
+  MlirValue r = {NULL};
+  switch (x->kind) {
+  case FE_LOAD:
+    r = p->load(kb, p, n, x);
+    break;
+  case FE_CONST:
+    r = const_leaf(kb, p->type(kb, p, x->type), x);
+    break;
+  case FE_SCALAR:
+    r = scalar_leaf(kb, p->type(kb, p, x->type), x);
+    break;
+  case FE_INDEX:
+    r = p->index(kb, p, x);
+    break;
+  case FE_OP:
+    r = op_node(kb, memo, nmemo, p, x);
+    break;
+  case FE_PRODUCT:
+  case FE_REDUCE:
+    /* Bound in the memo by the template, or given by the place; unbound
+     * is an internal error. */
+    if (p->bound)
+      r = p->bound(kb, p, x);
+    break;
+  }
+  kb->b.loc = saved;
+  if (mlirValueIsNull(r)) {
+    kb->failed = 1;
+    return r;
+  }
+  memo[n] = r;
+  return r;
+}

@@ -1,0 +1,134 @@
+/* Problem stage: 2:4 sparse A operands (docs/sparse-frontend.md).
+ *
+ * A caller argument of type tensor<M x K x T, #NV24> (2:4 along its rows,
+ * fe_is_two_of_four; normalization stripped the encoding on its scratch
+ * copy) must be the A operand of the function's one GEMM, read as it is:
+ * a plain load, K its last dimension, no view, no batch.  The kernel then
+ * takes it as two arguments of that caller argument:
+ *   values       memref<M x K/2 x T>            (upstream's `values`)
+ *   index words  memref<M x ceil(K/32) x i32>   (upstream's `crd`,
+ *                the p-th position of a row's 32 K in bits 2p..2p+1)
+ * the values in the argument's place (the graph's loads keep their
+ * argument number), the words appended after every other argument. */
+#include "FrontEnd.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The caller's type of kernel argument a (null for results). */
+static MlirType caller_type(const fe_problem *p, int a) {
+  int h = p->args[a].host;
+  MlirType ft = mlirTypeAttrGetValue(wmma_attr(p->func, "function_type"));
+  if (h < 0 || h >= mlirFunctionTypeGetNumInputs(ft))
+    return (MlirType){NULL};
+  return mlirFunctionTypeGetInput(ft, h);
+}
+
+/* The refusal of 2:4 argument `a` (-1). */
+static int refuse(const fe_problem *p, int a, char *why, size_t cap,
+                  const char *what) {
+  return fe_why(why, cap, "argument %d is 2:4 structured sparse: the sparse "
+                          "GEMM template (gemm_sparse) takes it only as the "
+                          "A operand of a single product, read as it is "
+                          "(here %s)",
+                p->args[a].host, what);
+}
+
+/* Does the output's contents read argument a other than as the product's
+ * A (the product's operand itself is not visited)? */
+static bool reads_from(const fe_problem *p, int n, int a, bool *seen) {
+  if (n < 0 || n >= p->g.nnodes || seen[n])
+    return false;
+  seen[n] = true;
+  const fe_node *x = &p->g.nodes[n];
+  if (x->kind == FE_LOAD)
+    return x->arg == a;
+  if (x->kind == FE_PRODUCT) {
+    const fe_contraction *c = &p->g.prods[x->product];
+    return reads_from(p, c->rhs, a, seen) || reads_from(p, c->acc, a, seen);
+  }
+  for (int k = 0; k < x->nops; ++k)
+    if (reads_from(p, x->ops[k], a, seen))
+      return true;
+  return false;
+}
+
+static bool reads_elsewhere(const fe_problem *p, int a) {
+  bool *seen = calloc((size_t)p->g.nnodes + 1, sizeof *seen);
+  if (!seen)
+    return true;
+  bool r = reads_from(p, p->root, a, seen);
+  free(seen);
+  return r;
+}
+
+static int64_t dim_or_dynamic(fe_size s) {
+  return fe_size_static(s) ? s.value : mlirShapedTypeGetDynamicSize();
+}
+
+int fe_sparse_operands(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where) {
+  int nargs = p->nargs;
+  for (int a = 0; a < nargs; ++a) {
+    MlirType t = caller_type(p, a);
+    if (mlirTypeIsNull(t) || !fe_is_two_of_four(t))
+      continue;
+    *where = p->args[a].loc;
+    fe_gemm *g = &p->gemms[0];
+    if (p->shape == FE_SHAPE_VALU) {
+      char tn[32] = "";
+      wmma_print_type(p->args[a].elem, tn, sizeof tn);
+      return refuse(p, a, why, cap,
+                    tn[0] == 'f' && !strcmp(tn, "f32")
+                        ? "its f32 product has no sparse WMMA: the "
+                          "operands must be f16, bf16, i8, f8E4M3FN or "
+                          "f8E5M2"
+                        : "the product is computed without WMMA");
+    }
+    if (p->shape != FE_SHAPE_GEMM || p->ngemms != 1)
+      return refuse(p, a, why, cap, "the function is not one product");
+    if (g->lhs.arg != a)
+      return refuse(p, a, why, cap, "it is not the product's A operand");
+    if (!g->lhs.is_load || g->lhs.im2col || g->lhs.k_pack != 1)
+      return refuse(p, a, why, cap, "A is computed from it elementwise");
+    if (reads_elsewhere(p, a))
+      return refuse(p, a, why, cap, "it is also read outside the product; "
+                                    "that read would need the zeros");
+    fe_arg *x = &p->args[a];
+    if (x->rank != 2 || g->nbatch || g->lhs.permuted || x->permuted ||
+        x->collapsed || g->lhs.mem_row != 0 || g->lhs.mem_k != 1)
+      return refuse(p, a, why, cap, "K must be its last dimension, with no "
+                                    "batch and no view");
+    if (g->a_zp >= 0 || g->b_zp >= 0)
+      return refuse(p, a, why, cap, "the product has zero points");
+    if (!fe_size_static(g->K))
+      return refuse(p, a, why, cap, "K is dynamic; give K statically (M "
+                                    "and N may be dynamic)");
+    if (g->K.value % 4)
+      return refuse(p, a, why, cap, "K is not a multiple of 4, the group "
+                                    "of the 2:4 form");
+    if (p->nargs >= FE_MAX_ARGS)
+      return fe_why(why, cap, "too many kernel arguments");
+    MlirContext ctx = mlirTypeGetContext(x->type);
+    int64_t K = g->K.value;
+    int64_t vshape[2] = {dim_or_dynamic(x->shape[0]), K / 2};
+    x->type = mlirMemRefTypeContiguousGet(x->elem, 2, vshape,
+                                          mlirAttributeGetNull());
+    x->shape[1] = fe_static(K / 2);
+    x->sparse_part = FE_SPARSE_VALUES;
+    fe_arg *w = &p->args[p->nargs];
+    *w = *x;
+    w->elem = mlirIntegerTypeGet(ctx, 32);
+    int64_t wshape[2] = {vshape[0], (K + 31) / 32};
+    w->type = mlirMemRefTypeContiguousGet(w->elem, 2, wshape,
+                                          mlirAttributeGetNull());
+    w->shape[1] = fe_static(wshape[1]);
+    w->sparse_part = FE_SPARSE_INDEX;
+    g->a_sparse = true;
+    g->a_index = p->nargs++;
+  }
+  return 0;
+}

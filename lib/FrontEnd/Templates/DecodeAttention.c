@@ -1,0 +1,583 @@
+/* The decode-attention template (flash decoding): attention with few query
+ * tokens per head (M <= 16: one token at decode time, a few when decoding
+ * speculatively) against a long KV cache, the query heads of a group
+ * sharing one KV head (K and V read at h floordiv G: grouped-query
+ * attention; G = 1 is multi-head attention).
+ *
+ * The attention template gives such a step one workgroup per head and 16
+ * query rows per wave: the G heads of a group read K and V G times, and a
+ * 2048-key cache is walked by one wave.  Here one workgroup serves one
+ * (batch item, KV head, query token): the G query heads of the group are
+ * the WMMA's 16 columns (padded), so K and V are read once, and the keys
+ * are split across the workgroup's S waves:
+ *   S^T = K Q^T    A = 16 keys x 16 of d from global memory (registers
+ *                  staging: every element is used by one wave only),
+ *                  B = Q^T (the group's heads as columns, loaded once);
+ *   online softmax per lane (lane l holds head l % 16 and 8 keys), as in
+ *                  the attention template (Attention.c);
+ *   O^T = V^T P^T  A = V^T tiles (V read transposed), B = P^T.
+ * Wave s walks key blocks [s c, (s + 1) c), c = ceil(blocks / S).  The S
+ * partial results (max m, sum l, unnormalised O^T) meet in LDS in rounds:
+ * the round's waves store theirs, a barrier, and wave 0 merges them in
+ * wave order -- m = max(m0, ms), O = O0 e^(m0 - m) + Os e^(ms - m), l
+ * likewise: the log-sum-exp merge, in a fixed order, so the result is
+ * deterministic -- then divides by l, runs the epilogue and stores the
+ * group's heads (columns past the group are never stored).
+ * Keys past the run-time length score -inf (loads past it read zero);
+ * masks in the scores (a causal mask against a run-time position, an
+ * additive bias) are evaluated on the (head, key) tile like any score
+ * expression. */
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define KB FE_ATOM_M         /* keys per block */
+#define MAX_QUERIES 16       /* query tokens per head (M) */
+#define MAX_TILES 16         /* head dims up to 256 */
+#define MAX_SPLIT 16         /* waves per workgroup (key slices) */
+#define MIN_BLOCKS_PER_WAVE 2
+#define WAVES_PER_CU 8
+#define MERGE_LDS 32768      /* bytes of partial results per merge round */
+
+/* The batch of the query heads: the one K and V read divided (h floordiv
+ * G), else the innermost batch (G = 1).  -1 if there is none. */
+static int head_batch(const fe_problem *p, int *group) {
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  *group = 1;
+  for (int i = 0; i < g1->nbatch; ++i)
+    if (g1->rhs.batch_div[i] > 1) {
+      *group = g1->rhs.batch_div[i];
+      return g2->rhs.batch_div[i] == *group ? i : -2;
+    }
+  return g1->nbatch - 1;
+}
+
+/* Bytes of one wave's partial result in LDS: O^T tiles and (m, l). */
+static int64_t merge_slot_bytes(int ndv) { return (int64_t)(ndv + 1) * 32 * 8 * 4; }
+
+static int merge_capacity(int split, int ndv) {
+  int cap = (int)(MERGE_LDS / merge_slot_bytes(ndv));
+  if (cap < 1)
+    cap = 1;
+  return cap < split - 1 ? cap : split - 1;
+}
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
+  if (!fe_shape_uses_wmma(p->shape))
+    return fe_not_for_this_kind(why, cap);
+  if (p->shape != FE_SHAPE_ATTENTION)
+    return fe_why(why, cap, "the function is not attention");
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (!fe_size_static(g1->M) || g1->M.value > MAX_QUERIES)
+    return fe_why(why, cap, "more than %d query tokens per head (not a "
+                            "decode step)",
+                  MAX_QUERIES);
+  int G = 1, hb = head_batch(p, &G);
+  if (hb == -2)
+    return fe_why(why, cap, "K and V are read at different head groups");
+  if (hb < 0)
+    return fe_why(why, cap, "no batch dimension of heads to put in the "
+                            "WMMA's columns");
+  if (G > FE_ATOM_N)
+    return fe_why(why, cap, "%d query heads per KV head (at most %d)", G,
+                  FE_ATOM_N);
+  if (!fe_size_static(g1->K) || g1->K.value % FE_ATOM_K ||
+      !fe_size_static(g2->N) || g2->N.value % FE_ATOM_M)
+    return fe_why(why, cap, "head dimensions must be static multiples of 16");
+  int64_t d = g1->K.value, dv = g2->N.value;
+  if (d > FE_ATOM_K * MAX_TILES || dv > FE_ATOM_M * MAX_TILES)
+    return fe_why(why, cap, "head dimensions over %d", FE_ATOM_K * MAX_TILES);
+  if (o->staging == WMMA_STAGING_LDS)
+    return fe_why(why, cap, "staging=lds: decode attention reads K and V "
+                            "into registers (each element once)");
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_decode_attention.name;
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(g1->a_type, &e);
+  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, FE_ATOM_M,
+                               FE_ATOM_N, FE_ATOM_K, NULL, 0);
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types");
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  /* Workgroups: batch items x KV heads x query tokens. */
+  double wgs = (double)g1->M.value;
+  for (int i = 0; i < g1->nbatch; ++i) {
+    double n = (double)fe_estimate(g1->batch[i]);
+    wgs *= i == hb ? ceil(n / G) : n;
+  }
+  /* Key slices: the fewest waves giving the launch WAVES_PER_CU waves per
+   * CU of the largest part, each slice at least MIN_BLOCKS_PER_WAVE
+   * blocks. */
+  double blocks = ceil((double)fe_estimate(g1->N) / KB);
+  double need = (double)WAVES_PER_CU * chip->compute_units;
+  int S = 1;
+  while (S < MAX_SPLIT && wgs * S < need &&
+         blocks / (2 * S) >= MIN_BLOCKS_PER_WAVE)
+    S *= 2;
+  if (o->pinned)
+    S = (int)o->pin.waves[0];
+  if (S < 1 || S > MAX_SPLIT)
+    return fe_why(why, cap, "1 to %d key slices per workgroup, got %d",
+                  MAX_SPLIT, S);
+  s->staging = FE_STAGE_REGS;
+  s->tile_m = FE_ATOM_N; /* the group's heads */
+  s->tile_n = KB;
+  s->k_step = ii->k;
+  s->stages = 1;
+  s->waves_m = S;
+  s->waves_n = 1;
+  s->wave_m = s->wave_n = 1;
+  s->threads = 32 * S;
+  s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
+  s->acc_pack = 1;
+  s->form = WMMA_FORM_ACC;
+  s->m_tail = G < FE_ATOM_N;
+  s->n_tail = !fe_size_static(g1->N) || g1->N.value % KB;
+  int ndv = (int)(dv / ii->m);
+  s->lds_bytes = S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) : 0;
+  int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
+  int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
+  /* Q^T fragments, O^T accumulators, S^T, K/V fragments in flight, P^T,
+   * addresses and loop state. */
+  s->vgprs = (int)(d / ii->k) * fb + ndv * 8 + 8 + 2 * fa + fb + 24;
+  /* RDNA3 at d = 256: Q^T held compact (half the VGPRs) and replicated
+   * at each use (build: q_compact). */
+  if (s->vgprs > FE_VGPR_BUDGET && chip->arch == WMMA_ARCH_RDNA3)
+    s->vgprs -= (int)(d / ii->k) * fb / 2;
+  if (s->vgprs > FE_VGPR_BUDGET)
+    return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
+                            "(budget %d)",
+                  (long long)d, (long long)dv, s->vgprs, FE_VGPR_BUDGET);
+  if (s->lds_bytes > chip->lds_bytes)
+    return fe_why(why, cap, "the merge needs %lld bytes of LDS",
+                  (long long)s->lds_bytes);
+  s->grid[0] = (fe_grid_dim){1, {{g1->M, 1}}};
+  s->grid[1].nterms = 0;
+  s->grid[2].nterms = g1->nbatch;
+  for (int i = 0; i < g1->nbatch; ++i) {
+    s->grid[2].t[i].size = g1->batch[i];
+    s->grid[2].t[i].div = i == hb ? G : 1;
+  }
+  int eb = wb_type_bits(g1->a_type) / 8;
+  double wmma = wgs * blocks * (d / ii->k + dv / ii->m);
+  double bytes = wgs * blocks * KB * (d + dv) * eb;
+  s->cost = fe_cost(chip, wgs, wmma, bytes);
+  return 0;
+}
+
+/*===--- the kernel -----------------------------------------------------------===*/
+typedef struct {
+  int hb, group;
+  MlirValue batch[2];         /* the group's first head at batch hb */
+  MlirValue query;            /* the workgroup's query token */
+  MlirValue qf[MAX_TILES];    /* Q^T fragments (B operands) */
+  int nd, ndv;
+  bool q_compact;             /* RDNA3: qf[] compact, replicated at use */
+  bool masked;                /* keys may end inside a block */
+} dat_t;
+
+#define NSTATE (2 + MAX_TILES)
+
+/* The batch values of block id z (row-major over the batches, the head
+ * batch counting groups), the head batch at the group's first head. */
+static void batch_of(fe_kb *kb, dat_t *a, MlirValue z) {
+  const fe_gemm *g1 = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  MlirValue n[2];
+  for (int i = 0; i < g1->nbatch; ++i)
+    n[i] = i == a->hb ? kb_ceil_div(kb, g1->batch[i], a->group)
+                      : kb_size(kb, g1->batch[i]);
+  MlirValue v[2];
+  if (g1->nbatch == 1) {
+    v[0] = z;
+  } else {
+    v[0] = wb_arith(b, "arith.divui", z, n[1]);
+    v[1] = wb_arith(b, "arith.remui", z, n[1]);
+  }
+  for (int i = 0; i < g1->nbatch; ++i)
+    a->batch[i] = i == a->hb ? kb_mulc(kb, v[i], a->group) : v[i];
+}
+
+/* Is Q a plain load in the atom's operand type (no prologue)? */
+static bool q_is_plain(fe_kb *kb) {
+  const fe_operand *o = &kb->p->gemms[0].lhs;
+  return o->is_load && !kb_operand_has_prologue(kb, o, WMMA_MATRIX_B) &&
+         !fe_load_grouped(&kb->p->g.nodes[o->leaf]);
+}
+
+/* A plain Q's fragment, element by element: the columns past the group
+ * are not read (their loads go past the buffer's end), and on RDNA3 the
+ * compact fragment is loaded and replicated (each element read once). */
+static MlirValue q_plain(fe_kb *kb, dat_t *a, const fe_tile *t,
+                         const fe_node *x) {
+  wb_t *b = &kb->b;
+  wmma_layout_kind saved = kb->ab_layout;
+  bool compact = saved == WMMA_LAYOUT_HW;
+  if (compact)
+    kb->ab_layout = WMMA_LAYOUT_COMPACT;
+  fe_slot_pos sp;
+  kb_slot_positions(kb, t, &sp);
+  MlirType vt = kb_tile_vec(kb, t, x->type);
+  kb->ab_layout = saved;
+  MlirValue mem = kb->args[x->arg];
+  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
+  MlirValue past = wb_fat_buffer_oob(b, wb_dim(b, mem, outer));
+  MlirValue el[16];
+  for (int v = 0; v < sp.n; ++v) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < x->nmap; ++j) {
+      int d = x->map[j];
+      idx[j] = d == FE_MAP_FIXED     ? kb_c(kb, x->fixed[j])
+               : d == t->dim_row     ? kb_add(kb, t->at[d], sp.row[v])
+               : d == t->dim_col     ? kb_add(kb, t->at[d], sp.col[v])
+                                     : t->at[d];
+    }
+    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, sp.col[v], kb_c(kb, a->group));
+    idx[outer] = wb_select(b, ok, idx[outer], past);
+    el[v] = wb_load(b, mem, x->nmap, idx);
+  }
+  MlirValue v = wb_from_elements(b, sp.n, el, vt);
+  return compact && !a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, v)
+                                  : v;
+}
+
+/* Q^T's fragment for d in [16c, 16c + 16): rows d, columns the group's
+ * heads, evaluated on an operand tile of the first product's loop space
+ * (the heads are a batch loop: element loads). */
+static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
+  const fe_gemm *g1 = &kb->p->gemms[0];
+  const fe_operand *o = &g1->lhs;
+  fe_tile t;
+  memset(&t, 0, sizeof t);
+  t.rank = o->space_rank;
+  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
+    t.at[d] = kb_c(kb, 0);
+  t.dim_row = o->k_loop;
+  t.dim_col = o->batch_loop[a->hb];
+  t.at[o->row_loop] = a->query;
+  t.at[o->k_loop] = kb_c(kb, kb->atom_k * c);
+  for (int i = 0; i < o->nbatch; ++i)
+    t.at[o->batch_loop[i]] = a->batch[i];
+  t.operand = true;
+  t.role = WMMA_MATRIX_B;
+  /* Heads past the last read zero (the fat buffer's range check). */
+  kb_note_oob(kb, kb->args[o->arg]);
+  const fe_node *x = &kb->p->g.nodes[o->leaf];
+  if (q_is_plain(kb))
+    return q_plain(kb, a, &t, x);
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue v = kb_eval(kb, &m, &t, o->node);
+  kb_memo_free(&m);
+  return v;
+}
+
+static MlirValue row_combine(fe_kb *kb, const char *op, MlirValue v) {
+  MlirValue r = wb_extract(&kb->b, v, 0);
+  for (int i = 1; i < 8; ++i)
+    r = wb_arith(&kb->b, op, r, wb_extract(&kb->b, v, i));
+  /* The other 8 keys of the head are in lane l ^ 16. */
+  return wb_arith(&kb->b, op, r, wb_xor16(&kb->b, r));
+}
+
+static MlirValue splat(fe_kb *kb, MlirValue x) {
+  return wb_broadcast(&kb->b, x, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)));
+}
+
+/* max(m, -inf -> 0): the shift that keeps exp(-inf - shift) at 0. */
+static MlirValue shift_of(fe_kb *kb, MlirValue m) {
+  wb_t *b = &kb->b;
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  MlirValue none = wb_cmpf(b, 1 /* oeq */, m, wb_const_float(b, f32, -INFINITY));
+  return wb_select(b, none, wb_const_float(b, f32, 0.0), m);
+}
+
+static MlirValue expf_(fe_kb *kb, MlirValue x) {
+  return wb_op1(&kb->b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL);
+}
+
+/* An A tile of K or V^T.  On RDNA3 a plain one is loaded compact (lane
+ * half h holds K 8h..8h+7) and replicated with v_permlanex16: each element
+ * is read from memory once per wave, not once per lane half. */
+static MlirValue a_tile(fe_kb *kb, dat_t *a, const fe_operand *o,
+                        MlirValue row0, MlirValue k0) {
+  if (kb->ab_layout != WMMA_LAYOUT_HW ||
+      kb_operand_has_prologue(kb, o, WMMA_MATRIX_A))
+    return kb_operand_tile(kb, o, WMMA_MATRIX_A, a->batch, row0, k0,
+                           a->masked);
+  MlirValue idx[FE_MAX_RANK];
+  kb_operand_origin(kb, o, a->batch, idx);
+  idx[o->mem_row] = row0;
+  idx[o->mem_k] = k0;
+  MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_A, WMMA_LAYOUT_COMPACT,
+                               o->mem_row > o->mem_k, kb->atom);
+  MlirValue v = kb_load(kb, frag, kb->args[o->arg],
+                        kb->p->args[o->arg].rank, idx, a->masked);
+  return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
+}
+
+/* The block of keys at key0: scores, online softmax, O^T update;
+ * st = {m, l, O^T...}. */
+static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  wb_t *b = &kb->b;
+  MlirValue s = kb_fill_zero(kb, kb->atom);
+  for (int c = 0; c < a->nd; ++c)
+    s = kb_mma(kb, kb->atom,
+               a_tile(kb, a, &g1->rhs, key0, kb_c(kb, kb->atom_k * c)),
+               a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, a->qf[c])
+                            : a->qf[c],
+               s);
+  /* The scores on the (head, key) tile, held transposed. */
+  fe_tile t;
+  memset(&t, 0, sizeof t);
+  t.rank = p->att.rank;
+  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
+    t.at[d] = kb_c(kb, 0);
+  t.dim_row = 2 + a->hb;
+  t.dim_col = 1;
+  t.at[0] = a->query;
+  t.at[1] = key0;
+  for (int i = 0; i < g1->nbatch; ++i)
+    t.at[2 + i] = a->batch[i];
+  t.transposed = true;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return;
+  }
+  kb_bind_product(kb, &m, g1->prod, s);
+  MlirValue sc = kb_eval(kb, &m, &t, p->att.score);
+  kb_memo_free(&m);
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  if (a->masked)
+    sc = kb_fill_cols_from(kb, &t, sc, kb_size(kb, g1->N),
+                           wb_const_splat(b, kb_acc_vec(kb, f32), -INFINITY));
+  MlirValue mnew = wb_arith(b, "arith.maximumf", st[0],
+                            row_combine(kb, "arith.maximumf", sc));
+  MlirValue muse = shift_of(kb, mnew);
+  MlirValue corr = expf_(kb, wb_arith(b, "arith.subf", st[0], muse));
+  MlirValue pv = expf_(kb, wb_arith(b, "arith.subf", sc, splat(kb, muse)));
+  st[0] = mnew;
+  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], corr),
+                   row_combine(kb, "arith.addf", pv));
+  MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
+  MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+  MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
+  MlirValue cs = splat(kb, corr);
+  for (int t2 = 0; t2 < a->ndv; ++t2)
+    st[2 + t2] = kb_mma(
+        kb, kb->atom,
+        a_tile(kb, a, &g2->rhs, kb_c(kb, kb->atom_m * t2), key0),
+        pb, wb_arith(b, "arith.mulf", st[2 + t2], cs));
+}
+
+/* st (wave 0's) merged with another wave's (m, l, O^T) read from LDS. */
+static void merge(fe_kb *kb, dat_t *a, MlirValue *st, const MlirValue *o) {
+  wb_t *b = &kb->b;
+  MlirValue mn = wb_arith(b, "arith.maximumf", st[0], o[0]);
+  MlirValue sh = shift_of(kb, mn);
+  MlirValue c0 = expf_(kb, wb_arith(b, "arith.subf", st[0], sh));
+  MlirValue c1 = expf_(kb, wb_arith(b, "arith.subf", o[0], sh));
+  st[0] = mn;
+  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], c0),
+                   wb_arith(b, "arith.mulf", o[1], c1));
+  MlirValue s0 = splat(kb, c0), s1 = splat(kb, c1);
+  for (int t = 0; t < a->ndv; ++t)
+    st[2 + t] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[2 + t], s0),
+                         wb_arith(b, "arith.mulf", o[2 + t], s1));
+}
+
+/* The partial results of waves 1..S-1 merged into wave 0's, in wave order,
+ * through LDS in rounds (slot: wave - first wave of the round). */
+static int merge_waves(fe_kb *kb, dat_t *a, int S, MlirValue *st) {
+  wb_t *b = &kb->b;
+  const int ns = 2 + a->ndv, per = a->ndv + 1;
+  const int capn = merge_capacity(S, a->ndv);
+  MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
+  int64_t shape[2] = {(int64_t)capn * per * 32, 8};
+  MlirValue lds = kb_lds(kb, 2, shape, f32);
+  MlirValue lane = wb_lane_index(b);
+  MlirValue first = wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0));
+  MlirType types[NSTATE];
+  for (int i = 0; i < ns; ++i)
+    types[i] = mlirValueGetType(st[i]);
+  for (int r0 = 1; r0 < S; r0 += capn) {
+    int r1 = r0 + capn < S ? r0 + capn : S;
+    if (r0 > 1)
+      wb_lds_barrier(b);
+    MlirValue in_round = wb_arith(
+        b, "arith.andi", wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), kb->wave),
+        wb_cmpi(b, WB_CMP_ULT, kb->wave, kb_c(kb, r1)));
+    wb_if put;
+    if (!wb_if_begin(b, &put, in_round, 0, NULL, false))
+      return -1;
+    MlirValue base = kb_mulc(kb, kb_addc(kb, kb->wave, -r0), per * 32);
+    MlirValue stats[8];
+    stats[0] = st[0];
+    stats[1] = st[1];
+    for (int i = 2; i < 8; ++i)
+      stats[i] = wb_const_float(b, f32, 0.0);
+    for (int t = 0; t <= a->ndv; ++t) {
+      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
+                          kb_c(kb, 0)};
+      wb_vstore(b, t < a->ndv ? st[2 + t] : wb_from_elements(b, 8, stats, v8),
+                lds, 2, idx);
+    }
+    wb_if_end(b, &put, 0, NULL);
+    wb_lds_barrier(b);
+    wb_if add;
+    if (!wb_if_begin(b, &add, first, ns, types, true))
+      return -1;
+    MlirValue acc[NSTATE];
+    memcpy(acc, st, sizeof(MlirValue) * (size_t)ns);
+    for (int r = r0; r < r1; ++r) {
+      MlirValue o[NSTATE];
+      for (int t = 0; t <= a->ndv; ++t) {
+        MlirValue idx[2] = {
+            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * per + t) * 32), lane),
+            kb_c(kb, 0)};
+        MlirValue v = wb_vload(b, v8, lds, 2, idx);
+        if (t < a->ndv) {
+          o[2 + t] = v;
+        } else {
+          o[0] = wb_extract(b, v, 0);
+          o[1] = wb_extract(b, v, 1);
+        }
+      }
+      merge(kb, a, acc, o);
+    }
+    wb_if_else(b, &add, ns, acc);
+    wb_if_end(b, &add, ns, st);
+    for (int i = 0; i < ns; ++i)
+      st[i] = mlirOperationGetResult(add.op, i);
+  }
+  return 0;
+}
+
+/* The output tile at value dims [16 t, 16 t + 16) (rows: the group's heads,
+ * held transposed), evaluated from O^T / l and stored for the heads of the
+ * group that exist. */
+static void store_output(fe_kb *kb, dat_t *a, int t2, MlirValue o) {
+  const fe_problem *p = kb->p;
+  const fe_gemm *g2 = &p->gemms[1];
+  wb_t *b = &kb->b;
+  const fe_arg *arg = &p->args[p->out_arg];
+  fe_tile t;
+  memset(&t, 0, sizeof t);
+  t.rank = arg->rank;
+  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
+    t.at[d] = kb_c(kb, 0);
+  t.dim_row = p->out_space_batch[a->hb];
+  t.dim_col = p->out_space_n;
+  t.at[p->out_space_m] = a->query;
+  t.at[p->out_space_n] = kb_c(kb, kb->atom_m * t2);
+  for (int i = 0; i < g2->nbatch; ++i)
+    t.at[p->out_space_batch[i]] = a->batch[i];
+  t.transposed = true;
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return;
+  }
+  kb_bind_product(kb, &m, g2->prod, o);
+  MlirValue v = kb_eval(kb, &m, &t, p->root);
+  kb_memo_free(&m);
+  if (mlirValueIsNull(v)) {
+    kb->failed = 1;
+    return;
+  }
+  fe_slot_pos sp;
+  kb_slot_positions(kb, &t, &sp);
+  MlirValue mem = kb->args[p->out_arg];
+  kb_note_oob(kb, mem);
+  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
+  MlirValue heads = wb_dim(b, mem, t.dim_row);
+  for (int s = 0; s < sp.n; ++s) {
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < t.rank; ++j)
+      idx[j] = t.at[j];
+    idx[t.dim_row] = kb_add(kb, t.at[t.dim_row], sp.row[s]);
+    idx[t.dim_col] = kb_add(kb, t.at[t.dim_col], sp.col[s]);
+    /* Columns past the group (or the last head): the store is dropped by
+     * moving it past the buffer's end. */
+    MlirValue ok = wb_arith(
+        b, "arith.andi",
+        wb_cmpi(b, WB_CMP_ULT, sp.row[s], kb_c(kb, a->group)),
+        wb_cmpi(b, WB_CMP_ULT, idx[t.dim_row], heads));
+    idx[outer] = wb_select(b, ok, idx[outer],
+                           wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
+    wb_store(b, wb_extract(b, v, s), mem, t.rank, idx);
+  }
+}
+
+static int build(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  wb_t *b = &kb->b;
+  const int S = s->waves_m;
+  dat_t a;
+  memset(&a, 0, sizeof a);
+  a.hb = head_batch(p, &a.group);
+  if (a.hb < 0)
+    return -1;
+  a.nd = (int)(g1->K.value / kb->atom_k);
+  a.ndv = (int)(g2->N.value / kb->atom_m);
+  a.masked = s->n_tail;
+  /* The plan's VGPR estimate with full Q^T fragments (RDNA3 at d = 256). */
+  {
+    int fa = wmma_matrix_vgprs(kb->arch, s->instr, WMMA_MATRIX_A);
+    int fb = wmma_matrix_vgprs(kb->arch, s->instr, WMMA_MATRIX_B);
+    a.q_compact = kb->ab_layout == WMMA_LAYOUT_HW && q_is_plain(kb) &&
+                  a.nd * fb + a.ndv * 8 + 8 + 2 * fa + fb + 24 > FE_VGPR_BUDGET;
+  }
+  batch_of(kb, &a, kb_bid(kb, 2));
+  a.query = kb_bid(kb, 0);
+  for (int c = 0; c < a.nd; ++c)
+    a.qf[c] = q_fragment(kb, &a, c);
+  /* This wave's key blocks [lo, hi). */
+  MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
+  MlirValue per = wb_ceil_div_const(b, nblk, S);
+  MlirValue lo = wb_min_index(b, wb_muli(b, kb->wave, per), nblk);
+  MlirValue hi = wb_min_index(b, wb_addi(b, lo, per), nblk);
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  const int ns = 2 + a.ndv;
+  MlirValue st[NSTATE];
+  st[0] = wb_const_float(b, f32, -INFINITY);
+  st[1] = wb_const_float(b, f32, 0.0);
+  for (int t = 0; t < a.ndv; ++t)
+    st[2 + t] = kb_fill_zero(kb, kb->atom);
+  wb_loop l;
+  if (!wb_for_begin(b, &l, lo, hi, kb_c(kb, 1), ns, st))
+    return -1;
+  memcpy(st, l.iter, sizeof(MlirValue) * (size_t)ns);
+  block(kb, &a, kb_mulc(kb, l.iv, KB), st);
+  wb_for_end(b, &l, ns, st);
+  for (int i = 0; i < ns; ++i)
+    st[i] = wb_loop_result(&l, i);
+  if (S > 1 && merge_waves(kb, &a, S, st))
+    return -1;
+  wb_if ep;
+  if (!wb_if_begin(b, &ep, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)), 0,
+                   NULL, false))
+    return -1;
+  MlirValue ls = splat(kb, st[1]);
+  for (int t = 0; t < a.ndv; ++t)
+    store_output(kb, &a, t, wb_arith(b, "arith.divf", st[2 + t], ls));
+  wb_if_end(b, &ep, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+const fe_template fe_template_decode_attention = {"decode_attention", plan,
+                                                  build};

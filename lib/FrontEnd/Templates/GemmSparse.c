@@ -1,0 +1,352 @@
+/* The sparse GEMM template (gemm_sparse): one product whose A operand is
+ * 2:4 sparse along K (Problem/ProblemSparse.c), with any elementwise
+ * epilogue.  The kernel reads A compressed: its values (M x K/2) and its
+ * index words (M x ceil(K/32) i32, a row's 16 positions per 32 K in K
+ * order, 2 bits each), as docs/sparse-frontend.md describes.
+ *
+ * Grid, waves, accumulators and the epilogue are the gemm template's
+ * (Gemm.h); staging is in registers: each wave loads its own fragments.
+ *  - RDNA4: one v_swmmac (wmma.sparse_mma) per 16x16 tile and 32 K.  Lane
+ *    half h of tile row r = lane % 16 holds compressed values 4h..4h+3 and
+ *    8+4h..8+4h+3 of the step (two vector loads) and, as its index
+ *    register, bytes h and h+2 of its row's word (the positions of K
+ *    8h..8h+7 and 16+8h..16+8h+7).  B is the two dense 16x16x16 B
+ *    fragments of the step's K concatenated.  For 16-bit types that is the
+ *    instruction's own K order; for 8-bit ones (whose lane half h takes K
+ *    16h..16h+15) it is a permutation of K by groups of 8 applied alike to
+ *    A, its positions and B, so the product is the same.
+ *  - RDNA3 (no sparse WMMA): the same buffers; per K step of 16 a lane
+ *    makes its row's dense 16 values from 8 values and 16 index bits by
+ *    selects (exact), then the dense WMMA (as
+ *    examples/atoms/sparse-gemm-packed-rdna3.mlir does).
+ * Tails: the last K step is loaded masked (values past K/2 and B past K
+ * read zero; the host pads the positions of groups past K with 0 and 1);
+ * rows past M read the fat buffer's zeros, and their index register is
+ * replaced by valid positions (a zero word would repeat position 0, whose
+ * hardware meaning is not documented). */
+#include "Templates/Gemm.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static wmma_elem elem_of(MlirType t) {
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(t, &e);
+  return e;
+}
+
+/* Positions 0 and 1 in every group of a 16-bit index register. */
+#define PAD_POSITIONS 0x4444
+
+/*===--- planning --------------------------------------------------------===*/
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
+  if (p->shape != FE_SHAPE_GEMM || !p->gemms[0].a_sparse)
+    return fe_not_for_this_kind(why, cap);
+  const fe_gemm *g = &p->gemms[0];
+  if (o->staging == WMMA_STAGING_LDS ||
+      (o->pinned && o->pin.staging == WMMA_SCHED_LDS))
+    return fe_why(why, cap, "a 2:4 sparse A is staged in registers only");
+  MlirType at = fe_compute_type(chip->arch, g->a_type);
+  MlirType bt = fe_compute_type(chip->arch, g->b_type);
+  int bits = wb_type_bits(g->a_type);
+  if ((bits != 16 && bits != 8) || wb_type_bits(g->b_type) != bits)
+    return fe_why(why, cap, "2:4 sparse products of 16-bit or 8-bit "
+                            "operands only");
+  memset(s, 0, sizeof *s);
+  s->template_name = fe_template_gemm_sparse.name;
+  s->kacc = g->kacc_type;
+  s->instr = wmma_instr_select(chip->arch, elem_of(at), elem_of(bt),
+                               elem_of(s->kacc), FE_ATOM_M, FE_ATOM_N,
+                               FE_ATOM_K, NULL, 0);
+  if (s->instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
+  bool sparse_hw = wmma_arch_has_sparse(chip->arch);
+  if (sparse_hw) {
+    char msg[128] = "";
+    if (wmma_sparse_select(chip->arch, elem_of(g->a_type), elem_of(g->b_type),
+                           elem_of(s->kacc), 16, 16, 32, msg,
+                           sizeof msg) == WMMA_SPARSE_COUNT)
+      return fe_why(why, cap, "no sparse WMMA (v_swmmac) for these types: %s",
+                    msg);
+  }
+  /* One wave row of 16 x 16w, or 64 x 64 or 128 x 128 in 2 x 2 waves
+   * when the problem fills them (a pin's or the option's tile otherwise),
+   * each wave's tiles at most 4 per side: the larger the wave tile, the
+   * fewer times each wave reads A and B (registers staging). */
+  int w = o->waves;
+  int tm = 16, tn = 16 * w, wm = 1, wn = w;
+  if (o->pinned) {
+    tm = (int)o->pin.tile[0], tn = (int)o->pin.tile[1];
+    wm = (int)o->pin.waves[0], wn = (int)o->pin.waves[1];
+  } else if (o->tile_m) {
+    tm = o->tile_m, tn = o->tile_n;
+    wm = tm >= 32 ? 2 : 1;
+    wn = w / wm;
+  } else if (w == 4 && fe_estimate(g->M) >= 64 && fe_estimate(g->N) >= 64) {
+    tm = tn = fe_estimate(g->M) >= 128 && fe_estimate(g->N) >= 128 ? 128 : 64;
+    wm = wn = 2;
+  }
+  if (wm < 1 || wn < 1 || tm % (16 * wm) || tn % (16 * wn))
+    return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
+                            "of 16x16 tiles", tm, tn, wm, wn);
+  s->staging = FE_STAGE_REGS;
+  s->tile_m = tm, s->tile_n = tn, s->waves_m = wm, s->waves_n = wn;
+  s->wave_m = tm / 16 / wm, s->wave_n = tn / 16 / wn;
+  if (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)
+    return fe_why(why, cap, "%dx%d tiles per wave (at most %d per side)",
+                  s->wave_m, s->wave_n, FE_MAX_REG_TILES);
+  s->k_step = sparse_hw ? 32 : 16;
+  s->stages = 1;
+  s->threads = 32 * wm * wn;
+  s->form = WMMA_FORM_ACC;
+  s->acc_pack = 1;
+  s->m_tail = !fe_size_static(g->M) || g->M.value % tm;
+  s->n_tail = !fe_size_static(g->N) || g->N.value % tn;
+  s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
+  s->grid[0] = (fe_grid_dim){1, {{g->N, tn}}};
+  s->grid[1] = (fe_grid_dim){1, {{g->M, tm}}};
+  int acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
+  s->vgprs = s->wave_m * s->wave_n * acc_vgprs + (s->wave_m + s->wave_n) * 8 +
+             24;
+  /* The rule of the gemm template, the A bytes halved plus the words. */
+  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double K = (double)fe_estimate(g->K);
+  double wgs = (double)((int64_t)(M + tm - 1) / tm) *
+               (double)((int64_t)(N + tn - 1) / tn);
+  double eb = fe_storage_bytes(g->a_type);
+  double a_bytes = (double)tm * K * (eb / 2 + 1.0 / 8);
+  double b_bytes = (double)tn * K * fe_storage_bytes(g->b_type);
+  double wmma = wgs * (tm / 16) * (tn / 16) * (K / s->k_step);
+  s->tie_cost = fe_cost(chip, wgs, wmma, wgs * wm * wn * (a_bytes / wm +
+                                                         b_bytes / wn));
+  s->cost = s->tie_cost;
+  if (o->pinned && (o->pin.tile[2] != s->k_step || o->pin.stages != 1))
+    return fe_why(why, cap, "the sparse template steps K by %d in 1 stage",
+                  s->k_step);
+  return 0;
+}
+
+/*===--- building --------------------------------------------------------===*/
+typedef struct {
+  fe_gemm_wave w;
+  MlirValue values, words; /* the kernel's A buffers */
+  MlirValue r, h;          /* lane % 16, lane / 16 (index) */
+  MlirValue h_i32;
+  MlirAttribute sparse_atom; /* RDNA4 */
+} sparse_ctx;
+
+static MlirValue tile_row(fe_kb *kb, const sparse_ctx *c, int i) {
+  return kb_addc(kb, c->w.m0, kb->atom_m * i);
+}
+static MlirValue tile_col(fe_kb *kb, const sparse_ctx *c, int j) {
+  return kb_addc(kb, c->w.n0, kb->atom_n * j);
+}
+
+/* The index word of this lane's row at word column `col`, with valid
+ * positions for rows past M. */
+static MlirValue index_word(fe_kb *kb, const sparse_ctx *c, MlirValue row,
+                            MlirValue col) {
+  MlirValue idx[2] = {row, col};
+  if (kb->s->m_tail)
+    kb_note_oob(kb, c->words);
+  MlirValue word = wb_load(&kb->b, c->words, 2, idx);
+  if (!kb->s->m_tail)
+    return word;
+  MlirValue inside =
+      wb_cmpi(&kb->b, WB_CMP_ULT, row, kb_size(kb, kb->p->gemms[0].M));
+  return wb_select(&kb->b, inside, word,
+                   wb_const_i32(&kb->b, (int32_t)0x44444444u));
+}
+
+/* vector<len x T> of this lane's row of the values at column col. */
+static MlirValue values_run(fe_kb *kb, const sparse_ctx *c, MlirValue row,
+                            MlirValue col, int len, bool masked) {
+  MlirValue idx[2] = {row, col};
+  if (kb->s->m_tail)
+    kb_note_oob(kb, c->values);
+  return kb_vload(kb, c->values, 2, idx, len, masked);
+}
+
+static MlirValue shift_mask(fe_kb *kb, MlirValue v, MlirValue sh, int mask) {
+  wb_t *b = &kb->b;
+  return wb_arith(b, "arith.andi", wb_arith(b, "arith.shrui", v, sh),
+                  wb_const_i32(b, mask));
+}
+
+/* RDNA4: tile row i's compressed A fragment and index register. */
+static void sparse_a(fe_kb *kb, const sparse_ctx *c, int i, MlirValue k,
+                     bool masked, MlirValue *a, MlirValue *index) {
+  wb_t *b = &kb->b;
+  MlirValue row = kb_add(kb, tile_row(kb, c, i), c->r);
+  MlirValue kc = wb_arith(b, "arith.divui", k, kb_c(kb, 2));
+  MlirValue col = kb_add(kb, kc, kb_mulc(kb, c->h, 4));
+  MlirValue lo = values_run(kb, c, row, col, 4, masked);
+  MlirValue hi = values_run(kb, c, row, kb_addc(kb, col, 8), 4, masked);
+  static const int64_t cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  *a = wb_shuffle(b, lo, hi, 8, cat);
+  MlirValue word = index_word(
+      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)));
+  /* Bytes h and h + 2 of the word. */
+  MlirValue sh = wb_arith(b, "arith.muli", c->h_i32, wb_const_i32(b, 8));
+  MlirValue b0 = shift_mask(kb, word, sh, 0xff);
+  MlirValue b2 = shift_mask(
+      kb, word, wb_arith(b, "arith.addi", sh, wb_const_i32(b, 16)), 0xff);
+  *index = wb_arith(b, "arith.ori", b0,
+                    wb_arith(b, "arith.shli", b2, wb_const_i32(b, 8)));
+}
+
+/* RDNA3: tile row i's dense A fragment (the row's 16 K of the step in
+ * every lane) from 8 values and 16 bits of the word. */
+static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
+                            MlirValue k, bool masked) {
+  wb_t *b = &kb->b;
+  MlirValue row = kb_add(kb, tile_row(kb, c, i), c->r);
+  MlirValue kc = wb_arith(b, "arith.divui", k, kb_c(kb, 2));
+  MlirValue v = values_run(kb, c, row, kc, 8, masked);
+  MlirValue word = index_word(
+      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)));
+  /* The step's half of the word: K 16t..16t+15 of its 32. */
+  MlirValue half = wb_cast(
+      b, "arith.index_cast",
+      wb_arith(b, "arith.remui", wb_arith(b, "arith.divui", k, kb_c(kb, 16)),
+               kb_c(kb, 2)),
+      wb_i32(kb->ctx));
+  MlirValue bits = wb_arith(b, "arith.shrui", word,
+                            wb_arith(b, "arith.muli", half, wb_const_i32(b, 16)));
+  MlirType elem = wb_elem_type(mlirValueGetType(v));
+  MlirType v4 = wb_vec(4, elem), i4 = wb_vec(4, wb_i32(kb->ctx));
+  MlirValue bv = wb_broadcast(b, bits, i4);
+  /* Value j's position is field j: even values at bits 0, 4, 8, 12, odd
+   * ones at 2, 6, 10, 14. */
+  static const int32_t even_sh[4] = {0, 4, 8, 12}, odd_sh[4] = {2, 6, 10, 14};
+  MlirValue three = wb_const_splat(b, i4, 3);
+  MlirValue pe = wb_arith(b, "arith.andi",
+                          wb_arith(b, "arith.shrui", bv,
+                                   wb_const_vec_i32(b, 4, even_sh)),
+                          three);
+  MlirValue po = wb_arith(b, "arith.andi",
+                          wb_arith(b, "arith.shrui", bv,
+                                   wb_const_vec_i32(b, 4, odd_sh)),
+                          three);
+  static const int64_t ev[4] = {0, 2, 4, 6}, od[4] = {1, 3, 5, 7};
+  MlirValue ve = wb_shuffle(b, v, v, 4, ev), vo = wb_shuffle(b, v, v, 4, od);
+  MlirValue zero = wb_const_zero(b, v4);
+  MlirValue d[4];
+  for (int q = 0; q < 4; ++q) {
+    MlirValue qv = wb_const_splat(b, i4, q);
+    MlirValue x = wb_select(b, wb_cmpi(b, WB_CMP_EQ, po, qv), vo, zero);
+    d[q] = wb_select(b, wb_cmpi(b, WB_CMP_EQ, pe, qv), ve, x);
+  }
+  static const int64_t cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  MlirValue d01 = wb_shuffle(b, d[0], d[1], 8, cat);
+  MlirValue d23 = wb_shuffle(b, d[2], d[3], 8, cat);
+  /* K 4g + q is d_q[g]. */
+  static const int64_t order[16] = {0, 4, 8,  12, 1, 5, 9,  13,
+                                    2, 6, 10, 14, 3, 7, 11, 15};
+  MlirValue a = wb_shuffle(b, d01, d23, 16, order);
+  if (wb_type_bits(elem) == 8 && !mlirTypeIsAInteger(elem))
+    a = kb_fp8_to_f16(kb, a);
+  return a;
+}
+
+/* One K step (32 on RDNA4, 16 on RDNA3) at k. */
+static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
+                   MlirValue *acc, bool masked) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  MlirValue a[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES],
+      bf[FE_MAX_REG_TILES];
+  bool sparse_hw = !mlirAttributeIsNull(c->sparse_atom);
+  for (int i = 0; i < s->wave_m; ++i) {
+    if (sparse_hw)
+      sparse_a(kb, c, i, k, masked, &a[i], &index[i]);
+    else
+      a[i] = expanded_a(kb, c, i, k, masked);
+  }
+  for (int j = 0; j < s->wave_n; ++j) {
+    MlirValue col = tile_col(kb, c, j);
+    bf[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch, col, k,
+                            masked);
+    if (sparse_hw) {
+      MlirValue hi = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch,
+                                     col, kb_addc(kb, k, 16), masked);
+      int64_t n = 0;
+      wb_is_vec1d(mlirValueGetType(hi), &n, NULL);
+      int64_t cat[32];
+      for (int e = 0; e < 2 * n && e < 32; ++e)
+        cat[e] = e;
+      bf[j] = wb_shuffle(&kb->b, bf[j], hi, 2 * n, cat);
+    }
+  }
+  for (int i = 0; i < s->wave_m; ++i)
+    for (int j = 0; j < s->wave_n; ++j) {
+      int t = i * s->wave_n + j;
+      if (!sparse_hw) {
+        kb_acc_mma(kb, acc, t, a[i], bf[j]);
+        continue;
+      }
+      MlirValue ops[4] = {a[i], bf[j], acc[t], index[i]};
+      MlirNamedAttribute at = wb_named(kb->ctx, "atom", c->sparse_atom);
+      acc[t] = wb_op1(&kb->b, "wmma.sparse_mma", 4, ops,
+                      mlirValueGetType(acc[t]), 1, &at);
+      if (mlirValueIsNull(acc[t]))
+        kb->failed = 1;
+    }
+}
+
+static int build(fe_kb *kb) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  sparse_ctx c;
+  memset(&c, 0, sizeof c);
+  fe_gemm_wave_origin(kb, &c.w);
+  c.w.form = FE_FORM_ACC;
+  c.values = kb->args[g->lhs.arg];
+  c.words = kb->args[g->a_index];
+  c.r = wb_r_index(&kb->b);
+  c.h = wb_h_index(&kb->b);
+  c.h_i32 = wb_h_i32(&kb->b);
+  if (wmma_arch_has_sparse(kb->arch)) {
+    bool ints = mlirTypeIsAInteger(g->a_type);
+    c.sparse_atom = wmmaSparseAtomAttrGet(
+        kb->ctx, kb->arch, 16, 16, 32, g->a_type, g->b_type, g->kacc_type,
+        ints && !g->a_unsigned, ints && !g->b_unsigned, false);
+    if (mlirAttributeIsNull(c.sparse_atom))
+      return -1; /* the plan checked that the instruction exists */
+  }
+  MlirValue active = fe_gemm_wave_active(kb, &c.w);
+  wb_if guard;
+  if (!mlirValueIsNull(active) &&
+      !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))
+    return -1;
+  fe_gemm_acc_init(kb, &c.w);
+  int nt = fe_gemm_nacc(kb);
+  MlirValue acc[FE_MAX_WAVE_TILES];
+  memcpy(acc, c.w.acc, sizeof(MlirValue) * (size_t)nt);
+  /* K is static (ProblemSparse.c). */
+  int64_t kfull = g->K.value / s->k_step * s->k_step;
+  if (kfull > 0) {
+    wb_loop l;
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, kfull),
+                      kb_c(kb, s->k_step), nt, acc))
+      return -1;
+    memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
+    k_step(kb, &c, l.iv, acc, false);
+    wb_for_end(&kb->b, &l, nt, acc);
+    for (int t = 0; t < nt; ++t)
+      acc[t] = wb_loop_result(&l, t);
+  }
+  if (s->k_tail)
+    k_step(kb, &c, kb_c(kb, kfull), acc, true);
+  memcpy(c.w.acc, acc, sizeof(MlirValue) * (size_t)nt);
+  fe_gemm_epilogue(kb, &c.w);
+  if (!mlirValueIsNull(active))
+    wb_if_end(&kb->b, &guard, 0, NULL);
+  return kb->failed ? -1 : 0;
+}
+
+const fe_template fe_template_gemm_sparse = {"gemm_sparse", plan, build};

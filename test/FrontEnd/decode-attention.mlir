@@ -1,0 +1,265 @@
+// Decode attention (the decode_attention template): the query heads of a
+// KV head in the WMMA's columns, K and V read once from global memory into
+// registers, keys split across the waves, partial results merged in wave
+// order through LDS.
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
+// The ISA has no spills and its row reductions use v_permlanex16 (never
+// ds_bpermute).
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+
+// 8 query heads sharing 2 KV heads (K and V read at h floordiv 4), one
+// query token, d = 64, the KV length a run-time size: one workgroup per KV
+// head (grid z = 2), 16 waves splitting the keys; the merge's slots for 3
+// waves' (O^T tiles + max/sum) in LDS.
+// CHECK-LABEL: gpu.func @gqa4(
+// CHECK-SAME: workgroup(%[[M:.*]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 1, 2), block = [512, 1, 1]
+// CHECK-SAME: template = "decode_attention"
+// The group's first query head (KV head x 4), and the KV head it reads.
+// CHECK: %[[KVH:.*]] = arith.remui %block_id_z, %c2
+// CHECK: %[[H0:.*]] = arith.muli %[[KVH]], %c4
+// Q^T: the group's heads as columns, read element by element (heads past
+// the group not read: their loads go past the buffer); on RDNA3 compact
+// and replicated.
+// R3: wmma.expand b
+// The wave's key blocks, carrying the running max, sum and O^T.
+// CHECK: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// S^T = K Q^T: K tiles read at the KV head, masked past the run-time length.
+// R4: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %[[KV:.*]], %{{.*}}, %c0] masked : memref<1x2x?x64xf16
+// R3: wmma.load <a, compact, #atom> %{{.*}}[%{{.*}}, %[[KV:.*]], %{{.*}}, %c0] masked : memref<1x2x?x64xf16
+// R3-NEXT: wmma.expand a
+// CHECK: wmma.mma
+// CHECK: rocdl.permlanex16
+// CHECK: math.exp %{{.*}} : vector<8xf32>
+// P^T to the B operand of O^T = V^T P^T, V read transposed.
+// CHECK: wmma.relayout <d, hw, transposed, #atom> to <b,
+// R4: wmma.load <a, kcontig, transposed, #atom>
+// R3: wmma.load <a, compact, transposed, #atom>
+// CHECK: scf.yield
+// The merge: waves 1-3 store their partial results, wave 0 merges them in
+// order (the log-sum-exp rule: two exponentials of max differences), in
+// rounds separated by barriers.
+// CHECK: vector.store %{{.*}}, %[[M]]
+// CHECK: amdgpu.lds_barrier
+// CHECK: scf.if %{{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// CHECK: arith.maximumf
+// CHECK: math.exp %{{.*}} : f32
+// CHECK: math.exp %{{.*}} : f32
+// CHECK: amdgpu.lds_barrier
+// Wave 0 divides by the sum and stores the group's heads only (the others'
+// stores moved past the buffer's end).
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: %[[AT:.*]] = arith.select %{{.*}}, %{{.*}}, %c{{[0-9]+}} : index
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[AT]], 
+// ISA-LABEL: gqa4:
+// ISA: v_wmma_f32_16x16x16_f16
+// ISA: v_permlanex16_b32
+// ISA: s_endpgm
+func.func @gqa4(%Q: tensor<1x8x1x64xf16>, %K: tensor<1x2x?x64xf16>, %V: tensor<1x2x?x64xf16>) -> tensor<1x8x1x64xf16> {
+  %zero = arith.constant 0.0 : f32
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %K, %c2 : tensor<1x2x?x64xf16>
+  %e = tensor.empty(%n) : tensor<1x8x1x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x1x?xf32>) -> tensor<1x8x1x?xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h floordiv 4, n, k)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%Q, %K : tensor<1x8x1x64xf16>, tensor<1x2x?x64xf16>) outs(%f : tensor<1x8x1x?xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x8x1x?xf32>
+  %e1 = tensor.empty(%n) : tensor<1x8x1x?xf32>
+  %sx = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x8x1x?xf32>) outs(%e1 : tensor<1x8x1x?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant 0.125 : f32
+    %y0 = arith.mulf %x, %sc : f32
+    linalg.yield %y0 : f32
+  } -> tensor<1x8x1x?xf32>
+  %e2 = tensor.empty(%n) : tensor<1x8x1x?xf32>
+  %sm = linalg.softmax dimension(3) ins(%sx : tensor<1x8x1x?xf32>) outs(%e2 : tensor<1x8x1x?xf32>) -> tensor<1x8x1x?xf32>
+  %e3 = tensor.empty(%n) : tensor<1x8x1x?xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sm : tensor<1x8x1x?xf32>) outs(%e3 : tensor<1x8x1x?xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x8x1x?xf16>
+  %e4 = tensor.empty() : tensor<1x8x1x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<1x8x1x64xf32>) -> tensor<1x8x1x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h floordiv 4, k, n)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%p16, %V : tensor<1x8x1x?xf16>, tensor<1x2x?x64xf16>) outs(%f4 : tensor<1x8x1x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x8x1x64xf32>
+  %e5 = tensor.empty() : tensor<1x8x1x64xf16>
+  %oc = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%o : tensor<1x8x1x64xf32>) outs(%e5 : tensor<1x8x1x64xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x8x1x64xf16>
+  return %oc : tensor<1x8x1x64xf16>
+}
+
+
+// -----
+
+// Refusals with the reason (a pinned schedule that does not fit): 32
+// query tokens per head are prefill, not a decode step.
+// CHECK-LABEL: func.func @prefill_pinned
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned decode_attention schedule does not fit: more than 16 query tokens per head (not a decode step)}}
+func.func @prefill_pinned(%Q: tensor<1x4x32x64xf16>, %K: tensor<1x4x64x64xf16>, %V: tensor<1x4x64x64xf16>) -> tensor<1x4x32x64xf16> attributes {wmma.schedule = #wmma.schedule<template = "decode_attention", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 16, 16], waves = [4, 1], wave_tile = [1, 1], stages = 1, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x32x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x32x64xf32>) -> tensor<1x4x32x64xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h, n, k)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%Q, %K : tensor<1x4x32x64xf16>, tensor<1x4x64x64xf16>) outs(%f : tensor<1x4x32x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x32x64xf32>
+  %e1 = tensor.empty() : tensor<1x4x32x64xf32>
+  %sx = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x4x32x64xf32>) outs(%e1 : tensor<1x4x32x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant 0.125 : f32
+    %y0 = arith.mulf %x, %sc : f32
+    linalg.yield %y0 : f32
+  } -> tensor<1x4x32x64xf32>
+  %e2 = tensor.empty() : tensor<1x4x32x64xf32>
+  %sm = linalg.softmax dimension(3) ins(%sx : tensor<1x4x32x64xf32>) outs(%e2 : tensor<1x4x32x64xf32>) -> tensor<1x4x32x64xf32>
+  %e3 = tensor.empty() : tensor<1x4x32x64xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sm : tensor<1x4x32x64xf32>) outs(%e3 : tensor<1x4x32x64xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x4x32x64xf16>
+  %e4 = tensor.empty() : tensor<1x4x32x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<1x4x32x64xf32>) -> tensor<1x4x32x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h, k, n)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%p16, %V : tensor<1x4x32x64xf16>, tensor<1x4x64x64xf16>) outs(%f4 : tensor<1x4x32x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x32x64xf32>
+  %e5 = tensor.empty() : tensor<1x4x32x64xf16>
+  %oc = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%o : tensor<1x4x32x64xf32>) outs(%e5 : tensor<1x4x32x64xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x4x32x64xf16>
+  return %oc : tensor<1x4x32x64xf16>
+}
+
+
+// -----
+
+// 32 query heads sharing one KV head do not fit the WMMA's 16 columns.
+// CHECK-LABEL: func.func @group32_pinned
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned decode_attention schedule does not fit: 32 query heads per KV head (at most 16)}}
+func.func @group32_pinned(%Q: tensor<1x32x1x64xf16>, %K: tensor<1x1x64x64xf16>, %V: tensor<1x1x64x64xf16>) -> tensor<1x32x1x64xf16> attributes {wmma.schedule = #wmma.schedule<template = "decode_attention", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 16, 16], waves = [4, 1], wave_tile = [1, 1], stages = 1, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x1x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x1x64xf32>) -> tensor<1x32x1x64xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h floordiv 32, n, k)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%Q, %K : tensor<1x32x1x64xf16>, tensor<1x1x64x64xf16>) outs(%f : tensor<1x32x1x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x32x1x64xf32>
+  %e1 = tensor.empty() : tensor<1x32x1x64xf32>
+  %sx = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x32x1x64xf32>) outs(%e1 : tensor<1x32x1x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant 0.125 : f32
+    %y0 = arith.mulf %x, %sc : f32
+    linalg.yield %y0 : f32
+  } -> tensor<1x32x1x64xf32>
+  %e2 = tensor.empty() : tensor<1x32x1x64xf32>
+  %sm = linalg.softmax dimension(3) ins(%sx : tensor<1x32x1x64xf32>) outs(%e2 : tensor<1x32x1x64xf32>) -> tensor<1x32x1x64xf32>
+  %e3 = tensor.empty() : tensor<1x32x1x64xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sm : tensor<1x32x1x64xf32>) outs(%e3 : tensor<1x32x1x64xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x32x1x64xf16>
+  %e4 = tensor.empty() : tensor<1x32x1x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<1x32x1x64xf32>) -> tensor<1x32x1x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h floordiv 32, k, n)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%p16, %V : tensor<1x32x1x64xf16>, tensor<1x1x64x64xf16>) outs(%f4 : tensor<1x32x1x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x32x1x64xf32>
+  %e5 = tensor.empty() : tensor<1x32x1x64xf16>
+  %oc = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%o : tensor<1x32x1x64xf32>) outs(%e5 : tensor<1x32x1x64xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x32x1x64xf16>
+  return %oc : tensor<1x32x1x64xf16>
+}
+
+
+// -----
+
+// Without a pin that group goes to the attention template (a workgroup per
+// query head).
+// CHECK-LABEL: gpu.func @group32(
+// CHECK-SAME: template = "attention"
+func.func @group32(%Q: tensor<1x32x1x64xf16>, %K: tensor<1x1x64x64xf16>, %V: tensor<1x1x64x64xf16>) -> tensor<1x32x1x64xf16> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x1x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x1x64xf32>) -> tensor<1x32x1x64xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h floordiv 32, n, k)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%Q, %K : tensor<1x32x1x64xf16>, tensor<1x1x64x64xf16>) outs(%f : tensor<1x32x1x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x32x1x64xf32>
+  %e1 = tensor.empty() : tensor<1x32x1x64xf32>
+  %sx = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x32x1x64xf32>) outs(%e1 : tensor<1x32x1x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant 0.125 : f32
+    %y0 = arith.mulf %x, %sc : f32
+    linalg.yield %y0 : f32
+  } -> tensor<1x32x1x64xf32>
+  %e2 = tensor.empty() : tensor<1x32x1x64xf32>
+  %sm = linalg.softmax dimension(3) ins(%sx : tensor<1x32x1x64xf32>) outs(%e2 : tensor<1x32x1x64xf32>) -> tensor<1x32x1x64xf32>
+  %e3 = tensor.empty() : tensor<1x32x1x64xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sm : tensor<1x32x1x64xf32>) outs(%e3 : tensor<1x32x1x64xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x32x1x64xf16>
+  %e4 = tensor.empty() : tensor<1x32x1x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<1x32x1x64xf32>) -> tensor<1x32x1x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>, affine_map<(b, h, m, n, k) -> (b, h floordiv 32, k, n)>, affine_map<(b, h, m, n, k) -> (b, h, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%p16, %V : tensor<1x32x1x64xf16>, tensor<1x1x64x64xf16>) outs(%f4 : tensor<1x32x1x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<1x32x1x64xf32>
+  %e5 = tensor.empty() : tensor<1x32x1x64xf16>
+  %oc = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%o : tensor<1x32x1x64xf32>) outs(%e5 : tensor<1x32x1x64xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<1x32x1x64xf16>
+  return %oc : tensor<1x32x1x64xf16>
+}
+

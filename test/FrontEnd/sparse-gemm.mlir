@@ -1,0 +1,71 @@
+// A contraction whose A operand is 2:4 sparse along its rows (upstream's
+// NV_24 encoding on a function argument) takes the gemm_sparse template
+// (docs/sparse-frontend.md): the kernel reads A as its compressed values
+// (M x K/2, in the argument's place) and its index words (M x ceil(K/32)
+// i32, appended), which the launch record names (roles sparse_values and
+// sparse_index, both host = the caller's argument); the caller-facing
+// function takes the two buffers in place of the sparse argument.
+// RDNA4: one v_swmmac (wmma.sparse_mma) per tile and 32 K, the lane's
+// values two 4-wide vector loads, its index register bytes h and h + 2 of
+// its row's word.  RDNA3: the same buffers, the zeros expanded by selects
+// before the dense WMMA.  Numerics: sparse-numerics.test.
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
+
+#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
+// R4-DAG: #[[DENSE:.+]] = #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32>
+// R4-DAG: #[[SPARSE:.+]] = #wmma.atom<rdna4, 16x16x32, f16 * f16 -> f32, sparse>
+// CHECK: gpu.func @f16(%{{.*}}: memref<64x64xf16>, %{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x64xf32>, %{{.*}}: memref<64x4xi32>) kernel
+// CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
+// R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 32]
+// R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16]
+// R4: scf.for %[[K:.+]] = %c0 to %c128 step %c32
+// R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf16>
+// R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf16>
+// R4: memref.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>
+// R4-COUNT-4: wmma.sparse_mma #[[SPARSE]] %{{.*}} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+// R4-NOT: wmma.mma
+// R4: scf.yield
+// R3: scf.for %{{.*}} = %c0 to %c128 step %c16
+// R3: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// R3: memref.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>
+// R3-COUNT-4: arith.select %{{.*}} : vector<4xi1>, vector<4xf16>
+// R3: wmma.mma
+// R3-NOT: wmma.sparse_mma
+// R3: scf.yield
+// CHECK: func.func @f16(%[[V:.+]]: tensor<64x64xf16>, %[[W:.+]]: tensor<64x4xi32>, %[[B:.+]]: tensor<128x64xf16>) -> tensor<64x64xf32>
+// CHECK: gpu.launch_func
+// CHECK-SAME: args(%{{.*}} : memref<64x64xf16>, %{{.*}} : memref<128x64xf16>, %{{.*}} : memref<64x64xf32>, %{{.*}} : memref<64x4xi32>)
+func.func @f16(%A: tensor<64x128xf16, #NV24>, %B: tensor<128x64xf16>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<64x128xf16, #NV24>, tensor<128x64xf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// Dynamic M, odd sizes (K = 100: the last word half used, the last step
+// masked), i8, an epilogue: rows past M take valid positions (0 and 1 in
+// every group: 0x44444444) instead of the fat buffer's zero word.
+#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
+// R4: #[[SPARSE8:.+]] = #wmma.atom<rdna4, 16x16x32, i8 * i8 -> i32, signed_a, signed_b, sparse>
+// CHECK: gpu.func @i8(%{{.*}}: memref<?x50xi8>, %{{.*}}: memref<100x40xi8>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x4xi32>) kernel
+// CHECK-SAME: roles = [sparse_values, input, input, output, sparse_index], host = [0, 1, 2, -1, 0]
+// CHECK: arith.constant 1145324612 : i32
+// R4: wmma.sparse_mma #[[SPARSE8]]
+// R3: wmma.mma
+// CHECK: arith.maxsi
+// CHECK: func.func @i8(%{{.*}}: tensor<?x50xi8>, %{{.*}}: tensor<?x4xi32>, %{{.*}}: tensor<100x40xi8>, %{{.*}}: tensor<?x40xi32>) -> tensor<?x40xi32>
+func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x40xi32>) -> tensor<?x40xi32> {
+  %r = linalg.matmul ins(%A, %B : tensor<?x100xi8, #NV24>, tensor<100x40xi8>) outs(%C : tensor<?x40xi32>) -> tensor<?x40xi32>
+  %z = arith.constant 0 : i32
+  %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<?x40xi32>) outs(%C : tensor<?x40xi32>) {
+  ^bb0(%x: i32, %y: i32):
+    %m = arith.maxsi %x, %z : i32
+    linalg.yield %m : i32
+  } -> tensor<?x40xi32>
+  return %o : tensor<?x40xi32>
+}

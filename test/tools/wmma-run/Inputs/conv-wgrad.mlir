@@ -1,0 +1,21 @@
+// The filter gradient of a 3x3 convolution as a linalg.generic (IREE's
+// form): dW[kh][kw][c][f] = sum over n, oh, ow of
+// x[n][oh + kh][ow + kw][c] * dy[n][oh][ow][f] -- a convolution whose
+// "filter" is the output gradient; batch 2, 24 -> 40 channels.
+#x = affine_map<(kh, kw, c, f, n, oh, ow) -> (n, oh + kh, ow + kw, c)>
+#dy = affine_map<(kh, kw, c, f, n, oh, ow) -> (n, oh, ow, f)>
+#dw = affine_map<(kh, kw, c, f, n, oh, ow) -> (kh, kw, c, f)>
+func.func @wgrad(%x: memref<2x11x11x24xf16>, %dy: memref<2x9x9x40xf16>, %dw: memref<3x3x24x40xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%dw : memref<3x3x24x40xf32>)
+  linalg.generic {indexing_maps = [#x, #dy, #dw], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+    ins(%x, %dy : memref<2x11x11x24xf16>, memref<2x9x9x40xf16>) outs(%dw : memref<3x3x24x40xf32>) {
+  ^bb0(%a: f16, %b: f16, %acc: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -22,7 +22,7 @@ int fe_padded_operands(fe_problem *p, char *why, size_t cap) {
       continue;
     if (p->args[a].plain_read)
       return refuse(why, cap, "where its source is also read unpadded");
-    if (p->shape != FE_SHAPE_GEMM || p->ngemms != 1)
+    if (p->shape != FE_SHAPE_GEMM || p->ngemms != 1 || p->nouts > 1)
       return refuse(why, cap, "by a function that is not one GEMM");
     if (fe_reads_arg(g, p->root, a, 0))
       return refuse(why, cap, "by the epilogue");

@@ -670,30 +670,38 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
   int args_rc = read_args(r, func);
   if (r->fatal || (walk(r) | args_rc))
     goto done;
-  /* The one written buffer. */
+  /* The written buffers: one, or up to FE_MAX_OUTS that the problem
+   * stage accepts only as products of one A operand (fe_multi_problem). */
   int nwritten = 0;
   for (int i = 0; i < r->nbufs; ++i) {
     buffer_t *b = &r->bufs[i];
     if (b->arg < 0 || !b->written)
       continue;
+    if (nwritten < FE_MAX_OUTS) {
+      p->outs[nwritten] = b->arg;
+      p->roots[nwritten] = b->contents;
+    }
     ++nwritten;
-    p->out_arg = b->arg;
-    p->root = b->contents;
   }
+  p->out_arg = p->outs[0];
+  p->root = p->roots[0];
+  p->nouts = nwritten;
   if (nwritten == 0) {
     rec_refuse(r, func, "the function writes no argument and returns no result");
     goto done;
   }
-  if (nwritten > 1) {
-    rec_refuse(r, func, "the function writes %d buffers (one output is "
-                    "supported)",
-           nwritten);
+  if (nwritten > FE_MAX_OUTS) {
+    rec_refuse(r, func, "the function writes %d buffers (one output, or "
+                    "up to %d projections of one A operand, are supported)",
+           nwritten, FE_MAX_OUTS);
     goto done;
   }
-  fe_arg *out = &p->args[p->out_arg];
-  out->role = fe_reads_arg(&p->g, p->root, p->out_arg, FE_WALK_PRODUCTS)
-                  ? FE_ARG_INOUT
-                  : FE_ARG_OUTPUT;
+  for (int o = 0; o < nwritten; ++o) {
+    fe_arg *out = &p->args[p->outs[o]];
+    out->role = fe_reads_arg(&p->g, p->roots[o], p->outs[o], FE_WALK_PRODUCTS)
+                    ? FE_ARG_INOUT
+                    : FE_ARG_OUTPUT;
+  }
   /* Sizes: every symbol to its class's representative or static value. */
   for (int a = 0; a < p->nargs; ++a)
     for (int d = 0; d < p->args[a].rank; ++d)

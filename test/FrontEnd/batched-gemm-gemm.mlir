@@ -10,7 +10,9 @@
 // template of intermediates too wide for registers): the waves compute the
 // 64x64 intermediate tiles (K loop over K0), store them as f16 to LDS (8
 // KiB), amdgpu.lds_barrier, then the output tiles with A fragments from LDS
-// (K loop over N0).
+// (K loop over N0).  Each wave iteration takes 4 row tiles at once (one B
+// fragment per K step serves them all: the B panels are read once per
+// block, not once per 16 rows), still one iteration per wave.
 // RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' | FileCheck %s --check-prefixes=IR,IR4
 // RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds})' | FileCheck %s --check-prefixes=IR,IR3
 // RUN: wmma-opt %wmma_src/examples/pipelines/batched-gemm-gemm.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA
@@ -42,23 +44,34 @@
 // IR-SAME: template = "chain_lds"
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // IR: %[[B:.*]] = gpu.block_id z
-// Phase 1: the waves share the 16 intermediate tiles.
-// IR: scf.for %{{.*}} = %{{.*}} to %c16 step %c4 {
-// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
-// IR4: wmma.load <a, kcontig, #atom> %[[A]][%[[B]],
-// IR3: wmma.load <a, hw, #atom> %[[A]][%[[B]],
-// IR: wmma.mma
+// Phase 1: the waves share the 16 intermediate tiles, 4 column strips of
+// 4 tiles.
+// IR: scf.for %{{.*}} = %{{.*}} to %c4 step %c4 {
+// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{[^)]*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// RDNA3 loads each fragment from global memory compact (every K value once
+// per wave) and replicates it by wmma.expand (v_permlanex16).
+// IR4-COUNT-4: wmma.load <a, kcontig, #atom> %[[A]][%[[B]],
+// IR3-COUNT-4: wmma.load <a, compact, #atom> %[[A]][%[[B]],
+// IR4: wmma.load <b, kcontig, #atom>
+// IR3: wmma.load <b, compact, #atom>
+// IR3: wmma.expand b
+// IR-NOT: wmma.load
+// IR-COUNT-4: wmma.mma
 // IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // IR3: vector.shuffle
 // IR: wmma.store <d, hw, #atom1> %{{.*}}, %[[LDS]]
 // IR: amdgpu.lds_barrier
-// Phase 2: 32 output tiles, A from LDS.
-// IR: scf.for %{{.*}} = %{{.*}} to %c32 step %c4 {
+// Phase 2: 32 output tiles, 8 column strips of 4, A from LDS, one B
+// fragment per K step.
+// IR: scf.for %{{.*}} = %{{.*}} to %c8 step %c4 {
 // IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
+// IR4: wmma.load <b, kcontig, #atom>
+// IR3: wmma.load <b, compact, #atom>
+// IR3: wmma.expand b
 // IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
 // IR3: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: wmma.mma
-// IR: wmma.store <d, hw, #atom> %{{.*}}, %arg3[%[[B]],
+// IR-COUNT-4: wmma.store <d, hw, #atom> %{{.*}}, %arg3[%[[B]],
 // IR-NOT: wmma.store
 
 // ISA-LABEL: batched_gemm_gemm:

@@ -358,9 +358,14 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
 }
 
 void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked) {
+  kb_store_output_to(kb, t, v, masked, kb->p->out_arg);
+}
+
+void kb_store_output_to(fe_kb *kb, const fe_tile *t, MlirValue v,
+                        bool masked, int out) {
   const fe_problem *p = kb->p;
-  const fe_arg *a = &p->args[p->out_arg];
-  MlirValue mem = kb->args[p->out_arg];
+  const fe_arg *a = &p->args[out];
+  MlirValue mem = kb->args[out];
   if (t->rowseg) {
     MlirValue idx[FE_MAX_RANK];
     for (int j = 0; j < a->rank; ++j)

@@ -330,6 +330,7 @@ void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
                           const MlirValue *batch, MlirValue row0, MlirValue k0,
                           bool masked) {
+  masked = masked || o->padded; /* zeros past the unpadded source */
   if (kb_operand_has_prologue(kb, o, role))
     return kb_operand_value(kb, o, role, batch, row0, k0, masked,
                             (MlirValue){NULL});

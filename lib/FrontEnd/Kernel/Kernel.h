@@ -241,6 +241,9 @@ MlirValue kb_elementwise_op(fe_kb *kb, const fe_node *x, MlirValue *ops,
                             MlirType result);
 /* The tile of the output argument, its value v (vector<8 x elem>) stored. */
 void kb_store_output(fe_kb *kb, const fe_tile *t, MlirValue v, bool masked);
+/* The same into another written buffer (a kernel with several outputs). */
+void kb_store_output_to(fe_kb *kb, const fe_tile *t, MlirValue v,
+                        bool masked, int out);
 /* v with the tile's columns at or past `bound` set to zero. */
 /* v with the tile's columns at or past `bound` replaced by fill's. */
 MlirValue kb_fill_cols_from(fe_kb *kb, const fe_tile *t, MlirValue v,

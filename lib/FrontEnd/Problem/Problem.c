@@ -675,8 +675,8 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
   return 0;
 }
 
-int fe_problem_build(fe_problem *p, char *why, size_t cap,
-                     MlirLocation *where) {
+static int build_shape(fe_problem *p, char *why, size_t cap,
+                       MlirLocation *where) {
   fe_graph *g = &p->g;
   *where = p->loc;
   for (int i = 0; i < g->nprods; ++i) {
@@ -684,11 +684,20 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     if (narrow_mixed_operands(g, &g->prods[i]))
       return fe_why(why, cap, "out of memory");
   }
+  int last = -1;
+  if (p->nouts > 1) {
+    char multi_why[FE_WHY];
+    if (fe_multi_problem(p, &last, multi_why, sizeof multi_why, where))
+      return fe_why(why, cap, "the function writes %d buffers, which one "
+                              "kernel writes only as products of one A "
+                              "operand: %s",
+                    p->nouts, multi_why);
+    goto shaped;
+  }
   /* Reductions without a product: ProblemReduction.c. */
   int red = fe_reduction_build(p, why, cap, where);
   if (red <= 0)
     return red;
-  int last = -1;
   int n = count_products(g, p->root, &last);
   if (n == 0 && fe_reads(g, p->root, FE_REDUCE, -1))
     return fe_refuse_reduction(p, why, cap, where);
@@ -709,6 +718,7 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
   } else if (shape_of_last(p, last, why, cap, where)) {
     return -1;
   }
+shaped:
   /* (VALU kernels address any layout themselves.) */
   if (p->shape != FE_SHAPE_VALU && fe_apply_views(p, why, cap))
     return -1;
@@ -734,7 +744,8 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
     snprintf(where, sizeof where, "the output has a batch dimension at %s "
                                   "of its dimensions %s",
              pos, dims);
-    if (p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_DUAL)
+    if (p->nouts > 1 ||
+        (p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_DUAL))
       return fe_why(why, cap, "%s: the last two must be the matrix, batch "
                               "dimensions before them (a chain's or "
                               "attention's output is written without a "
@@ -747,20 +758,35 @@ int fe_problem_build(fe_problem *p, char *why, size_t cap,
         fe_output_view(p, perm, why, cap) || out_dims(p, last, why, cap))
       return -1;
   }
-  /* The output: read by the epilogue only where each tile writes. */
+  /* Each output: read by the epilogue only where each tile writes (and
+   * by no other output's epilogue). */
   *where = p->loc;
-  for (int i = 0; i < p->ngemms; ++i) {
-    fe_gemm *gm = &p->gemms[i];
-    if ((gm->lhs.arg >= 0 && fe_reads_arg(g, gm->lhs.node, p->out_arg, 0)) ||
-        fe_reads_arg(g, gm->rhs.node, p->out_arg, 0))
-      return fe_why(why, cap, "the output is also a product operand");
+  int nouts = p->nouts > 1 ? p->nouts : 1;
+  for (int o = 0; o < nouts; ++o) {
+    int out = o ? p->outs[o] : p->out_arg;
+    for (int i = 0; i < p->ngemms; ++i) {
+      fe_gemm *gm = &p->gemms[i];
+      if ((gm->lhs.arg >= 0 && fe_reads_arg(g, gm->lhs.node, out, 0)) ||
+          fe_reads_arg(g, gm->rhs.node, out, 0))
+        return fe_why(why, cap, "the output is also a product operand");
+    }
+    for (int r = 0; r < nouts; ++r)
+      if (r != o && fe_reads_arg(g, p->roots[r], out, 0))
+        return fe_why(why, cap, "an output's epilogue reads another output");
+    if (reads_arg_elsewhere(g, o ? p->roots[o] : p->root, out, rank))
+      return fe_why(why, cap, "the result reads the output at other "
+                              "elements than it writes");
   }
-  if (reads_arg_elsewhere(g, p->root, p->out_arg, rank))
-    return fe_why(why, cap, "the result reads the output at other elements "
-                            "than it writes");
   if (p->shape == FE_SHAPE_CHAIN && fe_reads_arg(g, p->inter, p->out_arg, 0))
     return fe_why(why, cap, "the intermediate reads the output");
   return 0;
+}
+
+int fe_problem_build(fe_problem *p, char *why, size_t cap,
+                     MlirLocation *where) {
+  if (build_shape(p, why, cap, where))
+    return -1;
+  return fe_padded_operands(p, why, cap);
 }
 
 void fe_problem_free(fe_problem *p) { fe_graph_free(&p->g); }

@@ -40,6 +40,9 @@ typedef struct {
    * (ProblemCollapse.c). */
   bool collapsed;
   int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
+  /* Read zero-padded at the end of its dims (a tensor.pad with high
+   * padding only: ProblemPad.c), and read as itself. */
+  bool pad_read, plain_read;
   /* A 2:4 A operand (ProblemSparse.c) is two kernel arguments of one
    * caller argument: its compressed values, M x K/2, and its index words,
    * M x ceil(K/32) i32 (docs/sparse-frontend.md). */
@@ -77,6 +80,8 @@ typedef struct {
   int space_rank, row_loop, k_loop;
   int batch_loop[2];
   fe_size K;
+  bool padded; /* arg is smaller than the tiles read: every load masked,
+                  zeros past its end (ProblemPad.c) */
 } fe_operand;
 
 /* The type a product operand of type t is multiplied in on arch: itself,
@@ -124,7 +129,8 @@ typedef enum {
   FE_SHAPE_VALU,        /* one product without WMMA (see above) */
   FE_SHAPE_REDUCTION,   /* reductions, no product (ProblemReduction.c) */
   FE_SHAPE_DUAL,        /* two products of one A operand combined
-                           elementwise (ProblemDual.c) */
+                           elementwise, or 2-3 each written to its own
+                           output (ProblemDual.c) */
 } fe_shape;
 
 /* Is the shape one the WMMA templates build (products)?  The others are
@@ -163,6 +169,7 @@ typedef struct {
   int init[FE_MAX_REDUCTIONS];
 } fe_red_problem;
 
+#define FE_MAX_OUTS 3 /* written buffers of one kernel (horizontal fusion) */
 typedef struct {
   char name[128];      /* the function's symbol */
   MlirOperation func;  /* the caller-facing function (original) */
@@ -175,13 +182,17 @@ typedef struct {
   fe_graph g;
   fe_shape shape;
   int ngemms;
-  fe_gemm gemms[2];    /* in dependency order; chain: gemms[1].lhs reads
+  fe_gemm gemms[FE_MAX_OUTS]; /* in dependency order; chain: gemms[1].lhs reads
                           the intermediate (gemms[0]); dual: both read
                           the same A, the root combines them */
   int inter;           /* chain: the intermediate (in gemms[0]'s output
                           space), already of gemms[1]'s input type */
-  int out_arg;         /* the one written buffer */
+  int out_arg;         /* the written buffer (the first of several) */
   int root;            /* its final contents (its own space) */
+  /* Several written buffers (Q, K, V projections of one A): outs[0] is
+   * out_arg, roots[0] root; each root reads products[i] only
+   * (ProblemDual.c, fe_multi_problem). 1 for every other function. */
+  int nouts, outs[FE_MAX_OUTS], roots[FE_MAX_OUTS];
   /* Which dimension of the output buffer (= the root's space) is the last
    * product's M, N and batch loops. */
   int out_space_m, out_space_n, out_space_batch[2];
@@ -226,8 +237,18 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
  * times two B operands, combined elementwise?  0 (p->shape =
  * FE_SHAPE_DUAL, gemms[0..1] filled, *last the later product), or -1
  * with the reason. */
+/* ProblemPad.c: operands read through a zero-padded copy (tensor.pad at
+ * the end of the dims) become masked loads of the source; refused where
+ * anything else reads the padding.  0, or -1 with why. */
+int fe_padded_operands(fe_problem *p, char *why, size_t cap);
 int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
                     MlirLocation *where);
+/* ProblemDual.c: several outputs (p->nouts > 1), each the root of one
+ * product of a shared A operand with its own per-element epilogue:
+ * FE_SHAPE_DUAL with ngemms = nouts, gemms[i] output i's product, *last
+ * gemms[0]'s.  0, or -1 with the reason. */
+int fe_multi_problem(fe_problem *p, int *last, char *why, size_t cap,
+                     MlirLocation *where);
 /* ProblemElementwise.c: a root that reads no product and no reduction as
  * an elementwise problem.  0 (p filled), or -1 with the reason. */
 int fe_elementwise_build(fe_problem *p, char *why, size_t cap,

@@ -184,6 +184,25 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
 /* Contents of a buffer (in its own space); an argument never written reads
  * as itself. */
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
+  bool high_only = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
+  for (int j = 0; high_only && j < b->rank; ++j)
+    high_only = b->pad_lo[j] == 0;
+  if (high_only) {
+    /* Zeros past the source's end: a load of the source the kernel masks
+     * (ProblemPad.c decides where that holds). */
+    const buffer_t *src = &r->bufs[b->pad_src];
+    fe_node n = fe_node_blank(FE_LOAD, src->elem, src->rank);
+    n.arg = src->arg;
+    n.nmap = src->rank;
+    for (int i = 0; i < src->rank; ++i)
+      n.map[i] = (int8_t)i;
+    n.loc = mlirValueGetLocation(b->value);
+    int id = fe_node_add(&r->p->g, &n);
+    if (id < 0)
+      return rec_refuse(r, at, "out of memory");
+    r->p->args[src->arg].pad_read = true;
+    return id;
+  }
   if (b->pad_src >= 0)
     return rec_refuse(r, at, "a zero-padded buffer (tensor.pad) is read by "
                              "something other than a convolution's input "
@@ -195,6 +214,7 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
     return b->contents;
   if (b->arg < 0 || b->alloc)
     return rec_refuse(r, at, "reads a buffer before anything was written to it");
+  r->p->args[b->arg].plain_read = true;
   fe_node n = fe_node_blank(FE_LOAD, b->elem, b->rank);
   n.arg = b->arg;
   n.nmap = b->rank;
@@ -650,30 +670,38 @@ int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,
   int args_rc = read_args(r, func);
   if (r->fatal || (walk(r) | args_rc))
     goto done;
-  /* The one written buffer. */
+  /* The written buffers: one, or up to FE_MAX_OUTS that the problem
+   * stage accepts only as products of one A operand (fe_multi_problem). */
   int nwritten = 0;
   for (int i = 0; i < r->nbufs; ++i) {
     buffer_t *b = &r->bufs[i];
     if (b->arg < 0 || !b->written)
       continue;
+    if (nwritten < FE_MAX_OUTS) {
+      p->outs[nwritten] = b->arg;
+      p->roots[nwritten] = b->contents;
+    }
     ++nwritten;
-    p->out_arg = b->arg;
-    p->root = b->contents;
   }
+  p->out_arg = p->outs[0];
+  p->root = p->roots[0];
+  p->nouts = nwritten;
   if (nwritten == 0) {
     rec_refuse(r, func, "the function writes no argument and returns no result");
     goto done;
   }
-  if (nwritten > 1) {
-    rec_refuse(r, func, "the function writes %d buffers (one output is "
-                    "supported)",
-           nwritten);
+  if (nwritten > FE_MAX_OUTS) {
+    rec_refuse(r, func, "the function writes %d buffers (one output, or "
+                    "up to %d projections of one A operand, are supported)",
+           nwritten, FE_MAX_OUTS);
     goto done;
   }
-  fe_arg *out = &p->args[p->out_arg];
-  out->role = fe_reads_arg(&p->g, p->root, p->out_arg, FE_WALK_PRODUCTS)
-                  ? FE_ARG_INOUT
-                  : FE_ARG_OUTPUT;
+  for (int o = 0; o < nwritten; ++o) {
+    fe_arg *out = &p->args[p->outs[o]];
+    out->role = fe_reads_arg(&p->g, p->roots[o], p->outs[o], FE_WALK_PRODUCTS)
+                    ? FE_ARG_INOUT
+                    : FE_ARG_OUTPUT;
+  }
   /* Sizes: every symbol to its class's representative or static value. */
   for (int a = 0; a < p->nargs; ++a)
     for (int d = 0; d < p->args[a].rank; ++d)

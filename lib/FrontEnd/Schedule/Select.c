@@ -127,9 +127,31 @@ static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
+/* Does a product read an operand as masked loads of a padded copy's
+ * source?  Only the GEMM template's register staging loads every operand
+ * tile through kb_operand_tile, which masks them. */
+static bool reads_padded(const fe_problem *p) {
+  for (int i = 0; i < p->ngemms; ++i)
+    if (p->gemms[i].lhs.padded || p->gemms[i].rhs.padded)
+      return true;
+  return false;
+}
+
 int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
+  fe_options registers;
+  if (reads_padded(p)) {
+    if (o->pinned && strcmp(o->pin.template_name, "gemm"))
+      return fe_why(why, cap, "an operand read through tensor.pad takes the "
+                              "gemm template only (masked register loads)");
+    if (o->staging == WMMA_STAGING_LDS)
+      return fe_why(why, cap, "an operand read through tensor.pad is loaded "
+                              "masked into registers, not staged in LDS");
+    registers = *o;
+    registers.staging = WMMA_STAGING_REGISTERS;
+    o = &registers;
+  }
   if (o->pinned)
     return select_pinned(p, chip, o, t, s, why, cap);
   size_t n = sizeof kTemplates / sizeof kTemplates[0];
@@ -142,6 +164,8 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     /* A dense template would read the compressed values as the matrix. */
     bool sparse = p->ngemms > 0 && p->gemms[0].a_sparse;
     if (sparse != (kTemplates[i] == &fe_template_gemm_sparse))
+      continue;
+    if (reads_padded(p) && kTemplates[i] != &fe_template_gemm)
       continue;
     memset(s, 0, sizeof *s);
     char r[FE_WHY] = "";

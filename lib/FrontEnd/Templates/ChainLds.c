@@ -19,6 +19,48 @@
 
 #define MAX_NT0 32 /* first-product tiles of one K loop */
 
+/* Register blocking: a wave computes G row tiles x C column tiles of the
+ * intermediate at once, so each K step loads G A fragments and C B
+ * fragments for G*C products (the B0 panel is read once per G rows, the
+ * A strip once per C columns), and G row tiles of the output, so each B1
+ * fragment serves G rows.  G*C <= 8 keeps the accumulators at 64 VGPRs. */
+#define MAX_BLOCK 8
+
+typedef struct {
+  int g, c; /* row tiles, column tiles per wave iteration */
+} blocking;
+
+/* The largest blocking (g x c <= MAX_BLOCK, ties to taller: fewer weight
+ * re-reads) that still gives every wave an iteration in both phases. */
+static blocking block_of(int64_t rows, int am, int64_t nt0, int64_t nt1,
+                         int waves) {
+  blocking best = {1, 1};
+  int64_t r = rows / am;
+  for (int g = 1; g <= MAX_BLOCK && g <= r; ++g) {
+    if (r % g)
+      continue;
+    for (int c = 1; g * c <= MAX_BLOCK && c <= nt0; ++c) {
+      if (nt0 % c || (r / g) * (nt0 / c) < waves || (r / g) * nt1 < waves)
+        continue;
+      if (g * c > best.g * best.c || (g * c == best.g * best.c && g > best.g))
+        best = (blocking){g, c};
+    }
+  }
+  return best;
+}
+
+/* Global bytes a grid of `blocks` row blocks of `rows` requests: per row
+ * group (G row tiles) the B0 and B1 panels once, per column group the A
+ * strip of the block; the output once. */
+static double lds_bytes_moved(double blocks, int64_t rows, int am, int64_t nt0,
+                              blocking bk, double K0, double N0, double N1,
+                              double M, double in_bytes, double out_bytes) {
+  double groups = (double)(rows / am / bk.g);
+  double per_block = (double)(nt0 / bk.c) * rows * K0 +
+                     groups * (K0 * N0 + N0 * N1);
+  return blocks * per_block * in_bytes + M * N1 * out_bytes;
+}
+
 static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
                     const fe_options *o, fe_schedule *s, char *why,
                     size_t cap) {
@@ -39,30 +81,54 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
                             "%lld bytes of LDS (limit %d)",
                   am, (long long)g1->N.value, (long long)(am * row_bytes),
                   chip->lds_bytes);
-  int64_t want = am * s->waves_m;
-  if (g2->nbatch && fe_size_static(g2->M))
-    want = fe_round_up(g2->M.value, am); /* the whole item per workgroup */
-  if (fe_size_static(g2->M) && want > fe_round_up(g2->M.value, am))
-    want = fe_round_up(g2->M.value, am);
-  int64_t rows = want < max_rows ? want : max_rows;
-  if (o->pinned) /* exactly the pinned rows, if LDS holds them */
-    rows = o->pin.tile[0] <= max_rows ? o->pin.tile[0] : rows;
+  double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
+  double N1 = (double)fe_estimate(g2->N), N0 = (double)n0p;
+  double in_bytes = wb_type_bits(g1->in_type) / 8;
+  double out_bytes = wb_type_bits(p->g.nodes[p->root].type) / 8;
+  int64_t mpad = fe_round_up((int64_t)M, am), nt0 = n0p / an;
+  int64_t nt1 = ((int64_t)N1 + an - 1) / an;
+  int64_t rows;
+  if (o->pinned) { /* exactly the pinned rows, if LDS holds them */
+    rows = o->pin.tile[0] <= max_rows ? o->pin.tile[0] : max_rows;
+  } else if (g2->nbatch && fe_size_static(g2->M)) {
+    rows = mpad < max_rows ? mpad : max_rows; /* the whole item if it fits */
+  } else {
+    /* Row blocks by the cost rule: more blocks keep more CUs busy, taller
+     * blocks re-read the weights fewer times; equal costs go to fewer
+     * bytes. */
+    double best = 0, best_bytes = 0;
+    rows = am;
+    for (int64_t r = am; r <= max_rows && r <= mpad; r += am) {
+      double blocks = (double)((mpad + r - 1) / r);
+      double wmma = blocks * (double)(r / am) * (double)nt0 *
+                    ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
+      double bytes = lds_bytes_moved(blocks, r, am, nt0,
+                                     block_of(r, am, nt0, nt1, s->waves_m),
+                                     K0, N0, N1, M, in_bytes, out_bytes);
+      double cost = fe_cost(chip, blocks, wmma, bytes);
+      if (r == am || cost < best * 0.999 ||
+          (cost <= best * 1.001 && bytes < best_bytes)) {
+        best = cost;
+        best_bytes = bytes;
+        rows = r;
+      }
+    }
+  }
   s->staging = FE_STAGE_LDS;
   s->rows_per_block = (int)rows;
   s->tile_m = (int)rows;
   s->lds_bytes = rows * row_bytes;
   s->grid[0] = (fe_grid_dim){1, {{g2->M, rows}}};
-  s->vgprs = 8 + (int)(n0p / an) * 2 + 24;
-  double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
-  double N1 = (double)fe_estimate(g2->N), N0 = (double)n0p;
+  blocking bk = block_of(rows, am, nt0, nt1, s->waves_m);
+  s->vgprs = 8 + bk.g * bk.c * 8 + (bk.g + bk.c) * 16 + 24;
   double blocks = (double)((int64_t)(M + rows - 1) / rows);
   double wmma = fe_round_up((int64_t)M, am) / am * (N0 / an) *
                 ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
-  double bytes = blocks * (rows * K0 + K0 * N0 + N0 * N1) * 2 + M * N1 * 4;
+  double bytes = lds_bytes_moved(blocks, rows, am, nt0, bk, K0, N0, N1, M,
+                                 in_bytes, out_bytes);
   s->cost = fe_cost(chip, blocks, wmma, bytes);
   return 0;
 }
-
 
 /* One first-product tile's K loop (and masked tail) for `n` tiles at once:
  * a[j], b[j] give each tile's operands per K step. */
@@ -126,68 +192,110 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
   }
 }
 
-/* Second product over K = N0 with A fragments from the LDS rows at
- * lds_row, then the epilogue and the store of output tile (row, col): a
- * loop over the full K tiles (any N0) plus the partial one. */
+/* An operand tile from global memory.  RDNA3 (the replicated hw layout):
+ * loaded compact -- each K value once per wave, not once per lane half --
+ * and replicated by v_permlanex16, halving the weights' global traffic. */
+static MlirValue global_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                             const MlirValue *batch, MlirValue row,
+                             MlirValue k, bool masked) {
+  if (kb->ab_layout != WMMA_LAYOUT_HW ||
+      kb_operand_has_prologue(kb, o, role))
+    return kb_operand_tile(kb, o, role, batch, row, k, masked);
+  kb->ab_layout = WMMA_LAYOUT_COMPACT;
+  MlirValue v = kb_operand_tile(kb, o, role, batch, row, k, masked);
+  kb->ab_layout = WMMA_LAYOUT_HW;
+  return mlirValueIsNull(v) ? v : kb_expand(kb, role, kb->atom, v);
+}
+
+/* Second product over K = N0 for g row tiles at once (each B1 fragment
+ * serves them all), A fragments from the LDS rows at lds_row + i*am, then
+ * the epilogue and the store of output tiles (row + i*am, col): a loop over
+ * the full K tiles (any N0) plus the partial one. */
 static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
-                           MlirValue col, MlirValue lds, MlirValue lds_row) {
+                           MlirValue col, MlirValue lds, MlirValue lds_row,
+                           int g) {
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
   int64_t n0 = p->gemms[0].N.value;
-  const int ak = kb->atom_k; /* N0 is this product's K */
+  const int ak = kb->atom_k, am = kb->atom_m; /* N0 is this product's K */
   int nt0 = (int)(fe_round_up(n0, ak) / ak), full = (int)(n0 / ak);
-  MlirValue c = kb_acc_init(kb, g2, batch, row, col, FE_FORM_ACC);
+  MlirValue c[MAX_BLOCK], rows[MAX_BLOCK], lrows[MAX_BLOCK];
+  for (int i = 0; i < g; ++i) {
+    rows[i] = kb_addc(kb, row, (int64_t)i * am);
+    lrows[i] = kb_addc(kb, lds_row, (int64_t)i * am);
+    c[i] = kb_acc_init(kb, g2, batch, rows[i], col, FE_FORM_ACC);
+  }
   MlirAttribute afrag_attr =
       kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   wb_loop l;
   if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, ak * full),
-                    kb_c(kb, ak), 1, &c)) {
+                    kb_c(kb, ak), g, c)) {
     kb->failed = 1;
     return;
   }
-  MlirValue idx[2] = {lds_row, l.iv};
-  MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
-  MlirValue b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                                l.iv, false);
-  MlirValue d = kb_mma(kb, kb->atom, a, b, l.iter[0]);
-  wb_for_end(&kb->b, &l, 1, &d);
-  c = wb_loop_result(&l, 0);
+  MlirValue b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col, l.iv,
+                            false);
+  MlirValue d[MAX_BLOCK];
+  for (int i = 0; i < g; ++i) {
+    MlirValue idx[2] = {lrows[i], l.iv};
+    MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
+    d[i] = kb_mma(kb, kb->atom, a, b, l.iter[i]);
+  }
+  wb_for_end(&kb->b, &l, g, d);
+  for (int i = 0; i < g; ++i)
+    c[i] = wb_loop_result(&l, i);
   if (full < nt0) { /* B1 rows past N0 read zero */
-    MlirValue ix[2] = {lds_row, kb_c(kb, ak * full)};
-    a = kb_load(kb, afrag_attr, lds, 2, ix, false);
-    b = kb_operand_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                        kb_c(kb, ak * full), true);
-    c = kb_mma(kb, kb->atom, a, b, c);
+    b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                    kb_c(kb, ak * full), true);
+    for (int i = 0; i < g; ++i) {
+      MlirValue ix[2] = {lrows[i], kb_c(kb, ak * full)};
+      MlirValue a = kb_load(kb, afrag_attr, lds, 2, ix, false);
+      c[i] = kb_mma(kb, kb->atom, a, b, c[i]);
+    }
   }
-  fe_memo m;
-  if (kb_memo_init(kb, &m)) {
-    kb->failed = 1;
-    return;
+  for (int i = 0; i < g; ++i) {
+    fe_memo m;
+    if (kb_memo_init(kb, &m)) {
+      kb->failed = 1;
+      return;
+    }
+    kb_bind_product(kb, &m, g2->prod, c[i]);
+    fe_tile t;
+    kb_output_tile(kb, &t, batch, rows[i], col, false);
+    kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root),
+                    s->m_tail || s->n_tail);
+    kb_memo_free(&m);
   }
-  kb_bind_product(kb, &m, g2->prod, c);
-  fe_tile t;
-  kb_output_tile(kb, &t, batch, row, col, false);
-  kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root),
-                  s->m_tail || s->n_tail);
-  kb_memo_free(&m);
 }
 
 /*===--- chain_lds -------------------------------------------------------------===*/
+/* One wave's block of g x c first-product tiles at rows m + i*am, columns
+ * n + j*an: tile i*c + j.  The fragments of a K step are loaded when tile 0
+ * asks for them and reused by the others. */
 typedef struct {
   const MlirValue *batch;
   MlirValue m, n;
+  int g, c;
+  MlirValue a[MAX_BLOCK], b[MAX_BLOCK];
 } lds_ctx;
 
-static void plain_operands(fe_kb *kb, void *ud, int j, MlirValue k,
-                           bool masked, MlirValue *a, MlirValue *b) {
+static void blocked_operands(fe_kb *kb, void *ud, int j, MlirValue k,
+                             bool masked, MlirValue *a, MlirValue *b) {
   lds_ctx *c = ud;
   const fe_gemm *g1 = &kb->p->gemms[0];
-  (void)j;
-  *a = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_A, c->batch, c->m, k,
-                       masked);
-  *b = kb_operand_tile(kb, &g1->rhs, WMMA_MATRIX_B, c->batch, c->n, k,
-                       masked);
+  if (j == 0) {
+    for (int i = 0; i < c->g; ++i)
+      c->a[i] = global_tile(kb, &g1->lhs, WMMA_MATRIX_A, c->batch,
+                            kb_addc(kb, c->m, (int64_t)i * kb->atom_m), k,
+                            masked);
+    for (int i = 0; i < c->c; ++i)
+      c->b[i] = global_tile(kb, &g1->rhs, WMMA_MATRIX_B, c->batch,
+                            kb_addc(kb, c->n, (int64_t)i * kb->atom_n), k,
+                            masked);
+  }
+  *a = c->a[j / c->c];
+  *b = c->b[j % c->c];
 }
 
 /* scf.for t = wave to tiles step waves. */
@@ -203,6 +311,10 @@ static int build_lds(fe_kb *kb) {
   const int am = kb->atom_m, an = kb->atom_n;
   int64_t rows = s->rows_per_block, n0p = fe_round_up(g1->N.value, an);
   int nt0 = (int)(n0p / an);
+  int64_t nt1e = (fe_estimate(g2->N) + an - 1) / an;
+  blocking bk = block_of(rows, am, nt0, nt1e, s->waves_m);
+  int g = bk.g, cg = bk.c;
+  int rgroups = (int)(rows / am / g), cgroups = nt0 / cg;
   MlirType in = g2->in_type;
   int64_t shape[2] = {rows, n0p};
   MlirValue lds = kb_lds(kb, 2, shape, in);
@@ -216,42 +328,54 @@ static int build_lds(fe_kb *kb) {
   int64_t len16 = 0;
   wb_is_vec1d(wmmaFragAttrGetVectorType(store_frag), &len16, NULL);
 
-  /* Phase 1: intermediate tiles -> LDS, in the input type. */
+  /* Phase 1: intermediate tiles -> LDS, in the input type, g x cg tiles
+   * per wave iteration. */
   wb_loop l;
-  if (!wave_loop(kb, &l, kb_c(kb, rows / am * nt0)))
+  if (!wave_loop(kb, &l, kb_c(kb, rgroups * cgroups)))
     return -1;
-  MlirValue tm = wb_arith(&kb->b, "arith.divui", l.iv, kb_c(kb, nt0));
-  MlirValue tn = wb_arith(&kb->b, "arith.remui", l.iv, kb_c(kb, nt0));
-  MlirValue ml = kb_mulc(kb, tm, am);
-  lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, an)};
-  MlirValue acc = kb_acc_init(kb, g1, batch, c.m, c.n, FE_FORM_ACC);
-  k_loop(kb, g1->K, 1, &acc, plain_operands, &c);
-  fe_tile t;
-  kb_inter_tile(kb, &t, batch, c.m, c.n, false);
-  bool is_f32;
-  MlirValue h = fe_chain_intermediate(kb, &t, acc, &is_f32);
-  if (is_f32)
-    h = wb_cast(&kb->b, "arith.truncf", h, kb_acc_vec(kb, in));
-  if (len16 == 16) {
-    int64_t mask[16];
-    for (int i = 0; i < 16; ++i)
-      mask[i] = i / 2;
-    h = wb_shuffle(&kb->b, h, h, 16, mask);
+  MlirValue tm = wb_arith(&kb->b, "arith.divui", l.iv, kb_c(kb, cgroups));
+  MlirValue tn = wb_arith(&kb->b, "arith.remui", l.iv, kb_c(kb, cgroups));
+  MlirValue ml = kb_mulc(kb, tm, (int64_t)am * g);
+  lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, (int64_t)an * cg),
+               g, cg, {{NULL}}, {{NULL}}};
+  MlirValue acc[MAX_BLOCK];
+  for (int j = 0; j < g * cg; ++j)
+    acc[j] = kb_acc_init(kb, g1, batch,
+                         kb_addc(kb, c.m, (int64_t)(j / cg) * am),
+                         kb_addc(kb, c.n, (int64_t)(j % cg) * an),
+                         FE_FORM_ACC);
+  k_loop(kb, g1->K, g * cg, acc, blocked_operands, &c);
+  for (int j = 0; j < g * cg; ++j) {
+    MlirValue n = kb_addc(kb, c.n, (int64_t)(j % cg) * an);
+    fe_tile t;
+    kb_inter_tile(kb, &t, batch, kb_addc(kb, c.m, (int64_t)(j / cg) * am), n,
+                  false);
+    bool is_f32;
+    MlirValue h = fe_chain_intermediate(kb, &t, acc[j], &is_f32);
+    if (is_f32)
+      h = wb_cast(&kb->b, "arith.truncf", h, kb_acc_vec(kb, in));
+    if (len16 == 16) {
+      int64_t mask[16];
+      for (int i = 0; i < 16; ++i)
+        mask[i] = i / 2;
+      h = wb_shuffle(&kb->b, h, h, 16, mask);
+    }
+    MlirValue sidx[2] = {kb_addc(kb, ml, (int64_t)(j / cg) * am), n};
+    kb_store(kb, store_frag, h, lds, 2, sidx, false);
   }
-  MlirValue sidx[2] = {ml, c.n};
-  kb_store(kb, store_frag, h, lds, 2, sidx, false);
   wb_for_end(&kb->b, &l, 0, NULL);
   wb_lds_barrier(&kb->b);
 
-  /* Phase 2: output tiles, A fragments from LDS. */
+  /* Phase 2: output tiles, g row tiles per wave iteration, A fragments
+   * from LDS. */
   MlirValue nt1 = kb_ceil_div(kb, g2->N, an);
-  if (!wave_loop(kb, &l, kb_mulc(kb, nt1, rows / am)))
+  if (!wave_loop(kb, &l, kb_mulc(kb, nt1, rgroups)))
     return -1;
   tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
-  ml = kb_mulc(kb, tm, am);
+  ml = kb_mulc(kb, tm, (int64_t)am * g);
   second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, an), lds,
-                 ml);
+                 ml, g);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }

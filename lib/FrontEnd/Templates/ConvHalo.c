@@ -165,7 +165,7 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
   const fe_gemm *gm = pr->gm;
   const fe_operand *o = &gm->lhs;
   memset(h, 0, sizeof *h);
-  if (pr->gm2 || pr->zp || !o->im2col || o->im2col > p->g.nconvs ||
+  if (pr->nmore || pr->zp || !o->im2col || o->im2col > p->g.nconvs ||
       !o->is_load || !gm->rhs.is_load || o->nbatch || gm->nbatch ||
       !fe_size_static(gm->M) || !fe_size_static(gm->K))
     return false;

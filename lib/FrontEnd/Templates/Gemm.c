@@ -114,6 +114,12 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "%dx%d WMMA tiles per wave (at most %d, and %d "
                             "per side in registers)",
                   s->wave_m, s->wave_n, FE_MAX_WAVE_TILES, FE_MAX_REG_TILES);
+  /* Several products' accumulators (unpacked) are the LDS loop's state. */
+  if (lds && nsets > 1 && nsets * s->wave_m * s->wave_n > KB_PIPE_MAX_STATE)
+    return fe_why(why, cap, "%d products of %dx%d WMMA tiles per wave "
+                            "carry more than %d accumulators through the "
+                            "LDS loop",
+                  nsets, s->wave_m, s->wave_n, KB_PIPE_MAX_STATE);
   if (!lds && g->lhs.im2col)
     return fe_why(why, cap, "a convolution's input is gathered through LDS "
                             "(staging = lds)");
@@ -161,15 +167,16 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
                          s->threads, pin ? pin->copy[1] : WMMA_COPY_NONE,
                          &s->copy[1], why, cap))
       return -1;
-    /* A dual problem's second B is staged as the first is. */
-    wmma_copy_kind second;
-    if (nsets == 2 &&
-        (fe_lds_copy_plan(chip->arch, &p->g, &p->gemms[1].rhs, s->tile_n,
-                          s->k_step, s->threads, s->copy[1], &second, why,
-                          cap) ||
-         second != s->copy[1]))
-      return fe_why(why, cap, "the second B operand cannot be staged as "
-                              "the first");
+    /* A dual problem's further B operands are staged as the first is. */
+    for (int set = 1; set < nsets; ++set) {
+      wmma_copy_kind other;
+      if (fe_lds_copy_plan(chip->arch, &p->g, &p->gemms[set].rhs, s->tile_n,
+                           s->k_step, s->threads, s->copy[1], &other, why,
+                           cap) ||
+          other != s->copy[1])
+        return fe_why(why, cap, "B operand %d cannot be staged as the first",
+                      set + 1);
+    }
     fe_lds_layout la = fe_lds_layout_get(chip->arch, ba, s->k_step);
     fe_lds_layout lb = fe_lds_layout_get(chip->arch, bb, s->k_step);
     s->lds_bytes = fe_lds_bytes(&la, s->stages, c->tile_m, ba) +
@@ -427,7 +434,14 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
           acc = fe_gemm_zp_correct(kb, w, &t, i, j, acc);
         kb_bind_product(kb, &m, p->gemms[set].prod, acc);
       }
-      kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
+      /* Several outputs (Q, K, V): each root stored to its own buffer. */
+      if (p->nouts > 1)
+        for (int o = 0; o < p->nouts; ++o)
+          kb_store_output_to(kb, &t,
+                             kb_eval(kb, &m, &t, o ? p->roots[o] : p->root),
+                             masked, p->outs[o]);
+      else
+        kb_store_output(kb, &t, kb_eval(kb, &m, &t, p->root), masked);
     }
   kb_memo_free(&m);
 }
@@ -490,7 +504,7 @@ static int build_registers(fe_kb *kb) {
   /* The loop carries the accumulators, then the zero points' sums. */
   int ns = fe_gemm_zp_init(kb, &w);
   MlirValue kfull = fe_k_full(kb, g->K, kb->atom_k);
-  MlirValue acc[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+  MlirValue acc[FE_MAX_OUTS * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
   memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
   memcpy(acc + nt, w.sums, sizeof(MlirValue) * (size_t)ns);
   int64_t kf;
@@ -510,8 +524,8 @@ static int build_registers(fe_kb *kb) {
     if (fe_size_static(g->K)) {
       k_step(kb, &w, kfull, acc, acc + nt, true);
     } else {
-      MlirType types[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
-      MlirValue before[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+      MlirType types[FE_MAX_OUTS * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+      MlirValue before[FE_MAX_OUTS * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
       for (int t = 0; t < nt + ns; ++t)
         types[t] = mlirValueGetType(acc[t]);
       memcpy(before, acc, sizeof(MlirValue) * (size_t)(nt + ns));

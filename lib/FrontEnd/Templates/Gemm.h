@@ -13,8 +13,8 @@ typedef struct {
   MlirValue batch[2];
   MlirValue m0, n0;  /* origin of the wave's first tile */
   MlirValue bm0, bn0; /* origin of the workgroup's tile */
-  MlirValue acc[2 * FE_MAX_WAVE_TILES]; /* per product (two when dual:
-                                          the second set after the first) */
+  MlirValue acc[FE_MAX_OUTS * FE_MAX_WAVE_TILES]; /* per product (dual:
+                                          each set after the previous) */
   int form; /* FE_FORM_ACC, or FE_FORM_ROWSEG: computed swapped */
   /* Zero points (GemmZeroPoints.c): rowsum(A) of each of the wave's tile
    * rows, then colsum(B) of each tile column, as accumulator tiles. */
@@ -36,10 +36,11 @@ void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w);
 /* The accumulator values the wave carries for one product (after
  * fe_gemm_acc_init: two tiles per value when packed, Accumulators.c). */
 int fe_gemm_nacc(fe_kb *kb);
-/* How many products the kernel multiplies A with: 2 for a dual problem
- * (horizontal fusion, Problem/ProblemDual.c), else 1. */
+/* How many products the kernel multiplies A with: 2 or 3 for a dual
+ * problem (horizontal fusion, Problem/ProblemDual.c: two combined into one
+ * output, or one per output), else 1. */
 static inline int fe_gemm_nsets(const fe_problem *p) {
-  return p->shape == FE_SHAPE_DUAL ? 2 : 1;
+  return p->shape == FE_SHAPE_DUAL ? p->ngemms : 1;
 }
 /* The epilogue on every accumulator, then its single (masked on tails)
  * store. */
@@ -65,13 +66,14 @@ int fe_gemm_build_lds(fe_kb *kb);
 /* A product's K loop through LDS (GemmLds.c): the workgroup's tile_m x
  * tile_n block at (bm0, bn0) of batch item `batch`, waves in a grid of
  * waves_n columns, each with wave_m x wave_n accumulators acc[i * wave_n +
- * j] (in: initial values; out: the products; gm2's follow gm's).  swapped: D^T = B^T A^T
+ * j] (in: initial values; out: the products; more[]'s follow gm's).
+ * swapped: D^T = B^T A^T
  * (row-segment accumulators), permuted: B's LDS rows in the rho order
  * (RDNA3 row segments, Lds.h). */
 typedef struct {
   const fe_gemm *gm;
-  const fe_gemm *gm2;      /* a second product of the same A (dual), its
-                              accumulators after the first's; or NULL */
+  int nmore;               /* further products of the same A (dual), */
+  const fe_gemm *more[FE_MAX_OUTS - 1]; /* accumulators after gm's */
   int tile_m, tile_n;
   int waves_n, wave_m, wave_n;
   int k_step;              /* K per LDS slice (a multiple of 16) */

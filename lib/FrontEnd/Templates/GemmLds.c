@@ -38,13 +38,14 @@
 
 typedef struct {
   const fe_lds_product *pr;
-  fe_lds_copy a, b, b2; /* b2: a dual problem's second B */
+  fe_lds_copy a, b;
+  fe_lds_copy bx[FE_MAX_OUTS - 1]; /* a dual problem's further B operands */
   int nacc;             /* accumulator values per product */
   MlirValue wrow[FE_MAX_WAVE_TILES], wcol[FE_MAX_WAVE_TILES]; /* the wave's
                                   tile rows / cols in the block */
   MlirAttribute frag_a, frag_b;
-  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS], pb2[MAX_CHUNKS]; /* a
-                                  prefetched slice */
+  MlirValue pa[MAX_CHUNKS], pb[MAX_CHUNKS]; /* a prefetched slice */
+  MlirValue pbx[FE_MAX_OUTS - 1][MAX_CHUNKS];
 } lds_gemm;
 
 /* A fragment of an operand held packed in LDS (i4, two per byte: the
@@ -128,10 +129,10 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
                                 kb_add(kb, s->bm0, g->wrow[i]),
                                 kb_addc(kb, k, kk), masked, a[i]);
     }
-    /* A's fragments serve both products of a dual problem. */
-    for (int set = 0; set < (s->gm2 ? 2 : 1); ++set) {
-      const fe_lds_copy *cb = set ? &g->b2 : &g->b;
-      const fe_operand *rhs = set ? &s->gm2->rhs : &gm->rhs;
+    /* A's fragments serve every product of a dual problem. */
+    for (int set = 0; set < 1 + s->nmore; ++set) {
+      const fe_lds_copy *cb = set ? &g->bx[set - 1] : &g->b;
+      const fe_operand *rhs = set ? &s->more[set - 1]->rhs : &gm->rhs;
       bool pro = set ? kb_operand_has_prologue(kb, rhs, rb) : pb;
       MlirValue *sacc = acc + set * g->nacc;
       for (int j = 0; j < s->wave_n; ++j) {
@@ -150,7 +151,7 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
     /* Zero points' row and column sums from the same fragments (after
      * the accumulators of every product). */
     if (s->zp)
-      fe_gemm_zp_step(kb, s->zp, a, bs, acc + nt * (s->gm2 ? 2 : 1));
+      fe_gemm_zp_step(kb, s->zp, a, bs, acc + nt * (1 + s->nmore));
   }
 }
 
@@ -161,16 +162,17 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   MlirValue k = kb_mulc(kb, slice, g->pr->k_step);
   fe_lds_copy_load(kb, &g->a, g->pr->batch, g->pr->bm0, k, masked, g->pa);
   fe_lds_copy_load(kb, &g->b, g->pr->batch, g->pr->bn0, k, masked, g->pb);
-  if (g->pr->gm2)
-    fe_lds_copy_load(kb, &g->b2, g->pr->batch, g->pr->bn0, k, masked, g->pb2);
+  for (int x = 0; x < g->pr->nmore; ++x)
+    fe_lds_copy_load(kb, &g->bx[x], g->pr->batch, g->pr->bn0, k, masked,
+                     g->pbx[x]);
 }
 
 static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   lds_gemm *g = ud;
   fe_lds_copy_store(kb, &g->a, buf, g->pa);
   fe_lds_copy_store(kb, &g->b, buf, g->pb);
-  if (g->pr->gm2)
-    fe_lds_copy_store(kb, &g->b2, buf, g->pb2);
+  for (int x = 0; x < g->pr->nmore; ++x)
+    fe_lds_copy_store(kb, &g->bx[x], buf, g->pbx[x]);
 }
 
 static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
@@ -191,9 +193,9 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   /* Accumulator values (two tiles per value when RDNA3 packs 16-bit
    * accumulators, Accumulators.c). */
   int nt = kb_acc_count(kb, pr->wave_m * pr->wave_n);
-  int nacc = nt * (pr->gm2 ? 2 : 1); /* every product's accumulators */
+  int nacc = nt * (1 + pr->nmore); /* every product's accumulators */
   int ns = pr->zp ? pr->zp->nrowsums + pr->zp->ncolsums : 0;
-  MlirValue state[2 * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
+  MlirValue state[FE_MAX_OUTS * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
   /* (The sums: one per tile row and column, at most FE_MAX_REG_TILES.) */
   if (nacc + ns > KB_PIPE_MAX_STATE ||
       (ns && (pr->wave_m > FE_MAX_REG_TILES || pr->wave_n > FE_MAX_REG_TILES)))
@@ -235,13 +237,14 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     free(g);
     return -1;
   }
-  /* A dual problem's second B: its own buffers, staged as the first. */
-  if (pr->gm2 &&
-      fe_lds_copy_init(kb, &g->b2, &pr->gm2->rhs, pr->tile_n, tk,
-                       kb_lds(kb, 3, sb, tb), pr->permuted, pr->copy[1])) {
-    free(g);
-    return -1;
-  }
+  /* A dual problem's further B operands: their own buffers, staged as
+   * the first. */
+  for (int x = 0; x < pr->nmore; ++x)
+    if (fe_lds_copy_init(kb, &g->bx[x], &pr->more[x]->rhs, pr->tile_n, tk,
+                         kb_lds(kb, 3, sb, tb), pr->permuted, pr->copy[1])) {
+      free(g);
+      return -1;
+    }
   /* The wave's tiles inside the block. */
   MlirValue wm, wn;
   kb_wave_grid(kb, pr->waves_n, &wm, &wn);
@@ -297,7 +300,8 @@ int fe_gemm_build_lds(fe_kb *kb) {
   int ns = fe_gemm_zp_init(kb, &w);
   fe_lds_product pr = {
       .gm = gm,
-      .gm2 = fe_gemm_nsets(kb->p) == 2 ? &kb->p->gemms[1] : NULL,
+      .nmore = fe_gemm_nsets(kb->p) - 1,
+      .more = {&kb->p->gemms[1], &kb->p->gemms[2]},
       .tile_m = s->tile_m,
       .tile_n = s->tile_n,
       .waves_n = s->waves_n,

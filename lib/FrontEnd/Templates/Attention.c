@@ -25,6 +25,7 @@
  * 0, never NaN; a row masked everywhere ends as 0 / 0, which is what the
  * linalg program computes for it (NaN). */
 #include "Kernel/Kernel.h"
+#include "Templates/Attention.h"
 #include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -199,18 +200,6 @@ typedef struct {
 /* Loop state: running max, running sum, O^T accumulators. */
 #define NSTATE (2 + MAX_TILES)
 
-static MlirValue row_combine(fe_kb *kb, const char *op, MlirValue v) {
-  MlirValue r = wb_extract(&kb->b, v, 0);
-  for (int i = 1; i < 8; ++i)
-    r = wb_arith(&kb->b, op, r, wb_extract(&kb->b, v, i));
-  /* The other 8 keys of the query are in lane l ^ 16. */
-  return wb_arith(&kb->b, op, r, wb_xor16(&kb->b, r));
-}
-
-static MlirValue splat(fe_kb *kb, MlirValue x) {
-  return wb_broadcast(&kb->b, x, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)));
-}
-
 /* The block of keys at key0 in LDS buffer buf: scores, online softmax,
  * O^T update; st = {m, l, O^T...}. */
 static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
@@ -236,21 +225,13 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   for (int i = 0; i < g1->nbatch; ++i)
     t.at[2 + i] = a->batch[i];
   t.transposed = true;
-  fe_memo m;
-  if (kb_memo_init(kb, &m)) {
-    kb->failed = 1;
+  MlirValue sc = fe_att_scores(kb, g1, &t, s, a->key_tail);
+  if (mlirValueIsNull(sc))
     return;
-  }
-  kb_bind_product(kb, &m, g1->prod, s);
-  MlirValue sc = kb_eval(kb, &m, &t, p->att.score);
-  kb_memo_free(&m);
   MlirType f32 = mlirF32TypeGet(kb->ctx);
-  if (a->key_tail)
-    sc = kb_fill_cols_from(kb, &t, sc, kb_size(kb, g1->N),
-                           wb_const_splat(b, kb_acc_vec(kb, f32), -INFINITY));
   /* Online softmax. */
   MlirValue mx = st[0], l = st[1];
-  MlirValue bm = row_combine(kb, "arith.maximumf", sc);
+  MlirValue bm = fe_att_row_combine(kb, "arith.maximumf", sc);
   MlirValue mnew = wb_arith(b, "arith.maximumf", mx, bm);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
@@ -260,9 +241,9 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
                           f32, 0, NULL);
   MlirValue pv = wb_op1(
       b, "math.exp", 1,
-      (MlirValue[]){wb_arith(b, "arith.subf", sc, splat(kb, muse))},
+      (MlirValue[]){wb_arith(b, "arith.subf", sc, fe_att_splat(kb, muse))},
       kb_acc_vec(kb, f32), 0, NULL);
-  MlirValue bs = row_combine(kb, "arith.addf", pv);
+  MlirValue bs = fe_att_row_combine(kb, "arith.addf", pv);
   st[0] = mnew;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", l, corr), bs);
   /* P^T (S^T's layout) -> the B operand of O^T = V^T P^T, converted to
@@ -270,7 +251,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
   MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
-  MlirValue cs = splat(kb, corr);
+  MlirValue cs = fe_att_splat(kb, corr);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
     MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2), kb_c(kb, 0)};
     MlirValue o = wb_arith(b, "arith.mulf", st[2 + t2], cs);
@@ -375,7 +356,7 @@ static int build(fe_kb *kb) {
     free(a);
     return -1;
   }
-  MlirValue ls = splat(kb, fin[1]);
+  MlirValue ls = fe_att_splat(kb, fin[1]);
   for (int t = 0; t < a->ndv; ++t) {
     kb_memo_clear(&m);
     fe_tile ot;

@@ -28,6 +28,7 @@
  * additive bias) are evaluated on the (head, key) tile like any score
  * expression. */
 #include "Kernel/Kernel.h"
+#include "Templates/Attention.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -281,18 +282,6 @@ static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
   return v;
 }
 
-static MlirValue row_combine(fe_kb *kb, const char *op, MlirValue v) {
-  MlirValue r = wb_extract(&kb->b, v, 0);
-  for (int i = 1; i < 8; ++i)
-    r = wb_arith(&kb->b, op, r, wb_extract(&kb->b, v, i));
-  /* The other 8 keys of the head are in lane l ^ 16. */
-  return wb_arith(&kb->b, op, r, wb_xor16(&kb->b, r));
-}
-
-static MlirValue splat(fe_kb *kb, MlirValue x) {
-  return wb_broadcast(&kb->b, x, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)));
-}
-
 /* max(m, -inf -> 0): the shift that keeps exp(-inf - shift) at 0. */
 static MlirValue shift_of(fe_kb *kb, MlirValue m) {
   wb_t *b = &kb->b;
@@ -351,30 +340,21 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   for (int i = 0; i < g1->nbatch; ++i)
     t.at[2 + i] = a->batch[i];
   t.transposed = true;
-  fe_memo m;
-  if (kb_memo_init(kb, &m)) {
-    kb->failed = 1;
+  MlirValue sc = fe_att_scores(kb, g1, &t, s, a->masked);
+  if (mlirValueIsNull(sc))
     return;
-  }
-  kb_bind_product(kb, &m, g1->prod, s);
-  MlirValue sc = kb_eval(kb, &m, &t, p->att.score);
-  kb_memo_free(&m);
-  MlirType f32 = mlirF32TypeGet(kb->ctx);
-  if (a->masked)
-    sc = kb_fill_cols_from(kb, &t, sc, kb_size(kb, g1->N),
-                           wb_const_splat(b, kb_acc_vec(kb, f32), -INFINITY));
   MlirValue mnew = wb_arith(b, "arith.maximumf", st[0],
-                            row_combine(kb, "arith.maximumf", sc));
+                            fe_att_row_combine(kb, "arith.maximumf", sc));
   MlirValue muse = shift_of(kb, mnew);
   MlirValue corr = expf_(kb, wb_arith(b, "arith.subf", st[0], muse));
-  MlirValue pv = expf_(kb, wb_arith(b, "arith.subf", sc, splat(kb, muse)));
+  MlirValue pv = expf_(kb, wb_arith(b, "arith.subf", sc, fe_att_splat(kb, muse)));
   st[0] = mnew;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], corr),
-                   row_combine(kb, "arith.addf", pv));
+                   fe_att_row_combine(kb, "arith.addf", pv));
   MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
   MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
-  MlirValue cs = splat(kb, corr);
+  MlirValue cs = fe_att_splat(kb, corr);
   for (int t2 = 0; t2 < a->ndv; ++t2)
     st[2 + t2] = kb_mma(
         kb, kb->atom,
@@ -392,7 +372,7 @@ static void merge(fe_kb *kb, dat_t *a, MlirValue *st, const MlirValue *o) {
   st[0] = mn;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], c0),
                    wb_arith(b, "arith.mulf", o[1], c1));
-  MlirValue s0 = splat(kb, c0), s1 = splat(kb, c1);
+  MlirValue s0 = fe_att_splat(kb, c0), s1 = fe_att_splat(kb, c1);
   for (int t = 0; t < a->ndv; ++t)
     st[2 + t] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[2 + t], s0),
                          wb_arith(b, "arith.mulf", o[2 + t], s1));
@@ -572,7 +552,7 @@ static int build(fe_kb *kb) {
   if (!wb_if_begin(b, &ep, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)), 0,
                    NULL, false))
     return -1;
-  MlirValue ls = splat(kb, st[1]);
+  MlirValue ls = fe_att_splat(kb, st[1]);
   for (int t = 0; t < a.ndv; ++t)
     store_output(kb, &a, t, wb_arith(b, "arith.divf", st[2 + t], ls));
   wb_if_end(b, &ep, 0, NULL);

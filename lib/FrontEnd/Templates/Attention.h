@@ -1,0 +1,20 @@
+/* What the attention templates (Attention.c: prefill, DecodeAttention.c:
+ * flash decoding) share, in AttentionCommon.c: the score tile evaluated
+ * from the first product's accumulator, and the row operations of the
+ * online softmax on the transposed (key-major) accumulator layout. */
+#ifndef WMMA_FRONTEND_TEMPLATES_ATTENTION_H
+#define WMMA_FRONTEND_TEMPLATES_ATTENTION_H
+
+#include "Kernel/Kernel.h"
+
+/* The scores (the problem's score node) on tile t from the first
+ * product's accumulator s; with key_tail, keys at or past the key count
+ * are -inf. */
+MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
+                        MlirValue s, bool key_tail);
+/* op over a row's 16 keys: 8 in the lane's slots, 8 in lane l ^ 16. */
+MlirValue fe_att_row_combine(fe_kb *kb, const char *op, MlirValue v);
+/* A row's scalar on every slot of an f32 accumulator fragment. */
+MlirValue fe_att_splat(fe_kb *kb, MlirValue x);
+
+#endif /* WMMA_FRONTEND_TEMPLATES_ATTENTION_H */

@@ -1,0 +1,35 @@
+/* Shared by the attention templates (see Attention.h). */
+#include "Templates/Attention.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+
+MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
+                        MlirValue s, bool key_tail) {
+  fe_memo m;
+  if (kb_memo_init(kb, &m)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  kb_bind_product(kb, &m, g1->prod, s);
+  MlirValue sc = kb_eval(kb, &m, t, kb->p->att.score);
+  kb_memo_free(&m);
+  if (mlirValueIsNull(sc) || !key_tail)
+    return sc;
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  return kb_fill_cols_from(
+      kb, t, sc, kb_size(kb, g1->N),
+      wb_const_splat(&kb->b, kb_acc_vec(kb, f32), -INFINITY));
+}
+
+MlirValue fe_att_row_combine(fe_kb *kb, const char *op, MlirValue v) {
+  MlirValue r = wb_extract(&kb->b, v, 0);
+  for (int i = 1; i < 8; ++i)
+    r = wb_arith(&kb->b, op, r, wb_extract(&kb->b, v, i));
+  return wb_arith(&kb->b, op, r, wb_xor16(&kb->b, r));
+}
+
+MlirValue fe_att_splat(fe_kb *kb, MlirValue x) {
+  return wb_broadcast(&kb->b, x, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)));
+}

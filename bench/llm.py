@@ -17,9 +17,8 @@ Usage: bench/llm.py [--build DIR] [--chips gfx1100,gfx1201] [--m 1,4,16]
 """
 import argparse
 import os
-import re
 import sys
-from table import print_table  # bench/table.py
+from table import launch_waves, print_table  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -69,26 +68,13 @@ def measure(wmma, chip, M, N, K, G, storage):
     source = w4a16(M, N, K, G, storage)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
-    launches = manifest.get("launches", [manifest])
     inputs = wmma.random_inputs(manifest, seed=1)
     _, counters = wmma.run(source, chip, inputs, stats=True)
     weights = K // 2 * N
     minimum = weights + (K // G) * N * 2 + M * K * 2
     cus = wmma.chip_info(chip)["compute_units"]
-    waves = 0
-    templates = []
-    for l in launches:
-        grid = l["grid"] if isinstance(l["grid"], list) else [1, 1, 1]
-        n = 1
-        for g in grid:
-            n *= g
-        waves += n * l["block"][0] // 32
-        sched = l.get("schedule") or ""
-        t = re.search(r'template = "([a-z_]+)"', sched)
-        w = re.search(r"waves = \[(\d+), (\d+)\]", sched)
-        templates.append(f"{t.group(1) if t else '?'}"
-                         f"{' split ' + w.group(1) if t and t.group(1) == 'decode' and w else ''}")
-    return dict(templates=", ".join(templates), loaded=counters["global_bytes_loaded"],
+    waves, templates = launch_waves(manifest, "decode")
+    return dict(templates=templates, loaded=counters["global_bytes_loaded"],
                 minimum=minimum, waves_per_cu=waves / cus,
                 per_byte=counters["wave_instructions"] / weights, cus=cus)
 

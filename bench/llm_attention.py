@@ -18,9 +18,8 @@ Usage: bench/llm_attention.py [--build DIR] [--chips gfx1100,gfx1201]
 """
 import argparse
 import os
-import re
 import sys
-from table import print_table  # bench/table.py
+from table import launch_waves, print_table  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -106,26 +105,13 @@ def measure(wmma, chip, H, HKV, KV, D):
     source = decode_attention(H, HKV, KV, D)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
-    launches = manifest.get("launches", [manifest])
     inputs = wmma.random_inputs(manifest, seed=1)
     _, counters = wmma.run(source, chip, inputs, stats=True)
     kv_bytes = 2 * HKV * KV * D * 2
     minimum = kv_bytes + H * D * 2
     cus = wmma.chip_info(chip)["compute_units"]
-    waves = 0
-    templates = []
-    for l in launches:
-        grid = l["grid"] if isinstance(l["grid"], list) else [1, 1, 1]
-        n = 1
-        for g in grid:
-            n *= g
-        waves += n * l["block"][0] // 32
-        sched = l.get("schedule") or ""
-        t = re.search(r'template = "([a-z_]+)"', sched)
-        w = re.search(r"waves = \[(\d+), (\d+)\]", sched)
-        templates.append(f"{t.group(1) if t else '?'}"
-                         f"{' split ' + w.group(1) if t and t.group(1) == 'decode_attention' and w else ''}")
-    return dict(templates=", ".join(templates), loaded=counters["global_bytes_loaded"],
+    waves, templates = launch_waves(manifest, "decode_attention")
+    return dict(templates=templates, loaded=counters["global_bytes_loaded"],
                 minimum=minimum, waves_per_cu=waves / cus,
                 per_byte=counters["wave_instructions"] / kv_bytes, cus=cus)
 

@@ -26,6 +26,51 @@ static bool same_lhs(const fe_gemm *a, const fe_gemm *b) {
          (!x->permuted || !memcmp(x->perm, y->perm, sizeof x->perm));
 }
 
+/* Why product c cannot be one of several fused products: an operand
+ * computed from a product or a reduction (0 when it can). */
+static int operands_plain(const fe_graph *g, const fe_contraction *c,
+                          char *why, size_t cap) {
+  if (fe_reads(g, c->lhs, FE_PRODUCT, -1) ||
+      fe_reads(g, c->rhs, FE_PRODUCT, -1) ||
+      fe_reads(g, c->acc, FE_PRODUCT, -1) ||
+      fe_reads(g, c->lhs, FE_REDUCE, -1) ||
+      fe_reads(g, c->rhs, FE_REDUCE, -1) ||
+      fe_reads(g, c->acc, FE_REDUCE, -1))
+    return fe_why(why, cap, "an operand of one product is computed from "
+                            "a product or a reduction");
+  return 0;
+}
+
+/* Can products a and b share one kernel's A tiles, copy plan and
+ * accumulator types?  0, or -1 with why. */
+static int fusable(const fe_graph *g, const fe_gemm *a, const fe_gemm *b,
+                   char *why, size_t cap) {
+  if (!same_lhs(a, b))
+    return fe_why(why, cap, "they do not read one A operand (horizontal "
+                            "fusion shares A's tiles between the products)");
+  if (!same_size(a->M, b->M) || !same_size(a->N, b->N) ||
+      !same_size(a->K, b->K) || a->nbatch != b->nbatch)
+    return fe_why(why, cap, "their shapes differ");
+  for (int i = 0; i < a->nbatch; ++i)
+    if (!same_size(a->batch[i], b->batch[i]))
+      return fe_why(why, cap, "their batch sizes differ");
+  if (b->rhs.arg < 0 || a->rhs.arg < 0 ||
+      !mlirTypeEqual(g->nodes[a->rhs.leaf].type, g->nodes[b->rhs.leaf].type) ||
+      a->rhs.k_contiguous != b->rhs.k_contiguous ||
+      a->rhs.permuted != b->rhs.permuted)
+    return fe_why(why, cap, "their B operands differ in type or layout (one "
+                            "copy plan stages them all)");
+  if (!mlirTypeEqual(a->a_type, b->a_type) ||
+      !mlirTypeEqual(a->b_type, b->b_type) ||
+      !mlirTypeEqual(a->kacc_type, b->kacc_type) ||
+      a->a_unsigned != b->a_unsigned || a->b_unsigned != b->b_unsigned)
+    return fe_why(why, cap, "they multiply or accumulate in different "
+                            "types");
+  if (a->a_zp >= 0 || a->b_zp >= 0 || b->a_zp >= 0 || b->b_zp >= 0)
+    return fe_why(why, cap, "a product has zero points");
+  return 0;
+}
+
 int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
                     MlirLocation *where) {
   const fe_graph *g = &p->g;
@@ -43,14 +88,8 @@ int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
   for (int s = 0; s < 2; ++s) {
     const fe_contraction *c = &g->prods[prods[s]];
     *where = c->loc;
-    if (fe_reads(g, c->lhs, FE_PRODUCT, -1) ||
-        fe_reads(g, c->rhs, FE_PRODUCT, -1) ||
-        fe_reads(g, c->acc, FE_PRODUCT, -1) ||
-        fe_reads(g, c->lhs, FE_REDUCE, -1) ||
-        fe_reads(g, c->rhs, FE_REDUCE, -1) ||
-        fe_reads(g, c->acc, FE_REDUCE, -1))
-      return fe_why(why, cap, "an operand of one product is computed from "
-                              "a product or a reduction");
+    if (operands_plain(g, c, why, cap))
+      return -1;
   }
   p->shape = FE_SHAPE_DUAL;
   p->ngemms = 2;
@@ -61,29 +100,8 @@ int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
       return -1;
   }
   const fe_gemm *a = &p->gemms[0], *b = &p->gemms[1];
-  if (!same_lhs(a, b))
-    return fe_why(why, cap, "they do not read one A operand (horizontal "
-                            "fusion shares A's tiles between the products)");
-  if (!same_size(a->M, b->M) || !same_size(a->N, b->N) ||
-      !same_size(a->K, b->K) || a->nbatch != b->nbatch)
-    return fe_why(why, cap, "their shapes differ");
-  for (int i = 0; i < a->nbatch; ++i)
-    if (!same_size(a->batch[i], b->batch[i]))
-      return fe_why(why, cap, "their batch sizes differ");
-  if (b->rhs.arg < 0 || a->rhs.arg < 0 ||
-      !mlirTypeEqual(g->nodes[a->rhs.leaf].type, g->nodes[b->rhs.leaf].type) ||
-      a->rhs.k_contiguous != b->rhs.k_contiguous ||
-      a->rhs.permuted != b->rhs.permuted)
-    return fe_why(why, cap, "their B operands differ in type or layout (one "
-                            "copy plan stages both)");
-  if (!mlirTypeEqual(a->a_type, b->a_type) ||
-      !mlirTypeEqual(a->b_type, b->b_type) ||
-      !mlirTypeEqual(a->kacc_type, b->kacc_type) ||
-      a->a_unsigned != b->a_unsigned || a->b_unsigned != b->b_unsigned)
-    return fe_why(why, cap, "they multiply or accumulate in different "
-                            "types");
-  if (a->a_zp >= 0 || a->b_zp >= 0 || b->a_zp >= 0 || b->b_zp >= 0)
-    return fe_why(why, cap, "a product has zero points");
+  if (fusable(g, a, b, why, cap))
+    return -1;
   /* The epilogue reads both accumulators at the same output element. */
   fe_views v[2] = {fe_product_views(g, p->root, prods[0]),
                    fe_product_views(g, p->root, prods[1])};
@@ -121,14 +139,8 @@ int fe_multi_problem(fe_problem *p, int *last, char *why, size_t cap,
         return fe_why(why, cap, "two outputs read one product");
     const fe_contraction *c = &g->prods[prods[o]];
     *where = c->loc;
-    if (fe_reads(g, c->lhs, FE_PRODUCT, -1) ||
-        fe_reads(g, c->rhs, FE_PRODUCT, -1) ||
-        fe_reads(g, c->acc, FE_PRODUCT, -1) ||
-        fe_reads(g, c->lhs, FE_REDUCE, -1) ||
-        fe_reads(g, c->rhs, FE_REDUCE, -1) ||
-        fe_reads(g, c->acc, FE_REDUCE, -1))
-      return fe_why(why, cap, "an operand of one product is computed from "
-                              "a product or a reduction");
+    if (operands_plain(g, c, why, cap))
+      return -1;
   }
   p->shape = FE_SHAPE_DUAL;
   p->ngemms = p->nouts;
@@ -144,31 +156,8 @@ int fe_multi_problem(fe_problem *p, int *last, char *why, size_t cap,
   for (int o = 1; o < p->nouts; ++o) {
     const fe_gemm *b = &p->gemms[o];
     const fe_arg *ob = &p->args[p->outs[o]];
-    if (!same_lhs(a, b))
-      return fe_why(why, cap, "they do not read one A operand (horizontal "
-                              "fusion shares A's tiles between the "
-                              "products)");
-    if (!same_size(a->M, b->M) || !same_size(a->N, b->N) ||
-        !same_size(a->K, b->K) || a->nbatch != b->nbatch)
-      return fe_why(why, cap, "their shapes differ");
-    for (int i = 0; i < a->nbatch; ++i)
-      if (!same_size(a->batch[i], b->batch[i]))
-        return fe_why(why, cap, "their batch sizes differ");
-    if (b->rhs.arg < 0 || a->rhs.arg < 0 ||
-        !mlirTypeEqual(g->nodes[a->rhs.leaf].type,
-                       g->nodes[b->rhs.leaf].type) ||
-        a->rhs.k_contiguous != b->rhs.k_contiguous ||
-        a->rhs.permuted != b->rhs.permuted)
-      return fe_why(why, cap, "their B operands differ in type or layout "
-                              "(one copy plan stages all)");
-    if (!mlirTypeEqual(a->a_type, b->a_type) ||
-        !mlirTypeEqual(a->b_type, b->b_type) ||
-        !mlirTypeEqual(a->kacc_type, b->kacc_type) ||
-        a->a_unsigned != b->a_unsigned || a->b_unsigned != b->b_unsigned)
-      return fe_why(why, cap, "they multiply or accumulate in different "
-                              "types");
-    if (a->a_zp >= 0 || a->b_zp >= 0 || b->a_zp >= 0 || b->b_zp >= 0)
-      return fe_why(why, cap, "a product has zero points");
+    if (fusable(g, a, b, why, cap))
+      return -1;
     /* One output tile addresses every output: same rank, same element
      * type (one store shape), the same map from product to output. */
     fe_views v = fe_product_views(g, p->roots[o], prods[o]);

@@ -67,10 +67,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                             "through LDS");
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_attention.name;
-  wmma_elem e = WMMA_ELEM_F16;
-  wmmaElemFromType(g1->a_type, &e);
-  s->instr = wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, FE_ATOM_M,
-                               FE_ATOM_N, FE_ATOM_K, NULL, 0);
+  s->instr = fe_att_instr(chip, g1);
   if (s->instr == WMMA_INSTR_COUNT)
     return fe_why(why, cap, "no WMMA instruction for these types");
   const wmma_instr_info *ii = wmma_instr_get(s->instr);

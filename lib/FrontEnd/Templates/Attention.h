@@ -12,6 +12,9 @@
  * are -inf. */
 MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
                         MlirValue s, bool key_tail);
+/* The 16x16x16 WMMA of the scores' operand type accumulating in f32
+ * (WMMA_INSTR_COUNT when the chip has none). */
+wmma_instr fe_att_instr(const wmma_chip_info *chip, const fe_gemm *g1);
 /* op over a row's 16 keys: 8 in the lane's slots, 8 in lane l ^ 16. */
 MlirValue fe_att_row_combine(fe_kb *kb, const char *op, MlirValue v);
 /* A row's scalar on every slot of an f32 accumulator fragment. */

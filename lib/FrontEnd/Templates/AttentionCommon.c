@@ -33,3 +33,10 @@ MlirValue fe_att_row_combine(fe_kb *kb, const char *op, MlirValue v) {
 MlirValue fe_att_splat(fe_kb *kb, MlirValue x) {
   return wb_broadcast(&kb->b, x, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)));
 }
+
+wmma_instr fe_att_instr(const wmma_chip_info *chip, const fe_gemm *g1) {
+  wmma_elem e = WMMA_ELEM_F16;
+  wmmaElemFromType(g1->a_type, &e);
+  return wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, FE_ATOM_M,
+                           FE_ATOM_N, FE_ATOM_K, NULL, 0);
+}

@@ -36,3 +36,33 @@ func.func @empty(%x: memref<0x10x10x16xf16>, %w: memref<3x3x16x32xf16>, %y: memr
     ins(%x, %w : memref<0x10x10x16xf16>, memref<3x3x16x32xf16>) outs(%y : memref<0x8x8x32xf32>)
   return
 }
+
+// -----
+
+// A dynamic output channel count: N must be static (only batch and spatial
+// sizes may be run-time ones).
+func.func @dynamic_channels(%x: memref<?x10x10x16xf16>, %w: memref<3x3x16x32xf16>, %y: memref<?x8x8x?xf32>) {
+  // expected-remark @+1 {{linalg.conv_2d_nhwc_hwcf: the output's channel or group dim has a dynamic size (only batch and spatial dims may be dynamic)}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<?x10x10x16xf16>, memref<3x3x16x32xf16>) outs(%y : memref<?x8x8x?xf32>)
+  return
+}
+
+// -----
+
+// A flipped tap whose window runs past the input's start (the flip's
+// constant smaller than the tap's reach).
+func.func @flip_short(%I: memref<2x20x16xf16>, %F: memref<3x16x24xf16>, %O: memref<2x17x24xf32>) {
+  // expected-remark @+1 {{a linalg.generic shaped like a convolution: the window starts before the input (a negative offset in the input's map; pad it)}}
+  linalg.generic {indexing_maps = [affine_map<(n, w, f, kw, c) -> (n, w + 1 - kw, c)>, affine_map<(n, w, f, kw, c) -> (kw, c, f)>, affine_map<(n, w, f, kw, c) -> (n, w, f)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%I, %F : memref<2x20x16xf16>, memref<3x16x24xf16>) outs(%O : memref<2x17x24xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}

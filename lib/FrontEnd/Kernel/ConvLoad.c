@@ -26,6 +26,19 @@ static MlirValue divc(fe_kb *kb, MlirValue x, int64_t c) {
 static MlirValue remc(fe_kb *kb, MlirValue x, int64_t c) {
   return c == 1 ? kb_c(kb, 0) : wb_arith(&kb->b, "arith.remui", x, kb_c(kb, c));
 }
+/* The same by a static or run-time size. */
+static MlirValue divs(fe_kb *kb, MlirValue x, fe_size s) {
+  return fe_size_static(s) ? divc(kb, x, s.value)
+                           : wb_arith(&kb->b, "arith.divui", x, kb_size(kb, s));
+}
+static MlirValue rems(fe_kb *kb, MlirValue x, fe_size s) {
+  return fe_size_static(s) ? remc(kb, x, s.value)
+                           : wb_arith(&kb->b, "arith.remui", x, kb_size(kb, s));
+}
+static MlirValue muls(fe_kb *kb, MlirValue x, fe_size s) {
+  return fe_size_static(s) ? kb_mulc(kb, x, s.value)
+                           : wb_arith(&kb->b, "arith.muli", x, kb_size(kb, s));
+}
 
 /* The input indices of K element kk (the pixel's base indices given);
  * padded: indices inside the unpadded input (0 where outside) and whether
@@ -46,9 +59,17 @@ static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
     if (!c->pad_dim[j])
       continue;
     MlirValue x = kb_addc(kb, idx[j], -c->pad_lo[j]);
+    int64_t step = c->pad_step[j] > 1 ? c->pad_step[j] : 1;
     MlirValue lo = wb_cmpi(b, WB_CMP_SGE, x, kb_c(kb, 0));
-    MlirValue hi = wb_cmpi(b, WB_CMP_SLT, x, kb_c(kb, c->in_size[j]));
-    MlirValue ok = wb_arith(b, "arith.andi", lo, hi);
+    MlirValue ok = lo;
+    if (step > 1) { /* lhs dilation: only every step-th index is data */
+      MlirValue xs = wb_select(b, lo, x, kb_c(kb, 0));
+      ok = wb_arith(b, "arith.andi", ok,
+                    wb_cmpi(b, WB_CMP_EQ, remc(kb, xs, step), kb_c(kb, 0)));
+      x = divc(kb, xs, step);
+    }
+    MlirValue hi = wb_cmpi(b, WB_CMP_SLT, x, kb_size(kb, c->in_size[j]));
+    ok = wb_arith(b, "arith.andi", ok, hi);
     idx[j] = wb_select(b, ok, x, kb_c(kb, 0));
     inside = mlirValueIsNull(inside) ? ok : wb_arith(b, "arith.andi", inside, ok);
   }
@@ -60,17 +81,16 @@ static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
  * sizes and split back), the last pixel past the end. */
 static void pixels(fe_kb *kb, const fe_conv *c, const MlirValue *lv,
                    MlirValue *pix) {
-  int64_t total = 1;
-  MlirValue lin = kb_c(kb, 0);
+  MlirValue lin = kb_c(kb, 0), total = kb_c(kb, 1);
   for (int t = 0; t < c->npix; ++t) {
-    lin = kb_add(kb, kb_mulc(kb, lin, c->pix_size[t]), lv[c->pix_loop[t]]);
-    total *= c->pix_size[t];
+    lin = kb_add(kb, muls(kb, lin, c->pix_size[t]), lv[c->pix_loop[t]]);
+    total = muls(kb, total, c->pix_size[t]);
   }
-  lin = wb_min_index(&kb->b, lin, kb_c(kb, total - 1));
+  lin = wb_min_index(&kb->b, lin, kb_addc(kb, total, -1));
   for (int t = c->npix - 1; t >= 0; --t) {
-    pix[c->pix_loop[t]] = t ? remc(kb, lin, c->pix_size[t]) : lin;
+    pix[c->pix_loop[t]] = t ? rems(kb, lin, c->pix_size[t]) : lin;
     if (t)
-      lin = divc(kb, lin, c->pix_size[t]);
+      lin = divs(kb, lin, c->pix_size[t]);
   }
 }
 
@@ -84,7 +104,8 @@ void kb_conv_base(fe_kb *kb, const fe_conv *c, const fe_node *x,
   for (int j = 0; j < c->rank; ++j)
     base[j] = j == c->chan || batched[j]
                   ? kb_c(kb, 0)
-                  : kb_mulc(kb, pix[x->map[j]], c->stride[j]);
+                  : kb_addc(kb, kb_mulc(kb, pix[x->map[j]], c->stride[j]),
+                            c->offset[j]);
   for (int t = 0; t < c->nbdims; ++t)
     base[c->bdim[t]] = lv[c->bloop[t]];
 }

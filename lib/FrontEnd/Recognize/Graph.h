@@ -134,9 +134,12 @@ typedef struct {
  * (the last), which runs over the filter's reduced dims collapsed in the
  * filter's memory order (outermost first).  The input (an FE_LOAD with
  * im2col set) is read at
- *   input[j] = stride[j] * pixel(j) + sum over K components c of dim j
- *              of dilation * index(c)
- * where pixel(j) is the output loop map[j] (0 for the channel dim). */
+ *   input[j] = stride[j] * pixel(j) + offset[j] + sum over K components c
+ *              of dim j of kmul(c) * index(c)
+ * where pixel(j) is the output loop map[j] (0 for the channel dim); a
+ * filter tap the filter reads flipped (its map `size - 1 - tap`, a data
+ * gradient's) has kmul -dilation and adds dilation * (size - 1) to
+ * offset. */
 #define FE_CONV_MAX_K 4
 #define FE_MAX_CONVS 2
 typedef struct {
@@ -146,14 +149,18 @@ typedef struct {
   int8_t kdim[FE_CONV_MAX_K];   /* the input dim each moves */
   int64_t ksize[FE_CONV_MAX_K]; /* its size */
   int64_t kmul[FE_CONV_MAX_K];  /* its step there: the dilation of a filter
-                                   tap, 1 for the channel */
+                                   tap (negated if flipped), 1 for the
+                                   channel */
+  int64_t offset[FE_MAX_RANK];  /* per input dim: flipped taps' start */
   int64_t stride[FE_MAX_RANK];  /* per input dim: its output loop's step
                                    (spatial: the stride; batch 1; channel
                                    0: it follows K only) */
   int npix;                     /* output pixel loops (all but the output
                                    channel), in space order */
   int8_t pix_loop[FE_MAX_RANK];
-  int64_t pix_size[FE_MAX_RANK]; /* their sizes (before any collapse) */
+  fe_size pix_size[FE_MAX_RANK]; /* their sizes (before any collapse;
+                                    batch and spatial ones may be
+                                    run-time sizes) */
   int nbdims;                   /* input dims read at a loop the GEMM
                                    batches over: the group of a grouped
                                    convolution; the batch when the output
@@ -166,7 +173,12 @@ typedef struct {
    * zero (masked loads, no padded copy). */
   bool padded;
   bool pad_dim[FE_MAX_RANK];    /* the dims with a border to check */
-  int64_t pad_lo[FE_MAX_RANK], in_size[FE_MAX_RANK];
+  int64_t pad_lo[FE_MAX_RANK];
+  fe_size in_size[FE_MAX_RANK]; /* the unpadded input's sizes */
+  int64_t pad_step[FE_MAX_RANK]; /* > 1: zeros between the input's
+                                    elements too (lhs dilation: padded
+                                    index x reads input x / step where
+                                    step divides x) */
   int chan;                     /* the input's channel dim, or -1
                                    (depthwise: the channel is a group) */
   int kloop;                    /* the space's K loop */

@@ -186,7 +186,7 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
   bool high_only = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
   for (int j = 0; high_only && j < b->rank; ++j)
-    high_only = b->pad_lo[j] == 0;
+    high_only = b->pad_lo[j] == 0 && b->pad_step[j] == 1;
   if (high_only) {
     /* Zeros past the source's end: a load of the source the kernel masks
      * (ProblemPad.c decides where that holds). */
@@ -438,8 +438,10 @@ static int do_alloc(rec_t *r, MlirOperation op) {
 }
 
 /* memref.subview of a local buffer holding zeros, at static offsets with
- * unit strides: the interior of a bufferized tensor.pad (do_copy writes
- * it).  1 if op is one (recorded), 0 if not. */
+ * static strides: the interior of a bufferized tensor.pad (do_copy writes
+ * it), or with strides > 1 a zero-dilated copy (a strided
+ * tensor.insert_slice into zeros: a transposed convolution's input).  1
+ * if op is one (recorded), 0 if not. */
 static int do_pad_view(rec_t *r, MlirOperation op) {
   if (!wmma_op_is(op, "memref.subview") ||
       mlirOperationGetNumOperands(op) != 1 || r->npadviews == MAX_PADVIEWS)
@@ -455,9 +457,11 @@ static int do_pad_view(rec_t *r, MlirOperation op) {
   padview_t *pv = &r->padviews[r->npadviews];
   for (int j = 0; j < b->rank; ++j) {
     int64_t o = mlirDenseI64ArrayGetElement(off, j);
-    if (o < 0 || o > (1 << 20) || mlirDenseI64ArrayGetElement(st, j) != 1)
+    int64_t step = mlirDenseI64ArrayGetElement(st, j);
+    if (o < 0 || o > (1 << 20) || step < 1 || step > 64)
       return 0;
     pv->off[j] = o;
+    pv->step[j] = step;
   }
   pv->v = mlirOperationGetResult(op, 0);
   pv->buf = (int)(b - r->bufs);
@@ -477,11 +481,14 @@ static int copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
                              "by a convolution)");
   for (int j = 0; j < b->rank; ++j)
     if (!fe_size_static(src->shape[j]) || !fe_size_static(b->shape[j]) ||
-        pv->off[j] + src->shape[j].value > b->shape[j].value)
+        (src->shape[j].value > 0 &&
+         pv->off[j] + (src->shape[j].value - 1) * pv->step[j] + 1 >
+             b->shape[j].value))
       return rec_refuse(r, op, "tensor.pad with dynamic sizes is not "
                                "supported");
   b->pad_src = (int)(src - r->bufs);
   memcpy(b->pad_lo, pv->off, sizeof b->pad_lo);
+  memcpy(b->pad_step, pv->step, sizeof b->pad_step);
   b->written = true;
   return 0;
 }

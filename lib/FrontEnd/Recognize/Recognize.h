@@ -27,6 +27,10 @@ typedef struct {
    * a convolution reads it (as masked loads of the source). */
   int pad_src;
   int64_t pad_lo[FE_MAX_RANK];
+  int64_t pad_step[FE_MAX_RANK]; /* the view's strides: > 1 puts zeros
+                                    between the source's elements (a
+                                    transposed convolution's dilated
+                                    output gradient) */
 } buffer_t;
 
 /* A memref.subview of a local buffer at static offsets (a tensor.pad's
@@ -35,6 +39,7 @@ typedef struct {
   MlirValue v;
   int buf;
   int64_t off[FE_MAX_RANK];
+  int64_t step[FE_MAX_RANK];
 } padview_t;
 #define MAX_PADVIEWS 8
 

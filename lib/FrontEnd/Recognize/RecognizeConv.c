@@ -40,32 +40,11 @@ typedef struct {
   int out_dim[MAX_CONV_LOOPS]; /* parallel loops: output dim */
   int img_dim[MAX_CONV_LOOPS]; /* batch, pixel, tap, C: input dim */
   int64_t coef[MAX_CONV_LOOPS]; /* pixel: stride; tap: dilation */
+  int64_t off[FE_MAX_RANK];    /* per input dim: the map's constant */
   buffer_t *img, *flt, *out;
   buffer_t *pad; /* the zero-padded copy of img the op reads, or NULL */
   MlirAffineMap mimg, mflt, mout;
 } conv_t;
-
-/* `d` or `d * c` / `c * d` (c > 0) -> loop d, coefficient c. */
-static bool term(MlirAffineExpr e, int *d, int64_t *c) {
-  *c = 1;
-  if (mlirAffineExprIsAMul(e)) {
-    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
-    MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
-    if (mlirAffineExprIsAConstant(l)) {
-      MlirAffineExpr t = l;
-      l = r;
-      r = t;
-    }
-    if (!mlirAffineExprIsAConstant(r))
-      return false;
-    *c = mlirAffineConstantExprGetValue(r);
-    e = l;
-  }
-  if (!mlirAffineExprIsADim(e) || *c <= 0 || *c > (1 << 20))
-    return false;
-  *d = (int)mlirAffineDimExprGetPosition(e);
-  return true;
-}
 
 static MlirAffineMap map_of(MlirAttribute maps, intptr_t i) {
   MlirAttribute a = mlirArrayAttrGetElement(maps, i);
@@ -81,6 +60,52 @@ static bool map_reads(MlirAffineMap m, int d) {
       return true;
   }
   return false;
+}
+
+/* An input map's result as sum of coef[i] * loop d[i] plus k (each loop
+ * once); false if it is no such sum or has more than two loops. */
+typedef struct {
+  int n;
+  int d[2];
+  int64_t coef[2];
+  int64_t k;
+} linear_t;
+
+static bool linear(MlirAffineExpr e, int64_t scale, linear_t *x) {
+  if (mlirAffineExprIsAConstant(e)) {
+    x->k += scale * mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  if (mlirAffineExprIsADim(e)) {
+    int d = (int)mlirAffineDimExprGetPosition(e);
+    for (int i = 0; i < x->n; ++i)
+      if (x->d[i] == d) {
+        x->coef[i] += scale;
+        return true;
+      }
+    if (x->n == 2)
+      return false;
+    x->d[x->n] = d;
+    x->coef[x->n++] = scale;
+    return true;
+  }
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+  if (mlirAffineExprIsAAdd(e))
+    return linear(l, scale, x) && linear(r, scale, x);
+  if (!mlirAffineExprIsAMul(e))
+    return false;
+  if (mlirAffineExprIsAConstant(l)) {
+    MlirAffineExpr t = l;
+    l = r;
+    r = t;
+  }
+  if (!mlirAffineExprIsAConstant(r))
+    return false;
+  int64_t c = mlirAffineConstantExprGetValue(r);
+  if (c < -(1 << 20) || c > (1 << 20))
+    return false;
+  return linear(l, scale * c, x);
 }
 
 static int refuse(rec_t *r, conv_t *cv, const char *what) {
@@ -111,9 +136,10 @@ static int classify(rec_t *r, conv_t *cv) {
   }
   for (intptr_t j = 0; j < mlirAffineMapGetNumResults(mi); ++j) {
     MlirAffineExpr e = mlirAffineMapGetResult(mi, j);
-    int d, d2;
-    int64_t c, c2;
-    if (term(e, &d, &c) && c == 1) {
+    linear_t x = {.n = 0, .k = 0};
+    bool lin = linear(e, 1, &x);
+    if (lin && x.n == 1 && x.coef[0] == 1 && x.k == 0) {
+      int d = x.d[0];
       if (cv->kind[d] != L_NONE)
         return refuse(r, cv, "a loop indexes two input dims");
       if (cv->reduction[d] && map_reads(mf, d))
@@ -128,23 +154,25 @@ static int classify(rec_t *r, conv_t *cv) {
       cv->img_dim[d] = (int)j;
       continue;
     }
-    if (!mlirAffineExprIsAAdd(e) ||
-        !term(mlirAffineBinaryOpExprGetLHS(e), &d, &c) ||
-        !term(mlirAffineBinaryOpExprGetRHS(e), &d2, &c2))
+    /* stride * pixel + dilation * tap + offset; the tap's coefficient
+     * negative where the filter is read flipped (a data gradient:
+     * `h + (KH - 1) - kh`). */
+    if (!lin || x.n != 2 || x.coef[0] == 0 || x.coef[1] == 0)
       return refuse(r, cv, "an input dim is indexed by something other than "
                            "a loop or stride * pixel + dilation * tap "
-                           "(offsets and padding inside the map are not "
-                           "supported)");
-    if (cv->reduction[d]) { /* the tap first in the sum */
-      int t = d;
-      int64_t tc = c;
-      d = d2, c = c2, d2 = t, c2 = tc;
+                           "(+ a constant)");
+    int d = x.d[0], d2 = x.d[1];
+    int64_t c = x.coef[0], c2 = x.coef[1];
+    if (cv->reduction[d]) { /* the tap second */
+      d = x.d[1], c = x.coef[1], d2 = x.d[0], c2 = x.coef[0];
     }
-    if (cv->reduction[d] || !cv->reduction[d2] || cv->out_dim[d] < 0 ||
+    if (cv->reduction[d] || !cv->reduction[d2] || c < 0 ||
+        cv->out_dim[d] < 0 ||
         map_reads(mf, d) || !map_reads(mf, d2) || cv->kind[d] != L_NONE ||
         cv->kind[d2] != L_NONE)
       return refuse(r, cv, "an input spatial dim must read an output pixel "
                            "loop plus a filter tap loop");
+    cv->off[j] = x.k;
     cv->kind[d] = L_PIXEL;
     cv->kind[d2] = L_TAP;
     cv->coef[d] = c;
@@ -155,7 +183,9 @@ static int classify(rec_t *r, conv_t *cv) {
   for (intptr_t j = 0; j < mlirAffineMapGetNumResults(mf); ++j) {
     MlirAffineExpr e = mlirAffineMapGetResult(mf, j);
     if (!mlirAffineExprIsADim(e))
-      return refuse(r, cv, "the filter is not indexed by plain loop indices");
+      return refuse(r, cv, "the filter is not indexed by plain loop indices "
+                           "(a flipped filter: flip the tap in the input's "
+                           "map, `h + (KH - 1) - kh`)");
     int d = (int)mlirAffineDimExprGetPosition(e);
     if (cv->kind[d] == L_NONE && !cv->reduction[d] && cv->out_dim[d] >= 0) {
       cv->kind[d] = L_F;
@@ -287,19 +317,32 @@ static int eval_body(rec_t *r, conv_t *cv, int ni, int nf, int *lhs,
   return 0;
 }
 
-/* A function argument read as it is (no earlier op wrote it), of static
- * shape. */
-static int plain_arg(rec_t *r, conv_t *cv, buffer_t *b, const char *what) {
+/* A function argument read as it is (no earlier op wrote it).  Dims of
+ * static size: the filter's all (K and the output channels), the input's
+ * channel dim; the input's batch and spatial dims may be run-time sizes
+ * (the kernel splits the pixel index by them). */
+static int plain_arg(rec_t *r, conv_t *cv, buffer_t *b, const char *what,
+                     int dynamic_ok_but) {
   if (b->arg < 0 || b->written || b->alloc)
     return rec_refuse(r, cv->op, "the convolution's %s must be a function "
                                  "argument, not a computed buffer",
                       what);
   for (int j = 0; j < b->rank; ++j)
-    if (!fe_size_static(b->shape[j]))
+    if (!fe_size_static(b->shape[j]) &&
+        (dynamic_ok_but < -1 || j == dynamic_ok_but))
       return rec_refuse(r, cv->op, "the convolution's %s has a dynamic "
-                                   "size (static shapes only for now)",
-                        what);
+                                   "size in dim %d (only batch and spatial "
+                                   "dims may be dynamic)",
+                        what, j);
   return 0;
+}
+
+/* The input's channel dim (-1: none, depthwise). */
+static int chan_dim(const conv_t *cv) {
+  for (int l = 0; l < cv->nloops; ++l)
+    if (cv->kind[l] == L_C)
+      return cv->img_dim[l];
+  return -1;
 }
 
 /* The filter read through a view whose K dims (adjacent, in memory order)
@@ -340,6 +383,8 @@ static int build(rec_t *r, conv_t *cv) {
   memset(c, 0, sizeof *c);
   c->arg = cv->img->arg;
   c->rank = cv->img->rank;
+  for (int j = 0; j < c->rank; ++j)
+    c->offset[j] = cv->off[j];
   c->chan = -1;
   c->kloop = kloop;
   /* K: the filter's reduced dims in its memory order, adjacent. */
@@ -364,7 +409,7 @@ static int build(rec_t *r, conv_t *cv) {
     ++c->nk;
   }
   c->K = K;
-  bool empty = K == 0;
+  bool empty = K == 0; /* (a run-time size of 0 launches no pixels) */
   for (int j = 0; j < orank; ++j)
     empty |= cv->out->shape[j].value == 0;
   for (int j = 0; j < cv->img->rank; ++j)
@@ -417,11 +462,14 @@ static int build(rec_t *r, conv_t *cv) {
   const buffer_t *window = cv->pad ? cv->pad : cv->img;
   for (int j = 0; cv->pad && j < c->rank; ++j) {
     c->pad_lo[j] = cv->pad->pad_lo[j];
-    c->in_size[j] = cv->img->shape[j].value;
+    c->pad_step[j] = cv->pad->pad_step[j];
+    c->in_size[j] = cv->img->shape[j]; /* static: Recognize.c's pads */
     bool spatial = false;
     for (int t = 0; t < c->nk; ++t)
       spatial |= c->kdim[t] == j && j != c->chan;
-    c->pad_dim[j] = c->pad_lo[j] || c->in_size[j] != window->shape[j].value;
+    c->pad_dim[j] = c->pad_lo[j] || c->pad_step[j] > 1 ||
+                    !fe_size_static(c->in_size[j]) ||
+                    c->in_size[j].value != window->shape[j].value;
     if (!spatial && c->pad_dim[j])
       return refuse(r, cv, "padding of the batch or channel dims is not "
                            "supported (only spatial padding)");
@@ -434,10 +482,20 @@ static int build(rec_t *r, conv_t *cv) {
       batched |= c->bdim[t] == j;
     if (j == c->chan || batched)
       continue;
-    int64_t reach = c->stride[j] * (cv->out->shape[img.map[j]].value - 1);
-    for (int t = 0; t < c->nk; ++t)
+    int64_t reach = c->offset[j], low = c->offset[j];
+    for (int t = 0; t < c->nk; ++t) {
+      int64_t span = c->kmul[t] * (c->ksize[t] - 1);
       if (c->kdim[t] == j)
-        reach += c->kmul[t] * (c->ksize[t] - 1);
+        *(span > 0 ? &reach : &low) += span;
+    }
+    if (low < 0)
+      return refuse(r, cv, "the window starts before the input (a negative "
+                           "offset in the input's map; pad it)");
+    /* Run-time sizes: their agreement is the caller's, as for linalg. */
+    if (!fe_size_static(window->shape[j]) ||
+        !fe_size_static(cv->out->shape[img.map[j]]))
+      continue;
+    reach += c->stride[j] * (cv->out->shape[img.map[j]].value - 1);
     if (reach >= window->shape[j].value)
       return refuse(r, cv, "the window reaches past the input (an input "
                            "dim smaller than the output needs; pad it)");
@@ -451,7 +509,7 @@ static int build(rec_t *r, conv_t *cv) {
     if (skip)
       continue;
     c->pix_loop[c->npix] = (int8_t)j;
-    c->pix_size[c->npix++] = cv->out->shape[j].value;
+    c->pix_size[c->npix++] = cv->out->shape[j];
   }
   if (filter_view(r, cv, k0, c->nk, K))
     return -1;
@@ -559,13 +617,17 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
     cv.img = &r->bufs[cv.pad->pad_src];
   }
   if (classify(r, &cv) ||
-      plain_arg(r, &cv, cv.img, "input") ||
-      plain_arg(r, &cv, cv.flt, "filter"))
+      plain_arg(r, &cv, cv.img, "input", chan_dim(&cv)) ||
+      plain_arg(r, &cv, cv.flt, "filter", -2))
     return -1;
   if (cv.out->rank + 1 > FE_MAX_LOOPS)
     return refuse(r, &cv, "the output has too many dims");
-  for (int j = 0; j < cv.out->rank; ++j)
-    if (!fe_size_static(cv.out->shape[j]))
-      return refuse(r, &cv, "dynamic output sizes are not supported yet");
+  for (int l = 0; l < cv.nloops; ++l)
+    if (cv.out_dim[l] >= 0 && cv.kind[l] != L_BATCH &&
+        cv.kind[l] != L_PIXEL &&
+        !fe_size_static(cv.out->shape[cv.out_dim[l]]))
+      return refuse(r, &cv, "the output's channel or group dim has a "
+                            "dynamic size (only batch and spatial dims may "
+                            "be dynamic)");
   return build(r, &cv);
 }

@@ -81,15 +81,15 @@ static int64_t first_tap_pixel(const halo_plan *h, const fe_operand *o,
   int64_t lv[FE_MAX_LOOPS] = {0}, pix[FE_MAX_LOOPS] = {0}, lin = 0, total = 1;
   lv[o->row_loop] = m;
   for (int t = 0; t < c->npix; ++t) {
-    lin = lin * c->pix_size[t] + lv[c->pix_loop[t]];
-    total *= c->pix_size[t];
+    lin = lin * c->pix_size[t].value + lv[c->pix_loop[t]];
+    total *= c->pix_size[t].value;
   }
   if (lin > total - 1)
     lin = total - 1;
   for (int t = c->npix - 1; t >= 0; --t) {
-    pix[c->pix_loop[t]] = t ? lin % c->pix_size[t] : lin;
+    pix[c->pix_loop[t]] = t ? lin % c->pix_size[t].value : lin;
     if (t)
-      lin /= c->pix_size[t];
+      lin /= c->pix_size[t].value;
   }
   int64_t p = 0;
   for (int j = 0; j < c->rank; ++j)
@@ -103,7 +103,7 @@ static int64_t out_size(const halo_plan *h, int j) {
   const fe_conv *c = h->c;
   for (int t = 0; t < c->npix; ++t)
     if (c->pix_loop[t] == h->x->map[j])
-      return c->pix_size[t];
+      return c->pix_size[t].value;
   return 1;
 }
 
@@ -173,6 +173,15 @@ static bool halo_plan_get(const fe_kb *kb, const fe_lds_product *pr,
   const fe_arg *a = &p->args[c->arg];
   h->c = c;
   h->x = &p->g.nodes[o->leaf];
+  for (int t = 0; t < c->npix; ++t) /* its layout is planned at build time */
+    if (!fe_size_static(c->pix_size[t]))
+      return false;
+  for (int t = 0; t < c->nk; ++t) /* taps move forward from the pixel */
+    if (c->kmul[t] < 0)
+      return false;
+  for (int j = 0; j < c->rank; ++j)
+    if (c->offset[j])
+      return false;
   if (c->padded || c->nbdims || c->chan != c->rank - 1 || c->nk < 2 ||
       c->kdim[c->nk - 1] != c->chan || c->ksize[c->nk - 1] % HALO_CB ||
       a->permuted || a->collapsed)

@@ -130,3 +130,98 @@ def test_conv_halo(chip, dil):
     gathered = n * oh * ow * K * 2
     assert (st["global_bytes_loaded"] - filter_reads * m_tiles * w.nbytes
             < gathered / 2)
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_conv_halo_i8_conflict_free(chip):
+    # i8 halo tile, exact in i32; the filter's transposing copy writes 8
+    # bytes a lane (RDNA3): rows r and r + 8 of a 16-lane phase would share
+    # banks, the copy trades halves between lane halves instead.
+    n, h, w_, c, f = 1, 12, 12, 32, 24
+    x_t, w_t, y_t = (f"memref<{n}x{h}x{w_}x{c}xi8>", f"memref<3x3x{c}x{f}xi8>",
+                     f"memref<{n}x{h - 2}x{w_ - 2}x{f}xi32>")
+    src = f"""func.func @conv(%x: {x_t}, %w: {w_t}, %y: {y_t}) {{
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%y : {y_t})
+  linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%x, %w : {x_t}, {w_t}) outs(%y : {y_t})
+  return
+}}
+"""
+    rng = np.random.default_rng(24)
+    x = rng.integers(-128, 128, (n, h, w_, c)).astype(np.int8)
+    w = rng.integers(-128, 128, (3, 3, c, f)).astype(np.int8)
+    out, st = wmma.run(src, chip, {"x": x, "w": w, "y": np.zeros((n, h - 2, w_ - 2, f), np.int32)},
+                       stats=True)
+    assert np.array_equal(out["y"].astype(np.int64), conv_nhwc(x, w, 1, 1, 0).astype(np.int64))
+    assert st["lds_bank_conflicts"] == 0
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_conv_dynamic_sizes(chip):
+    # Run-time batch and spatial sizes: one source, two shapes.
+    src = """func.func @conv(%x: memref<?x?x?x24xf16>, %w: memref<3x3x24x40xf16>, %y: memref<?x?x?x40xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<?x?x?x40xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : memref<?x?x?x24xf16>, memref<3x3x24x40xf16>) outs(%y : memref<?x?x?x40xf32>)
+  return
+}
+"""
+    rng = np.random.default_rng(25)
+    w = rng.uniform(-1, 1, (3, 3, 24, 40)).astype(np.float16)
+    for n, h, w_ in ((2, 33, 17), (1, 9, 21)):
+        x = rng.uniform(-1, 1, (n, h, w_, 24)).astype(np.float16)
+        oh, ow = (h - 3) // 2 + 1, (w_ - 3) // 2 + 1
+        out = wmma.run(src, chip, {"x": x, "w": w, "y": np.zeros((n, oh, ow, 40), np.float32)})
+        want = conv_nhwc(x, w, 2, 1, 0)
+        bound = 2 * 9 * 24 * U32 * conv_nhwc(np.abs(f64(x)), np.abs(f64(w)), 2, 1, 0)
+        assert (np.abs(f64(out["y"]) - want) <= bound).all()
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_conv_dgrad_stride2(chip):
+    # The data gradient of y = conv(x, w, stride 2, pad 1) as the transposed
+    # convolution (dy dilated by a strided insert_slice into zeros, the
+    # filter flipped in the input's map), against numpy's scatter of dy.
+    n, h, c, f = 2, 17, 24, 40
+    oh = (h + 2 - 3) // 2 + 1
+    src = f"""func.func @dgrad(%dy: tensor<{n}x{oh}x{oh}x{f}xf16>, %w: tensor<3x3x{f}x{c}xf16>) -> tensor<{n}x{h}x{h}x{c}xf32> {{
+  %zh = arith.constant 0.0 : f16
+  %e0 = tensor.empty() : tensor<{n}x{h + 2}x{h + 2}x{f}xf16>
+  %z0 = linalg.fill ins(%zh : f16) outs(%e0 : tensor<{n}x{h + 2}x{h + 2}x{f}xf16>) -> tensor<{n}x{h + 2}x{h + 2}x{f}xf16>
+  %d = tensor.insert_slice %dy into %z0[0, 1, 1, 0] [{n}, {oh}, {oh}, {f}] [1, 2, 2, 1] : tensor<{n}x{oh}x{oh}x{f}xf16> into tensor<{n}x{h + 2}x{h + 2}x{f}xf16>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{n}x{h}x{h}x{c}xf32>
+  %acc = linalg.fill ins(%z : f32) outs(%e : tensor<{n}x{h}x{h}x{c}xf32>) -> tensor<{n}x{h}x{h}x{c}xf32>
+  %dx = linalg.generic {{indexing_maps = [affine_map<(n, h, w, c, kh, kw, f) -> (n, h + 2 - kh, w + 2 - kw, f)>,
+                                         affine_map<(n, h, w, c, kh, kw, f) -> (kh, kw, f, c)>,
+                                         affine_map<(n, h, w, c, kh, kw, f) -> (n, h, w, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}}
+      ins(%d, %w : tensor<{n}x{h + 2}x{h + 2}x{f}xf16>, tensor<3x3x{f}x{c}xf16>) outs(%acc : tensor<{n}x{h}x{h}x{c}xf32>) {{
+  ^bb0(%a: f16, %b: f16, %o: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }} -> tensor<{n}x{h}x{h}x{c}xf32>
+  return %dx : tensor<{n}x{h}x{h}x{c}xf32>
+}}
+"""
+    rng = np.random.default_rng(26)
+    dy = rng.uniform(-1, 1, (n, oh, oh, f)).astype(np.float16)
+    w = rng.uniform(-1, 1, (3, 3, f, c)).astype(np.float16)  # w[kh, kw, f, c]
+    out = wmma.run(src, chip, {"dy": dy, "w": w})
+    got = f64(out["result0"])
+    # dx[n, 2*o + kh - 1, 2*q + kw - 1, c] += dy[n, o, q, f] w[kh, kw, f, c]
+    # (the forward convolution's filter is w[kh, kw] with f and c swapped).
+    want = np.zeros((n, h + 2, h + 2, c))
+    mag = np.zeros_like(want)
+    for kh in range(3):
+        for kw in range(3):
+            want[:, kh:kh + 2 * oh:2, kw:kw + 2 * oh:2, :] += f64(dy) @ f64(w[kh, kw])
+            mag[:, kh:kh + 2 * oh:2, kw:kw + 2 * oh:2, :] += np.abs(f64(dy)) @ np.abs(f64(w[kh, kw]))
+    want, mag = want[:, 1:h + 1, 1:h + 1, :], mag[:, 1:h + 1, 1:h + 1, :]
+    bound = 2 * 9 * f * U32 * mag + 1e-30
+    assert (np.abs(got - want) <= bound).all()

@@ -443,6 +443,20 @@ static MlirValue wmma_operand(fe_kb *kb, const fe_lds_copy *cp, MlirValue a) {
   return a;
 }
 
+/* Do a transposing copy's 8-byte stores (RDNA3: lane (r, h) writes row r,
+ * bytes 8h .. 8h + 7) put rows r and r + 8 on the same banks?  They do
+ * when the LDS row is a multiple of 16 bytes (an odd number of 16-byte
+ * units, as fragment reads want): 16 lanes a phase meet 8 rows' banks. */
+static bool swap_halves(fe_kb *kb, const fe_lds_copy *cp, MlirType elem) {
+  if (cp->pairs || cp->packed || wb_type_bits(elem) != 8 ||
+      !wmma_arch_acc_rows_interleaved(kb->arch))
+    return false;
+  MlirType t = mlirValueGetType(cp->lds);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t row = mlirShapedTypeGetDimSize(t, rank - 1);
+  return !mlirShapedTypeIsDynamicSize(row) && row % 16 == 0;
+}
+
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs) {
   wb_t *b = &kb->b;
@@ -495,8 +509,27 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                      cp->st_col[i]);
         break;
       }
-      MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};
-      wb_vstore(b, block_result(kb, cp, d, elem), cp->lds, 3, idx);
+      MlirValue v = block_result(kb, cp, d, elem), col = cp->st_col[i];
+      if (swap_halves(kb, cp, elem)) {
+        /* Lanes 8-15 and 24-31 trade halves with their xor-16 partners
+         * (the same row's other 8 bytes): a 16-lane phase of 8-byte
+         * stores then writes rows 0-7 (8-15) whole, 32 distinct banks,
+         * where rows r and r + 8 would share theirs. */
+        MlirValue r = wb_r_index(b), h = wb_h_index(b);
+        MlirValue hi = wb_cmpi(b, WB_CMP_UGE, r, kb_c(kb, 8));
+        MlirType w2 = wb_vec(2, wb_i32(kb->ctx));
+        MlirValue words = wb_bitcast(b, v, w2), sw[2];
+        for (int q = 0; q < 2; ++q) {
+          MlirValue x = wb_extract(b, words, q);
+          sw[q] = wb_select(b, hi, wb_xor16(b, x), x);
+        }
+        v = wb_bitcast(b, wb_from_elements(b, 2, sw, w2),
+                       mlirValueGetType(v));
+        MlirValue other = kb_add(kb, kb_addc(kb, col, 8), kb_mulc(kb, h, -16));
+        col = wb_select(b, hi, other, col);
+      }
+      MlirValue idx[3] = {buf, cp->st_row[i], col};
+      wb_vstore(b, v, cp->lds, 3, idx);
       break;
     }
     }

@@ -65,6 +65,10 @@ typedef struct {
   /* WMMA on RDNA3, 16-bit, K slices of 32: blocks 2j and 2j + 1 are a
    * pair sharing one accumulator, the second through atom_hi (opsel 1). */
   bool pairs;
+  /* WMMA, 8-bit, RDNA3: the lane halves trade 8-byte halves before the
+   * store (LdsCopy.c swap_halves; set by a template whose LDS rows would
+   * put rows r and r + 8 on one bank: the convolution's halo filter). */
+  bool trade_halves;
   MlirAttribute atom_hi;
   MlirValue ident, zero;
   MlirType frag_type; /* WMMA: its A fragment, as loaded */

@@ -446,9 +446,12 @@ static MlirValue wmma_operand(fe_kb *kb, const fe_lds_copy *cp, MlirValue a) {
 /* Do a transposing copy's 8-byte stores (RDNA3: lane (r, h) writes row r,
  * bytes 8h .. 8h + 7) put rows r and r + 8 on the same banks?  They do
  * when the LDS row is a multiple of 16 bytes (an odd number of 16-byte
- * units, as fragment reads want): 16 lanes a phase meet 8 rows' banks. */
+ * units, as fragment reads want): 16 lanes a phase meet 8 rows' banks.
+ * Only where the template asks (the trade costs 2 v_permlanex16 and a
+ * few VALU a block, which the GEMM's i8 loop density would not absorb). */
 static bool swap_halves(fe_kb *kb, const fe_lds_copy *cp, MlirType elem) {
-  if (cp->pairs || cp->packed || wb_type_bits(elem) != 8 ||
+  if (!cp->trade_halves || cp->pairs || cp->packed ||
+      wb_type_bits(elem) != 8 ||
       !wmma_arch_acc_rows_interleaved(kb->arch))
     return false;
   MlirType t = mlirValueGetType(cp->lds);

@@ -569,6 +569,9 @@ int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
     free(g);
     return -1;
   }
+  /* Its rows (taps x 16 + pad, an odd number of 16-byte units): 8-bit
+   * transposing stores would meet rows r and r + 8 on one bank. */
+  g->b.trade_halves = true;
   bool sw = pr->swapped;
   g->frag_a = kb_frag(kb, sw ? WMMA_MATRIX_B : WMMA_MATRIX_A, kb->ab_layout,
                       sw, kb->atom);

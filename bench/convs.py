@@ -17,6 +17,12 @@ Per convolution and chip:
   conflicts    LDS bank conflicts (emulator counter; target 0)
   VGPR, spills from the kernel metadata (target: no spills)
   check        wmma-run against MLIR's CPU lowering (PASS/FAIL)
+Each metric is followed by the HIP reference's (bench/hip/
+conv-implicit-gemm.hip: an implicit GEMM in the style of CK's and
+MIOpen's NHWC kernels, filter KYXC, 64x64 tiles, compiled by clang-22 as
+bench/compare.py compiles its references, run on the emulator and checked
+against numpy): "ours / HIP".  The HIP kernel's instrs/WMMA is its own
+steady-state loop's.
 
 Usage: bench/convs.py [--build DIR] [--chips gfx1100,gfx1201] [--markdown]
 Needs python3-numpy (Debian: run with /usr/bin/python3).
@@ -31,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
-from compare import isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
+from compare import CLANG, HIP_FLAGS, isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
 from table import print_table  # noqa: E402  (bench/table.py)
 
 # (label, N, H, W, C, KH, KW, F, stride, tile or None): H, W pre-padded;
@@ -73,13 +79,46 @@ def gemm_source(m, n, k):
 """
 
 
+def hip_reference(wmma, shape, chip, tmp):
+    """The HIP implicit GEMM's figures on this convolution, checked."""
+    import numpy as np
+    n, h, w, c, kh, kw, f, s = shape
+    oh, ow = (h - kh) // s + 1, (w - kw) // s + 1
+    src = os.path.join(ROOT, "bench", "hip", "conv-implicit-gemm.hip")
+    base = os.path.join(tmp, "hipconv.%s.%d.%d" % (chip, h, c))
+    defs = ["-D%s=%d" % kv for kv in zip(("BATCH", "H", "W", "C", "KH", "KW", "F", "S"), shape)]
+    for extra, out in (([], base + ".s"), (["-emit-llvm"], base + ".ll")):
+        subprocess.run([CLANG] + HIP_FLAGS + defs + extra + ["--offload-arch=" + chip, "-S", src,
+                                                            "-o", out], check=True)
+    fig = isa_figures(open(base + ".s").read(), 128)
+    rng = np.random.default_rng(1)
+    x = rng.uniform(-1, 1, size=(n, h, w, c)).astype(np.float16)
+    wt = rng.uniform(-1, 1, size=(f, kh, kw, c)).astype(np.float16)  # KYXC
+    y = np.zeros((n, oh, ow, f), np.float16)
+    m = n * oh * ow
+    grid = ((f + 63) // 64, (m + 63) // 64, 1)
+    st = wmma.emulate(open(base + ".ll").read(), None, grid, (128, 1, 1), [x, wt, y], chip=chip)
+    fig.update(emu_figures(st, (x.nbytes + wt.nbytes, y.nbytes)))
+    # im2col in numpy (K in the filter's order: kh, kw, c), f64 sums.
+    cols = np.stack([x[:, i:i + s * (oh - 1) + 1:s, j:j + s * (ow - 1) + 1:s, :]
+                     for i in range(kh) for j in range(kw)], axis=3)
+    a = cols.reshape(m, kh * kw * c).astype(np.float64)
+    b = wt.reshape(f, kh * kw * c).astype(np.float64)
+    ref = a @ b.T
+    k = kh * kw * c
+    bound = 2 * k * 2.0 ** -24 * (np.abs(a) @ np.abs(b).T) + 2.0 ** -11 * np.abs(ref) + 1e-6
+    err = np.abs(y.reshape(m, f).astype(np.float64) - ref)
+    fig["check"] = "PASS" if np.all(err <= bound) else "FAIL"
+    return fig
+
+
 def isa_of(wmma, src, chip, path, **opts):
     comp = wmma.compile(src, chip, emit="isa", source_name=path, **opts)
     text = comp.artifact if isinstance(comp.artifact, str) else comp.artifact.decode()
     return comp.manifest, isa_figures(text, comp.manifest["block"][0])
 
 
-def measure(wmma, build, conv, chip, tmp):
+def measure(wmma, build, conv, chip, tmp, hip):
     label, *shape, pin = conv
     src, (m, n, k) = conv_source(*shape)
     path = os.path.join(tmp, f"conv.{chip}.mlir")
@@ -101,12 +140,18 @@ def measure(wmma, build, conv, chip, tmp):
         cmd += ["--tile", "%dx%d" % pin]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     check = "PASS" if p.returncode == 0 and p.stdout.strip().endswith("PASS") else "FAIL"
+    key = (tuple(shape), chip)
+    if key not in hip:
+        hip[key] = hip_reference(wmma, shape, chip, tmp)
+    hf = hip[key]
     return [label, chip, f"{m}x{n}x{k}", tile + (" (pinned)" if pin else ""),
-            f"{fig['instr_per_wmma']:.2f}", f"{gfig['instr_per_wmma']:.2f}",
+            f"{fig['instr_per_wmma']:.2f} / {hf['instr_per_wmma']:.2f}",
+            f"{gfig['instr_per_wmma']:.2f}",
             f"{fig['instr_per_wmma'] / gfig['instr_per_wmma']:.2f}x",
-            f"{fig['loaded'] / fig['min_loaded']:.2f}x",
-            f"{fig['stored'] / fig['min_stored']:.2f}x",
-            str(fig["conflicts"]), str(fig["vgpr"]), str(fig["spills"]), check]
+            f"{fig['loaded'] / fig['min_loaded']:.2f}x / {hf['loaded'] / hf['min_loaded']:.2f}x",
+            f"{fig['stored'] / fig['min_stored']:.2f}x / {hf['stored'] / hf['min_stored']:.2f}x",
+            f"{fig['conflicts']} / {hf['conflicts']}", f"{fig['vgpr']} / {hf['vgpr']}",
+            f"{fig['spills']} / {hf['spills']}", f"{check} / {hf['check']}"]
 
 
 def main():
@@ -118,14 +163,14 @@ def main():
     args = ap.parse_args()
     os.environ.setdefault("WMMA_BUILD_DIR", args.build)
     import wmma
-    rows = []
+    rows, hip = [], {}
     with tempfile.TemporaryDirectory() as tmp:
         for conv in CONVS:
             for chip in args.chips.split(","):
-                rows.append(measure(wmma, args.build, conv, chip, tmp))
-    head = ["convolution", "chip", "M x N x K", "tile", "instrs/WMMA",
-            "GEMM instrs/WMMA", "ratio", "loaded / min", "stored / min",
-            "LDS conflicts", "VGPR", "spills", "check"]
+                rows.append(measure(wmma, args.build, conv, chip, tmp, hip))
+    head = ["convolution", "chip", "M x N x K", "tile", "instrs/WMMA (/ HIP)",
+            "GEMM instrs/WMMA", "ratio", "loaded / min (/ HIP)", "stored / min (/ HIP)",
+            "LDS conflicts (/ HIP)", "VGPR (/ HIP)", "spills (/ HIP)", "check (/ HIP)"]
     print_table(head, rows, args.markdown)
 
 

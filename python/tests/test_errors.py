@@ -43,12 +43,12 @@ def test_semantic_error_has_location():
 def test_every_obstacle_is_a_located_note():
     # Two obstacles in one function: one remark at the function, a note at
     # each op, in source order, each naming what it is.
-    # (A convolution of dynamic size: static convolutions are implicit GEMMs.)
-    src = ("func.func @f(%I: tensor<?x18x18x16xf16>, %F: tensor<3x3x16x32xf16>,\n"
+    # (A convolution with a dynamic channel count: others are implicit GEMMs.)
+    src = ("func.func @f(%I: tensor<?x18x18x?xf16>, %F: tensor<3x3x16x32xf16>,\n"
            "             %O: tensor<?x16x16x32xf32>, %X: tensor<8xi32>)\n"
            "    -> (tensor<?x16x16x32xf32>, tensor<8xi32>) {\n"
            "  %e = math.ctlz %X : tensor<8xi32>\n"
-           "  %c = linalg.conv_2d_nhwc_hwcf ins(%I, %F : tensor<?x18x18x16xf16>, tensor<3x3x16x32xf16>)\n"
+           "  %c = linalg.conv_2d_nhwc_hwcf ins(%I, %F : tensor<?x18x18x?xf16>, tensor<3x3x16x32xf16>)\n"
            "         outs(%O : tensor<?x16x16x32xf32>) -> tensor<?x16x16x32xf32>\n"
            "  return %c, %e : tensor<?x16x16x32xf32>, tensor<8xi32>\n}\n")
     with pytest.raises(wmma.WmmaError) as e:

@@ -5,11 +5,14 @@
  * order, 2 bits each), as docs/sparse-frontend.md describes.
  *
  * Grid, waves, accumulators and the epilogue are the gemm template's
- * (Gemm.h).  A is read in registers (each lane its row's values and
- * word); on RDNA4 a plain row-major B is staged through LDS per K step of
- * 32, K contiguous (staging = lds: each element loaded once per
- * workgroup, each lane then reading two 8-K runs), otherwise each wave
- * loads its own B fragments (staging = registers).
+ * (Gemm.h).  Two stagings:
+ *  - lds (RDNA4, B read as it is; the default there): A's values and index
+ *    words and B move through LDS in K slices of 64 with the gemm
+ *    template's pipeline, one v_swmmac per 16x16 tile and 32 K
+ *    (GemmSparseLds.c, which describes the layouts);
+ *  - registers (RDNA3, --staging registers, B computed elementwise): each
+ *    lane reads its row's values and word and each wave its B fragments
+ *    from global memory, per K step:
  *  - RDNA4: one v_swmmac (wmma.sparse_mma) per 16x16 tile and 32 K.  Lane
  *    half h of tile row r = lane % 16 holds compressed values 4h..4h+3 and
  *    8+4h..8+4h+3 of the step (two vector loads) and, as its index
@@ -18,14 +21,13 @@
  *    fragments of the step's K concatenated.  For 16-bit types that is the
  *    instruction's own K order; for 8-bit ones (whose lane half h takes K
  *    16h..16h+15) it is a permutation of K by groups of 8 applied alike to
- *    A, its positions and B, so the product is the same.  With B in LDS
- *    the two fragments are the two runs of the lane's column.
+ *    A, its positions and B, so the product is the same.
  *  - RDNA3 (no sparse WMMA): the same buffers; per K step of 16 a lane
  *    makes its row's dense 16 values from 8 values and 16 index bits by
  *    selects (exact), then the dense WMMA (as
  *    examples/atoms/sparse-gemm-packed-rdna3.mlir does).
- * Tails: the last K step is loaded masked (values past K/2 and B past K
- * read zero; the host pads the positions of groups past K with 0 and 1);
+ * Tails (registers): the last K step is loaded masked (values past K/2
+ * and B past K read zero; the host pads the positions of groups past K with 0 and 1);
  * rows past M read the fat buffer's zeros, and their index register is
  * replaced by valid positions (a zero word would repeat position 0, whose
  * hardware meaning is not documented). */
@@ -216,19 +218,26 @@ static MlirValue tile_col(fe_kb *kb, const sparse_ctx *c, int j) {
 }
 
 /* The index word of this lane's row at word column `col`, with valid
- * positions for rows past M. */
+ * positions for rows past M and (masked: a dynamic K's last step may lie
+ * past K) words past the row's end. */
 static MlirValue index_word(fe_kb *kb, const sparse_ctx *c, MlirValue row,
-                            MlirValue col) {
+                            MlirValue col, bool masked) {
+  wb_t *b = &kb->b;
   MlirValue idx[2] = {row, col};
-  if (kb->s->m_tail)
+  if (kb->s->m_tail || masked)
     kb_note_oob(kb, c->words);
-  MlirValue word = wb_load(&kb->b, c->words, 2, idx);
-  if (!kb->s->m_tail)
+  MlirValue word = wb_load(b, c->words, 2, idx);
+  MlirValue inside = (MlirValue){NULL};
+  if (kb->s->m_tail)
+    inside = wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, kb->p->gemms[0].M));
+  if (masked) {
+    MlirValue in_k = wb_cmpi(b, WB_CMP_ULT, col, wb_dim(b, c->words, 1));
+    inside = mlirValueIsNull(inside) ? in_k
+                                     : wb_arith(b, "arith.andi", inside, in_k);
+  }
+  if (mlirValueIsNull(inside))
     return word;
-  MlirValue inside =
-      wb_cmpi(&kb->b, WB_CMP_ULT, row, kb_size(kb, kb->p->gemms[0].M));
-  return wb_select(&kb->b, inside, word,
-                   wb_const_i32(&kb->b, (int32_t)0x44444444u));
+  return wb_select(b, inside, word, wb_const_i32(b, (int32_t)0x44444444u));
 }
 
 /* vector<len x T> of this lane's row of the values at column col. */
@@ -258,7 +267,7 @@ static void sparse_a(fe_kb *kb, const sparse_ctx *c, int i, MlirValue k,
   static const int64_t cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
   *a = wb_shuffle(b, lo, hi, 8, cat);
   MlirValue word = index_word(
-      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)));
+      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)), masked);
   /* Bytes h and h + 2 of the word. */
   MlirValue sh = wb_arith(b, "arith.muli", c->h_i32, wb_const_i32(b, 8));
   MlirValue b0 = shift_mask(kb, word, sh, 0xff);
@@ -277,7 +286,7 @@ static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
   MlirValue kc = wb_arith(b, "arith.divui", k, kb_c(kb, 2));
   MlirValue v = values_run(kb, c, row, kc, 8, masked);
   MlirValue word = index_word(
-      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)));
+      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)), masked);
   /* The step's half of the word: K 16t..16t+15 of its 32. */
   MlirValue half = wb_cast(
       b, "arith.index_cast",
@@ -404,11 +413,11 @@ static int build(fe_kb *kb) {
   int nt = fe_gemm_nacc(kb);
   MlirValue acc[FE_MAX_WAVE_TILES];
   memcpy(acc, c.w.acc, sizeof(MlirValue) * (size_t)nt);
-  /* K is static (ProblemSparse.c). */
-  int64_t kfull = g->K.value / s->k_step * s->k_step;
-  if (kfull > 0) {
+  MlirValue kfull = fe_k_full(kb, g->K, s->k_step);
+  int64_t kf;
+  if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, kfull),
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull,
                       kb_c(kb, s->k_step), nt, acc))
       return -1;
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
@@ -418,7 +427,7 @@ static int build(fe_kb *kb) {
       acc[t] = wb_loop_result(&l, t);
   }
   if (s->k_tail)
-    k_step(kb, &c, kb_c(kb, kfull), acc, true);
+    k_step(kb, &c, kfull, acc, true);
   memcpy(c.w.acc, acc, sizeof(MlirValue) * (size_t)nt);
   fe_gemm_epilogue(kb, &c.w);
   if (!mlirValueIsNull(active))

@@ -96,3 +96,30 @@ func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x4
   } -> tensor<?x40xi32>
   return %o : tensor<?x40xi32>
 }
+
+// -----
+
+// Dynamic K (and M), with an epilogue: the kernel reads K from B's first
+// dimension (A's holds K/2 values), the values and words are M x ? buffers
+// of their own widths, and the slices' count is K / 64 at run time.
+#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
+// CHECK: gpu.func @dynk(%[[VAL:[a-z0-9]+]]: memref<?x?xf16>, %[[BK:[a-z0-9]+]]: memref<?x40xf16>, %{{.*}}: memref<?x40xf32>, %{{.*}}: memref<?x40xf32>, %{{.*}}: memref<?x?xi32>)
+// CHECK-SAME: roles = [sparse_values, input, input, output, sparse_index], host = [0, 1, 2, -1, 0]
+// CHECK: %[[K:.+]] = memref.dim %[[BK]], %c0 : memref<?x40xf16>
+// R4: arith.divui %[[K]], %c64 : index
+// R3: arith.divui %[[K]], %c16 : index
+// R4: wmma.sparse_mma
+// R3: wmma.mma
+// CHECK: arith.maximumf
+// CHECK: func.func @dynk(%{{.*}}: tensor<?x?xf16>, %{{.*}}: tensor<?x?xi32>, %{{.*}}: tensor<?x40xf16>, %{{.*}}: tensor<?x40xf32>) -> tensor<?x40xf32>
+func.func @dynk(%A: tensor<?x?xf16, #NV24>, %B: tensor<?x40xf16>, %C: tensor<?x40xf32>) -> tensor<?x40xf32> {
+  %r = linalg.matmul ins(%A, %B : tensor<?x?xf16, #NV24>, tensor<?x40xf16>) outs(%C : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %z = arith.constant 0.0 : f32
+  %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<?x40xf32>) outs(%C : tensor<?x40xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.maximumf %x, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<?x40xf32>
+  return %o : tensor<?x40xf32>
+}

@@ -11,8 +11,8 @@ grid, and the speed-of-light model (docs/speed-of-light.md; swmmac at the
 arch's issue rate) on them.  Columns: the A buffers (dense: M K; sparse:
 values M K/2 + index words M K/8 bytes), the A bytes the grid loads (the
 schedule's access pattern: registers staging reads A once per wave and N
-tile, LDS staging once per workgroup and N tile; the sparse kernel's lanes
-each read their row's word, both lane halves), the global bytes the
+tile, LDS staging once per workgroup and N tile: the sparse kernel's
+values and index words alike), the global bytes the
 emulator counts (scaled), instructions per (s)wmma in the steady-state K
 loop of the ISA, and the modelled time.
 
@@ -87,12 +87,14 @@ def a_bytes_loaded(sched, m, n, k, eb, sparse):
         r"tile = \[(\d+), (\d+), (\d+)\]", sched).groups()]
     wm, wn = [int(x) for x in re.search(r"waves = \[(\d+), (\d+)\]",
                                         sched).groups()]
-    per_row = k * eb / 2 + 2 * 4 * (k / 32) if sparse else k * eb
     n_tiles = -(-n // tn)
-    if "staging = lds" in sched and not sparse:
-        return m * per_row * n_tiles        # each workgroup: its tile rows
-    return m * per_row * n_tiles * wn       # each wave: its own rows (A of
-                                            # the sparse kernel, B via LDS)
+    if "staging = lds" in sched:            # each workgroup: its tile rows
+        per_row = k * eb / 2 + 4 * (k / 32) if sparse else k * eb
+        return m * per_row * n_tiles
+    # registers: each wave its own rows (the sparse kernel's lanes read
+    # their row's word in both lane halves)
+    per_row = k * eb / 2 + 2 * 4 * (k / 32) if sparse else k * eb
+    return m * per_row * n_tiles * wn
 
 
 def frontend_row(dtype, sparse, m=2048, n=2048, k=2048):

@@ -4,19 +4,14 @@ references: upstream MLIR's own sparsifier for the storage (assemble, then
 convert to dense, run on the CPU), and AMD's calculator data for the index
 register each lane makes from its row's words."""
 
-import os
-import re
-import subprocess
-
 import numpy as np
 import pytest
 
 import wmma
 from wmma import sparse24
 from conftest import read_example
+import upstream_sparsifier as upstream
 from test_sparse import ATOMS, BITS, calculator  # noqa: F401 (fixture)
-
-LLVM_BIN = os.environ.get("WMMA_LLVM_BIN", "/usr/lib/llvm-22/bin")
 
 
 def test_prune_keeps_the_two_largest_of_each_group():
@@ -56,45 +51,7 @@ def test_index_words_pack_positions_row_by_row():
         sparse24.pack_index_words(np.array([[4, 0]]))
 
 
-def run_upstream_assemble(values, crd):
-    """The dense matrix upstream's sparsifier makes of (values, crd) as the
-    storage of a 2:4 tensor, on the CPU (mlir-opt --sparsifier,
-    mlir-runner)."""
-    M, KC = values.shape
-    K = 2 * KC
-    n = M * KC
-    fmt = lambda xs: ", ".join(repr(float(x)) for x in xs)
-    src = f"""
-#NV24 = #sparse_tensor.encoding<{{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }}>
-func.func @main() {{
-  %v = arith.constant dense<[{fmt(values.ravel())}]> : tensor<{n}xf32>
-  %c = arith.constant dense<[{", ".join(str(int(c)) for c in crd.ravel())}]> : tensor<{n}xindex>
-  %s = sparse_tensor.assemble (%c), %v : (tensor<{n}xindex>), tensor<{n}xf32> to tensor<{M}x{K}xf32, #NV24>
-  %d = sparse_tensor.convert %s : tensor<{M}x{K}xf32, #NV24> to tensor<{M}x{K}xf32>
-  %z = arith.constant 0.0 : f32
-  %c0 = arith.constant 0 : index
-  %x = vector.transfer_read %d[%c0, %c0], %z : tensor<{M}x{K}xf32>, vector<{M}x{K}xf32>
-  vector.print %x : vector<{M}x{K}xf32>
-  return
-}}
-"""
-    lowered = subprocess.run(
-        [os.path.join(LLVM_BIN, "mlir-opt"), "-",
-         "--sparsifier=enable-runtime-library=false"],
-        input=src, capture_output=True, text=True, check=True).stdout
-    libs = ",".join(os.path.join(os.path.dirname(LLVM_BIN), "lib", l)
-                    for l in ("libmlir_c_runner_utils.so",
-                              "libmlir_runner_utils.so"))
-    out = subprocess.run(
-        [os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
-         "-entry-point-result=void", "-shared-libs=" + libs],
-        input=lowered, capture_output=True, text=True, check=True).stdout
-    nums = [float(x) for x in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?", out)]
-    return np.array(nums).reshape(M, K)
-
-
-@pytest.mark.skipif(not os.path.exists(os.path.join(LLVM_BIN, "mlir-runner")),
-                    reason="needs LLVM 22's mlir-opt and mlir-runner")
+@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
 def test_storage_is_upstreams():
     """compress_2_4 gives what upstream stores: its sparsifier expands our
     (values, crd) back to the pruned matrix."""
@@ -103,7 +60,7 @@ def test_storage_is_upstreams():
         rng.integers(-8, 8, (5, 24)).astype(np.float32))  # exact in print
     a[1, 4:8] = 0
     values, crd = sparse24.compress_2_4(a)
-    assert np.array_equal(run_upstream_assemble(values, crd), a)
+    assert np.array_equal(upstream.assembled_dense(values, crd), a)
 
 
 @pytest.mark.parametrize("atom", ATOMS, ids=[a[0] for a in ATOMS])

@@ -5,23 +5,20 @@ product on the same 2:4 tensor (assembled from upstream's storage), and
 the host-side conversions run() does (a dense 2:4 matrix, or upstream's
 (values, crd))."""
 
-import os
-import re
-import subprocess
 
 import numpy as np
 import pytest
 
 import wmma
 from wmma import sparse24
-
-LLVM_BIN = os.environ.get("WMMA_LLVM_BIN", "/usr/lib/llvm-22/bin")
-NV24 = ("#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, "
-        "j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>\n")
+import upstream_sparsifier as upstream
+from upstream_sparsifier import NV24
 
 
 def sparse_gemm(M, K, N, t="f16", acc="f32"):
+    """C = A B with A 2:4 sparse; M or K None: dynamic."""
     m = "?" if M is None else M
+    K = "?" if K is None else K
     return NV24 + (
         f"func.func @sg(%A: tensor<{m}x{K}x{t}, #NV24>, %B: tensor<{K}x{N}x{t}>,\n"
         f"              %C: tensor<{m}x{N}x{acc}>) -> tensor<{m}x{N}x{acc}> {{\n"
@@ -30,47 +27,7 @@ def sparse_gemm(M, K, N, t="f16", acc="f32"):
         f"  return %r : tensor<{m}x{N}x{acc}>\n}}\n")
 
 
-def upstream_sparse_matmul(values, crd, B):
-    """values/crd (upstream's storage of a 2:4 M x K tensor) times B, by
-    upstream's CPU sparsifier (mlir-opt --sparsifier, mlir-runner), in f32."""
-    M, KC = values.shape
-    K, N = 2 * KC, B.shape[1]
-    n = M * KC
-    fmt = lambda xs: ", ".join(repr(float(x)) for x in np.ravel(xs))
-    src = NV24 + f"""
-func.func @main() {{
-  %v = arith.constant dense<[{fmt(values)}]> : tensor<{n}xf32>
-  %c = arith.constant dense<[{", ".join(str(int(c)) for c in crd.ravel())}]> : tensor<{n}xindex>
-  %s = sparse_tensor.assemble (%c), %v : (tensor<{n}xindex>), tensor<{n}xf32> to tensor<{M}x{K}xf32, #NV24>
-  %b = arith.constant dense<[{fmt(B)}]> : tensor<{K * N}xf32>
-  %b2 = tensor.expand_shape %b [[0, 1]] output_shape [{K}, {N}] : tensor<{K * N}xf32> into tensor<{K}x{N}xf32>
-  %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<{M}x{N}xf32>
-  %o = linalg.fill ins(%z : f32) outs(%e : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>
-  %r = linalg.matmul ins(%s, %b2 : tensor<{M}x{K}xf32, #NV24>, tensor<{K}x{N}xf32>) outs(%o : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>
-  %c0 = arith.constant 0 : index
-  %x = vector.transfer_read %r[%c0, %c0], %z : tensor<{M}x{N}xf32>, vector<{M}x{N}xf32>
-  vector.print %x : vector<{M}x{N}xf32>
-  return
-}}
-"""
-    lowered = subprocess.run(
-        [os.path.join(LLVM_BIN, "mlir-opt"), "-",
-         "--sparsifier=enable-runtime-library=false"],
-        input=src, capture_output=True, text=True, check=True).stdout
-    libs = ",".join(os.path.join(os.path.dirname(LLVM_BIN), "lib", l)
-                    for l in ("libmlir_c_runner_utils.so",
-                              "libmlir_runner_utils.so"))
-    out = subprocess.run(
-        [os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
-         "-entry-point-result=void", "-shared-libs=" + libs],
-        input=lowered, capture_output=True, text=True, check=True).stdout
-    nums = [float(x) for x in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?", out)]
-    return np.array(nums).reshape(M, N)
-
-
-@pytest.mark.skipif(not os.path.exists(os.path.join(LLVM_BIN, "mlir-runner")),
-                    reason="needs LLVM 22's mlir-opt and mlir-runner")
+@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
 @pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
 def test_kernel_matches_upstream_sparsifier(chip):
     """Small integers in f16 (every product and sum exact in f32 and in
@@ -80,9 +37,28 @@ def test_kernel_matches_upstream_sparsifier(chip):
     a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(np.float16))
     B = rng.integers(-8, 8, (K, N)).astype(np.float16)
     values, crd = sparse24.compress_2_4(a)
-    ref = upstream_sparse_matmul(values.astype(np.float32), crd,
+    ref = upstream.sparse_matmul(values.astype(np.float32), crd,
                                  B.astype(np.float32))
     out = wmma.run(sparse_gemm(M, K, N), chip,
+                   {"A": a, "B": B, "C": np.zeros((M, N), np.float32)})
+    assert np.array_equal(out["result0"], ref.astype(np.float32))
+
+
+@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
+@pytest.mark.parametrize("K", [36, 200])
+def test_dynamic_k_matches_upstream_sparsifier(chip, K):
+    """M and K dynamic (the kernel reads K from B; K = 36: one masked LDS
+    slice, 200: three full ones and a masked one): equal to the
+    sparsifier's product, exact as above."""
+    rng = np.random.default_rng(K)
+    M, N = 37, 24
+    a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(np.float16))
+    B = rng.integers(-8, 8, (K, N)).astype(np.float16)
+    values, crd = sparse24.compress_2_4(a)
+    ref = upstream.sparse_matmul(values.astype(np.float32), crd,
+                                 B.astype(np.float32))
+    out = wmma.run(sparse_gemm(None, None, N), chip,
                    {"A": a, "B": B, "C": np.zeros((M, N), np.float32)})
     assert np.array_equal(out["result0"], ref.astype(np.float32))
 

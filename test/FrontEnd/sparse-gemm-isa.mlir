@@ -1,20 +1,34 @@
-// The gemm_sparse kernel in ISA: on gfx1201 only v_swmmac (16 per K step
-// of 32 in a 64x64 tile of 2 x 2 waves: 4 per wave), each lane's index
-// register made with one byte permute (v_perm_b32: bytes h and h + 2 of
-// its row's word) per tile row and step; A's values read as 8-byte
-// buffer loads (4 f16), its word as one 4-byte load.  On gfx1100 the same
-// program runs dense WMMAs.
+// The gemm_sparse kernel in ISA: on gfx1201 v_swmmac (64x64 tile of 2 x 2
+// waves, K = 128 in two LDS slices of 64: 4 tiles x 4 K steps of 32 per
+// wave), B transposed into LDS by v_wmma against the identity (the gemm
+// template's copy).  Each thread copies its tile row's two index words
+// with one 8-byte buffer load, two byte permutes (v_perm_b32: the 16-bit
+// halves regrouped by lane half) and one 8-byte LDS store; each lane then
+// reads its index register for the slice with one 4-byte LDS load (the
+// loop's copy of it is a ds_load_2addr_b32 pair when two tile rows share
+// the address) and uses its halves through index_key 0 and 1, so no VALU
+// touches the index between swmmacs.  A's values and B are read from LDS
+// as 128-bit loads.  On gfx1100 the same program runs dense WMMAs.
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R4
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R3
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // R4-LABEL: sp:
-// R4-NOT: v_wmma
-// R4-DAG: buffer_load_b32
-// R4-DAG: buffer_load_b64
-// R4-DAG: v_perm_b32 {{.*}}, 0x6050400
-// R4-COUNT-4: v_swmmac_f32_16x16x32_f16
 // R4-NOT: v_swmmac
-// R4-NOT: v_wmma
+// R4: buffer_load_b64
+// R4: v_perm_b32
+// R4: v_perm_b32
+// R4: ds_store_b64
+// R4: s_barrier_wait
+// R4: ds_load_b32
+// R4: ds_load_b128
+// R4: v_swmmac_f32_16x16x32_f16 v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], v{{[0-9]+$}}
+// R4: v_swmmac_f32_16x16x32_f16 {{.*}} index_key:1
+// R4-NOT: v_lshrrev_b32
+// R4: v_swmmac_f32_16x16x32_f16 {{.*}} index_key:1
+// R4-NOT: v_perm_b32
+// R4: s_barrier_wait
+// R4-COUNT-8: v_swmmac_f32_16x16x32_f16
+// R4-NOT: v_swmmac
 // R4: s_endpgm
 // R3-LABEL: sp:
 // R3-NOT: v_swmmac

@@ -5,12 +5,17 @@
 // i32, appended), which the launch record names (roles sparse_values and
 // sparse_index, both host = the caller's argument); the caller-facing
 // function takes the two buffers in place of the sparse argument.
-// RDNA4: one v_swmmac (wmma.sparse_mma) per tile and 32 K, the lane's
-// values two 4-wide vector loads, its index register bytes h and h + 2 of
-// its row's word; B (row-major K x N) staged through LDS per K step of 32,
-// K contiguous (rows of 32 + 8 f16), each lane reading its two 8-K runs.
+// RDNA4 (GemmSparseLds.c): the values, the index words and B staged
+// through LDS in K slices of 64, two buffers each: the values (slices of
+// 32 values, rows of 32 + 8 f16) and B (row-major K x N, transposed by the
+// gemm template's WMMA copy into rows of 64 + 8 f16) as the gemm template
+// copies them, the words one 2-word vector load per tile row, their 16-bit
+// halves regrouped by lane half (0, 2, 1, 3) into i16 rows.  Per slice a
+// lane reads its index register once (both halves of a 2 x i16 pair:
+// index_key 0, then 1), and per 32 K its row's 8 values and its column's
+// 16 K of B, one v_swmmac (wmma.sparse_mma) per tile.
 // RDNA3: the same buffers, the zeros expanded by selects before the dense
-// WMMA, B from global memory.  Numerics: sparse-numerics.test.
+// WMMA, in registers.  Numerics: sparse-numerics.test.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 
@@ -18,18 +23,32 @@
 // R4-DAG: #[[DENSE:.+]] = #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32>
 // R4-DAG: #[[SPARSE:.+]] = #wmma.atom<rdna4, 16x16x32, f16 * f16 -> f32, sparse>
 // CHECK: gpu.func @f16(%{{.*}}: memref<64x64xf16>, %{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x64xf32>, %{{.*}}: memref<64x4xi32>)
-// R4-SAME: workgroup(%{{.*}} : memref<64x40xf16, #gpu.address_space<workgroup>>)
+// R4-SAME: workgroup(%{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x64x4xi16, #gpu.address_space<workgroup>>)
 // CHECK-SAME: kernel
 // CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
-// R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32]
+// R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 64]
+// R4-SAME: copy = [vec, wmma]
 // R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16]
-// R4: scf.for %[[K:.+]] = %c0 to %c128 step %c32
-// R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf16>
-// R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<4xf16>
-// R4: memref.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>
-// R4: vector.load %{{.*}} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// R4-COUNT-4: wmma.sparse_mma #[[SPARSE]] %{{.*}} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
-// R4-NOT: wmma.mma
+// The prologue's slice: values, B (transposed by WMMAs), words.
+// R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>
+// R4: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// R4: wmma.mma #[[DENSE]]
+// R4: vector.store %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// R4: vector.shuffle %{{.*}} [0, 2, 1, 3] : vector<4xi16>, vector<4xi16>
+// R4: vector.store %{{.*}} : memref<2x64x4xi16, #gpu.address_space<workgroup>>, vector<4xi16>
+// R4: amdgpu.lds_barrier
+// R4: scf.for
+// R4: vector.load %{{.*}} : memref<2x64x4xi16, #gpu.address_space<workgroup>>, vector<2xi16>
+// R4: vector.load %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// R4: vector.load %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<16xf16>
+// R4-COUNT-2: wmma.sparse_mma #[[SPARSE]] %{{.*}} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+// R4: vector.load %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<16xf16>
+// R4-COUNT-2: wmma.sparse_mma #[[SPARSE]] %{{.*}} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+// R4: vector.load %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// R4: vector.load %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<16xf16>
+// R4-COUNT-2: wmma.sparse_mma #[[SPARSE]] %{{.*}} {index_key = 1 : i32} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+// R4: amdgpu.lds_barrier
 // R4: scf.yield
 // R3: scf.for %{{.*}} = %c0 to %c128 step %c16
 // R3: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
@@ -51,15 +70,17 @@ func.func @f16(%A: tensor<64x128xf16, #NV24>, %B: tensor<128x64xf16>) -> tensor<
 
 // -----
 
-// Dynamic M, odd sizes (K = 100: the last word half used, the last step
-// masked), i8, an epilogue: rows past M take valid positions (0 and 1 in
-// every group: 0x44444444) instead of the fat buffer's zero word.
+// Dynamic M, odd sizes (K = 100: the last word half used, the last slice
+// masked), i8, an epilogue: zero words (rows past M, words past K: the fat
+// buffer's zeros) are replaced by valid positions (0 and 1 in every
+// group: 0x44444444).
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // R4: #[[SPARSE8:.+]] = #wmma.atom<rdna4, 16x16x32, i8 * i8 -> i32, signed_a, signed_b, sparse>
 // CHECK: gpu.func @i8(%{{.*}}: memref<?x50xi8>, %{{.*}}: memref<100x40xi8>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x40xi32>, %{{.*}}: memref<?x4xi32>)
 // CHECK-SAME: kernel
 // CHECK-SAME: roles = [sparse_values, input, input, output, sparse_index], host = [0, 1, 2, -1, 0]
-// CHECK: arith.constant 1145324612 : i32
+// R3: arith.constant 1145324612 : i32
+// R4: arith.constant dense<1145324612> : vector<2xi32>
 // R4: wmma.sparse_mma #[[SPARSE8]]
 // R3: wmma.mma
 // CHECK: arith.maxsi
@@ -74,4 +95,31 @@ func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x4
     linalg.yield %m : i32
   } -> tensor<?x40xi32>
   return %o : tensor<?x40xi32>
+}
+
+// -----
+
+// Dynamic K (and M), with an epilogue: the kernel reads K from B's first
+// dimension (A's holds K/2 values), the values and words are M x ? buffers
+// of their own widths, and the slices' count is K / 64 at run time.
+#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
+// CHECK: gpu.func @dynk(%[[VAL:[a-z0-9]+]]: memref<?x?xf16>, %[[BK:[a-z0-9]+]]: memref<?x40xf16>, %{{.*}}: memref<?x40xf32>, %{{.*}}: memref<?x40xf32>, %{{.*}}: memref<?x?xi32>)
+// CHECK-SAME: roles = [sparse_values, input, input, output, sparse_index], host = [0, 1, 2, -1, 0]
+// CHECK: %[[K:.+]] = memref.dim %[[BK]], %c0 : memref<?x40xf16>
+// R4: arith.divui %[[K]], %c64 : index
+// R3: arith.divui %[[K]], %c16 : index
+// R4: wmma.sparse_mma
+// R3: wmma.mma
+// CHECK: arith.maximumf
+// CHECK: func.func @dynk(%{{.*}}: tensor<?x?xf16>, %{{.*}}: tensor<?x?xi32>, %{{.*}}: tensor<?x40xf16>, %{{.*}}: tensor<?x40xf32>) -> tensor<?x40xf32>
+func.func @dynk(%A: tensor<?x?xf16, #NV24>, %B: tensor<?x40xf16>, %C: tensor<?x40xf32>) -> tensor<?x40xf32> {
+  %r = linalg.matmul ins(%A, %B : tensor<?x?xf16, #NV24>, tensor<?x40xf16>) outs(%C : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %z = arith.constant 0.0 : f32
+  %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<?x40xf32>) outs(%C : tensor<?x40xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.maximumf %x, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<?x40xf32>
+  return %o : tensor<?x40xf32>
 }

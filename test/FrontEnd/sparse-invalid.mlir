@@ -76,11 +76,13 @@ func.func @k30(%A: tensor<32x30xf16, #NV24>, %B: tensor<30x32xf16>, %C: tensor<3
 
 // -----
 
-// Dynamic K: the kernel's buffers of A are sized by K.
+// Dynamic K is read from B's K dimension (sparse-gemm.mlir); a B computed
+// elementwise (here negated) has none to read it from.
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
-// expected-remark @+1 {{(here K is dynamic; give K statically (M and N may be dynamic))}}
+// expected-remark @+1 {{(here K is dynamic and B is not a matrix to read it from; give K statically)}}
 func.func @dynamic_k(%A: tensor<32x?xf16, #NV24>, %B: tensor<?x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  %r = linalg.matmul ins(%A, %B : tensor<32x?xf16, #NV24>, tensor<?x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %n = linalg.negf ins(%B : tensor<?x32xf16>) outs(%B : tensor<?x32xf16>) -> tensor<?x32xf16>
+  %r = linalg.matmul ins(%A, %n : tensor<32x?xf16, #NV24>, tensor<?x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
 }
 

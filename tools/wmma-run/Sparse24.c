@@ -95,9 +95,12 @@ int sparse24_reference_args(const wmma_compile_result *k,
       /* The dense M x K argument the values come from. */
       wmma_kernel_arg *d = &ref->args[n];
       d->sparse = 0;
-      if (d->rank != 2 || d->shape[1] < 0)
+      if (d->rank != 2)
         return -1;
-      d->shape[1] *= 2;
+      /* (A dynamic width stays a run-time size: the caller gives the
+       * dense shape.) */
+      if (d->shape[1] >= 0)
+        d->shape[1] *= 2;
     }
     from[n++] = i;
   }

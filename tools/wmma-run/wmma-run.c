@@ -123,11 +123,21 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
         int64_t rec = a->shape[d];
         int s = rec < 0 ? (int)(-1 - rec) : -1;
         /* A 2:4 argument's parts take the dense matrix's rows (--size
-         * names the dense M x K); their other dims are static. */
+         * names the dense M x K); their widths are static or, for a
+         * dynamic K, K/2 values and ceil(K/32) index words. */
+        int64_t want = given ? given->dims[d] : 0;
+        if (given && a->sparse && d == 1 && want % 4) {
+          fprintf(stderr, "wmma-run: error: --size %s: K = %lld is not a "
+                          "multiple of 4, the group of the 2:4 form\n",
+                  a->name, (long long)want);
+          return 1;
+        }
+        if (given && a->sparse && d == 1)
+          want = a->sparse == 1 ? want / 2 : (want + 31) / 32;
         if (given && !(a->sparse && rec >= 0)) {
-          shapes[i][d] = given->dims[d];
+          shapes[i][d] = want;
           if (s >= 0 && s < 64 && !known[s])
-            sym[s] = given->dims[d], known[s] = 1;
+            sym[s] = want, known[s] = 1;
         } else if (rec >= 0) {
           shapes[i][d] = rec;
         } else if (s < 64 && known[s]) {

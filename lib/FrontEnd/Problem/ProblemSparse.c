@@ -9,7 +9,9 @@
  *   index words  memref<M x ceil(K/32) x i32>   (upstream's `crd`,
  *                the p-th position of a row's 32 K in bits 2p..2p+1)
  * the values in the argument's place (the graph's loads keep their
- * argument number), the words appended after every other argument. */
+ * argument number), the words appended after every other argument.
+ * A dynamic K is read from B's K dimension (A's now holds K/2 values);
+ * the values' and words' widths are then run-time sizes of their own. */
 #include "FrontEnd.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -104,28 +106,40 @@ int fe_sparse_operands(fe_problem *p, char *why, size_t cap,
                                     "batch and no view");
     if (g->a_zp >= 0 || g->b_zp >= 0)
       return refuse(p, a, why, cap, "the product has zero points");
-    if (!fe_size_static(g->K))
-      return refuse(p, a, why, cap, "K is dynamic; give K statically (M "
-                                    "and N may be dynamic)");
-    if (g->K.value % 4)
+    bool k_dynamic = !fe_size_static(g->K);
+    if (k_dynamic &&
+        (!g->rhs.is_load || g->rhs.arg == a || g->rhs.im2col ||
+         g->rhs.k_pack != 1 || g->K.sym < 0 || g->K.sym >= p->nsyms ||
+         p->nsyms + 2 > FE_MAX_SYMS))
+      return refuse(p, a, why, cap, "K is dynamic and B is not a matrix "
+                                    "to read it from; give K statically");
+    if (!k_dynamic && g->K.value % 4)
       return refuse(p, a, why, cap, "K is not a multiple of 4, the group "
                                     "of the 2:4 form");
     if (p->nargs >= FE_MAX_ARGS)
       return fe_why(why, cap, "too many kernel arguments");
     MlirContext ctx = mlirTypeGetContext(x->type);
-    int64_t K = g->K.value;
-    int64_t vshape[2] = {dim_or_dynamic(x->shape[0]), K / 2};
+    int64_t K = g->K.value, dyn = mlirShapedTypeGetDynamicSize();
+    int vsym = -1, wsym = -1;
+    if (k_dynamic) {
+      p->syms[g->K.sym] = (fe_symbol){g->rhs.arg, g->rhs.mem_k};
+      vsym = p->nsyms++;
+      wsym = p->nsyms++;
+      p->syms[vsym] = (fe_symbol){a, 1};
+      p->syms[wsym] = (fe_symbol){p->nargs, 1};
+    }
+    int64_t vshape[2] = {dim_or_dynamic(x->shape[0]), k_dynamic ? dyn : K / 2};
     x->type = mlirMemRefTypeContiguousGet(x->elem, 2, vshape,
                                           mlirAttributeGetNull());
-    x->shape[1] = fe_static(K / 2);
+    x->shape[1] = k_dynamic ? (fe_size){-1, vsym} : fe_static(K / 2);
     x->sparse_part = FE_SPARSE_VALUES;
     fe_arg *w = &p->args[p->nargs];
     *w = *x;
     w->elem = mlirIntegerTypeGet(ctx, 32);
-    int64_t wshape[2] = {vshape[0], (K + 31) / 32};
+    int64_t wshape[2] = {vshape[0], k_dynamic ? dyn : (K + 31) / 32};
     w->type = mlirMemRefTypeContiguousGet(w->elem, 2, wshape,
                                           mlirAttributeGetNull());
-    w->shape[1] = fe_static(wshape[1]);
+    w->shape[1] = k_dynamic ? (fe_size){-1, wsym} : fe_static(wshape[1]);
     w->sparse_part = FE_SPARSE_INDEX;
     g->a_sparse = true;
     g->a_index = p->nargs++;

@@ -91,4 +91,11 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
  * does not apply, else as fe_lds_product_run. */
 int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
 
+/* The sparse template's LDS body (GemmSparseLds.c, RDNA4): the K loop of
+ * a 2:4 A (values and index words) and B staged through LDS, multiplied by
+ * `atom` (a sparse one) into w's accumulators (initialised; the epilogue
+ * is the caller's).  fe_sparse_lds_bytes: the LDS the schedule needs. */
+int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom);
+int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits);
+
 #endif /* WMMA_FRONTEND_GEMM_H */

@@ -5,11 +5,14 @@
  * order, 2 bits each), as docs/sparse-frontend.md describes.
  *
  * Grid, waves, accumulators and the epilogue are the gemm template's
- * (Gemm.h).  A is read in registers (each lane its row's values and
- * word); on RDNA4 a plain row-major B is staged through LDS per K step of
- * 32, K contiguous (staging = lds: each element loaded once per
- * workgroup, each lane then reading two 8-K runs), otherwise each wave
- * loads its own B fragments (staging = registers).
+ * (Gemm.h).  Two stagings:
+ *  - lds (RDNA4, B read as it is; the default there): A's values and index
+ *    words and B move through LDS in K slices of 64 with the gemm
+ *    template's pipeline, one v_swmmac per 16x16 tile and 32 K
+ *    (GemmSparseLds.c, which describes the layouts);
+ *  - registers (RDNA3, --staging registers, B computed elementwise): each
+ *    lane reads its row's values and word and each wave its B fragments
+ *    from global memory, per K step:
  *  - RDNA4: one v_swmmac (wmma.sparse_mma) per 16x16 tile and 32 K.  Lane
  *    half h of tile row r = lane % 16 holds compressed values 4h..4h+3 and
  *    8+4h..8+4h+3 of the step (two vector loads) and, as its index
@@ -18,18 +21,18 @@
  *    fragments of the step's K concatenated.  For 16-bit types that is the
  *    instruction's own K order; for 8-bit ones (whose lane half h takes K
  *    16h..16h+15) it is a permutation of K by groups of 8 applied alike to
- *    A, its positions and B, so the product is the same.  With B in LDS
- *    the two fragments are the two runs of the lane's column.
+ *    A, its positions and B, so the product is the same.
  *  - RDNA3 (no sparse WMMA): the same buffers; per K step of 16 a lane
  *    makes its row's dense 16 values from 8 values and 16 index bits by
  *    selects (exact), then the dense WMMA (as
  *    examples/atoms/sparse-gemm-packed-rdna3.mlir does).
- * Tails: the last K step is loaded masked (values past K/2 and B past K
- * read zero; the host pads the positions of groups past K with 0 and 1);
+ * Tails (registers): the last K step is loaded masked (values past K/2
+ * and B past K read zero; the host pads the positions of groups past K with 0 and 1);
  * rows past M read the fat buffer's zeros, and their index register is
  * replaced by valid positions (a zero word would repeat position 0, whose
  * hardware meaning is not documented). */
 #include "Templates/Gemm.h"
+#include "Kernel/Lds.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -45,29 +48,59 @@ static wmma_elem elem_of(MlirType t) {
 /* Positions 0 and 1 in every group of a 16-bit index register. */
 #define PAD_POSITIONS 0x4444
 
-/* LDS rows of B are padded by 16 bytes (lanes of a half read rows 16 or
- * 32 apart: the pad spreads them over the banks). */
-static int b_lds_row(int elem_bytes) { return 32 + 16 / elem_bytes; }
-
-/* Can B go through LDS: RDNA4, read as it is, K x N row-major? */
-static bool b_stageable(const fe_problem *p, wmma_arch arch) {
+/* Can the operands go through LDS: RDNA4 (the LDS body multiplies with
+ * swmmac) and B a plain load (no prologue), copied as the gemm template
+ * copies it? */
+static bool lds_possible(const fe_problem *p, wmma_arch arch) {
   const fe_gemm *g = &p->gemms[0];
-  const fe_arg *b = &p->args[g->rhs.arg];
-  return wmma_arch_has_sparse(arch) && g->rhs.is_load && b->rank == 2 &&
-         g->rhs.mem_k == 0 && g->rhs.mem_row == 1 && !g->rhs.permuted &&
-         !b->permuted && !b->collapsed && g->rhs.k_pack == 1;
+  return wmma_arch_has_sparse(arch) && g->rhs.is_load && !g->rhs.im2col &&
+         g->rhs.k_pack == 1 &&
+         mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, g->b_type) &&
+         mlirTypeEqual(p->g.nodes[g->lhs.leaf].type, g->a_type);
 }
 
 /*===--- planning --------------------------------------------------------===*/
+/* The LDS staging of the tile already in s: K slices of 64 (a pin's 32)
+ * in 2 stages (a pin's 3), the copies planned as the gemm template's. */
+static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
+                    const fe_options *o, fe_schedule *s, char *why,
+                    size_t cap) {
+  const fe_gemm *g = &p->gemms[0];
+  s->staging = FE_STAGE_LDS;
+  s->k_step = o->pinned ? (int)o->pin.tile[2] : 64;
+  s->stages = o->pinned ? (int)o->pin.stages : 2;
+  if (s->k_step != 32 && s->k_step != 64)
+    return fe_why(why, cap, "the sparse template stages K slices of 32 or "
+                            "64 through LDS, not %d", s->k_step);
+  if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
+    return fe_why(why, cap, "the sparse template's LDS loop has 2 to %d "
+                            "stages, not %d", KB_PIPE_MAX_STAGES, s->stages);
+  if (s->tile_m > FE_COPY_MAX * s->threads)
+    return fe_why(why, cap, "%d tile rows of index words for %d threads",
+                  s->tile_m, s->threads);
+  if (fe_lds_copy_plan(chip->arch, &p->g, &g->lhs, s->tile_m, s->k_step / 2,
+                       s->threads, WMMA_COPY_VEC, &s->copy[0], why, cap) ||
+      fe_lds_copy_plan(chip->arch, &p->g, &g->rhs, s->tile_n, s->k_step,
+                       s->threads, o->pinned ? o->pin.copy[1] : WMMA_COPY_NONE,
+                       &s->copy[1], why, cap))
+    return -1;
+  s->lds_bytes =
+      fe_sparse_lds_bytes(chip->arch, s, wb_type_bits(g->a_type));
+  if (s->lds_bytes > chip->lds_bytes)
+    return fe_why(why, cap, "%dx%d tiles need %lld bytes of LDS", s->tile_m,
+                  s->tile_n, (long long)s->lds_bytes);
+  return 0;
+}
+
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
   if (p->shape != FE_SHAPE_GEMM || !p->gemms[0].a_sparse)
     return fe_not_for_this_kind(why, cap);
   const fe_gemm *g = &p->gemms[0];
-  if (o->staging == WMMA_STAGING_LDS && !b_stageable(p, chip->arch))
-    return fe_why(why, cap, "a 2:4 sparse A is staged in registers, and B "
-                            "through LDS only on RDNA4 when it is a plain "
-                            "row-major K x N matrix");
+  if (((o->pinned && o->pin.staging == WMMA_SCHED_LDS) ||
+       o->staging == WMMA_STAGING_LDS) && !lds_possible(p, chip->arch))
+    return fe_why(why, cap, "a 2:4 sparse product is staged through LDS "
+                            "only on RDNA4 and when B is read as it is");
   MlirType at = fe_compute_type(chip->arch, g->a_type);
   MlirType bt = fe_compute_type(chip->arch, g->b_type);
   int bits = wb_type_bits(g->a_type);
@@ -112,24 +145,30 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (wm < 1 || wn < 1 || tm % (16 * wm) || tn % (16 * wn))
     return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
                             "of 16x16 tiles", tm, tn, wm, wn);
-  /* B through LDS where it can (A stays in registers: each lane reads
-   * its row's values and word directly). */
-  bool b_lds = b_stageable(p, chip->arch) &&
-               o->staging != WMMA_STAGING_REGISTERS &&
-               !(o->pinned && o->pin.staging == WMMA_SCHED_REGISTERS) &&
-               (32 * tn / 8) % (32 * wm * wn) == 0; /* whole copy runs */
-  s->staging = b_lds ? FE_STAGE_LDS : FE_STAGE_REGS;
-  if (b_lds)
-    s->lds_bytes = (int64_t)tn * b_lds_row((int)fe_storage_bytes(g->b_type)) *
-                   (int64_t)fe_storage_bytes(g->b_type);
+  /* Through LDS where it can (GemmSparseLds.c), else in registers. */
   s->tile_m = tm, s->tile_n = tn, s->waves_m = wm, s->waves_n = wn;
   s->wave_m = tm / 16 / wm, s->wave_n = tn / 16 / wn;
+  s->threads = 32 * wm * wn;
+  bool forced_lds = o->staging == WMMA_STAGING_LDS ||
+                    (o->pinned && o->pin.staging == WMMA_SCHED_LDS);
+  bool lds = lds_possible(p, chip->arch) &&
+             o->staging != WMMA_STAGING_REGISTERS &&
+             !(o->pinned && o->pin.staging == WMMA_SCHED_REGISTERS);
+  if (lds && plan_lds(p, chip, o, s, why, cap)) {
+    if (forced_lds)
+      return -1;
+    lds = false;
+  }
+  if (!lds) {
+    s->staging = FE_STAGE_REGS;
+    s->k_step = sparse_hw ? 32 : 16;
+    s->stages = 1;
+    s->copy[0] = s->copy[1] = WMMA_COPY_NONE;
+    s->lds_bytes = 0;
+  }
   if (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)
     return fe_why(why, cap, "%dx%d tiles per wave (at most %d per side)",
                   s->wave_m, s->wave_n, FE_MAX_REG_TILES);
-  s->k_step = sparse_hw ? 32 : 16;
-  s->stages = 1;
-  s->threads = 32 * wm * wn;
   s->form = WMMA_FORM_ACC;
   s->acc_pack = 1;
   s->m_tail = !fe_size_static(g->M) || g->M.value % tm;
@@ -148,13 +187,17 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   double eb = fe_storage_bytes(g->a_type);
   double a_bytes = (double)tm * K * (eb / 2 + 1.0 / 8);
   double b_bytes = (double)tn * K * fe_storage_bytes(g->b_type);
-  double wmma = wgs * (tm / 16) * (tn / 16) * (K / s->k_step);
-  s->tie_cost = fe_cost(chip, wgs, wmma, wgs * wm * wn * (a_bytes / wm +
-                                                         b_bytes / wn));
+  double wmma = wgs * (tm / 16) * (tn / 16) * (K / (sparse_hw ? 32 : 16));
+  /* LDS: each workgroup reads its A and B panels once; registers: each
+   * wave its own rows and columns. */
+  double panels = lds ? a_bytes + b_bytes
+                      : wm * wn * (a_bytes / wm + b_bytes / wn);
+  s->tie_cost = fe_cost(chip, wgs, wmma, wgs * panels);
   s->cost = s->tie_cost;
-  if (o->pinned && (o->pin.tile[2] != s->k_step || o->pin.stages != 1))
-    return fe_why(why, cap, "the sparse template steps K by %d in 1 stage",
-                  s->k_step);
+  if (!lds && o->pinned &&
+      (o->pin.tile[2] != s->k_step || o->pin.stages != 1))
+    return fe_why(why, cap, "the sparse template steps K by %d in 1 stage "
+                            "in registers", s->k_step);
   return 0;
 }
 
@@ -165,9 +208,6 @@ typedef struct {
   MlirValue r, h;          /* lane % 16, lane / 16 (index) */
   MlirValue h_i32;
   MlirAttribute sparse_atom; /* RDNA4 */
-  MlirValue b_lds;           /* B staged through LDS: tile_n rows of
-                                b_lds_row K values (K contiguous); null:
-                                B fragments from global memory */
 } sparse_ctx;
 
 static MlirValue tile_row(fe_kb *kb, const sparse_ctx *c, int i) {
@@ -178,19 +218,26 @@ static MlirValue tile_col(fe_kb *kb, const sparse_ctx *c, int j) {
 }
 
 /* The index word of this lane's row at word column `col`, with valid
- * positions for rows past M. */
+ * positions for rows past M and (masked: a dynamic K's last step may lie
+ * past K) words past the row's end. */
 static MlirValue index_word(fe_kb *kb, const sparse_ctx *c, MlirValue row,
-                            MlirValue col) {
+                            MlirValue col, bool masked) {
+  wb_t *b = &kb->b;
   MlirValue idx[2] = {row, col};
-  if (kb->s->m_tail)
+  if (kb->s->m_tail || masked)
     kb_note_oob(kb, c->words);
-  MlirValue word = wb_load(&kb->b, c->words, 2, idx);
-  if (!kb->s->m_tail)
+  MlirValue word = wb_load(b, c->words, 2, idx);
+  MlirValue inside = (MlirValue){NULL};
+  if (kb->s->m_tail)
+    inside = wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, kb->p->gemms[0].M));
+  if (masked) {
+    MlirValue in_k = wb_cmpi(b, WB_CMP_ULT, col, wb_dim(b, c->words, 1));
+    inside = mlirValueIsNull(inside) ? in_k
+                                     : wb_arith(b, "arith.andi", inside, in_k);
+  }
+  if (mlirValueIsNull(inside))
     return word;
-  MlirValue inside =
-      wb_cmpi(&kb->b, WB_CMP_ULT, row, kb_size(kb, kb->p->gemms[0].M));
-  return wb_select(&kb->b, inside, word,
-                   wb_const_i32(&kb->b, (int32_t)0x44444444u));
+  return wb_select(b, inside, word, wb_const_i32(b, (int32_t)0x44444444u));
 }
 
 /* vector<len x T> of this lane's row of the values at column col. */
@@ -220,7 +267,7 @@ static void sparse_a(fe_kb *kb, const sparse_ctx *c, int i, MlirValue k,
   static const int64_t cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
   *a = wb_shuffle(b, lo, hi, 8, cat);
   MlirValue word = index_word(
-      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)));
+      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)), masked);
   /* Bytes h and h + 2 of the word. */
   MlirValue sh = wb_arith(b, "arith.muli", c->h_i32, wb_const_i32(b, 8));
   MlirValue b0 = shift_mask(kb, word, sh, 0xff);
@@ -239,7 +286,7 @@ static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
   MlirValue kc = wb_arith(b, "arith.divui", k, kb_c(kb, 2));
   MlirValue v = values_run(kb, c, row, kc, 8, masked);
   MlirValue word = index_word(
-      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)));
+      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)), masked);
   /* The step's half of the word: K 16t..16t+15 of its 32. */
   MlirValue half = wb_cast(
       b, "arith.index_cast",
@@ -284,56 +331,6 @@ static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
   return a;
 }
 
-/* B's K [k, k + 32) x the workgroup's tile_n columns into LDS, K
- * contiguous: each thread loads a run of 8 columns of a row and stores it
- * down 8 LDS rows.  Barriers before (the last step's reads are done) and
- * after (the panel is complete). */
-static void stage_b(fe_kb *kb, const sparse_ctx *c, MlirValue k, bool masked) {
-  const fe_schedule *s = kb->s;
-  const fe_gemm *g = &kb->p->gemms[0];
-  wb_t *b = &kb->b;
-  MlirValue mem = kb->args[g->rhs.arg];
-  if (masked || s->n_tail)
-    kb_note_oob(kb, mem);
-  int runs_per_row = s->tile_n / 8;
-  int per_thread = 32 * runs_per_row / s->threads;
-  wb_lds_barrier(b);
-  for (int t = 0; t < per_thread; ++t) {
-    MlirValue q = kb_addc(kb, kb->tid, (int64_t)t * s->threads);
-    /* Lanes of a wave take consecutive rows: their LDS stores are
-     * consecutive K of one column (no bank conflicts). */
-    MlirValue kr = wb_arith(b, "arith.remui", q, kb_c(kb, 32));
-    MlirValue nc = kb_mulc(kb, wb_arith(b, "arith.divui", q, kb_c(kb, 32)), 8);
-    MlirValue idx[2] = {kb_add(kb, k, kr), kb_add(kb, c->w.bn0, nc)};
-    MlirValue v = kb_vload(kb, mem, 2, idx, 8, masked || s->n_tail);
-    for (int e = 0; e < 8; ++e) {
-      MlirValue at[2] = {kb_addc(kb, nc, e), kr};
-      wb_store(b, wb_extract(b, v, e), c->b_lds, 2, at);
-    }
-  }
-  wb_lds_barrier(b);
-}
-
-/* Tile column j's B fragment of the step from LDS: lane half h takes K
- * 8h..8h+7 and 16+8h..16+8h+7 of its column (the concatenated 16-K
- * fragments). */
-static MlirValue lds_b_fragment(fe_kb *kb, const sparse_ctx *c, int j) {
-  wb_t *b = &kb->b;
-  MlirValue col = kb_add(kb, wb_arith(b, "arith.subi", tile_col(kb, c, j),
-                                      c->w.bn0),
-                         c->r);
-  MlirType vt = wb_vec(8, mlirShapedTypeGetElementType(
-                              mlirValueGetType(c->b_lds)));
-  MlirValue k0 = kb_mulc(kb, c->h, 8);
-  MlirValue i0[2] = {col, k0}, i1[2] = {col, kb_addc(kb, k0, 16)};
-  MlirValue lo = wb_vload(b, vt, c->b_lds, 2, i0);
-  MlirValue hi = wb_vload(b, vt, c->b_lds, 2, i1);
-  int64_t cat[16];
-  for (int e = 0; e < 16; ++e)
-    cat[e] = e;
-  return wb_shuffle(b, lo, hi, 16, cat);
-}
-
 /* One K step (32 on RDNA4, 16 on RDNA3) at k. */
 static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
                    MlirValue *acc, bool masked) {
@@ -342,17 +339,13 @@ static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
   MlirValue a[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES],
       bf[FE_MAX_REG_TILES];
   bool sparse_hw = !mlirAttributeIsNull(c->sparse_atom);
-  if (!mlirValueIsNull(c->b_lds))
-    stage_b(kb, c, k, masked);
   for (int i = 0; i < s->wave_m; ++i) {
     if (sparse_hw)
       sparse_a(kb, c, i, k, masked, &a[i], &index[i]);
     else
       a[i] = expanded_a(kb, c, i, k, masked);
   }
-  for (int j = 0; j < s->wave_n && !mlirValueIsNull(c->b_lds); ++j)
-    bf[j] = lds_b_fragment(kb, c, j);
-  for (int j = 0; j < s->wave_n && mlirValueIsNull(c->b_lds); ++j) {
+  for (int j = 0; j < s->wave_n; ++j) {
     MlirValue col = tile_col(kb, c, j);
     bf[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch, col, k,
                             masked);
@@ -404,14 +397,14 @@ static int build(fe_kb *kb) {
       return -1; /* the plan checked that the instruction exists */
   }
   if (s->staging == FE_STAGE_LDS) {
-    int64_t shape[2] = {s->tile_n,
-                        b_lds_row((int)fe_storage_bytes(g->b_type))};
-    c.b_lds = kb_lds(kb, 2, shape, g->b_type);
+    /* Every wave takes part in the LDS copy's barriers. */
+    fe_gemm_acc_init(kb, &c.w);
+    if (fe_gemm_sparse_build_lds(kb, &c.w, c.sparse_atom))
+      return -1;
+    fe_gemm_epilogue(kb, &c.w);
+    return kb->failed ? -1 : 0;
   }
-  /* Every wave takes part in the LDS copy's barriers. */
-  MlirValue active = s->staging == FE_STAGE_LDS
-                         ? (MlirValue){NULL}
-                         : fe_gemm_wave_active(kb, &c.w);
+  MlirValue active = fe_gemm_wave_active(kb, &c.w);
   wb_if guard;
   if (!mlirValueIsNull(active) &&
       !wb_if_begin(&kb->b, &guard, active, 0, NULL, false))
@@ -420,11 +413,11 @@ static int build(fe_kb *kb) {
   int nt = fe_gemm_nacc(kb);
   MlirValue acc[FE_MAX_WAVE_TILES];
   memcpy(acc, c.w.acc, sizeof(MlirValue) * (size_t)nt);
-  /* K is static (ProblemSparse.c). */
-  int64_t kfull = g->K.value / s->k_step * s->k_step;
-  if (kfull > 0) {
+  MlirValue kfull = fe_k_full(kb, g->K, s->k_step);
+  int64_t kf;
+  if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, kfull),
+    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull,
                       kb_c(kb, s->k_step), nt, acc))
       return -1;
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
@@ -434,7 +427,7 @@ static int build(fe_kb *kb) {
       acc[t] = wb_loop_result(&l, t);
   }
   if (s->k_tail)
-    k_step(kb, &c, kb_c(kb, kfull), acc, true);
+    k_step(kb, &c, kfull, acc, true);
   memcpy(c.w.acc, acc, sizeof(MlirValue) * (size_t)nt);
   fe_gemm_epilogue(kb, &c.w);
   if (!mlirValueIsNull(active))

@@ -30,6 +30,7 @@ def _part(lib, sku_ptr):
         "sustained_clock_mhz": lib.wmma_sku_sustained_clock_mhz(sku_ptr),
         "dram_bytes_per_s": s.dram_bytes_per_s,
         "dram_measured_bytes_per_s": s.dram_measured_bytes_per_s or None,
+        "l2_bytes": s.l2_bytes,
         "wmma_f16_peak_flops": lib.wmma_sku_wmma_peak(sku_ptr, _F16, 0),
     }
 

@@ -14,6 +14,10 @@ Per convolution and chip:
                output once.  Every global load counts (no cache): a
                workgroup reads the whole filter slice of its N tile, so
                the filter is read once per M tile
+  DRAM est.    the emulator's DRAM estimate (docs/emulator-traffic.md: an
+               L2 model per launch, the chip's largest part's L2) of the
+               bytes read over the same minimum: a filter re-read by every
+               workgroup stays in the L2
   conflicts    LDS bank conflicts (emulator counter; target 0)
   VGPR, spills from the kernel metadata (target: no spills)
   check        wmma-run against MLIR's CPU lowering (PASS/FAIL)
@@ -32,7 +36,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from compare import isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
-from table import print_table  # noqa: E402  (bench/table.py)
+from table import dram_estimate, print_table, vs_min  # noqa: E402  (bench/table.py)
 
 # (label, N, H, W, C, KH, KW, F, stride, tile or None): H, W pre-padded;
 # tile: the workgroup tile pinned (None: the planner's).  The 3x3 rows
@@ -89,6 +93,7 @@ def measure(wmma, build, conv, chip, tmp):
     _, st = wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True, source_name=path,
                      **opts)
     fig.update(emu_figures(st, manifest_min_bytes(man)))
+    dram_read = dram_estimate(st)
     sched = man.get("schedule", "")
     tile = sched.split("tile = [")[1].split("]")[0] if "tile = [" in sched else "?"
     # The GEMM template at the same M, N, K with the convolution's
@@ -105,6 +110,7 @@ def measure(wmma, build, conv, chip, tmp):
             f"{fig['instr_per_wmma']:.2f}", f"{gfig['instr_per_wmma']:.2f}",
             f"{fig['instr_per_wmma'] / gfig['instr_per_wmma']:.2f}x",
             f"{fig['loaded'] / fig['min_loaded']:.2f}x",
+            vs_min(dram_read, fig["min_loaded"]),
             f"{fig['stored'] / fig['min_stored']:.2f}x",
             str(fig["conflicts"]), str(fig["vgpr"]), str(fig["spills"]), check]
 
@@ -124,7 +130,7 @@ def main():
             for chip in args.chips.split(","):
                 rows.append(measure(wmma, args.build, conv, chip, tmp))
     head = ["convolution", "chip", "M x N x K", "tile", "instrs/WMMA",
-            "GEMM instrs/WMMA", "ratio", "loaded / min", "stored / min",
+            "GEMM instrs/WMMA", "ratio", "loaded / min", "DRAM est. vs min", "stored / min",
             "LDS conflicts", "VGPR", "spills", "check"]
     print_table(head, rows, args.markdown)
 

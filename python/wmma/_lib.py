@@ -321,6 +321,7 @@ def _prototypes(lib):
                                     P(c_uint)]),
         "wmma_emu_set_instruction_limit": (None, [c_void_p, ctypes.c_uint64]),
         "wmma_emu_set_threads": (None, [c_void_p, c_uint]),
+        "wmma_emu_set_l2_model": (None, [c_void_p, ctypes.c_uint64, c_uint]),
         "wmma_emu_set_dynamic_lds": (c_int, [c_void_p, ctypes.c_uint32]),
         "wmma_emu_stats_json": (c_size_t, [c_void_p, c_char_p, c_size_t]),
         "wmma_emu_stats_to_json": (c_size_t, [P(EmuStats), c_char_p, c_size_t]),

@@ -42,7 +42,8 @@ def chip_info(chip):
     0/1, LDS, occupancy, VALU rates, wmma_issue_cycles by instruction), and
     parts (one dict per product: key, product, compute_units, clocks in MHz
     (sustained: the game clock, else boost),
-    DRAM bytes/s, wmma_f16_peak_flops at boost; None where unpublished).
+    DRAM bytes/s, l2_bytes, wmma_f16_peak_flops at boost; None where
+    unpublished).
     Raises WmmaError for an unknown chip, TypeError for a non-str."""
     if not isinstance(chip, str):
         raise TypeError("chip must be a str such as 'gfx1201', not %r" % (chip,))

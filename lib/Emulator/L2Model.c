@@ -126,7 +126,10 @@ void l2_cache_free(L2Cache *c) {
 int l2_replay_init(L2Replay *r, uint64_t l2_bytes, uint32_t slots, uint64_t nwg) {
   memset(r, 0, sizeof *r);
   r->nwg = nwg;
-  r->nslots = slots < 1 ? 1 : (uint64_t)slots > nwg && nwg ? (uint32_t)nwg : slots;
+  /* More slots than workgroups would only be visited empty. */
+  if (nwg && slots > nwg)
+    slots = (uint32_t)nwg;
+  r->nslots = slots ? slots : 1;
   r->max_buffered = L2_MAX_BUFFERED_ENTRIES;
   r->slot = emu_alloc(r->nslots, sizeof *r->slot);
   if (!r->slot || l2_cache_init(&r->cache, l2_bytes, L2_WAYS)) {
@@ -232,8 +235,8 @@ void l2_replay_submit(L2Replay *r, uint64_t g, L2Trace *t) {
   if (t->failed || r->buffered + t->n > r->max_buffered)
     r->dropped = 1;
   if (r->dropped) {
+    r->buffered += t->n; /* recycle subtracts it */
     recycle(r, t);
-    r->buffered += t->n; /* recycle subtracted what was never added */
     pthread_mutex_unlock(&r->lock);
     return;
   }
@@ -242,8 +245,8 @@ void l2_replay_submit(L2Replay *r, uint64_t g, L2Trace *t) {
     L2Pending *p = emu_realloc(r->pend, cap, sizeof *p);
     if (!p) {
       r->dropped = 1;
+      r->buffered += t->n; /* recycle subtracts it */
       recycle(r, t);
-      r->buffered += t->n;
       pthread_mutex_unlock(&r->lock);
       return;
     }

@@ -8,6 +8,9 @@ Per shape and chip:
   template     the kernel's template and its K split (waves along K)
   global bytes loaded (emulator counter) against the minimum: the packed
                weights, the scales and the activations once each
+  DRAM est. vs min  the emulator's DRAM estimate of the bytes read (an L2
+               model per launch, docs/emulator-traffic.md) over the same
+               minimum: what DRAM moves when re-reads hit the L2
   waves / CU   waves in the launch per CU of the chip's largest part
   instr / byte wave instructions the launch executed per packed weight byte
 
@@ -18,7 +21,7 @@ Usage: bench/llm.py [--build DIR] [--chips gfx1100,gfx1201] [--m 1,4,16]
 import argparse
 import os
 import sys
-from table import launch_waves, print_table  # bench/table.py
+from table import dram_estimate, launch_waves, print_table, vs_min  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -75,7 +78,8 @@ def measure(wmma, chip, M, N, K, G, storage):
     cus = wmma.chip_info(chip)["compute_units"]
     waves, templates = launch_waves(manifest, "decode")
     return dict(templates=templates, loaded=counters["global_bytes_loaded"],
-                minimum=minimum, waves_per_cu=waves / cus,
+                dram_read=dram_estimate(counters), minimum=minimum,
+                waves_per_cu=waves / cus,
                 per_byte=counters["wave_instructions"] / weights, cus=cus)
 
 
@@ -104,10 +108,11 @@ def main():
                          r["templates"],
                          f"{r['loaded'] / 1e6:.3f} MB", f"{r['minimum'] / 1e6:.3f} MB",
                          f"{r['loaded'] / r['minimum']:.2f}x",
+                         vs_min(r["dram_read"], r["minimum"]),
                          f"{r['waves_per_cu']:.1f} ({r['cus']} CUs)",
                          f"{r['per_byte']:.3f}"])
     head = ["layer MxNxK", "chip", "template", "global bytes loaded", "minimum",
-            "ratio", "waves / CU", "wave instr / weight byte"]
+            "ratio", "DRAM est. vs min", "waves / CU", "wave instr / weight byte"]
     print_table(head, rows, args.markdown)
 
 

@@ -9,6 +9,9 @@ Per shape and chip:
   template     the kernel's template and its key split (waves per workgroup)
   global bytes loaded (emulator counter) against the minimum: K and V once,
                Q once
+  DRAM est. vs min  the emulator's DRAM estimate of the bytes read (an L2
+               model per launch, docs/emulator-traffic.md) over the same
+               minimum
   waves / CU   waves in the launch per CU of the chip's largest part
   instr / byte wave instructions the launch executed per K/V byte
 
@@ -19,7 +22,7 @@ Usage: bench/llm_attention.py [--build DIR] [--chips gfx1100,gfx1201]
 import argparse
 import os
 import sys
-from table import launch_waves, print_table  # bench/table.py
+from table import dram_estimate, launch_waves, print_table, vs_min  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -112,7 +115,8 @@ def measure(wmma, chip, H, HKV, KV, D):
     cus = wmma.chip_info(chip)["compute_units"]
     waves, templates = launch_waves(manifest, "decode_attention")
     return dict(templates=templates, loaded=counters["global_bytes_loaded"],
-                minimum=minimum, waves_per_cu=waves / cus,
+                dram_read=dram_estimate(counters), minimum=minimum,
+                waves_per_cu=waves / cus,
                 per_byte=counters["wave_instructions"] / kv_bytes, cus=cus)
 
 
@@ -139,10 +143,11 @@ def main():
                          r["templates"],
                          f"{r['loaded'] / 1e6:.3f} MB", f"{r['minimum'] / 1e6:.3f} MB",
                          f"{r['loaded'] / r['minimum']:.3f}x",
+                         vs_min(r["dram_read"], r["minimum"], 3),
                          f"{r['waves_per_cu']:.1f} ({r['cus']} CUs)",
                          f"{r['per_byte']:.3f}"])
     head = ["decode step", "chip", "template", "global bytes loaded", "minimum",
-            "ratio", "waves / CU", "wave instr / KV byte"]
+            "ratio", "DRAM est. vs min", "waves / CU", "wave instr / KV byte"]
     print_table(head, rows, args.markdown)
 
 

@@ -16,6 +16,23 @@ def print_table(head, rows, markdown=False):
         print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
 
 
+def dram_estimate(counters, written=False):
+    """The emulator's DRAM estimate (its L2 model per launch,
+    docs/emulator-traffic.md): bytes read, plus written with `written`;
+    None when a launch was not modelled (no L2 for the chip)."""
+    if counters.get("dram_est_unmodelled_launches", 1):
+        return None
+    return counters["dram_est_bytes_read"] + (
+        counters["dram_est_bytes_written"] if written else 0)
+
+
+def vs_min(value, minimum, digits=2):
+    """value / minimum as "1.02x", or "n/a" without a value."""
+    if value is None or not minimum:
+        return "n/a"
+    return f"{value / minimum:.{digits}f}x"
+
+
 def launch_waves(manifest, split_template):
     """The waves a manifest's launches start in all, and each launch's
     template ("decode split 32" for split_template, whose waves split K)."""

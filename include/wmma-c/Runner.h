@@ -117,7 +117,9 @@ WMMA_CAPI_EXPORTED int wmma_reference_run_bounds(
 
 /* The speed-of-light model's inputs (wmma/Layout/SpeedOfLight.h):
  * the emulator's counters (ds_bpermute and ds_swizzle as 128-byte LDS
- * accesses) with the bytes DRAM must move (0: the global bytes counted); */
+ * accesses) with the bytes DRAM moves: the counters' DRAM estimate (the
+ * emulator's L2 model) when it covers every launch, else dram_bytes (0:
+ * the global bytes counted); */
 WMMA_CAPI_EXPORTED void wmma_sol_counters_from_stats(const wmma_emu_stats *s,
                                                      uint64_t dram_bytes,
                                                      wmma_sol_counters *out);

@@ -166,6 +166,19 @@ static void print_stats(const char *head, const wmma_emu_stats *st) {
          st->barriers);
 }
 
+/* The memory system's view of the same launches: bytes by distinct
+ * addresses per wave instruction and the L2 model's DRAM estimate. */
+static void print_traffic(const wmma_emu_stats *st) {
+  printf("memory: global %" PRIu64 " B loaded / %" PRIu64 " B stored by distinct "
+         "addresses per wave instruction; DRAM estimate %" PRIu64 " B read / %" PRIu64
+         " B written (L2 model)",
+         st->global_distinct_bytes_loaded, st->global_distinct_bytes_stored,
+         st->dram_est_bytes_read, st->dram_est_bytes_written);
+  if (st->dram_est_unmodelled_launches)
+    printf(", %" PRIu64 " launch(es) not modelled", st->dram_est_unmodelled_launches);
+  printf("\n");
+}
+
 /* The margin of an output: the median over its elements of |reference| /
  * bound, and whether any element's reference exceeds its bound (if none
  * does, writing zeros would pass). */
@@ -499,6 +512,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       print_stats(head, &per_launch[i]);
     }
     print_stats("emulator", &stats);
+    print_traffic(&stats);
     print_speed_of_light(r, kargs, n, &stats);
   }
   printf("%s\n", all_pass ? "PASS" : "FAIL");

@@ -16,6 +16,14 @@ bool wmma_op_is(MlirOperation op, const char *name) {
   return s.length == n && memcmp(s.data, name, n) == 0;
 }
 
+MlirOperation wmma_block_last_op(MlirBlock b) {
+  MlirOperation last = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    last = op;
+  return last;
+}
+
 MlirAttribute wmma_attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, wmma_sref(name));
 }

@@ -470,20 +470,6 @@ typedef struct {
   int y;                        /* the yielded value's node */
 } generic_t;
 
-/* Does the generic op reduce over any loop? */
-static bool has_reduction(MlirOperation op) {
-  MlirAttribute its = wmma_attr(op, "iterator_types");
-  if (mlirAttributeIsNull(its) || !mlirAttributeIsAArray(its))
-    return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
-    char t[32];
-    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
-    if (strstr(t, "reduction"))
-      return true;
-  }
-  return false;
-}
-
 /* Operand counts, maps, loops and their iterator types. */
 static int read_header(rec_t *r, generic_t *gn) {
   MlirOperation op = gn->op;
@@ -494,7 +480,7 @@ static int read_header(rec_t *r, generic_t *gn) {
     return rec_refuse(r, op, "linalg.generic with results after bufferization");
   gn->nin = mlirDenseI32ArrayGetElement(seg, 0);
   int nout = mlirDenseI32ArrayGetElement(seg, 1);
-  if (nout != 1 && has_reduction(op))
+  if (nout != 1 && !wmma_linalg_all_parallel(op))
     /* torch-mlir's argmax / max.dim: (value, index) reduced together. */
     return rec_refuse(r, op, "linalg.generic with %d outputs reduced "
                              "together (a value and its index, as "

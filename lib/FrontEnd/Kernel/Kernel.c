@@ -325,6 +325,12 @@ void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
               ? wb_arith(&kb->b, "arith.divui", batch[i],
                          kb_c(kb, o->batch_div[i]))
               : batch[i];
+  if (o->has_kouter) {
+    if (mlirValueIsNull(kb->kouter))
+      kb->failed = 1; /* a template that does not loop the outer K */
+    else
+      idx[o->mem_kouter] = kb->kouter;
+  }
 }
 
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,

@@ -50,6 +50,9 @@ typedef struct fe_kb {
    * at the same index in every tile of the iteration (Decode.c). */
   MlirValue k_base;
   int k_span;
+  /* The outer K loop's induction variable while its body is built
+   * (fe_gemm.kouter_loop), read by operand loads. */
+  MlirValue kouter;
   int failed;
 } fe_kb;
 
@@ -172,7 +175,8 @@ MlirValue kb_acc_tile(fe_kb *kb, const MlirValue *vals, int t);
 typedef struct {
   int rank;
   int dim_row, dim_col;        /* space dims along tile rows / columns */
-  MlirValue at[FE_MAX_RANK];   /* row/col: tile origin; others: the index */
+  MlirValue at[FE_MAX_LOOPS];  /* row/col: tile origin; others: the index
+                                  (of a loop space: up to FE_MAX_LOOPS) */
   bool transposed;             /* fragments hold the tile transposed */
   /* An operand tile (a prologue): values are fragments of `role` (A or B,
    * in role coordinates: rows x cols of that matrix) instead of

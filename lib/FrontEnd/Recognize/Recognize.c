@@ -606,6 +606,12 @@ static int refuse_op(rec_t *r, MlirOperation op) {
                              "view as an argument (strided memrefs with "
                              "static strides are)",
                       what);
+  if (!strcmp(nm, "scf.while"))
+    return rec_refuse(r, op, "scf.while is not supported: the host runs "
+                             "scf.for and scf.if around linalg (bounds and "
+                             "conditions it computes before the launches), "
+                             "not loops whose condition is evaluated each "
+                             "iteration");
   if (src[0])
     return rec_refuse(r, op, "unsupported op '%s' (from '%s')", nm, src);
   return rec_refuse(r, op, "unsupported op '%s'", nm);

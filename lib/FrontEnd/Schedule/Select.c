@@ -137,17 +137,32 @@ static bool reads_padded(const fe_problem *p) {
   return false;
 }
 
+/* Does a product have two K loops?  Only the GEMM template's register
+ * staging iterates the outer one around its K loop (Gemm.c). */
+static bool has_kouter(const fe_problem *p) {
+  for (int i = 0; i < p->ngemms; ++i)
+    if (p->gemms[i].has_kouter)
+      return true;
+  return false;
+}
+
 int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
   fe_options registers;
-  if (reads_padded(p)) {
+  const char *what = reads_padded(p)  ? "an operand read through tensor.pad"
+                     : has_kouter(p) ? "a product with two K loops"
+                                     : NULL;
+  if (what) {
     if (o->pinned && strcmp(o->pin.template_name, "gemm"))
-      return fe_why(why, cap, "an operand read through tensor.pad takes the "
-                              "gemm template only (masked register loads)");
-    if (o->staging == WMMA_STAGING_LDS)
-      return fe_why(why, cap, "an operand read through tensor.pad is loaded "
-                              "masked into registers, not staged in LDS");
+      return fe_why(why, cap, "%s takes the gemm template only (register "
+                              "loads)",
+                    what);
+    if (o->staging == WMMA_STAGING_LDS ||
+        (o->pinned && o->pin.staging == WMMA_SCHED_LDS))
+      return fe_why(why, cap, "%s is loaded into registers, not staged in "
+                              "LDS",
+                    what);
     registers = *o;
     registers.staging = WMMA_STAGING_REGISTERS;
     o = &registers;
@@ -165,7 +180,7 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     bool sparse = p->ngemms > 0 && p->gemms[0].a_sparse;
     if (sparse != (kTemplates[i] == &fe_template_gemm_sparse))
       continue;
-    if (reads_padded(p) && kTemplates[i] != &fe_template_gemm)
+    if (what && kTemplates[i] != &fe_template_gemm)
       continue;
     memset(s, 0, sizeof *s);
     char r[FE_WHY] = "";

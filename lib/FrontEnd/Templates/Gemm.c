@@ -507,6 +507,16 @@ static int build_registers(fe_kb *kb) {
   MlirValue acc[FE_MAX_OUTS * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
   memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
   memcpy(acc + nt, w.sums, sizeof(MlirValue) * (size_t)ns);
+  /* Two K loops (mmt4d's k1 and k0): the K loop below runs once per
+   * value of the outer one, the accumulators carried across. */
+  wb_loop outer;
+  if (g->has_kouter) {
+    if (!wb_for_begin(&kb->b, &outer, kb_c(kb, 0), kb_size(kb, g->KO),
+                      kb_c(kb, 1), nt + ns, acc))
+      return -1;
+    memcpy(acc, outer.iter, sizeof(MlirValue) * (size_t)(nt + ns));
+    kb->kouter = outer.iv;
+  }
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
@@ -540,6 +550,12 @@ static int build_registers(fe_kb *kb) {
       for (int t = 0; t < nt + ns; ++t)
         acc[t] = mlirOperationGetResult(tail.op, t);
     }
+  }
+  if (g->has_kouter) {
+    wb_for_end(&kb->b, &outer, nt + ns, acc);
+    for (int t = 0; t < nt + ns; ++t)
+      acc[t] = wb_loop_result(&outer, t);
+    kb->kouter = (MlirValue){NULL};
   }
   memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)nt);
   memcpy(w.sums, acc + nt, sizeof(MlirValue) * (size_t)ns);

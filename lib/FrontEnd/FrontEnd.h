@@ -111,5 +111,12 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
 int fe_build_host(MlirOperation func, const fe_problem *p,
                   const fe_schedule *s, MlirOperation gpu_module,
                   MlirOperation kernel);
+/* The same launching n kernels in order (schedule s[i], all given every
+ * argument of p), with the workspaces among p's arguments (host
+ * FE_HOST_WORKSPACE) allocated before and freed after them. */
+int fe_build_host_launches(MlirOperation func, const fe_problem *p, int n,
+                           const fe_schedule *const *s,
+                           MlirOperation gpu_module,
+                           const MlirOperation *kernels);
 
 #endif /* WMMA_FRONTEND_FRONTEND_H */

@@ -10,13 +10,21 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
 
 // 8 query heads sharing 2 KV heads (K and V read at h floordiv 4), one
-// query token, d = 64, the KV length a run-time size: one workgroup per KV
-// head (grid z = 2), 16 waves splitting the keys; the merge's slots for 3
-// waves' (O^T tiles + max/sum) in LDS.
+// query token, d = 64, the KV length a run-time size: two KV heads (grid
+// z = 2) are far too few workgroups, so each KV sequence is split across
+// 16 (RDNA4, 64 CUs) or 24 (RDNA3, 96 CUs) workgroups (grid y) of 16 waves:
+// 8 waves per CU.  Each workgroup merges its waves' partials in LDS (slots
+// for 3 waves' O^T tiles + max/sum per round) and writes the merged partial
+// to the workspace (the last argument, [b, h, token, p, slot]);
+// @gqa4_combine, one wave per KV head, merges the P partials in order and
+// stores.  The function launches both around the workspace it allocates.
 // CHECK-LABEL: gpu.func @gqa4(
 // CHECK-SAME: workgroup(%[[M:.*]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
-// CHECK-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 1, 2), block = [512, 1, 1]
-// CHECK-SAME: template = "decode_attention"
+// R4-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 16, 2), block = [512, 1, 1]
+// R3-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 24, 2), block = [512, 1, 1]
+// CHECK-SAME: roles = [input, input, input, input, output]
+// R4-SAME: template = "decode_attention", {{.*}} waves = [16, 1], wave_tile = [1, 16]
+// R3-SAME: template = "decode_attention", {{.*}} waves = [16, 1], wave_tile = [1, 24]
 // The group's first query head (KV head x 4), and the KV head it reads.
 // CHECK: %[[KVH:.*]] = arith.remui %block_id_z, %c2
 // CHECK: %[[H0:.*]] = arith.muli %[[KVH]], %c4
@@ -25,7 +33,12 @@
 // and replicated.
 // R3: wmma.expand b
 // The wave's key blocks, carrying the running max, sum and O^T.
-// CHECK: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// Slice p * 16 + wave of P * 16, balanced: [i n / 16P, (i + 1) n / 16P).
+// R4: %[[SL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// R4: %[[LO:.*]] = arith.divui %{{.*}}, %c256 : index
+// R4: %[[HI:.*]] = arith.divui %{{.*}}, %c256 : index
+// R4: scf.for %{{.*}} = %[[LO]] to %[[HI]] step %c1 iter_args({{.*}}) -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// R3: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // S^T = K Q^T: K tiles read at the KV head, masked past the run-time length.
 // R4: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %[[KV:.*]], %{{.*}}, %c0] masked : memref<1x2x?x64xf16
 // R3: wmma.load <a, compact, #atom> %{{.*}}[%{{.*}}, %[[KV:.*]], %{{.*}}, %c0] masked : memref<1x2x?x64xf16
@@ -48,11 +61,36 @@
 // CHECK: math.exp %{{.*}} : f32
 // CHECK: math.exp %{{.*}} : f32
 // CHECK: amdgpu.lds_barrier
-// Wave 0 divides by the sum and stores the group's heads only (the others'
-// stores moved past the buffer's end).
+// Wave 0 writes the workgroup's partial to its slot: 4 O^T tiles and
+// (m, l), 8 floats per lane each, nothing to the output.
+// CHECK: scf.if
+// CHECK-COUNT-5: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %block_id_y, %{{.*}}] : memref<1x8x1x[[P:16|24]]x1280xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// CHECK-NOT: memref.store
+// CHECK: gpu.return
+// The merge of the P partials: slot 0, then 1..P-1 in order.
+// CHECK-LABEL: gpu.func @gqa4_combine(
+// CHECK-SAME: grid = ()[s0] -> (1, 1, 2), block = [32, 1, 1], lds = 0, roles = [input, input, input, output, input]
+// CHECK-COUNT-5: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %c0, %{{.*}}] : memref<1x8x1x[[P]]x1280xf32
+// R4: scf.for %{{.*}} = %c1 to %c16 step %c1
+// R3: scf.for %{{.*}} = %c1 to %c24 step %c1
+// CHECK: arith.maximumf
+// CHECK: math.exp %{{.*}} : f32
+// CHECK: math.exp %{{.*}} : f32
+// CHECK: scf.yield
+// Divided by the sum; the group's heads only stored (the others' stores
+// moved past the buffer's end).
 // CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: %[[AT:.*]] = arith.select %{{.*}}, %{{.*}}, %c{{[0-9]+}} : index
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[AT]], 
+// The host: the workspace allocated, the two launches, freed.
+// CHECK-LABEL: func.func @gqa4(
+// CHECK-SAME: wmma.program = 2
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x8x1x64xf16>
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<1x8x1x[[P]]x1280xf32>
+// R4: gpu.launch_func  @gqa4_module::@gqa4 blocks in (%c1, %c16, %c2) threads in (%c512, %c1, %c1)
+// R3: gpu.launch_func  @gqa4_module::@gqa4 blocks in (%c1, %c24, %c2) threads in (%c512, %c1, %c1)
+// CHECK: gpu.launch_func  @gqa4_module::@gqa4_combine blocks in (%c1, %c1, %c2) threads in (%c32, %c1, %c1)
+// CHECK: memref.dealloc %[[WS]]
 // ISA-LABEL: gqa4:
 // ISA: v_wmma_f32_16x16x16_f16
 // ISA: v_permlanex16_b32

@@ -23,6 +23,15 @@
  * likewise: the log-sum-exp merge, in a fixed order, so the result is
  * deterministic -- then divides by l, runs the epilogue and stores the
  * group's heads (columns past the group are never stored).
+ * When the workgroups so formed are too few to give the chip's largest
+ * part WAVES_PER_CU waves per CU (a step with 8 KV heads is 8 workgroups),
+ * the KV sequence is also split across P workgroups (wave_n of the
+ * schedule): workgroup p takes slices p S .. p S + S - 1 of P S, balanced
+ * over the run-time number of blocks, and wave 0 writes its merged
+ * partial (m, l, unnormalised O^T) to a workspace instead of the output;
+ * a second kernel (kv_combine, one wave per workgroup of the first) merges
+ * the P partials in order with the same rule, divides and stores
+ * (Pass/ConvertSplitKv.c launches both).
  * Keys past the run-time length score -inf (loads past it read zero);
  * masks in the scores (a causal mask against a run-time position, an
  * additive bias) are evaluated on the (head, key) tile like any score
@@ -44,6 +53,7 @@
 #define MIN_BLOCKS_PER_WAVE 2
 #define WAVES_PER_CU 8
 #define MERGE_LDS 32768      /* bytes of partial results per merge round */
+#define MAX_KV_SPLIT 64      /* workgroups per KV sequence */
 
 /* The batch of the query heads: the one K and V read divided (h floordiv
  * G), else the innermost batch (G = 1).  -1 if there is none. */
@@ -118,11 +128,28 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   while (S < MAX_SPLIT && wgs * S < need &&
          blocks / (2 * S) >= MIN_BLOCKS_PER_WAVE)
     S *= 2;
-  if (o->pinned)
+  /* Workgroups per KV sequence when the waves are still too few: each
+   * wave at least one block of a static length (a run-time length's
+   * slices past its end are empty). */
+  int P = 1;
+  if (wgs * S < need) {
+    double most = fe_size_static(g1->N) ? floor(blocks / S) : MAX_KV_SPLIT;
+    P = (int)ceil(need / (wgs * S));
+    if (P > most)
+      P = most < 1 ? 1 : (int)most;
+    if (P > MAX_KV_SPLIT)
+      P = MAX_KV_SPLIT;
+  }
+  if (o->pinned) {
     S = (int)o->pin.waves[0];
+    P = (int)o->pin.wave_tile[1];
+  }
   if (S < 1 || S > MAX_SPLIT)
     return fe_why(why, cap, "1 to %d key slices per workgroup, got %d",
                   MAX_SPLIT, S);
+  if (P < 1 || P > MAX_KV_SPLIT)
+    return fe_why(why, cap, "1 to %d workgroups per KV sequence, got %d",
+                  MAX_KV_SPLIT, P);
   s->staging = FE_STAGE_REGS;
   s->tile_m = FE_ATOM_N; /* the group's heads */
   s->tile_n = KB;
@@ -130,7 +157,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->stages = 1;
   s->waves_m = S;
   s->waves_n = 1;
-  s->wave_m = s->wave_n = 1;
+  s->wave_m = 1;
+  s->wave_n = P; /* workgroups per KV sequence */
   s->threads = 32 * S;
   s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
   s->acc_pack = 1;
@@ -156,7 +184,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "the merge needs %lld bytes of LDS",
                   (long long)s->lds_bytes);
   s->grid[0] = (fe_grid_dim){1, {{g1->M, 1}}};
-  s->grid[1].nterms = 0;
+  s->grid[1].nterms = P > 1;
+  s->grid[1].t[0].size = fe_static(P);
+  s->grid[1].t[0].div = 1;
   s->grid[2].nterms = g1->nbatch;
   for (int i = 0; i < g1->nbatch; ++i) {
     s->grid[2].t[i].size = g1->batch[i];
@@ -165,7 +195,42 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int eb = wb_type_bits(g1->a_type) / 8;
   double wmma = wgs * blocks * (d / ii->k + dv / ii->m);
   double bytes = wgs * blocks * KB * (d + dv) * eb;
-  s->cost = fe_cost(chip, wgs, wmma, bytes);
+  /* The split's partials: written once, read once by the merge. */
+  bytes += P > 1 ? wgs * P * merge_slot_bytes(ndv) * 2 : 0;
+  s->cost = fe_cost(chip, wgs * P, wmma, bytes);
+  return 0;
+}
+
+/* The workspace of a split (wave_n > 1): per (batch items, query token,
+ * workgroup p of the split) one merge slot -- (ndv + 1) x 32 lanes x 8
+ * f32, as in LDS -- indexed [b..., token, p, slot]; the head batch keeps
+ * the query's size (the group's first head indexes it). */
+int fe_decode_attention_workspace(const fe_problem *p, const fe_schedule *s,
+                                  fe_arg *w) {
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  if (!ii || g1->nbatch + 3 > FE_MAX_RANK)
+    return -1;
+  memset(w, 0, sizeof *w);
+  MlirContext ctx = mlirTypeGetContext(g1->a_type);
+  w->is_buffer = true;
+  w->elem = mlirF32TypeGet(ctx);
+  w->rank = g1->nbatch + 3;
+  for (int i = 0; i < g1->nbatch; ++i)
+    w->shape[i] = g1->batch[i];
+  w->shape[g1->nbatch] = g1->M;
+  w->shape[g1->nbatch + 1] = fe_static(s->wave_n);
+  w->shape[g1->nbatch + 2] =
+      fe_static(merge_slot_bytes((int)(g2->N.value / ii->m)) / 4);
+  int64_t dims[FE_MAX_RANK];
+  for (int d = 0; d < w->rank; ++d)
+    dims[d] = fe_size_static(w->shape[d]) ? w->shape[d].value
+                                          : mlirShapedTypeGetDynamicSize();
+  w->type = mlirMemRefTypeContiguousGet(w->elem, w->rank, dims,
+                                        mlirAttributeGetNull());
+  w->host = FE_HOST_WORKSPACE;
+  w->role = FE_ARG_OUTPUT;
+  w->loc = p->loc;
   return 0;
 }
 
@@ -498,6 +563,100 @@ static void store_output(fe_kb *kb, dat_t *a, int t2, MlirValue o) {
   }
 }
 
+/*===--- the split across workgroups ------------------------------------===*/
+/* The workspace (the last kernel argument of both launches) and the
+ * indices of slot element (part, t, lane) of this workgroup's batch items
+ * and token (t = ndv: the lane's (m, l)). */
+static MlirValue workspace(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  if (p->nargs < 1 || p->args[p->nargs - 1].host != FE_HOST_WORKSPACE) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  return kb->args[p->nargs - 1];
+}
+
+static void slot_index(fe_kb *kb, dat_t *a, MlirValue part, int t,
+                       MlirValue *idx) {
+  const fe_gemm *g1 = &kb->p->gemms[0];
+  for (int i = 0; i < g1->nbatch; ++i)
+    idx[i] = a->batch[i];
+  idx[g1->nbatch] = a->query;
+  idx[g1->nbatch + 1] = part;
+  idx[g1->nbatch + 2] =
+      kb_mulc(kb, kb_addc(kb, wb_lane_index(&kb->b), 32 * t), 8);
+}
+
+/* Wave 0 of workgroup p writes the workgroup's merged (m, l, O^T). */
+static void write_partial(fe_kb *kb, dat_t *a, MlirValue ws,
+                          const MlirValue *st) {
+  wb_t *b = &kb->b;
+  MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
+  MlirValue stats[8];
+  stats[0] = st[0];
+  stats[1] = st[1];
+  for (int i = 2; i < 8; ++i)
+    stats[i] = wb_const_float(b, f32, 0.0);
+  int rank = kb->p->gemms[0].nbatch + 3;
+  for (int t = 0; t <= a->ndv; ++t) {
+    MlirValue idx[FE_MAX_RANK];
+    slot_index(kb, a, kb_bid(kb, 1), t, idx);
+    wb_vstore(b, t < a->ndv ? st[2 + t] : wb_from_elements(b, 8, stats, v8),
+              ws, rank, idx);
+  }
+}
+
+static void read_partial(fe_kb *kb, dat_t *a, MlirValue ws, MlirValue part,
+                         MlirValue *o) {
+  wb_t *b = &kb->b;
+  MlirType v8 = kb_acc_vec(kb, mlirF32TypeGet(kb->ctx));
+  int rank = kb->p->gemms[0].nbatch + 3;
+  for (int t = 0; t <= a->ndv; ++t) {
+    MlirValue idx[FE_MAX_RANK];
+    slot_index(kb, a, part, t, idx);
+    MlirValue v = wb_vload(b, v8, ws, rank, idx);
+    if (t < a->ndv) {
+      o[2 + t] = v;
+    } else {
+      o[0] = wb_extract(b, v, 0);
+      o[1] = wb_extract(b, v, 1);
+    }
+  }
+}
+
+static void store_outputs(fe_kb *kb, dat_t *a, const MlirValue *st);
+
+/* The second launch: one wave per workgroup of the first merges the P
+ * partials in order (deterministic), divides and stores. */
+static int build_combine(fe_kb *kb, dat_t *a, int P) {
+  wb_t *b = &kb->b;
+  MlirValue ws = workspace(kb);
+  if (kb->failed)
+    return -1;
+  const int ns = 2 + a->ndv;
+  MlirValue st[NSTATE];
+  read_partial(kb, a, ws, kb_c(kb, 0), st);
+  wb_loop l;
+  if (!wb_for_begin(b, &l, kb_c(kb, 1), kb_c(kb, P), kb_c(kb, 1), ns, st))
+    return -1;
+  MlirValue acc[NSTATE], o[NSTATE];
+  memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)ns);
+  read_partial(kb, a, ws, l.iv, o);
+  merge(kb, a, acc, o);
+  wb_for_end(b, &l, ns, acc);
+  for (int i = 0; i < ns; ++i)
+    st[i] = wb_loop_result(&l, i);
+  store_outputs(kb, a, st);
+  return kb->failed ? -1 : 0;
+}
+
+/* O^T / l stored for the group's heads. */
+static void store_outputs(fe_kb *kb, dat_t *a, const MlirValue *st) {
+  MlirValue ls = fe_att_splat(kb, st[1]);
+  for (int t = 0; t < a->ndv; ++t)
+    store_output(kb, a, t, wb_arith(&kb->b, "arith.divf", st[2 + t], ls));
+}
+
 static int build(fe_kb *kb) {
   const fe_problem *p = kb->p;
   const fe_schedule *s = kb->s;
@@ -521,13 +680,29 @@ static int build(fe_kb *kb) {
   }
   batch_of(kb, &a, kb_bid(kb, 2));
   a.query = kb_bid(kb, 0);
+  const int P = s->wave_n > 1 ? s->wave_n : 1;
+  if (s->kv_combine)
+    return build_combine(kb, &a, P);
+  MlirValue ws = P > 1 ? workspace(kb) : (MlirValue){NULL};
+  if (kb->failed)
+    return -1;
   for (int c = 0; c < a.nd; ++c)
     a.qf[c] = q_fragment(kb, &a, c);
   /* This wave's key blocks [lo, hi). */
   MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
-  MlirValue per = wb_ceil_div_const(b, nblk, S);
-  MlirValue lo = wb_min_index(b, wb_muli(b, kb->wave, per), nblk);
-  MlirValue hi = wb_min_index(b, wb_addi(b, lo, per), nblk);
+  MlirValue lo, hi;
+  if (P == 1) {
+    MlirValue per = wb_ceil_div_const(b, nblk, S);
+    lo = wb_min_index(b, wb_muli(b, kb->wave, per), nblk);
+    hi = wb_min_index(b, wb_addi(b, lo, per), nblk);
+  } else {
+    /* Slice p S + wave of P S, balanced: floor(i nblk / (P S)). */
+    MlirValue slice = wb_addi(b, kb_mulc(kb, kb_bid(kb, 1), S), kb->wave);
+    MlirValue total = kb_c(kb, (int64_t)P * S);
+    lo = wb_arith(b, "arith.divui", wb_muli(b, slice, nblk), total);
+    hi = wb_arith(b, "arith.divui", wb_muli(b, kb_addc(kb, slice, 1), nblk),
+                  total);
+  }
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   const int ns = 2 + a.ndv;
   MlirValue st[NSTATE];
@@ -549,9 +724,10 @@ static int build(fe_kb *kb) {
   if (!wb_if_begin(b, &ep, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)), 0,
                    NULL, false))
     return -1;
-  MlirValue ls = fe_att_splat(kb, st[1]);
-  for (int t = 0; t < a.ndv; ++t)
-    store_output(kb, &a, t, wb_arith(b, "arith.divf", st[2 + t], ls));
+  if (P > 1)
+    write_partial(kb, &a, ws, st);
+  else
+    store_outputs(kb, &a, st);
   wb_if_end(b, &ep, 0, NULL);
   return kb->failed ? -1 : 0;
 }

@@ -19,7 +19,8 @@
 // @gqa4_combine, one wave per KV head, merges the P partials in order and
 // stores.  The function launches both around the workspace it allocates.
 // CHECK-LABEL: gpu.func @gqa4(
-// CHECK-SAME: workgroup(%[[M:.*]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
+// R4-SAME: workgroup(%[[Q:[a-z0-9]+]] : memref<128x8xf16, #gpu.address_space<workgroup>>, %[[M:[a-z0-9]+]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
+// R3-SAME: workgroup(%[[Q:[a-z0-9]+]] : memref<128x16xf16, #gpu.address_space<workgroup>>, %[[M:[a-z0-9]+]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
 // R4-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 16, 2), block = [512, 1, 1]
 // R3-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 24, 2), block = [512, 1, 1]
 // CHECK-SAME: roles = [input, input, input, input, output]
@@ -31,7 +32,12 @@
 // Q^T: the group's heads as columns, read element by element (heads past
 // the group not read: their loads go past the buffer); on RDNA3 compact
 // and replicated.
+// Wave 0 reads Q^T and shares it through LDS (Q read once per workgroup).
+// CHECK: scf.if
 // R3: wmma.expand b
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[Q]]
+// CHECK: amdgpu.lds_barrier
+// CHECK-COUNT-4: vector.load %[[Q]]
 // The wave's key blocks, carrying the running max, sum and O^T.
 // Slice p * 16 + wave of P * 16, balanced: [i n / 16P, (i + 1) n / 16P).
 // R4: %[[SL:.*]] = arith.addi %{{.*}}, %{{.*}} : index

@@ -166,7 +166,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = G < FE_ATOM_N;
   s->n_tail = !fe_size_static(g1->N) || g1->N.value % KB;
   int ndv = (int)(dv / ii->m);
-  s->lds_bytes = S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) : 0;
+  int fb4 = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B) * 4;
+  /* The merge's slots and Q^T shared by the waves. */
+  s->lds_bytes = S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) +
+                             (int64_t)(d / ii->k) * 32 * fb4
+                       : 0;
   int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
   int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
   /* Q^T fragments, O^T accumulators, S^T, K/V fragments in flight, P^T,
@@ -342,6 +346,46 @@ static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
   MlirValue v = kb_eval(kb, &m, &t, o->node);
   kb_memo_free(&m);
   return v;
+}
+
+/* Q^T's fragments for every wave of a workgroup of S > 1: wave 0 reads
+ * them from global memory and stores them to LDS (lane-major, each lane's
+ * fragment contiguous), the others read them there after a barrier -- Q
+ * is read from memory once per workgroup, not once per wave. */
+static int q_shared(fe_kb *kb, dat_t *a) {
+  wb_t *b = &kb->b;
+  wb_if first;
+  if (!wb_if_begin(b, &first, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)),
+                   0, NULL, false))
+    return -1;
+  MlirType vt[MAX_TILES];
+  MlirValue lds = {NULL};
+  MlirValue lane = wb_lane_index(b);
+  for (int c = 0; c < a->nd; ++c) {
+    MlirValue v = q_fragment(kb, a, c);
+    if (kb->failed || mlirValueIsNull(v))
+      return -1;
+    vt[c] = mlirValueGetType(v);
+    int64_t len;
+    MlirType el;
+    if (!wb_is_vec1d(vt[c], &len, &el))
+      return -1;
+    if (c == 0) {
+      int64_t shape[2] = {(int64_t)a->nd * 32, len};
+      lds = kb_lds(kb, 2, shape, el);
+      if (kb->failed)
+        return -1;
+    }
+    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
+    wb_vstore(b, v, lds, 2, idx);
+  }
+  wb_if_end(b, &first, 0, NULL);
+  wb_lds_barrier(b);
+  for (int c = 0; c < a->nd; ++c) {
+    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
+    a->qf[c] = wb_vload(b, vt[c], lds, 2, idx);
+  }
+  return 0;
 }
 
 /* max(m, -inf -> 0): the shift that keeps exp(-inf - shift) at 0. */
@@ -576,15 +620,25 @@ static MlirValue workspace(fe_kb *kb) {
   return kb->args[p->nargs - 1];
 }
 
-static void slot_index(fe_kb *kb, dat_t *a, MlirValue part, int t,
-                       MlirValue *idx) {
+static void slot_index(fe_kb *kb, dat_t *a, MlirValue ws, MlirValue part,
+                       int t, MlirValue *idx) {
   const fe_gemm *g1 = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
   for (int i = 0; i < g1->nbatch; ++i)
     idx[i] = a->batch[i];
   idx[g1->nbatch] = a->query;
   idx[g1->nbatch + 1] = part;
-  idx[g1->nbatch + 2] =
-      kb_mulc(kb, kb_addc(kb, wb_lane_index(&kb->b), 32 * t), 8);
+  MlirValue lane = wb_lane_index(b);
+  idx[g1->nbatch + 2] = kb_mulc(kb, kb_addc(kb, lane, 32 * t), 8);
+  /* Lanes of the heads past the group (the columns lane % 16 >= G) move
+   * past the buffer's end: their stores are dropped and loads read 0, so
+   * only the group's partials are written and read. */
+  if (a->group < FE_ATOM_N) {
+    MlirValue col = wb_arith(b, "arith.remui", lane, kb_c(kb, FE_ATOM_N));
+    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, col, kb_c(kb, a->group));
+    kb_note_oob(kb, ws);
+    idx[0] = wb_select(b, ok, idx[0], wb_fat_buffer_oob(b, wb_dim(b, ws, 0)));
+  }
 }
 
 /* Wave 0 of workgroup p writes the workgroup's merged (m, l, O^T). */
@@ -600,7 +654,7 @@ static void write_partial(fe_kb *kb, dat_t *a, MlirValue ws,
   int rank = kb->p->gemms[0].nbatch + 3;
   for (int t = 0; t <= a->ndv; ++t) {
     MlirValue idx[FE_MAX_RANK];
-    slot_index(kb, a, kb_bid(kb, 1), t, idx);
+    slot_index(kb, a, ws, kb_bid(kb, 1), t, idx);
     wb_vstore(b, t < a->ndv ? st[2 + t] : wb_from_elements(b, 8, stats, v8),
               ws, rank, idx);
   }
@@ -613,7 +667,7 @@ static void read_partial(fe_kb *kb, dat_t *a, MlirValue ws, MlirValue part,
   int rank = kb->p->gemms[0].nbatch + 3;
   for (int t = 0; t <= a->ndv; ++t) {
     MlirValue idx[FE_MAX_RANK];
-    slot_index(kb, a, part, t, idx);
+    slot_index(kb, a, ws, part, t, idx);
     MlirValue v = wb_vload(b, v8, ws, rank, idx);
     if (t < a->ndv) {
       o[2 + t] = v;
@@ -686,8 +740,13 @@ static int build(fe_kb *kb) {
   MlirValue ws = P > 1 ? workspace(kb) : (MlirValue){NULL};
   if (kb->failed)
     return -1;
-  for (int c = 0; c < a.nd; ++c)
-    a.qf[c] = q_fragment(kb, &a, c);
+  if (S > 1) {
+    if (q_shared(kb, &a))
+      return -1;
+  } else {
+    for (int c = 0; c < a.nd; ++c)
+      a.qf[c] = q_fragment(kb, &a, c);
+  }
   /* This wave's key blocks [lo, hi). */
   MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
   MlirValue lo, hi;

@@ -6,8 +6,10 @@
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 // The ISA has no spills and its row reductions use v_permlanex16 (never
 // ds_bpermute).
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+// The softmax's exponentials are the hardware's v_exp_f32 with no range
+// reduction (no v_ldexp_f32: math.exp's expansion).
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_ --implicit-check-not=v_ldexp_f32
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_ --implicit-check-not=v_ldexp_f32
 
 // 8 query heads sharing 2 KV heads (K and V read at h floordiv 4), one
 // query token, d = 64, the KV length a run-time size: two KV heads (grid
@@ -51,7 +53,7 @@
 // R3-NEXT: wmma.expand a
 // CHECK: wmma.mma
 // CHECK: rocdl.permlanex16
-// CHECK: math.exp %{{.*}} : vector<8xf32>
+// CHECK-COUNT-8: rocdl.exp2 %{{.*}} f32 -> f32
 // P^T to the B operand of O^T = V^T P^T, V read transposed.
 // CHECK: wmma.relayout <d, hw, transposed, #atom> to <b,
 // R4: wmma.load <a, kcontig, transposed, #atom>
@@ -64,8 +66,8 @@
 // CHECK: amdgpu.lds_barrier
 // CHECK: scf.if %{{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK: arith.maximumf
-// CHECK: math.exp %{{.*}} : f32
-// CHECK: math.exp %{{.*}} : f32
+// CHECK: rocdl.exp2 %{{.*}} f32 -> f32
+// CHECK: rocdl.exp2 %{{.*}} f32 -> f32
 // CHECK: amdgpu.lds_barrier
 // Wave 0 writes the workgroup's partial to its slot: 4 O^T tiles and
 // (m, l), 8 floats per lane each, nothing to the output.
@@ -73,21 +75,25 @@
 // CHECK-COUNT-5: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %block_id_y, %{{.*}}] : memref<1x8x1x[[P:16|24]]x1280xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // CHECK-NOT: memref.store
 // CHECK: gpu.return
-// The merge of the P partials: slot 0, then 1..P-1 in order.
+// The merge of the P partials against their common maximum, each sum in
+// part order: the maximum of the m_p, the sum of l_p e^(m_p - M), then per
+// O^T tile the sum of e^(m_p - M) O_p, divided and stored at once.
 // CHECK-LABEL: gpu.func @gqa4_combine(
 // CHECK-SAME: grid = ()[s0] -> (1, 1, 2), block = [32, 1, 1], lds = 0, roles = [input, input, input, output, input]
-// CHECK-COUNT-5: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %c0, %{{.*}}] : memref<1x8x1x[[P]]x1280xf32
-// R4: scf.for %{{.*}} = %c1 to %c16 step %c1
-// R3: scf.for %{{.*}} = %c1 to %c24 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c[[P]] step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
+// CHECK: memref.load
 // CHECK: arith.maximumf
-// CHECK: math.exp %{{.*}} : f32
-// CHECK: math.exp %{{.*}} : f32
-// CHECK: scf.yield
+// CHECK: scf.for %{{.*}} = %c0 to %c[[P]] step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
+// CHECK: rocdl.exp2
+// CHECK: scf.for %{{.*}} = %c0 to %c[[P]] step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<8xf32>)
+// CHECK: rocdl.exp2
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %{{.*}}, %{{.*}}] : memref<1x8x1x[[P]]x1280xf32
 // Divided by the sum; the group's heads only stored (the others' stores
 // moved past the buffer's end).
 // CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: %[[AT:.*]] = arith.select %{{.*}}, %{{.*}}, %c{{[0-9]+}} : index
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[AT]], 
+// CHECK-COUNT-3: vector<8xf32>) {
 // The host: the workspace allocated, the two launches, freed.
 // CHECK-LABEL: func.func @gqa4(
 // CHECK-SAME: wmma.program = 2

@@ -396,10 +396,6 @@ static MlirValue shift_of(fe_kb *kb, MlirValue m) {
   return wb_select(b, none, wb_const_float(b, f32, 0.0), m);
 }
 
-static MlirValue expf_(fe_kb *kb, MlirValue x) {
-  return wb_op1(&kb->b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL);
-}
-
 /* An A tile of K or V^T.  On RDNA3 a plain one is loaded compact (lane
  * half h holds K 8h..8h+7) and replicated with v_permlanex16: each element
  * is read from memory once per wave, not once per lane half. */
@@ -452,8 +448,8 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   MlirValue mnew = wb_arith(b, "arith.maximumf", st[0],
                             fe_att_row_combine(kb, "arith.maximumf", sc));
   MlirValue muse = shift_of(kb, mnew);
-  MlirValue corr = expf_(kb, wb_arith(b, "arith.subf", st[0], muse));
-  MlirValue pv = expf_(kb, wb_arith(b, "arith.subf", sc, fe_att_splat(kb, muse)));
+  MlirValue corr = fe_att_exp_minus(kb, st[0], muse);
+  MlirValue pv = fe_att_exp_minus(kb, sc, muse);
   st[0] = mnew;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], corr),
                    fe_att_row_combine(kb, "arith.addf", pv));
@@ -473,8 +469,8 @@ static void merge(fe_kb *kb, dat_t *a, MlirValue *st, const MlirValue *o) {
   wb_t *b = &kb->b;
   MlirValue mn = wb_arith(b, "arith.maximumf", st[0], o[0]);
   MlirValue sh = shift_of(kb, mn);
-  MlirValue c0 = expf_(kb, wb_arith(b, "arith.subf", st[0], sh));
-  MlirValue c1 = expf_(kb, wb_arith(b, "arith.subf", o[0], sh));
+  MlirValue c0 = fe_att_exp_minus(kb, st[0], sh);
+  MlirValue c1 = fe_att_exp_minus(kb, o[0], sh);
   st[0] = mn;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], c0),
                    wb_arith(b, "arith.mulf", o[1], c1));
@@ -660,47 +656,58 @@ static void write_partial(fe_kb *kb, dat_t *a, MlirValue ws,
   }
 }
 
-static void read_partial(fe_kb *kb, dat_t *a, MlirValue ws, MlirValue part,
-                         MlirValue *o) {
-  wb_t *b = &kb->b;
-  MlirType v8 = kb_acc_vec(kb, mlirF32TypeGet(kb->ctx));
-  int rank = kb->p->gemms[0].nbatch + 3;
-  for (int t = 0; t <= a->ndv; ++t) {
-    MlirValue idx[FE_MAX_RANK];
-    slot_index(kb, a, ws, part, t, idx);
-    MlirValue v = wb_vload(b, v8, ws, rank, idx);
-    if (t < a->ndv) {
-      o[2 + t] = v;
-    } else {
-      o[0] = wb_extract(b, v, 0);
-      o[1] = wb_extract(b, v, 1);
-    }
-  }
+/* Partial `part`'s m (or l: which = 1) for this lane's head. */
+static MlirValue partial_stat(fe_kb *kb, dat_t *a, MlirValue ws,
+                              MlirValue part, int which) {
+  MlirValue idx[FE_MAX_RANK];
+  slot_index(kb, a, ws, part, a->ndv, idx);
+  int last = kb->p->gemms[0].nbatch + 2;
+  idx[last] = kb_addc(kb, idx[last], which);
+  return wb_load(&kb->b, ws, last + 1, idx);
 }
 
-static void store_outputs(fe_kb *kb, dat_t *a, const MlirValue *st);
-
 /* The second launch: one wave per workgroup of the first merges the P
- * partials in order (deterministic), divides and stores. */
+ * partials with the log-sum-exp rule against their common maximum M:
+ * O = sum_p e^(m_p - M) O_p / sum_p e^(m_p - M) l_p, each sum in part
+ * order (deterministic).  One O^T tile at a time, stored as soon as it is
+ * summed: no partial's tiles are ever all live (d = 256: 128 VGPRs). */
 static int build_combine(fe_kb *kb, dat_t *a, int P) {
   wb_t *b = &kb->b;
   MlirValue ws = workspace(kb);
   if (kb->failed)
     return -1;
-  const int ns = 2 + a->ndv;
-  MlirValue st[NSTATE];
-  read_partial(kb, a, ws, kb_c(kb, 0), st);
+  MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
+  int rank = kb->p->gemms[0].nbatch + 3;
+  MlirValue c0 = kb_c(kb, 0), c1 = kb_c(kb, 1), cp = kb_c(kb, P);
   wb_loop l;
-  if (!wb_for_begin(b, &l, kb_c(kb, 1), kb_c(kb, P), kb_c(kb, 1), ns, st))
+  MlirValue m = wb_const_float(b, f32, -INFINITY);
+  if (!wb_for_begin(b, &l, c0, cp, c1, 1, &m))
     return -1;
-  MlirValue acc[NSTATE], o[NSTATE];
-  memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)ns);
-  read_partial(kb, a, ws, l.iv, o);
-  merge(kb, a, acc, o);
-  wb_for_end(b, &l, ns, acc);
-  for (int i = 0; i < ns; ++i)
-    st[i] = wb_loop_result(&l, i);
-  store_outputs(kb, a, st);
+  m = wb_arith(b, "arith.maximumf", l.iter[0],
+               partial_stat(kb, a, ws, l.iv, 0));
+  wb_for_end(b, &l, 1, &m);
+  MlirValue sh = shift_of(kb, wb_loop_result(&l, 0));
+  MlirValue sum = wb_const_float(b, f32, 0.0);
+  if (!wb_for_begin(b, &l, c0, cp, c1, 1, &sum))
+    return -1;
+  MlirValue w = fe_att_exp_minus(kb, partial_stat(kb, a, ws, l.iv, 0), sh);
+  sum = wb_arith(b, "arith.addf", l.iter[0],
+                 wb_arith(b, "arith.mulf", partial_stat(kb, a, ws, l.iv, 1), w));
+  wb_for_end(b, &l, 1, &sum);
+  MlirValue ls = fe_att_splat(kb, wb_loop_result(&l, 0));
+  for (int t = 0; t < a->ndv; ++t) {
+    MlirValue o = kb_fill_zero(kb, kb->atom);
+    if (!wb_for_begin(b, &l, c0, cp, c1, 1, &o))
+      return -1;
+    MlirValue idx[FE_MAX_RANK];
+    slot_index(kb, a, ws, l.iv, t, idx);
+    MlirValue wt = fe_att_exp_minus(kb, partial_stat(kb, a, ws, l.iv, 0), sh);
+    o = wb_arith(b, "arith.addf", l.iter[0],
+                 wb_arith(b, "arith.mulf", wb_vload(b, v8, ws, rank, idx),
+                          fe_att_splat(kb, wt)));
+    wb_for_end(b, &l, 1, &o);
+    store_output(kb, a, t, wb_arith(b, "arith.divf", wb_loop_result(&l, 0), ls));
+  }
   return kb->failed ? -1 : 0;
 }
 

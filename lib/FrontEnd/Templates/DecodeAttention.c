@@ -12,7 +12,8 @@
  * are split across the workgroup's S waves:
  *   S^T = K Q^T    A = 16 keys x 16 of d from global memory (registers
  *                  staging: every element is used by one wave only),
- *                  B = Q^T (the group's heads as columns, loaded once);
+ *                  B = Q^T (the group's heads as columns, loaded once
+ *                  per workgroup by wave 0 and shared through LDS);
  *   online softmax per lane (lane l holds head l % 16 and 8 keys), as in
  *                  the attention template (Attention.c);
  *   O^T = V^T P^T  A = V^T tiles (V read transposed), B = P^T.

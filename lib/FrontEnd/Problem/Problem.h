@@ -13,6 +13,9 @@
 
 /*===--- the problem ------------------------------------------------------===*/
 typedef enum { FE_ARG_INPUT, FE_ARG_OUTPUT, FE_ARG_INOUT } fe_role;
+/* fe_arg.host of a buffer the host allocates for the kernels alone (a
+ * workspace between two launches), freed after the last. */
+#define FE_HOST_WORKSPACE (-1000)
 typedef enum {
   FE_SPARSE_NONE,
   FE_SPARSE_VALUES,
@@ -25,7 +28,8 @@ typedef struct {
   MlirType elem;
   int rank;
   fe_size shape[FE_MAX_RANK];
-  int host;           /* caller argument index, or -1 - r for result r */
+  int host;           /* caller argument index, or -1 - r for result r,
+                         or FE_HOST_WORKSPACE */
   fe_role role;
   MlirLocation loc;   /* the caller argument's location (carries its name) */
   /* The kernel reads the buffer through a view (memref.transpose) whose

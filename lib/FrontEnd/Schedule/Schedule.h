@@ -68,6 +68,10 @@ typedef struct {
   wmma_copy_kind copy[2]; /* how the (first) product's A and B tiles reach
                              LDS (attention: K and V); NONE: not staged */
   bool causal;            /* attention: keys after the last query skipped */
+  /* decode_attention split across workgroups (wave_n = workgroups per KV
+   * sequence > 1): this kernel merges their partial results (the second
+   * of the two launches; Pass/ConvertSplitKv.c). */
+  bool kv_combine;
 } fe_schedule;
 
 /* ScheduleAttr.c: the record as #wmma.schedule (null if invalid), as its

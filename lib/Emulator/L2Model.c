@@ -67,11 +67,15 @@ int l2_cache_init(L2Cache *c, uint64_t bytes, uint32_t ways) {
   return 0;
 }
 
-/* Lines are spread over the sets by a hash (GPUs interleave addresses over
- * L2 channels the same way), so that buffers whose bases differ by a large
- * power of two do not all fall into the same sets. */
+/* Lines are spread over the sets by a mixing hash.  GPUs XOR many address
+ * bits into the channel and set index for the same purpose: streams whose
+ * addresses differ by a power of two (KV heads 2 MiB apart, split-K slices
+ * 512 KiB apart) must not all fall into the same sets.  A shift-and-XOR of
+ * a few bits did not suffice: 64 streams 4096 lines apart aliased into one
+ * set sequence of an 8 MiB L2 and read every line 4 times. */
 static uint32_t set_of(const L2Cache *c, uint64_t line) {
-  uint64_t h = line ^ (line >> 17) ^ (line >> 31);
+  uint64_t h = line * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 32;
   return (uint32_t)(h % c->nsets);
 }
 

@@ -128,8 +128,8 @@ static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
 }
 
 /* Does a product read an operand as masked loads of a padded copy's
- * source?  Only the GEMM template's register staging loads every operand
- * tile through kb_operand_tile, which masks them. */
+ * source?  The GEMM template (register staging: kb_operand_tile; LDS
+ * staging: fe_lds_copy_load) and the decode template mask them. */
 static bool reads_padded(const fe_problem *p) {
   for (int i = 0; i < p->ngemms; ++i)
     if (p->gemms[i].lhs.padded || p->gemms[i].rhs.padded)
@@ -140,18 +140,10 @@ static bool reads_padded(const fe_problem *p) {
 int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
-  fe_options registers;
-  if (reads_padded(p)) {
-    if (o->pinned && strcmp(o->pin.template_name, "gemm"))
-      return fe_why(why, cap, "an operand read through tensor.pad takes the "
-                              "gemm template only (masked register loads)");
-    if (o->staging == WMMA_STAGING_LDS)
-      return fe_why(why, cap, "an operand read through tensor.pad is loaded "
-                              "masked into registers, not staged in LDS");
-    registers = *o;
-    registers.staging = WMMA_STAGING_REGISTERS;
-    o = &registers;
-  }
+  if (reads_padded(p) && o->pinned && strcmp(o->pin.template_name, "gemm") &&
+      strcmp(o->pin.template_name, "decode"))
+    return fe_why(why, cap, "an operand read through tensor.pad takes the "
+                            "gemm or decode template only (masked loads)");
   if (o->pinned)
     return select_pinned(p, chip, o, t, s, why, cap);
   size_t n = sizeof kTemplates / sizeof kTemplates[0];

@@ -67,3 +67,18 @@ func.func @pad_low_odd(%a: tensor<32x24xf16>, %b: tensor<32x24xf16>) -> tensor<3
   %r = linalg.matmul ins(%p, %b : tensor<32x32xf16>, tensor<32x24xf16>) outs(%f : tensor<32x24xf32>) -> tensor<32x24xf32>
   return %r : tensor<32x24xf32>
 }
+
+// A pad value other than zero: the masked loads read zeros, so the pad
+// stays a copy (three launches).
+func.func @pad_one(%a: tensor<35x30xf16>, %b: tensor<30x21xf16>) -> tensor<40x21xf32> {
+  %z = arith.constant 1.5 : f16
+  %zf = arith.constant 0.0 : f32
+  %p = tensor.pad %a low[3, 0] high[2, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %z : f16
+  } : tensor<35x30xf16> to tensor<40x30xf16>
+  %e = tensor.empty() : tensor<40x21xf32>
+  %f = linalg.fill ins(%zf : f32) outs(%e : tensor<40x21xf32>) -> tensor<40x21xf32>
+  %r = linalg.matmul ins(%p, %b : tensor<40x30xf16>, tensor<30x21xf16>) outs(%f : tensor<40x21xf32>) -> tensor<40x21xf32>
+  return %r : tensor<40x21xf32>
+}

@@ -406,9 +406,12 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
         acc[nacc++] = res;
     } else if ((op_is(op, "arith.addf") || op_is(op, "arith.subf")) && no == 2) {
       e = re_op2(&b, "arith.addf", ex, ey);
-      if (x_acc && y_acc)
+      if (reduction && x_acc && y_acc)
         return fail(r, op, "a contraction step adding the accumulator to itself:");
-      if (x_acc || y_acc) {
+      /* In a contraction, a step adding a term to the accumulator; any
+       * other sum (per-term arithmetic, or an elementwise generic reading
+       * its output) rounds once. */
+      if (reduction && (x_acc || y_acc)) {
         MlirValue term = x_acc ? y : x;
         double c = 2.0 * k * wmma_unit_roundoff(mlirValueGetType(res));
         if (r->native && !mlirAttributeIsNull(from))
@@ -429,15 +432,16 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
       bool exact = reduction && narrow_extended(x) && narrow_extended(y);
       e = re_add_scaled(&b, e, res, exact ? 0.0 : u2);
     } else if (op_is(op, "arith.divf") && no == 2 && !mlirOperationIsNull(def(y)) &&
-               op_is(def(y), "arith.constant") && !x_acc) {
+               op_is(def(y), "arith.constant") && !(reduction && x_acc)) {
       e = re_op2(&b, "arith.divf", ex, re_abs(&b, y));
       e = re_add_scaled(&b, e, res, u2);
     } else {
       /* Math functions and division by a computed value
        * (RunningErrorMath.c), of per-term values only. */
       MlirValue errs[2] = {ex, ey};
-      e = x_acc || y_acc || no > 2 ? (MlirValue){NULL}
-                                   : re_function_error(&b, op, errs);
+      e = (reduction && (x_acc || y_acc)) || no > 2
+              ? (MlirValue){NULL}
+              : re_function_error(&b, op, errs);
       if (mlirValueIsNull(e))
         return fail(r, op, "no running-error rule for");
     }

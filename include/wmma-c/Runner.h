@@ -109,7 +109,9 @@ WMMA_CAPI_EXPORTED int wmma_reference_run(const char *source, size_t size,
  * error bound E (lib/Compiler/RunningError.c): |kernel - reference| <= E
  * element-wise as well, tighter than gamma * M where values cancel.
  * *error_bounded says whether it was computed (the function's operations
- * all have rules); otherwise arg_sets[2] is left as it was. */
+ * all have rules); otherwise arg_sets[2] is left as it was.  It is
+ * computed also when *gamma is NaN (no magnitude bound): E alone bounds
+ * the error then. */
 WMMA_CAPI_EXPORTED int wmma_reference_run_bounds(
     const char *source, size_t size, const char *func,
     const wmma_compile_result *kernel, const wmma_host_arg *const *arg_sets,

@@ -132,6 +132,11 @@ void kb_conv_base(fe_kb *kb, const fe_conv *c, const fe_node *x,
  * its space (VALU kernels: a depthwise convolution). */
 MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x);
 
+/* Index i of operand o's memref dim `dim` in its unpadded source: i minus
+ * the dim's low padding when o is read through a tensor.pad (ProblemPad.c;
+ * the masked load then reads zeros before the source as after it). */
+MlirValue kb_unpadded(fe_kb *kb, const fe_operand *o, int dim, MlirValue i);
+
 /* A/B operand tile of a product from global memory.  role: A or B of the
  * WMMA (a product computed swapped feeds its B operand as A and its A as
  * B); row0, k0: origin in the operand's row (M or N) and K dimensions;

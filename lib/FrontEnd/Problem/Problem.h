@@ -44,9 +44,11 @@ typedef struct {
    * (ProblemCollapse.c). */
   bool collapsed;
   int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
-  /* Read zero-padded at the end of its dims (a tensor.pad with high
-   * padding only: ProblemPad.c), and read as itself. */
+  /* Read zero-padded (a tensor.pad: ProblemPad.c), with pad_lo zeros
+   * before the source along each dim (its low padding), and read as
+   * itself. */
   bool pad_read, plain_read;
+  int64_t pad_lo[FE_MAX_RANK];
   /* A 2:4 A operand (ProblemSparse.c) is two kernel arguments of one
    * caller argument: its compressed values, M x K/2, and its index words,
    * M x ceil(K/32) i32 (docs/sparse-frontend.md). */

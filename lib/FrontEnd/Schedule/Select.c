@@ -128,8 +128,8 @@ static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
 }
 
 /* Does a product read an operand as masked loads of a padded copy's
- * source?  Only the GEMM template's register staging loads every operand
- * tile through kb_operand_tile, which masks them. */
+ * source?  The GEMM template (register staging: kb_operand_tile; LDS
+ * staging: fe_lds_copy_load) and the decode template mask them. */
 static bool reads_padded(const fe_problem *p) {
   for (int i = 0; i < p->ngemms; ++i)
     if (p->gemms[i].lhs.padded || p->gemms[i].rhs.padded)
@@ -150,10 +150,12 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
   fe_options registers;
-  const char *what = reads_padded(p)  ? "an operand read through tensor.pad"
-                     : has_kouter(p) ? "a product with two K loops"
-                                     : NULL;
-  if (what) {
+  if (reads_padded(p) && o->pinned && strcmp(o->pin.template_name, "gemm") &&
+      strcmp(o->pin.template_name, "decode"))
+    return fe_why(why, cap, "an operand read through tensor.pad takes the "
+                            "gemm or decode template only (masked loads)");
+  if (has_kouter(p)) {
+    const char *what = "a product with two K loops";
     if (o->pinned && strcmp(o->pin.template_name, "gemm"))
       return fe_why(why, cap, "%s takes the gemm template only (register "
                               "loads)",
@@ -180,7 +182,8 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     bool sparse = p->ngemms > 0 && p->gemms[0].a_sparse;
     if (sparse != (kTemplates[i] == &fe_template_gemm_sparse))
       continue;
-    if (what && kTemplates[i] != &fe_template_gemm)
+    if ((reads_padded(p) || has_kouter(p)) &&
+        kTemplates[i] != &fe_template_gemm)
       continue;
     memset(s, 0, sizeof *s);
     char r[FE_WHY] = "";

@@ -102,7 +102,9 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
  * nfull follows (always computed, masked; it may be empty when nfull is
  * dynamic).  max_slices: a static bound on the slices that exist in
  * memory when nfull is dynamic (-1: none; slices past it are not
- * prefetched).  0, or -1 when the loop cannot be built. */
+ * prefetched).  unroll: unroll the main loop by `stages` when its trip
+ * count is static, so that every slice's buffer is a constant.  0, or -1
+ * when the loop cannot be built. */
 #define KB_PIPE_MAX_STAGES 3
 #define KB_PIPE_MAX_STATE 32
 typedef struct {
@@ -110,6 +112,7 @@ typedef struct {
   MlirValue nfull;
   bool tail;
   int64_t max_slices;
+  bool unroll;
   int nstate;
   void *ud;
   void (*prefetch)(fe_kb *kb, void *ud, MlirValue slice, bool masked);

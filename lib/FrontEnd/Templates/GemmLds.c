@@ -35,6 +35,9 @@
 #include <string.h>
 
 #define MAX_CHUNKS FE_COPY_MAX
+/* Estimated VGPRs (fe_schedule.vgprs) up to which the K loop is unrolled
+ * by its buffers. */
+#define FE_UNROLL_VGPRS 192
 
 typedef struct {
   const fe_lds_product *pr;
@@ -270,6 +273,10 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
                               kb_c(kb, tk)),
       .tail = pr->k_tail,
       .max_slices = -1,
+      /* Unrolled (constant buffers) only where the estimate leaves
+       * room: both slices' prefetches in flight spill the 4x4 f32 wave
+       * tiles on gfx11. */
+      .unroll = kb->s->vgprs <= FE_UNROLL_VGPRS,
       .nstate = nacc + ns,
       .ud = g,
       .prefetch = prefetch_slice,

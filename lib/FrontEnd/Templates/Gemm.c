@@ -233,7 +233,9 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
    * of the slice, shared out among the waves (an uneven share repeats
    * blocks): 1/8 of the product's at tile_m = 128, 1/4 at 64. */
   double copy_wmma = 0;
-  for (int op = 0; lds && op < 2; ++op) {
+  /* (Not for convolutions: the term moves conv-halo-56 on gfx1100 to
+   * 128x64 tiles, whose halo loop spills; the template cannot see that.) */
+  for (int op = 0; lds && !g->lhs.im2col && op < 2; ++op) {
     if (s->copy[op] != WMMA_COPY_WMMA)
       continue;
     int rows = op ? c->tile_n * nsets : c->tile_m;

@@ -94,7 +94,8 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
                double bytes);
 /* The modelled cost of a WMMA grid (Select.c): the speed-of-light time
  * (wmma/Layout/SpeedOfLight.h) on the chip's largest part of the work a
- * template plans -- `wmma` WMMAs of `instr` from `workgroups` of
+ * template plans -- `wmma` WMMAs of `instr` and `valu` VALU
+ * instructions from `workgroups` of
  * `waves_per_wg` waves, LDS bytes read and written, `dram_bytes` each
  * buffer moves once, a wave's `vgprs` and a workgroup's `lds_bytes` for
  * occupancy -- or the L2 time of `l2_bytes`, whichever is longer; in
@@ -102,6 +103,7 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
 typedef struct {
   wmma_instr instr;
   double wmma, workgroups;
+  double valu; /* VALU instructions the plan is known to add (summed over waves) */
   int waves_per_wg;
   double lds_read, lds_written, l2_bytes, dram_bytes;
   int vgprs, lds_bytes;

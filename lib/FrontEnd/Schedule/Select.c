@@ -58,6 +58,7 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
   wmma_sol_counters c;
   memset(&c, 0, sizeof c);
   c.wmma[w->instr] = (uint64_t)w->wmma;
+  c.valu_instructions = w->valu > 0 ? (uint64_t)w->valu : 0;
   c.workgroups = w->workgroups < 1 ? 1 : (uint64_t)w->workgroups;
   c.waves = c.workgroups * (uint64_t)(w->waves_per_wg > 0 ? w->waves_per_wg : 1);
   c.lds_bytes_read = (uint64_t)w->lds_read;

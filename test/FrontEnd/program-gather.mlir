@@ -12,6 +12,10 @@
 // RUN: timeout 120 wmma-run %s --func embedding_f16 --chip gfx1100 --seed 4 | FileCheck %s --check-prefix=NUM
 // RUN: timeout 120 wmma-run %s --func embedding_matmul --chip gfx1201 --seed 5 | FileCheck %s --check-prefix=MM
 // RUN: timeout 120 wmma-run %s --func embedding_matmul --chip gfx1100 --seed 6 | FileCheck %s --check-prefix=MM
+// RUN: timeout 120 wmma-run %s --func embedding_batched --chip gfx1201 --seed 7 | FileCheck %s --check-prefix=NUM3
+// RUN: timeout 120 wmma-run %s --func embedding_batched --chip gfx1100 --seed 8 | FileCheck %s --check-prefix=NUM3
+// RUN: timeout 120 wmma-run %s --func mm_gather_bias --chip gfx1201 --seed 9 | FileCheck %s --check-prefix=NUM4
+// RUN: timeout 120 wmma-run %s --func mm_gather_bias --chip gfx1100 --seed 10 | FileCheck %s --check-prefix=NUM4
 
 // CHECK-LABEL: gpu.func @embedding_f32(
 // CHECK-SAME: memref<1000x64xf32>, %{{.*}}: memref<37xi32>, %{{.*}}: memref<37x64xf32>) kernel
@@ -113,3 +117,53 @@ func.func @gather_of_computed(%w: memref<50x16xf32>, %ids: memref<7xi64>, %o: me
   return
 }
 
+
+// -----
+
+// torch-mlir's embedding of a batch of sequences (ids 2 x 7): the kernel
+// may collapse the id loops, the table keeps its shape.
+// CHECK-LABEL: gpu.func @embedding_batched(
+// CHECK-SAME: template = "elementwise"
+// CHECK: memref.load %{{.*}} : memref<50x16xf32
+// NUM3: output o [2x7x16 f32]: {{.*}}, 0 of 224 outside the bound -> PASS
+func.func @embedding_batched(%w: memref<50x16xf32>, %ids: memref<2x7xi32>, %o: memref<2x7x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, s, e) -> (b, s)>, affine_map<(b, s, e) -> (b, s, e)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : memref<2x7xi32>) outs(%o : memref<2x7x16xf32>) {
+  ^bb0(%id: i32, %out: f32):
+    %m = arith.constant 31 : i32
+    %k = arith.andi %id, %m : i32
+    %i = arith.index_cast %k : i32 to index
+    %j = linalg.index 2 : index
+    %v = memref.load %w[%i, %j] : memref<50x16xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// A gathered row added in a matmul's epilogue: one GEMM kernel, the table
+// an argument of it.
+// CHECK-LABEL: gpu.func @mm_gather_bias(
+// CHECK-SAME: memref<100x48xf32>
+// CHECK-SAME: template = "gemm"
+// CHECK: wmma.mma
+// CHECK: arith.minsi
+// CHECK: memref.load %{{.*}} : memref<100x48xf32
+// NUM4: output result0 [37x48 f32]: {{.*}}, 0 of 1776 outside the bound -> PASS
+func.func @mm_gather_bias(%a: tensor<37x64xf16>, %b: tensor<64x48xf16>, %w: tensor<100x48xf32>, %ids: tensor<37xi32>) -> tensor<37x48xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<37x48xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<37x48xf32>) -> tensor<37x48xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<37x64xf16>, tensor<64x48xf16>) outs(%f : tensor<37x48xf32>) -> tensor<37x48xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(s, e) -> (s)>, affine_map<(s, e) -> (s, e)>, affine_map<(s, e) -> (s, e)>], iterator_types = ["parallel", "parallel"]} ins(%ids, %m : tensor<37xi32>, tensor<37x48xf32>) outs(%e : tensor<37x48xf32>) {
+  ^bb0(%id: i32, %x: f32, %out: f32):
+    %c = arith.constant 63 : i32
+    %k = arith.andi %id, %c : i32
+    %i = arith.index_cast %k : i32 to index
+    %j = linalg.index 1 : index
+    %v = tensor.extract %w[%i, %j] : tensor<100x48xf32>
+    %s = arith.addf %v, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<37x48xf32>
+  return %r : tensor<37x48xf32>
+}

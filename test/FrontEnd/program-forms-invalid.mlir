@@ -20,15 +20,14 @@ func.func @argmax(%x: memref<8x100xf32>, %v: memref<8xf32>, %i: memref<8xi64>) {
 
 // -----
 
-// torch-mlir's aten.embedding: a table's rows at i64 indices read by
-// tensor.extract (memref.load after bufferization) in the body.
-func.func @embedding(%w: memref<50x16xf32>, %ids: memref<2x7xi64>, %o: memref<2x7x16xf32>) {
-  linalg.generic {indexing_maps = [affine_map<(b, s, e) -> (b, s)>, affine_map<(b, s, e) -> (b, s, e)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : memref<2x7xi64>) outs(%o : memref<2x7x16xf32>) {
+// A gather from a table of rank 4 (the kernels index up to 3 dims).
+func.func @gather_rank4(%w: memref<4x4x4x16xf32>, %ids: memref<7xi64>, %o: memref<7x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(s, e) -> (s)>, affine_map<(s, e) -> (s, e)>], iterator_types = ["parallel", "parallel"]} ins(%ids : memref<7xi64>) outs(%o : memref<7x16xf32>) {
   ^bb0(%id: i64, %out: f32):
     %i = arith.index_cast %id : i64 to index
-    %j = linalg.index 2 : index
-    // expected-remark @+1 {{not converted to a wmma kernel: memref.load: a read of another buffer at indices computed in the body (a gather, as torch-mlir writes aten.embedding and aten.index_select) is not supported}}
-    %v = memref.load %w[%i, %j] : memref<50x16xf32>
+    %j = linalg.index 1 : index
+    // expected-remark @+1 {{not converted to a wmma kernel: memref.load: a gather from a buffer of rank 0 or above 3 is not supported}}
+    %v = memref.load %w[%i, %i, %i, %j] : memref<4x4x4x16xf32>
     linalg.yield %v : f32
   }
   return

@@ -53,6 +53,51 @@ static MlirValue op_node(fe_kb *kb, MlirValue *memo, int nmemo,
   return kb_elementwise_op(kb, x, ops, p->type(kb, p, x->type));
 }
 
+/* Index i clamped into 0 .. dim - 1 (signed: a negative index reads row 0,
+ * one past the end the last row), so no id reads outside the table. */
+static MlirValue clamp_index(fe_kb *kb, MlirValue i, MlirValue dim) {
+  wb_t *b = &kb->b;
+  MlirValue lo = wb_arith(b, "arith.maxsi", i, kb_c(kb, 0));
+  return wb_arith(b, "arith.minsi", lo,
+                  wb_arith(b, "arith.subi", dim, kb_c(kb, 1)));
+}
+
+/* A gather (torch-mlir's embedding): the index operands evaluated at the
+ * place, then one scalar load of the table per element (the rows a run
+ * reads are anywhere). */
+static MlirValue gather_node(fe_kb *kb, MlirValue *memo, int nmemo,
+                             const kb_place *p, const fe_node *x) {
+  MlirValue ix[3];
+  if (x->nops < 1 || x->nops > 3 || x->arg < 0) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  for (int i = 0; i < x->nops; ++i) {
+    ix[i] = kb_eval_at(kb, memo, nmemo, p, x->ops[i]);
+    if (mlirValueIsNull(ix[i]))
+      return ix[i];
+  }
+  MlirValue mem = kb->args[x->arg];
+  MlirType vt = p->type(kb, p, x->type);
+  int64_t V = mlirTypeIsAVector(vt) ? mlirShapedTypeGetDimSize(vt, 0) : 0;
+  if (V > 16 || (mlirTypeIsAVector(vt) && mlirShapedTypeGetRank(vt) != 1)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue dims[3];
+  for (int i = 0; i < x->nops; ++i)
+    dims[i] = wb_dim(&kb->b, mem, i);
+  MlirValue el[16];
+  for (int64_t e = 0; e < (V ? V : 1); ++e) {
+    MlirValue at[3];
+    for (int i = 0; i < x->nops; ++i)
+      at[i] = clamp_index(kb, V ? wb_extract(&kb->b, ix[i], e) : ix[i],
+                          dims[i]);
+    el[e] = wb_load(&kb->b, mem, x->nops, at);
+  }
+  return V ? wb_from_elements(&kb->b, V, el, vt) : el[0];
+}
+
 MlirValue kb_eval_at(fe_kb *kb, MlirValue *memo, int nmemo, const kb_place *p,
                      int n) {
   if (n < 0 || n >= nmemo || n >= kb->p->g.nnodes) {
@@ -81,6 +126,9 @@ MlirValue kb_eval_at(fe_kb *kb, MlirValue *memo, int nmemo, const kb_place *p,
     break;
   case FE_OP:
     r = op_node(kb, memo, nmemo, p, x);
+    break;
+  case FE_GATHER:
+    r = gather_node(kb, memo, nmemo, p, x);
     break;
   case FE_PRODUCT:
   case FE_REDUCE:

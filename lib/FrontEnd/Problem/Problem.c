@@ -687,6 +687,16 @@ static int build_shape(fe_problem *p, char *why, size_t cap,
   fe_graph *g = &p->g;
   *where = p->loc;
   for (int i = 0; i < g->nprods; ++i) {
+    const fe_contraction *c = &g->prods[i];
+    /* A gathered operand (an embedding's rows) would be one scalar read
+     * per product term: its own elementwise kernel writes it first. */
+    if (fe_reads(g, c->lhs, FE_GATHER, -1) ||
+        fe_reads(g, c->rhs, FE_GATHER, -1)) {
+      *where = c->loc;
+      return fe_why(why, cap, "a product operand read through a gather (an "
+                              "embedding's rows) is written by its own "
+                              "elementwise kernel first");
+    }
     fe_fold_zero_points(g, &g->prods[i]);
     if (narrow_mixed_operands(g, &g->prods[i]))
       return fe_why(why, cap, "out of memory");

@@ -238,6 +238,7 @@ static int compose_rec(compose_t *c, int n) {
   case FE_SCALAR:
     break;
   case FE_OP:
+  case FE_GATHER:
     for (int i = 0; i < x.nops; ++i) {
       y.ops[i] = compose_rec(c, x.ops[i]);
       if (y.ops[i] < 0)

@@ -49,6 +49,11 @@ typedef enum {
   FE_REDUCE,  /* reduction `product` (an index into reds) at map, like a
                  product: a max, a min or a sum over some loops of an
                  expression */
+  FE_GATHER,  /* buffer argument `arg` (its own contents, never written in
+                 the function) read at the index values ops[0 .. nops-1]
+                 (nodes of this space, one per memref dim), each clamped
+                 into 0 .. size - 1: torch-mlir's embedding / index_select
+                 (Kernel/Eval.c) */
 } fe_kind;
 
 typedef struct {
@@ -81,7 +86,7 @@ typedef struct {
                               (a dictionary: fastmath, overflow flags,
                               ...; defaults left out), or null */
   int nops;
-  int ops[3];              /* FE_OP operands */
+  int ops[3];              /* FE_OP operands; FE_GATHER indices */
   double fval;             /* FE_CONST (floats) */
   int64_t ival;            /* FE_CONST (integers) */
   MlirLocation loc;        /* where the value comes from */

@@ -23,7 +23,7 @@ typedef struct {
 
 /* Edge i of node n under flags, or -1 past the last one. */
 static int edge(const fe_graph *g, const fe_node *x, unsigned flags, int i) {
-  if (x->kind == FE_OP)
+  if (x->kind == FE_OP || x->kind == FE_GATHER)
     return i < x->nops ? x->ops[i] : -1;
   if (x->kind == FE_PRODUCT && x->product >= 0 && x->product < g->nprods) {
     const fe_contraction *c = &g->prods[x->product];
@@ -128,7 +128,8 @@ typedef struct {
 
 static fe_walk reads_arg_pre(const fe_graph *g, int n, void *ud) {
   const fe_node *x = &g->nodes[n];
-  return x->kind == FE_LOAD && x->arg == ((const arg_t *)ud)->arg
+  return (x->kind == FE_LOAD || x->kind == FE_GATHER) &&
+                 x->arg == ((const arg_t *)ud)->arg
              ? FE_WALK_STOP
              : FE_WALK_NEXT;
 }

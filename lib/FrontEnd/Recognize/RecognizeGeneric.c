@@ -240,6 +240,39 @@ static bool body_reads_failed(const body_failed_t *f, MlirOperation op) {
   return false;
 }
 
+/* A read of another buffer at indices computed in the body (torch-mlir's
+ * embedding and index_select): an FE_GATHER of that buffer, which must be
+ * an argument the function never writes (its contents are then the
+ * argument's, whatever kernel reads them). */
+static int body_gather(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  if (nops < 2 || nops > 4 || mlirOperationGetNumResults(op) != 1)
+    return rec_refuse(r, op, "a gather from a buffer of rank 0 or above 3 "
+                             "is not supported");
+  buffer_t *b = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
+  if (!b || b->arg < 0 || b->alloc || b->written || b->poisoned ||
+      b->pad_src >= 0)
+    return rec_refuse(r, op, "a read of another buffer at indices computed "
+                             "in the body (a gather) is supported from a "
+                             "function argument the function does not "
+                             "write, not from this buffer");
+  fe_node n = fe_node_blank(FE_GATHER, b->elem, nloops);
+  n.arg = b->arg;
+  n.nops = (int)nops - 1;
+  for (int i = 0; i < n.nops; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i + 1);
+    if (!mlirTypeIsAIndex(mlirValueGetType(v)))
+      return rec_refuse(r, op, "a gather index that is not an index");
+    n.ops[i] = body_node(r, bd, op, v);
+    if (n.ops[i] < 0)
+      return -1;
+  }
+  n.loc = mlirOperationGetLocation(op);
+  r->p->args[b->arg].plain_read = true;
+  return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
+                   fe_node_add(&r->p->g, &n));
+}
+
 /* One op of a linalg body. */
 static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
   fe_graph *g = &r->p->g;
@@ -263,12 +296,7 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
   }
   const wmma_elementwise_op *ew = wmma_elementwise_of(op);
   if (!ew && (wmma_op_is(op, "memref.load") || wmma_op_is(op, "tensor.extract")))
-    /* torch-mlir's embedding, gathers: indices computed in the body. */
-    return rec_refuse(r, op, "a read of another buffer at indices computed "
-                             "in the body (a gather, as torch-mlir writes "
-                             "aten.embedding and aten.index_select) is not "
-                             "supported: kernels read their operands at "
-                             "the loop indices through indexing maps");
+    return body_gather(r, bd, op, nloops);
   if (!ew) {
     char nm[64];
     rec_op_name(op, nm, sizeof nm);

@@ -338,4 +338,14 @@ int fe_apply_views(fe_problem *p, char *why, size_t cap);
  * space, the output's loads rewritten.  0, or -1 with why. */
 int fe_output_view(fe_problem *p, const int8_t *perm, char *why, size_t cap);
 
+/* ProblemTypes.c: 0 when the product's operand and accumulator types are
+ * ones a WMMA takes, or -1 with why naming the types and the fix. */
+int fe_check_product_types(const fe_problem *p, const fe_gemm *gm, char *why,
+                           size_t cap);
+/* ProblemTypes.c: an f32 operand converted from a type that the other
+ * operand's 16-bit float type holds exactly becomes a conversion to that
+ * type (i8 x f16 -> f32 as an f16 product).  0, or -1 when the graph is
+ * full. */
+int fe_narrow_mixed_operands(fe_graph *g, fe_contraction *c);
+
 #endif /* WMMA_FRONTEND_PROBLEM_PROBLEM_H */

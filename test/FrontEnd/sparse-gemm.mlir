@@ -16,7 +16,7 @@
 // 16 K of B, one v_swmmac (wmma.sparse_mma) per tile.
 // RDNA3: the same buffers, the zeros expanded by selects before the dense
 // WMMA, in registers.  Numerics: sparse-numerics.test.
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds tile-m=64 tile-n=64})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
@@ -28,7 +28,7 @@
 // CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
 // R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 64]
 // R4-SAME: copy = [vec, wmma]
-// R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16]
+// R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16]
 // The prologue's slice: values, B (transposed by WMMAs), words.
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>

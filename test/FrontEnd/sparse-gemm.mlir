@@ -85,6 +85,9 @@ func.func @f16(%A: tensor<64x128xf16, #NV24>, %B: tensor<128x64xf16>) -> tensor<
 // R3: wmma.mma
 // CHECK: arith.maxsi
 // CHECK: func.func @i8(%{{.*}}: tensor<?x50xi8>, %{{.*}}: tensor<?x4xi32>, %{{.*}}: tensor<100x40xi8>, %{{.*}}: tensor<?x40xi32>) -> tensor<?x40xi32>
+// A static K needs no run-time check.
+// CHECK-NOT: cf.assert
+// CHECK: gpu.launch_func
 func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x40xi32>) -> tensor<?x40xi32> {
   %r = linalg.matmul ins(%A, %B : tensor<?x100xi8, #NV24>, tensor<100x40xi8>) outs(%C : tensor<?x40xi32>) -> tensor<?x40xi32>
   %z = arith.constant 0 : i32
@@ -111,7 +114,19 @@ func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x4
 // R4: wmma.sparse_mma
 // R3: wmma.mma
 // CHECK: arith.maximumf
-// CHECK: func.func @dynk(%{{.*}}: tensor<?x?xf16>, %{{.*}}: tensor<?x?xi32>, %{{.*}}: tensor<?x40xf16>, %{{.*}}: tensor<?x40xf32>) -> tensor<?x40xf32>
+// The host function checks K (B's first dimension) and the buffers' widths
+// before the launch.
+// CHECK: func.func @dynk(%[[HV:.+]]: tensor<?x?xf16>, %[[HW:.+]]: tensor<?x?xi32>, %[[HB:.+]]: tensor<?x40xf16>, %{{.*}}: tensor<?x40xf32>) -> tensor<?x40xf32>
+// CHECK: %[[HK:.+]] = tensor.dim %[[HB]], %c0
+// CHECK: %[[R:.+]] = arith.remui %[[HK]], %c4
+// CHECK: %[[OK:.+]] = arith.cmpi eq, %[[R]], %c0
+// CHECK: cf.assert %[[OK]], "2:4 sparse A: K (B's K dimension) is not a multiple of 4"
+// CHECK: %[[HALF:.+]] = arith.divui %[[HK]], %c2
+// CHECK: tensor.dim %[[HV]], %c1
+// CHECK: cf.assert %{{.*}}, "2:4 sparse A: the values' width is not K / 2"
+// CHECK: tensor.dim %[[HW]], %c1
+// CHECK: cf.assert %{{.*}}, "2:4 sparse A: the index words' width is not ceil(K / 32)"
+// CHECK: gpu.launch_func
 func.func @dynk(%A: tensor<?x?xf16, #NV24>, %B: tensor<?x40xf16>, %C: tensor<?x40xf32>) -> tensor<?x40xf32> {
   %r = linalg.matmul ins(%A, %B : tensor<?x?xf16, #NV24>, tensor<?x40xf16>) outs(%C : tensor<?x40xf32>) -> tensor<?x40xf32>
   %z = arith.constant 0.0 : f32

@@ -154,15 +154,15 @@ def frontend_row(dtype, sparse, m=2048, n=2048, k=2048, staging="auto"):
     if sparse:
         chosen = planned(gemm_src(m, n, k, dtype, sparse))[0]
         kind = "2:4 sparse%s" % (" (chosen)" if "staging = " + chosen in sched else "")
-    plan_us = planned(gemm_src(m, n, k, dtype, sparse), staging)[2] \
-        if sparse else float("nan")
+    plan = "%.3f ms" % (planned(gemm_src(m, n, k, dtype, sparse),
+                                staging)[2] / 1e3) if sparse else "-"
     return (kind, dtype,
             re.search(r'template = "(\w+)"', sched).group(1) + ", " +
             re.search(r"staging = (\w+), tile = \[([\d, ]+)\]", sched).group(0),
             int(a_buf), int(a_bytes_loaded(sched, m, n, k, eb, sparse)),
             counters["global_bytes_loaded"], loop["instrs"], loop["wmma"],
             loop["instrs"] / max(loop["wmma"], 1), b["time_s"] * 1e3, b["bound"],
-            plan_us / 1e3)
+            plan)
 
 
 def frontend_table():
@@ -177,7 +177,7 @@ def frontend_table():
                                 (True, "registers")):
             r = frontend_row(dtype, sparse, staging=staging)
             print("| %s | %s | %s | %d | %d | %d | %d | %d | %.1f | %.3f ms | "
-                  "%s | %.3f ms |" % r, flush=True)
+                  "%s | %s |" % r, flush=True)
 
 
 def main():

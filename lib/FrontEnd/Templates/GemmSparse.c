@@ -179,14 +179,21 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
     valu += waves * steps * per_step;
   }
   double out_bytes = fe_storage_bytes(p->args[p->out_arg].elem);
-  fe_grid_work work = {s->instr, sparse_hw ? transposes : mma, wgs, wm * wn,
-                       lds ? waves * per_wave : 0, lds ? wgs * panels : 0,
-                       wgs * panels + M * N * 4,
-                       M * K * (eb / 2 + 1.0 / 8) +
-                           K * N * fe_storage_bytes(g->b_type) +
-                           M * N * out_bytes,
-                       s->vgprs, (int)s->lds_bytes, si,
-                       sparse_hw ? mma : 0, valu};
+  fe_grid_work work = {
+      .instr = s->instr,
+      .wmma = sparse_hw ? transposes : mma,
+      .workgroups = wgs,
+      .waves_per_wg = wm * wn,
+      .lds_read = lds ? waves * per_wave : 0,
+      .lds_written = lds ? wgs * panels : 0,
+      .l2_bytes = wgs * panels + M * N * 4,
+      .dram_bytes = M * K * (eb / 2 + 1.0 / 8) +
+                    K * N * fe_storage_bytes(g->b_type) + M * N * out_bytes,
+      .vgprs = s->vgprs,
+      .lds_bytes = (int)s->lds_bytes,
+      .sparse_instr = si,
+      .swmmac = sparse_hw ? mma : 0,
+      .valu = valu};
   s->cost = fe_modelled_cost(chip, &work);
   s->tie_cost = fe_cost(chip, wgs, mma + transposes, wgs * panels);
   return 0;

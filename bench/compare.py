@@ -16,7 +16,9 @@ chip:
     instructions by width, cache invalidations (in loops / in the kernel),
     cross-lane instructions;
   from the emulator: global bytes loaded and stored over the minimum (every
-    input read once, every output written once), LDS bank conflicts, global
+    input read once, every output written once), the DRAM estimate's reads
+    (an L2 model per launch, docs/emulator-traffic.md) over the same
+    minimum, LDS bank conflicts, global
     lines (distinct 128-byte lines per memory instruction, summed);
   the speed-of-light model (docs/speed-of-light.md) on both, for the
     chip's largest part: the least time, the bound that dominates, % of
@@ -195,6 +197,8 @@ def isa_figures(text, threads):
 def emu_figures(st, min_bytes):
     return dict(loaded=st["global_bytes_loaded"], stored=st["global_bytes_stored"],
                 min_loaded=min_bytes[0], min_stored=min_bytes[1],
+                dram_read=(None if st.get("dram_est_unmodelled_launches", 1)
+                           else st["dram_est_bytes_read"]),
                 conflicts=st["lds_bank_conflicts"], lines=st["global_lines"],
                 wmma_exec=st["wmma_total"])
 
@@ -295,6 +299,8 @@ ROWS = [
      lambda f: "%d / %d" % (f["loop"]["loop_invalidations"], f["invalidations"])),
     ("cross-lane instructions", lambda f: f["cross_lane"]),
     ("global bytes loaded / minimum", lambda f: f["loaded"] / f["min_loaded"]),
+    ("DRAM est. vs min (L2 model's reads / minimum loaded)",
+     lambda f: "n/a" if f["dram_read"] is None else f["dram_read"] / f["min_loaded"]),
     ("global bytes stored / minimum", lambda f: f["stored"] / f["min_stored"] if f["min_stored"] else 0),
     ("LDS bank conflicts", lambda f: f["conflicts"]),
     ("global lines", lambda f: f["lines"]),

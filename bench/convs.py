@@ -14,6 +14,10 @@ Per convolution and chip:
                output once.  Every global load counts (no cache): a
                workgroup reads the whole filter slice of its N tile, so
                the filter is read once per M tile
+  DRAM est.    the emulator's DRAM estimate (docs/emulator-traffic.md: an
+               L2 model per launch, the chip's largest part's L2) of the
+               bytes read over the same minimum: a filter re-read by every
+               workgroup stays in the L2
   conflicts    LDS bank conflicts (emulator counter; target 0)
   VGPR, spills from the kernel metadata (target: no spills)
   check        wmma-run against MLIR's CPU lowering (PASS/FAIL)
@@ -38,7 +42,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from compare import CLANG, HIP_FLAGS, isa_figures, emu_figures, manifest_min_bytes  # noqa: E402
-from table import print_table  # noqa: E402  (bench/table.py)
+from table import dram_estimate, print_table, vs_min  # noqa: E402  (bench/table.py)
 
 # (label, N, H, W, C, KH, KW, F, stride, tile or None): H, W pre-padded;
 # tile: the workgroup tile pinned (None: the planner's).  The 3x3 rows
@@ -99,6 +103,7 @@ def hip_reference(wmma, shape, chip, tmp):
     grid = ((f + 63) // 64, (m + 63) // 64, 1)
     st = wmma.emulate(open(base + ".ll").read(), None, grid, (128, 1, 1), [x, wt, y], chip=chip)
     fig.update(emu_figures(st, (x.nbytes + wt.nbytes, y.nbytes)))
+    fig["dram_read"] = dram_estimate(st)
     # im2col in numpy (K in the filter's order: kh, kw, c), f64 sums.
     cols = np.stack([x[:, i:i + s * (oh - 1) + 1:s, j:j + s * (ow - 1) + 1:s, :]
                      for i in range(kh) for j in range(kw)], axis=3)
@@ -128,6 +133,7 @@ def measure(wmma, build, conv, chip, tmp, hip):
     _, st = wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True, source_name=path,
                      **opts)
     fig.update(emu_figures(st, manifest_min_bytes(man)))
+    dram_read = dram_estimate(st)
     sched = man.get("schedule", "")
     tile = sched.split("tile = [")[1].split("]")[0] if "tile = [" in sched else "?"
     # The GEMM template at the same M, N, K with the convolution's
@@ -149,6 +155,7 @@ def measure(wmma, build, conv, chip, tmp, hip):
             f"{gfig['instr_per_wmma']:.2f}",
             f"{fig['instr_per_wmma'] / gfig['instr_per_wmma']:.2f}x",
             f"{fig['loaded'] / fig['min_loaded']:.2f}x / {hf['loaded'] / hf['min_loaded']:.2f}x",
+            f"{vs_min(dram_read, fig['min_loaded'])} / {vs_min(hf['dram_read'], hf['min_loaded'])}",
             f"{fig['stored'] / fig['min_stored']:.2f}x / {hf['stored'] / hf['min_stored']:.2f}x",
             f"{fig['conflicts']} / {hf['conflicts']}", f"{fig['vgpr']} / {hf['vgpr']}",
             f"{fig['spills']} / {hf['spills']}", f"{check} / {hf['check']}"]
@@ -169,8 +176,9 @@ def main():
             for chip in args.chips.split(","):
                 rows.append(measure(wmma, args.build, conv, chip, tmp, hip))
     head = ["convolution", "chip", "M x N x K", "tile", "instrs/WMMA (/ HIP)",
-            "GEMM instrs/WMMA", "ratio", "loaded / min (/ HIP)", "stored / min (/ HIP)",
-            "LDS conflicts (/ HIP)", "VGPR (/ HIP)", "spills (/ HIP)", "check (/ HIP)"]
+            "GEMM instrs/WMMA", "ratio", "loaded / min (/ HIP)", "DRAM est. vs min (/ HIP)",
+            "stored / min (/ HIP)", "LDS conflicts (/ HIP)", "VGPR (/ HIP)", "spills (/ HIP)",
+            "check (/ HIP)"]
     print_table(head, rows, args.markdown)
 
 

@@ -8,6 +8,9 @@ Per shape and chip:
   template     the kernel's template and its K split (waves along K)
   global bytes loaded (emulator counter) against the minimum: the packed
                weights, the scales and the activations once each
+  DRAM est. vs min  the emulator's DRAM estimate of the bytes read (an L2
+               model per launch, docs/emulator-traffic.md) over the same
+               minimum: what DRAM moves when re-reads hit the L2
   waves / CU   waves in the launch per CU of the chip's largest part
   instr / byte wave instructions the launch executed per packed weight byte
 
@@ -15,12 +18,7 @@ Usage: bench/llm.py [--build DIR] [--chips gfx1100,gfx1201] [--m 1,4,16]
                     [--k 4096] [--n 4096] [--group 128] [--storage i8|i32]
                     [--markdown]
 """
-import argparse
-import os
-import sys
-from table import launch_waves, print_table  # bench/table.py
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from table import LLM_HEAD, llm_measure, llm_parser, llm_row, llm_wmma, print_table  # bench/table.py
 
 
 def w4a16(M, N, K, G, storage="i8"):
@@ -64,51 +62,27 @@ def w4a16(M, N, K, G, storage="i8"):
 """
 
 
-def measure(wmma, chip, M, N, K, G, storage):
-    source = w4a16(M, N, K, G, storage)
-    compiled = wmma.compile(source, chip, emit="llvm")
-    manifest = compiled.manifest
-    inputs = wmma.random_inputs(manifest, seed=1)
-    _, counters = wmma.run(source, chip, inputs, stats=True)
-    weights = K // 2 * N
-    minimum = weights + (K // G) * N * 2 + M * K * 2
-    cus = wmma.chip_info(chip)["compute_units"]
-    waves, templates = launch_waves(manifest, "decode")
-    return dict(templates=templates, loaded=counters["global_bytes_loaded"],
-                minimum=minimum, waves_per_cu=waves / cus,
-                per_byte=counters["wave_instructions"] / weights, cus=cus)
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--chips", default="gfx1100,gfx1201")
+    ap = llm_parser(__doc__)
     ap.add_argument("--m", default="1,4,16")
     ap.add_argument("--k", type=int, default=4096)
     ap.add_argument("--n", type=int, default=4096)
     ap.add_argument("--group", type=int, default=128)
     ap.add_argument("--storage", default="i8", choices=["i8", "i32"],
                     help="packed storage: 2 nibbles per i8 or 8 per i32")
-    ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args()
-    os.environ.setdefault("WMMA_BUILD_DIR", args.build)
-    sys.path.insert(0, os.path.join(ROOT, "python"))
-    import wmma
-
+    wmma = llm_wmma(args)
+    K, N, G = args.k, args.n, args.group
     rows = []
     for chip in args.chips.split(","):
         for M in (int(m) for m in args.m.split(",")):
-            r = measure(wmma, chip, M, args.n, args.k, args.group, args.storage)
-            rows.append([f"{M}x{args.n}x{args.k} g{args.group} {args.storage}", chip,
-                         r["templates"],
-                         f"{r['loaded'] / 1e6:.3f} MB", f"{r['minimum'] / 1e6:.3f} MB",
-                         f"{r['loaded'] / r['minimum']:.2f}x",
-                         f"{r['waves_per_cu']:.1f} ({r['cus']} CUs)",
-                         f"{r['per_byte']:.3f}"])
-    head = ["layer MxNxK", "chip", "template", "global bytes loaded", "minimum",
-            "ratio", "waves / CU", "wave instr / weight byte"]
-    print_table(head, rows, args.markdown)
+            weights = K // 2 * N
+            minimum = weights + (K // G) * N * 2 + M * K * 2
+            r = llm_measure(wmma, chip, w4a16(M, N, K, G, args.storage),
+                            minimum, weights)
+            rows.append(llm_row(f"{M}x{N}x{K} g{G} {args.storage}", chip, r, 2))
+    print_table(["layer MxNxK"] + LLM_HEAD + ["wave instr / weight byte"], rows,
+                args.markdown)
 
 
 if __name__ == "__main__":

@@ -6,22 +6,22 @@ mask against a run-time position, linalg.softmax, P cast to f16, P V),
 compiled and run on the emulator.
 
 Per shape and chip:
-  template     the kernel's template and its key split (waves per workgroup)
+  template     the launches' templates: the keys split across the waves of
+               a workgroup and, when the heads give too few workgroups,
+               across workgroups per KV sequence (then a merge launch)
   global bytes loaded (emulator counter) against the minimum: K and V once,
                Q once
-  waves / CU   waves in the launch per CU of the chip's largest part
+  DRAM est. vs min  the emulator's DRAM estimate of the bytes read (an L2
+               model per launch, docs/emulator-traffic.md) over the same
+               minimum
+  waves / CU   waves per CU of the chip's largest part (the largest launch)
   instr / byte wave instructions the launch executed per K/V byte
 
 Usage: bench/llm_attention.py [--build DIR] [--chips gfx1100,gfx1201]
                               [--kv 2048,8192] [--heads 32] [--kv-heads 8]
                               [--dim 128] [--markdown]
 """
-import argparse
-import os
-import sys
-from table import launch_waves, print_table  # bench/table.py
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from table import LLM_HEAD, llm_measure, llm_parser, llm_row, llm_wmma, print_table  # bench/table.py
 
 
 def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attention"):
@@ -101,49 +101,24 @@ def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attenti
 """
 
 
-def measure(wmma, chip, H, HKV, KV, D):
-    source = decode_attention(H, HKV, KV, D)
-    compiled = wmma.compile(source, chip, emit="llvm")
-    manifest = compiled.manifest
-    inputs = wmma.random_inputs(manifest, seed=1)
-    _, counters = wmma.run(source, chip, inputs, stats=True)
-    kv_bytes = 2 * HKV * KV * D * 2
-    minimum = kv_bytes + H * D * 2
-    cus = wmma.chip_info(chip)["compute_units"]
-    waves, templates = launch_waves(manifest, "decode_attention")
-    return dict(templates=templates, loaded=counters["global_bytes_loaded"],
-                minimum=minimum, waves_per_cu=waves / cus,
-                per_byte=counters["wave_instructions"] / kv_bytes, cus=cus)
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--chips", default="gfx1100,gfx1201")
+    ap = llm_parser(__doc__)
     ap.add_argument("--kv", default="2048,8192")
     ap.add_argument("--heads", type=int, default=32)
     ap.add_argument("--kv-heads", type=int, default=8)
     ap.add_argument("--dim", type=int, default=128)
-    ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args()
-    os.environ.setdefault("WMMA_BUILD_DIR", args.build)
-    sys.path.insert(0, os.path.join(ROOT, "python"))
-    import wmma
-
+    wmma = llm_wmma(args)
+    H, HKV, D = args.heads, args.kv_heads, args.dim
     rows = []
     for chip in args.chips.split(","):
         for kv in (int(k) for k in args.kv.split(",")):
-            r = measure(wmma, chip, args.heads, args.kv_heads, kv, args.dim)
-            rows.append([f"{args.heads}/{args.kv_heads} heads d{args.dim} KV {kv}", chip,
-                         r["templates"],
-                         f"{r['loaded'] / 1e6:.3f} MB", f"{r['minimum'] / 1e6:.3f} MB",
-                         f"{r['loaded'] / r['minimum']:.3f}x",
-                         f"{r['waves_per_cu']:.1f} ({r['cus']} CUs)",
-                         f"{r['per_byte']:.3f}"])
-    head = ["decode step", "chip", "template", "global bytes loaded", "minimum",
-            "ratio", "waves / CU", "wave instr / KV byte"]
-    print_table(head, rows, args.markdown)
+            kv_bytes = 2 * HKV * kv * D * 2
+            r = llm_measure(wmma, chip, decode_attention(H, HKV, kv, D),
+                            kv_bytes + H * D * 2, kv_bytes)
+            rows.append(llm_row(f"{H}/{HKV} heads d{D} KV {kv}", chip, r))
+    print_table(["decode step"] + LLM_HEAD + ["wave instr / KV byte"], rows,
+                args.markdown)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,11 @@ Per program and chip:
   global bytes loaded + stored by all launches (emulator counters) against
                the minimum: every argument read once and every result
                written once (intermediates cost nothing in the minimum)
+  DRAM est. vs min  the emulator's DRAM estimate, bytes read + written (an
+               L2 model per launch, docs/emulator-traffic.md), over the
+               same minimum; the L2 is cold at each launch, so
+               intermediates count once written and once per launch
+               reading them
   WMMA share   the program's contraction FLOPs (2 M N K per product,
                counted from the source's shapes) done by WMMA kernels, and
                the FLOPs the WMMAs issued (padding included) against them
@@ -19,7 +24,7 @@ import argparse
 import os
 import re
 import sys
-from table import print_table  # bench/table.py
+from table import dram_estimate, print_table, vs_min  # bench/table.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -73,6 +78,7 @@ def measure(wmma, path, chip, tokens, dynamic):
         minimum += n * BYTES.get(a["type"], 4)
     moved = counters["global_bytes_loaded"] + counters["global_bytes_stored"]
     return dict(kernels=len(launches), templates=templates, moved=moved,
+                dram=dram_estimate(counters, written=True),
                 minimum=minimum, wmma=counters["wmma_total"])
 
 
@@ -102,11 +108,12 @@ def main():
                 f"{r['kernels'] - plain} / {plain}",
                 f"{r['moved'] / 1e6:.2f} MB", f"{r['minimum'] / 1e6:.2f} MB",
                 f"{r['moved'] / r['minimum']:.2f}x",
+                vs_min(r["dram"], r["minimum"]),
                 f"{useful_wmma / (useful_wmma + useful_valu):.4f}",
                 f"{r['wmma'] * WMMA_FLOPS / useful_wmma:.2f}x",
             ])
     head = ["program", "chip", "tokens", "kernels", "WMMA / plain kernels",
-            "global bytes", "minimum", "ratio", "contraction FLOPs on WMMA",
+            "global bytes", "minimum", "ratio", "DRAM est. vs min", "contraction FLOPs on WMMA",
             "WMMA FLOPs issued / needed"]
     print_table(head, rows, args.markdown)
 

@@ -205,7 +205,30 @@ typedef struct {
   uint64_t valu_instructions;
   /* Sparse WMMAs by wmma_sparse_instr (11 used; also in wmma_total). */
   uint64_t swmmac[16];
+  /* Bytes of the distinct addresses each wave-level global memory
+   * instruction touches, summed: what the memory system moves to and from
+   * the waves (the bytes above count each lane's, so lanes repeating
+   * another lane's bytes - RDNA3's replicated WMMA operands - count twice
+   * there and once here).  Atomics count as stored. */
+  uint64_t global_distinct_bytes_loaded, global_distinct_bytes_stored;
+  /* The DRAM estimate (docs/emulator-traffic.md): each launch's global
+   * accesses replayed through a model of its chip's L2 (size from the chip
+   * table's largest part, 128-byte lines, LRU, write-back; the resident
+   * workgroups interleaved in dispatch order).  Lines read from DRAM and
+   * dirty lines written back, 128 bytes each. */
+  uint64_t dram_est_bytes_read, dram_est_bytes_written;
+  /* Launches the L2 model did not estimate (no part with a published L2
+   * for the chip, or traces over the model's memory bound): their DRAM
+   * traffic is missing from the two above. */
+  uint64_t dram_est_unmodelled_launches;
 } wmma_emu_stats;
+
+/* The L2 model of the DRAM estimate: its size in bytes and how many
+ * workgroups are resident at a time (0: from the chip, see
+ * docs/emulator-traffic.md).  Applies to later launches. */
+WMMA_CAPI_EXPORTED void wmma_emu_set_l2_model(wmma_emu_module *m,
+                                              uint64_t l2_bytes,
+                                              unsigned resident_workgroups);
 
 WMMA_CAPI_EXPORTED void wmma_emu_get_stats(const wmma_emu_module *m,
                                            wmma_emu_stats *out);

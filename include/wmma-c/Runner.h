@@ -109,7 +109,9 @@ WMMA_CAPI_EXPORTED int wmma_reference_run(const char *source, size_t size,
  * error bound E (lib/Compiler/RunningError.c): |kernel - reference| <= E
  * element-wise as well, tighter than gamma * M where values cancel.
  * *error_bounded says whether it was computed (the function's operations
- * all have rules); otherwise arg_sets[2] is left as it was. */
+ * all have rules); otherwise arg_sets[2] is left as it was.  It is
+ * computed also when *gamma is NaN (no magnitude bound): E alone bounds
+ * the error then. */
 WMMA_CAPI_EXPORTED int wmma_reference_run_bounds(
     const char *source, size_t size, const char *func,
     const wmma_compile_result *kernel, const wmma_host_arg *const *arg_sets,
@@ -117,7 +119,9 @@ WMMA_CAPI_EXPORTED int wmma_reference_run_bounds(
 
 /* The speed-of-light model's inputs (wmma/Layout/SpeedOfLight.h):
  * the emulator's counters (ds_bpermute and ds_swizzle as 128-byte LDS
- * accesses) with the bytes DRAM must move (0: the global bytes counted); */
+ * accesses) with the bytes DRAM moves: the counters' DRAM estimate (the
+ * emulator's L2 model) when it covers every launch, else dram_bytes (0:
+ * the global bytes counted); */
 WMMA_CAPI_EXPORTED void wmma_sol_counters_from_stats(const wmma_emu_stats *s,
                                                      uint64_t dram_bytes,
                                                      wmma_sol_counters *out);

@@ -8,6 +8,7 @@
 
 #include "Session.h"
 #include "Bound.h"
+#include "RefIr.h"
 #include "ReferenceRuntime.h"
 #include "RunningError.h"
 #include "WidenAccumulation.h"
@@ -37,16 +38,6 @@ typedef struct {
   const wmma_compile_result *k;  /* their run-time shapes: */
   const wmma_host_arg *args;
 } bound_walk;
-
-static double unit_roundoff(MlirType t) {
-  if (mlirTypeIsAF16(t))
-    return ldexp(1.0, -11);
-  if (mlirTypeIsABF16(t))
-    return ldexp(1.0, -8);
-  if (mlirTypeIsAF32(t))
-    return ldexp(1.0, -24);
-  return 0.0;
-}
 
 /* The size of dimension d of a value (a function argument's run-time size,
  * or a static size); 0 if unknown. */
@@ -96,26 +87,6 @@ static MlirType elem_of(MlirValue v) {
   return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
 }
 
-/* Significand bits of a float type (an integer's width: what its
- * conversion to a float needs); 64 for anything else (never exact). */
-static int significand_bits(MlirType t) {
-  if (mlirTypeIsAF16(t))
-    return 11;
-  if (mlirTypeIsABF16(t))
-    return 8;
-  if (mlirTypeIsAF32(t))
-    return 24;
-  if (mlirTypeIsAF64(t))
-    return 53;
-  if (mlirTypeIsAFloat8E4M3FN(t))
-    return 4;
-  if (mlirTypeIsAFloat8E5M2(t))
-    return 3;
-  if (mlirTypeIsAInteger(t))
-    return (int)mlirIntegerTypeGetWidth(t);
-  return 64;
-}
-
 /* Are the products of contraction op's inputs exact in its output type
  * (every input's significand at most half the output's: f16 and bf16 in
  * f32, not f32 itself)? */
@@ -123,10 +94,10 @@ static bool products_exact(MlirOperation op, MlirType out) {
   intptr_t n = mlirOperationGetNumOperands(op);
   int widest = 0;
   for (intptr_t i = 0; i + 1 < n; ++i) {
-    int bits = significand_bits(elem_of(mlirOperationGetOperand(op, i)));
+    int bits = wmma_significand_bits(elem_of(mlirOperationGetOperand(op, i)));
     widest = bits > widest ? bits : widest;
   }
-  return 2 * widest <= significand_bits(out);
+  return 2 * widest <= wmma_significand_bits(out);
 }
 
 /* Products of 16-bit (and 8-bit) floats are exact in f32.  The K of one
@@ -159,7 +130,7 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
           mlirFloatAttrDoubleGet(mlirOperationGetContext(op),
                                  mlirF64TypeGet(mlirOperationGetContext(op)), k));
     if (wb_has_reduction_loop(op) && !mlirTypeIsAInteger(out)) {
-      double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : unit_roundoff(out);
+      double u = mlirTypeIsAF32(out) ? ldexp(1.0, -24) : wmma_unit_roundoff(out);
       b->gamma += 2.0 * k * (u > 0 ? u : ldexp(1.0, -24));
       /* Products that are not exact (f32 x f32: PyTorch's default dtype)
        * round in the reference's mulf but not in a kernel's fma: one more
@@ -167,25 +138,25 @@ static MlirWalkResult bound_op(MlirOperation op, void *ud) {
       if (!products_exact(op, out))
         b->gamma += 2.0 * (u > 0 ? u : ldexp(1.0, -24));
       if (!mlirAttributeIsNull(from) && b->native)
-        b->gamma += ceil(k / WMMA_K_STEP) * unit_roundoff(mlirTypeAttrGetValue(from));
+        b->gamma += ceil(k / WMMA_K_STEP) * wmma_unit_roundoff(mlirTypeAttrGetValue(from));
       if (!mlirTypeIsAF32(out))
-        b->gamma += 2.0 * unit_roundoff(out);
+        b->gamma += 2.0 * wmma_unit_roundoff(out);
     }
   } else if (wmma_op_is(op, "arith.truncf")) {
-    b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
+    b->gamma += 2.0 * wmma_unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else if (wmma_op_is(op, "arith.mulf") || wmma_op_is(op, "arith.addf") ||
              wmma_op_is(op, "arith.subf") || wmma_op_is(op, "arith.divf")) {
     /* Elementwise arithmetic outside contractions: one rounding each. */
     MlirOperation parent = mlirOperationGetParentOperation(op);
     if (!wmma_op_is(parent, "linalg.generic") || !wb_has_reduction_loop(parent))
-      b->gamma += 2.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
+      b->gamma += 2.0 * wmma_unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else {
     /* Math functions: the reference's libm and the kernel's hardware
      * instructions or MLIR approximations each within 4 ulp. */
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
     if (n.length > 5 && !memcmp(n.data, "math.", 5) &&
         mlirOperationGetNumResults(op) == 1)
-      b->gamma += 16.0 * unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
+      b->gamma += 16.0 * wmma_unit_roundoff(mlirValueGetType(mlirOperationGetResult(op, 0)));
   }
   return MlirWalkResultAdvance;
 }
@@ -471,7 +442,9 @@ int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
   char err_name[300];
   snprintf(err_name, sizeof err_name, "%s__wmma_error", name);
   bool error_fn = false;
-  if (nsets > 2 && bounded && error_bounded) {
+  /* Also where the magnitude bound has no rule (sqrt, rsqrt, log,
+   * division by a computed value): then the running bound judges alone. */
+  if (nsets > 2 && error_bounded) {
     char why[256] = "";
     MlirOperation efn;
     error_fn = wmma_running_error_function(fn, err_name, k->accumulate == 1,

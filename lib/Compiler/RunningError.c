@@ -13,7 +13,12 @@
  *   truncf     e = e(x) + 2u |r|      (u of the result type; kernel and
  *   a / c      e = e(a) / |c| + 2u |r|  reference each round once: 2u)
  *   extf, negf, absf -> e(x);  min, max -> max(e(a), e(b));  constants,
- *   inputs -> 0.
+ *   inputs -> 0;
+ *   select(c, a, b) -> max(e(a), e(b)), plus |a - b| where c compares
+ *                      floats within their errors (it may flip);
+ *   math functions (exp, exp2, tanh, erf, erfc, sqrt, rsqrt, log) and
+ *   division by a computed value: RunningErrorMath.c (derivative bound
+ *   times e(x) plus the function's own error).
  * In a contraction (a linalg.generic with reduction loops, K their length
  * and u that of its accumulator) the reference and the kernel sum the
  * same terms in different orders: each term t added to the accumulator
@@ -25,14 +30,20 @@
  * u e(x) the rules drop (e is at most 1 + 2^-7 larger for them, over any
  * depth the project builds).
  *
- * Only straight-line functions of memref.alloc/dealloc/copy/dim and
- * linalg.generic with the arithmetic above in their bodies are rewritten;
- * anything else (math functions, loops, views, selects) returns 1 and the
- * magnitude bound alone judges.  The two bounds are both sound: wmma-run
- * takes the smaller per element. */
+ * Only straight-line functions of memref.alloc/dealloc/copy/dim, views
+ * (subview, expand/collapse_shape, cast, reinterpret_cast, transpose: the
+ * same view of the error buffer) and linalg.generic with the operations
+ * above in their bodies are rewritten; anything else (loops, calls)
+ * returns 1 and the magnitude bound alone judges.  The two bounds are
+ * both sound: wmma-run takes the smaller per element, and the running one
+ * alone where the magnitude bound has no rule (sqrt, rsqrt, log, division
+ * by a computed value). */
 #include "RunningError.h"
+#include "RefIr.h"
+#include "RunningErrorBody.h"
 #include "WidenAccumulation.h"
 
+#include "wmma/Support/Builder.h"
 #include "wmma/Support/CAPIUtil.h"
 
 #include "mlir-c/AffineMap.h"
@@ -88,86 +99,15 @@ static MlirType elem(MlirType t) {
 
 static bool is_float(MlirType t) { return mlirTypeIsAFloat(elem(t)); }
 
-/* Unit roundoff of a float type; 0 when the rules do not know it. */
-static double unit(MlirType t) {
-  t = elem(t);
-  if (mlirTypeIsAF16(t))
-    return ldexp(1.0, -11);
-  if (mlirTypeIsABF16(t))
-    return ldexp(1.0, -8);
-  if (mlirTypeIsAF32(t))
-    return ldexp(1.0, -24);
-  return 0.0;
-}
-
-static int significand_bits(MlirType t) {
-  if (mlirTypeIsAF16(t))
-    return 11;
-  if (mlirTypeIsABF16(t))
-    return 8;
-  if (mlirTypeIsAF32(t))
-    return 24;
-  return 64;
-}
-
-static MlirOperation make(const char *name, MlirLocation loc, intptr_t nops,
-                          const MlirValue *ops, intptr_t nres,
-                          const MlirType *res, intptr_t nattrs,
-                          const MlirNamedAttribute *attrs, MlirRegion *region) {
-  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, nres, res);
-  mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  if (region)
-    mlirOperationStateAddOwnedRegions(&st, 1, region);
-  return mlirOperationCreate(&st);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *n, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wmma_sref(n)), a);
-}
-
 /* Inserts op before `at` (or appends it to block) and returns result 0. */
 static MlirValue put(MlirBlock block, MlirOperation at, MlirOperation op) {
-  if (mlirOperationIsNull(at))
-    mlirBlockAppendOwnedOperation(block, op);
-  else
-    mlirBlockInsertOwnedOperationBefore(block, at, op);
-  return mlirOperationGetNumResults(op) ? mlirOperationGetResult(op, 0)
-                                        : (MlirValue){NULL};
+  re_body b = {{NULL}, {NULL}, {NULL}, block, at};
+  return re_put(&b, op);
 }
 
-/* Scalar f32 arithmetic before `at` in a generic's body. */
-typedef struct {
-  rewriter *r;
-  MlirBlock block;
-  MlirOperation at;
-} body_ip;
-
-static MlirValue fconst(body_ip *b, double c) {
-  MlirNamedAttribute v =
-      named(b->r->ctx, "value", mlirFloatAttrDoubleGet(b->r->ctx, b->r->f32, c));
-  return put(b->block, b->at,
-             make("arith.constant", b->r->loc, 0, NULL, 1, &b->r->f32, 1, &v, NULL));
-}
-
-static MlirValue f2(body_ip *b, const char *name, MlirValue x, MlirValue y) {
-  MlirValue ops[2] = {x, y};
-  return put(b->block, b->at, make(name, b->r->loc, 2, ops, 1, &b->r->f32, 0, NULL, NULL));
-}
-
-/* |v| in f32 (v of any float type the rules know). */
-static MlirValue fabs32(body_ip *b, MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsAF32(t))
-    v = put(b->block, b->at, make("arith.extf", b->r->loc, 1, &v, 1, &b->r->f32, 0, NULL, NULL));
-  return put(b->block, b->at, make("math.absf", b->r->loc, 1, &v, 1, &b->r->f32, 0, NULL, NULL));
-}
-
-static MlirValue add_scaled(body_ip *b, MlirValue e, MlirValue v, double c) {
-  if (c == 0)
-    return e;
-  return f2(b, "arith.addf", e, f2(b, "arith.mulf", fabs32(b, v), fconst(b, c)));
+/* Error arithmetic before `at` in block. */
+static re_body body_at(const rewriter *r, MlirBlock block, MlirOperation at) {
+  return (re_body){r->ctx, r->loc, r->f32, block, at};
 }
 
 static bool op_is(MlirOperation op, const char *n) { return wmma_op_is(op, n); }
@@ -181,7 +121,7 @@ static MlirOperation def(MlirValue v) {
 static bool narrow_extended(MlirValue v) {
   MlirOperation d = def(v);
   return !mlirOperationIsNull(d) && op_is(d, "arith.extf") &&
-         2 * significand_bits(mlirValueGetType(mlirOperationGetOperand(d, 0))) <= 24;
+         2 * wmma_significand_bits(mlirValueGetType(mlirOperationGetOperand(d, 0))) <= 24;
 }
 
 static int fail(rewriter *r, MlirOperation op, const char *what) {
@@ -192,7 +132,7 @@ static int fail(rewriter *r, MlirOperation op, const char *what) {
 
 /* The error of a scalar used in a body: its shadow, or 0 for constants
  * and function arguments (inputs are exact). */
-static MlirValue scalar_error(rewriter *r, body_ip *b, shadow_map *m, MlirValue v) {
+static MlirValue scalar_error(rewriter *r, re_body *b, shadow_map *m, MlirValue v) {
   MlirValue e = lookup(m, v);
   if (!mlirValueIsNull(e))
     return e;
@@ -200,8 +140,103 @@ static MlirValue scalar_error(rewriter *r, body_ip *b, shadow_map *m, MlirValue 
   if ((!mlirOperationIsNull(d) && op_is(d, "arith.constant")) ||
       (mlirValueIsABlockArgument(v) &&
        mlirBlockEqual(mlirBlockArgumentGetOwner(v), r->entry)))
-    return fconst(b, 0.0);
+    return re_const(b, 0.0);
   return (MlirValue){NULL};
+}
+
+/* Views of a buffer: the same view of its error buffer carries its
+ * elements' errors (the first operand is the viewed buffer). */
+static bool is_view(MlirOperation op) {
+  static const char *const kViews[] = {
+      "memref.subview",      "memref.expand_shape", "memref.collapse_shape",
+      "memref.cast",         "memref.reinterpret_cast", "memref.transpose"};
+  for (size_t i = 0; i < sizeof kViews / sizeof kViews[0]; ++i)
+    if (op_is(op, kViews[i]))
+      return true;
+  return false;
+}
+
+/* Marks the argument that v is (or is a view of) as written. */
+static void mark_written(rewriter *r, MlirValue v) {
+  for (int depth = 0; depth < 64; ++depth) {
+    MlirOperation d = def(v);
+    if (mlirOperationIsNull(d) || !is_view(d))
+      break;
+    v = mlirOperationGetOperand(d, 0);
+  }
+  if (mlirValueIsABlockArgument(v) &&
+      mlirBlockEqual(mlirBlockArgumentGetOwner(v), r->entry) &&
+      mlirBlockArgumentGetArgNumber(v) < MAX_ARGS)
+    r->written[mlirBlockArgumentGetArgNumber(v)] = true;
+}
+
+/* The view op of the error buffer of its source, before `at`: the same
+ * operands and attributes, f32 elements in the same shape and layout. */
+static int view_error(rewriter *r, MlirBlock block, MlirOperation at, MlirOperation op) {
+  MlirValue v = mlirOperationGetResult(op, 0);
+  MlirValue es = lookup(&r->buffers, mlirOperationGetOperand(op, 0));
+  if (mlirValueIsNull(es))
+    return fail(r, op, "a view of a buffer without an error buffer:");
+  MlirType t = mlirValueGetType(v);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t shape[16];
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  MlirType et = mlirMemRefTypeGet(r->f32, rank, shape, mlirMemRefTypeGetLayout(t),
+                                  mlirMemRefTypeGetMemorySpace(t));
+  intptr_t nops = mlirOperationGetNumOperands(op), nattrs = mlirOperationGetNumAttributes(op);
+  MlirValue ops[32];
+  MlirNamedAttribute attrs[16];
+  if (nops > 32 || nattrs > 16)
+    return fail(r, op, "a view with too many operands:");
+  for (intptr_t i = 0; i < nops; ++i)
+    ops[i] = i ? mlirOperationGetOperand(op, i) : es;
+  for (intptr_t i = 0; i < nattrs; ++i)
+    attrs[i] = mlirOperationGetAttribute(op, i);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  char nm[64];
+  wmma_copy_ref(nm, sizeof nm, name);
+  MlirValue ev = put(block, at, wmma_detached_op(nm, r->loc, nops, ops, 1, &et, nattrs,
+                                                 attrs, NULL));
+  if (mlirValueIsNull(ev) || bind(&r->buffers, v, ev))
+    return fail(r, op, "too many buffers at");
+  return 0;
+}
+
+/* Is every use of comparison c the condition of a float select? */
+static bool compared_by_selects(MlirValue c) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(c); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (!op_is(user, "arith.select") || mlirOpOperandGetOperandNumber(u) != 0 ||
+        !is_float(mlirValueGetType(mlirOperationGetResult(user, 0))))
+      return false;
+  }
+  return true;
+}
+
+/* The error of select(c, x, y) (RunningErrorMath.c's rule): c exact, or a
+ * comparison of floats of known errors.  0, or 1 with an operand of
+ * unknown error. */
+static int select_error(rewriter *r, re_body *b, shadow_map *m, MlirOperation op,
+                        MlirValue *e) {
+  MlirValue c = mlirOperationGetOperand(op, 0);
+  MlirValue x = mlirOperationGetOperand(op, 1), y = mlirOperationGetOperand(op, 2);
+  MlirValue ex = scalar_error(r, b, m, x), ey = scalar_error(r, b, m, y);
+  if (mlirValueIsNull(ex) || mlirValueIsNull(ey))
+    return 1;
+  MlirValue p = {NULL}, q = {NULL}, ep = {NULL}, eq = {NULL};
+  MlirOperation d = def(c);
+  if (!mlirOperationIsNull(d) && op_is(d, "arith.cmpf")) {
+    p = mlirOperationGetOperand(d, 0);
+    q = mlirOperationGetOperand(d, 1);
+    ep = scalar_error(r, b, m, p);
+    eq = scalar_error(r, b, m, q);
+    if (mlirValueIsNull(ep) || mlirValueIsNull(eq))
+      return 1;
+  }
+  *e = re_select_error(b, x, ex, y, ey, p, ep, q, eq);
+  return 0;
 }
 
 /* Rewrites one linalg.generic: an error operand beside each float memref
@@ -245,12 +280,7 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
     } else {
       eouts[neout] = e;
       outmaps[neout++] = mlirArrayAttrGetElement(maps, i);
-      if (mlirValueIsABlockArgument(v) &&
-          mlirBlockEqual(mlirBlockArgumentGetOwner(v), r->entry)) {
-        intptr_t a = mlirBlockArgumentGetArgNumber(v);
-        if (a < MAX_ARGS)
-          r->written[a] = true;
-      }
+      mark_written(r, v);
     }
     (void)arg;
   }
@@ -276,7 +306,7 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
     MlirValue v = mlirOperationGetOperand(g, i);
     if (mlirTypeIsAShaped(mlirValueGetType(v)) || !is_float(mlirValueGetType(v)))
       continue;
-    body_ip at_start = {r, body, mlirBlockGetFirstOperation(body)};
+    re_body at_start = body_at(r, body, mlirBlockGetFirstOperation(body));
     MlirValue e = scalar_error(r, &at_start, &scal, v);
     if (mlirValueIsNull(e) || bind(&scal, mlirBlockGetArgument(body, i), e))
       return fail(r, g, "a scalar operand of unknown error in");
@@ -305,7 +335,7 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
   int nacc = 0;
   for (intptr_t i = nin; i < nops; ++i)
     acc[nacc++] = mlirBlockGetArgument(body, i + nein);
-  body_ip b = {r, body, {NULL}};
+  re_body b = body_at(r, body, (MlirOperation){NULL});
   MlirOperation yield = {NULL};
   /* The body's own operations, before the error arithmetic joins them. */
   MlirOperation body_ops[128];
@@ -327,7 +357,10 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
     MlirValue res = mlirOperationGetResult(op, 0);
     if (!is_float(mlirValueGetType(res))) {
       /* Index and integer arithmetic: exact, and only floats have errors;
-       * but a comparison of floats could flip. */
+       * but a comparison of floats could flip: only selects may use one
+       * (their rule accounts for the flip). */
+      if (op_is(op, "arith.cmpf") && compared_by_selects(res))
+        continue;
       for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
         if (is_float(mlirValueGetType(mlirOperationGetOperand(op, i))))
           return fail(r, op, "no running-error rule for");
@@ -335,13 +368,19 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
     }
     b.at = body_ops[bi + 1 < nbody ? bi + 1 : bi];
     intptr_t no = mlirOperationGetNumOperands(op);
+    if (op_is(op, "arith.select") && no == 3) {
+      MlirValue e;
+      if (select_error(r, &b, &scal, op, &e) || bind(&scal, res, e))
+        return fail(r, op, "an operand of unknown error in");
+      continue;
+    }
     MlirValue x = no > 0 ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};
     MlirValue y = no > 1 ? mlirOperationGetOperand(op, 1) : (MlirValue){NULL};
     MlirValue ex = no > 0 ? scalar_error(r, &b, &scal, x) : (MlirValue){NULL};
     MlirValue ey = no > 1 ? scalar_error(r, &b, &scal, y) : (MlirValue){NULL};
     if ((no > 0 && mlirValueIsNull(ex)) || (no > 1 && mlirValueIsNull(ey)))
       return fail(r, op, "an operand of unknown error in");
-    double u2 = 2.0 * unit(mlirValueGetType(res));
+    double u2 = 2.0 * wmma_unit_roundoff(mlirValueGetType(res));
     MlirValue e;
     bool x_acc = false, y_acc = false;
     for (int a = 0; a < nacc; ++a) {
@@ -349,52 +388,62 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
       y_acc |= no > 1 && mlirValueEqual(y, acc[a]);
     }
     if (op_is(op, "arith.constant") && no == 0) {
-      e = fconst(&b, 0.0);
+      e = re_const(&b, 0.0);
     } else if ((op_is(op, "arith.extf") || op_is(op, "arith.negf") ||
                 op_is(op, "math.absf")) && no == 1) {
       e = ex;
       if (x_acc && nacc < 64)
         acc[nacc++] = res;
     } else if (op_is(op, "arith.truncf") && no == 1) {
-      e = add_scaled(&b, ex, res, u2);
+      e = re_add_scaled(&b, ex, res, u2);
       if (x_acc && nacc < 64)
         acc[nacc++] = res;
     } else if ((op_is(op, "arith.maximumf") || op_is(op, "arith.minimumf") ||
                 op_is(op, "arith.maxnumf") || op_is(op, "arith.minnumf")) &&
                no == 2) {
-      e = f2(&b, "arith.maximumf", ex, ey);
+      e = re_op2(&b, "arith.maximumf", ex, ey);
       if ((x_acc || y_acc) && nacc < 64)
         acc[nacc++] = res;
     } else if ((op_is(op, "arith.addf") || op_is(op, "arith.subf")) && no == 2) {
-      e = f2(&b, "arith.addf", ex, ey);
-      if (reduction) {
-        if (x_acc == y_acc)
-          return fail(r, op, "a contraction step not adding to its accumulator:");
+      e = re_op2(&b, "arith.addf", ex, ey);
+      if (reduction && x_acc && y_acc)
+        return fail(r, op, "a contraction step adding the accumulator to itself:");
+      /* In a contraction, a step adding a term to the accumulator; any
+       * other sum (per-term arithmetic, or an elementwise generic reading
+       * its output) rounds once. */
+      if (reduction && (x_acc || y_acc)) {
         MlirValue term = x_acc ? y : x;
-        double c = 2.0 * k * unit(mlirValueGetType(res));
+        double c = 2.0 * k * wmma_unit_roundoff(mlirValueGetType(res));
         if (r->native && !mlirAttributeIsNull(from))
-          c += ceil(k / 16.0) * unit(mlirTypeAttrGetValue(from));
-        e = add_scaled(&b, e, term, c);
+          c += ceil(k / 16.0) * wmma_unit_roundoff(mlirTypeAttrGetValue(from));
+        e = re_add_scaled(&b, e, term, c);
         if (nacc < 64)
           acc[nacc++] = res;
       } else {
-        e = add_scaled(&b, e, res, u2);
+        e = re_add_scaled(&b, e, res, u2);
       }
     } else if (op_is(op, "arith.mulf") && no == 2) {
       if (x_acc || y_acc)
         return fail(r, op, "a product of the accumulator in");
-      MlirValue ax = fabs32(&b, x), ay = fabs32(&b, y);
-      e = f2(&b, "arith.addf", f2(&b, "arith.mulf", ax, ey),
-             f2(&b, "arith.mulf", ex, ay));
-      e = f2(&b, "arith.addf", e, f2(&b, "arith.mulf", ex, ey));
+      MlirValue ax = re_abs(&b, x), ay = re_abs(&b, y);
+      e = re_op2(&b, "arith.addf", re_op2(&b, "arith.mulf", ax, ey),
+             re_op2(&b, "arith.mulf", ex, ay));
+      e = re_op2(&b, "arith.addf", e, re_op2(&b, "arith.mulf", ex, ey));
       bool exact = reduction && narrow_extended(x) && narrow_extended(y);
-      e = add_scaled(&b, e, res, exact ? 0.0 : u2);
+      e = re_add_scaled(&b, e, res, exact ? 0.0 : u2);
     } else if (op_is(op, "arith.divf") && no == 2 && !mlirOperationIsNull(def(y)) &&
-               op_is(def(y), "arith.constant") && !reduction) {
-      e = f2(&b, "arith.divf", ex, fabs32(&b, y));
-      e = add_scaled(&b, e, res, u2);
+               op_is(def(y), "arith.constant") && !(reduction && x_acc)) {
+      e = re_op2(&b, "arith.divf", ex, re_abs(&b, y));
+      e = re_add_scaled(&b, e, res, u2);
     } else {
-      return fail(r, op, "no running-error rule for");
+      /* Math functions and division by a computed value
+       * (RunningErrorMath.c), of per-term values only. */
+      MlirValue errs[2] = {ex, ey};
+      e = (reduction && (x_acc || y_acc)) || no > 2
+              ? (MlirValue){NULL}
+              : re_function_error(&b, op, errs);
+      if (mlirValueIsNull(e))
+        return fail(r, op, "no running-error rule for");
     }
     if (u2 == 0 && !op_is(op, "arith.extf") && !op_is(op, "arith.constant"))
       return fail(r, op, "a float type without a unit roundoff in");
@@ -447,29 +496,29 @@ static MlirOperation elementwise(rewriter *r, MlirValue src, MlirValue dst,
   bool has_src = !mlirValueIsNull(src);
   int32_t seg[2] = {has_src ? 1 : 0, 1};
   MlirNamedAttribute attrs[3] = {
-      named(r->ctx, "indexing_maps", mlirArrayAttrGet(r->ctx, has_src ? 2 : 1, maps)),
-      named(r->ctx, "iterator_types", mlirArrayAttrGet(r->ctx, rank, iters)),
-      named(r->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(r->ctx, 2, seg))};
+      wb_named(r->ctx, "indexing_maps", mlirArrayAttrGet(r->ctx, has_src ? 2 : 1, maps)),
+      wb_named(r->ctx, "iterator_types", mlirArrayAttrGet(r->ctx, rank, iters)),
+      wb_named(r->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(r->ctx, 2, seg))};
   MlirType det = mlirShapedTypeGetElementType(dt);
   MlirType bt[2] = {r->f32, det};
   MlirLocation bl[2] = {r->loc, r->loc};
   MlirBlock body = has_src ? mlirBlockCreate(2, bt, bl) : mlirBlockCreate(1, bt + 1, bl);
-  body_ip b = {r, body, {NULL}};
+  re_body b = body_at(r, body, (MlirOperation){NULL});
   MlirValue y;
   if (has_src) {
-    y = f2(&b, "arith.mulf", mlirBlockGetArgument(body, 0), fconst(&b, scale));
+    y = re_op2(&b, "arith.mulf", mlirBlockGetArgument(body, 0), re_const(&b, scale));
     if (!mlirTypeEqual(det, r->f32))
       y = put(body, (MlirOperation){NULL},
-              make(significand_bits(det) < 24 ? "arith.truncf" : "arith.extf",
+              wmma_detached_op(wmma_significand_bits(det) < 24 ? "arith.truncf" : "arith.extf",
                    r->loc, 1, &y, 1, &det, 0, NULL, NULL));
   } else {
-    y = fconst(&b, 0.0);
+    y = re_const(&b, 0.0);
   }
-  put(body, (MlirOperation){NULL}, make("linalg.yield", r->loc, 1, &y, 0, NULL, 0, NULL, NULL));
+  put(body, (MlirOperation){NULL}, wmma_detached_op("linalg.yield", r->loc, 1, &y, 0, NULL, 0, NULL, NULL));
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body);
   MlirValue operands[2] = {src, dst};
-  return make("linalg.generic", r->loc, has_src ? 2 : 1, has_src ? operands : operands + 1,
+  return wmma_detached_op("linalg.generic", r->loc, has_src ? 2 : 1, has_src ? operands : operands + 1,
               0, NULL, 3, attrs, &region);
 }
 
@@ -485,16 +534,16 @@ static MlirValue error_buffer(rewriter *r, MlirBlock block, MlirOperation at,
   for (intptr_t d = 0; d < rank && d < 16; ++d) {
     shape[d] = mlirShapedTypeGetDimSize(t, d);
     if (mlirShapedTypeIsDynamicDim(t, d)) {
-      MlirNamedAttribute c = named(r->ctx, "value", mlirIntegerAttrGet(idx, d));
-      MlirValue dv = put(block, at, make("arith.constant", r->loc, 0, NULL, 1, &idx, 1, &c, NULL));
+      MlirNamedAttribute c = wb_named(r->ctx, "value", mlirIntegerAttrGet(idx, d));
+      MlirValue dv = put(block, at, wmma_detached_op("arith.constant", r->loc, 0, NULL, 1, &idx, 1, &c, NULL));
       MlirValue ops[2] = {v, dv};
-      dyn[ndyn++] = put(block, at, make("memref.dim", r->loc, 2, ops, 1, &idx, 0, NULL, NULL));
+      dyn[ndyn++] = put(block, at, wmma_detached_op("memref.dim", r->loc, 2, ops, 1, &idx, 0, NULL, NULL));
     }
   }
   MlirType et = mlirMemRefTypeContiguousGet(r->f32, rank, shape, mlirAttributeGetNull());
   int32_t seg[2] = {(int32_t)ndyn, 0};
-  MlirNamedAttribute aseg = named(r->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(r->ctx, 2, seg));
-  MlirValue e = put(block, at, make("memref.alloc", r->loc, ndyn, dyn, 1, &et, 1, &aseg, NULL));
+  MlirNamedAttribute aseg = wb_named(r->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(r->ctx, 2, seg));
+  MlirValue e = put(block, at, wmma_detached_op("memref.alloc", r->loc, ndyn, dyn, 1, &et, 1, &aseg, NULL));
   put(block, at, elementwise(r, (MlirValue){NULL}, e, 0));
   if (r->nallocs < MAX_SHADOWS)
     r->allocs[r->nallocs++] = e;
@@ -561,10 +610,14 @@ int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
         snprintf(why, cap, "too many buffers");
         return 1;
       }
+    } else if (is_view(op) && mlirOperationGetNumResults(op) == 1 &&
+               mlirOperationGetNumOperands(op) > 0) {
+      if (float_memref(mlirOperationGetResult(op, 0)) && view_error(r, block, next, op))
+        return 1;
     } else if (op_is(op, "memref.dealloc")) {
       MlirValue ev = lookup(&r->buffers, mlirOperationGetOperand(op, 0));
       if (!mlirValueIsNull(ev))
-        put(block, next, make("memref.dealloc", r->loc, 1, &ev, 0, NULL, 0, NULL, NULL));
+        put(block, next, wmma_detached_op("memref.dealloc", r->loc, 1, &ev, 0, NULL, 0, NULL, NULL));
       for (int i = 0; i < r->nallocs; ++i)
         if (mlirValueEqual(r->allocs[i], ev))
           r->allocs[i] = r->allocs[--r->nallocs];
@@ -575,9 +628,8 @@ int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
         if (mlirValueIsNull(es) || mlirValueIsNull(ed))
           return fail(r, op, "a copy of unknown buffers:");
         MlirValue ops[2] = {es, ed};
-        put(block, next, make("memref.copy", r->loc, 2, ops, 0, NULL, 0, NULL, NULL));
-        if (mlirValueIsABlockArgument(d) && mlirBlockArgumentGetArgNumber(d) < MAX_ARGS)
-          r->written[mlirBlockArgumentGetArgNumber(d)] = true;
+        put(block, next, wmma_detached_op("memref.copy", r->loc, 2, ops, 0, NULL, 0, NULL, NULL));
+        mark_written(r, d);
       }
     } else if (op_is(op, "func.return")) {
       /* Each written argument receives its error bound. */
@@ -589,7 +641,7 @@ int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
       }
       if (free_buffers)
         for (int i = 0; i < r->nallocs; ++i)
-          put(block, op, make("memref.dealloc", r->loc, 1, &r->allocs[i], 0, NULL, 0, NULL, NULL));
+          put(block, op, wmma_detached_op("memref.dealloc", r->loc, 1, &r->allocs[i], 0, NULL, 0, NULL, NULL));
     } else if (op_is(op, "memref.dim") || op_is(op, "arith.constant") ||
                (mlirOperationGetNumRegions(op) == 0 &&
                 mlirOperationGetNumResults(op) == 1 &&

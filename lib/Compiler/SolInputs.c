@@ -29,7 +29,10 @@ void wmma_sol_counters_from_stats(const wmma_emu_stats *s, uint64_t dram_bytes,
   out->global_instructions = s->global_instructions;
   out->global_bytes_loaded = s->global_bytes_loaded;
   out->global_bytes_stored = s->global_bytes_stored;
-  out->dram_bytes = dram_bytes;
+  /* The DRAM term: the emulator's L2-model estimate when it covers every
+   * launch counted, else the caller's bytes (each buffer once). */
+  uint64_t est = s->dram_est_bytes_read + s->dram_est_bytes_written;
+  out->dram_bytes = est && !s->dram_est_unmodelled_launches ? est : dram_bytes;
   out->barriers = s->barriers;
   out->workgroups = s->workgroups;
   out->waves = s->waves;

@@ -1,6 +1,7 @@
 /* f32 accumulation for the CPU reference's 16-bit contractions (see
  * WidenAccumulation.h). */
 #include "WidenAccumulation.h"
+#include "RefIr.h"
 
 #include "wmma/Support/Builder.h"
 #include "wmma/Support/CAPIUtil.h"
@@ -91,27 +92,10 @@ static bool widenable(MlirOperation op) {
   return true;
 }
 
-static MlirOperation build(const char *name, MlirLocation loc, intptr_t nops,
-                           const MlirValue *ops, intptr_t nres, const MlirType *res,
-                           intptr_t nattrs, const MlirNamedAttribute *attrs,
-                           MlirRegion *region) {
-  MlirOperationState st = mlirOperationStateGet(wmma_sref(name), loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, nres, res);
-  mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  if (region)
-    mlirOperationStateAddOwnedRegions(&st, 1, region);
-  return mlirOperationCreate(&st);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wmma_sref(name)), a);
-}
-
 /* extf/truncf of v to `to`, appended to block (or inserted before `at`). */
 static MlirValue convert(const char *name, MlirValue v, MlirType to, MlirLocation loc,
                          MlirBlock block, MlirOperation at) {
-  MlirOperation c = build(name, loc, 1, &v, 1, &to, 0, NULL, NULL);
+  MlirOperation c = wmma_detached_op(name, loc, 1, &v, 1, &to, 0, NULL, NULL);
   if (mlirOperationIsNull(at))
     mlirBlockAppendOwnedOperation(block, c);
   else
@@ -132,20 +116,20 @@ static MlirOperation copy_converting(MlirValue src, MlirValue dst, const char *c
     iters[d] = parallel;
   int32_t seg[2] = {1, 1};
   MlirNamedAttribute attrs[3] = {
-      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, 2, maps)),
-      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
-      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg))};
+      wb_named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, 2, maps)),
+      wb_named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
+      wb_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg))};
   MlirType bt[2] = {mlirShapedTypeGetElementType(st), mlirShapedTypeGetElementType(dt)};
   MlirLocation bl[2] = {loc, loc};
   MlirBlock body = mlirBlockCreate(2, bt, bl);
   MlirValue c = convert(conv, mlirBlockGetArgument(body, 0), bt[1], loc, body,
                         (MlirOperation){NULL});
-  mlirBlockAppendOwnedOperation(body, build("linalg.yield", loc, 1, &c, 0, NULL, 0,
+  mlirBlockAppendOwnedOperation(body, wmma_detached_op("linalg.yield", loc, 1, &c, 0, NULL, 0,
                                             NULL, NULL));
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body);
   MlirValue operands[2] = {src, dst};
-  return build("linalg.generic", loc, 2, operands, 0, NULL, 3, attrs, &region);
+  return wmma_detached_op("linalg.generic", loc, 2, operands, 0, NULL, 3, attrs, &region);
 }
 
 /* The contraction's body in f32: the accumulator argument becomes f32,
@@ -176,8 +160,8 @@ static MlirValue index_constant(MlirOperation at, int64_t d) {
   MlirLocation loc = mlirOperationGetLocation(at);
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirType idx = mlirIndexTypeGet(ctx);
-  MlirNamedAttribute v = named(ctx, "value", mlirIntegerAttrGet(idx, d));
-  MlirOperation c = build("arith.constant", loc, 0, NULL, 1, &idx, 1, &v, NULL);
+  MlirNamedAttribute v = wb_named(ctx, "value", mlirIntegerAttrGet(idx, d));
+  MlirOperation c = wmma_detached_op("arith.constant", loc, 0, NULL, 1, &idx, 1, &v, NULL);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(at), at, c);
   return mlirOperationGetResult(c, 0);
 }
@@ -200,7 +184,7 @@ static void widen(MlirOperation op, bool free_temps) {
     if (mlirShapedTypeIsDynamicDim(ot, d)) {
       MlirValue ops[2] = {out, index_constant(op, d)};
       MlirType idx = mlirIndexTypeGet(ctx);
-      MlirOperation dim = build("memref.dim", loc, 2, ops, 1, &idx, 0, NULL, NULL);
+      MlirOperation dim = wmma_detached_op("memref.dim", loc, 2, ops, 1, &idx, 0, NULL, NULL);
       mlirBlockInsertOwnedOperationBefore(block, op, dim);
       dyn[ndyn++] = mlirOperationGetResult(dim, 0);
     }
@@ -208,9 +192,9 @@ static void widen(MlirOperation op, bool free_temps) {
   MlirType tt = mlirMemRefTypeContiguousGet(f32, rank, shape,
                                             mlirAttributeGetNull());
   int32_t seg[2] = {(int32_t)ndyn, 0};
-  MlirNamedAttribute aseg = named(ctx, "operandSegmentSizes",
+  MlirNamedAttribute aseg = wb_named(ctx, "operandSegmentSizes",
                                   mlirDenseI32ArrayGet(ctx, 2, seg));
-  MlirOperation alloc = build("memref.alloc", loc, ndyn, dyn, 1, &tt, 1, &aseg, NULL);
+  MlirOperation alloc = wmma_detached_op("memref.alloc", loc, ndyn, dyn, 1, &tt, 1, &aseg, NULL);
   mlirBlockInsertOwnedOperationBefore(block, op, alloc);
   MlirValue temp = mlirOperationGetResult(alloc, 0);
   MlirAttribute par = parallel_iterator(op);
@@ -224,7 +208,7 @@ static void widen(MlirOperation op, bool free_temps) {
   mlirBlockInsertOwnedOperationAfter(block, op, back);
   if (free_temps)
     mlirBlockInsertOwnedOperationAfter(
-        block, back, build("memref.dealloc", loc, 1, &temp, 0, NULL, 0, NULL, NULL));
+        block, back, wmma_detached_op("memref.dealloc", loc, 1, &temp, 0, NULL, 0, NULL, NULL));
 }
 
 typedef struct {

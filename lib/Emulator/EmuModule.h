@@ -19,6 +19,8 @@ struct wmma_emu_module {
   wmma_emu_progress_fn progress;
   void *progress_user;
   int kernarg_alloc, dispatch_alloc;
+  uint64_t l2_bytes;      /* the L2 model (wmma_emu_set_l2_model), 0: chip */
+  unsigned l2_workgroups;
   wmma_emu_stats stats;
 };
 

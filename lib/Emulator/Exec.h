@@ -74,6 +74,7 @@ typedef struct {
   atomic_uint_fast64_t fault_wg; /* lowest faulting workgroup, or UINT64_MAX */
   pthread_mutex_t lock; /* fault, global atomics */
   char fault[2048];     /* message of fault_wg's fault */
+  L2Replay *l2;         /* the DRAM estimate's L2 model, NULL: none */
 } Launch;
 
 /* Free register files of one function, reused across frames. */
@@ -95,6 +96,7 @@ typedef struct {
   uint64_t *phi_tmp;    /* scratch for phis that read phis of their block */
   RsrcTable rsrc;       /* buffer resources of the running workgroup */
   BankMemo banks;       /* recent LDS bank-conflict answers */
+  L2Trace *trace;       /* the running workgroup's lines, NULL: none */
   jmp_buf jb;           /* where a fault of the running workgroup lands */
   char err[2048];
 } Worker;
@@ -197,6 +199,9 @@ typedef struct {
   wmma_emu_progress_fn progress; /* called every ~0.5 s while running */
   void *progress_user;
   int *kernarg_alloc, *dispatch_alloc; /* reused from launch to launch */
+  const char *chip;       /* the kernel's chip (the L2 model's size) */
+  uint64_t l2_bytes;      /* the L2 model: 0 = the chip's largest part's */
+  unsigned l2_workgroups; /* resident workgroups, 0 = from the chip */
 } DispatchOptions;
 unsigned emu_default_threads(void);
 /* Runs k over the grid; adds the counters to *stats.  WMMA_EMU_OK, or

@@ -29,7 +29,9 @@ typedef struct {
   uint64_t global_addr[NLANES];
 } Traffic;
 
-static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, int write) {
+/* kind: L2_READ (loads), L2_WRITE (stores) or both (atomics). */
+static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, unsigned kind) {
+  const int write = (kind & L2_WRITE) != 0;
   uint64_t nl = (uint64_t)__builtin_popcount(t->lds_mask) * bytes;
   uint64_t ng = (uint64_t)__builtin_popcount(t->global_mask) * bytes;
   /* ds_load_b128 / global_load_b128 move at most 16 bytes a lane. */
@@ -44,6 +46,9 @@ static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, int writ
     wk->stats.global_instructions += instrs;
     *(write ? &wk->stats.global_bytes_stored : &wk->stats.global_bytes_loaded) += ng;
     wk->stats.global_lines += global_lines(t->gaddr, t->global_mask, (uint32_t)bytes);
+    *(write ? &wk->stats.global_distinct_bytes_stored
+            : &wk->stats.global_distinct_bytes_loaded) +=
+        distinct_lane_bytes(t->gaddr, t->global_mask, (uint32_t)bytes, wk->trace, kind);
   }
 }
 
@@ -220,7 +225,7 @@ int exec_load(Ctx *c, const Inst *in) {
   } else {
     LANE_LOOP(c->exec, l, load_elems(ptr[l], d + l, es, n, in->mask));
   }
-  count_traffic(c->wk, &t, (uint64_t)es * n, 0);
+  count_traffic(c->wk, &t, (uint64_t)es * n, L2_READ);
   return EX_NEXT;
 }
 
@@ -232,7 +237,7 @@ int exec_store(Ctx *c, const Inst *in) {
   uint8_t *ptr[NLANES];
   resolve_lanes(c, in, a, (uint64_t)es * n, 1, ptr, &t);
   LANE_LOOP(c->exec, l, store_elems(ptr[l], v + l, es, n));
-  count_traffic(c->wk, &t, (uint64_t)es * n, 1);
+  count_traffic(c->wk, &t, (uint64_t)es * n, L2_WRITE);
   return EX_NEXT;
 }
 
@@ -334,7 +339,7 @@ int exec_atomic(Ctx *c, const Inst *in) {
   }
   if (shared)
     pthread_mutex_unlock(&c->wk->L->lock);
-  count_traffic(c->wk, &t, es, 1);
+  count_traffic(c->wk, &t, es, L2_READ | L2_WRITE);
   return EX_NEXT;
 }
 
@@ -387,11 +392,19 @@ static const BufRsrc *buf_lane(Ctx *c, const Inst *in, uint32_t l, BufRsrc *tmp,
   return r;
 }
 
+/* The pieces (in range, at most a dword each) of one buffer instruction's
+ * lanes, for the counters. */
+typedef struct {
+  uint64_t lines[NLANES * (BUF_MAX_BYTES / 4) * 2];
+  uint32_t nlines, n;
+  uint64_t lo[NLANES * (BUF_MAX_BYTES / 4)];
+  uint32_t len[NLANES * (BUF_MAX_BYTES / 4)];
+} BufPieces;
+
 /* Moves one lane's bytes between its buffer and buf, a dword at a time:
  * out-of-range pieces read as 0 and are not written (Memory.c). */
 static void buf_lane_access(Ctx *c, const Inst *in, uint32_t l, uint8_t *buf,
-                            uint32_t total, int write, uint64_t *lines,
-                            uint32_t *nlines) {
+                            uint32_t total, int write, BufPieces *ps) {
   BufRsrc tmp;
   uint64_t off;
   const BufRsrc *r = buf_lane(c, in, l, &tmp, &off);
@@ -418,46 +431,56 @@ static void buf_lane_access(Ctx *c, const Inst *in, uint32_t l, uint8_t *buf,
     else
       memcpy(buf + p, h, piece);
     *(write ? &c->wk->stats.global_bytes_stored : &c->wk->stats.global_bytes_loaded) += piece;
-    lines[(*nlines)++] = addr >> LINE_SHIFT;
+    ps->lines[ps->nlines++] = addr >> LINE_SHIFT;
     if (((addr + piece - 1) >> LINE_SHIFT) != (addr >> LINE_SHIFT))
-      lines[(*nlines)++] = (addr + piece - 1) >> LINE_SHIFT;
+      ps->lines[ps->nlines++] = (addr + piece - 1) >> LINE_SHIFT;
+    ps->lo[ps->n] = addr;
+    ps->len[ps->n++] = piece;
   }
+}
+
+/* The counters of one buffer instruction from its pieces. */
+static void count_buffer(Ctx *c, BufPieces *ps, uint32_t total, int write) {
+  Worker *wk = c->wk;
+  wk->stats.global_lines += distinct_lines(ps->lines, ps->nlines);
+  wk->stats.global_instructions += ps->nlines ? (total + 15) / 16 : 0;
+  *(write ? &wk->stats.global_distinct_bytes_stored
+          : &wk->stats.global_distinct_bytes_loaded) +=
+      distinct_pieces(ps->lo, ps->len, ps->n, wk->trace, write ? L2_WRITE : L2_READ);
 }
 
 /* Decode.c bounds buffer accesses to BUF_MAX_BYTES per lane. */
 int exec_buf_load(Ctx *c, const Inst *in) {
   uint64_t *d = W(in->dst);
   const uint32_t es = (uint32_t)in->imm, n = in->n, total = es * n;
-  uint64_t lines[NLANES * (BUF_MAX_BYTES / 4) * 2];
-  uint32_t nlines = 0;
+  BufPieces ps;
+  ps.nlines = ps.n = 0;
   FOR_LANES(c->exec, l) {
     uint8_t buf[BUF_MAX_BYTES];
-    buf_lane_access(c, in, l, buf, total, 0, lines, &nlines);
+    buf_lane_access(c, in, l, buf, total, 0, &ps);
     for (uint32_t e = 0; e < n; e++) {
       uint64_t v = 0;
       memcpy(&v, buf + (size_t)e * es, es);
       d[(size_t)e * NLANES + l] = v & in->mask;
     }
   }
-  c->wk->stats.global_lines += distinct_lines(lines, nlines);
-  c->wk->stats.global_instructions += nlines ? (total + 15) / 16 : 0;
+  count_buffer(c, &ps, total, 0);
   return EX_NEXT;
 }
 
 int exec_buf_store(Ctx *c, const Inst *in) {
   const uint64_t *v = R(in->b);
   const uint32_t es = (uint32_t)in->imm, n = in->n, total = es * n;
-  uint64_t lines[NLANES * (BUF_MAX_BYTES / 4) * 2];
-  uint32_t nlines = 0;
+  BufPieces ps;
+  ps.nlines = ps.n = 0;
   FOR_LANES(c->exec, l) {
     uint8_t buf[BUF_MAX_BYTES];
     for (uint32_t e = 0; e < n; e++) {
       uint64_t x = v[(size_t)e * NLANES + l];
       memcpy(buf + (size_t)e * es, &x, es);
     }
-    buf_lane_access(c, in, l, buf, total, 1, lines, &nlines);
+    buf_lane_access(c, in, l, buf, total, 1, &ps);
   }
-  c->wk->stats.global_lines += distinct_lines(lines, nlines);
-  c->wk->stats.global_instructions += nlines ? (total + 15) / 16 : 0;
+  count_buffer(c, &ps, total, 1);
   return EX_NEXT;
 }

@@ -248,10 +248,62 @@ static void *worker_main(void *arg) {
     uint64_t g = atomic_fetch_add(&L->next_wg, 1);
     if (g >= L->nwg || g > atomic_load(&L->fault_wg))
       break;
+    wk->trace = L->l2 ? l2_replay_trace(L->l2) : NULL;
     run_workgroup(wk, g);
+    if (wk->trace)
+      l2_replay_submit(L->l2, g, wk->trace);
+    wk->trace = NULL;
     atomic_fetch_add(&L->done_wg, 1);
   }
   return NULL;
+}
+
+/*===-- the L2 model ------------------------------------------------------===*/
+
+/* Workgroups resident at a time on the chip's largest part: its WGPs times
+ * what one WGP holds by its LDS and its wave slots (4 SIMDs of 16 waves).
+ * The emulator runs LLVM IR, so the VGPR limit is unknown: this is an upper
+ * bound (wmma_emu_set_l2_model sets the number). */
+static uint32_t resident_workgroups(const Launch *L, const wmma_chip_info *chip) {
+  const wmma_arch_traits *t = wmma_arch_traits_get(chip->arch);
+  uint32_t wgps = (uint32_t)(chip->largest->compute_units / t->cus_per_wgp);
+  uint32_t slots = (uint32_t)(t->max_waves_per_simd * t->simds_per_cu * t->cus_per_wgp);
+  uint32_t per_wgp = slots / (uint32_t)L->nwaves;
+  if (L->lds_size && (uint32_t)t->lds_bytes_per_wgp / L->lds_size < per_wgp)
+    per_wgp = (uint32_t)t->lds_bytes_per_wgp / L->lds_size;
+  return (wgps ? wgps : 1) * (per_wgp ? per_wgp : 1);
+}
+
+/* The L2 model of the launch, or NULL (counted as unmodelled) when the chip
+ * has no part with a published L2 or memory is short. */
+static L2Replay *l2_start(const Launch *L, const DispatchOptions *o) {
+  const wmma_chip_info *chip = o->chip ? wmma_chip_get(o->chip) : NULL;
+  int known = chip && chip->largest && chip->largest->l2_bytes > 0 &&
+              wmma_arch_traits_get(chip->arch);
+  uint64_t bytes = o->l2_bytes ? o->l2_bytes : known ? (uint64_t)chip->largest->l2_bytes : 0;
+  uint32_t slots = o->l2_workgroups ? o->l2_workgroups
+                   : known           ? resident_workgroups(L, chip)
+                                     : 0;
+  if (!bytes || !slots)
+    return NULL;
+  L2Replay *r = emu_alloc(1, sizeof *r);
+  if (r && l2_replay_init(r, bytes, slots, L->nwg)) {
+    free(r);
+    r = NULL;
+  }
+  return r;
+}
+
+/* Adds the launch's DRAM estimate to stats and frees the model. */
+static void l2_end(L2Replay *r, wmma_emu_stats *stats) {
+  uint64_t rd = 0, wr = 0;
+  if (!r || l2_replay_finish(r, &rd, &wr))
+    stats->dram_est_unmodelled_launches++;
+  stats->dram_est_bytes_read += rd;
+  stats->dram_est_bytes_written += wr;
+  if (r)
+    l2_replay_free(r);
+  free(r);
 }
 
 /*===-- launch ------------------------------------------------------------===*/
@@ -365,6 +417,7 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
   atomic_init(&L.done_wg, 0);
   atomic_init(&L.fault_wg, UINT64_MAX);
   pthread_mutex_init(&L.lock, NULL);
+  L.l2 = l2_start(&L, o);
 
   unsigned want = o->threads ? o->threads : emu_default_threads();
   if (want > EMU_MAX_THREADS)
@@ -374,6 +427,7 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
   Worker *wks = emu_alloc(want, sizeof *wks);
   if (!wks) {
     snprintf(err, cap, "out of host memory for %u worker threads", want);
+    l2_end(L.l2, stats);
     free(L.argvals);
     pthread_mutex_destroy(&L.lock);
     return WMMA_EMU_FAULT;
@@ -427,6 +481,7 @@ int emu_dispatch(const Program *p, GlobalMem *mem, const Kernel *k,
       t[j] += s[j];
     worker_free(&wks[i]);
   }
+  l2_end(L.l2, stats);
   mem_unreserve(mem, reserved);
   free(wks);
   free(L.argvals);

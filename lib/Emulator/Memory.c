@@ -454,3 +454,62 @@ uint32_t global_lines(const uint64_t *addr, uint32_t exec, uint32_t bytes) {
   }
   return count;
 }
+
+/* Pieces sorted by start: insertion sort for the nearly sorted orders
+ * lanes usually have. */
+static void sort_pieces(uint64_t *lo, uint32_t *len, uint32_t n) {
+  for (uint32_t i = 1; i < n; i++) {
+    uint64_t x = lo[i];
+    uint32_t y = len[i], j = i;
+    if (lo[j - 1] <= x)
+      continue;
+    while (j > 0 && lo[j - 1] > x) {
+      lo[j] = lo[j - 1];
+      len[j] = len[j - 1];
+      j--;
+    }
+    lo[j] = x;
+    len[j] = y;
+  }
+}
+
+uint64_t distinct_pieces(uint64_t *lo, uint32_t *len, uint32_t n, L2Trace *t,
+                         unsigned kind) {
+  sort_pieces(lo, len, n);
+  uint64_t total = 0, end = 0, last_line = 0;
+  int any = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t a = lo[i], b = a + (len[i] ? len[i] : 1);
+    if (!any || a >= end)
+      total += b - a;
+    else if (b > end)
+      total += b - end;
+    /* Sorted by start: the lines up to last_line are all touched. */
+    uint64_t first = a >> LINE_SHIFT, last = (b - 1) >> LINE_SHIFT;
+    if (t)
+      for (uint64_t x = any && first <= last_line ? last_line + 1 : first; x <= last; x++)
+        l2_trace_line(t, x, kind);
+    if (!any || b > end)
+      end = b;
+    if (!any || last > last_line)
+      last_line = last;
+    any = 1;
+  }
+  if (t)
+    l2_trace_end(t);
+  return total;
+}
+
+uint64_t distinct_lane_bytes(const uint64_t *addr, uint32_t exec, uint32_t bytes,
+                             L2Trace *t, unsigned kind) {
+  /* RDNA3 operands: lanes 16-31 often repeat lanes 0-15's addresses. */
+  if (exec == FULL_EXEC && !memcmp(addr, addr + 16, 16 * sizeof *addr))
+    exec = 0xffffu;
+  uint64_t lo[NLANES];
+  uint32_t len[NLANES], n = 0;
+  for (uint32_t m = exec; m; m &= m - 1) {
+    lo[n] = addr[__builtin_ctz(m)];
+    len[n++] = bytes;
+  }
+  return distinct_pieces(lo, len, n, t, kind);
+}

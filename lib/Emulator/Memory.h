@@ -5,6 +5,7 @@
 #ifndef WMMA_EMULATOR_MEMORY_H
 #define WMMA_EMULATOR_MEMORY_H
 
+#include "L2Model.h"
 #include "Scalar.h"
 
 #include <stddef.h>
@@ -149,5 +150,18 @@ uint32_t global_lines(const uint64_t *addr, uint32_t exec, uint32_t bytes);
  * possibly repeated; sorts them and returns how many are distinct. */
 uint32_t distinct_lines(uint64_t *ids, uint32_t n);
 #define LINE_SHIFT 7 /* 128-byte lines */
+
+/* Bytes of the distinct addresses one wave-level instruction touches, the
+ * bytes the memory system moves for it (lanes repeating another lane's
+ * bytes, as RDNA3's replicated WMMA operands do, count once): piece i is
+ * [lo[i], lo[i] + len[i]), n pieces (lo and len are reordered).  With a
+ * trace, the instruction's distinct 128-byte lines go to it as one
+ * instruction of `kind` (L2_READ, L2_WRITE or both). */
+uint64_t distinct_pieces(uint64_t *lo, uint32_t *len, uint32_t n, L2Trace *t,
+                         unsigned kind);
+/* The same for lanes: lane l (active in exec) accesses
+ * [addr[l], addr[l] + bytes). */
+uint64_t distinct_lane_bytes(const uint64_t *addr, uint32_t exec, uint32_t bytes,
+                             L2Trace *t, unsigned kind);
 
 #endif /* WMMA_EMULATOR_MEMORY_H */

@@ -303,6 +303,14 @@ void wmma_emu_set_threads(wmma_emu_module *m, unsigned threads) {
     m->threads = threads > EMU_MAX_THREADS ? EMU_MAX_THREADS : threads;
 }
 
+void wmma_emu_set_l2_model(wmma_emu_module *m, uint64_t l2_bytes,
+                           unsigned resident_workgroups) {
+  if (m) {
+    m->l2_bytes = l2_bytes;
+    m->l2_workgroups = resident_workgroups;
+  }
+}
+
 int wmma_emu_set_dynamic_lds(wmma_emu_module *m, uint32_t bytes) {
   if (!m)
     return WMMA_EMU_USAGE;
@@ -500,7 +508,9 @@ int wmma_emu_launch(wmma_emu_module *m, int kernel, const wmma_emu_arg *args,
                 : (groups > (1ull << 40) ? 1ull << 58 : groups << 18);
   }
   DispatchOptions o = {m->threads, m->dynamic_lds, limit, m->progress,
-                       m->progress_user, &m->kernarg_alloc, &m->dispatch_alloc};
+                       m->progress_user, &m->kernarg_alloc, &m->dispatch_alloc,
+                       m->chip_override ? m->chip_override : k->chip,
+                       m->l2_bytes, m->l2_workgroups};
   return emu_dispatch(&m->prog, &m->mem, k, args, grid, block, &o, &m->stats,
                       m->prog.err, sizeof m->prog.err);
 }

@@ -57,7 +57,12 @@ static const Counter kMemoryCounters[] = {
     COUNTER(global_instructions, "global-instructions"),
     COUNTER(barriers, "barriers"),
     COUNTER(workgroups, "workgroups"),
-    COUNTER(waves, "waves")};
+    COUNTER(waves, "waves"),
+    COUNTER(global_distinct_bytes_loaded, "global-distinct-bytes-loaded"),
+    COUNTER(global_distinct_bytes_stored, "global-distinct-bytes-stored"),
+    COUNTER(dram_est_bytes_read, "dram-est-bytes-read"),
+    COUNTER(dram_est_bytes_written, "dram-est-bytes-written"),
+    COUNTER(dram_est_unmodelled_launches, "dram-est-unmodelled-launches")};
 #undef COUNTER
 #define NCOUNTERS(a) (sizeof a / sizeof a[0])
 

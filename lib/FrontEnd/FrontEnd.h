@@ -45,7 +45,9 @@
  *              HostProgram.c, ProgramRecords.c: a program's host body (the
  *              launches in order) and its buffer numbers.
  *  Pass/       LinalgToKernels.c: the pass, driving the stages below;
- *              ConvertProgram.c: programs; Registration.cpp: its C++
+ *              ConvertProgram.c: programs; ConvertSplitKv.c: decode
+ *              attention split across workgroups (two kernels and a
+ *              workspace); Registration.cpp: its C++
  *              registration shim (options).
  * Everything is built through the MLIR C API (wmma/Support/Builder.h); no
  * text is printed and parsed back.  No static state: the pass is reentrant. */
@@ -111,5 +113,12 @@ MlirOperation fe_build_kernel(MlirOperation func, const fe_problem *p,
 int fe_build_host(MlirOperation func, const fe_problem *p,
                   const fe_schedule *s, MlirOperation gpu_module,
                   MlirOperation kernel);
+/* The same launching n kernels in order (schedule s[i], all given every
+ * argument of p), with the workspaces among p's arguments (host
+ * FE_HOST_WORKSPACE) allocated before and freed after them. */
+int fe_build_host_launches(MlirOperation func, const fe_problem *p, int n,
+                           const fe_schedule *const *s,
+                           MlirOperation gpu_module,
+                           const MlirOperation *kernels);
 
 #endif /* WMMA_FRONTEND_FRONTEND_H */

@@ -206,27 +206,39 @@ int wmma_sku_sustained_clock_mhz(const wmma_sku_info *sku) {
  *  DRAM: bus width x data rate (guru3d, itcreations, Tom's table,
  *    sportskeeda, multiplayer.it, kontronn; R9700 IREE); 780M and 890M
  *    assume 128-bit LPDDR5x-7500 (DDR5-5600 gives 89.6 GB/s); measured:
- *    8060S AMD-AGI/TraceLens#943 (read), 9070 XT warpfront/hipfire#488. */
+ *    8060S AMD-AGI/TraceLens#943 (read), 9070 XT warpfront/hipfire#488;
+ *  L2: ROCm gpu-specs.rst (as compute units; chips.tsv l2_mib; the 8060S's
+ *    2 MB agrees with Chips and Cheese's Strix Halo article, fpsbench's
+ *    8 MB does not: data README section 8). */
 #define GBS(x) ((int64_t)((x) * 1e9 + 0.5))
+#define MIB(x) ((int64_t)(x) << 20)
 static const wmma_sku_info sku_table[] = {
-    {"rx7900xtx", "Radeon RX 7900 XTX", "gfx1100", 96, 2500, 2300, GBS(960), 0},
-    {"rx7900xt", "Radeon RX 7900 XT", "gfx1100", 84, 2400, 2000, GBS(800), 0},
-    {"w7900", "Radeon PRO W7900", "gfx1100", 96, 2495, 0, GBS(864), 0},
-    {"rx7900gre", "Radeon RX 7900 GRE", "gfx1100", 80, 2245, 0, GBS(576), 0},
-    {"rx7800xt", "Radeon RX 7800 XT", "gfx1101", 60, 2430, 2124, GBS(624), 0},
-    {"rx7700xt", "Radeon RX 7700 XT", "gfx1101", 54, 2544, 0, GBS(432), 0},
-    {"rx7600", "Radeon RX 7600", "gfx1102", 32, 2655, 0, GBS(288), 0},
+    {"rx7900xtx", "Radeon RX 7900 XTX", "gfx1100", 96, 2500, 2300, GBS(960), 0,
+     MIB(6)},
+    {"rx7900xt", "Radeon RX 7900 XT", "gfx1100", 84, 2400, 2000, GBS(800), 0,
+     MIB(6)},
+    {"w7900", "Radeon PRO W7900", "gfx1100", 96, 2495, 0, GBS(864), 0, MIB(6)},
+    {"rx7900gre", "Radeon RX 7900 GRE", "gfx1100", 80, 2245, 0, GBS(576), 0,
+     MIB(6)},
+    {"rx7800xt", "Radeon RX 7800 XT", "gfx1101", 60, 2430, 2124, GBS(624), 0,
+     MIB(4)},
+    {"rx7700xt", "Radeon RX 7700 XT", "gfx1101", 54, 2544, 0, GBS(432), 0,
+     MIB(4)},
+    {"rx7600", "Radeon RX 7600", "gfx1102", 32, 2655, 0, GBS(288), 0, MIB(2)},
     {"780m", "Radeon 780M (Ryzen 9 7940HS)", "gfx1103", 12, 2800, 0, GBS(120),
-     0},
+     0, MIB(2)},
     {"890m", "Radeon 890M (Ryzen AI 9 HX 370)", "gfx1150", 16, 2900, 0,
-     GBS(120), 0},
+     GBS(120), 0, MIB(2)},
     {"8060s", "Radeon 8060S (Ryzen AI Max+ 395)", "gfx1151", 40, 2900, 0,
-     GBS(256), GBS(202)},
-    {"rx9060xt", "Radeon RX 9060 XT", "gfx1200", 32, 3130, 0, GBS(320), 0},
+     GBS(256), GBS(202), MIB(2)},
+    {"rx9060xt", "Radeon RX 9060 XT", "gfx1200", 32, 3130, 0, GBS(320), 0,
+     MIB(4)},
     {"rx9070xt", "Radeon RX 9070 XT", "gfx1201", 64, 2970, 2400, GBS(640),
-     GBS(611.8)},
-    {"rx9070", "Radeon RX 9070", "gfx1201", 56, 2520, 2070, GBS(640), 0},
-    {"r9700", "Radeon AI PRO R9700", "gfx1201", 64, 2920, 0, GBS(640), 0},
+     GBS(611.8), MIB(8)},
+    {"rx9070", "Radeon RX 9070", "gfx1201", 56, 2520, 2070, GBS(640), 0,
+     MIB(8)},
+    {"r9700", "Radeon AI PRO R9700", "gfx1201", 64, 2920, 0, GBS(640), 0,
+     MIB(8)},
 };
 
 #define SKU_COUNT ((int)(sizeof(sku_table) / sizeof(sku_table[0])))

@@ -1,6 +1,7 @@
 /* Small MLIR C API conveniences (see wmma/Support/CAPIUtil.h). */
 #include "wmma/Support/CAPIUtil.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
 #include <stdio.h>
@@ -14,6 +15,27 @@ bool wmma_op_is(MlirOperation op, const char *name) {
   MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
   size_t n = strlen(name);
   return s.length == n && memcmp(s.data, name, n) == 0;
+}
+
+bool wmma_linalg_all_parallel(MlirOperation op) {
+  MlirAttribute its = wmma_attr(op, "iterator_types");
+  if (mlirAttributeIsNull(its) || !mlirAttributeIsAArray(its))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
+    char t[32];
+    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
+    if (!strstr(t, "parallel"))
+      return false;
+  }
+  return true;
+}
+
+MlirOperation wmma_block_last_op(MlirBlock b) {
+  MlirOperation last = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    last = op;
+  return last;
 }
 
 MlirAttribute wmma_attr(MlirOperation op, const char *name) {

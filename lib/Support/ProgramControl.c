@@ -56,6 +56,28 @@ static const struct {
     {"arith.xori", WMMA_VALUE_XOR},        {"arith.cmpi", WMMA_VALUE_CMP},
 };
 
+static const char *const kCasts[] = {"arith.index_cast",
+                                     "arith.index_castui", "arith.extsi"};
+
+static int binary_of(MlirOperation op) {
+  for (size_t i = 0; i < sizeof kBinary / sizeof kBinary[0]; ++i)
+    if (wmma_op_is(op, kBinary[i].name))
+      return (int)i;
+  return -1;
+}
+
+static bool is_cast(MlirOperation op) {
+  for (size_t i = 0; i < sizeof kCasts / sizeof kCasts[0]; ++i)
+    if (wmma_op_is(op, kCasts[i]))
+      return true;
+  return false;
+}
+
+bool fe_program_index_op(MlirOperation op) {
+  return wmma_op_is(op, "arith.constant") || wmma_op_is(op, "memref.dim") ||
+         wmma_op_is(op, "arith.select") || is_cast(op) || binary_of(op) >= 0;
+}
+
 static int value_at(fe_program *pg, MlirValue v, char *why, size_t cap,
                     int depth);
 
@@ -86,6 +108,15 @@ static int value_at(fe_program *pg, MlirValue v, char *why, size_t cap,
                                     "or an induction variable");
   }
   MlirOperation d = mlirOpResultGetOwner(v);
+  if (!fe_program_index_op(d)) {
+    char nm[64];
+    wmma_op_name(d, nm, sizeof nm);
+    return fe_ptable_fail(why, cap, "an index value computed by '%s' (the "
+                                    "host computes only index arithmetic "
+                                    "of constants, index arguments, sizes "
+                                    "and induction variables)",
+                          nm);
+  }
   int r = -1;
   if (wmma_op_is(d, "arith.constant")) {
     MlirAttribute a = wmma_attr(d, "value");
@@ -106,9 +137,7 @@ static int value_at(fe_program *pg, MlirValue v, char *why, size_t cap,
     int64_t s = pg->bufs[b].dims[pg->values[k].imm];
     r = s >= 0 ? new_value(pg, WMMA_VALUE_CONST, 0, 0, 0, s, v)
                : new_value(pg, WMMA_VALUE_SIZE, (int)(-1 - s), 0, 0, 0, v);
-  } else if (wmma_op_is(d, "arith.index_cast") ||
-             wmma_op_is(d, "arith.index_castui") ||
-             wmma_op_is(d, "arith.extsi")) {
+  } else if (is_cast(d)) {
     return operand_value(pg, d, 0, why, cap, depth);
   } else if (wmma_op_is(d, "arith.select")) {
     int c = operand_value(pg, d, 0, why, cap, depth);
@@ -118,18 +147,7 @@ static int value_at(fe_program *pg, MlirValue v, char *why, size_t cap,
       return -1;
     r = new_value(pg, WMMA_VALUE_SELECT, c, a, b, 0, v);
   } else {
-    size_t n = sizeof kBinary / sizeof kBinary[0], i = 0;
-    while (i < n && !wmma_op_is(d, kBinary[i].name))
-      ++i;
-    if (i == n) {
-      char nm[64];
-      wmma_op_name(d, nm, sizeof nm);
-      return fe_ptable_fail(why, cap, "an index value computed by '%s' (the "
-                                      "host computes only index arithmetic "
-                                      "of constants, index arguments, sizes "
-                                      "and induction variables)",
-                            nm);
-    }
+    int i = binary_of(d);
     int a = operand_value(pg, d, 0, why, cap, depth);
     int b = a < 0 ? -1 : operand_value(pg, d, 1, why, cap, depth);
     if (b < 0)

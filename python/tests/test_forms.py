@@ -65,3 +65,26 @@ def test_dot_general_batch_in_the_middle(chip):
     bound = 2 * 40 * U32 * mag
     assert (np.abs(got - want) <= bound).all()
     assert np.median(bound) < 0.02 * np.median(np.abs(want))
+
+
+MMT4D_SPLIT_K = b"""
+func.func @mmt4d(%A: tensor<2x6x16x4xi8>, %B: tensor<3x6x16x4xi8>, %C: tensor<2x3x16x16xi32>) -> tensor<2x3x16x16xi32> {
+  %r = linalg.mmt4d ins(%A, %B : tensor<2x6x16x4xi8>, tensor<3x6x16x4xi8>) outs(%C : tensor<2x3x16x16xi32>) -> tensor<2x3x16x16xi32>
+  return %r : tensor<2x3x16x16xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_mmt4d_both_k_tiles(chip):
+    """IREE's data-tiled i8 layout with a K tile of 4 (k1 = 6, k0 = 4): the
+    kernel loops k1 around its K loop; exact in i32, accumulating into C."""
+    rng = np.random.default_rng(23)
+    A = rng.integers(-128, 128, (2, 6, 16, 4)).astype(np.int8)
+    B = rng.integers(-128, 128, (3, 6, 16, 4)).astype(np.int8)
+    C = rng.integers(-1000, 1000, (2, 3, 16, 16)).astype(np.int32)
+    got = wmma.run(MMT4D_SPLIT_K, chip, {"A": A, "B": B, "C": C})["result0"]
+    # C[m1, n1, m0, n0] += sum over k1, k0 of A[m1, k1, m0, k0] B[n1, k1, n0, k0]
+    want = C.astype(np.int64) + np.einsum(
+        "akmx,bknx->abmn", A.astype(np.int64), B.astype(np.int64))
+    assert np.array_equal(got.astype(np.int64), want)

@@ -1,8 +1,10 @@
 """Grouped-query decode attention through Python (bench/llm_attention.py's
 linalg): K and V are read once -- global bytes loaded within 1.1x of the
-minimum (K and V once, Q once) -- by the decode_attention template, and the
-result matches numpy's softmax(Q K^T / sqrt(d)) V with each query head
-reading KV head h // G."""
+minimum (K and V once, Q once) -- by the decode_attention template (a
+program of it and its merge when the KV sequences are split across
+workgroups), the launch fills the chip's largest part with at least 8
+waves per CU, and the result matches numpy's softmax(Q K^T / sqrt(d)) V
+with each query head reading KV head h // G."""
 
 import os
 import sys
@@ -18,12 +20,19 @@ import llm_attention  # noqa: E402  (bench/llm_attention.py)
 
 
 @pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
-@pytest.mark.parametrize("H,HKV,KV,D", [(8, 2, 700, 128), (16, 2, 333, 64)])
+@pytest.mark.parametrize("H,HKV,KV,D", [(8, 2, 700, 128), (16, 2, 333, 64),
+                                         (32, 8, 2048, 128), (4, 4, 1, 64)])
 def test_decode_attention_traffic_and_numbers(chip, H, HKV, KV, D):
     source = llm_attention.decode_attention(H, HKV, KV, D)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
-    assert 'template = "decode_attention"' in manifest["schedule"]
+    launches = manifest.get("launches", [manifest])
+    assert all('template = "decode_attention"' in l["schedule"] for l in launches)
+    grid = launches[0]["grid"]
+    waves = grid[0] * grid[1] * grid[2] * launches[0]["block"][0] // 32
+    if KV >= 2048:  # keys enough for 8 waves per CU of the largest part
+        assert waves >= 8 * wmma.chip_info(chip)["compute_units"]
+        assert len(launches) == 2  # the attention kernel and its merge
     inputs = wmma.random_inputs(manifest, seed=5)
     outputs, counters = wmma.run(source, chip, inputs, stats=True)
     minimum = 2 * HKV * KV * D * 2 + H * D * 2

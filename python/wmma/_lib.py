@@ -171,7 +171,7 @@ class SkuInfo(ctypes.Structure):
     _fields_ = [("key", c_char_p), ("product", c_char_p), ("chip", c_char_p),
                 ("compute_units", c_int), ("boost_clock_mhz", c_int),
                 ("game_clock_mhz", c_int), ("dram_bytes_per_s", ctypes.c_int64),
-                ("dram_measured_bytes_per_s", ctypes.c_int64)]
+                ("dram_measured_bytes_per_s", ctypes.c_int64), ("l2_bytes", ctypes.c_int64)]
 
 
 class ChipInfo(ctypes.Structure):
@@ -203,7 +203,10 @@ class EmuStats(ctypes.Structure):
                 ("lds_bytes_written", _u64), ("barriers", _u64), ("workgroups", _u64),
                 ("waves", _u64), ("lds_bank_conflicts", _u64), ("global_lines", _u64),
                 ("lds_instructions", _u64), ("global_instructions", _u64),
-                ("valu_instructions", _u64), ("swmmac", _u64 * 16)]
+                ("valu_instructions", _u64), ("swmmac", _u64 * 16),
+                ("global_distinct_bytes_loaded", _u64),
+                ("global_distinct_bytes_stored", _u64), ("dram_est_bytes_read", _u64),
+                ("dram_est_bytes_written", _u64), ("dram_est_unmodelled_launches", _u64)]
 
 
 class SolCounters(ctypes.Structure):
@@ -318,6 +321,7 @@ def _prototypes(lib):
                                     P(c_uint)]),
         "wmma_emu_set_instruction_limit": (None, [c_void_p, ctypes.c_uint64]),
         "wmma_emu_set_threads": (None, [c_void_p, c_uint]),
+        "wmma_emu_set_l2_model": (None, [c_void_p, ctypes.c_uint64, c_uint]),
         "wmma_emu_set_dynamic_lds": (c_int, [c_void_p, ctypes.c_uint32]),
         "wmma_emu_stats_json": (c_size_t, [c_void_p, c_char_p, c_size_t]),
         "wmma_emu_stats_to_json": (c_size_t, [P(EmuStats), c_char_p, c_size_t]),

@@ -107,7 +107,7 @@ def _expand(args):
 
 
 def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None,
-            threads=None, dynamic_lds=0):
+            threads=None, dynamic_lds=0, l2_bytes=0, l2_workgroups=0):
     """Runs one kernel of an LLVM IR module on the emulator.
 
     llvm_ir: LLVM IR text (str/bytes) or bitcode (bytes), e.g.
@@ -128,11 +128,17 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
              results and counters do not depend on it
     dynamic_lds: bytes of dynamic LDS per workgroup (HIP's sharedMemBytes,
              for `extern __shared__` arrays)
+    l2_bytes, l2_workgroups: the L2 model of the DRAM estimate, its size
+             and the workgroups resident at a time (0: from the chip's
+             largest part; docs/emulator-traffic.md)
 
     Returns the emulator counters as a dict (lane_instructions,
     wave_instructions, wmma {instruction: count}, wmma_total, cross_lane
     {ds_bpermute, permlanex16, dpp, ds_swizzle}, global/LDS bytes,
-    lds_bank_conflicts, global_lines, barriers, workgroups, waves).  Raises
+    lds_bank_conflicts, global_lines, barriers, workgroups, waves,
+    global_distinct_bytes_loaded/_stored: bytes of the distinct addresses
+    per wave instruction, dram_est_bytes_read/_written: the DRAM estimate
+    of the L2 model, dram_est_unmodelled_launches).  Raises
     WmmaError on a fault, a failed hardware check or a bad module;
     TypeError/ValueError on arguments that do not match.
     """
@@ -149,6 +155,8 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
     if nthreads == 0:
         raise ValueError("threads must be at least 1 (None: the number of cores)")
     lds = _count(dynamic_lds, "dynamic_lds", 65536)
+    l2 = _count(l2_bytes, "l2_bytes", 2**40)
+    l2_wgs = _count(l2_workgroups, "l2_workgroups", 2**24)
     if b[0] * b[1] * b[2] > 1024:
         raise ValueError("block has %d work-items; at most 1024" % (b[0] * b[1] * b[2]))
     given = list(args)
@@ -234,6 +242,7 @@ def emulate(llvm_ir, kernel, grid, block, args, chip=None, max_instructions=None
             lib.wmma_emu_set_threads(m, nthreads)
         if lds:
             lib.wmma_emu_set_dynamic_lds(m, lds)
+        lib.wmma_emu_set_l2_model(m, l2 or 0, l2_wgs or 0)
         if lib.wmma_emu_launch(m, k, eargs, nparams, g, b) != 0:
             fail("the kernel failed on the emulator")
         for buf, arr in buffers:

@@ -14,6 +14,9 @@ _COUNTER_KEYS = ("valu_instructions", "lds_instructions", "lds_bytes_read",
                  "global_bytes_loaded", "global_bytes_stored", "dram_bytes", "barriers",
                  "workgroups", "waves")
 
+_DRAM_ESTIMATE_KEYS = ("dram_est_bytes_read", "dram_est_bytes_written",
+                       "dram_est_unmodelled_launches")
+
 
 def _sku(lib, chip, sku):
     if sku is not None:
@@ -50,6 +53,10 @@ def _counters(lib, counters, dram_bytes):
     for k in _COUNTER_KEYS:
         if k != "dram_bytes":
             setattr(st, k, int(counters.get(k, 0)))
+    # The emulator's DRAM estimate, when the counters have it, is the DRAM
+    # term (dram_bytes otherwise).
+    for k in _DRAM_ESTIMATE_KEYS:
+        setattr(st, k, int(counters.get(k, 0)))
     for k, v in (counters.get("cross_lane") or {}).items():
         setattr(st, k, int(v))
     c = _lib.SolCounters()
@@ -87,8 +94,10 @@ def speed_of_light(counters, chip=None, sku=None, isa=None, dram_bytes=0):
     bytes, lds_bank_conflicts, cross_lane, workgroups, waves; absent keys
     are 0) for product `sku` (a key such as "rx7900xtx"), default the
     largest part of `chip`.  isa: {"vgprs", "sgprs", "lds_bytes", "spills"}
-    (None: unknown, no VGPR limit).  dram_bytes: the bytes DRAM must move
-    (0: the global bytes counted).  Returns a dict: sku, product, occupancy,
+    (None: unknown, no VGPR limit).  dram_bytes: the bytes DRAM must move,
+    used when the counters have no DRAM estimate of the emulator's L2 model
+    (dram_est_bytes_read/_written, docs/emulator-traffic.md), which takes
+    precedence (0 and no estimate: the global bytes counted).  Returns a dict: sku, product, occupancy,
     occupancy_limit, waves_per_workgroup, busiest_simd_waves, quantisation,
     wmma_ops, boost and sustained ({clock_mhz, time_s, bound, wmma_peak_pct,
     bounds_s {simd, lds, dram, latency}, wmma_s, valu_s}), text (the lines

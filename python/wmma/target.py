@@ -30,6 +30,7 @@ def _part(lib, sku_ptr):
         "sustained_clock_mhz": lib.wmma_sku_sustained_clock_mhz(sku_ptr),
         "dram_bytes_per_s": s.dram_bytes_per_s,
         "dram_measured_bytes_per_s": s.dram_measured_bytes_per_s or None,
+        "l2_bytes": s.l2_bytes,
         "wmma_f16_peak_flops": lib.wmma_sku_wmma_peak(sku_ptr, _F16, 0),
     }
 
@@ -41,7 +42,8 @@ def chip_info(chip):
     0/1, LDS, occupancy, VALU rates, wmma_issue_cycles by instruction), and
     parts (one dict per product: key, product, compute_units, clocks in MHz
     (sustained: the game clock, else boost),
-    DRAM bytes/s, wmma_f16_peak_flops at boost; None where unpublished).
+    DRAM bytes/s, l2_bytes, wmma_f16_peak_flops at boost; None where
+    unpublished).
     Raises WmmaError for an unknown chip, TypeError for a non-str."""
     if not isinstance(chip, str):
         raise TypeError("chip must be a str such as 'gfx1201', not %r" % (chip,))

@@ -46,6 +46,7 @@ static const struct {
     {"divergence", test_divergence}, {"buffer", test_buffer},
     {"wmma-exact", test_wmma_exact}, {"dispatch", test_dispatch},
     {"memory", test_memory},       {"alloc", test_alloc},
+    {"l2", test_l2},
 };
 
 int main(int argc, char **argv) {

@@ -40,6 +40,7 @@ int test_fp8(int argc, char **argv);
 int test_convert(int argc, char **argv);
 int test_xlane(int argc, char **argv);
 int test_memory(int argc, char **argv);
+int test_l2(int argc, char **argv);
 int test_replication(int argc, char **argv);
 int test_api(int argc, char **argv);
 int test_divergence(int argc, char **argv);

@@ -3,8 +3,10 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 // In the ISA, row reductions go across the halves by v_permlanex16, never
 // ds_bpermute; no spills.
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+// The softmax's exponentials are the hardware's v_exp_f32 with no range
+// reduction (no v_ldexp_f32: math.exp's expansion).
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_ --implicit-check-not=v_ldexp_f32
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_ --implicit-check-not=v_ldexp_f32
 
 // linalg.softmax on tensors, K given keys x d, P cast to f16.  The
 // products' atom (f32 accumulation); the V copy's transposing atom is the
@@ -31,8 +33,12 @@
 // Keys past the end (77 is not a multiple of 16) score -inf.
 // CHECK: arith.select %{{.*}}, %{{.*}}, %cst{{.*}} : vector<8xi1>, vector<8xf32>
 // CHECK: rocdl.permlanex16
-// CHECK: math.exp %{{.*}} : f32
-// CHECK: math.exp %{{.*}} : vector<8xf32>
+// e^(x - m) as 2^(x log2 e - m log2 e): one fma and the hardware's exp2
+// per element (the correction, then the 8 scores).
+// CHECK: math.fma
+// CHECK-NEXT: rocdl.exp2 %{{.*}} f32 -> f32
+// CHECK-COUNT-8: rocdl.exp2 %{{.*}} f32 -> f32
+// CHECK-NOT: math.exp
 // CHECK: rocdl.permlanex16
 // P^T: S^T's layout converted to the B operand of O^T = V^T P^T.
 // R4: wmma.relayout <d, hw, transposed, #[[ATT]]> to <b, kcontig, transposed, #[[ATT]]> %{{.*}} : vector<8xf32> -> vector<8xf16>

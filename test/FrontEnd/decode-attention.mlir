@@ -6,33 +6,54 @@
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 // The ISA has no spills and its row reductions use v_permlanex16 (never
 // ds_bpermute).
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_
+// The softmax's exponentials are the hardware's v_exp_f32 with no range
+// reduction (no v_ldexp_f32: math.exp's expansion).
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_ --implicit-check-not=v_ldexp_f32
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' 2>/dev/null | %extract_bin - - | FileCheck %s --check-prefix=ISA --implicit-check-not=ds_bpermute --implicit-check-not=scratch_ --implicit-check-not=v_ldexp_f32
 
 // 8 query heads sharing 2 KV heads (K and V read at h floordiv 4), one
-// query token, d = 64, the KV length a run-time size: one workgroup per KV
-// head (grid z = 2), 16 waves splitting the keys; the merge's slots for 3
-// waves' (O^T tiles + max/sum) in LDS.
+// query token, d = 64, the KV length a run-time size: two KV heads (grid
+// z = 2) are far too few workgroups, so each KV sequence is split across
+// 16 (RDNA4, 64 CUs) or 24 (RDNA3, 96 CUs) workgroups (grid y) of 16 waves:
+// 8 waves per CU.  Each workgroup merges its waves' partials in LDS (slots
+// for 3 waves' O^T tiles + max/sum per round) and writes the merged partial
+// to the workspace (the last argument, [b, h, token, p, slot]);
+// @gqa4_combine, one wave per KV head, merges the P partials in order and
+// stores.  The function launches both around the workspace it allocates.
 // CHECK-LABEL: gpu.func @gqa4(
-// CHECK-SAME: workgroup(%[[M:.*]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
-// CHECK-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 1, 2), block = [512, 1, 1]
-// CHECK-SAME: template = "decode_attention"
+// R4-SAME: workgroup(%[[Q:[a-z0-9]+]] : memref<128x8xf16, #gpu.address_space<workgroup>>, %[[M:[a-z0-9]+]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
+// R3-SAME: workgroup(%[[Q:[a-z0-9]+]] : memref<128x16xf16, #gpu.address_space<workgroup>>, %[[M:[a-z0-9]+]] : memref<960x8xf32, #gpu.address_space<workgroup>>)
+// R4-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 16, 2), block = [512, 1, 1]
+// R3-SAME: wmma.launch = #wmma.launch<grid = ()[s0] -> (1, 24, 2), block = [512, 1, 1]
+// CHECK-SAME: roles = [input, input, input, input, output]
+// R4-SAME: template = "decode_attention", {{.*}} waves = [16, 1], wave_tile = [1, 16]
+// R3-SAME: template = "decode_attention", {{.*}} waves = [16, 1], wave_tile = [1, 24]
 // The group's first query head (KV head x 4), and the KV head it reads.
 // CHECK: %[[KVH:.*]] = arith.remui %block_id_z, %c2
 // CHECK: %[[H0:.*]] = arith.muli %[[KVH]], %c4
 // Q^T: the group's heads as columns, read element by element (heads past
 // the group not read: their loads go past the buffer); on RDNA3 compact
 // and replicated.
+// Wave 0 reads Q^T and shares it through LDS (Q read once per workgroup).
+// CHECK: scf.if
 // R3: wmma.expand b
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[Q]]
+// CHECK: amdgpu.lds_barrier
+// CHECK-COUNT-4: vector.load %[[Q]]
 // The wave's key blocks, carrying the running max, sum and O^T.
-// CHECK: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// Slice p * 16 + wave of P * 16, balanced: [i n / 16P, (i + 1) n / 16P).
+// R4: %[[SL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// R4: %[[LO:.*]] = arith.divui %{{.*}}, %c256 : index
+// R4: %[[HI:.*]] = arith.divui %{{.*}}, %c256 : index
+// R4: scf.for %{{.*}} = %[[LO]] to %[[HI]] step %c1 iter_args({{.*}}) -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// R3: scf.for {{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // S^T = K Q^T: K tiles read at the KV head, masked past the run-time length.
 // R4: wmma.load <a, kcontig, #atom> %{{.*}}[%{{.*}}, %[[KV:.*]], %{{.*}}, %c0] masked : memref<1x2x?x64xf16
 // R3: wmma.load <a, compact, #atom> %{{.*}}[%{{.*}}, %[[KV:.*]], %{{.*}}, %c0] masked : memref<1x2x?x64xf16
 // R3-NEXT: wmma.expand a
 // CHECK: wmma.mma
 // CHECK: rocdl.permlanex16
-// CHECK: math.exp %{{.*}} : vector<8xf32>
+// CHECK-COUNT-8: rocdl.exp2 %{{.*}} f32 -> f32
 // P^T to the B operand of O^T = V^T P^T, V read transposed.
 // CHECK: wmma.relayout <d, hw, transposed, #atom> to <b,
 // R4: wmma.load <a, kcontig, transposed, #atom>
@@ -45,14 +66,43 @@
 // CHECK: amdgpu.lds_barrier
 // CHECK: scf.if %{{.*}} -> (f32, f32, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK: arith.maximumf
-// CHECK: math.exp %{{.*}} : f32
-// CHECK: math.exp %{{.*}} : f32
+// CHECK: rocdl.exp2 %{{.*}} f32 -> f32
+// CHECK: rocdl.exp2 %{{.*}} f32 -> f32
 // CHECK: amdgpu.lds_barrier
-// Wave 0 divides by the sum and stores the group's heads only (the others'
-// stores moved past the buffer's end).
+// Wave 0 writes the workgroup's partial to its slot: 4 O^T tiles and
+// (m, l), 8 floats per lane each, nothing to the output.
+// CHECK: scf.if
+// CHECK-COUNT-5: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %block_id_y, %{{.*}}] : memref<1x8x1x[[P:16|24]]x1280xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
+// CHECK-NOT: memref.store
+// CHECK: gpu.return
+// The merge of the P partials against their common maximum, each sum in
+// part order: the maximum of the m_p, the sum of l_p e^(m_p - M), then per
+// O^T tile the sum of e^(m_p - M) O_p, divided and stored at once.
+// CHECK-LABEL: gpu.func @gqa4_combine(
+// CHECK-SAME: grid = ()[s0] -> (1, 1, 2), block = [32, 1, 1], lds = 0, roles = [input, input, input, output, input]
+// CHECK: scf.for %{{.*}} = %c0 to %c[[P]] step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
+// CHECK: memref.load
+// CHECK: arith.maximumf
+// CHECK: scf.for %{{.*}} = %c0 to %c[[P]] step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
+// CHECK: rocdl.exp2
+// CHECK: scf.for %{{.*}} = %c0 to %c[[P]] step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<8xf32>)
+// CHECK: rocdl.exp2
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %block_id_x, %{{.*}}, %{{.*}}] : memref<1x8x1x[[P]]x1280xf32
+// Divided by the sum; the group's heads only stored (the others' stores
+// moved past the buffer's end).
 // CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: %[[AT:.*]] = arith.select %{{.*}}, %{{.*}}, %c{{[0-9]+}} : index
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[AT]], 
+// CHECK-COUNT-3: vector<8xf32>) {
+// The host: the workspace allocated, the two launches, freed.
+// CHECK-LABEL: func.func @gqa4(
+// CHECK-SAME: wmma.program = 2
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x8x1x64xf16>
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<1x8x1x[[P]]x1280xf32>
+// R4: gpu.launch_func  @gqa4_module::@gqa4 blocks in (%c1, %c16, %c2) threads in (%c512, %c1, %c1)
+// R3: gpu.launch_func  @gqa4_module::@gqa4 blocks in (%c1, %c24, %c2) threads in (%c512, %c1, %c1)
+// CHECK: gpu.launch_func  @gqa4_module::@gqa4_combine blocks in (%c1, %c1, %c2) threads in (%c32, %c1, %c1)
+// CHECK: memref.dealloc %[[WS]]
 // ISA-LABEL: gqa4:
 // ISA: v_wmma_f32_16x16x16_f16
 // ISA: v_permlanex16_b32

@@ -6,11 +6,18 @@
 // WMMAs (B is K x N in memory: 4 per 128x32 slice and wave at 128x128).
 // RDNA3 reads each replicated fragment with two ds_load_b128 and transposes
 // B without v_permlanex16 (whole replicated rows, OPSEL pairs for 16-bit).
+// The loops run two K slices per iteration, unrolled by the two LDS
+// buffers (Pipelined.c: the buffers' addresses are loop-invariant): on
+// gfx1100 5.00 -> 4.31 f16 and 4.56 -> 4.14 i8 at 2048x2048x1024, 3.56 ->
+// 3.44 and 3.64 -> 3.51 at 4096^3; on gfx1201 3.19 -> 2.79 f16 and 3.61 ->
+// 3.24 i8.
 // Each line bounds the density at what it is now (the target, 4, where it
 // is met): a regression fails.  Not met: 2048x2048x1024 on gfx1100, where
 // the model-driven cost rule takes 128x64 tiles (wave quantisation over 48
-// WGPs: modelled ~3% faster than 128x128, whose loop is the 4096^3 one
-// below at 3.56), whose 64x32 wave tiles read 1.5 fragments per WMMA.
+// WGPs: modelled ~9% faster than 128x128, whose loop is the 4096^3 one
+// below), whose 64x32 wave tiles read 1.5 fragments per WMMA; what remains
+// above 4 is mostly the copy's global addresses (a VALU add per load: the
+// K offset is not in the loads' soffset).
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - > %t.gfx1100.s
 // RUN: FileCheck %s --check-prefix=SPILL --input-file=%t.gfx1100.s
 // RUN: python3 %wmma_src/scripts/isa-summary.py --loop %t.gfx1100.s | FileCheck %s --check-prefixes=CHECK,R3
@@ -23,9 +30,9 @@
 // SPILL-NOT: .sgpr_spill_count: {{[1-9]}}
 
 // CHECK-LABEL: f16_2048: loop
-// R3-SAME: 18 WMMA, {{[0-4]\.[0-9]+|5\.00}} per WMMA
-// R3-SAME: 24 ds_load_b128, 0 v_permlanex16
-// R4-SAME: 36 WMMA, {{[0-3]\.[0-9]+|4\.00}} per WMMA
+// R3-SAME: 36 WMMA, {{[0-3]\.[0-9]+|4\.[0-2][0-9]|4\.3[01]}} per WMMA
+// R3-SAME: 48 ds_load_b128, 0 v_permlanex16
+// R4-SAME: 72 WMMA, {{[0-2]\.[0-9]+|3\.00}} per WMMA
 func.func @f16_2048(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<2048x2048xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%C : memref<2048x2048xf16>)
@@ -34,8 +41,9 @@ func.func @f16_2048(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: me
 }
 
 // CHECK-LABEL: f16_4096: loop
-// CHECK-SAME: 36 WMMA, {{[0-3]\.[0-9]+|4\.00}} per WMMA
-// R3-SAME: 32 ds_load_b128, 0 v_permlanex16
+// R3-SAME: 72 WMMA, {{[0-2]\.[0-9]+|3\.[0-3][0-9]|3\.4[0-4]}} per WMMA
+// R4-SAME: 72 WMMA, {{[0-2]\.[0-9]+|3\.00}} per WMMA
+// R3-SAME: 64 ds_load_b128, 0 v_permlanex16
 func.func @f16_4096(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%C : memref<4096x4096xf16>)
@@ -44,8 +52,8 @@ func.func @f16_4096(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: me
 }
 
 // CHECK-LABEL: i8_2048: loop
-// R3-SAME: 18 WMMA, {{[0-3]\.[0-9]+|4\.[0-5][0-9]}} per WMMA
-// R4-SAME: 36 WMMA, {{[0-3]\.[0-9]+|4\.00}} per WMMA
+// R3-SAME: 36 WMMA, {{[0-3]\.[0-9]+|4\.0[0-9]|4\.1[0-4]}} per WMMA
+// R4-SAME: 72 WMMA, {{[0-2]\.[0-9]+|3\.[0-2][0-9]}} per WMMA
 // CHECK-SAME: 0 v_permlanex16
 func.func @i8_2048(%A: memref<2048x1024xi8>, %B: memref<1024x2048xi8>, %C: memref<2048x2048xi32>) {
   %z = arith.constant 0 : i32
@@ -55,7 +63,8 @@ func.func @i8_2048(%A: memref<2048x1024xi8>, %B: memref<1024x2048xi8>, %C: memre
 }
 
 // CHECK-LABEL: i8_4096: loop
-// CHECK-SAME: 36 WMMA, {{[0-3]\.[0-9]+|4\.00}} per WMMA
+// R3-SAME: 72 WMMA, {{[0-2]\.[0-9]+|3\.[0-4][0-9]|3\.5[01]}} per WMMA
+// R4-SAME: 72 WMMA, {{[0-2]\.[0-9]+|3\.[0-2][0-9]}} per WMMA
 // CHECK-SAME: 0 v_permlanex16
 func.func @i8_4096(%A: memref<4096x4096xi8>, %B: memref<4096x4096xi8>, %C: memref<4096x4096xi32>) {
   %z = arith.constant 0 : i32

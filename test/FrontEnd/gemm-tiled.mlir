@@ -56,38 +56,53 @@
 // IR-NOT: memref.store
 // IR: amdgpu.lds_barrier
 
-// The runtime loop over slices 0..6, each prefetching the next (the 8th is
+// Slice 0 first, from buffer 0, prefetching slice 1 into buffer 1: the
+// loop runs two slices per trip (unrolled by the two buffers, so that each
+// slice's buffer is a constant: Pipelined.c), and its odd iteration comes
+// before it.
+// IR: wmma.load <b, {{.*}}> %[[LA]][%c0,
+// IR: vector.store %{{.*}}, %[[LA]][%c1,
+// IR: amdgpu.lds_barrier
+// The runtime loop over slices 1..6, each prefetching the next (the 8th is
 // peeled).
-// IR: scf.for %[[S:.*]] = %c0 to %c7 step %c1 iter_args({{.*}}) -> ({{(vector<8xf32>, ){15}vector<8xf32>}}) {
-// IR: %[[BUF:.*]] = arith.remui %[[S]], %c2
+// IR: scf.for %[[S:.*]] = %c1 to %c7 step %c2 iter_args({{.*}}) -> ({{(vector<8xf32>, ){15}vector<8xf32>}}) {
+// IR-NOT: arith.remui
 // Prefetch of slice s + 1 first ...
 // IR-NOT: wmma.mma
 // IR-COUNT-4: vector.load %[[A]]
 // IR-NOT: wmma.mma
 // IR-COUNT-4: vector.load %[[B]]
-// ... then the 2 x 16 WMMAs of slice s from buffer s % 2 ...
+// ... then the 2 x 16 WMMAs of slice s from buffer 1 ...
 // The product is computed swapped (B^T A^T, so that each lane ends with a
 // row segment of the output): A's tile is read as the B operand, B's as A.
-// IR4: wmma.load <b, kcontig, transposed, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
-// IR4: wmma.load <a, kcontig, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<8xf16>
-// IR3: wmma.load <b, hw, transposed, #atom> %[[LA]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
-// IR3: wmma.load <a, hw, #atom> %[[LB]][%[[BUF]], {{.*}}, %c0] {{.*}} -> vector<16xf16>
+// IR4: wmma.load <b, kcontig, transposed, #atom> %[[LA]][%c1, {{.*}}, %c0] {{.*}} -> vector<8xf16>
+// IR4: wmma.load <a, kcontig, #atom> %[[LB]][%c1, {{.*}}, %c0] {{.*}} -> vector<8xf16>
+// IR3: wmma.load <b, hw, transposed, #atom> %[[LA]][%c1, {{.*}}, %c0] {{.*}} -> vector<16xf16>
+// IR3: wmma.load <a, hw, #atom> %[[LB]][%c1, {{.*}}, %c0] {{.*}} -> vector<16xf16>
 // IR-COUNT-16: wmma.mma #atom %
 // IR-NOT: wmma.mma
 // IR: rocdl.sched.barrier 0
 // IR-NOT: vector.load %
-// IR: wmma.load <b, {{.*}}> %[[LA]][%[[BUF]], {{.*}}, %c16]
+// IR: wmma.load <b, {{.*}}> %[[LA]][%c1, {{.*}}, %c16]
 // IR-COUNT-16: wmma.mma #atom %
-// ... then slice s + 1 into the other buffer (B through 4 transposing
-// WMMAs: two pairs on RDNA3), and one barrier.
-// IR: vector.store %{{.*}}, %[[LA]][%[[NBUF:[^,]*]],
+// ... then slice s + 1 into buffer 0 (B through 4 transposing WMMAs: two
+// pairs on RDNA3), and one barrier.
+// IR: vector.store %{{.*}}, %[[LA]][%c0,
 // IR4-COUNT-4: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
-// IR3: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
+// IR3: vector.store %{{.*}}, %[[LB]][%c0,
 // IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
-// IR: vector.store %{{.*}}, %[[LB]][%[[NBUF]],
+// IR: vector.store %{{.*}}, %[[LB]][%c0,
+// IR-NOT: wmma.mma #atom %
+// IR: amdgpu.lds_barrier
+// Slice s + 1 from buffer 0, slice s + 2 stored into buffer 1.
+// IR-COUNT-4: vector.load %[[A]]
+// IR: wmma.load <b, {{.*}}> %[[LA]][%c0, {{.*}}, %c0]
+// IR-COUNT-32: wmma.mma #atom %
+// IR: vector.store %{{.*}}, %[[LA]][%c1,
+// IR: vector.store %{{.*}}, %[[LB]][%c1,
 // IR-NOT: wmma.mma #atom %
 // IR: amdgpu.lds_barrier
 // IR-NEXT: scf.yield

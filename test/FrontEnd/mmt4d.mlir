@@ -4,8 +4,9 @@
 // batch loops of the grid (m1 broadcast in B, n1 in A), each point a GEMM
 // of m0 x n0 over the one K loop larger than 1.  A K tile of 1 (k0 = 1,
 // the form upstream's packing writes) is a unit dim inside the matrix
-// view; a K1 of 1 leaves K = k0, contiguous.  (Two K loops larger than 1
-// are refused: several-loops-invalid.mlir.)
+// view; a K1 of 1 leaves K = k0, contiguous.  Both K tiles larger than 1
+// (k1 and k0 apart in A and B): the kernel's K loop over k0 runs once per
+// k1, in an outer loop carrying the accumulators (registers staging).
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s
 
@@ -66,5 +67,36 @@ func.func @m_apart(%A: memref<4x32x8xf16>, %B: memref<32x16xf16>, %C: memref<4x8
     %r = arith.addf %c, %p : f32
     linalg.yield %r : f32
   }
+  return
+}
+
+// -----
+
+// i8 -> i32, k1 = 4, k0 = 8: an scf.for over k1 (4 iterations) around the
+// K step over k0 (one masked 16-wide step), k1 indexing both operands.
+// CHECK-LABEL: gpu.func @mmt4d_split_k(
+// CHECK-SAME: grid = () -> (1, 1, 4)
+// CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_i32_16x16x16_iu8", staging = registers
+// CHECK: scf.for %[[K1:.*]] = %c0 to %c4 step %c1 iter_args(
+// CHECK-NEXT: wmma.load <{{a|b}}, {{.*}}[%{{.*}}, %[[K1]], %{{.*}}, %c0] masked : memref<2x4x16x8xi8
+// CHECK-NEXT: wmma.load <{{a|b}}, {{.*}}[%{{.*}}, %[[K1]], %{{.*}}, %c0] masked : memref<2x4x16x8xi8
+// CHECK-NEXT: wmma.mma
+// CHECK-NEXT: scf.yield
+func.func @mmt4d_split_k(%A: memref<2x4x16x8xi8>, %B: memref<2x4x16x8xi8>, %C: memref<2x2x16x16xi32>) {
+  linalg.mmt4d ins(%A, %B : memref<2x4x16x8xi8>, memref<2x4x16x8xi8>) outs(%C : memref<2x2x16x16xi32>)
+  return
+}
+
+// -----
+
+// batch_mmt4d with a batch of one (IREE data-tiling a batch_matmul): the
+// batch is at index 0, m1 and n1 the grid's batches, k1 looped.
+// CHECK-LABEL: gpu.func @batch_mmt4d_one(
+// CHECK-SAME: grid = () -> (1, 1, 4)
+// CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16"
+// CHECK: scf.for %[[K1:.*]] = %c0 to %c8 step %c1
+// CHECK: wmma.load {{.*}}[%c0, %{{.*}}, %[[K1]], %{{.*}}, %c0] masked : memref<1x2x8x16x2xf16
+func.func @batch_mmt4d_one(%A: memref<1x2x8x16x2xf16>, %B: memref<1x2x8x16x2xf16>, %C: memref<1x2x2x16x16xf32>) {
+  linalg.batch_mmt4d ins(%A, %B : memref<1x2x8x16x2xf16>, memref<1x2x8x16x2xf16>) outs(%C : memref<1x2x2x16x16xf32>)
   return
 }

@@ -209,14 +209,15 @@ func.func @row_sum(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %Y: memref<32x3
 
 // CHECK-LABEL: func.func @pad(
 // CHECK-SAME: wmma.program
-// Padding is named, not "a view of a buffer".  (Padding at the start of a
-// dim: padding only at the end is read as masked loads, pad-operands.test.)
-func.func @pad(%A: tensor<30x32xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+// Padding is named, not "a view of a buffer".  (Padding at the start of
+// the contiguous dim by 2, not a multiple of 16: other pads are read as
+// masked loads, pad-operands.test and pad-low.test.)
+func.func @pad(%A: tensor<32x30xf16>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %z = arith.constant 0.0 : f16
-  %p = tensor.pad %A low[2, 0] high[0, 0] {
+  %p = tensor.pad %A low[0, 2] high[0, 0] {
   ^bb0(%i: index, %j: index):
     tensor.yield %z : f16
-  } : tensor<30x32xf16> to tensor<32x32xf16>
+  } : tensor<32x30xf16> to tensor<32x32xf16>
   %r = linalg.matmul ins(%p, %B : tensor<32x32xf16>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
 }

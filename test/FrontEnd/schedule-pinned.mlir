@@ -47,15 +47,16 @@ func.func @gemm_regs(%A: memref<1024x512xf16>, %B: memref<512x1024xf16>, %C: mem
 // A 16-wide K step through LDS with row segments (B given N x K: both
 // copies vectorised), 128x64 tiles: each slice is one K step, so no
 // scheduling barrier splits a slice: one starts each slice's WMMAs
-// (keeping the prefetch above them: the loop's slice, the peeled full one,
-// the masked tail), one follows the last WMMAs.
+// (keeping the prefetch above them: the loop's two slices -- unrolled by
+// the two buffers --, the one after the loop, the peeled full one, the
+// masked tail), one follows the last WMMAs.
 // CHECK-LABEL: gpu.func @gemm_k16(
 // CHECK-SAME: wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_bf16", staging = lds, tile = [128, 64, 16], waves = [2, 2], wave_tile = [4, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, vec], causal = false>
 // CHECK: scf.for
-// CHECK: rocdl.sched.barrier
+// CHECK-COUNT-2: rocdl.sched.barrier
 // CHECK-NOT: rocdl.sched.barrier
 // CHECK: scf.yield
-// CHECK-COUNT-3: rocdl.sched.barrier
+// CHECK-COUNT-4: rocdl.sched.barrier
 // CHECK-NOT: rocdl.sched.barrier
 // CHECK: gpu.return
 func.func @gemm_k16(%A: memref<200x100xbf16>, %B: memref<90x100xbf16>, %C: memref<200x90xf32>) attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_bf16", staging = lds, tile = [128, 64, 16], waves = [2, 2], wave_tile = [4, 2], stages = 2, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = rowseg, copy = [vec, vec], causal = false>} {

@@ -116,6 +116,7 @@ static void check_row(const tsv *t, int r) {
   SAME("DRAM bytes/s", sku->dram_bytes_per_s, llround(strtod(bw, NULL) * 1e9));
   SAME("measured DRAM bytes/s", sku->dram_measured_bytes_per_s,
        *mbw ? llround(strtod(mbw, NULL) * 1e9) : 0);
+  SAME("L2 bytes", sku->l2_bytes, num(t, r, "l2_mib") << 20);
   /* The DRAM figure is bus width x data rate. */
   double rate = strtod(cell(t, r, "dram_data_rate_gbps_per_pin"), NULL);
   SAME("DRAM bus x rate", sku->dram_bytes_per_s,

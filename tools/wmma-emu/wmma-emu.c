@@ -4,6 +4,7 @@
  *   wmma-emu KERNEL.ll --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
  *            [--arg SPEC]... [--chip CHIP] [--stats] [--stats-json FILE]
  *            [--threads N] [--dynamic-lds BYTES] [--max-instructions N]
+ *            [--l2-bytes N] [--l2-workgroups N]
  *
  * Exit status: 0 success, 1 fault, failed check or invalid module, 2 usage
  * error (command line, unreadable input). */
@@ -28,7 +29,7 @@ static void usage(FILE *o) {
           "                [--arg SPEC]... [--chip CHIP] [--stats] "
           "[--stats-json FILE]\n"
           "                [--threads N] [--dynamic-lds BYTES] [--max-instructions N]\n"
-          "                [--list]\n"
+          "                [--l2-bytes N] [--l2-workgroups N] [--list]\n"
           "  --grid      number of workgroups in x, y, z\n"
           "  --block     work-items per workgroup in x, y, z (at most 1024)\n"
           "  --arg SPEC  one per kernel parameter, in order:\n"
@@ -51,6 +52,9 @@ static void usage(FILE *o) {
           "  --max-instructions N  fault after N wave-instructions in the launch\n"
           "                     (default %llu, or 2^18 per workgroup in large\n"
           "                     grids; 0 = no limit)\n"
+          "  --l2-bytes N, --l2-workgroups N  the L2 model of the DRAM estimate:\n"
+          "                     its size and the workgroups resident at a time\n"
+          "                     (default: from the chip's largest part)\n"
           "  --stats, --stats-json FILE  print / write the counters\n"
           "  --list      print the kernels and their parameters\n",
           (unsigned long long)WMMA_EMU_DEFAULT_INSTRUCTION_LIMIT);
@@ -230,7 +234,7 @@ int main(int argc, char **argv) {
   const char *input = NULL, *kname = NULL, *chip = NULL, *json = NULL;
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
   int have_grid = 0, have_block = 0, stats = 0, list = 0, have_limit = 0;
-  unsigned long long limit = 0, threads = 0, dyn_lds = 0;
+  unsigned long long limit = 0, threads = 0, dyn_lds = 0, l2_bytes = 0, l2_workgroups = 0;
   /* A memref spec expands to at most 3 + 2 * 8 parameters. */
   const char **specs = calloc((size_t)(argc + 1) * 19, sizeof *specs);
   char **owned = calloc((size_t)(argc + 1) * 19, sizeof *owned);
@@ -296,6 +300,16 @@ int main(int argc, char **argv) {
       if (uint_value(argv[++i], 65536, &dyn_lds)) {
         free_specs(specs, owned, nowned);
         return fail(2, "bad --dynamic-lds value '%s' (bytes, 0..65536)", argv[i]);
+      }
+    } else if (!strcmp(a, "--l2-bytes") || !strcmp(a, "--l2-workgroups")) {
+      NEED_VALUE();
+      int is_bytes = a[5] == 'b';
+      if (uint_value(argv[++i], is_bytes ? (1ull << 40) : (1ull << 24),
+                     is_bytes ? &l2_bytes : &l2_workgroups) ||
+          (is_bytes ? l2_bytes < 128 : l2_workgroups == 0)) {
+        free_specs(specs, owned, nowned);
+        return fail(2, "bad %s value '%s' (%s)", a, argv[i],
+                    is_bytes ? "bytes, 128..2^40" : "1..2^24");
       }
     } else if (!strcmp(a, "--list")) {
       list = 1;
@@ -513,6 +527,7 @@ int main(int argc, char **argv) {
   if (have_limit)
     wmma_emu_set_instruction_limit(m, limit);
   wmma_emu_set_threads(m, (unsigned)threads);
+  wmma_emu_set_l2_model(m, l2_bytes, (unsigned)l2_workgroups);
   if (wmma_emu_set_dynamic_lds(m, (uint32_t)dyn_lds)) {
     rc = fail(2, "%s", wmma_emu_last_error(m));
     goto done;

@@ -155,7 +155,11 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
     - `template`: `gemm`, `decode` (skinny GEMMs with K split across the
       waves of a workgroup: `waves` = [K slices, 1], `tile` = [M tile,
       N tile, K per loop iteration]), `chain_regs`, `chain_lds`,
-      `attention`, `elementwise` (a plain GPU kernel without WMMA for
+      `attention`, `decode_attention` (few query tokens per head: `waves` =
+      [key slices per workgroup, 1], `wave_tile` = [1, workgroups per KV
+      sequence]; above 1 the function launches a second kernel,
+      `@F_combine`, with `waves = [1, 1]`, that merges their partials),
+      `elementwise` (a plain GPU kernel without WMMA for
       data-parallel functions), `reduction` (row, column and full
       reductions: softmax, norms, sums) or `valu` (VALU multiply-adds for
       the products no WMMA instruction takes).

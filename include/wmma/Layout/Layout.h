@@ -44,6 +44,8 @@ typedef struct {
   int64_t dram_bytes_per_s;          /* bus width x data rate (iGPUs: the
                                         memory the table assumes) */
   int64_t dram_measured_bytes_per_s; /* 0 where none is published */
+  int64_t l2_bytes;                  /* the L2 (the emulator's DRAM
+                                        estimate models it) */
 } wmma_sku_info;
 
 /* A chip parsed once: architecture and the resources the front end's cost

@@ -21,6 +21,11 @@ extern "C" {
 MlirStringRef wmma_sref(const char *s);
 /* Is op's name exactly `name` (e.g. "func.func")? */
 bool wmma_op_is(MlirOperation op, const char *name);
+/* Is every iterator of linalg op `op` parallel (false without
+ * iterator_types)? */
+bool wmma_linalg_all_parallel(MlirOperation op);
+/* The last operation of block b (null if it is empty). */
+MlirOperation wmma_block_last_op(MlirBlock b);
 /* The attribute `name` of op (null if absent). */
 MlirAttribute wmma_attr(MlirOperation op, const char *name);
 /* Copies s into dst[cap] (cap > 0), truncating, NUL-terminated. */

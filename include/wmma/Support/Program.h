@@ -93,5 +93,10 @@ int fe_program_read(MlirOperation module, MlirOperation func,
                     fe_program *prog, char *why, size_t cap);
 /* Is func a program's host (marked wmma.program by the front end)? */
 bool fe_is_program(MlirOperation func);
+/* Is op index arithmetic the record evaluates from its operands (a
+ * constant, memref.dim, a cast, arith.select, the binary ops of
+ * wmma_value_opcode)?  The front end keeps on the host only what the
+ * record can replay. */
+bool fe_program_index_op(MlirOperation op);
 
 #endif /* WMMA_SUPPORT_PROGRAM_H */

@@ -8,6 +8,8 @@
  *   gpu.launch_func @F_module::@F blocks in (gx, gy, gz) threads in (t, 1, 1)
  *   results           -> bufferization.to_tensor (restrict writable)
  *                        (returned as they are by functions on memrefs)
+ *   workspaces        -> memref.alloc before the launches (several kernels
+ *                        launched in order), memref.dealloc after them
  *
  * Memref arguments are passed as they are (descriptors: the kernel reads
  * their sizes); the caller owns every buffer, results included. */
@@ -64,9 +66,40 @@ static MlirValue grid_value(wb_t *b, const fe_problem *p, MlirBlock body,
   return v;
 }
 
+/* One launch of kernel (schedule s) with the kernel operands ops[6..]. */
+static MlirOperation launch(wb_t *b, const fe_problem *p, MlirBlock body,
+                            const int *map, const fe_schedule *s,
+                            MlirOperation gpu_module, MlirOperation kernel,
+                            MlirValue *ops) {
+  MlirContext ctx = b->ctx;
+  for (int i = 0; i < 3; ++i)
+    ops[i] = grid_value(b, p, body, map, &s->grid[i]);
+  ops[3] = wb_const_index(b, s->threads);
+  ops[4] = ops[5] = wb_const_index(b, 1);
+  MlirAttribute mod = mlirOperationGetAttributeByName(gpu_module,
+                                                      wmma_sref("sym_name"));
+  MlirAttribute ker = mlirOperationGetAttributeByName(kernel,
+                                                      wmma_sref("sym_name"));
+  MlirAttribute leaf = mlirFlatSymbolRefAttrGet(ctx, mlirStringAttrGetValue(ker));
+  MlirAttribute ref =
+      mlirSymbolRefAttrGet(ctx, mlirStringAttrGetValue(mod), 1, &leaf);
+  /* async, grid x3, block x3, cluster x3, dynamic LDS, operands, object */
+  int32_t seg[13] = {0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, p->nargs, 0};
+  MlirNamedAttribute attrs[2] = {wb_named(ctx, "kernel", ref),
+                                 wb_segments(ctx, 13, seg)};
+  return wb_op(b, "gpu.launch_func", 6 + p->nargs, ops, 0, NULL, 2, attrs);
+}
+
 int fe_build_host(MlirOperation func, const fe_problem *p,
                   const fe_schedule *s, MlirOperation gpu_module,
                   MlirOperation kernel) {
+  return fe_build_host_launches(func, p, 1, &s, gpu_module, &kernel);
+}
+
+int fe_build_host_launches(MlirOperation func, const fe_problem *p, int n,
+                           const fe_schedule *const *s,
+                           MlirOperation gpu_module,
+                           const MlirOperation *kernels) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   /* Caller argument h is block argument map[h] (2:4 sparse arguments
@@ -86,13 +119,11 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
     mlirIRRewriterDestroy(rw);
     return -1;
   }
-  /* Grid, block, then the kernel's operands. */
+  /* The kernels' operands (after grid and block). */
   MlirValue ops[7 + FE_MAX_ARGS];
-  for (int i = 0; i < 3; ++i)
-    ops[i] = grid_value(&b, p, body, map, &s->grid[i]);
-  ops[3] = wb_const_index(&b, s->threads);
-  ops[4] = ops[5] = wb_const_index(&b, 1);
   MlirValue results[FE_MAX_ARGS];
+  MlirValue workspace[FE_MAX_ARGS];
+  int nws = 0;
   for (int a = 0; a < p->nargs; ++a) {
     const fe_arg *x = &p->args[a];
     MlirValue v;
@@ -105,32 +136,39 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
         v = wb_op1(&b, "bufferization.to_buffer", 1, &v, x->type, 1, &ro);
       }
     } else {
-      /* A result: allocated here, sizes from the arguments. */
+      /* A result or a workspace: allocated here, sizes from the
+       * arguments (a workspace's from their buffers: the dims a program's
+       * host may take). */
       MlirValue dyn[FE_MAX_RANK];
       int nd = 0;
-      for (int d = 0; d < x->rank; ++d)
-        if (mlirShapedTypeIsDynamicSize(mlirShapedTypeGetDimSize(x->type, d)))
+      for (int d = 0; d < x->rank; ++d) {
+        if (!mlirShapedTypeIsDynamicSize(mlirShapedTypeGetDimSize(x->type, d)))
+          continue;
+        if (x->host == FE_HOST_WORKSPACE) {
+          const fe_symbol *sym = &p->syms[x->shape[d].sym];
+          dyn[nd++] = wb_dim(&b, ops[6 + sym->arg], sym->dim);
+        } else {
           dyn[nd++] = host_size(&b, p, body, map, x->shape[d]);
+        }
+      }
       int32_t seg[2] = {nd, 0};
       MlirNamedAttribute sa = wb_segments(ctx, 2, seg);
       v = wb_op1(&b, "memref.alloc", nd, dyn, x->type, 1, &sa);
-      results[-1 - x->host] = v;
+      if (x->host == FE_HOST_WORKSPACE)
+        workspace[nws++] = v;
+      else
+        results[-1 - x->host] = v;
     }
     ops[6 + a] = v;
   }
-  MlirAttribute mod = mlirOperationGetAttributeByName(gpu_module,
-                                                      wmma_sref("sym_name"));
-  MlirAttribute ker = mlirOperationGetAttributeByName(kernel,
-                                                      wmma_sref("sym_name"));
-  MlirAttribute leaf = mlirFlatSymbolRefAttrGet(ctx, mlirStringAttrGetValue(ker));
-  MlirAttribute ref =
-      mlirSymbolRefAttrGet(ctx, mlirStringAttrGetValue(mod), 1, &leaf);
-  /* async, grid x3, block x3, cluster x3, dynamic LDS, operands, object */
-  int32_t seg[13] = {0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, p->nargs, 0};
-  MlirNamedAttribute attrs[2] = {wb_named(ctx, "kernel", ref),
-                                 wb_segments(ctx, 13, seg)};
-  MlirOperation launch =
-      wb_op(&b, "gpu.launch_func", 6 + p->nargs, ops, 0, NULL, 2, attrs);
+  MlirOperation last = {NULL};
+  for (int k = 0; k < n; ++k) {
+    last = launch(&b, p, body, map, s[k], gpu_module, kernels[k], ops);
+    if (mlirOperationIsNull(last))
+      break;
+  }
+  for (int w = 0; w < nws; ++w)
+    wb_op(&b, "memref.dealloc", 1, &workspace[w], 0, NULL, 0, NULL);
 
   /* Results back as tensors. */
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
@@ -150,5 +188,5 @@ int fe_build_host(MlirOperation func, const fe_problem *p,
   }
   wb_op(&b, "func.return", p->nresults, ret, 0, NULL, 0, NULL);
   mlirIRRewriterDestroy(rw);
-  return mlirOperationIsNull(launch) ? -1 : 0;
+  return mlirOperationIsNull(last) ? -1 : 0;
 }

@@ -37,14 +37,6 @@ static void erase_with_users(MlirOperation op) {
   erase(op);
 }
 
-static MlirOperation last_op(MlirBlock b) {
-  MlirOperation last = {NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(b);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    last = op;
-  return last;
-}
-
 static bool has_uses(MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     if (!mlirOpOperandIsNull(
@@ -222,7 +214,7 @@ int fe_build_program_host(MlirOperation func, MlirOperation norm,
   MlirBlock nbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(norm, 0));
   /* The caller's body goes; its arguments stay. */
   for (MlirOperation op; !mlirOperationIsNull(
-           op = last_op(body));)
+           op = wmma_block_last_op(body));)
     erase(op);
   MlirRewriterBase rw = mlirIRRewriterCreate(ctx);
   wb_t b;
@@ -290,7 +282,7 @@ int fe_build_program_host(MlirOperation func, MlirOperation norm,
       erase(pt->remat.fill[i]);
   }
   /* Results back as the caller's types. */
-  MlirOperation ret = last_op(body);
+  MlirOperation ret = wmma_block_last_op(body);
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
   if (!mlirOperationIsNull(ret) && wmma_op_is(ret, "func.return")) {
     mlirRewriterBaseSetInsertionPointBefore(rw, ret);

@@ -325,6 +325,17 @@ void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
               ? wb_arith(&kb->b, "arith.divui", batch[i],
                          kb_c(kb, o->batch_div[i]))
               : batch[i];
+  if (o->has_kouter) {
+    if (mlirValueIsNull(kb->kouter))
+      kb->failed = 1; /* a template that does not loop the outer K */
+    else
+      idx[o->mem_kouter] = kb->kouter;
+  }
+}
+
+MlirValue kb_unpadded(fe_kb *kb, const fe_operand *o, int dim, MlirValue i) {
+  int64_t lo = o->padded ? kb->p->args[o->arg].pad_lo[dim] : 0;
+  return lo ? kb_addc(kb, i, -lo) : i;
 }
 
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
@@ -337,8 +348,8 @@ MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   const fe_arg *a = &kb->p->args[o->arg];
   MlirValue idx[FE_MAX_RANK];
   kb_operand_origin(kb, o, batch, idx);
-  idx[o->mem_row] = row0;
-  idx[o->mem_k] = k0;
+  idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, row0);
+  idx[o->mem_k] = kb_unpadded(kb, o, o->mem_k, k0);
   /* The role matrix is row x K (A) or K x row (B), whichever operand plays
    * the role (a swapped product feeds B0 as A): memory holds it transposed
    * when its first tile dimension is not the role's first dimension. */

@@ -50,6 +50,9 @@ typedef struct fe_kb {
    * at the same index in every tile of the iteration (Decode.c). */
   MlirValue k_base;
   int k_span;
+  /* The outer K loop's induction variable while its body is built
+   * (fe_gemm.kouter_loop), read by operand loads. */
+  MlirValue kouter;
   int failed;
 } fe_kb;
 
@@ -129,6 +132,11 @@ void kb_conv_base(fe_kb *kb, const fe_conv *c, const fe_node *x,
  * its space (VALU kernels: a depthwise convolution). */
 MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x);
 
+/* Index i of operand o's memref dim `dim` in its unpadded source: i minus
+ * the dim's low padding when o is read through a tensor.pad (ProblemPad.c;
+ * the masked load then reads zeros before the source as after it). */
+MlirValue kb_unpadded(fe_kb *kb, const fe_operand *o, int dim, MlirValue i);
+
 /* A/B operand tile of a product from global memory.  role: A or B of the
  * WMMA (a product computed swapped feeds its B operand as A and its A as
  * B); row0, k0: origin in the operand's row (M or N) and K dimensions;
@@ -172,7 +180,8 @@ MlirValue kb_acc_tile(fe_kb *kb, const MlirValue *vals, int t);
 typedef struct {
   int rank;
   int dim_row, dim_col;        /* space dims along tile rows / columns */
-  MlirValue at[FE_MAX_RANK];   /* row/col: tile origin; others: the index */
+  MlirValue at[FE_MAX_LOOPS];  /* row/col: tile origin; others: the index
+                                  (of a loop space: up to FE_MAX_LOOPS) */
   bool transposed;             /* fragments hold the tile transposed */
   /* An operand tile (a prologue): values are fragments of `role` (A or B,
    * in role coordinates: rows x cols of that matrix) instead of

@@ -106,14 +106,23 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
  * nfull follows (always computed, masked; it may be empty when nfull is
  * dynamic).  max_slices: a static bound on the slices that exist in
  * memory when nfull is dynamic (-1: none; slices past it are not
- * prefetched).  0, or -1 when the loop cannot be built. */
+ * prefetched).  unroll: unroll the main loop by `stages` when its trip
+ * count is static, so that every slice's buffer is a constant (kb_unroll:
+ * where the iterations that do not fill a trip go).  0, or -1 when the
+ * loop cannot be built. */
 #define KB_PIPE_MAX_STAGES 3
 #define KB_PIPE_MAX_STATE 32
+typedef enum {
+  KB_UNROLL_NONE,       /* one slice per iteration */
+  KB_UNROLL_REST_AFTER, /* by stages; the odd iterations after the loop */
+  KB_UNROLL_REST_FIRST, /* by stages; the odd iterations before it */
+} kb_unroll;
 typedef struct {
   int stages;
   MlirValue nfull;
   bool tail;
   int64_t max_slices;
+  kb_unroll unroll;
   int nstate;
   void *ud;
   void (*prefetch)(fe_kb *kb, void *ud, MlirValue slice, bool masked);

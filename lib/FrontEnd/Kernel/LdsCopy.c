@@ -349,7 +349,11 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
       idx[o->mem_k] = kb_add(kb, k, cp->ld_row[i]);
       idx[o->mem_row] = kb_add(kb, origin, cp->ld_col[i]);
     }
-    regs[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, len, masked);
+    /* A padded operand: the unpadded source, every load masked. */
+    idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, idx[o->mem_row]);
+    idx[o->mem_k] = kb_unpadded(kb, o, o->mem_k, idx[o->mem_k]);
+    regs[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, len,
+                       masked || o->padded);
   }
 }
 

@@ -150,6 +150,12 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   t.at[o->k_loop] = k0;
   for (int i = 0; i < o->nbatch; ++i)
     t.at[o->batch_loop[i]] = batch[i];
+  if (o->has_kouter) {
+    if (mlirValueIsNull(kb->kouter))
+      kb->failed = 1;
+    else
+      t.at[o->kouter_loop] = kb->kouter;
+  }
   t.operand = true;
   t.role = role;
   t.masked = masked;

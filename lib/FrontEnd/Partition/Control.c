@@ -11,6 +11,7 @@
  * of tensor iter_args when the loop's body writes its destination).  Any
  * other loop stays on the host as a whole, with the reason. */
 #include "Partition/Partition.h"
+#include "wmma/Support/Program.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -41,34 +42,17 @@ static bool host_scalar(MlirValue v, int depth) {
     return wmma_op_is(owner, "scf.for") && mlirBlockArgumentGetArgNumber(v) == 0;
   }
   MlirOperation d = mlirOpResultGetOwner(v);
+  /* What the program record evaluates (ProgramControl.c), no more. */
+  if (!fe_program_index_op(d))
+    return false;
   if (wmma_op_is(d, "arith.constant"))
     return true;
   if (wmma_op_is(d, "memref.dim"))
     return host_scalar(mlirOperationGetOperand(d, 1), depth + 1);
-  static const char *const kOps[] = {
-      "arith.addi",  "arith.subi",       "arith.muli",    "arith.divui",
-      "arith.divsi", "arith.ceildivsi",  "arith.ceildivui", "arith.floordivsi",
-      "arith.remui", "arith.remsi",      "arith.minsi",   "arith.maxsi",
-      "arith.minui", "arith.maxui",      "arith.cmpi",    "arith.select",
-      "arith.andi",  "arith.ori",        "arith.xori",    "arith.index_cast",
-      "arith.index_castui"};
-  bool known = false;
-  for (size_t i = 0; i < sizeof kOps / sizeof kOps[0] && !known; ++i)
-    known = wmma_op_is(d, kOps[i]);
-  if (!known)
-    return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); ++i)
     if (!host_scalar(mlirOperationGetOperand(d, i), depth + 1))
       return false;
   return true;
-}
-
-static MlirOperation terminator(MlirBlock b) {
-  MlirOperation last = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(b);
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    last = o;
-  return last;
 }
 
 /* Does each result of scf.if op come from one buffer, defined before it,
@@ -83,7 +67,7 @@ static bool same_buffer_yielded(MlirOperation op) {
   MlirOperation y[2];
   for (int r = 0; r < 2; ++r) {
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-    y[r] = mlirBlockIsNull(b) ? (MlirOperation){NULL} : terminator(b);
+    y[r] = mlirBlockIsNull(b) ? (MlirOperation){NULL} : wmma_block_last_op(b);
     if (mlirOperationIsNull(y[r]) || !wmma_op_is(y[r], "scf.yield") ||
         mlirOperationGetNumOperands(y[r]) != n)
       return false;
@@ -132,10 +116,7 @@ static bool describable(MlirOperation op, char *why, size_t cap) {
       return false;
     }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation yield = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    yield = o;
+  MlirOperation yield = wmma_block_last_op(body);
   for (intptr_t i = 3; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue init = mlirOperationGetOperand(op, i);
     if (!mlirTypeIsAMemRef(mlirValueGetType(init))) {

@@ -53,15 +53,8 @@ intptr_t fe_first_output(MlirOperation op) {
 }
 
 bool fe_yields_first_input(MlirOperation op) {
-  MlirAttribute its = wmma_attr(op, "iterator_types");
-  if (mlirAttributeIsNull(its) || !mlirAttributeIsAArray(its))
+  if (!wmma_linalg_all_parallel(op))
     return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(its); ++i) {
-    char t[32];
-    wmma_print_attr(mlirArrayAttrGetElement(its, i), t, sizeof t);
-    if (!strstr(t, "parallel"))
-      return false;
-  }
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation y = mlirBlockGetFirstOperation(b);
   return !mlirOperationIsNull(y) && wmma_op_is(y, "linalg.yield") &&

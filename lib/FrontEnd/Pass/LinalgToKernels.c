@@ -216,6 +216,16 @@ static int convert_func(MlirBlock body, MlirOperation func,
     rc = -1;
     goto done;
   }
+  if (t == &fe_template_decode_attention && s.wave_n > 1) {
+    if (fe_convert_split_kv(func, p, &s, &fo, chip)) {
+      rc = -1;
+      goto done;
+    }
+    if (fo.pinned)
+      mlirOperationRemoveAttributeByName(func, wmma_sref("wmma.schedule"));
+    rc = 1;
+    goto done;
+  }
   MlirOperation gm;
   MlirOperation kernel = fe_build_kernel(func, p, t, &s, &fo, chip, &gm);
   if (mlirOperationIsNull(kernel) || fe_build_host(func, p, &s, gm, kernel)) {

@@ -22,4 +22,11 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
                        const fe_options *o, const wmma_chip_info *chip,
                        fe_diag *d);
 
+/* Decode attention whose schedule splits each KV sequence across
+ * workgroups (ConvertSplitKv.c): the two kernels, the workspace and the
+ * host launching them; 0, or -1 after an error at func. */
+int fe_convert_split_kv(MlirOperation func, const fe_problem *p,
+                        const fe_schedule *s, const fe_options *o,
+                        const wmma_chip_info *chip);
+
 #endif /* WMMA_FRONTEND_PASS_PASS_H */

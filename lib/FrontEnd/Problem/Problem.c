@@ -116,42 +116,6 @@ static int matrix_leaves(const fe_graph *g, int n, int row, int k,
   return rc ? -1 : 0;
 }
 
-/* "(M, batch, K)": what each memory dim of leaf x is, for a layout
- * refusal. */
-static void describe_dims(const fe_node *x, int row_loop, const char *row,
-                          int col_loop, const char *col, char *buf,
-                          size_t cap) {
-  size_t at = 0;
-  buf[0] = 0;
-  for (int j = 0; j < x->nmap && at < cap; ++j) {
-    char fixed[16];
-    snprintf(fixed, sizeof fixed, "%d", (int)x->fixed[j]);
-    at += (size_t)snprintf(buf + at, cap - at, "%s%s", j ? ", " : "(",
-                           x->map[j] == row_loop       ? row
-                           : x->map[j] == col_loop     ? col
-                           : x->map[j] == FE_MAP_FIXED ? fixed
-                                                       : "batch");
-  }
-  if (at < cap)
-    snprintf(buf + at, cap - at, ")");
-}
-
-/* Where the misplaced batch dimension is: "the innermost position", else
- * "position j" (counting from 0, as memref dims do). */
-static void batch_position(const fe_node *x, int row_loop, int col_loop,
-                           int rank, char *buf, size_t cap) {
-  int pos = rank - 2;
-  for (int j = rank - 2; j < rank && j < x->nmap; ++j)
-    if (x->map[j] != row_loop && x->map[j] != col_loop) {
-      pos = j;
-      break;
-    }
-  if (pos == rank - 1)
-    snprintf(buf, cap, "the innermost position");
-  else
-    snprintf(buf, cap, "position %d", pos);
-}
-
 /* The dim of o's view that memref dim j is. */
 static int view_dim(const fe_operand *o, int j) {
   for (int i = 0; o->permuted && i < FE_MAX_RANK; ++i)
@@ -204,18 +168,34 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
     /* Batch dimensions between or after the matrix's: read through a view
      * with them first (layout math by strides, no copy). */
     char dims[64], pos[48], where[192];
-    describe_dims(x, row_loop, what[0] == 'A' ? "M" : "N", gm->k_loop, "K",
-                  dims, sizeof dims);
-    batch_position(x, row_loop, gm->k_loop, rank, pos, sizeof pos);
-    snprintf(where, sizeof where, "operand %s has a batch dimension at %s "
-                                  "of its dimensions %s",
-             what, pos, dims);
+    int outer_k = gm->has_kouter ? gm->kouter_loop : -2;
+    fe_describe_dims(x, row_loop, what[0] == 'A' ? "M" : "N", gm->k_loop,
+                     "K", outer_k, dims, sizeof dims);
+    int at =
+        fe_batch_position(x, row_loop, gm->k_loop, rank, pos, sizeof pos);
+    snprintf(where, sizeof where, "operand %s has %s at %s of its "
+                                  "dimensions %s",
+             what, at >= 0 && at < x->nmap && x->map[at] == outer_k
+                       ? "its outer K loop"
+                       : "a batch dimension",
+             pos, dims);
     if (fe_matrix_view(&p->args[o->arg], o->mem_row, o->mem_k, o->perm,
                        where, why, cap))
       return -1;
     o->permuted = true;
     o->mem_row = view_dim(o, o->mem_row);
     o->mem_k = view_dim(o, o->mem_k);
+  }
+  if (gm->has_kouter) {
+    int j = memdim_of(x, gm->kouter_loop);
+    if (j < 0 || (x->div[j] && x->div[j] != 1) || o->im2col ||
+        o->k_pack > 1)
+      return fe_why(why, cap, "operand %s does not index the outer K loop "
+                              "%d as a plain dimension",
+                    what, gm->kouter_loop);
+    o->has_kouter = true;
+    o->mem_kouter = view_dim(o, j);
+    o->kouter_loop = gm->kouter_loop;
   }
   o->nbatch = gm->nbatch;
   for (int i = 0; i < gm->nbatch; ++i) {
@@ -251,8 +231,21 @@ static const char kSeveralLoops[] =
  * becomes a batch loop of the grid, broadcast in the operand without it,
  * each of its points a GEMM over the inner one (the operand layouts are
  * checked when read).  0, or -1 when there are batch loops enough. */
-static int demote_outer(fe_gemm *gm, int *role, int l) {
-  if (gm->nbatch >= 2 || *role >= l)
+static int demote_outer(const fe_contraction *c, fe_gemm *gm, int *role,
+                        int l) {
+  if (*role >= l)
+    return -1;
+  /* A batch loop of static size 1 (batch_mmt4d's batch of one, as IREE
+   * data-tiles a batch_matmul) gives its place: it is at index 0. */
+  for (int i = 0; gm->nbatch >= 2 && i < gm->nbatch; ++i) {
+    fe_size sz = c->nest.loop_size[gm->batch_loop[i]];
+    if (fe_size_static(sz) && sz.value == 1) {
+      for (int j = i + 1; j < gm->nbatch; ++j)
+        gm->batch_loop[j - 1] = gm->batch_loop[j];
+      --gm->nbatch;
+    }
+  }
+  if (gm->nbatch >= 2)
     return -1;
   gm->batch_loop[gm->nbatch++] = *role;
   *role = -1;
@@ -299,19 +292,27 @@ again:
         return fe_why(why, cap, "reduction loop %d is not shared by both "
                                 "operands",
                       l);
-      if (gm->k_loop >= 0)
-        return fe_why(why, cap, "more than one K loop (loops %d and %d "
-                                "both reduce): %s",
-                      gm->k_loop, l, kSeveralLoops);
+      if (gm->k_loop >= 0 && gm->has_kouter)
+        return fe_why(why, cap, "more than two K loops (loops %d, %d and %d "
+                                "reduce): %s",
+                      gm->kouter_loop, gm->k_loop, l, kSeveralLoops);
+      if (gm->k_loop >= 0) {
+        /* Two K loops (mmt4d's k1 and k0, both > 1): the outer one is
+         * iterated by the kernel around its K loop over the inner one
+         * (the operands' layouts are checked when read). */
+        gm->has_kouter = true;
+        gm->kouter_loop = gm->k_loop;
+        gm->KO = c->nest.loop_size[gm->k_loop];
+      }
       gm->k_loop = l;
     } else if (L && !R && O) {
-      if (gm->m_loop >= 0 && demote_outer(gm, &gm->m_loop, l))
+      if (gm->m_loop >= 0 && demote_outer(c, gm, &gm->m_loop, l))
         return fe_why(why, cap, "more than one M loop (loops %d and %d "
                                 "both index A and the output, not B): %s",
                       gm->m_loop, l, kSeveralLoops);
       gm->m_loop = l;
     } else if (R && !L && O) {
-      if (gm->n_loop >= 0 && demote_outer(gm, &gm->n_loop, l))
+      if (gm->n_loop >= 0 && demote_outer(c, gm, &gm->n_loop, l))
         return fe_why(why, cap, "more than one N loop (loops %d and %d "
                                 "both index B and the output, not A): %s",
                       gm->n_loop, l, kSeveralLoops);
@@ -438,7 +439,13 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
     return -1;
   if (lhs_is_inter)
     return 0;
-  return check_types(p, gm, why, cap);
+  if (check_types(p, gm, why, cap))
+    return -1;
+  if (gm->has_kouter && (gm->a_zp >= 0 || gm->b_zp >= 0))
+    return fe_why(why, cap, "two K loops (%d and %d) with zero points: the "
+                            "zero-point correction needs one K loop",
+                  gm->kouter_loop, gm->k_loop);
+  return 0;
 }
 
 /* Chain: p2's A operand (in p2's loop space) as an expression in p1's
@@ -719,6 +726,13 @@ static int build_shape(fe_problem *p, char *why, size_t cap,
     return -1;
   }
 shaped:
+  for (int i = 0; i < p->ngemms; ++i)
+    if (p->shape != FE_SHAPE_GEMM && p->shape != FE_SHAPE_VALU &&
+        p->gemms[i].has_kouter)
+      return fe_why(why, cap, "a product with two K loops (%d and %d) is "
+                              "looped by the gemm template alone, not "
+                              "fused with other products",
+                    p->gemms[i].kouter_loop, p->gemms[i].k_loop);
   /* (VALU kernels address any layout themselves.) */
   if (p->shape != FE_SHAPE_VALU && fe_apply_views(p, why, cap))
     return -1;
@@ -737,10 +751,10 @@ shaped:
     for (int j = 0; j < rank; ++j)
       out.map[j] = (int8_t)j;
     char dims[64], pos[48], where[192];
-    describe_dims(&out, p->out_space_m, "M", p->out_space_n, "N", dims,
-                  sizeof dims);
-    batch_position(&out, p->out_space_m, p->out_space_n, rank, pos,
-                   sizeof pos);
+    fe_describe_dims(&out, p->out_space_m, "M", p->out_space_n, "N", -2,
+                     dims, sizeof dims);
+    fe_batch_position(&out, p->out_space_m, p->out_space_n, rank, pos,
+                      sizeof pos);
     snprintf(where, sizeof where, "the output has a batch dimension at %s "
                                   "of its dimensions %s",
              pos, dims);

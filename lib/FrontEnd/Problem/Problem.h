@@ -13,6 +13,9 @@
 
 /*===--- the problem ------------------------------------------------------===*/
 typedef enum { FE_ARG_INPUT, FE_ARG_OUTPUT, FE_ARG_INOUT } fe_role;
+/* fe_arg.host of a buffer the host allocates for the kernels alone (a
+ * workspace between two launches), freed after the last. */
+#define FE_HOST_WORKSPACE (-1000)
 typedef enum {
   FE_SPARSE_NONE,
   FE_SPARSE_VALUES,
@@ -25,7 +28,8 @@ typedef struct {
   MlirType elem;
   int rank;
   fe_size shape[FE_MAX_RANK];
-  int host;           /* caller argument index, or -1 - r for result r */
+  int host;           /* caller argument index, or -1 - r for result r,
+                         or FE_HOST_WORKSPACE */
   fe_role role;
   MlirLocation loc;   /* the caller argument's location (carries its name) */
   /* The kernel reads the buffer through a view (memref.transpose) whose
@@ -40,9 +44,11 @@ typedef struct {
    * (ProblemCollapse.c). */
   bool collapsed;
   int64_t vshape[FE_MAX_RANK], vstride[FE_MAX_RANK];
-  /* Read zero-padded at the end of its dims (a tensor.pad with high
-   * padding only: ProblemPad.c), and read as itself. */
+  /* Read zero-padded (a tensor.pad: ProblemPad.c), with pad_lo zeros
+   * before the source along each dim (its low padding), and read as
+   * itself. */
   bool pad_read, plain_read;
+  int64_t pad_lo[FE_MAX_RANK];
   /* A 2:4 A operand (ProblemSparse.c) is two kernel arguments of one
    * caller argument: its compressed values, M x K/2, and its index words,
    * M x ceil(K/32) i32 (docs/sparse-frontend.md). */
@@ -80,6 +86,11 @@ typedef struct {
   int space_rank, row_loop, k_loop;
   int batch_loop[2];
   fe_size K;
+  /* The outer of two K loops (mmt4d's k1 beside k0), when has_kouter:
+   * its memref dim (of the view) and loop; the kernel iterates it around
+   * its K loop (fe_gemm.kouter_loop). */
+  bool has_kouter;
+  int mem_kouter, kouter_loop;
   bool padded; /* arg is smaller than the tiles read: every load masked,
                   zeros past its end (ProblemPad.c) */
 } fe_operand;
@@ -96,6 +107,12 @@ typedef struct {
   int nbatch;
   int batch_loop[2];
   fe_size M, N, K, batch[2];
+  /* A second K loop no view collapses with K (mmt4d's k1 when k0 > 1),
+   * when has_kouter, and its size: the kernel runs its K loop once per
+   * value, accumulating (the gemm template, registers staging). */
+  bool has_kouter;
+  int kouter_loop;
+  fe_size KO;
   fe_operand lhs, rhs; /* lhs: A (M x K), rhs: B (K x N) */
   int acc;             /* initial accumulator (output space of prod) */
   MlirType in_type;    /* A/B element type after any prologue (A's when
@@ -295,6 +312,16 @@ int fe_load_packed_along(const fe_node *x, int k_loop);
  * analysis then takes an outer M or N loop as a batch loop, mmt4d's m1
  * and n1, or refuses the product with its reason). */
 void fe_collapse_loops(fe_problem *p, int prod);
+
+/* For layout refusals (ProblemViews.c): "(M, batch, K)", what each memory
+ * dim of leaf x is (loop outer_k, if any, named "outer K"); and where the
+ * misplaced batch dimension is, "the innermost position" or "position j"
+ * (returning j). */
+void fe_describe_dims(const fe_node *x, int row_loop, const char *row,
+                      int col_loop, const char *col, int outer_k, char *buf,
+                      size_t cap);
+int fe_batch_position(const fe_node *x, int row_loop, int col_loop, int rank,
+                      char *buf, size_t cap);
 
 /* ProblemViews.c: the view of a buffer of `rank` dims whose dims `a` and
  * `b` (a matrix) must be its last two: perm (view dim i = memref dim

@@ -1,10 +1,17 @@
 /* Front end, step 2 (continued): a product operand read through a
- * zero-padded copy -- tensor.pad adding zeros at the end of its dims, e.g.
- * K or M rounded up to a multiple of 16 -- is read as masked loads of the
- * unpadded source (zeros outside it) instead of a padded copy in memory.
- * Only a plain matrix operand of the single product of a GEMM reads it so:
- * prologues, epilogues and accumulators evaluate elements one by one with
- * no mask, so a padded read there is refused. */
+ * zero-padded copy -- tensor.pad adding zeros at the end of its dims (K or
+ * M rounded up to a multiple of 16) or at their start (low padding) -- is
+ * read as masked loads of the unpadded source at the index minus the low
+ * padding (zeros outside it) instead of a padded copy in memory, in
+ * registers or through LDS.  Only a plain matrix operand of the single
+ * product of a GEMM reads it so: prologues, epilogues and accumulators
+ * evaluate elements one by one with no mask, so a padded read there is
+ * refused.  A low padding of the contiguous dimension must be a multiple
+ * of 16 elements (the longest run a lane loads: a 16-wide K step on
+ * RDNA3, an LDS copy's vector): each vector load then lies wholly before
+ * the source (out of bounds: zeros) or wholly at or after its start; a run
+ * straddling the start would begin at a negative offset, which the buffer
+ * load reads as out of bounds as a whole, zeroing elements it needs. */
 #include "FrontEnd.h"
 
 static int refuse(char *why, size_t cap, const char *what) {
@@ -13,6 +20,29 @@ static int refuse(char *why, size_t cap, const char *what) {
                           "takes one (as masked loads of the unpadded "
                           "source), or a convolution's input",
                 what);
+}
+
+/* Low padding only along the operand's row and K dims, and along the
+ * contiguous one in whole runs of 16 elements. */
+static int low_padding_unsupported(const fe_problem *p, const fe_operand *o,
+                                   char *why, size_t cap) {
+  const fe_arg *a = &p->args[o->arg];
+  for (int d = 0; d < a->rank; ++d) {
+    int64_t lo = a->pad_lo[d];
+    if (!lo)
+      continue;
+    if (d != o->mem_row && d != o->mem_k)
+      return fe_why(why, cap, "tensor.pad pads a batch dimension of a product "
+                              "operand at its start; only its rows and K "
+                              "take low padding as masked loads");
+    if (d == a->rank - 1 && lo % 16)
+      return fe_why(why, cap, "tensor.pad pads the contiguous dimension of a "
+                              "product operand at its start by %lld elements, "
+                              "not a multiple of 16 (a vector load would "
+                              "straddle the source's start)",
+                    (long long)lo);
+  }
+  return 0;
 }
 
 int fe_padded_operands(fe_problem *p, char *why, size_t cap) {
@@ -37,6 +67,8 @@ int fe_padded_operands(fe_problem *p, char *why, size_t cap) {
       if (o->arg != a || !o->is_load || o->k_pack != 1 || o->im2col ||
           o->permuted || p->args[a].collapsed || p->args[a].permuted)
         return refuse(why, cap, "through a prologue or a view");
+      if (low_padding_unsupported(p, o, why, cap))
+        return 1;
       o->padded = true;
     }
   }

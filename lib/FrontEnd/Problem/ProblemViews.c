@@ -106,3 +106,41 @@ int fe_output_view(fe_problem *p, const int8_t *perm, char *why, size_t cap) {
   p->root = root;
   return set_view(p, p->out_arg, perm, why, cap);
 }
+
+/* "(M, batch, K)": what each memory dim of leaf x is, for a layout
+ * refusal (loop outer_k, if any, named "outer K"). */
+void fe_describe_dims(const fe_node *x, int row_loop, const char *row,
+                      int col_loop, const char *col, int outer_k, char *buf,
+                      size_t cap) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (int j = 0; j < x->nmap && at < cap; ++j) {
+    char fixed[16];
+    snprintf(fixed, sizeof fixed, "%d", (int)x->fixed[j]);
+    at += (size_t)snprintf(buf + at, cap - at, "%s%s", j ? ", " : "(",
+                           x->map[j] == row_loop       ? row
+                           : x->map[j] == col_loop     ? col
+                           : x->map[j] == FE_MAP_FIXED ? fixed
+                           : x->map[j] == outer_k      ? "outer K"
+                                                       : "batch");
+  }
+  if (at < cap)
+    snprintf(buf + at, cap - at, ")");
+}
+
+/* Where the misplaced batch dimension is: "the innermost position", else
+ * "position j" (counting from 0, as memref dims do); returns j. */
+int fe_batch_position(const fe_node *x, int row_loop, int col_loop, int rank,
+                      char *buf, size_t cap) {
+  int pos = rank - 2;
+  for (int j = rank - 2; j < rank && j < x->nmap; ++j)
+    if (x->map[j] != row_loop && x->map[j] != col_loop) {
+      pos = j;
+      break;
+    }
+  if (pos == rank - 1)
+    snprintf(buf, cap, "the innermost position");
+  else
+    snprintf(buf, cap, "position %d", pos);
+  return pos;
+}

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #define FE_MAX_RANK 5    /* memref rank (a 3-D convolution's NDHWC) */
-#define FE_MAX_LOOPS 6   /* loops of a linalg.generic */
+#define FE_MAX_LOOPS 7   /* loops of a linalg.generic (batch_mmt4d) */
 #define FE_MAX_SYMS 16   /* run-time size symbols */
 #define FE_MAX_PRODUCTS 4
 /* A map entry that is no space dimension but a constant index (FE_LOAD:

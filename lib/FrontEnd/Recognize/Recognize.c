@@ -184,13 +184,19 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
 /* Contents of a buffer (in its own space); an argument never written reads
  * as itself. */
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
-  bool high_only = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
-  for (int j = 0; high_only && j < b->rank; ++j)
-    high_only = b->pad_lo[j] == 0 && b->pad_step[j] == 1;
-  if (high_only) {
-    /* Zeros past the source's end: a load of the source the kernel masks
-     * (ProblemPad.c decides where that holds). */
+  bool plain = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
+  for (int j = 0; plain && j < b->rank; ++j)
+    plain = b->pad_step[j] == 1;
+  if (plain) {
+    /* Zeros around the source: a load of the source at the index minus
+     * the low padding, which the kernel masks (ProblemPad.c decides where
+     * that holds). */
     const buffer_t *src = &r->bufs[b->pad_src];
+    fe_arg *pa = &r->p->args[src->arg];
+    for (int j = 0; pa->pad_read && j < src->rank; ++j)
+      if (pa->pad_lo[j] != b->pad_lo[j])
+        return rec_refuse(r, at, "a buffer is read through two tensor.pads of "
+                                 "different low padding");
     fe_node n = fe_node_blank(FE_LOAD, src->elem, src->rank);
     n.arg = src->arg;
     n.nmap = src->rank;
@@ -200,7 +206,8 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
     int id = fe_node_add(&r->p->g, &n);
     if (id < 0)
       return rec_refuse(r, at, "out of memory");
-    r->p->args[src->arg].pad_read = true;
+    pa->pad_read = true;
+    memcpy(pa->pad_lo, b->pad_lo, sizeof pa->pad_lo);
     return id;
   }
   if (b->pad_src >= 0)
@@ -606,6 +613,12 @@ static int refuse_op(rec_t *r, MlirOperation op) {
                              "view as an argument (strided memrefs with "
                              "static strides are)",
                       what);
+  if (!strcmp(nm, "scf.while"))
+    return rec_refuse(r, op, "scf.while is not supported: the host runs "
+                             "scf.for and scf.if around linalg (bounds and "
+                             "conditions it computes before the launches), "
+                             "not loops whose condition is evaluated each "
+                             "iteration");
   if (src[0])
     return rec_refuse(r, op, "unsupported op '%s' (from '%s')", nm, src);
   return rec_refuse(r, op, "unsupported op '%s'", nm);

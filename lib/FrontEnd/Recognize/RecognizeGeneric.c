@@ -262,6 +262,13 @@ static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
                      fe_node_add(g, &n));
   }
   const wmma_elementwise_op *ew = wmma_elementwise_of(op);
+  if (!ew && (wmma_op_is(op, "memref.load") || wmma_op_is(op, "tensor.extract")))
+    /* torch-mlir's embedding, gathers: indices computed in the body. */
+    return rec_refuse(r, op, "a read of another buffer at indices computed "
+                             "in the body (a gather, as torch-mlir writes "
+                             "aten.embedding and aten.index_select) is not "
+                             "supported: kernels read their operands at "
+                             "the loop indices through indexing maps");
   if (!ew) {
     char nm[64];
     rec_op_name(op, nm, sizeof nm);
@@ -473,6 +480,14 @@ static int read_header(rec_t *r, generic_t *gn) {
     return rec_refuse(r, op, "linalg.generic with results after bufferization");
   gn->nin = mlirDenseI32ArrayGetElement(seg, 0);
   int nout = mlirDenseI32ArrayGetElement(seg, 1);
+  if (nout != 1 && !wmma_linalg_all_parallel(op))
+    /* torch-mlir's argmax / max.dim: (value, index) reduced together. */
+    return rec_refuse(r, op, "linalg.generic with %d outputs reduced "
+                             "together (a value and its index, as "
+                             "torch-mlir writes argmax and max.dim) is not "
+                             "supported: the reduction kernels reduce one "
+                             "output",
+                      nout);
   if (nout != 1)
     return rec_refuse(r, op, "linalg.generic with %d outputs (one is supported)",
                   nout);

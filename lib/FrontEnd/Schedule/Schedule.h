@@ -68,6 +68,10 @@ typedef struct {
   wmma_copy_kind copy[2]; /* how the (first) product's A and B tiles reach
                              LDS (attention: K and V); NONE: not staged */
   bool causal;            /* attention: keys after the last query skipped */
+  /* decode_attention split across workgroups (wave_n = workgroups per KV
+   * sequence > 1): this kernel merges their partial results (the second
+   * of the two launches; Pass/ConvertSplitKv.c). */
+  bool kv_combine;
 } fe_schedule;
 
 /* ScheduleAttr.c: the record as #wmma.schedule (null if invalid), as its
@@ -90,21 +94,23 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
                double bytes);
 /* The modelled cost of a WMMA grid (Select.c): the speed-of-light time
  * (wmma/Layout/SpeedOfLight.h) on the chip's largest part of the work a
- * template plans -- `wmma` WMMAs of `instr` from `workgroups` of
+ * template plans -- `wmma` WMMAs of `instr` and `valu` VALU
+ * instructions from `workgroups` of
  * `waves_per_wg` waves, LDS bytes read and written, `dram_bytes` each
  * buffer moves once, a wave's `vgprs` and a workgroup's `lds_bytes` for
  * occupancy -- or the L2 time of `l2_bytes`, whichever is longer; in
  * seconds.  Chips without a published part fall back to fe_cost.  A
- * sparse template adds `swmmac` sparse WMMAs of `sparse_instr` and the
- * `valu` instructions it plans (the dense template leaves them 0). */
+ * sparse template adds `swmmac` sparse WMMAs of `sparse_instr` (the
+ * dense template leaves them 0). */
 typedef struct {
   wmma_instr instr;
   double wmma, workgroups;
+  double valu; /* VALU instructions the plan is known to add (summed over waves) */
   int waves_per_wg;
   double lds_read, lds_written, l2_bytes, dram_bytes;
   int vgprs, lds_bytes;
   wmma_sparse_instr sparse_instr;
-  double swmmac, valu;
+  double swmmac;
 } fe_grid_work;
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
 

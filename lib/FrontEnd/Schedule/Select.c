@@ -58,6 +58,7 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
   wmma_sol_counters c;
   memset(&c, 0, sizeof c);
   c.wmma[w->instr] = (uint64_t)w->wmma;
+  c.valu_instructions = w->valu > 0 ? (uint64_t)w->valu : 0;
   c.workgroups = w->workgroups < 1 ? 1 : (uint64_t)w->workgroups;
   c.waves = c.workgroups * (uint64_t)(w->waves_per_wg > 0 ? w->waves_per_wg : 1);
   c.lds_bytes_read = (uint64_t)w->lds_read;
@@ -67,7 +68,6 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
   c.dram_bytes = w->dram_bytes > 1 ? (uint64_t)w->dram_bytes : 1;
   if (w->swmmac > 0 && w->sparse_instr < WMMA_SPARSE_COUNT)
     c.swmmac[w->sparse_instr] = (uint64_t)w->swmmac;
-  c.valu_instructions = w->valu > 0 ? (uint64_t)w->valu : 0;
   wmma_sol_isa isa = {w->vgprs, 0, w->lds_bytes, 0};
   wmma_sol_result r;
   if (wmma_speed_of_light(&c, &isa, sku, &r, NULL, 0))
@@ -131,11 +131,20 @@ static int select_pinned(const fe_problem *p, const wmma_chip_info *chip,
 }
 
 /* Does a product read an operand as masked loads of a padded copy's
- * source?  Only the GEMM template's register staging loads every operand
- * tile through kb_operand_tile, which masks them. */
+ * source?  The GEMM template (register staging: kb_operand_tile; LDS
+ * staging: fe_lds_copy_load) and the decode template mask them. */
 static bool reads_padded(const fe_problem *p) {
   for (int i = 0; i < p->ngemms; ++i)
     if (p->gemms[i].lhs.padded || p->gemms[i].rhs.padded)
+      return true;
+  return false;
+}
+
+/* Does a product have two K loops?  Only the GEMM template's register
+ * staging iterates the outer one around its K loop (Gemm.c). */
+static bool has_kouter(const fe_problem *p) {
+  for (int i = 0; i < p->ngemms; ++i)
+    if (p->gemms[i].has_kouter)
       return true;
   return false;
 }
@@ -144,13 +153,21 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
   fe_options registers;
-  if (reads_padded(p)) {
+  if (reads_padded(p) && o->pinned && strcmp(o->pin.template_name, "gemm") &&
+      strcmp(o->pin.template_name, "decode"))
+    return fe_why(why, cap, "an operand read through tensor.pad takes the "
+                            "gemm or decode template only (masked loads)");
+  if (has_kouter(p)) {
+    const char *what = "a product with two K loops";
     if (o->pinned && strcmp(o->pin.template_name, "gemm"))
-      return fe_why(why, cap, "an operand read through tensor.pad takes the "
-                              "gemm template only (masked register loads)");
-    if (o->staging == WMMA_STAGING_LDS)
-      return fe_why(why, cap, "an operand read through tensor.pad is loaded "
-                              "masked into registers, not staged in LDS");
+      return fe_why(why, cap, "%s takes the gemm template only (register "
+                              "loads)",
+                    what);
+    if (o->staging == WMMA_STAGING_LDS ||
+        (o->pinned && o->pin.staging == WMMA_SCHED_LDS))
+      return fe_why(why, cap, "%s is loaded into registers, not staged in "
+                              "LDS",
+                    what);
     registers = *o;
     registers.staging = WMMA_STAGING_REGISTERS;
     o = &registers;
@@ -168,7 +185,8 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     bool sparse = p->ngemms > 0 && p->gemms[0].a_sparse;
     if (sparse != (kTemplates[i] == &fe_template_gemm_sparse))
       continue;
-    if (reads_padded(p) && kTemplates[i] != &fe_template_gemm)
+    if ((reads_padded(p) || has_kouter(p)) &&
+        kTemplates[i] != &fe_template_gemm)
       continue;
     memset(s, 0, sizeof *s);
     char r[FE_WHY] = "";

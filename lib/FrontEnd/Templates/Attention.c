@@ -233,13 +233,8 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
-  MlirValue corr = wb_op1(b, "math.exp", 1,
-                          (MlirValue[]){wb_arith(b, "arith.subf", mx, muse)},
-                          f32, 0, NULL);
-  MlirValue pv = wb_op1(
-      b, "math.exp", 1,
-      (MlirValue[]){wb_arith(b, "arith.subf", sc, fe_att_splat(kb, muse))},
-      kb_acc_vec(kb, f32), 0, NULL);
+  MlirValue corr = fe_att_exp_minus(kb, mx, muse);
+  MlirValue pv = fe_att_exp_minus(kb, sc, muse);
   MlirValue bs = fe_att_row_combine(kb, "arith.addf", pv);
   st[0] = mnew;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", l, corr), bs);

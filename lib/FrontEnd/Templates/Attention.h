@@ -19,5 +19,9 @@ wmma_instr fe_att_instr(const wmma_chip_info *chip, const fe_gemm *g1);
 MlirValue fe_att_row_combine(fe_kb *kb, const char *op, MlirValue v);
 /* A row's scalar on every slot of an f32 accumulator fragment. */
 MlirValue fe_att_splat(fe_kb *kb, MlirValue x);
+/* e^(x - m) for the online softmax (x f32 or the accumulator vector, m the
+ * lane's f32 shift): 2^(x log2 e - m log2 e), one fma and one v_exp_f32
+ * (rocdl.exp2) per element, not math.exp's range reduction. */
+MlirValue fe_att_exp_minus(fe_kb *kb, MlirValue x, MlirValue m);
 
 #endif /* WMMA_FRONTEND_TEMPLATES_ATTENTION_H */

@@ -40,3 +40,37 @@ wmma_instr fe_att_instr(const wmma_chip_info *chip, const fe_gemm *g1) {
   return wmma_instr_select(chip->arch, e, e, WMMA_ELEM_F32, FE_ATOM_M,
                            FE_ATOM_N, FE_ATOM_K, NULL, 0);
 }
+
+/* The hardware's exp2 takes no range reduction and no denormal scaling:
+ * softmax's exponents are <= 0 (x <= m), and results below 2^-126 flush
+ * to 0, which sums of terms up to 1 and P in 16 bits cannot tell apart.
+ * The scale log2 e is folded into one fma with the shift's product. */
+static MlirValue exp2_fma(fe_kb *kb, MlirValue x, MlirValue l2e,
+                          MlirValue shift) {
+  wb_t *b = &kb->b;
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  MlirValue ops[3] = {x, l2e, shift};
+  MlirValue y = wb_op1(b, "math.fma", 3, ops, f32, 0, NULL);
+  return wb_op1(b, "rocdl.exp2", 1, &y, f32, 0, NULL);
+}
+
+MlirValue fe_att_exp_minus(fe_kb *kb, MlirValue x, MlirValue m) {
+  wb_t *b = &kb->b;
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  const double log2e = 1.4426950408889634;
+  MlirValue l2e = wb_const_float(b, f32, log2e);
+  MlirValue shift =
+      wb_arith(b, "arith.mulf", m, wb_const_float(b, f32, -log2e));
+  int64_t n;
+  MlirType el;
+  if (!mlirTypeIsAVector(mlirValueGetType(x)))
+    return exp2_fma(kb, x, l2e, shift);
+  if (!wb_is_vec1d(mlirValueGetType(x), &n, &el) || n > 16) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue e[16];
+  for (int i = 0; i < n; ++i)
+    e[i] = exp2_fma(kb, wb_extract(b, x, i), l2e, shift);
+  return wb_from_elements(b, (int)n, e, mlirValueGetType(x));
+}

@@ -285,12 +285,12 @@ static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
     return kb_operand_tile(kb, o, WMMA_MATRIX_A, w->batch, row0, k, masked);
   MlirValue idx[FE_MAX_RANK];
   kb_operand_origin(kb, o, w->batch, idx);
-  idx[o->mem_row] = row0;
-  idx[o->mem_k] = k;
+  idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, row0);
+  idx[o->mem_k] = kb_unpadded(kb, o, o->mem_k, k);
   MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_A, WMMA_LAYOUT_COMPACT,
                                o->mem_row > o->mem_k, kb->atom);
   MlirValue v = kb_load(kb, frag, kb->args[o->arg],
-                        kb->p->args[o->arg].rank, idx, masked);
+                        kb->p->args[o->arg].rank, idx, masked || o->padded);
   return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
 }
 

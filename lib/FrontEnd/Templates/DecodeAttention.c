@@ -12,7 +12,8 @@
  * are split across the workgroup's S waves:
  *   S^T = K Q^T    A = 16 keys x 16 of d from global memory (registers
  *                  staging: every element is used by one wave only),
- *                  B = Q^T (the group's heads as columns, loaded once);
+ *                  B = Q^T (the group's heads as columns, loaded once
+ *                  per workgroup by wave 0 and shared through LDS);
  *   online softmax per lane (lane l holds head l % 16 and 8 keys), as in
  *                  the attention template (Attention.c);
  *   O^T = V^T P^T  A = V^T tiles (V read transposed), B = P^T.
@@ -23,6 +24,15 @@
  * likewise: the log-sum-exp merge, in a fixed order, so the result is
  * deterministic -- then divides by l, runs the epilogue and stores the
  * group's heads (columns past the group are never stored).
+ * When the workgroups so formed are too few to give the chip's largest
+ * part WAVES_PER_CU waves per CU (a step with 8 KV heads is 8 workgroups),
+ * the KV sequence is also split across P workgroups (wave_n of the
+ * schedule): workgroup p takes slices p S .. p S + S - 1 of P S, balanced
+ * over the run-time number of blocks, and wave 0 writes its merged
+ * partial (m, l, unnormalised O^T) to a workspace instead of the output;
+ * a second kernel (kv_combine, one wave per workgroup of the first) merges
+ * the P partials in order with the same rule, divides and stores
+ * (Pass/ConvertSplitKv.c launches both).
  * Keys past the run-time length score -inf (loads past it read zero);
  * masks in the scores (a causal mask against a run-time position, an
  * additive bias) are evaluated on the (head, key) tile like any score
@@ -44,6 +54,7 @@
 #define MIN_BLOCKS_PER_WAVE 2
 #define WAVES_PER_CU 8
 #define MERGE_LDS 32768      /* bytes of partial results per merge round */
+#define MAX_KV_SPLIT 64      /* workgroups per KV sequence */
 
 /* The batch of the query heads: the one K and V read divided (h floordiv
  * G), else the innermost batch (G = 1).  -1 if there is none. */
@@ -118,11 +129,28 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   while (S < MAX_SPLIT && wgs * S < need &&
          blocks / (2 * S) >= MIN_BLOCKS_PER_WAVE)
     S *= 2;
-  if (o->pinned)
+  /* Workgroups per KV sequence when the waves are still too few: each
+   * wave at least one block of a static length (a run-time length's
+   * slices past its end are empty). */
+  int P = 1;
+  if (wgs * S < need) {
+    double most = fe_size_static(g1->N) ? floor(blocks / S) : MAX_KV_SPLIT;
+    P = (int)ceil(need / (wgs * S));
+    if (P > most)
+      P = most < 1 ? 1 : (int)most;
+    if (P > MAX_KV_SPLIT)
+      P = MAX_KV_SPLIT;
+  }
+  if (o->pinned) {
     S = (int)o->pin.waves[0];
+    P = (int)o->pin.wave_tile[1];
+  }
   if (S < 1 || S > MAX_SPLIT)
     return fe_why(why, cap, "1 to %d key slices per workgroup, got %d",
                   MAX_SPLIT, S);
+  if (P < 1 || P > MAX_KV_SPLIT)
+    return fe_why(why, cap, "1 to %d workgroups per KV sequence, got %d",
+                  MAX_KV_SPLIT, P);
   s->staging = FE_STAGE_REGS;
   s->tile_m = FE_ATOM_N; /* the group's heads */
   s->tile_n = KB;
@@ -130,7 +158,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->stages = 1;
   s->waves_m = S;
   s->waves_n = 1;
-  s->wave_m = s->wave_n = 1;
+  s->wave_m = 1;
+  s->wave_n = P; /* workgroups per KV sequence */
   s->threads = 32 * S;
   s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
   s->acc_pack = 1;
@@ -138,7 +167,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = G < FE_ATOM_N;
   s->n_tail = !fe_size_static(g1->N) || g1->N.value % KB;
   int ndv = (int)(dv / ii->m);
-  s->lds_bytes = S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) : 0;
+  int fb4 = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B) * 4;
+  /* The merge's slots and Q^T shared by the waves. */
+  s->lds_bytes = S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) +
+                             (int64_t)(d / ii->k) * 32 * fb4
+                       : 0;
   int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
   int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
   /* Q^T fragments, O^T accumulators, S^T, K/V fragments in flight, P^T,
@@ -156,7 +189,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "the merge needs %lld bytes of LDS",
                   (long long)s->lds_bytes);
   s->grid[0] = (fe_grid_dim){1, {{g1->M, 1}}};
-  s->grid[1].nterms = 0;
+  s->grid[1].nterms = P > 1;
+  s->grid[1].t[0].size = fe_static(P);
+  s->grid[1].t[0].div = 1;
   s->grid[2].nterms = g1->nbatch;
   for (int i = 0; i < g1->nbatch; ++i) {
     s->grid[2].t[i].size = g1->batch[i];
@@ -165,7 +200,42 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int eb = wb_type_bits(g1->a_type) / 8;
   double wmma = wgs * blocks * (d / ii->k + dv / ii->m);
   double bytes = wgs * blocks * KB * (d + dv) * eb;
-  s->cost = fe_cost(chip, wgs, wmma, bytes);
+  /* The split's partials: written once, read once by the merge. */
+  bytes += P > 1 ? wgs * P * merge_slot_bytes(ndv) * 2 : 0;
+  s->cost = fe_cost(chip, wgs * P, wmma, bytes);
+  return 0;
+}
+
+/* The workspace of a split (wave_n > 1): per (batch items, query token,
+ * workgroup p of the split) one merge slot -- (ndv + 1) x 32 lanes x 8
+ * f32, as in LDS -- indexed [b..., token, p, slot]; the head batch keeps
+ * the query's size (the group's first head indexes it). */
+int fe_decode_attention_workspace(const fe_problem *p, const fe_schedule *s,
+                                  fe_arg *w) {
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  if (!ii || g1->nbatch + 3 > FE_MAX_RANK)
+    return -1;
+  memset(w, 0, sizeof *w);
+  MlirContext ctx = mlirTypeGetContext(g1->a_type);
+  w->is_buffer = true;
+  w->elem = mlirF32TypeGet(ctx);
+  w->rank = g1->nbatch + 3;
+  for (int i = 0; i < g1->nbatch; ++i)
+    w->shape[i] = g1->batch[i];
+  w->shape[g1->nbatch] = g1->M;
+  w->shape[g1->nbatch + 1] = fe_static(s->wave_n);
+  w->shape[g1->nbatch + 2] =
+      fe_static(merge_slot_bytes((int)(g2->N.value / ii->m)) / 4);
+  int64_t dims[FE_MAX_RANK];
+  for (int d = 0; d < w->rank; ++d)
+    dims[d] = fe_size_static(w->shape[d]) ? w->shape[d].value
+                                          : mlirShapedTypeGetDynamicSize();
+  w->type = mlirMemRefTypeContiguousGet(w->elem, w->rank, dims,
+                                        mlirAttributeGetNull());
+  w->host = FE_HOST_WORKSPACE;
+  w->role = FE_ARG_OUTPUT;
+  w->loc = p->loc;
   return 0;
 }
 
@@ -279,16 +349,52 @@ static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
   return v;
 }
 
+/* Q^T's fragments for every wave of a workgroup of S > 1: wave 0 reads
+ * them from global memory and stores them to LDS (lane-major, each lane's
+ * fragment contiguous), the others read them there after a barrier -- Q
+ * is read from memory once per workgroup, not once per wave. */
+static int q_shared(fe_kb *kb, dat_t *a) {
+  wb_t *b = &kb->b;
+  wb_if first;
+  if (!wb_if_begin(b, &first, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)),
+                   0, NULL, false))
+    return -1;
+  MlirType vt[MAX_TILES];
+  MlirValue lds = {NULL};
+  MlirValue lane = wb_lane_index(b);
+  for (int c = 0; c < a->nd; ++c) {
+    MlirValue v = q_fragment(kb, a, c);
+    if (kb->failed || mlirValueIsNull(v))
+      return -1;
+    vt[c] = mlirValueGetType(v);
+    int64_t len;
+    MlirType el;
+    if (!wb_is_vec1d(vt[c], &len, &el))
+      return -1;
+    if (c == 0) {
+      int64_t shape[2] = {(int64_t)a->nd * 32, len};
+      lds = kb_lds(kb, 2, shape, el);
+      if (kb->failed)
+        return -1;
+    }
+    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
+    wb_vstore(b, v, lds, 2, idx);
+  }
+  wb_if_end(b, &first, 0, NULL);
+  wb_lds_barrier(b);
+  for (int c = 0; c < a->nd; ++c) {
+    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
+    a->qf[c] = wb_vload(b, vt[c], lds, 2, idx);
+  }
+  return 0;
+}
+
 /* max(m, -inf -> 0): the shift that keeps exp(-inf - shift) at 0. */
 static MlirValue shift_of(fe_kb *kb, MlirValue m) {
   wb_t *b = &kb->b;
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, m, wb_const_float(b, f32, -INFINITY));
   return wb_select(b, none, wb_const_float(b, f32, 0.0), m);
-}
-
-static MlirValue expf_(fe_kb *kb, MlirValue x) {
-  return wb_op1(&kb->b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL);
 }
 
 /* An A tile of K or V^T.  On RDNA3 a plain one is loaded compact (lane
@@ -343,8 +449,8 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   MlirValue mnew = wb_arith(b, "arith.maximumf", st[0],
                             fe_att_row_combine(kb, "arith.maximumf", sc));
   MlirValue muse = shift_of(kb, mnew);
-  MlirValue corr = expf_(kb, wb_arith(b, "arith.subf", st[0], muse));
-  MlirValue pv = expf_(kb, wb_arith(b, "arith.subf", sc, fe_att_splat(kb, muse)));
+  MlirValue corr = fe_att_exp_minus(kb, st[0], muse);
+  MlirValue pv = fe_att_exp_minus(kb, sc, muse);
   st[0] = mnew;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], corr),
                    fe_att_row_combine(kb, "arith.addf", pv));
@@ -364,8 +470,8 @@ static void merge(fe_kb *kb, dat_t *a, MlirValue *st, const MlirValue *o) {
   wb_t *b = &kb->b;
   MlirValue mn = wb_arith(b, "arith.maximumf", st[0], o[0]);
   MlirValue sh = shift_of(kb, mn);
-  MlirValue c0 = expf_(kb, wb_arith(b, "arith.subf", st[0], sh));
-  MlirValue c1 = expf_(kb, wb_arith(b, "arith.subf", o[0], sh));
+  MlirValue c0 = fe_att_exp_minus(kb, st[0], sh);
+  MlirValue c1 = fe_att_exp_minus(kb, o[0], sh);
   st[0] = mn;
   st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], c0),
                    wb_arith(b, "arith.mulf", o[1], c1));
@@ -498,6 +604,121 @@ static void store_output(fe_kb *kb, dat_t *a, int t2, MlirValue o) {
   }
 }
 
+/*===--- the split across workgroups ------------------------------------===*/
+/* The workspace (the last kernel argument of both launches) and the
+ * indices of slot element (part, t, lane) of this workgroup's batch items
+ * and token (t = ndv: the lane's (m, l)). */
+static MlirValue workspace(fe_kb *kb) {
+  const fe_problem *p = kb->p;
+  if (p->nargs < 1 || p->args[p->nargs - 1].host != FE_HOST_WORKSPACE) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  return kb->args[p->nargs - 1];
+}
+
+static void slot_index(fe_kb *kb, dat_t *a, MlirValue ws, MlirValue part,
+                       int t, MlirValue *idx) {
+  const fe_gemm *g1 = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  for (int i = 0; i < g1->nbatch; ++i)
+    idx[i] = a->batch[i];
+  idx[g1->nbatch] = a->query;
+  idx[g1->nbatch + 1] = part;
+  MlirValue lane = wb_lane_index(b);
+  idx[g1->nbatch + 2] = kb_mulc(kb, kb_addc(kb, lane, 32 * t), 8);
+  /* Lanes of the heads past the group (the columns lane % 16 >= G) move
+   * past the buffer's end: their stores are dropped and loads read 0, so
+   * only the group's partials are written and read. */
+  if (a->group < FE_ATOM_N) {
+    MlirValue col = wb_arith(b, "arith.remui", lane, kb_c(kb, FE_ATOM_N));
+    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, col, kb_c(kb, a->group));
+    kb_note_oob(kb, ws);
+    idx[0] = wb_select(b, ok, idx[0], wb_fat_buffer_oob(b, wb_dim(b, ws, 0)));
+  }
+}
+
+/* Wave 0 of workgroup p writes the workgroup's merged (m, l, O^T). */
+static void write_partial(fe_kb *kb, dat_t *a, MlirValue ws,
+                          const MlirValue *st) {
+  wb_t *b = &kb->b;
+  MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
+  MlirValue stats[8];
+  stats[0] = st[0];
+  stats[1] = st[1];
+  for (int i = 2; i < 8; ++i)
+    stats[i] = wb_const_float(b, f32, 0.0);
+  int rank = kb->p->gemms[0].nbatch + 3;
+  for (int t = 0; t <= a->ndv; ++t) {
+    MlirValue idx[FE_MAX_RANK];
+    slot_index(kb, a, ws, kb_bid(kb, 1), t, idx);
+    wb_vstore(b, t < a->ndv ? st[2 + t] : wb_from_elements(b, 8, stats, v8),
+              ws, rank, idx);
+  }
+}
+
+/* Partial `part`'s m (or l: which = 1) for this lane's head. */
+static MlirValue partial_stat(fe_kb *kb, dat_t *a, MlirValue ws,
+                              MlirValue part, int which) {
+  MlirValue idx[FE_MAX_RANK];
+  slot_index(kb, a, ws, part, a->ndv, idx);
+  int last = kb->p->gemms[0].nbatch + 2;
+  idx[last] = kb_addc(kb, idx[last], which);
+  return wb_load(&kb->b, ws, last + 1, idx);
+}
+
+/* The second launch: one wave per workgroup of the first merges the P
+ * partials with the log-sum-exp rule against their common maximum M:
+ * O = sum_p e^(m_p - M) O_p / sum_p e^(m_p - M) l_p, each sum in part
+ * order (deterministic).  One O^T tile at a time, stored as soon as it is
+ * summed: no partial's tiles are ever all live (d = 256: 128 VGPRs). */
+static int build_combine(fe_kb *kb, dat_t *a, int P) {
+  wb_t *b = &kb->b;
+  MlirValue ws = workspace(kb);
+  if (kb->failed)
+    return -1;
+  MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
+  int rank = kb->p->gemms[0].nbatch + 3;
+  MlirValue c0 = kb_c(kb, 0), c1 = kb_c(kb, 1), cp = kb_c(kb, P);
+  wb_loop l;
+  MlirValue m = wb_const_float(b, f32, -INFINITY);
+  if (!wb_for_begin(b, &l, c0, cp, c1, 1, &m))
+    return -1;
+  m = wb_arith(b, "arith.maximumf", l.iter[0],
+               partial_stat(kb, a, ws, l.iv, 0));
+  wb_for_end(b, &l, 1, &m);
+  MlirValue sh = shift_of(kb, wb_loop_result(&l, 0));
+  MlirValue sum = wb_const_float(b, f32, 0.0);
+  if (!wb_for_begin(b, &l, c0, cp, c1, 1, &sum))
+    return -1;
+  MlirValue w = fe_att_exp_minus(kb, partial_stat(kb, a, ws, l.iv, 0), sh);
+  sum = wb_arith(b, "arith.addf", l.iter[0],
+                 wb_arith(b, "arith.mulf", partial_stat(kb, a, ws, l.iv, 1), w));
+  wb_for_end(b, &l, 1, &sum);
+  MlirValue ls = fe_att_splat(kb, wb_loop_result(&l, 0));
+  for (int t = 0; t < a->ndv; ++t) {
+    MlirValue o = kb_fill_zero(kb, kb->atom);
+    if (!wb_for_begin(b, &l, c0, cp, c1, 1, &o))
+      return -1;
+    MlirValue idx[FE_MAX_RANK];
+    slot_index(kb, a, ws, l.iv, t, idx);
+    MlirValue wt = fe_att_exp_minus(kb, partial_stat(kb, a, ws, l.iv, 0), sh);
+    o = wb_arith(b, "arith.addf", l.iter[0],
+                 wb_arith(b, "arith.mulf", wb_vload(b, v8, ws, rank, idx),
+                          fe_att_splat(kb, wt)));
+    wb_for_end(b, &l, 1, &o);
+    store_output(kb, a, t, wb_arith(b, "arith.divf", wb_loop_result(&l, 0), ls));
+  }
+  return kb->failed ? -1 : 0;
+}
+
+/* O^T / l stored for the group's heads. */
+static void store_outputs(fe_kb *kb, dat_t *a, const MlirValue *st) {
+  MlirValue ls = fe_att_splat(kb, st[1]);
+  for (int t = 0; t < a->ndv; ++t)
+    store_output(kb, a, t, wb_arith(&kb->b, "arith.divf", st[2 + t], ls));
+}
+
 static int build(fe_kb *kb) {
   const fe_problem *p = kb->p;
   const fe_schedule *s = kb->s;
@@ -521,13 +742,34 @@ static int build(fe_kb *kb) {
   }
   batch_of(kb, &a, kb_bid(kb, 2));
   a.query = kb_bid(kb, 0);
-  for (int c = 0; c < a.nd; ++c)
-    a.qf[c] = q_fragment(kb, &a, c);
+  const int P = s->wave_n > 1 ? s->wave_n : 1;
+  if (s->kv_combine)
+    return build_combine(kb, &a, P);
+  MlirValue ws = P > 1 ? workspace(kb) : (MlirValue){NULL};
+  if (kb->failed)
+    return -1;
+  if (S > 1) {
+    if (q_shared(kb, &a))
+      return -1;
+  } else {
+    for (int c = 0; c < a.nd; ++c)
+      a.qf[c] = q_fragment(kb, &a, c);
+  }
   /* This wave's key blocks [lo, hi). */
   MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
-  MlirValue per = wb_ceil_div_const(b, nblk, S);
-  MlirValue lo = wb_min_index(b, wb_muli(b, kb->wave, per), nblk);
-  MlirValue hi = wb_min_index(b, wb_addi(b, lo, per), nblk);
+  MlirValue lo, hi;
+  if (P == 1) {
+    MlirValue per = wb_ceil_div_const(b, nblk, S);
+    lo = wb_min_index(b, wb_muli(b, kb->wave, per), nblk);
+    hi = wb_min_index(b, wb_addi(b, lo, per), nblk);
+  } else {
+    /* Slice p S + wave of P S, balanced: floor(i nblk / (P S)). */
+    MlirValue slice = wb_addi(b, kb_mulc(kb, kb_bid(kb, 1), S), kb->wave);
+    MlirValue total = kb_c(kb, (int64_t)P * S);
+    lo = wb_arith(b, "arith.divui", wb_muli(b, slice, nblk), total);
+    hi = wb_arith(b, "arith.divui", wb_muli(b, kb_addc(kb, slice, 1), nblk),
+                  total);
+  }
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   const int ns = 2 + a.ndv;
   MlirValue st[NSTATE];
@@ -549,9 +791,10 @@ static int build(fe_kb *kb) {
   if (!wb_if_begin(b, &ep, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)), 0,
                    NULL, false))
     return -1;
-  MlirValue ls = fe_att_splat(kb, st[1]);
-  for (int t = 0; t < a.ndv; ++t)
-    store_output(kb, &a, t, wb_arith(b, "arith.divf", st[2 + t], ls));
+  if (P > 1)
+    write_partial(kb, &a, ws, st);
+  else
+    store_outputs(kb, &a, st);
   wb_if_end(b, &ep, 0, NULL);
   return kb->failed ? -1 : 0;
 }

@@ -228,9 +228,37 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
                             kp * ak * eb
                       : 0;
   double out_bytes = fe_storage_bytes(p->args[p->out_arg].elem);
-  fe_grid_work work = {s->instr, wmma, wgs, fe_waves(s), lds_rd, lds_wr, bytes,
+  /* The transposing copy's WMMAs (an operand with M or N contiguous,
+   * LdsCopy.c) occupy the SIMDs as the product's do: one per 16x16 block
+   * of the slice, shared out among the waves (an uneven share repeats
+   * blocks): 1/8 of the product's at tile_m = 128, 1/4 at 64. */
+  double copy_wmma = 0;
+  /* (Not for convolutions: the term moves conv-halo-56 on gfx1100 to
+   * 128x64 tiles, whose halo loop spills; the template cannot see that.) */
+  for (int op = 0; lds && !g->lhs.im2col && op < 2; ++op) {
+    if (s->copy[op] != WMMA_COPY_WMMA)
+      continue;
+    int rows = op ? c->tile_n * nsets : c->tile_m;
+    int blocks = (rows / am) * (c->k_step / ak), nw = fe_waves(s);
+    double slices = (double)((int64_t)(K + c->k_step - 1) / c->k_step);
+    copy_wmma += wgs * slices * nw * ((blocks + nw - 1) / nw);
+  }
+  /* Registers staging gathers an operand that is not K-contiguous element
+   * by element (a load into a 16-bit half per element, 8-bit values packed
+   * by shifts, 64-bit address arithmetic: ~14 VALU per WMMA measured for
+   * i8 64x64 on gfx1100): charged one VALU per element a lane gathers, a
+   * lower bound, against the LDS copy's transposing WMMAs above. */
+  double gather_valu = 0;
+  if (!lds) {
+    int elems = am * ak / 32 * (wmma_arch_replicates_ab(chip->arch) ? 2 : 1);
+    int frags = (g->lhs.k_contiguous ? 0 : s->wave_m) +
+                (g->rhs.k_contiguous ? 0 : s->wave_n * nsets);
+    gather_valu = wgs * fe_waves(s) * kp * frags * elems;
+  }
+  fe_grid_work work = {s->instr, wmma + copy_wmma, wgs, gather_valu,
+                       fe_waves(s), lds_rd, lds_wr, bytes,
                        (M * K + K * N) * B * eb + M * N * B * out_bytes,
-                       s->vgprs, (int)s->lds_bytes};
+                       s->vgprs, (int)s->lds_bytes, WMMA_SPARSE_COUNT, 0};
   s->cost = fe_modelled_cost(chip, &work);
   s->tie_cost = fe_cost(chip, wgs, wmma, bytes);
   return 0;
@@ -317,6 +345,13 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (fill_schedule(p, chip, o, &configs[i], &s, last, sizeof last)) {
       if (o->pinned || s.instr == WMMA_INSTR_COUNT)
         return fe_why(why, cap, "%s", last);
+      /* Every candidate is in the remark, those that do not fit too. */
+      if (o->explain_cost)
+        fe_remark(p->loc, "gemm candidate: staging = %s, tile = [%d, %d, "
+                          "%d], waves = [%d, %d]: does not fit (%s)",
+                  configs[i].staging == FE_STAGE_LDS ? "lds" : "registers",
+                  configs[i].tile_m, configs[i].tile_n, configs[i].k_step,
+                  configs[i].waves_m, configs[i].waves_n, last);
       continue;
     }
     /* The modelled time decides when it differs by more than
@@ -507,6 +542,16 @@ static int build_registers(fe_kb *kb) {
   MlirValue acc[FE_MAX_OUTS * FE_MAX_WAVE_TILES + 2 * FE_MAX_REG_TILES];
   memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)nt);
   memcpy(acc + nt, w.sums, sizeof(MlirValue) * (size_t)ns);
+  /* Two K loops (mmt4d's k1 and k0): the K loop below runs once per
+   * value of the outer one, the accumulators carried across. */
+  wb_loop outer;
+  if (g->has_kouter) {
+    if (!wb_for_begin(&kb->b, &outer, kb_c(kb, 0), kb_size(kb, g->KO),
+                      kb_c(kb, 1), nt + ns, acc))
+      return -1;
+    memcpy(acc, outer.iter, sizeof(MlirValue) * (size_t)(nt + ns));
+    kb->kouter = outer.iv;
+  }
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
@@ -540,6 +585,12 @@ static int build_registers(fe_kb *kb) {
       for (int t = 0; t < nt + ns; ++t)
         acc[t] = mlirOperationGetResult(tail.op, t);
     }
+  }
+  if (g->has_kouter) {
+    wb_for_end(&kb->b, &outer, nt + ns, acc);
+    for (int t = 0; t < nt + ns; ++t)
+      acc[t] = wb_loop_result(&outer, t);
+    kb->kouter = (MlirValue){NULL};
   }
   memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)nt);
   memcpy(w.sums, acc + nt, sizeof(MlirValue) * (size_t)ns);

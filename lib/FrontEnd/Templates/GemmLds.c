@@ -35,6 +35,9 @@
 #include <string.h>
 
 #define MAX_CHUNKS FE_COPY_MAX
+/* Estimated VGPRs (fe_schedule.vgprs) up to which the unrolled K loop's
+ * odd iteration follows it (beyond: precedes it). */
+#define FE_UNROLL_VGPRS 192
 
 typedef struct {
   const fe_lds_product *pr;
@@ -270,6 +273,11 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
                               kb_c(kb, tk)),
       .tail = pr->k_tail,
       .max_slices = -1,
+      /* Unrolled by the buffers (constant buffer addresses); the odd
+       * iteration before the loop where the estimate is large (after it,
+       * it spills 4x4 f32 wave tiles with an epilogue on gfx11). */
+      .unroll = kb->s->vgprs <= FE_UNROLL_VGPRS ? KB_UNROLL_REST_AFTER
+                                                : KB_UNROLL_REST_FIRST,
       .nstate = nacc + ns,
       .ud = g,
       .prefetch = prefetch_slice,

@@ -48,6 +48,10 @@ extern const fe_template fe_template_attention;
 /* DecodeAttention.c: attention with few queries per head (flash
  * decoding: a group's heads in the columns, keys split across waves). */
 extern const fe_template fe_template_decode_attention;
+/* The workspace argument of its split across workgroups (s->wave_n > 1):
+ * the last argument of both kernels; 0 or -1. */
+int fe_decode_attention_workspace(const fe_problem *p, const fe_schedule *s,
+                                  fe_arg *w);
 extern const fe_template fe_template_chain_regs;
 extern const fe_template fe_template_chain_lds;
 /* Plain GPU kernels (no WMMA) for functions without products. */

@@ -1,5 +1,5 @@
-// tensor.pad feeding a product: bufferized into a fill and a copy into a
-// subview of a new buffer, which stay views on the host: three kernels.
+// tensor.pad of M at both ends feeding a product: read as masked loads of
+// the unpadded source (ProblemPad.c), one kernel.
 func.func @pad(%a: tensor<30x32xf16>, %b: tensor<32x24xf16>) -> tensor<32x24xf32> {
   %z = arith.constant 0.0 : f16
   %zf = arith.constant 0.0 : f32

@@ -1,0 +1,58 @@
+// Forms frameworks emit that the front end still refuses, each with its
+// reason (partial conversion: a remark, the op left on the host).
+// RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})'
+
+// torch-mlir's torch.argmax / aten.max.dim: the value and its index
+// reduced together by one generic with two outputs.
+func.func @argmax(%x: memref<8x100xf32>, %v: memref<8xf32>, %i: memref<8xi64>) {
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.generic with 2 outputs reduced together (a value and its index, as torch-mlir writes argmax and max.dim) is not supported: the reduction kernels reduce one output}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<8x100xf32>) outs(%v, %i : memref<8xf32>, memref<8xi64>) {
+  ^bb0(%in: f32, %out: f32, %out_1: i64):
+    %idx = linalg.index 1 : index
+    %n = arith.index_cast %idx : index to i64
+    %max = arith.maximumf %in, %out : f32
+    %cmp = arith.cmpf ogt, %in, %out : f32
+    %sel = arith.select %cmp, %n, %out_1 : i64
+    linalg.yield %max, %sel : f32, i64
+  }
+  return
+}
+
+// -----
+
+// torch-mlir's aten.embedding: a table's rows at i64 indices read by
+// tensor.extract (memref.load after bufferization) in the body.
+func.func @embedding(%w: memref<50x16xf32>, %ids: memref<2x7xi64>, %o: memref<2x7x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, s, e) -> (b, s)>, affine_map<(b, s, e) -> (b, s, e)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : memref<2x7xi64>) outs(%o : memref<2x7x16xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %i = arith.index_cast %id : i64 to index
+    %j = linalg.index 2 : index
+    // expected-remark @+1 {{not converted to a wmma kernel: memref.load: a read of another buffer at indices computed in the body (a gather, as torch-mlir writes aten.embedding and aten.index_select) is not supported}}
+    %v = memref.load %w[%i, %j] : memref<50x16xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// scf.while around linalg: the condition is evaluated each iteration.
+func.func @while_loop(%a: memref<16x16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{scf.while is not supported: the host runs scf.for and scf.if around linalg}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %c = arith.cmpi ult, %i, %n : index
+    scf.condition(%c) %i : index
+  } do {
+  ^bb0(%i: index):
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%a : memref<16x16xf32>) {
+    ^bb0(%o: f32):
+      %t = arith.addf %o, %o : f32
+      linalg.yield %t : f32
+    }
+    %j = arith.addi %i, %c1 : index
+    scf.yield %j : index
+  }
+  return
+}

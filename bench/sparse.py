@@ -14,7 +14,12 @@ schedule's access pattern: registers staging reads A once per wave and N
 tile, LDS staging once per workgroup and N tile: the sparse kernel's
 values and index words alike), the global bytes the
 emulator counts (scaled), instructions per (s)wmma in the steady-state K
-loop of the ISA, and the modelled time.
+loop of the ISA, and the modelled time.  The sparse kernel is shown in
+both stagings (--staging lds / registers, each with the tile the front end
+picks for it), the one the front end chooses by its own modelled time
+(the wmma-linalg-to-kernels{explain-cost} remark: the speed-of-light model
+on the work the plan counts, Templates/GemmSparse.c) marked "chosen", with
+that planned time beside the emulator-based one.
 
 Atoms: the example kernels of examples/atoms (one wave per 16x16 tile, no
 LDS): 64x128 (A) x 128x64 (B), f16 -> f32.  From the ISA: instructions and
@@ -26,6 +31,7 @@ Usage: WMMA_BUILD_DIR=build /usr/bin/python3 bench/sparse.py [--atoms]
 """
 import os
 import re
+import subprocess
 import sys
 
 import numpy as np
@@ -97,13 +103,30 @@ def a_bytes_loaded(sched, m, n, k, eb, sparse):
     return m * per_row * n_tiles * wn
 
 
-def frontend_row(dtype, sparse, m=2048, n=2048, k=2048):
+def planned(src, staging="auto"):
+    """The front end's chosen candidate and its modelled time (us) from the
+    explain-cost remark."""
+    opt = os.path.join(os.environ.get("WMMA_BUILD_DIR", os.path.join(
+        ROOT, "build")), "bin", "wmma-opt")
+    opts = "chip=gfx1201 explain-cost=true"
+    if staging != "auto":
+        opts += " staging=" + staging
+    r = subprocess.run([opt, "-", "--pass-pipeline=builtin.module("
+                        "wmma-linalg-to-kernels{%s})" % opts, "-o", os.devnull],
+                       input=src, capture_output=True, text=True, check=True)
+    m = re.search(r"chosen: staging = (\w+), tile = \[([\d, ]+)\].*"
+                  r"modelled ([\d.e+]+) us", r.stderr)
+    return m.group(1), m.group(2), float(m.group(3))
+
+
+def frontend_row(dtype, sparse, m=2048, n=2048, k=2048, staging="auto"):
     from wmma.sol import isa_resources
     t, o, eb = TYPES[dtype]
-    full = wmma.compile(gemm_src(m, n, k, dtype, sparse), "gfx1201", emit="llvm")
+    full = wmma.compile(gemm_src(m, n, k, dtype, sparse), "gfx1201", emit="llvm",
+                        staging=staging)
     sched = full.manifest["schedule"]
     isa_text = wmma.compile(gemm_src(m, n, k, dtype, sparse), "gfx1201",
-                            emit="isa").artifact
+                            emit="isa", staging=staging).artifact
     isa_text = isa_text.decode() if isinstance(isa_text, bytes) else isa_text
     isa = isa_resources(isa_text, full.manifest["kernel"])
     loop = steady_state(isa_text)
@@ -127,25 +150,34 @@ def frontend_row(dtype, sparse, m=2048, n=2048, k=2048):
     model = wmma.speed_of_light(counters, chip="gfx1201", sku="rx9070xt",
                                 isa=isa, dram_bytes=int(dram))
     b = model["boost"]
-    return ("2:4 sparse (gemm_sparse)" if sparse else "dense", dtype,
+    kind = "dense"
+    if sparse:
+        chosen = planned(gemm_src(m, n, k, dtype, sparse))[0]
+        kind = "2:4 sparse%s" % (" (chosen)" if "staging = " + chosen in sched else "")
+    plan = "%.3f ms" % (planned(gemm_src(m, n, k, dtype, sparse),
+                                staging)[2] / 1e3) if sparse else "-"
+    return (kind, dtype,
             re.search(r'template = "(\w+)"', sched).group(1) + ", " +
             re.search(r"staging = (\w+), tile = \[([\d, ]+)\]", sched).group(0),
             int(a_buf), int(a_bytes_loaded(sched, m, n, k, eb, sparse)),
             counters["global_bytes_loaded"], loop["instrs"], loop["wmma"],
-            loop["instrs"] / max(loop["wmma"], 1), b["time_s"] * 1e3, b["bound"])
+            loop["instrs"] / max(loop["wmma"], 1), b["time_s"] * 1e3, b["bound"],
+            plan)
 
 
 def frontend_table():
     print("| kernel (2048^3, gfx1201, RX 9070 XT) | dtype | schedule | A buffers "
           "(B) | A bytes loaded (schedule) | global bytes loaded (emulator, "
           "scaled) | loop instructions | (s)wmma in loop | instructions per "
-          "(s)wmma | modelled time (boost) | bound |")
-    print("|---" * 11 + "|")
+          "(s)wmma | modelled time (boost) | bound | front end's planned "
+          "time |")
+    print("|---" * 12 + "|")
     for dtype in ("f16", "i8"):
-        for sparse in (False, True):
-            r = frontend_row(dtype, sparse)
-            print("| %s | %s | %s | %d | %d | %d | %d | %d | %.1f | %.3f ms | %s |"
-                  % r, flush=True)
+        for sparse, staging in ((False, "auto"), (True, "lds"),
+                                (True, "registers")):
+            r = frontend_row(dtype, sparse, staging=staging)
+            print("| %s | %s | %s | %d | %d | %d | %d | %d | %.1f | %.3f ms | "
+                  "%s | %s |" % r, flush=True)
 
 
 def main():

@@ -9,7 +9,7 @@
 // the address) and uses its halves through index_key 0 and 1, so no VALU
 // touches the index between swmmacs.  A's values and B are read from LDS
 // as 128-bit loads.  On gfx1100 the same program runs dense WMMAs.
-// RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R4
+// RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds tile-m=64 tile-n=64},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R4
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R3
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // R4-LABEL: sp:

@@ -16,7 +16,7 @@
 // 16 K of B, one v_swmmac (wmma.sparse_mma) per tile.
 // RDNA3: the same buffers, the zeros expanded by selects before the dense
 // WMMA, in registers.  Numerics: sparse-numerics.test.
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefixes=CHECK,R4
+// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds tile-m=64 tile-n=64})' | FileCheck %s --check-prefixes=CHECK,R4
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s --check-prefixes=CHECK,R3
 
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
@@ -28,7 +28,7 @@
 // CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
 // R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 64]
 // R4-SAME: copy = [vec, wmma]
-// R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [64, 64, 16]
+// R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16]
 // The prologue's slice: values, B (transposed by WMMAs), words.
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>
@@ -85,6 +85,9 @@ func.func @f16(%A: tensor<64x128xf16, #NV24>, %B: tensor<128x64xf16>) -> tensor<
 // R3: wmma.mma
 // CHECK: arith.maxsi
 // CHECK: func.func @i8(%{{.*}}: tensor<?x50xi8>, %{{.*}}: tensor<?x4xi32>, %{{.*}}: tensor<100x40xi8>, %{{.*}}: tensor<?x40xi32>) -> tensor<?x40xi32>
+// A static K needs no run-time check.
+// CHECK-NOT: cf.assert
+// CHECK: gpu.launch_func
 func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x40xi32>) -> tensor<?x40xi32> {
   %r = linalg.matmul ins(%A, %B : tensor<?x100xi8, #NV24>, tensor<100x40xi8>) outs(%C : tensor<?x40xi32>) -> tensor<?x40xi32>
   %z = arith.constant 0 : i32
@@ -111,7 +114,19 @@ func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x4
 // R4: wmma.sparse_mma
 // R3: wmma.mma
 // CHECK: arith.maximumf
-// CHECK: func.func @dynk(%{{.*}}: tensor<?x?xf16>, %{{.*}}: tensor<?x?xi32>, %{{.*}}: tensor<?x40xf16>, %{{.*}}: tensor<?x40xf32>) -> tensor<?x40xf32>
+// The host function checks K (B's first dimension) and the buffers' widths
+// before the launch.
+// CHECK: func.func @dynk(%[[HV:.+]]: tensor<?x?xf16>, %[[HW:.+]]: tensor<?x?xi32>, %[[HB:.+]]: tensor<?x40xf16>, %{{.*}}: tensor<?x40xf32>) -> tensor<?x40xf32>
+// CHECK: %[[HK:.+]] = tensor.dim %[[HB]], %c0
+// CHECK: %[[R:.+]] = arith.remui %[[HK]], %c4
+// CHECK: %[[OK:.+]] = arith.cmpi eq, %[[R]], %c0
+// CHECK: cf.assert %[[OK]], "2:4 sparse A: K (B's K dimension) is not a multiple of 4"
+// CHECK: %[[HALF:.+]] = arith.divui %[[HK]], %c2
+// CHECK: tensor.dim %[[HV]], %c1
+// CHECK: cf.assert %{{.*}}, "2:4 sparse A: the values' width is not K / 2"
+// CHECK: tensor.dim %[[HW]], %c1
+// CHECK: cf.assert %{{.*}}, "2:4 sparse A: the index words' width is not ceil(K / 32)"
+// CHECK: gpu.launch_func
 func.func @dynk(%A: tensor<?x?xf16, #NV24>, %B: tensor<?x40xf16>, %C: tensor<?x40xf32>) -> tensor<?x40xf32> {
   %r = linalg.matmul ins(%A, %B : tensor<?x?xf16, #NV24>, tensor<?x40xf16>) outs(%C : tensor<?x40xf32>) -> tensor<?x40xf32>
   %z = arith.constant 0.0 : f32

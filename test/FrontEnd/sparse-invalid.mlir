@@ -11,7 +11,7 @@
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' | FileCheck %s
 
-// A 2:4 B: named as the 2:4 form, with the way to compute it.
+// A B 2:4 along N (its rows): no sparse WMMA operand has that form.
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // CHECK-LABEL: func.func @two_of_four_b
 // CHECK-NOT: gpu.module
@@ -20,8 +20,25 @@ func.func @two_of_four_b(%A: tensor<64x128xf16>, %B: tensor<128x64xf16, #NV24>) 
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64x64xf32>
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: operand B is 2:4 structured sparse (#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 floordiv 4 : dense, d1 mod 4 : structured[2, 4]) }>): the sparse GEMM template takes a 2:4 function argument read only as the A operand of a contraction (for a 2:4 B, compute the transposed product); compiling it as dense would ignore the encoding}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: operand B is 2:4 structured sparse along N, its rows (#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 floordiv 4 : dense, d1 mod 4 : structured[2, 4]) }>): the sparse WMMAs take an operand 2:4 along K only; compiling it as dense would ignore the encoding}}
   %r = linalg.matmul ins(%A, %B : tensor<64x128xf16>, tensor<128x64xf16, #NV24>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// B 2:4 along K (the transposed form): the transposed product is not built;
+// refused at the matmul with what to write instead.
+#KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
+// CHECK-LABEL: func.func @two_of_four_b_along_k
+// CHECK-NOT: gpu.module
+// CHECK: linalg.matmul
+func.func @two_of_four_b_along_k(%A: tensor<64x128xf16>, %B: tensor<128x64xf16, #KB24>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: operand B is 2:4 structured sparse along K (#sparse_tensor.encoding<{ map = (d0, d1) -> (d1 : dense, d0 floordiv 4 : dense, d0 mod 4 : structured[2, 4]) }>): a sparse B is not compiled (the transposed product C^T = B^T A^T, B^T the sparse A, is not built); write the product with the 2:4 operand first, 2:4 along its rows (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]); compiling it as dense would ignore the encoding}}
+  %r = linalg.matmul ins(%A, %B : tensor<64x128xf16>, tensor<128x64xf16, #KB24>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }
 

@@ -111,6 +111,14 @@ int fe_build_host_launches(MlirOperation func, const fe_problem *p, int n,
   wb_t b;
   wb_init_at_end(&b, rw, body, mlirOperationGetLocation(func));
 
+  /* A 2:4 A with a dynamic K: its sizes checked before anything. */
+  if (p->ngemms > 0 && p->gemms[0].a_sparse &&
+      !fe_size_static(p->gemms[0].K) &&
+      fe_host_sparse_checks(&b, p, body, map,
+                            host_size(&b, p, body, map, p->gemms[0].K))) {
+    mlirIRRewriterDestroy(rw);
+    return -1;
+  }
   /* The kernels' operands (after grid and block). */
   MlirValue ops[7 + FE_MAX_ARGS];
   MlirValue results[FE_MAX_ARGS];

@@ -88,3 +88,39 @@ int fe_host_sparse_signature(MlirOperation func, const fe_problem *p,
                                     mlirArrayAttrGet(ctx, total, attrs));
   return 0;
 }
+
+/* cf.assert(cond, msg) at b's insertion point. */
+static int host_assert(wb_t *b, MlirValue cond, const char *msg) {
+  if (mlirValueIsNull(cond))
+    return -1;
+  MlirNamedAttribute m = wb_named(
+      b->ctx, "msg", mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(msg)));
+  return mlirOperationIsNull(wb_op(b, "cf.assert", 1, &cond, 0, NULL, 1, &m))
+             ? -1
+             : 0;
+}
+
+int fe_host_sparse_checks(wb_t *b, const fe_problem *p, MlirBlock body,
+                          const int *map, MlirValue K) {
+  if (p->ngemms < 1 || !p->gemms[0].a_sparse || fe_size_static(p->gemms[0].K))
+    return 0;
+  const fe_gemm *g = &p->gemms[0];
+  const fe_arg *vx = &p->args[g->lhs.arg];
+  if (mlirValueIsNull(K) || vx->host < 0)
+    return -1;
+  MlirValue values = mlirBlockGetArgument(body, map[vx->host]);
+  MlirValue words = mlirBlockGetArgument(body, map[vx->host] + 1);
+  MlirValue rem = wb_arith(b, "arith.remui", K, wb_const_index(b, 4));
+  if (host_assert(b, wb_cmpi(b, WB_CMP_EQ, rem, wb_const_index(b, 0)),
+                  "2:4 sparse A: K (B's K dimension) is not a multiple of 4"))
+    return -1;
+  /* The buffers must hold K / 2 values and ceil(K / 32) words per row. */
+  MlirValue half = wb_arith(b, "arith.divui", K, wb_const_index(b, 2));
+  MlirValue nw = wb_arith(b, "arith.ceildivui", K, wb_const_index(b, 32));
+  if (host_assert(b, wb_cmpi(b, WB_CMP_EQ, wb_dim(b, values, 1), half),
+                  "2:4 sparse A: the values' width is not K / 2") ||
+      host_assert(b, wb_cmpi(b, WB_CMP_EQ, wb_dim(b, words, 1), nw),
+                  "2:4 sparse A: the index words' width is not ceil(K / 32)"))
+    return -1;
+  return 0;
+}

@@ -12,4 +12,11 @@
 int fe_host_sparse_signature(MlirOperation func, const fe_problem *p,
                              int *map);
 
+/* A dynamic K (read from B's K dimension, `K` here) of a 2:4 A: run-time
+ * checks (cf.assert) that K is a multiple of 4 and that the values and
+ * words hold K / 2 and ceil(K / 32) per row, before the launch.  0, or -1
+ * if an op could not be built. */
+int fe_host_sparse_checks(wb_t *b, const fe_problem *p, MlirBlock body,
+                          const int *map, MlirValue K);
+
 #endif /* WMMA_FRONTEND_HOST_HOSTSPARSE_H */

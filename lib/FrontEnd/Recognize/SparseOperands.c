@@ -19,6 +19,7 @@
 #include "mlir-c/Dialect/SparseTensor.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* The encoding of a ranked tensor type if it is a sparse_tensor one. */
 static MlirAttribute sparse_encoding(MlirType t) {
@@ -30,9 +31,11 @@ static MlirAttribute sparse_encoding(MlirType t) {
   return e;
 }
 
-/* (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]):
- * two nonzeros in every group of four consecutive values of a row. */
-static bool is_two_of_four_rows(MlirAttribute e) {
+/* along = 1: (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 :
+ * structured[2, 4]): two nonzeros in every group of four consecutive
+ * values of a row; along = 0: (i, j) -> (j : dense, i floordiv 4 : dense,
+ * i mod 4 : structured[2, 4]), the same down a column. */
+static bool is_two_of_four_along(MlirAttribute e, int along) {
   if (mlirAttributeIsNull(e))
     return false;
   if (mlirSparseTensorEncodingGetLvlRank(e) != 3)
@@ -54,9 +57,14 @@ static bool is_two_of_four_rows(MlirAttribute e) {
   MlirAffineExpr i = mlirAffineDimExprGet(ctx, 0);
   MlirAffineExpr j = mlirAffineDimExprGet(ctx, 1);
   MlirAffineExpr four = mlirAffineConstantExprGet(ctx, 4);
-  MlirAffineExpr want[3] = {i, mlirAffineFloorDivExprGet(j, four),
-                            mlirAffineModExprGet(j, four)};
+  MlirAffineExpr outer = along ? i : j, inner = along ? j : i;
+  MlirAffineExpr want[3] = {outer, mlirAffineFloorDivExprGet(inner, four),
+                            mlirAffineModExprGet(inner, four)};
   return mlirAffineMapEqual(m, mlirAffineMapGet(ctx, 2, 0, 3, want));
+}
+
+static bool is_two_of_four_rows(MlirAttribute e) {
+  return is_two_of_four_along(e, 1);
 }
 
 bool fe_is_two_of_four(MlirType t) {
@@ -112,13 +120,31 @@ static void refuse(fe_diag *d, MlirOperation op, const char *what, intptr_t k,
     snprintf(name, sizeof name, "operand %s", role);
   else
     snprintf(name, sizeof name, "%s %ld", what, (long)k);
-  if (is_two_of_four_rows(e))
+  bool is_b = role && !strcmp(role, "B");
+  if (is_b && is_two_of_four_along(e, 0))
+    /* Sparse along K: computable as C^T = B^T A^T with B^T the sparse A,
+     * which the front end does not build (the result would be written
+     * transposed and every epilogue read with it). */
+    fe_diag_refuse(d, op,
+                   "%s is 2:4 structured sparse along K (%s): a sparse B is "
+                   "not compiled (the transposed product C^T = B^T A^T, "
+                   "B^T the sparse A, is not built); write the product with "
+                   "the 2:4 operand first, 2:4 along its rows (i, j) -> (i : "
+                   "dense, j floordiv 4 : dense, j mod 4 : structured[2, "
+                   "4]); compiling it as dense would ignore the encoding",
+                   name, enc);
+  else if (is_b && is_two_of_four_rows(e))
+    fe_diag_refuse(d, op,
+                   "%s is 2:4 structured sparse along N, its rows (%s): the "
+                   "sparse WMMAs take an operand 2:4 along K only; "
+                   "compiling it as dense would ignore the encoding",
+                   name, enc);
+  else if (is_two_of_four_rows(e))
     fe_diag_refuse(d, op,
                    "%s is 2:4 structured sparse (%s): the sparse GEMM "
                    "template takes a 2:4 function argument read only as the "
-                   "A operand of a contraction (for a 2:4 B, compute the "
-                   "transposed product); compiling it as dense would ignore "
-                   "the encoding",
+                   "A operand of a contraction; compiling it as dense would "
+                   "ignore the encoding",
                    name, enc);
   else
     fe_diag_refuse(d, op,

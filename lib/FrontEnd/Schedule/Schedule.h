@@ -99,7 +99,9 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
  * `waves_per_wg` waves, LDS bytes read and written, `dram_bytes` each
  * buffer moves once, a wave's `vgprs` and a workgroup's `lds_bytes` for
  * occupancy -- or the L2 time of `l2_bytes`, whichever is longer; in
- * seconds.  Chips without a published part fall back to fe_cost. */
+ * seconds.  Chips without a published part fall back to fe_cost.  A
+ * sparse template adds `swmmac` sparse WMMAs of `sparse_instr` (the
+ * dense template leaves them 0). */
 typedef struct {
   wmma_instr instr;
   double wmma, workgroups;
@@ -107,6 +109,8 @@ typedef struct {
   int waves_per_wg;
   double lds_read, lds_written, l2_bytes, dram_bytes;
   int vgprs, lds_bytes;
+  wmma_sparse_instr sparse_instr;
+  double swmmac;
 } fe_grid_work;
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
 

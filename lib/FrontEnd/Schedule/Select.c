@@ -66,6 +66,8 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
   c.global_bytes_loaded = (uint64_t)w->l2_bytes;
   c.global_instructions = 1; /* every grid loads: the latency term counts */
   c.dram_bytes = w->dram_bytes > 1 ? (uint64_t)w->dram_bytes : 1;
+  if (w->swmmac > 0 && w->sparse_instr < WMMA_SPARSE_COUNT)
+    c.swmmac[w->sparse_instr] = (uint64_t)w->swmmac;
   wmma_sol_isa isa = {w->vgprs, 0, w->lds_bytes, 0};
   wmma_sol_result r;
   if (wmma_speed_of_light(&c, &isa, sku, &r, NULL, 0))

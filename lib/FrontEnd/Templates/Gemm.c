@@ -258,7 +258,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   fe_grid_work work = {s->instr, wmma + copy_wmma, wgs, gather_valu,
                        fe_waves(s), lds_rd, lds_wr, bytes,
                        (M * K + K * N) * B * eb + M * N * B * out_bytes,
-                       s->vgprs, (int)s->lds_bytes};
+                       s->vgprs, (int)s->lds_bytes, WMMA_SPARSE_COUNT, 0};
   s->cost = fe_modelled_cost(chip, &work);
   s->tie_cost = fe_cost(chip, wgs, wmma, bytes);
   return 0;

@@ -36,6 +36,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,83 +93,51 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
-static int plan(const fe_problem *p, const wmma_chip_info *chip,
-                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  if (p->shape != FE_SHAPE_GEMM || !p->gemms[0].a_sparse)
-    return fe_not_for_this_kind(why, cap);
+/* One candidate: a staging and a workgroup tile in waves. */
+typedef struct {
+  fe_staging staging;
+  int tm, tn, wm, wn;
+} sparse_config;
+
+/* The schedule of one candidate (s holds the instructions chosen) and its
+ * modelled time: the speed-of-light model (fe_modelled_cost) on the work
+ * the candidate plans -- the swmmacs, the WMMAs transposing a row-major B
+ * into LDS (one per 16x16 block, GemmSparseLds.c), the VALU the plan
+ * knows of (i8 transposes: ~8 per block to pack their i32 results;
+ * registers: per K step and wave, B's columns packed from element loads,
+ * 8 VALU per 16-bit and 12 per 8-bit column tile, ~3 per A row tile for
+ * its index register, RDNA3's selects ~24 per row tile and 16 K), global,
+ * LDS and DRAM bytes, VGPRs and LDS for occupancy. */
+static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
+                       const fe_options *o, const sparse_config *cf,
+                       wmma_sparse_instr si, fe_schedule *s, char *why,
+                       size_t cap) {
   const fe_gemm *g = &p->gemms[0];
-  if (((o->pinned && o->pin.staging == WMMA_SCHED_LDS) ||
-       o->staging == WMMA_STAGING_LDS) && !lds_possible(p, chip->arch))
-    return fe_why(why, cap, "a 2:4 sparse product is staged through LDS "
-                            "only on RDNA4 and when B is read as it is");
-  MlirType at = fe_compute_type(chip->arch, g->a_type);
-  MlirType bt = fe_compute_type(chip->arch, g->b_type);
-  int bits = wb_type_bits(g->a_type);
-  if ((bits != 16 && bits != 8) || wb_type_bits(g->b_type) != bits)
-    return fe_why(why, cap, "2:4 sparse products of 16-bit or 8-bit "
-                            "operands only");
-  memset(s, 0, sizeof *s);
-  s->template_name = fe_template_gemm_sparse.name;
-  s->kacc = g->kacc_type;
-  s->instr = wmma_instr_select(chip->arch, elem_of(at), elem_of(bt),
-                               elem_of(s->kacc), FE_ATOM_M, FE_ATOM_N,
-                               FE_ATOM_K, NULL, 0);
-  if (s->instr == WMMA_INSTR_COUNT)
-    return fe_why(why, cap, "no WMMA instruction for these types on %s",
-                  wmma_arch_name(chip->arch));
   bool sparse_hw = wmma_arch_has_sparse(chip->arch);
-  if (sparse_hw) {
-    char msg[128] = "";
-    if (wmma_sparse_select(chip->arch, elem_of(g->a_type), elem_of(g->b_type),
-                           elem_of(s->kacc), 16, 16, 32, msg,
-                           sizeof msg) == WMMA_SPARSE_COUNT)
-      return fe_why(why, cap, "no sparse WMMA (v_swmmac) for these types: %s",
-                    msg);
-  }
-  /* One wave row of 16 x 16w, or 64 x 64 or 128 x 128 in 2 x 2 waves
-   * when the problem fills them (a pin's or the option's tile otherwise),
-   * each wave's tiles at most 4 per side: the larger the wave tile, the
-   * fewer times each wave reads A and B (registers staging). */
-  int w = o->waves;
-  int tm = 16, tn = 16 * w, wm = 1, wn = w;
-  if (o->pinned) {
-    tm = (int)o->pin.tile[0], tn = (int)o->pin.tile[1];
-    wm = (int)o->pin.waves[0], wn = (int)o->pin.waves[1];
-  } else if (o->tile_m) {
-    tm = o->tile_m, tn = o->tile_n;
-    wm = tm >= 32 ? 2 : 1;
-    wn = w / wm;
-  } else if (w == 4 && fe_estimate(g->M) >= 64 && fe_estimate(g->N) >= 64) {
-    tm = tn = fe_estimate(g->M) >= 128 && fe_estimate(g->N) >= 128 ? 128 : 64;
-    wm = wn = 2;
-  }
+  int tm = cf->tm, tn = cf->tn, wm = cf->wm, wn = cf->wn;
   if (wm < 1 || wn < 1 || tm % (16 * wm) || tn % (16 * wn))
     return fe_why(why, cap, "a %dx%d tile does not split into %dx%d waves "
                             "of 16x16 tiles", tm, tn, wm, wn);
-  /* Through LDS where it can (GemmSparseLds.c), else in registers. */
   s->tile_m = tm, s->tile_n = tn, s->waves_m = wm, s->waves_n = wn;
   s->wave_m = tm / 16 / wm, s->wave_n = tn / 16 / wn;
   s->threads = 32 * wm * wn;
-  bool forced_lds = o->staging == WMMA_STAGING_LDS ||
-                    (o->pinned && o->pin.staging == WMMA_SCHED_LDS);
-  bool lds = lds_possible(p, chip->arch) &&
-             o->staging != WMMA_STAGING_REGISTERS &&
-             !(o->pinned && o->pin.staging == WMMA_SCHED_REGISTERS);
-  if (lds && plan_lds(p, chip, o, s, why, cap)) {
-    if (forced_lds)
+  if (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)
+    return fe_why(why, cap, "%dx%d tiles per wave (at most %d per side)",
+                  s->wave_m, s->wave_n, FE_MAX_REG_TILES);
+  bool lds = cf->staging == FE_STAGE_LDS;
+  if (lds) {
+    if (plan_lds(p, chip, o, s, why, cap))
       return -1;
-    lds = false;
-  }
-  if (!lds) {
+  } else {
     s->staging = FE_STAGE_REGS;
     s->k_step = sparse_hw ? 32 : 16;
     s->stages = 1;
     s->copy[0] = s->copy[1] = WMMA_COPY_NONE;
     s->lds_bytes = 0;
+    if (o->pinned && (o->pin.tile[2] != s->k_step || o->pin.stages != 1))
+      return fe_why(why, cap, "the sparse template steps K by %d in 1 stage "
+                              "in registers", s->k_step);
   }
-  if (s->wave_m > FE_MAX_REG_TILES || s->wave_n > FE_MAX_REG_TILES)
-    return fe_why(why, cap, "%dx%d tiles per wave (at most %d per side)",
-                  s->wave_m, s->wave_n, FE_MAX_REG_TILES);
   s->form = WMMA_FORM_ACC;
   s->acc_pack = 1;
   s->m_tail = !fe_size_static(g->M) || g->M.value % tm;
@@ -179,25 +148,163 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
   s->vgprs = s->wave_m * s->wave_n * acc_vgprs + (s->wave_m + s->wave_n) * 8 +
              24;
-  /* The rule of the gemm template, the A bytes halved plus the words. */
+  if (s->vgprs > FE_VGPR_BUDGET)
+    return fe_why(why, cap, "%dx%d tiles need about %d VGPRs", tm, tn,
+                  s->vgprs);
   double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K);
   double wgs = (double)((int64_t)(M + tm - 1) / tm) *
                (double)((int64_t)(N + tn - 1) / tn);
+  int bits = wb_type_bits(g->a_type);
   double eb = fe_storage_bytes(g->a_type);
   double a_bytes = (double)tm * K * (eb / 2 + 1.0 / 8);
   double b_bytes = (double)tn * K * fe_storage_bytes(g->b_type);
-  double wmma = wgs * (tm / 16) * (tn / 16) * (K / (sparse_hw ? 32 : 16));
-  /* LDS: each workgroup reads its A and B panels once; registers: each
+  int ak = sparse_hw ? 32 : 16;
+  double steps = (double)((int64_t)(K + ak - 1) / ak);
+  double mma = wgs * (tm / 16) * (tn / 16) * steps;
+  /* LDS: each workgroup loads its A and B panels once; registers: each
    * wave its own rows and columns. */
-  double panels = lds ? a_bytes + b_bytes
-                      : wm * wn * (a_bytes / wm + b_bytes / wn);
-  s->tie_cost = fe_cost(chip, wgs, wmma, wgs * panels);
-  s->cost = s->tie_cost;
-  if (!lds && o->pinned &&
-      (o->pin.tile[2] != s->k_step || o->pin.stages != 1))
-    return fe_why(why, cap, "the sparse template steps K by %d in 1 stage "
-                            "in registers", s->k_step);
+  double per_wave = a_bytes / wm + b_bytes / wn;
+  double panels = lds ? a_bytes + b_bytes : wm * wn * per_wave;
+  double waves = wgs * wm * wn, valu = 0, transposes = 0;
+  if (lds && s->copy[1] == WMMA_COPY_WMMA) {
+    double kp = (double)((int64_t)(K + s->k_step - 1) / s->k_step);
+    transposes = wgs * (tn / 16) * (s->k_step / 16) * kp;
+    if (bits == 8)
+      valu += 8 * transposes;
+  } else if (!lds) {
+    double per_step = sparse_hw ? s->wave_n * (bits == 16 ? 8 : 12) +
+                                      s->wave_m * 3
+                                : s->wave_m * 24 + s->wave_n * 4;
+    valu += waves * steps * per_step;
+  }
+  double out_bytes = fe_storage_bytes(p->args[p->out_arg].elem);
+  fe_grid_work work = {
+      .instr = s->instr,
+      .wmma = sparse_hw ? transposes : mma,
+      .workgroups = wgs,
+      .waves_per_wg = wm * wn,
+      .lds_read = lds ? waves * per_wave : 0,
+      .lds_written = lds ? wgs * panels : 0,
+      .l2_bytes = wgs * panels + M * N * 4,
+      .dram_bytes = M * K * (eb / 2 + 1.0 / 8) +
+                    K * N * fe_storage_bytes(g->b_type) + M * N * out_bytes,
+      .vgprs = s->vgprs,
+      .lds_bytes = (int)s->lds_bytes,
+      .sparse_instr = si,
+      .swmmac = sparse_hw ? mma : 0,
+      .valu = valu};
+  s->cost = fe_modelled_cost(chip, &work);
+  s->tie_cost = fe_cost(chip, wgs, mma + transposes, wgs * panels);
+  return 0;
+}
+
+/* The explain-cost remark of one candidate. */
+static void explain(const fe_problem *p, const fe_schedule *s,
+                    const char *what) {
+  fe_remark(p->loc, "gemm_sparse %s: staging = %s, tile = [%d, %d, %d], "
+                    "waves = [%d, %d]: modelled %.4g us (rule %.4g)",
+            what, s->staging == FE_STAGE_LDS ? "lds" : "registers",
+            s->tile_m, s->tile_n, s->k_step, s->waves_m, s->waves_n,
+            s->cost * 1e6, s->tie_cost);
+}
+
+static int plan(const fe_problem *p, const wmma_chip_info *chip,
+                const fe_options *o, fe_schedule *best, char *why,
+                size_t cap) {
+  if (p->shape != FE_SHAPE_GEMM || !p->gemms[0].a_sparse)
+    return fe_not_for_this_kind(why, cap);
+  const fe_gemm *g = &p->gemms[0];
+  bool forced_lds = o->staging == WMMA_STAGING_LDS ||
+                    (o->pinned && o->pin.staging == WMMA_SCHED_LDS);
+  bool forced_regs = o->staging == WMMA_STAGING_REGISTERS ||
+                     (o->pinned && o->pin.staging == WMMA_SCHED_REGISTERS);
+  bool lds_ok = lds_possible(p, chip->arch);
+  if (forced_lds && !lds_ok)
+    return fe_why(why, cap, "a 2:4 sparse product is staged through LDS "
+                            "only on RDNA4 and when B is read as it is");
+  MlirType at = fe_compute_type(chip->arch, g->a_type);
+  MlirType bt = fe_compute_type(chip->arch, g->b_type);
+  int bits = wb_type_bits(g->a_type);
+  if ((bits != 16 && bits != 8) || wb_type_bits(g->b_type) != bits)
+    return fe_why(why, cap, "2:4 sparse products of 16-bit or 8-bit "
+                            "operands only");
+  fe_schedule base;
+  memset(&base, 0, sizeof base);
+  base.template_name = fe_template_gemm_sparse.name;
+  base.kacc = g->kacc_type;
+  base.instr = wmma_instr_select(chip->arch, elem_of(at), elem_of(bt),
+                                 elem_of(base.kacc), FE_ATOM_M, FE_ATOM_N,
+                                 FE_ATOM_K, NULL, 0);
+  if (base.instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
+  wmma_sparse_instr si = WMMA_SPARSE_COUNT;
+  if (wmma_arch_has_sparse(chip->arch)) {
+    char msg[128] = "";
+    si = wmma_sparse_select(chip->arch, elem_of(g->a_type),
+                            elem_of(g->b_type), elem_of(base.kacc), 16, 16,
+                            32, msg, sizeof msg);
+    if (si == WMMA_SPARSE_COUNT)
+      return fe_why(why, cap, "no sparse WMMA (v_swmmac) for these types: %s",
+                    msg);
+  }
+  /* Tiles: one wave row of 16 x 16w, or 64 x 64 and 128 x 128 in 2 x 2
+   * waves when the problem fills them (a pin's or the option's tile
+   * otherwise); each through LDS where it can (RDNA4, B read as it is)
+   * and in registers, unless a staging is asked for.  The modelled time
+   * chooses. */
+  int w = o->waves;
+  int tiles[3][4], nt = 0;
+  if (o->pinned) {
+    tiles[nt][0] = (int)o->pin.tile[0], tiles[nt][1] = (int)o->pin.tile[1];
+    tiles[nt][2] = (int)o->pin.waves[0], tiles[nt][3] = (int)o->pin.waves[1];
+    ++nt;
+  } else if (o->tile_m) {
+    int wm = o->tile_m >= 32 ? 2 : 1;
+    tiles[nt][0] = o->tile_m, tiles[nt][1] = o->tile_n;
+    tiles[nt][2] = wm, tiles[nt][3] = w / wm;
+    ++nt;
+  } else {
+    tiles[nt][0] = 16, tiles[nt][1] = 16 * w, tiles[nt][2] = 1,
+    tiles[nt][3] = w;
+    ++nt;
+    for (int t = 64; w == 4 && t <= 128; t *= 2)
+      if (fe_estimate(g->M) >= t && fe_estimate(g->N) >= t) {
+        tiles[nt][0] = tiles[nt][1] = t, tiles[nt][2] = tiles[nt][3] = 2;
+        ++nt;
+      }
+  }
+  sparse_config configs[6];
+  int n = 0;
+  for (int i = 0; i < nt; ++i) {
+    if (lds_ok && !forced_regs)
+      configs[n++] = (sparse_config){FE_STAGE_LDS, tiles[i][0], tiles[i][1],
+                                     tiles[i][2], tiles[i][3]};
+    if (!forced_lds)
+      configs[n++] = (sparse_config){FE_STAGE_REGS, tiles[i][0], tiles[i][1],
+                                     tiles[i][2], tiles[i][3]};
+  }
+  bool found = false;
+  char last[FE_WHY] = "";
+  for (int i = 0; i < n; ++i) {
+    fe_schedule s = base;
+    if (plan_config(p, chip, o, &configs[i], si, &s, last, sizeof last))
+      continue;
+    if (o->explain_cost)
+      explain(p, &s, "candidate");
+    /* Equal modelled times (both at the DRAM bound, say): the rule's cost
+     * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256). */
+    bool tie = found && fabs(s.cost - best->cost) <= 1e-3 * best->cost;
+    if (!found || (tie ? s.tie_cost < best->tie_cost : s.cost < best->cost)) {
+      *best = s;
+      found = true;
+    }
+  }
+  if (!found)
+    return fe_why(why, cap, "%s", last);
+  if (o->explain_cost)
+    explain(p, best, "chosen");
   return 0;
 }
 

@@ -113,6 +113,11 @@ typedef struct {
   double swmmac;
 } fe_grid_work;
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
+/* The explain-cost remark of one candidate schedule s of template `name`
+ * ("candidate" or "chosen" as `what`): staging, tiles, waves, modelled time
+ * and the older rule's cost. */
+void fe_explain_candidate(const fe_problem *p, const char *name,
+                          const fe_schedule *s, const char *what);
 
 /* VGPRs a wave may use without spilling (wave32). */
 #define FE_VGPR_BUDGET 256

@@ -50,6 +50,15 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
   return (wmma > mem ? wmma : mem) / busy;
 }
 
+void fe_explain_candidate(const fe_problem *p, const char *name,
+                          const fe_schedule *s, const char *what) {
+  fe_remark(p->loc, "%s %s: staging = %s, tile = [%d, %d, %d], waves = "
+                    "[%d, %d]: modelled %.4g us (rule %.4g)",
+            name, what, s->staging == FE_STAGE_LDS ? "lds" : "registers",
+            s->tile_m, s->tile_n, s->k_step, s->waves_m, s->waves_n,
+            s->cost * 1e6, s->tie_cost);
+}
+
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
   const wmma_sku_info *sku = chip->largest;
   const wmma_arch_traits *t = wmma_arch_traits_get(chip->arch);

@@ -270,16 +270,6 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
  * model overrides the rule only beyond that. */
 #define FE_MODEL_MARGIN 0.05
 
-/* The explain-cost remark of one candidate. */
-static void explain(const fe_problem *p, const fe_schedule *s,
-                    const char *what) {
-  fe_remark(p->loc, "gemm %s: staging = %s, tile = [%d, %d, %d], waves = "
-                    "[%d, %d]: modelled %.4g us (rule %.4g)",
-            what, s->staging == FE_STAGE_LDS ? "lds" : "registers",
-            s->tile_m, s->tile_n, s->k_step, s->waves_m, s->waves_n,
-            s->cost * 1e6, s->tie_cost);
-}
-
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *best, char *why,
                 size_t cap) {
@@ -359,7 +349,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
      * staging its L2 traffic. */
     bool tie = found && fabs(s.cost - best->cost) <= FE_MODEL_MARGIN * best->cost;
     if (o->explain_cost)
-      explain(p, &s, "candidate");
+      fe_explain_candidate(p, "gemm", &s, "candidate");
     if (!found || (tie ? s.tie_cost < best->tie_cost : s.cost < best->cost)) {
       *best = s;
       found = true;
@@ -368,7 +358,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (!found)
     return fe_why(why, cap, "no configuration fits the chip (%s)", last);
   if (o->explain_cost)
-    explain(p, best, "chosen");
+    fe_explain_candidate(p, "gemm", best, "chosen");
   return 0;
 }
 

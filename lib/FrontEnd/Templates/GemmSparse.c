@@ -199,16 +199,6 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
-/* The explain-cost remark of one candidate. */
-static void explain(const fe_problem *p, const fe_schedule *s,
-                    const char *what) {
-  fe_remark(p->loc, "gemm_sparse %s: staging = %s, tile = [%d, %d, %d], "
-                    "waves = [%d, %d]: modelled %.4g us (rule %.4g)",
-            what, s->staging == FE_STAGE_LDS ? "lds" : "registers",
-            s->tile_m, s->tile_n, s->k_step, s->waves_m, s->waves_n,
-            s->cost * 1e6, s->tie_cost);
-}
-
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *best, char *why,
                 size_t cap) {
@@ -292,7 +282,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (plan_config(p, chip, o, &configs[i], si, &s, last, sizeof last))
       continue;
     if (o->explain_cost)
-      explain(p, &s, "candidate");
+      fe_explain_candidate(p, "gemm_sparse", &s, "candidate");
     /* Equal modelled times (both at the DRAM bound, say): the rule's cost
      * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256). */
     bool tie = found && fabs(s.cost - best->cost) <= 1e-3 * best->cost;
@@ -304,7 +294,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (!found)
     return fe_why(why, cap, "%s", last);
   if (o->explain_cost)
-    explain(p, best, "chosen");
+    fe_explain_candidate(p, "gemm_sparse", best, "chosen");
   return 0;
 }
 

@@ -424,12 +424,15 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   wb_t *b = &kb->b;
   MlirValue s = kb_fill_zero(kb, kb->atom);
-  for (int c = 0; c < a->nd; ++c)
-    s = kb_mma(kb, kb->atom,
-               a_tile(kb, a, &g1->rhs, key0, kb_c(kb, kb->atom_k * c)),
-               a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, a->qf[c])
-                            : a->qf[c],
-               s);
+  for (int c = 0; c < a->nd; ++c) {
+    /* Q's fragment before K's tile, in statements of their own: as call
+     * arguments their order was the compiler's (GCC -O3 and the sanitizer
+     * build differed), and at d = 256 on gfx1100 the other order spills. */
+    MlirValue q = a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, a->qf[c])
+                               : a->qf[c];
+    MlirValue k = a_tile(kb, a, &g1->rhs, key0, kb_c(kb, kb->atom_k * c));
+    s = kb_mma(kb, kb->atom, k, q, s);
+  }
   /* The scores on the (head, key) tile, held transposed. */
   fe_tile t;
   memset(&t, 0, sizeof t);

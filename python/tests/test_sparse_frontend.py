@@ -29,37 +29,24 @@ def sparse_gemm(M, K, N, t="f16", acc="f32"):
 
 @pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
 @pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
-def test_kernel_matches_upstream_sparsifier(chip):
+@pytest.mark.parametrize("M,K,N,dynamic", [
+    (20, 72, 24, False),  # odd sizes: M, N tails, K past the last word
+    # M and K dynamic (the kernel reads K from B; K = 36: one masked LDS
+    # slice, 200: three full ones and a masked one)
+    (37, 36, 24, True),
+    (37, 200, 24, True),
+])
+def test_kernel_matches_upstream_sparsifier(chip, M, K, N, dynamic):
     """Small integers in f16 (every product and sum exact in f32 and in
     the kernel's f32 accumulator): the kernel equals MLIR's sparsifier."""
-    rng = np.random.default_rng(7)
-    M, K, N = 20, 72, 24  # odd sizes: M, N tails, K past the last word
+    rng = np.random.default_rng(K if dynamic else 7)
     a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(np.float16))
     B = rng.integers(-8, 8, (K, N)).astype(np.float16)
     values, crd = sparse24.compress_2_4(a)
     ref = upstream.sparse_matmul(values.astype(np.float32), crd,
                                  B.astype(np.float32))
-    out = wmma.run(sparse_gemm(M, K, N), chip,
-                   {"A": a, "B": B, "C": np.zeros((M, N), np.float32)})
-    assert np.array_equal(out["result0"], ref.astype(np.float32))
-
-
-@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
-@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
-@pytest.mark.parametrize("K", [36, 200])
-def test_dynamic_k_matches_upstream_sparsifier(chip, K):
-    """M and K dynamic (the kernel reads K from B; K = 36: one masked LDS
-    slice, 200: three full ones and a masked one): equal to the
-    sparsifier's product, exact as above."""
-    rng = np.random.default_rng(K)
-    M, N = 37, 24
-    a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(np.float16))
-    B = rng.integers(-8, 8, (K, N)).astype(np.float16)
-    values, crd = sparse24.compress_2_4(a)
-    ref = upstream.sparse_matmul(values.astype(np.float32), crd,
-                                 B.astype(np.float32))
-    out = wmma.run(sparse_gemm(None, None, N), chip,
-                   {"A": a, "B": B, "C": np.zeros((M, N), np.float32)})
+    source = sparse_gemm(None, None, N) if dynamic else sparse_gemm(M, K, N)
+    out = wmma.run(source, chip, {"A": a, "B": B, "C": np.zeros((M, N), np.float32)})
     assert np.array_equal(out["result0"], ref.astype(np.float32))
 
 

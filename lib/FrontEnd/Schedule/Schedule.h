@@ -116,6 +116,11 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
 /* The explain-cost remark of one candidate schedule s of template `name`
  * ("candidate" or "chosen" as `what`): staging, tiles, waves, modelled time
  * and the older rule's cost. */
+/* Does candidate s beat best (none yet when !found)?  The modelled time
+ * decides when the two differ by more than margin (a fraction of best's);
+ * closer, the rule's tie_cost. */
+bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
+                         bool found, double margin);
 void fe_explain_candidate(const fe_problem *p, const char *name,
                           const fe_schedule *s, const char *what);
 

@@ -32,6 +32,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +49,15 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
     busy = 1;
   double mem = bytes / 256.0;
   return (wmma > mem ? wmma : mem) / busy;
+}
+
+bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
+                         bool found, double margin) {
+  if (!found)
+    return true;
+  if (fabs(s->cost - best->cost) <= margin * best->cost)
+    return s->tie_cost < best->tie_cost;
+  return s->cost < best->cost;
 }
 
 void fe_explain_candidate(const fe_problem *p, const char *name,

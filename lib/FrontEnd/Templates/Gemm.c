@@ -22,7 +22,6 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -344,13 +343,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                   configs[i].waves_m, configs[i].waves_n, last);
       continue;
     }
-    /* The modelled time decides when it differs by more than
-     * FE_MODEL_MARGIN; closer, the rule's fe_cost, which charges register
-     * staging its L2 traffic. */
-    bool tie = found && fabs(s.cost - best->cost) <= FE_MODEL_MARGIN * best->cost;
     if (o->explain_cost)
       fe_explain_candidate(p, "gemm", &s, "candidate");
-    if (!found || (tie ? s.tie_cost < best->tie_cost : s.cost < best->cost)) {
+    /* Within FE_MODEL_MARGIN the rule's fe_cost decides, which charges
+     * register staging its L2 traffic. */
+    if (fe_candidate_better(&s, best, found, FE_MODEL_MARGIN)) {
       *best = s;
       found = true;
     }

@@ -36,7 +36,6 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -285,8 +284,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
       fe_explain_candidate(p, "gemm_sparse", &s, "candidate");
     /* Equal modelled times (both at the DRAM bound, say): the rule's cost
      * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256). */
-    bool tie = found && fabs(s.cost - best->cost) <= 1e-3 * best->cost;
-    if (!found || (tie ? s.tie_cost < best->tie_cost : s.cost < best->cost)) {
+    if (fe_candidate_better(&s, best, found, 1e-3)) {
       *best = s;
       found = true;
     }

@@ -225,3 +225,29 @@ def test_conv_dgrad_stride2(chip):
     want, mag = want[:, 1:h + 1, 1:h + 1, :], mag[:, 1:h + 1, 1:h + 1, :]
     bound = 2 * 9 * f * U32 * mag + 1e-30
     assert (np.abs(got - want) <= bound).all()
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("k,c,stride,dil", [(7, 3, 2, 1), (3, 5, 1, 2), (5, 3, 2, 1)])
+def test_conv_few_channels_flat_gather(chip, k, c, stride, dil):
+    """Few input channels, no padding (a first layer): each K element is
+    gathered from a 1-D view of the input at the pixel's offset plus the
+    K element's (ConvLoad.c's flat_k: kw x c contiguous when the dilation
+    is 1, c alone when it is 2), batch 2, odd sizes, a masked last K
+    slice (K = 147, 45, 75)."""
+    rng = np.random.default_rng(7)
+    n, h, w_, f = 2, 21 + 2 * k, 23 + 2 * k, 24
+    x = rng.uniform(-1, 1, (n, h, w_, c)).astype(np.float16)
+    w = rng.uniform(-1, 1, (k, k, c, f)).astype(np.float16)
+    src = source(n, h, w_, c, k, f, stride, dil, 0)
+    kernel = wmma.compile(src, chip, emit="mlir").artifact
+    kernel = kernel if isinstance(kernel, str) else kernel.decode()
+    assert "to memref<%dxf16" % (n * h * w_ * c) in kernel  # the 1-D view
+    got = wmma.run(src, chip, {"x": x, "w": w})["result0"]
+    want = conv_nhwc(x, w, stride, dil, 0)
+    assert got.shape == want.shape
+    K = k * k * c
+    bound = 2 * K * U32 * conv_nhwc(np.abs(f64(x)), np.abs(f64(w)), stride, dil, 0)
+    err = np.abs(f64(got) - want)
+    assert (err <= bound).all(), (err - bound).max()
+    assert np.median(bound) < 0.02 * np.median(np.abs(want))

@@ -17,7 +17,10 @@
  * the unpadded input is read, its indices checked). */
 #include "Kernel/Kernel.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+
+#include <stdint.h>
 
 /* x divided by, and the remainder of, the constant c. */
 static MlirValue divc(fe_kb *kb, MlirValue x, int64_t c) {
@@ -136,6 +139,125 @@ void kb_im2col_space(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
     lv[o->batch_loop[i]] = batch[i];
 }
 
+/* K elements as offsets in the flat input (no padding, static strides,
+ * taps moving forward): K element kk is read at the pixel's linear offset
+ * plus off(kk), a function of kk alone.  K's innermost components whose
+ * steps in memory continue each other form one contiguous `run` (a first
+ * layer's kw x c: 7 taps x 3 channels, 21 consecutive elements of an input
+ * row), so off(kk) = kk + sum over the outer components of comp(kk) x
+ * step - (kk / run) x run: a division by the run and one per outer
+ * component instead of one per component, in 32-bit arithmetic (index
+ * math is 64-bit), from a 1-D view of the input.  The per-element gathers
+ * of channel counts that are not a multiple of the load (3 input channels)
+ * spend most of the K loop's instructions here. */
+typedef struct {
+  int64_t run;                   /* contiguous K elements */
+  int nout;                      /* components outside the run */
+  int64_t osize[FE_CONV_MAX_K], ostep[FE_CONV_MAX_K]; /* outermost first */
+  int64_t estride[FE_MAX_RANK];  /* the input's element strides */
+  int64_t total;                 /* its elements */
+} flat_k;
+
+static bool flat_k_plan(const fe_conv *c, MlirValue mem, flat_k *f) {
+  MlirType t = mlirValueGetType(mem);
+  if (c->padded || !mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) ||
+      mlirShapedTypeGetRank(t) != c->rank || c->rank > FE_MAX_RANK)
+    return false;
+  int64_t off = 0;
+  if (mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(t, f->estride, &off)) ||
+      off != 0)
+    return false;
+  f->total = 1;
+  for (int j = 0; j < c->rank; ++j) {
+    if (mlirShapedTypeIsDynamicStrideOrOffset(f->estride[j]) ||
+        f->estride[j] < 0 || mlirShapedTypeGetDimSize(t, j) < 1)
+      return false;
+    f->total += (mlirShapedTypeGetDimSize(t, j) - 1) * f->estride[j];
+  }
+  if (f->total > INT32_MAX / 2 || c->K > INT32_MAX / 2)
+    return false;
+  int t0 = c->nk - 1;
+  f->run = 1;
+  for (; t0 >= 0; --t0) {
+    if (c->kmul[t0] < 0)
+      return false;
+    if (c->kmul[t0] * f->estride[c->kdim[t0]] != f->run)
+      break;
+    f->run *= c->ksize[t0];
+  }
+  f->nout = t0 + 1;
+  for (int t = 0; t < f->nout; ++t) {
+    if (c->kmul[t] < 0)
+      return false;
+    f->osize[t] = c->ksize[t];
+    f->ostep[t] = c->kmul[t] * f->estride[c->kdim[t]];
+  }
+  /* Worth it only where the per-component split costs more. */
+  return f->run > 1 && f->nout < c->nk;
+}
+
+/* The 1-D view of the input (memref.reinterpret_cast). */
+static MlirValue flat_view(fe_kb *kb, MlirValue mem, int64_t total) {
+  MlirType t = mlirValueGetType(mem);
+  int64_t one = 1, zero = 0;
+  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), 1, &total,
+                                  mlirAttributeGetNull(),
+                                  mlirMemRefTypeGetMemorySpace(t));
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {
+      wb_segments(kb->ctx, 4, seg),
+      wb_named(kb->ctx, "static_offsets", mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
+      wb_named(kb->ctx, "static_sizes", mlirDenseI64ArrayGet(kb->ctx, 1, &total)),
+      wb_named(kb->ctx, "static_strides", mlirDenseI64ArrayGet(kb->ctx, 1, &one))};
+  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &mem, vt, 4, a);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
+/* len K elements from k0 (masked: zero past K) of the pixel at base. */
+static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
+                             MlirValue mem, const MlirValue *base,
+                             MlirValue k0, int len, bool masked) {
+  wb_t *b = &kb->b;
+  MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
+  MlirValue view = flat_view(kb, mem, f->total);
+  MlirValue lin = kb_c(kb, 0); /* the pixel's offset (loop-invariant) */
+  for (int j = 0; j < c->rank; ++j)
+    lin = kb_add(kb, lin, kb_mulc(kb, base[j], f->estride[j]));
+  MlirValue lin32 = wb_cast(b, "arith.index_castui", lin, i32);
+  MlirValue k32 = wb_cast(b, "arith.index_castui", k0, i32);
+  MlirValue zero = wb_const_zero(b, elem), el[16];
+  for (int e = 0; e < len; ++e) {
+    MlirValue kk = wb_arith(b, "arith.addi", k32, wb_const_i32(b, e)), ok = {NULL};
+    if (masked) {
+      ok = wb_cmpi(b, WB_CMP_ULT, kk, wb_const_i32(b, (int32_t)c->K));
+      kk = wb_arith(b, "arith.minui", kk, wb_const_i32(b, (int32_t)(c->K - 1)));
+    }
+    MlirValue q = wb_arith(b, "arith.divui", kk, wb_const_i32(b, (int32_t)f->run));
+    MlirValue off = wb_arith(b, "arith.addi", lin32, kk);
+    off = wb_arith(b, "arith.subi", off,
+                   wb_arith(b, "arith.muli", q, wb_const_i32(b, (int32_t)f->run)));
+    for (int t = f->nout - 1; t >= 0; --t) {
+      MlirValue comp = t ? wb_arith(b, "arith.remui", q,
+                                    wb_const_i32(b, (int32_t)f->osize[t]))
+                         : q;
+      if (t)
+        q = wb_arith(b, "arith.divui", q, wb_const_i32(b, (int32_t)f->osize[t]));
+      off = wb_arith(b, "arith.addi", off,
+                     wb_arith(b, "arith.muli", comp,
+                              wb_const_i32(b, (int32_t)f->ostep[t])));
+    }
+    MlirValue at = wb_cast(b, "arith.index_castui", off, mlirIndexTypeGet(kb->ctx));
+    el[e] = wb_load(b, view, 1, &at);
+    if (!mlirValueIsNull(ok))
+      el[e] = wb_select(b, ok, el[e], zero);
+  }
+  return wb_from_elements(b, len, el, wb_vec(len, elem));
+}
+
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                          MlirValue row, MlirValue k0, int len, bool masked) {
   wb_t *b = &kb->b;
@@ -173,6 +295,9 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
       v = wb_select(b, inside, v, wb_const_zero(b, vt));
     return v;
   }
+  flat_k f;
+  if (flat_k_plan(c, mem, &f))
+    return flat_k_load(kb, c, &f, mem, base, k0, len, masked);
   MlirValue el[16];
   for (int e = 0; e < len; ++e) {
     MlirValue kk = kb_addc(kb, k0, e);

@@ -9,7 +9,7 @@ check these).  The file '-' is standard input."""
 import re
 import sys
 
-from isa_counts import GROUPS, count_isa, instructions, steady_state
+from isa_counts import GROUPS, count_isa, instructions, steady_state, steady_state_body
 
 _KERNEL = re.compile(r"^\s*\.globl\s+(\S+)", re.M)
 
@@ -18,35 +18,14 @@ def loop_line(name, text):
     st = steady_state(text)
     ins = [s for k, s in instructions(text) if k == "insn"]
     # The loop's own instruction mix: count within the worst WMMA loop.
-    body = _worst_loop(text) if st["kind"] == "loop" else ins
+    body = steady_state_body(text) if st["kind"] == "loop" else ins
     def count(prefix):
         return sum(1 for s in body if s.split()[0].startswith(prefix))
     per = st["instrs"] / st["wmma"] if st["wmma"] else float("nan")
     return ("%s: %s %d instructions, %d WMMA, %.2f per WMMA, %d ds_load_b128, "
-            "%d v_permlanex16" % (name, st["kind"], st["instrs"], st["wmma"], per,
-                                  count("ds_load_b128"), count("v_permlanex16")))
-
-
-def _worst_loop(text):
-    """The instructions of the innermost WMMA loop with the most
-    instructions per WMMA (the one steady_state reports)."""
-    from isa_counts import _BRANCH
-    ins = instructions(text)
-    pos = {s: i for i, (k, s) in enumerate(ins) if k == "label"}
-    best, body = -1.0, []
-    loops = []
-    for j, (k, s) in enumerate(ins):
-        m = _BRANCH.match(s) if k == "insn" else None
-        if m and m.group(1) in pos and pos[m.group(1)] < j:
-            loops.append((pos[m.group(1)], j))
-    for a, b in loops:
-        if any(a < c and d < b for c, d in loops if (c, d) != (a, b)):
-            continue
-        seg = [s for k, s in ins[a:b + 1] if k == "insn"]
-        w = sum(1 for s in seg if s.startswith("v_wmma_"))
-        if w and len(seg) / w > best:
-            best, body = len(seg) / w, seg
-    return body
+            "%d v_permlanex16, %d nested loops" % (
+                name, st["kind"], st["instrs"], st["wmma"], per,
+                count("ds_load_b128"), count("v_permlanex16"), st["nested"]))
 
 
 def main() -> int:

@@ -67,34 +67,73 @@ def _stats(insns):
     return n, w, inv
 
 
-def steady_state(text):
-    """Instructions and WMMAs per steady-state iteration of the K loop.
-
-    The innermost loops (a label with a later branch back to it) holding
-    WMMAs; when LLVM unrolled the K loop completely, the code between two
-    consecutive barriers (one K step of a staged kernel: the median of the
-    segments holding WMMAs); otherwise the whole kernel.  Returns a dict:
-    kind ('loop', 'barrier', 'kernel'), instrs, wmma (worst loop: the most
-    instructions per WMMA), loops (WMMA loops found), invalidations inside
-    loops (all loops, with or without WMMAs)."""
-    ins = instructions(text)
+def _loops(ins):
+    """The loops of an instruction list: (first, last) index per loop header
+    (a label with a later branch back to it), the last being the header's
+    latest back-edge (a loop with two latches is one loop)."""
     pos = {s: i for i, (k, s) in enumerate(ins) if k == "label"}
-    loops = []
+    last = {}
     for j, (k, s) in enumerate(ins):
         m = _BRANCH.match(s) if k == "insn" else None
         if m and m.group(1) in pos and pos[m.group(1)] < j:
-            loops.append((pos[m.group(1)], j))
+            last[m.group(1)] = max(j, last.get(m.group(1), j))
+    return sorted((pos[h], j) for h, j in last.items())
+
+
+def wmma_loops(text):
+    """The steady-state candidates: the loops holding WMMAs that hold no
+    other loop with WMMAs (the innermost WMMA loops; a loop without WMMAs
+    nested in one, e.g. an element gather LLVM kept rolled, is part of its
+    body: its instructions count once, so the count is a lower bound
+    there).  A list of dicts: first, last (instruction indices), instrs,
+    wmma, nested (loops without WMMAs inside)."""
+    ins = instructions(text)
+    loops = _loops(ins)
+    stats = {ab: _stats(ins[ab[0]:ab[1] + 1]) for ab in loops}
+    def inside(c, d, a, b):
+        return a <= c and d <= b and (c, d) != (a, b)
+    out = []
+    for a, b in loops:
+        n, w, _ = stats[(a, b)]
+        if not w or any(inside(c, d, a, b) and stats[(c, d)][1] for c, d in loops):
+            continue
+        out.append(dict(first=a, last=b, instrs=n, wmma=w,
+                        nested=sum(1 for c, d in loops if inside(c, d, a, b))))
+    return out
+
+
+def steady_state_body(text):
+    """The instruction lines of the loop steady_state reports (kind
+    'loop'), else []."""
+    loops = wmma_loops(text)
+    if not loops:
+        return []
+    worst = max(loops, key=lambda l: (l["instrs"] / l["wmma"], l["instrs"]))
+    ins = instructions(text)
+    return [s for k, s in ins[worst["first"]:worst["last"] + 1] if k == "insn"]
+
+
+def steady_state(text):
+    """Instructions and WMMAs per steady-state iteration of the K loop.
+
+    The innermost loops holding WMMAs (wmma_loops); when LLVM unrolled the
+    K loop completely, the code between two consecutive barriers (one K
+    step of a staged kernel: the median of the segments holding WMMAs);
+    otherwise the whole kernel.  Returns a dict: kind ('loop', 'barrier',
+    'kernel'), instrs, wmma (worst loop: the most instructions per WMMA),
+    loops (WMMA loops found), nested (loops without WMMAs inside the worst
+    one: its count is a lower bound then), invalidations inside the
+    innermost loops (with or without WMMAs)."""
+    ins = instructions(text)
+    loops = _loops(ins)
     inner = [(a, b) for a, b in loops
-             if not any(a < c and d < b and (c, d) != (a, b) for c, d in loops)]
+             if not any(a <= c and d <= b and (c, d) != (a, b) for c, d in loops)]
     loop_inv = sum(_stats(ins[a:b + 1])[2] for a, b in inner)
-    with_wmma = []
-    for a, b in inner:
-        n, w, _ = _stats(ins[a:b + 1])
-        if w:
-            with_wmma.append((n / w, n, w))
-    if with_wmma:
-        _, n, w = max(with_wmma)
-        return dict(kind="loop", instrs=n, wmma=w, loops=len(with_wmma),
+    cands = wmma_loops(text)
+    if cands:
+        worst = max(cands, key=lambda l: (l["instrs"] / l["wmma"], l["instrs"]))
+        return dict(kind="loop", instrs=worst["instrs"], wmma=worst["wmma"],
+                    loops=len(cands), nested=worst["nested"],
                     loop_invalidations=loop_inv)
     segs, cur = [], []
     for k, s in ins:
@@ -108,10 +147,10 @@ def steady_state(text):
     if inner_segs:
         inner_segs.sort()
         n, w, inv = inner_segs[len(inner_segs) // 2]
-        return dict(kind="barrier", instrs=n, wmma=w, loops=0,
+        return dict(kind="barrier", instrs=n, wmma=w, loops=0, nested=0,
                     loop_invalidations=loop_inv + inv)
     n, w, _ = _stats(ins)
-    return dict(kind="kernel", instrs=n, wmma=w, loops=0,
+    return dict(kind="kernel", instrs=n, wmma=w, loops=0, nested=0,
                 loop_invalidations=loop_inv)
 
 

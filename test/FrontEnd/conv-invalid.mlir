@@ -66,3 +66,22 @@ func.func @flip_short(%I: memref<2x20x16xf16>, %F: memref<3x16x24xf16>, %O: memr
   }
   return
 }
+
+// -----
+
+// A tensor.pad at run-time spatial sizes: its padded sizes (the source's
+// plus the padding) are affine.apply of memref.dim after bufferization,
+// one per padded dim (two identical notes, which one expectation matches);
+// refused as such (static sizes: conv-pad.mlir).
+// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
+func.func @pad_runtime_sizes(%x: tensor<1x?x?x16xf16>, %w: tensor<3x3x16x32xf16>, %o: tensor<1x?x?x32xf32>) -> tensor<1x?x?x32xf32> {
+  %cz = arith.constant 0.0 : f16
+  // expected-note @+1 {{tensor.pad with run-time sizes is not supported (affine.apply: the padded sizes are the source's plus the padding, computed at run time}}
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : f16
+  } : tensor<1x?x?x16xf16> to tensor<1x?x?x16xf16>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%p, %w : tensor<1x?x?x16xf16>, tensor<3x3x16x32xf16>) outs(%o : tensor<1x?x?x32xf32>) -> tensor<1x?x?x32xf32>
+  return %r : tensor<1x?x?x32xf32>
+}

@@ -575,6 +575,27 @@ static bool on_tensors(MlirOperation op) {
   return false;
 }
 
+/* Part of a bufferized tensor.pad at run-time sizes: the padded size's
+ * arithmetic (affine.apply of memref.dim), or an allocation, subview or
+ * copy of dynamic shape. */
+static bool pad_has_runtime_sizes(MlirOperation op) {
+  if (wmma_op_is(op, "affine.apply"))
+    return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t) &&
+        !mlirShapedTypeHasStaticShape(t))
+      return true;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t) &&
+        !mlirShapedTypeHasStaticShape(t))
+      return true;
+  }
+  return false;
+}
+
 /* An op recognition does not read: say what it is, by the op the user
  * wrote where bufferization made it from a tensor op. */
 static int refuse_op(rec_t *r, MlirOperation op) {
@@ -594,6 +615,14 @@ static int refuse_op(rec_t *r, MlirOperation op) {
                           : "");
   source_name(r, op, src, sizeof src);
   const char *what = src[0] ? src : nm;
+  if (!strcmp(src, "tensor.pad") && pad_has_runtime_sizes(op))
+    return rec_refuse(r, op, "tensor.pad with run-time sizes is not "
+                             "supported (%s: the padded sizes are the "
+                             "source's plus the padding, computed at run "
+                             "time; a convolution reads a tensor.pad at "
+                             "static sizes masked, and takes run-time "
+                             "sizes of an input padded before the call)",
+                      nm);
   if (!strcmp(src, "tensor.pad"))
     return rec_refuse(r, op, "tensor.pad is not supported (padding is "
                              "bufferized into a copy into a view of a new "

@@ -42,15 +42,19 @@
 // CHECK-NOT: memref.alloc
 
 // 3 input channels (7x7 taps): each K element is its own load, from a 1-D
-// view of the input at the pixel's offset plus the K element's, split
-// only by the run of kw x c = 21 elements contiguous in memory (one
-// division by 21 in i32, no remainder per component).
+// view of the input.  K splits only by the run of kw x c = 21 elements
+// contiguous in memory: one division by 21 in i32 per 8-element load, whose
+// elements lie in the run of its first (offset A + e) or the next (B + e):
+// a select per element, no division or remainder.
 // CHECK-LABEL: gpu.func @conv_c3(
 // CHECK-SAME: tails = [false, true, true]
 // CHECK: %[[X3:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // CHECK: %[[F3:.*]] = memref.reinterpret_cast %[[X3]] to offset: [0], sizes: [4107], strides: [1]
-// CHECK-COUNT-8: arith.divui %{{.*}}, %c21_i32 : i32
+// CHECK: arith.divui %{{.*}}, %c21_i32 : i32
+// CHECK-NOT: arith.divui
 // CHECK-NOT: arith.remui
+// CHECK-COUNT-8: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK-NOT: arith.divui
 // CHECK: vector.from_elements
 // CHECK: vector.store %{{.*}}, %arg3[
 

@@ -216,12 +216,36 @@ static MlirValue flat_view(fe_kb *kb, MlirValue mem, int64_t total) {
   return r;
 }
 
-/* len K elements from k0 (masked: zero past K) of the pixel at base. */
+/* The offset of run q in the flat input: its outer components' steps. */
+static MlirValue outer_offset(fe_kb *kb, const flat_k *f, MlirValue q) {
+  wb_t *b = &kb->b;
+  MlirValue off = wb_const_i32(b, 0);
+  for (int t = f->nout - 1; t >= 0; --t) {
+    MlirValue comp =
+        t ? wb_arith(b, "arith.remui", q, wb_const_i32(b, (int32_t)f->osize[t]))
+          : q;
+    if (t)
+      q = wb_arith(b, "arith.divui", q, wb_const_i32(b, (int32_t)f->osize[t]));
+    off = wb_arith(b, "arith.addi", off,
+                   wb_arith(b, "arith.muli", comp,
+                            wb_const_i32(b, (int32_t)f->ostep[t])));
+  }
+  return off;
+}
+
+/* len K elements from k0 (masked: zero past K) of the pixel at base.
+ * Unmasked and len <= run, the len elements span at most two runs: run q0
+ * from r0 on, then run q0 + 1 from its start, so element e is at A + e
+ * before the wrap (e < run - r0) and at B + e after it -- two offsets per
+ * load and a select per element, the e an immediate load offset.  Else
+ * (the masked last K slice, runs shorter than a load) each element's run
+ * is divided out. */
 static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
                              MlirValue mem, const MlirValue *base,
                              MlirValue k0, int len, bool masked) {
   wb_t *b = &kb->b;
   MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
+  MlirType index = mlirIndexTypeGet(kb->ctx);
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
   MlirValue view = flat_view(kb, mem, f->total);
   MlirValue lin = kb_c(kb, 0); /* the pixel's offset (loop-invariant) */
@@ -229,28 +253,38 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
     lin = kb_add(kb, lin, kb_mulc(kb, base[j], f->estride[j]));
   MlirValue lin32 = wb_cast(b, "arith.index_castui", lin, i32);
   MlirValue k32 = wb_cast(b, "arith.index_castui", k0, i32);
+  MlirValue run = wb_const_i32(b, (int32_t)f->run);
   MlirValue zero = wb_const_zero(b, elem), el[16];
+  if (!masked && len <= f->run) {
+    MlirValue q0 = wb_arith(b, "arith.divui", k32, run);
+    MlirValue r0 = wb_arith(b, "arith.subi", k32, wb_arith(b, "arith.muli", q0, run));
+    MlirValue q1 = wb_arith(b, "arith.addi", q0, wb_const_i32(b, 1));
+    MlirValue at0 = wb_arith(b, "arith.addi", lin32, r0);
+    MlirValue A = wb_arith(b, "arith.addi", at0, outer_offset(kb, f, q0));
+    MlirValue B = wb_arith(b, "arith.subi",
+                           wb_arith(b, "arith.addi", at0, outer_offset(kb, f, q1)),
+                           run);
+    MlirValue left = wb_arith(b, "arith.subi", run, r0); /* before the wrap */
+    for (int e = 0; e < len; ++e) {
+      MlirValue in0 = wb_cmpi(b, WB_CMP_UGT, left, wb_const_i32(b, e));
+      MlirValue off = wb_arith(b, "arith.addi", wb_select(b, in0, A, B),
+                               wb_const_i32(b, e));
+      MlirValue at = wb_cast(b, "arith.index_castui", off, index);
+      el[e] = wb_load(b, view, 1, &at);
+    }
+    return wb_from_elements(b, len, el, wb_vec(len, elem));
+  }
   for (int e = 0; e < len; ++e) {
     MlirValue kk = wb_arith(b, "arith.addi", k32, wb_const_i32(b, e)), ok = {NULL};
     if (masked) {
       ok = wb_cmpi(b, WB_CMP_ULT, kk, wb_const_i32(b, (int32_t)c->K));
       kk = wb_arith(b, "arith.minui", kk, wb_const_i32(b, (int32_t)(c->K - 1)));
     }
-    MlirValue q = wb_arith(b, "arith.divui", kk, wb_const_i32(b, (int32_t)f->run));
+    MlirValue q = wb_arith(b, "arith.divui", kk, run);
     MlirValue off = wb_arith(b, "arith.addi", lin32, kk);
-    off = wb_arith(b, "arith.subi", off,
-                   wb_arith(b, "arith.muli", q, wb_const_i32(b, (int32_t)f->run)));
-    for (int t = f->nout - 1; t >= 0; --t) {
-      MlirValue comp = t ? wb_arith(b, "arith.remui", q,
-                                    wb_const_i32(b, (int32_t)f->osize[t]))
-                         : q;
-      if (t)
-        q = wb_arith(b, "arith.divui", q, wb_const_i32(b, (int32_t)f->osize[t]));
-      off = wb_arith(b, "arith.addi", off,
-                     wb_arith(b, "arith.muli", comp,
-                              wb_const_i32(b, (int32_t)f->ostep[t])));
-    }
-    MlirValue at = wb_cast(b, "arith.index_castui", off, mlirIndexTypeGet(kb->ctx));
+    off = wb_arith(b, "arith.subi", off, wb_arith(b, "arith.muli", q, run));
+    off = wb_arith(b, "arith.addi", off, outer_offset(kb, f, q));
+    MlirValue at = wb_cast(b, "arith.index_castui", off, index);
     el[e] = wb_load(b, view, 1, &at);
     if (!mlirValueIsNull(ok))
       el[e] = wb_select(b, ok, el[e], zero);

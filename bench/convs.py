@@ -26,7 +26,11 @@ conv-implicit-gemm.hip: an implicit GEMM in the style of CK's and
 MIOpen's NHWC kernels, filter KYXC, 64x64 tiles, compiled by clang-22 as
 bench/compare.py compiles its references, run on the emulator and checked
 against numpy): "ours / HIP".  The HIP kernel's instrs/WMMA is its own
-steady-state loop's.
+steady-state loop's (the innermost loop holding WMMAs: for the first
+layer, whose 8-element gather clang keeps as a loop inside the K loop,
+that inner loop's instructions count once -- a lower bound).  Where LLVM
+unrolled a K loop completely (our first layer: 5 steps) the figure is one
+K step between barriers.
 
 Usage: bench/convs.py [--build DIR] [--chips gfx1100,gfx1201] [--markdown]
 Needs python3-numpy (Debian: run with /usr/bin/python3).

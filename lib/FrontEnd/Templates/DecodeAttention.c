@@ -377,13 +377,15 @@ static int q_shared(fe_kb *kb, dat_t *a) {
       if (kb->failed)
         return -1;
     }
-    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
+    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c)};
+    idx[1] = kb_c(kb, 0);
     wb_vstore(b, v, lds, 2, idx);
   }
   wb_if_end(b, &first, 0, NULL);
   wb_lds_barrier(b);
   for (int c = 0; c < a->nd; ++c) {
-    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
+    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c)};
+    idx[1] = kb_c(kb, 0);
     a->qf[c] = wb_vload(b, vt[c], lds, 2, idx);
   }
   return 0;
@@ -449,23 +451,24 @@ static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
   MlirValue sc = fe_att_scores(kb, g1, &t, s, a->masked);
   if (mlirValueIsNull(sc))
     return;
-  MlirValue mnew = wb_arith(b, "arith.maximumf", st[0],
-                            fe_att_row_combine(kb, "arith.maximumf", sc));
+  MlirValue row_max = fe_att_row_combine(kb, "arith.maximumf", sc);
+  MlirValue mnew = wb_arith(b, "arith.maximumf", st[0], row_max);
   MlirValue muse = shift_of(kb, mnew);
   MlirValue corr = fe_att_exp_minus(kb, st[0], muse);
   MlirValue pv = fe_att_exp_minus(kb, sc, muse);
   st[0] = mnew;
-  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], corr),
+  MlirValue l_old = wb_arith(b, "arith.mulf", st[1], corr);
+  st[1] = wb_arith(b, "arith.addf", l_old,
                    fe_att_row_combine(kb, "arith.addf", pv));
   MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
   MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
   MlirValue cs = fe_att_splat(kb, corr);
-  for (int t2 = 0; t2 < a->ndv; ++t2)
-    st[2 + t2] = kb_mma(
-        kb, kb->atom,
-        a_tile(kb, a, &g2->rhs, kb_c(kb, kb->atom_m * t2), key0),
-        pb, wb_arith(b, "arith.mulf", st[2 + t2], cs));
+  for (int t2 = 0; t2 < a->ndv; ++t2) {
+    MlirValue v = a_tile(kb, a, &g2->rhs, kb_c(kb, kb->atom_m * t2), key0);
+    MlirValue o = wb_arith(b, "arith.mulf", st[2 + t2], cs);
+    st[2 + t2] = kb_mma(kb, kb->atom, v, pb, o);
+  }
 }
 
 /* st (wave 0's) merged with another wave's (m, l, O^T) read from LDS. */
@@ -476,12 +479,17 @@ static void merge(fe_kb *kb, dat_t *a, MlirValue *st, const MlirValue *o) {
   MlirValue c0 = fe_att_exp_minus(kb, st[0], sh);
   MlirValue c1 = fe_att_exp_minus(kb, o[0], sh);
   st[0] = mn;
-  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], c0),
-                   wb_arith(b, "arith.mulf", o[1], c1));
+  /* The other wave's terms are scaled first, next to their loads: in the
+   * other order d = 256 spills on gfx1100 (it sits at the VGPR limit). */
+  MlirValue l1 = wb_arith(b, "arith.mulf", o[1], c1);
+  MlirValue l0 = wb_arith(b, "arith.mulf", st[1], c0);
+  st[1] = wb_arith(b, "arith.addf", l0, l1);
   MlirValue s0 = fe_att_splat(kb, c0), s1 = fe_att_splat(kb, c1);
-  for (int t = 0; t < a->ndv; ++t)
-    st[2 + t] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[2 + t], s0),
-                         wb_arith(b, "arith.mulf", o[2 + t], s1));
+  for (int t = 0; t < a->ndv; ++t) {
+    MlirValue o1 = wb_arith(b, "arith.mulf", o[2 + t], s1);
+    MlirValue o0 = wb_arith(b, "arith.mulf", st[2 + t], s0);
+    st[2 + t] = wb_arith(b, "arith.addf", o0, o1);
+  }
 }
 
 /* The partial results of waves 1..S-1 merged into wave 0's, in wave order,
@@ -502,9 +510,9 @@ static int merge_waves(fe_kb *kb, dat_t *a, int S, MlirValue *st) {
     int r1 = r0 + capn < S ? r0 + capn : S;
     if (r0 > 1)
       wb_lds_barrier(b);
-    MlirValue in_round = wb_arith(
-        b, "arith.andi", wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), kb->wave),
-        wb_cmpi(b, WB_CMP_ULT, kb->wave, kb_c(kb, r1)));
+    MlirValue from_r0 = wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), kb->wave);
+    MlirValue below_r1 = wb_cmpi(b, WB_CMP_ULT, kb->wave, kb_c(kb, r1));
+    MlirValue in_round = wb_arith(b, "arith.andi", from_r0, below_r1);
     wb_if put;
     if (!wb_if_begin(b, &put, in_round, 0, NULL, false))
       return -1;
@@ -515,8 +523,8 @@ static int merge_waves(fe_kb *kb, dat_t *a, int S, MlirValue *st) {
     for (int i = 2; i < 8; ++i)
       stats[i] = wb_const_float(b, f32, 0.0);
     for (int t = 0; t <= a->ndv; ++t) {
-      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
-                          kb_c(kb, 0)};
+      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane)};
+      idx[1] = kb_c(kb, 0);
       wb_vstore(b, t < a->ndv ? st[2 + t] : wb_from_elements(b, 8, stats, v8),
                 lds, 2, idx);
     }
@@ -531,8 +539,8 @@ static int merge_waves(fe_kb *kb, dat_t *a, int S, MlirValue *st) {
       MlirValue o[NSTATE];
       for (int t = 0; t <= a->ndv; ++t) {
         MlirValue idx[2] = {
-            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * per + t) * 32), lane),
-            kb_c(kb, 0)};
+            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * per + t) * 32), lane)};
+        idx[1] = kb_c(kb, 0);
         MlirValue v = wb_vload(b, v8, lds, 2, idx);
         if (t < a->ndv) {
           o[2 + t] = v;
@@ -597,10 +605,9 @@ static void store_output(fe_kb *kb, dat_t *a, int t2, MlirValue o) {
     idx[t.dim_col] = kb_add(kb, t.at[t.dim_col], sp.col[s]);
     /* Columns past the group (or the last head): the store is dropped by
      * moving it past the buffer's end. */
-    MlirValue ok = wb_arith(
-        b, "arith.andi",
-        wb_cmpi(b, WB_CMP_ULT, sp.row[s], kb_c(kb, a->group)),
-        wb_cmpi(b, WB_CMP_ULT, idx[t.dim_row], heads));
+    MlirValue in_group = wb_cmpi(b, WB_CMP_ULT, sp.row[s], kb_c(kb, a->group));
+    MlirValue in_heads = wb_cmpi(b, WB_CMP_ULT, idx[t.dim_row], heads);
+    MlirValue ok = wb_arith(b, "arith.andi", in_group, in_heads);
     idx[outer] = wb_select(b, ok, idx[outer],
                            wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
     wb_store(b, wb_extract(b, v, s), mem, t.rank, idx);
@@ -706,9 +713,9 @@ static int build_combine(fe_kb *kb, dat_t *a, int P) {
     MlirValue idx[FE_MAX_RANK];
     slot_index(kb, a, ws, l.iv, t, idx);
     MlirValue wt = fe_att_exp_minus(kb, partial_stat(kb, a, ws, l.iv, 0), sh);
-    o = wb_arith(b, "arith.addf", l.iter[0],
-                 wb_arith(b, "arith.mulf", wb_vload(b, v8, ws, rank, idx),
-                          fe_att_splat(kb, wt)));
+    MlirValue part = wb_vload(b, v8, ws, rank, idx);
+    part = wb_arith(b, "arith.mulf", part, fe_att_splat(kb, wt));
+    o = wb_arith(b, "arith.addf", l.iter[0], part);
     wb_for_end(b, &l, 1, &o);
     store_output(kb, a, t, wb_arith(b, "arith.divf", wb_loop_result(&l, 0), ls));
   }

@@ -2,8 +2,9 @@
 # Fresh machine -> all tests: install packages, build, run the lit suite
 # (which includes the C unit tests and the install/downstream test), then the
 # Python package's pytest suite; then the same two suites on the sanitizer
-# build (ASan + UBSan, build-asan/) and a 30-second fuzz run per libFuzzer
-# harness.  WMMA_SKIP_SANITIZE=1 stops after the normal build's suites.
+# build (ASan + UBSan, build-asan/), a 30-second fuzz run per libFuzzer
+# harness, and the comparison of the code the two builds (GCC and clang)
+# emit.  WMMA_SKIP_SANITIZE=1 stops after the normal build's suites.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${WMMA_BUILD_DIR:-$ROOT/build}"
@@ -64,6 +65,11 @@ if [ "${WMMA_SKIP_SANITIZE:-0}" != 1 ]; then
     ASAN_OPTIONS=allow_user_poisoning=0:use_sigaltstack=0:malloc_context_size=2 \
     LSAN_OPTIONS=suppressions="$ROOT/python/tests/lsan-cpython.supp"
   set +e
+  # The generated code must not depend on the C compiler: the GCC build
+  # and the clang-built sanitizer build emit the same MLIR and ISA.
+  bash "$ROOT/scripts/check-reproducible.sh" "$BUILD" "$ASAN_BUILD" 2>&1 |
+    tee "$ASAN_BUILD/reproducible.log"
+  repro_status=${PIPESTATUS[0]}
   WMMA_FUZZ_DIR="$ASAN_BUILD/fuzz-smoke" bash "$ROOT/scripts/fuzz-campaign.sh" \
     --smoke --time "${WMMA_FUZZ_SMOKE_SECONDS:-30}" 2>&1 | tee "$ASAN_BUILD/fuzz-smoke.log"
   fuzz_status=${PIPESTATUS[0]}
@@ -74,6 +80,14 @@ if [ "${WMMA_SKIP_SANITIZE:-0}" != 1 ]; then
   summary="${summary}fuzz smoke: ${fuzz_ok} harnesses clean, ${fuzz_bad} failed; "
   total_passed=$((total_passed + fuzz_ok))
   total_failed=$((total_failed + fuzz_bad))
+  if [ "$repro_status" -eq 0 ]; then
+    summary="${summary}reproducible: GCC and clang builds emit the same code; "
+    total_passed=$((total_passed + 1))
+  else
+    summary="${summary}reproducible: GCC and clang builds differ; "
+    total_failed=$((total_failed + 1))
+    status=1
+  fi
 fi
 
 # One summary line any CI reader understands, then the totals.

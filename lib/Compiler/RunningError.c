@@ -426,8 +426,8 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
       if (x_acc || y_acc)
         return fail(r, op, "a product of the accumulator in");
       MlirValue ax = re_abs(&b, x), ay = re_abs(&b, y);
-      e = re_op2(&b, "arith.addf", re_op2(&b, "arith.mulf", ax, ey),
-             re_op2(&b, "arith.mulf", ex, ay));
+      MlirValue axey = re_op2(&b, "arith.mulf", ax, ey);
+      e = re_op2(&b, "arith.addf", axey, re_op2(&b, "arith.mulf", ex, ay));
       e = re_op2(&b, "arith.addf", e, re_op2(&b, "arith.mulf", ex, ey));
       bool exact = reduction && narrow_extended(x) && narrow_extended(y);
       e = re_add_scaled(&b, e, res, exact ? 0.0 : u2);

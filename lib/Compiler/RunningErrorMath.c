@@ -72,7 +72,8 @@ MlirValue re_abs(re_body *b, MlirValue v) { return re_op1(b, "math.absf", re_f32
 MlirValue re_add_scaled(re_body *b, MlirValue e, MlirValue v, double c) {
   if (c == 0)
     return e;
-  return re_op2(b, "arith.addf", e, re_op2(b, "arith.mulf", re_abs(b, v), re_const(b, c)));
+  MlirValue av = re_abs(b, v);
+  return re_op2(b, "arith.addf", e, re_op2(b, "arith.mulf", av, re_const(b, c)));
 }
 
 static MlirValue add(re_body *b, MlirValue x, MlirValue y) {
@@ -99,9 +100,12 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     return (MlirValue){NULL};
   if (n == 1 && (wmma_op_is(op, "math.exp") || wmma_op_is(op, "math.exp2"))) {
     MlirValue ar = re_abs(b, r);
-    MlirValue prop = mul(b, mul(b, ar, e), re_op1(b, "math.exp", e));
-    MlirValue rel = add(b, re_const(b, 4.0), re_abs(b, x));
-    return add(b, prop, mul(b, mul(b, ar, rel), re_const(b, ulp)));
+    MlirValue prop = mul(b, ar, e);
+    prop = mul(b, prop, re_op1(b, "math.exp", e));
+    MlirValue rel = re_const(b, 4.0);
+    rel = add(b, rel, re_abs(b, x));
+    MlirValue own = mul(b, ar, rel);
+    return add(b, prop, mul(b, own, re_const(b, ulp)));
   }
   /* tanh' and erf' fall off away from 0: bounded over [x - e, x + e] by
    * their value at m = max(|x| - e, 0), the point nearest 0 (GELU's
@@ -113,14 +117,17 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
   if (n == 1 && wmma_op_is(op, "math.tanh")) {
     /* 1 - tanh^2 m = 1 / cosh^2 m <= min(1, 4 exp(-2 m)), no cancellation. */
     MlirValue d = re_op1(b, "math.exp", mul(b, m, re_const(b, -2.0)));
-    d = re_op2(b, "arith.minimumf", mul(b, d, re_const(b, 4.0)), re_const(b, 1.0));
-    return add(b, mul(b, d, e), re_const(b, 8.0 * ulp));
+    d = mul(b, d, re_const(b, 4.0));
+    d = re_op2(b, "arith.minimumf", d, re_const(b, 1.0));
+    MlirValue prop = mul(b, d, e);
+    return add(b, prop, re_const(b, 8.0 * ulp));
   }
   if (n == 1 && (wmma_op_is(op, "math.erf") || wmma_op_is(op, "math.erfc"))) {
     double own = (wmma_op_is(op, "math.erf") ? 8.0 : 16.0) * ulp;
     MlirValue d = re_op1(b, "math.exp", re_op1(b, "arith.negf", mul(b, m, m)));
     d = mul(b, d, re_const(b, 1.1283791670955126));
-    return add(b, mul(b, d, e), re_const(b, own));
+    MlirValue prop = mul(b, d, e);
+    return add(b, prop, re_const(b, own));
   }
   if (n == 1 && wmma_op_is(op, "math.sqrt")) {
     /* e / r is NaN where e = r = 0; minnumf takes sqrt(e) = 0 then. */
@@ -132,7 +139,8 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     MlirValue low = positive_part(b, re_op2(b, "arith.subf", re_f32(b, x), e));
     MlirValue s = re_op1(b, "math.rsqrt", low);
     MlirValue cube = mul(b, mul(b, s, s), s);
-    MlirValue prop = mul(b, mul(b, e, cube), re_const(b, 0.5));
+    MlirValue prop = mul(b, e, cube);
+    prop = mul(b, prop, re_const(b, 0.5));
     return re_add_scaled(b, prop, r, 4.0 * ulp);
   }
   if (n == 1 && wmma_op_is(op, "math.log")) {
@@ -159,9 +167,10 @@ MlirValue re_select_error(re_body *b, MlirValue x, MlirValue ex, MlirValue y,
     return e;
   /* The comparison may flip where the operands are within their errors
    * (with room for the rounding of p - q in f32). */
-  MlirValue gap = re_op1(b, "math.absf",
-                         re_op2(b, "arith.subf", re_f32(b, p), re_f32(b, q)));
-  MlirValue reach = mul(b, add(b, ep, eq), re_const(b, 1.0 + ldexp(1.0, -20)));
+  MlirValue pf = re_f32(b, p), qf = re_f32(b, q);
+  MlirValue gap = re_op1(b, "math.absf", re_op2(b, "arith.subf", pf, qf));
+  MlirValue reach = add(b, ep, eq);
+  reach = mul(b, reach, re_const(b, 1.0 + ldexp(1.0, -20)));
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirNamedAttribute ole = wb_named(
       b->ctx, "predicate",
@@ -169,8 +178,8 @@ MlirValue re_select_error(re_body *b, MlirValue x, MlirValue ex, MlirValue y,
   MlirValue cmp_ops[2] = {gap, reach};
   MlirValue may = re_put(b, wmma_detached_op("arith.cmpf", b->loc, 2, cmp_ops, 1, &i1,
                                              1, &ole, NULL));
-  MlirValue jump = re_op1(b, "math.absf",
-                          re_op2(b, "arith.subf", re_f32(b, x), re_f32(b, y)));
+  MlirValue xf = re_f32(b, x), yf = re_f32(b, y);
+  MlirValue jump = re_op1(b, "math.absf", re_op2(b, "arith.subf", xf, yf));
   MlirValue sel_ops[3] = {may, jump, re_const(b, 0.0)};
   MlirValue flip = re_put(b, wmma_detached_op("arith.select", b->loc, 3, sel_ops, 1,
                                               &b->f32, 0, NULL, NULL));

@@ -377,8 +377,9 @@ static MlirValue masked_vector_load(wb_t *b, const frag_info *fi,
   for (int j = 0; j < len; ++j)
     iota[j] = j;
   MlirType ivt = wb_vec(len, wb_index(b->ctx));
-  MlirValue cols = wb_arith(b, "arith.addi", wb_broadcast(b, col, ivt),
-                            wb_const_vec_index(b, len, iota));
+  MlirValue col_vec = wb_broadcast(b, col, ivt);
+  MlirValue cols =
+      wb_arith(b, "arith.addi", col_vec, wb_const_vec_index(b, len, iota));
   MlirValue keep =
       wb_cmpi(b, WB_CMP_ULT, cols, wb_broadcast(b, bd->cols, ivt));
   return wb_select(b, keep, v, wb_const_zero(b, vt));

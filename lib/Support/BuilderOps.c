@@ -98,7 +98,9 @@ MlirValue wb_broadcast(wb_t *b, MlirValue scalar, MlirType vec_type) {
 /*--- lane id -----------------------------------------------------------*/
 MlirValue wb_lane_i32(wb_t *b) {
   if (mlirValueIsNull(b->lane_i32)) {
-    MlirValue ops[2] = {wb_const_i32(b, -1), wb_const_i32(b, 0)};
+    MlirValue ops[2];
+    ops[0] = wb_const_i32(b, -1);
+    ops[1] = wb_const_i32(b, 0);
     b->lane_i32 = wb_op1(b, "rocdl.mbcnt.lo", 2, ops, wb_i32(b->ctx), 0, NULL);
   }
   return b->lane_i32;
@@ -112,28 +114,34 @@ MlirValue wb_lane_index(wb_t *b) {
 }
 
 MlirValue wb_r_index(wb_t *b) {
-  if (mlirValueIsNull(b->r_idx))
-    b->r_idx =
-        wb_arith(b, "arith.remui", wb_lane_index(b), wb_const_index(b, 16));
+  if (mlirValueIsNull(b->r_idx)) {
+    MlirValue lane = wb_lane_index(b);
+    b->r_idx = wb_arith(b, "arith.remui", lane, wb_const_index(b, 16));
+  }
   return b->r_idx;
 }
 
 MlirValue wb_h_index(wb_t *b) {
-  if (mlirValueIsNull(b->h_idx))
-    b->h_idx =
-        wb_arith(b, "arith.divui", wb_lane_index(b), wb_const_index(b, 16));
+  if (mlirValueIsNull(b->h_idx)) {
+    MlirValue lane = wb_lane_index(b);
+    b->h_idx = wb_arith(b, "arith.divui", lane, wb_const_index(b, 16));
+  }
   return b->h_idx;
 }
 
 MlirValue wb_r_i32(wb_t *b) {
-  if (mlirValueIsNull(b->r_i32))
-    b->r_i32 = wb_arith(b, "arith.andi", wb_lane_i32(b), wb_const_i32(b, 15));
+  if (mlirValueIsNull(b->r_i32)) {
+    MlirValue lane = wb_lane_i32(b);
+    b->r_i32 = wb_arith(b, "arith.andi", lane, wb_const_i32(b, 15));
+  }
   return b->r_i32;
 }
 
 MlirValue wb_h_i32(wb_t *b) {
-  if (mlirValueIsNull(b->h_i32))
-    b->h_i32 = wb_arith(b, "arith.shrui", wb_lane_i32(b), wb_const_i32(b, 4));
+  if (mlirValueIsNull(b->h_i32)) {
+    MlirValue lane = wb_lane_i32(b);
+    b->h_i32 = wb_arith(b, "arith.shrui", lane, wb_const_i32(b, 4));
+  }
   return b->h_i32;
 }
 
@@ -269,14 +277,13 @@ MlirValue wb_pack_nibbles(wb_t *b, MlirValue v) {
     MlirValue half[2];
     for (int i = 0; i < 2; ++i) {
       MlirValue x = wb_extract(b, t, 2 * k + i);
-      half[i] = wb_arith(
-          b, "arith.ori", wb_arith(b, "arith.andi", x, wb_const_i32(b, 0xFF)),
-          wb_arith(b, "arith.andi",
-                   wb_arith(b, "arith.shrui", x, wb_const_i32(b, 8)),
-                   wb_const_i32(b, 0xFF00)));
+      MlirValue lo = wb_arith(b, "arith.andi", x, wb_const_i32(b, 0xFF));
+      MlirValue sh = wb_arith(b, "arith.shrui", x, wb_const_i32(b, 8));
+      MlirValue hi = wb_arith(b, "arith.andi", sh, wb_const_i32(b, 0xFF00));
+      half[i] = wb_arith(b, "arith.ori", lo, hi);
     }
-    words[k] = wb_arith(b, "arith.ori", half[0],
-                        wb_arith(b, "arith.shli", half[1], wb_const_i32(b, 16)));
+    MlirValue up = wb_arith(b, "arith.shli", half[1], wb_const_i32(b, 16));
+    words[k] = wb_arith(b, "arith.ori", half[0], up);
   }
   return wb_from_elements(b, nw, words, wb_vec(nw, i32));
 }
@@ -424,8 +431,9 @@ MlirValue wb_gpu_id(wb_t *b, const char *op, int dim) {
 }
 
 MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w) {
-  MlirValue ops[4] = {w, w, wb_const_i32(b, 0x76543210),
-                      wb_const_i32(b, (int32_t)0xfedcba98u)};
+  MlirValue ops[4] = {w, w};
+  ops[2] = wb_const_i32(b, 0x76543210);
+  ops[3] = wb_const_i32(b, (int32_t)0xfedcba98u);
   MlirNamedAttribute at[2] = {
       wb_named(b->ctx, "fi", mlirBoolAttrGet(b->ctx, 0)),
       wb_named(b->ctx, "boundControl", mlirBoolAttrGet(b->ctx, 0))};

@@ -67,8 +67,9 @@ static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
     MlirValue ok = lo;
     if (step > 1) { /* lhs dilation: only every step-th index is data */
       MlirValue xs = wb_select(b, lo, x, kb_c(kb, 0));
+      MlirValue rem = remc(kb, xs, step);
       ok = wb_arith(b, "arith.andi", ok,
-                    wb_cmpi(b, WB_CMP_EQ, remc(kb, xs, step), kb_c(kb, 0)));
+                    wb_cmpi(b, WB_CMP_EQ, rem, kb_c(kb, 0)));
       x = divc(kb, xs, step);
     }
     MlirValue hi = wb_cmpi(b, WB_CMP_SLT, x, kb_size(kb, c->in_size[j]));

@@ -148,10 +148,12 @@ void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
       sp->n = 0;
       return;
     }
-    sp->row[v] = kb_add(kb, kb_add(kb, kb_c(kb, r0), kb_mulc(kb, r, rr)),
-                        kb_mulc(kb, h, rh));
-    sp->col[v] = kb_add(kb, kb_add(kb, kb_c(kb, c0), kb_mulc(kb, r, cr)),
-                        kb_mulc(kb, h, ch));
+    MlirValue row = kb_c(kb, r0);
+    row = kb_add(kb, row, kb_mulc(kb, r, rr));
+    sp->row[v] = kb_add(kb, row, kb_mulc(kb, h, rh));
+    MlirValue col = kb_c(kb, c0);
+    col = kb_add(kb, col, kb_mulc(kb, r, cr));
+    sp->col[v] = kb_add(kb, col, kb_mulc(kb, h, ch));
   }
 }
 
@@ -343,12 +345,11 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
       /* Fat buffers drop the store when the outermost index is past the
        * end: move it there for elements outside the tile's bounds. */
       kb_note_oob(kb, mem);
-      MlirValue ok = wb_arith(
-          &kb->b, "arith.andi",
-          wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 2],
-                  wb_dim(&kb->b, mem, rank - 2)),
-          wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 1],
-                  wb_dim(&kb->b, mem, rank - 1)));
+      MlirValue row_in = wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 2],
+                                 wb_dim(&kb->b, mem, rank - 2));
+      MlirValue col_in = wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 1],
+                                 wb_dim(&kb->b, mem, rank - 1));
+      MlirValue ok = wb_arith(&kb->b, "arith.andi", row_in, col_in);
       int o = wb_memref_outermost_dim(mlirValueGetType(mem));
       idx[o] = wb_select(&kb->b, ok, idx[o],
                          wb_fat_buffer_oob(&kb->b, wb_dim(&kb->b, mem, o)));

@@ -96,7 +96,15 @@ MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div) {
     return kb_c(kb, (size.value + div - 1) / div);
   if (div == 1)
     return kb_size(kb, size);
-  return wb_arith(&kb->b, "arith.ceildivui", kb_size(kb, size), kb_c(kb, div));
+  MlirValue n = kb_size(kb, size);
+  return wb_arith(&kb->b, "arith.ceildivui", n, kb_c(kb, div));
+}
+
+MlirValue kb_floor_div(fe_kb *kb, fe_size size, int64_t div) {
+  if (fe_size_static(size))
+    return kb_c(kb, size.value / div);
+  MlirValue n = kb_size(kb, size);
+  return wb_arith(&kb->b, "arith.divui", n, kb_c(kb, div));
 }
 
 /*===--- fragments ------------------------------------------------------------===*/
@@ -382,8 +390,9 @@ MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,
   for (int j = 0; j < len; ++j)
     iota[j] = j;
   MlirType ivt = wb_vec(len, wb_index(kb->ctx));
-  MlirValue cols = wb_arith(b, "arith.addi", wb_broadcast(b, ix[rank - 1], ivt),
-                            wb_const_vec_index(b, len, iota));
+  MlirValue col_vec = wb_broadcast(b, ix[rank - 1], ivt);
+  MlirValue cols =
+      wb_arith(b, "arith.addi", col_vec, wb_const_vec_index(b, len, iota));
   MlirValue keep = wb_cmpi(b, WB_CMP_ULT, cols,
                            wb_broadcast(b, wb_dim(b, mem, rank - 1), ivt));
   return wb_select(b, keep, v, wb_const_zero(b, vt));

@@ -76,8 +76,9 @@ MlirValue kb_mulc(fe_kb *kb, MlirValue a, int64_t c);
 MlirValue kb_bid(fe_kb *kb, int dim);           /* gpu.block_id */
 /* This wave's row and column in a grid of waves waves_n wide. */
 void kb_wave_grid(fe_kb *kb, int waves_n, MlirValue *row, MlirValue *col);
-/* ceil(size / div), folded when static. */
+/* ceil(size / div) and floor(size / div), folded when static. */
 MlirValue kb_ceil_div(fe_kb *kb, fe_size size, int64_t div);
+MlirValue kb_floor_div(fe_kb *kb, fe_size size, int64_t div);
 
 /*--- fragments ---------------------------------------------------------------*/
 /* The 16x16x16 atom multiplying `in` into `acc` (16-bit accumulators take

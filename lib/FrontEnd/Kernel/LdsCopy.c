@@ -111,11 +111,11 @@ static MlirValue identity(fe_kb *kb, MlirAttribute atom, MlirType elem,
       kb->failed = 1;
       return (MlirValue){NULL};
     }
-    MlirValue k = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
-                         kb_mulc(kb, h, rh));
-    MlirValue col = fe_rho_index(
-        kb, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch)),
-        permuted, false);
+    MlirValue k = kb_addc(kb, kb_mulc(kb, r, rr), r0);
+    k = kb_add(kb, k, kb_mulc(kb, h, rh));
+    MlirValue col = kb_addc(kb, kb_mulc(kb, r, cr), c0);
+    col = kb_add(kb, col, kb_mulc(kb, h, ch));
+    col = fe_rho_index(kb, col, permuted, false);
     el[v] = wb_select(b, wb_cmpi(b, WB_CMP_EQ, k, col), one, zero);
   }
   return wb_from_elements(b, n, el, wmmaFragAttrGetVectorType(frag));
@@ -176,12 +176,15 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
    * the two halves of D's VGPR v hold K 16h + 2v and 16h + 2v + 1. */
   bool interleaved = wmma_arch_acc_rows_interleaved(kb->arch);
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
-  MlirValue trow =
-      cp->pairs
-          ? kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.remui", r, kb_c(kb, 2)),
-                               kb->atom_k),
-                   kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 2)), 2))
-          : fe_rho_index(kb, r, interleaved, false);
+  MlirValue trow;
+  if (cp->pairs) {
+    MlirValue odd = wb_arith(b, "arith.remui", r, kb_c(kb, 2));
+    trow = kb_mulc(kb, odd, kb->atom_k);
+    MlirValue pair = wb_arith(b, "arith.divui", r, kb_c(kb, 2));
+    trow = kb_add(kb, trow, kb_mulc(kb, pair, 2));
+  } else {
+    trow = fe_rho_index(kb, r, interleaved, false);
+  }
   /* A replicated operand is loaded whole by both lane halves. */
   MlirValue tcol = wmma_arch_replicates_ab(kb->arch)
                        ? kb_c(kb, 0)
@@ -197,8 +200,8 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
       cp->ld_row[i] = kb_addc(kb, kb_add(kb, kb_mulc(kb, ku, uk), trow), j);
       cp->ld_col[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), tcol);
       cp->st_row[i] = kb_add(kb, kb_mulc(kb, mb, kb->atom_m), r);
-      cp->st_col[i] = kb_add(kb, kb_mulc(kb, ku, uk),
-                             kb_mulc(kb, h, uk / 2));
+      MlirValue col = kb_mulc(kb, ku, uk);
+      cp->st_col[i] = kb_add(kb, col, kb_mulc(kb, h, uk / 2));
     }
   }
   return 0;
@@ -310,9 +313,9 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
     if ((int64_t)s->threads * (i + 1) > total)
       c = wb_min_index(b, c, kb_c(kb, total - 1));
     MlirValue in = wb_arith(b, "arith.remui", c, kb_c(kb, group));
-    MlirValue row =
-        kb_add(kb, kb_mulc(kb, wb_arith(b, "arith.divui", c, kb_c(kb, group)), P),
-               wb_arith(b, "arith.remui", in, kb_c(kb, P)));
+    MlirValue grp = wb_arith(b, "arith.divui", c, kb_c(kb, group));
+    MlirValue row = kb_mulc(kb, grp, P);
+    row = kb_add(kb, row, wb_arith(b, "arith.remui", in, kb_c(kb, P)));
     cp->st_row[i] = row;
     cp->ld_row[i] = cp->how == WMMA_COPY_VEC
                         ? fe_rho_index(kb, row, permuted, false)
@@ -336,8 +339,9 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   }
   for (int i = 0; i < cp->chunks; ++i) {
     if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
-      regs[i] = kb_im2col_load(kb, o, batch, kb_add(kb, origin, cp->ld_row[i]),
-                               kb_add(kb, k, cp->ld_col[i]), len, masked);
+      MlirValue row = kb_add(kb, origin, cp->ld_row[i]);
+      MlirValue col = kb_add(kb, k, cp->ld_col[i]);
+      regs[i] = kb_im2col_load(kb, o, batch, row, col, len, masked);
       continue;
     }
     MlirValue idx[FE_MAX_RANK];
@@ -379,10 +383,11 @@ static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
     MlirValue w[2];
     for (int q = 0; q < 2; ++q) {
       w[q] = wb_extract(b, d, 4 * q);
-      for (int j = 1; j < 4; ++j)
-        w[q] = wb_arith(b, "arith.ori", w[q],
-                        wb_arith(b, "arith.shli", wb_extract(b, d, 4 * q + j),
-                                 wb_const_i32(b, 8 * j)));
+      for (int j = 1; j < 4; ++j) {
+        MlirValue dj = wb_extract(b, d, 4 * q + j);
+        MlirValue sh = wb_arith(b, "arith.shli", dj, wb_const_i32(b, 8 * j));
+        w[q] = wb_arith(b, "arith.ori", w[q], sh);
+      }
     }
     return wb_bitcast(b, wb_from_elements(b, 2, w, wb_vec(2, wb_i32(kb->ctx))),
                       wb_vec(8, lds_elem));
@@ -426,10 +431,11 @@ static MlirValue acc_nibbles(fe_kb *kb, MlirValue d) {
   if (n != 8)
     return (MlirValue){NULL};
   MlirValue w = wb_extract(b, d, 0);
-  for (int j = 1; j < 8; ++j)
-    w = wb_arith(b, "arith.ori", w,
-                 wb_arith(b, "arith.shli", wb_extract(b, d, j),
-                          wb_const_i32(b, 4 * j)));
+  for (int j = 1; j < 8; ++j) {
+    MlirValue dj = wb_extract(b, d, j);
+    MlirValue sh = wb_arith(b, "arith.shli", dj, wb_const_i32(b, 4 * j));
+    w = wb_arith(b, "arith.ori", w, sh);
+  }
   return wb_broadcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
 }
 
@@ -532,7 +538,8 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
         }
         v = wb_bitcast(b, wb_from_elements(b, 2, sw, w2),
                        mlirValueGetType(v));
-        MlirValue other = kb_add(kb, kb_addc(kb, col, 8), kb_mulc(kb, h, -16));
+        MlirValue other = kb_addc(kb, col, 8);
+        other = kb_add(kb, other, kb_mulc(kb, h, -16));
         col = wb_select(b, hi, other, col);
       }
       MlirValue idx[3] = {buf, cp->st_row[i], col};

@@ -86,8 +86,8 @@ MlirValue kb_packed_leaf(fe_kb *kb, const fe_operand *o, const fe_tile *t) {
       if (dm == FE_MAP_FIXED)
         idx[g][j] = kb_c(kb, x->fixed[j]);
       else if (dm == kdim) {
-        idx[g][j] = wb_arith(b, "arith.divui", kb_add(kb, t->at[dm], kv),
-                             kb_c(kb, P));
+        MlirValue at = kb_add(kb, t->at[dm], kv);
+        idx[g][j] = wb_arith(b, "arith.divui", at, kb_c(kb, P));
         jk = j;
       } else if (dm == rdim)
         idx[g][j] = kb_add(kb, t->at[dm], rv);

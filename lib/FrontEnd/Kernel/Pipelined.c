@@ -134,13 +134,15 @@ int kb_pipelined_loop(fe_kb *kb, const kb_pipeline *pl, MlirValue *state) {
   int64_t first = pl->unroll == KB_UNROLL_REST_FIRST ? rest : 0;
   int64_t end = U > 1 ? ubv - (rest - first) : 0;
   for (int64_t i = 0; i < first; ++i) {
-    pipe_step st = {kb_c(kb, i), false, kb_c(kb, i + S - 1), false, -1, -1};
+    pipe_step st = {kb_c(kb, i), false, {NULL}, false, -1, -1};
+    st.fetch = kb_c(kb, i + S - 1);
     run_step(kb, pl, &st, state);
   }
   if (!known_ub || ubv > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, first), U > 1 ? kb_c(kb, end) : ub,
-                      kb_c(kb, U), n, state))
+    MlirValue lo = kb_c(kb, first);
+    MlirValue hi = U > 1 ? kb_c(kb, end) : ub;
+    if (!wb_for_begin(&kb->b, &l, lo, hi, kb_c(kb, U), n, state))
       return -1;
     MlirValue it[KB_PIPE_MAX_STATE];
     memcpy(it, l.iter, sizeof(MlirValue) * (size_t)n);
@@ -156,7 +158,8 @@ int kb_pipelined_loop(fe_kb *kb, const kb_pipeline *pl, MlirValue *state) {
       state[t] = wb_loop_result(&l, t);
   }
   for (int64_t i = end; U > 1 && i < ubv; ++i) {
-    pipe_step st = {kb_c(kb, i), false, kb_c(kb, i + S - 1), false, -1, -1};
+    pipe_step st = {kb_c(kb, i), false, {NULL}, false, -1, -1};
+    st.fetch = kb_c(kb, i + S - 1);
     run_step(kb, pl, &st, state);
   }
 

@@ -94,11 +94,13 @@ MlirValue kb_fp8_to_f16(fe_kb *kb, MlirValue v) {
         b, wb_arith(b, "arith.shli", bits, wb_const_splat(b, i16v, 8)), f16v);
   MlirValue mag = wb_arith(b, "arith.andi", bits, wb_const_splat(b, i16v, 0x7f));
   MlirValue sign = wb_arith(b, "arith.andi", bits, wb_const_splat(b, i16v, 0x80));
-  MlirValue h = wb_arith(
-      b, "arith.ori", wb_arith(b, "arith.shli", mag, wb_const_splat(b, i16v, 7)),
-      wb_arith(b, "arith.shli", sign, wb_const_splat(b, i16v, 8)));
-  MlirValue val = wb_arith(b, "arith.mulf", wb_bitcast(b, h, f16v),
-                           wb_const_splat(b, f16v, 256.0));
+  MlirValue mag_at = wb_arith(b, "arith.shli", mag, wb_const_splat(b, i16v, 7));
+  MlirValue sign_at =
+      wb_arith(b, "arith.shli", sign, wb_const_splat(b, i16v, 8));
+  MlirValue h = wb_arith(b, "arith.ori", mag_at, sign_at);
+  MlirValue hf = wb_bitcast(b, h, f16v);
+  MlirValue val =
+      wb_arith(b, "arith.mulf", hf, wb_const_splat(b, f16v, 256.0));
   MlirValue nan = wb_cmpi(b, WB_CMP_EQ, mag, wb_const_splat(b, i16v, 0x7f));
   return wb_select(b, nan, wb_bitcast(b, wb_const_splat(b, i16v, 0x7e00), f16v),
                    val);

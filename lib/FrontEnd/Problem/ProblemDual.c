@@ -103,8 +103,9 @@ int fe_dual_problem(fe_problem *p, int *last, char *why, size_t cap,
   if (fusable(g, a, b, why, cap))
     return -1;
   /* The epilogue reads both accumulators at the same output element. */
-  fe_views v[2] = {fe_product_views(g, p->root, prods[0]),
-                   fe_product_views(g, p->root, prods[1])};
+  fe_views v[2];
+  v[0] = fe_product_views(g, p->root, prods[0]);
+  v[1] = fe_product_views(g, p->root, prods[1]);
   if (!v[0].view || !v[1].view || !v[0].one_map || !v[1].one_map ||
       a->out_m != b->out_m || a->out_n != b->out_n ||
       memcmp(a->out_batch, b->out_batch, sizeof a->out_batch) ||

@@ -207,7 +207,8 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   MlirValue s = kb_fill_zero(kb, kb->atom);
   for (int c = 0; c < a->nd; ++c) {
-    MlirValue idx[3] = {buf, kb_c(kb, 0), kb_c(kb, kb->atom_k * c)};
+    MlirValue idx[3] = {buf, kb_c(kb, 0)};
+    idx[2] = kb_c(kb, kb->atom_k * c);
     s = kb_mma(kb, kb->atom, kb_load(kb, fa, a->kblk.lds, 3, idx, false),
                a->qf[c], s);
   }
@@ -245,7 +246,8 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
   MlirValue cs = fe_att_splat(kb, corr);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
-    MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2), kb_c(kb, 0)};
+    MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
+    idx[2] = kb_c(kb, 0);
     MlirValue o = wb_arith(b, "arith.mulf", st[2 + t2], cs);
     st[2 + t2] = kb_mma(kb, kb->atom,
                         kb_load(kb, fa, a->vblk.lds, 3, idx, false), pb, o);

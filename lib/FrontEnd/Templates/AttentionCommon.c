@@ -18,9 +18,9 @@ MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
   if (mlirValueIsNull(sc) || !key_tail)
     return sc;
   MlirType f32 = mlirF32TypeGet(kb->ctx);
-  return kb_fill_cols_from(
-      kb, t, sc, kb_size(kb, g1->N),
-      wb_const_splat(&kb->b, kb_acc_vec(kb, f32), -INFINITY));
+  MlirValue n = kb_size(kb, g1->N);
+  MlirValue ninf = wb_const_splat(&kb->b, kb_acc_vec(kb, f32), -INFINITY);
+  return kb_fill_cols_from(kb, t, sc, n, ninf);
 }
 
 MlirValue fe_att_row_combine(fe_kb *kb, const char *op, MlirValue v) {

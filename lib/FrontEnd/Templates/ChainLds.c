@@ -141,14 +141,15 @@ static void k_loop(fe_kb *kb, fe_size K, int n, MlirValue *acc,
   MlirValue kfull;
   if (fe_size_static(K))
     kfull = kb_c(kb, K.value / ak * ak);
-  else
-    kfull = kb_mulc(kb, wb_arith(&kb->b, "arith.divui", kb_size(kb, K),
-                                 kb_c(kb, ak)),
-                    ak);
+  else {
+    MlirValue k = kb_size(kb, K);
+    kfull = kb_mulc(kb, wb_arith(&kb->b, "arith.divui", k, kb_c(kb, ak)), ak);
+  }
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, ak), n, acc)) {
+    MlirValue lo = kb_c(kb, 0);
+    if (!wb_for_begin(&kb->b, &l, lo, kfull, kb_c(kb, ak), n, acc)) {
       kb->failed = 1;
       return;
     }
@@ -229,8 +230,8 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
   MlirAttribute afrag_attr =
       kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
   wb_loop l;
-  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_c(kb, ak * full),
-                    kb_c(kb, ak), g, c)) {
+  MlirValue lo = kb_c(kb, 0), hi = kb_c(kb, ak * full);
+  if (!wb_for_begin(&kb->b, &l, lo, hi, kb_c(kb, ak), g, c)) {
     kb->failed = 1;
     return;
   }
@@ -336,14 +337,14 @@ static int build_lds(fe_kb *kb) {
   MlirValue tm = wb_arith(&kb->b, "arith.divui", l.iv, kb_c(kb, cgroups));
   MlirValue tn = wb_arith(&kb->b, "arith.remui", l.iv, kb_c(kb, cgroups));
   MlirValue ml = kb_mulc(kb, tm, (int64_t)am * g);
-  lds_ctx c = {batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, (int64_t)an * cg),
-               g, cg, {{NULL}}, {{NULL}}};
+  lds_ctx c = {batch, kb_add(kb, row0, ml), {NULL}, g, cg, {{NULL}}, {{NULL}}};
+  c.n = kb_mulc(kb, tn, (int64_t)an * cg);
   MlirValue acc[MAX_BLOCK];
-  for (int j = 0; j < g * cg; ++j)
-    acc[j] = kb_acc_init(kb, g1, batch,
-                         kb_addc(kb, c.m, (int64_t)(j / cg) * am),
-                         kb_addc(kb, c.n, (int64_t)(j % cg) * an),
-                         FE_FORM_ACC);
+  for (int j = 0; j < g * cg; ++j) {
+    MlirValue row = kb_addc(kb, c.m, (int64_t)(j / cg) * am);
+    MlirValue col = kb_addc(kb, c.n, (int64_t)(j % cg) * an);
+    acc[j] = kb_acc_init(kb, g1, batch, row, col, FE_FORM_ACC);
+  }
   k_loop(kb, g1->K, g * cg, acc, blocked_operands, &c);
   for (int j = 0; j < g * cg; ++j) {
     MlirValue n = kb_addc(kb, c.n, (int64_t)(j % cg) * an);
@@ -374,8 +375,8 @@ static int build_lds(fe_kb *kb) {
   tm = wb_arith(&kb->b, "arith.divui", l.iv, nt1);
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
   ml = kb_mulc(kb, tm, (int64_t)am * g);
-  second_product(kb, batch, kb_add(kb, row0, ml), kb_mulc(kb, tn, an), lds,
-                 ml, g);
+  MlirValue row = kb_add(kb, row0, ml);
+  second_product(kb, batch, row, kb_mulc(kb, tn, an), lds, ml, g);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }

@@ -300,8 +300,8 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
                                 kb->atom);
   bool masked = p->gemms[0].N.value % an || s->n_tail;
   wb_loop l;
-  if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kb_ceil_div(kb, g2->N, s->tile_n),
-                    kb_c(kb, 1), 0, NULL))
+  MlirValue lo = kb_c(kb, 0), hi = kb_ceil_div(kb, g2->N, s->tile_n);
+  if (!wb_for_begin(&kb->b, &l, lo, hi, kb_c(kb, 1), 0, NULL))
     return -1;
   MlirValue col0 = kb_mulc(kb, l.iv, s->tile_n);
   MlirValue regs[FE_COPY_MAX];
@@ -322,7 +322,10 @@ static int second_product(fe_kb *kb, chain_ctx *c) {
     for (int i = 0; i < spw; ++i)
       acc[i] = kb_acc_init(kb, g2, c->batch, c->m[i], col, FE_FORM_ROWSEG);
     for (int kk = 0; kk < nt0; ++kk) {
-      MlirValue idx[3] = {kb_c(kb, 0), kb_c(kb, an * j), kb_c(kb, ak * kk)};
+      MlirValue idx[3];
+      idx[0] = kb_c(kb, 0);
+      idx[1] = kb_c(kb, an * j);
+      idx[2] = kb_c(kb, ak * kk);
       MlirValue a = kb_load(kb, afrag, lds, 3, idx, false);
       for (int i = 0; i < spw; ++i)
         acc[i] = kb_mma(kb, kb->atom, a, c->inter[i * nt0 + kk], acc[i]);

@@ -313,8 +313,10 @@ static int frag_run(fe_kb *kb, MlirAttribute frag, MlirValue *row,
       return -1;
   }
   MlirValue r = wb_r_index(&kb->b), h = wb_h_index(&kb->b);
-  *row = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0), kb_mulc(kb, h, rh));
-  *col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr), c0), kb_mulc(kb, h, ch));
+  MlirValue lane_row = kb_addc(kb, kb_mulc(kb, r, rr), r0);
+  *row = kb_add(kb, lane_row, kb_mulc(kb, h, rh));
+  MlirValue lane_col = kb_addc(kb, kb_mulc(kb, r, cr), c0);
+  *col = kb_add(kb, lane_col, kb_mulc(kb, h, ch));
   *len = n;
   return 0;
 }
@@ -460,8 +462,9 @@ static MlirValue halo_element(fe_kb *kb, const halo_plan *h, MlirValue p,
     if (j == h->c->chan || !h->bump[j])
       continue;
     MlirValue ps = kb_c(kb, h->pstride[j]);
-    MlirValue d = kb_add(kb, wb_arith(b, "arith.divui", p, ps),
-                         kb_mulc(kb, wb_arith(b, "arith.divui", p0, ps), -1));
+    MlirValue d = wb_arith(b, "arith.divui", p, ps);
+    MlirValue d0 = wb_arith(b, "arith.divui", p0, ps);
+    d = kb_add(kb, d, kb_mulc(kb, d0, -1));
     e = kb_add(kb, e, kb_mulc(kb, d, h->bump[j]));
   }
   return e;
@@ -491,8 +494,8 @@ static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
   }
   kb_note_oob(kb, mem);
   MlirValue row0 = wb_arith(b, "arith.divui", p0, kb_c(kb, h->width));
-  MlirValue end = wb_min_index(b, kb_addc(kb, p0, h->span),
-                               kb_c(kb, h->npix));
+  MlirValue span_end = kb_addc(kb, p0, h->span);
+  MlirValue end = wb_min_index(b, span_end, kb_c(kb, h->npix));
   for (int i = 0; i < h->halo_chunks; ++i) {
     MlirValue ci = kb_addc(kb, kb->tid, (int64_t)threads * i);
     MlirValue in = wb_arith(b, "arith.remui", ci, kb_c(kb, per_group));
@@ -505,18 +508,20 @@ static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
                           lane);
     MlirValue first = kb_mulc(kb, kb_add(kb, row0, rrel), h->width);
     MlirValue pix = kb_add(kb, first, iw);
-    MlirValue ok = wb_arith(
-        b, "arith.andi", wb_cmpi(b, WB_CMP_ULT, iw, kb_c(kb, h->width)),
-        wb_arith(b, "arith.andi", wb_cmpi(b, WB_CMP_UGE, pix, p0),
-                 wb_cmpi(b, WB_CMP_ULT, pix, end)));
+    MlirValue in_row = wb_cmpi(b, WB_CMP_ULT, iw, kb_c(kb, h->width));
+    MlirValue from_p0 = wb_cmpi(b, WB_CMP_UGE, pix, p0);
+    MlirValue before_end = wb_cmpi(b, WB_CMP_ULT, pix, end);
+    MlirValue ok = wb_arith(b, "arith.andi", in_row,
+                            wb_arith(b, "arith.andi", from_p0, before_end));
     if ((int64_t)threads * (i + 1) > total)
       ok = wb_arith(b, "arith.andi", ok,
                     wb_cmpi(b, WB_CMP_ULT, ci, kb_c(kb, total)));
     g->hcol[i] = kb_mulc(kb, part, h->lay.vec);
     /* From the row's first pixel: a lane past the row's end stays on
      * the row's banks. */
-    MlirValue at = kb_add(kb, halo_element(kb, h, first, p0),
-                          kb_add(kb, kb_mulc(kb, iw, h->stride), g->hcol[i]));
+    MlirValue at = halo_element(kb, h, first, p0);
+    MlirValue in_pixel = kb_add(kb, kb_mulc(kb, iw, h->stride), g->hcol[i]);
+    at = kb_add(kb, at, in_pixel);
     /* The trash keeps the lane's bank (at modulo a phase's elements; at
      * may be below 0 by less than a row). */
     int64_t ph = (int64_t)P * h->lay.vec;
@@ -524,8 +529,8 @@ static void init_halo_copy(fe_kb *kb, halo_gemm *g, MlirValue p0) {
     for (int j = 0; j < c->rank; ++j)
       below += h->bump[j];
     int64_t lift = (below + ph - 1) / ph * ph;
-    MlirValue bank = wb_arith(b, "arith.remui", kb_addc(kb, at, lift),
-                              kb_c(kb, ph));
+    MlirValue lifted = kb_addc(kb, at, lift);
+    MlirValue bank = wb_arith(b, "arith.remui", lifted, kb_c(kb, ph));
     g->hst[i] = wb_select(b, ok, at, kb_addc(kb, bank, h->trash));
     /* An idle chunk's indices: a pixel inside (the tile's first), its
      * outermost index past the buffer. */

@@ -349,12 +349,9 @@ static int build(fe_kb *kb) {
    * slice's remaining whole steps one at a time. */
   MlirValue k_mid = k_lo;
   if (U > 1) {
-    k_mid = kb_add(kb, k_lo,
-                   kb_mulc(kb,
-                           wb_arith(b, "arith.divui",
-                                    wb_arith(b, "arith.subi", k_end, k_lo),
-                                    kb_c(kb, 16 * U)),
-                           16 * U));
+    MlirValue span = wb_arith(b, "arith.subi", k_end, k_lo);
+    MlirValue steps = wb_arith(b, "arith.divui", span, kb_c(kb, 16 * U));
+    k_mid = kb_add(kb, k_lo, kb_mulc(kb, steps, 16 * U));
     wb_loop l;
     if (!wb_for_begin(b, &l, k_lo, k_mid, kb_c(kb, 16 * U), na, acc))
       return -1;
@@ -378,11 +375,10 @@ static int build(fe_kb *kb) {
     acc[t] = wb_loop_result(&l, t);
   if (s->k_tail) {
     /* The last partial step belongs to the slice holding k_full. */
-    MlirValue mine = wb_arith(
-        b, "arith.andi",
-        wb_arith(b, "arith.andi", wb_cmpi(b, WB_CMP_ULT, kfull, K),
-                 wb_cmpi(b, WB_CMP_ULE, k_lo, kfull)),
-        wb_cmpi(b, WB_CMP_ULT, kfull, k_hi));
+    MlirValue partial = wb_cmpi(b, WB_CMP_ULT, kfull, K);
+    MlirValue from_lo = wb_cmpi(b, WB_CMP_ULE, k_lo, kfull);
+    MlirValue mine = wb_arith(b, "arith.andi", partial, from_lo);
+    mine = wb_arith(b, "arith.andi", mine, wb_cmpi(b, WB_CMP_ULT, kfull, k_hi));
     MlirType types[FE_MAX_WAVE_TILES];
     MlirValue before[FE_MAX_WAVE_TILES];
     for (int t = 0; t < na; ++t)
@@ -412,16 +408,16 @@ static int build(fe_kb *kb) {
     int r1 = r0 + cap < S ? r0 + cap : S;
     if (r0 > 1)
       wb_lds_barrier(b);
-    MlirValue in_round = wb_arith(
-        b, "arith.andi", wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), slice),
-        wb_cmpi(b, WB_CMP_ULT, slice, kb_c(kb, r1)));
+    MlirValue from_r0 = wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), slice);
+    MlirValue below_r1 = wb_cmpi(b, WB_CMP_ULT, slice, kb_c(kb, r1));
+    MlirValue in_round = wb_arith(b, "arith.andi", from_r0, below_r1);
     wb_if st;
     if (!wb_if_begin(b, &st, in_round, 0, NULL, false))
       return -1;
     MlirValue base = kb_mulc(kb, kb_addc(kb, slice, -r0), nt * 32);
     for (int t = 0; t < na; ++t) {
-      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
-                          kb_c(kb, 0)};
+      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane)};
+      idx[1] = kb_c(kb, 0);
       wb_vstore(b, acc[t], lds, 2, idx);
     }
     wb_if_end(b, &st, 0, NULL);
@@ -434,8 +430,8 @@ static int build(fe_kb *kb) {
     for (int r = r0; r < r1; ++r)
       for (int t = 0; t < na; ++t) {
         MlirValue idx[2] = {
-            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * nt + t) * 32), lane),
-            kb_c(kb, 0)};
+            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * nt + t) * 32), lane)};
+        idx[1] = kb_c(kb, 0);
         sum[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
                                                          : "arith.addi",
                           sum[t], wb_vload(b, types[t], lds, 2, idx));

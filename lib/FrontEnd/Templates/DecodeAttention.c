@@ -33,12 +33,16 @@
  * a second kernel (kv_combine, one wave per workgroup of the first) merges
  * the P partials in order with the same rule, divides and stores
  * (Pass/ConvertSplitKv.c launches both).
+ * This file plans and builds the kernel's structure (the key loop, the
+ * split across workgroups, the combine kernel); DecodeAttentionWave.c
+ * builds what a wave computes in it (Q^T, a key block's step, the merge
+ * of the waves, the output store).
  * Keys past the run-time length score -inf (loads past it read zero);
  * masks in the scores (a causal mask against a run-time position, an
  * additive bias) are evaluated on the (head, key) tile like any score
  * expression. */
-#include "Kernel/Kernel.h"
 #include "Templates/Attention.h"
+#include "Templates/DecodeAttention.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -47,13 +51,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define KB FE_ATOM_M         /* keys per block */
 #define MAX_QUERIES 16       /* query tokens per head (M) */
-#define MAX_TILES 16         /* head dims up to 256 */
 #define MAX_SPLIT 16         /* waves per workgroup (key slices) */
 #define MIN_BLOCKS_PER_WAVE 2
 #define WAVES_PER_CU 8
-#define MERGE_LDS 32768      /* bytes of partial results per merge round */
 #define MAX_KV_SPLIT 64      /* workgroups per KV sequence */
 
 /* The batch of the query heads: the one K and V read divided (h floordiv
@@ -67,16 +68,6 @@ static int head_batch(const fe_problem *p, int *group) {
       return g2->rhs.batch_div[i] == *group ? i : -2;
     }
   return g1->nbatch - 1;
-}
-
-/* Bytes of one wave's partial result in LDS: O^T tiles and (m, l). */
-static int64_t merge_slot_bytes(int ndv) { return (int64_t)(ndv + 1) * 32 * 8 * 4; }
-
-static int merge_capacity(int split, int ndv) {
-  int cap = (int)(MERGE_LDS / merge_slot_bytes(ndv));
-  if (cap < 1)
-    cap = 1;
-  return cap < split - 1 ? cap : split - 1;
 }
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
@@ -240,17 +231,6 @@ int fe_decode_attention_workspace(const fe_problem *p, const fe_schedule *s,
 }
 
 /*===--- the kernel -----------------------------------------------------------===*/
-typedef struct {
-  int hb, group;
-  MlirValue batch[2];         /* the group's first head at batch hb */
-  MlirValue query;            /* the workgroup's query token */
-  MlirValue qf[MAX_TILES];    /* Q^T fragments (B operands) */
-  int nd, ndv;
-  bool q_compact;             /* RDNA3: qf[] compact, replicated at use */
-  bool masked;                /* keys may end inside a block */
-} dat_t;
-
-#define NSTATE (2 + MAX_TILES)
 
 /* The batch values of block id z (row-major over the batches, the head
  * batch counting groups), the head batch at the group's first head. */
@@ -270,341 +250,6 @@ static void batch_of(fe_kb *kb, dat_t *a, MlirValue z) {
   }
   for (int i = 0; i < g1->nbatch; ++i)
     a->batch[i] = i == a->hb ? kb_mulc(kb, v[i], a->group) : v[i];
-}
-
-/* Is Q a plain load in the atom's operand type (no prologue)? */
-static bool q_is_plain(fe_kb *kb) {
-  const fe_operand *o = &kb->p->gemms[0].lhs;
-  return o->is_load && !kb_operand_has_prologue(kb, o, WMMA_MATRIX_B) &&
-         !fe_load_grouped(&kb->p->g.nodes[o->leaf]);
-}
-
-/* A plain Q's fragment, element by element: the columns past the group
- * are not read (their loads go past the buffer's end), and on RDNA3 the
- * compact fragment is loaded and replicated (each element read once). */
-static MlirValue q_plain(fe_kb *kb, dat_t *a, const fe_tile *t,
-                         const fe_node *x) {
-  wb_t *b = &kb->b;
-  wmma_layout_kind saved = kb->ab_layout;
-  bool compact = saved == WMMA_LAYOUT_HW;
-  if (compact)
-    kb->ab_layout = WMMA_LAYOUT_COMPACT;
-  fe_slot_pos sp;
-  kb_slot_positions(kb, t, &sp);
-  MlirType vt = kb_tile_vec(kb, t, x->type);
-  kb->ab_layout = saved;
-  MlirValue mem = kb->args[x->arg];
-  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
-  MlirValue past = wb_fat_buffer_oob(b, wb_dim(b, mem, outer));
-  MlirValue el[16];
-  for (int v = 0; v < sp.n; ++v) {
-    MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < x->nmap; ++j) {
-      int d = x->map[j];
-      idx[j] = d == FE_MAP_FIXED     ? kb_c(kb, x->fixed[j])
-               : d == t->dim_row     ? kb_add(kb, t->at[d], sp.row[v])
-               : d == t->dim_col     ? kb_add(kb, t->at[d], sp.col[v])
-                                     : t->at[d];
-    }
-    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, sp.col[v], kb_c(kb, a->group));
-    idx[outer] = wb_select(b, ok, idx[outer], past);
-    el[v] = wb_load(b, mem, x->nmap, idx);
-  }
-  MlirValue v = wb_from_elements(b, sp.n, el, vt);
-  return compact && !a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, v)
-                                  : v;
-}
-
-/* Q^T's fragment for d in [16c, 16c + 16): rows d, columns the group's
- * heads, evaluated on an operand tile of the first product's loop space
- * (the heads are a batch loop: element loads). */
-static MlirValue q_fragment(fe_kb *kb, dat_t *a, int c) {
-  const fe_gemm *g1 = &kb->p->gemms[0];
-  const fe_operand *o = &g1->lhs;
-  fe_tile t;
-  memset(&t, 0, sizeof t);
-  t.rank = o->space_rank;
-  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
-    t.at[d] = kb_c(kb, 0);
-  t.dim_row = o->k_loop;
-  t.dim_col = o->batch_loop[a->hb];
-  t.at[o->row_loop] = a->query;
-  t.at[o->k_loop] = kb_c(kb, kb->atom_k * c);
-  for (int i = 0; i < o->nbatch; ++i)
-    t.at[o->batch_loop[i]] = a->batch[i];
-  t.operand = true;
-  t.role = WMMA_MATRIX_B;
-  /* Heads past the last read zero (the fat buffer's range check). */
-  kb_note_oob(kb, kb->args[o->arg]);
-  const fe_node *x = &kb->p->g.nodes[o->leaf];
-  if (q_is_plain(kb))
-    return q_plain(kb, a, &t, x);
-  fe_memo m;
-  if (kb_memo_init(kb, &m)) {
-    kb->failed = 1;
-    return (MlirValue){NULL};
-  }
-  MlirValue v = kb_eval(kb, &m, &t, o->node);
-  kb_memo_free(&m);
-  return v;
-}
-
-/* Q^T's fragments for every wave of a workgroup of S > 1: wave 0 reads
- * them from global memory and stores them to LDS (lane-major, each lane's
- * fragment contiguous), the others read them there after a barrier -- Q
- * is read from memory once per workgroup, not once per wave. */
-static int q_shared(fe_kb *kb, dat_t *a) {
-  wb_t *b = &kb->b;
-  wb_if first;
-  if (!wb_if_begin(b, &first, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)),
-                   0, NULL, false))
-    return -1;
-  MlirType vt[MAX_TILES];
-  MlirValue lds = {NULL};
-  MlirValue lane = wb_lane_index(b);
-  for (int c = 0; c < a->nd; ++c) {
-    MlirValue v = q_fragment(kb, a, c);
-    if (kb->failed || mlirValueIsNull(v))
-      return -1;
-    vt[c] = mlirValueGetType(v);
-    int64_t len;
-    MlirType el;
-    if (!wb_is_vec1d(vt[c], &len, &el))
-      return -1;
-    if (c == 0) {
-      int64_t shape[2] = {(int64_t)a->nd * 32, len};
-      lds = kb_lds(kb, 2, shape, el);
-      if (kb->failed)
-        return -1;
-    }
-    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
-    wb_vstore(b, v, lds, 2, idx);
-  }
-  wb_if_end(b, &first, 0, NULL);
-  wb_lds_barrier(b);
-  for (int c = 0; c < a->nd; ++c) {
-    MlirValue idx[2] = {kb_addc(kb, lane, 32 * c), kb_c(kb, 0)};
-    a->qf[c] = wb_vload(b, vt[c], lds, 2, idx);
-  }
-  return 0;
-}
-
-/* max(m, -inf -> 0): the shift that keeps exp(-inf - shift) at 0. */
-static MlirValue shift_of(fe_kb *kb, MlirValue m) {
-  wb_t *b = &kb->b;
-  MlirType f32 = mlirF32TypeGet(kb->ctx);
-  MlirValue none = wb_cmpf(b, 1 /* oeq */, m, wb_const_float(b, f32, -INFINITY));
-  return wb_select(b, none, wb_const_float(b, f32, 0.0), m);
-}
-
-/* An A tile of K or V^T.  On RDNA3 a plain one is loaded compact (lane
- * half h holds K 8h..8h+7) and replicated with v_permlanex16: each element
- * is read from memory once per wave, not once per lane half. */
-static MlirValue a_tile(fe_kb *kb, dat_t *a, const fe_operand *o,
-                        MlirValue row0, MlirValue k0) {
-  if (kb->ab_layout != WMMA_LAYOUT_HW ||
-      kb_operand_has_prologue(kb, o, WMMA_MATRIX_A))
-    return kb_operand_tile(kb, o, WMMA_MATRIX_A, a->batch, row0, k0,
-                           a->masked);
-  MlirValue idx[FE_MAX_RANK];
-  kb_operand_origin(kb, o, a->batch, idx);
-  idx[o->mem_row] = row0;
-  idx[o->mem_k] = k0;
-  MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_A, WMMA_LAYOUT_COMPACT,
-                               o->mem_row > o->mem_k, kb->atom);
-  MlirValue v = kb_load(kb, frag, kb->args[o->arg],
-                        kb->p->args[o->arg].rank, idx, a->masked);
-  return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
-}
-
-/* The block of keys at key0: scores, online softmax, O^T update;
- * st = {m, l, O^T...}. */
-static void block(fe_kb *kb, dat_t *a, MlirValue key0, MlirValue *st) {
-  const fe_problem *p = kb->p;
-  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  wb_t *b = &kb->b;
-  MlirValue s = kb_fill_zero(kb, kb->atom);
-  for (int c = 0; c < a->nd; ++c) {
-    /* Q's fragment before K's tile, in statements of their own: as call
-     * arguments their order was the compiler's (GCC -O3 and the sanitizer
-     * build differed), and at d = 256 on gfx1100 the other order spills. */
-    MlirValue q = a->q_compact ? kb_expand(kb, WMMA_MATRIX_B, kb->atom, a->qf[c])
-                               : a->qf[c];
-    MlirValue k = a_tile(kb, a, &g1->rhs, key0, kb_c(kb, kb->atom_k * c));
-    s = kb_mma(kb, kb->atom, k, q, s);
-  }
-  /* The scores on the (head, key) tile, held transposed. */
-  fe_tile t;
-  memset(&t, 0, sizeof t);
-  t.rank = p->att.rank;
-  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
-    t.at[d] = kb_c(kb, 0);
-  t.dim_row = 2 + a->hb;
-  t.dim_col = 1;
-  t.at[0] = a->query;
-  t.at[1] = key0;
-  for (int i = 0; i < g1->nbatch; ++i)
-    t.at[2 + i] = a->batch[i];
-  t.transposed = true;
-  MlirValue sc = fe_att_scores(kb, g1, &t, s, a->masked);
-  if (mlirValueIsNull(sc))
-    return;
-  MlirValue mnew = wb_arith(b, "arith.maximumf", st[0],
-                            fe_att_row_combine(kb, "arith.maximumf", sc));
-  MlirValue muse = shift_of(kb, mnew);
-  MlirValue corr = fe_att_exp_minus(kb, st[0], muse);
-  MlirValue pv = fe_att_exp_minus(kb, sc, muse);
-  st[0] = mnew;
-  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], corr),
-                   fe_att_row_combine(kb, "arith.addf", pv));
-  MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
-  MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
-  MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
-  MlirValue cs = fe_att_splat(kb, corr);
-  for (int t2 = 0; t2 < a->ndv; ++t2)
-    st[2 + t2] = kb_mma(
-        kb, kb->atom,
-        a_tile(kb, a, &g2->rhs, kb_c(kb, kb->atom_m * t2), key0),
-        pb, wb_arith(b, "arith.mulf", st[2 + t2], cs));
-}
-
-/* st (wave 0's) merged with another wave's (m, l, O^T) read from LDS. */
-static void merge(fe_kb *kb, dat_t *a, MlirValue *st, const MlirValue *o) {
-  wb_t *b = &kb->b;
-  MlirValue mn = wb_arith(b, "arith.maximumf", st[0], o[0]);
-  MlirValue sh = shift_of(kb, mn);
-  MlirValue c0 = fe_att_exp_minus(kb, st[0], sh);
-  MlirValue c1 = fe_att_exp_minus(kb, o[0], sh);
-  st[0] = mn;
-  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[1], c0),
-                   wb_arith(b, "arith.mulf", o[1], c1));
-  MlirValue s0 = fe_att_splat(kb, c0), s1 = fe_att_splat(kb, c1);
-  for (int t = 0; t < a->ndv; ++t)
-    st[2 + t] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", st[2 + t], s0),
-                         wb_arith(b, "arith.mulf", o[2 + t], s1));
-}
-
-/* The partial results of waves 1..S-1 merged into wave 0's, in wave order,
- * through LDS in rounds (slot: wave - first wave of the round). */
-static int merge_waves(fe_kb *kb, dat_t *a, int S, MlirValue *st) {
-  wb_t *b = &kb->b;
-  const int ns = 2 + a->ndv, per = a->ndv + 1;
-  const int capn = merge_capacity(S, a->ndv);
-  MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
-  int64_t shape[2] = {(int64_t)capn * per * 32, 8};
-  MlirValue lds = kb_lds(kb, 2, shape, f32);
-  MlirValue lane = wb_lane_index(b);
-  MlirValue first = wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0));
-  MlirType types[NSTATE];
-  for (int i = 0; i < ns; ++i)
-    types[i] = mlirValueGetType(st[i]);
-  for (int r0 = 1; r0 < S; r0 += capn) {
-    int r1 = r0 + capn < S ? r0 + capn : S;
-    if (r0 > 1)
-      wb_lds_barrier(b);
-    MlirValue in_round = wb_arith(
-        b, "arith.andi", wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), kb->wave),
-        wb_cmpi(b, WB_CMP_ULT, kb->wave, kb_c(kb, r1)));
-    wb_if put;
-    if (!wb_if_begin(b, &put, in_round, 0, NULL, false))
-      return -1;
-    MlirValue base = kb_mulc(kb, kb_addc(kb, kb->wave, -r0), per * 32);
-    MlirValue stats[8];
-    stats[0] = st[0];
-    stats[1] = st[1];
-    for (int i = 2; i < 8; ++i)
-      stats[i] = wb_const_float(b, f32, 0.0);
-    for (int t = 0; t <= a->ndv; ++t) {
-      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane),
-                          kb_c(kb, 0)};
-      wb_vstore(b, t < a->ndv ? st[2 + t] : wb_from_elements(b, 8, stats, v8),
-                lds, 2, idx);
-    }
-    wb_if_end(b, &put, 0, NULL);
-    wb_lds_barrier(b);
-    wb_if add;
-    if (!wb_if_begin(b, &add, first, ns, types, true))
-      return -1;
-    MlirValue acc[NSTATE];
-    memcpy(acc, st, sizeof(MlirValue) * (size_t)ns);
-    for (int r = r0; r < r1; ++r) {
-      MlirValue o[NSTATE];
-      for (int t = 0; t <= a->ndv; ++t) {
-        MlirValue idx[2] = {
-            kb_add(kb, kb_c(kb, ((int64_t)(r - r0) * per + t) * 32), lane),
-            kb_c(kb, 0)};
-        MlirValue v = wb_vload(b, v8, lds, 2, idx);
-        if (t < a->ndv) {
-          o[2 + t] = v;
-        } else {
-          o[0] = wb_extract(b, v, 0);
-          o[1] = wb_extract(b, v, 1);
-        }
-      }
-      merge(kb, a, acc, o);
-    }
-    wb_if_else(b, &add, ns, acc);
-    wb_if_end(b, &add, ns, st);
-    for (int i = 0; i < ns; ++i)
-      st[i] = mlirOperationGetResult(add.op, i);
-  }
-  return 0;
-}
-
-/* The output tile at value dims [16 t, 16 t + 16) (rows: the group's heads,
- * held transposed), evaluated from O^T / l and stored for the heads of the
- * group that exist. */
-static void store_output(fe_kb *kb, dat_t *a, int t2, MlirValue o) {
-  const fe_problem *p = kb->p;
-  const fe_gemm *g2 = &p->gemms[1];
-  wb_t *b = &kb->b;
-  const fe_arg *arg = &p->args[p->out_arg];
-  fe_tile t;
-  memset(&t, 0, sizeof t);
-  t.rank = arg->rank;
-  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
-    t.at[d] = kb_c(kb, 0);
-  t.dim_row = p->out_space_batch[a->hb];
-  t.dim_col = p->out_space_n;
-  t.at[p->out_space_m] = a->query;
-  t.at[p->out_space_n] = kb_c(kb, kb->atom_m * t2);
-  for (int i = 0; i < g2->nbatch; ++i)
-    t.at[p->out_space_batch[i]] = a->batch[i];
-  t.transposed = true;
-  fe_memo m;
-  if (kb_memo_init(kb, &m)) {
-    kb->failed = 1;
-    return;
-  }
-  kb_bind_product(kb, &m, g2->prod, o);
-  MlirValue v = kb_eval(kb, &m, &t, p->root);
-  kb_memo_free(&m);
-  if (mlirValueIsNull(v)) {
-    kb->failed = 1;
-    return;
-  }
-  fe_slot_pos sp;
-  kb_slot_positions(kb, &t, &sp);
-  MlirValue mem = kb->args[p->out_arg];
-  kb_note_oob(kb, mem);
-  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
-  MlirValue heads = wb_dim(b, mem, t.dim_row);
-  for (int s = 0; s < sp.n; ++s) {
-    MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < t.rank; ++j)
-      idx[j] = t.at[j];
-    idx[t.dim_row] = kb_add(kb, t.at[t.dim_row], sp.row[s]);
-    idx[t.dim_col] = kb_add(kb, t.at[t.dim_col], sp.col[s]);
-    /* Columns past the group (or the last head): the store is dropped by
-     * moving it past the buffer's end. */
-    MlirValue ok = wb_arith(
-        b, "arith.andi",
-        wb_cmpi(b, WB_CMP_ULT, sp.row[s], kb_c(kb, a->group)),
-        wb_cmpi(b, WB_CMP_ULT, idx[t.dim_row], heads));
-    idx[outer] = wb_select(b, ok, idx[outer],
-                           wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
-    wb_store(b, wb_extract(b, v, s), mem, t.rank, idx);
-  }
 }
 
 /*===--- the split across workgroups ------------------------------------===*/
@@ -690,7 +335,7 @@ static int build_combine(fe_kb *kb, dat_t *a, int P) {
   m = wb_arith(b, "arith.maximumf", l.iter[0],
                partial_stat(kb, a, ws, l.iv, 0));
   wb_for_end(b, &l, 1, &m);
-  MlirValue sh = shift_of(kb, wb_loop_result(&l, 0));
+  MlirValue sh = fe_dattn_shift_of(kb, wb_loop_result(&l, 0));
   MlirValue sum = wb_const_float(b, f32, 0.0);
   if (!wb_for_begin(b, &l, c0, cp, c1, 1, &sum))
     return -1;
@@ -706,11 +351,12 @@ static int build_combine(fe_kb *kb, dat_t *a, int P) {
     MlirValue idx[FE_MAX_RANK];
     slot_index(kb, a, ws, l.iv, t, idx);
     MlirValue wt = fe_att_exp_minus(kb, partial_stat(kb, a, ws, l.iv, 0), sh);
-    o = wb_arith(b, "arith.addf", l.iter[0],
-                 wb_arith(b, "arith.mulf", wb_vload(b, v8, ws, rank, idx),
-                          fe_att_splat(kb, wt)));
+    MlirValue part = wb_vload(b, v8, ws, rank, idx);
+    part = wb_arith(b, "arith.mulf", part, fe_att_splat(kb, wt));
+    o = wb_arith(b, "arith.addf", l.iter[0], part);
     wb_for_end(b, &l, 1, &o);
-    store_output(kb, a, t, wb_arith(b, "arith.divf", wb_loop_result(&l, 0), ls));
+    MlirValue sum_t = wb_loop_result(&l, 0);
+    fe_dattn_store_output(kb, a, t, wb_arith(b, "arith.divf", sum_t, ls));
   }
   return kb->failed ? -1 : 0;
 }
@@ -719,7 +365,8 @@ static int build_combine(fe_kb *kb, dat_t *a, int P) {
 static void store_outputs(fe_kb *kb, dat_t *a, const MlirValue *st) {
   MlirValue ls = fe_att_splat(kb, st[1]);
   for (int t = 0; t < a->ndv; ++t)
-    store_output(kb, a, t, wb_arith(&kb->b, "arith.divf", st[2 + t], ls));
+    fe_dattn_store_output(kb, a, t,
+                          wb_arith(&kb->b, "arith.divf", st[2 + t], ls));
 }
 
 static int build(fe_kb *kb) {
@@ -740,7 +387,8 @@ static int build(fe_kb *kb) {
   {
     int fa = wmma_matrix_vgprs(kb->arch, s->instr, WMMA_MATRIX_A);
     int fb = wmma_matrix_vgprs(kb->arch, s->instr, WMMA_MATRIX_B);
-    a.q_compact = kb->ab_layout == WMMA_LAYOUT_HW && q_is_plain(kb) &&
+    a.q_compact = kb->ab_layout == WMMA_LAYOUT_HW &&
+                  fe_dattn_q_is_plain(kb) &&
                   a.nd * fb + a.ndv * 8 + 8 + 2 * fa + fb + 24 > FE_VGPR_BUDGET;
   }
   batch_of(kb, &a, kb_bid(kb, 2));
@@ -752,11 +400,11 @@ static int build(fe_kb *kb) {
   if (kb->failed)
     return -1;
   if (S > 1) {
-    if (q_shared(kb, &a))
+    if (fe_dattn_q_shared(kb, &a))
       return -1;
   } else {
     for (int c = 0; c < a.nd; ++c)
-      a.qf[c] = q_fragment(kb, &a, c);
+      a.qf[c] = fe_dattn_q_fragment(kb, &a, c);
   }
   /* This wave's key blocks [lo, hi). */
   MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
@@ -784,11 +432,11 @@ static int build(fe_kb *kb) {
   if (!wb_for_begin(b, &l, lo, hi, kb_c(kb, 1), ns, st))
     return -1;
   memcpy(st, l.iter, sizeof(MlirValue) * (size_t)ns);
-  block(kb, &a, kb_mulc(kb, l.iv, KB), st);
+  fe_dattn_block(kb, &a, kb_mulc(kb, l.iv, KB), st);
   wb_for_end(b, &l, ns, st);
   for (int i = 0; i < ns; ++i)
     st[i] = wb_loop_result(&l, i);
-  if (S > 1 && merge_waves(kb, &a, S, st))
+  if (S > 1 && fe_dattn_merge_waves(kb, &a, S, st))
     return -1;
   wb_if ep;
   if (!wb_if_begin(b, &ep, wb_cmpi(b, WB_CMP_EQ, kb->wave, kb_c(kb, 0)), 0,

@@ -90,8 +90,9 @@ static MlirValue guarded_load(fe_kb *kb, MlirValue mem, int n,
   kb_note_oob(kb, mem);
   MlirValue ix[FE_MAX_RANK];
   memcpy(ix, idx, sizeof(MlirValue) * (size_t)n);
-  ix[outer] = wb_select(b, inside(kb, mem, n, idx, 1), ix[outer],
-                        wb_fat_buffer_oob(b, wb_dim(b, mem, outer)));
+  MlirValue in = inside(kb, mem, n, idx, 1);
+  MlirValue oob = wb_fat_buffer_oob(b, wb_dim(b, mem, outer));
+  ix[outer] = wb_select(b, in, ix[outer], oob);
   return wb_load(b, mem, n, ix);
 }
 

@@ -420,10 +420,11 @@ void fe_gemm_acc_init(fe_kb *kb, fe_gemm_wave *w) {
   for (int set = 0; set < fe_gemm_nsets(kb->p); ++set) {
     const fe_gemm *g = &kb->p->gemms[set];
     for (int i = 0; i < s->wave_m; ++i)
-      for (int j = 0; j < s->wave_n; ++j)
+      for (int j = 0; j < s->wave_n; ++j) {
+        MlirValue row = tile_row(kb, w, i), col = tile_col(kb, w, j);
         tiles[i * s->wave_n + j] =
-            kb_acc_init(kb, g, w->batch, tile_row(kb, w, i),
-                        tile_col(kb, w, j), w->form);
+            kb_acc_init(kb, g, w->batch, row, col, w->form);
+      }
     kb_acc_from_tiles(kb, tiles, s->wave_m * s->wave_n, w->acc + set * per);
   }
 }
@@ -446,8 +447,8 @@ void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
     for (int j = 0; j < s->wave_n; ++j) {
       kb_memo_clear(&m);
       fe_tile t;
-      kb_output_tile(kb, &t, w->batch, tile_row(kb, w, i), tile_col(kb, w, j),
-                     false);
+      MlirValue row = tile_row(kb, w, i), col = tile_col(kb, w, j);
+      kb_output_tile(kb, &t, w->batch, row, col, false);
       t.rowseg = w->form == FE_FORM_ROWSEG;
       /* Each product's tile (a dual problem's two at the same element). */
       for (int set = 0; set < fe_gemm_nsets(p); ++set) {
@@ -533,8 +534,8 @@ static int build_registers(fe_kb *kb) {
    * value of the outer one, the accumulators carried across. */
   wb_loop outer;
   if (g->has_kouter) {
-    if (!wb_for_begin(&kb->b, &outer, kb_c(kb, 0), kb_size(kb, g->KO),
-                      kb_c(kb, 1), nt + ns, acc))
+    MlirValue lo = kb_c(kb, 0), hi = kb_size(kb, g->KO);
+    if (!wb_for_begin(&kb->b, &outer, lo, hi, kb_c(kb, 1), nt + ns, acc))
       return -1;
     memcpy(acc, outer.iter, sizeof(MlirValue) * (size_t)(nt + ns));
     kb->kouter = outer.iv;
@@ -542,8 +543,9 @@ static int build_registers(fe_kb *kb) {
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull, kb_c(kb, kb->atom_k),
-                      nt + ns, acc))
+    MlirValue lo = kb_c(kb, 0);
+    if (!wb_for_begin(&kb->b, &l, lo, kfull, kb_c(kb, kb->atom_k), nt + ns,
+                      acc))
       return -1;
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)(nt + ns));
     k_step(kb, &w, l.iv, acc, acc + nt, false);

@@ -78,10 +78,10 @@ static MlirValue packed_read(fe_kb *kb, MlirAttribute frag, MlirValue lds,
     }
   }
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
-  MlirValue row = kb_add(kb, row0, kb_add(kb, kb_addc(kb, kb_mulc(kb, r, rr), r0),
-                                          kb_mulc(kb, h, rh)));
-  MlirValue col = kb_add(kb, kb_addc(kb, kb_mulc(kb, r, cr / 2), c0 / 2),
-                         kb_mulc(kb, h, ch / 2));
+  MlirValue row = kb_addc(kb, kb_mulc(kb, r, rr), r0);
+  row = kb_add(kb, row0, kb_add(kb, row, kb_mulc(kb, h, rh)));
+  MlirValue col = kb_addc(kb, kb_mulc(kb, r, cr / 2), c0 / 2);
+  col = kb_add(kb, col, kb_mulc(kb, h, ch / 2));
   col = kb_add(kb, col, wb_arith(b, "arith.divui", k0, kb_c(kb, 2)));
   MlirValue idx[3] = {buf, row, col};
   MlirValue bytes =
@@ -127,10 +127,12 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
     MlirValue a[FE_MAX_WAVE_TILES], bs[FE_MAX_WAVE_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
       a[i] = lds_fragment(kb, &g->a, g->frag_a, buf, g->wrow[i], kk);
-      if (pa)
-        a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch,
-                                kb_add(kb, s->bm0, g->wrow[i]),
-                                kb_addc(kb, k, kk), masked, a[i]);
+      if (pa) {
+        MlirValue row = kb_add(kb, s->bm0, g->wrow[i]);
+        MlirValue col = kb_addc(kb, k, kk);
+        a[i] = kb_operand_value(kb, &gm->lhs, ra, s->batch, row, col, masked,
+                                a[i]);
+      }
     }
     /* A's fragments serve every product of a dual problem. */
     for (int set = 0; set < 1 + s->nmore; ++set) {
@@ -140,10 +142,11 @@ static void compute_slice(fe_kb *kb, lds_gemm *g, MlirValue buf, MlirValue k,
       MlirValue *sacc = acc + set * g->nacc;
       for (int j = 0; j < s->wave_n; ++j) {
         MlirValue b = lds_fragment(kb, cb, g->frag_b, buf, g->wcol[j], kk);
-        if (pro)
-          b = kb_operand_value(kb, rhs, rb, s->batch,
-                               kb_add(kb, s->bn0, g->wcol[j]),
-                               kb_addc(kb, k, kk), masked, b);
+        if (pro) {
+          MlirValue row = kb_add(kb, s->bn0, g->wcol[j]);
+          MlirValue col = kb_addc(kb, k, kk);
+          b = kb_operand_value(kb, rhs, rb, s->batch, row, col, masked, b);
+        }
         for (int i = 0; i < s->wave_m; ++i)
           kb_acc_mma(kb, sacc, i * s->wave_n + j, sw ? b : a[i],
                      sw ? a[i] : b);
@@ -267,10 +270,7 @@ int fe_lds_product_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc) {
   /* Full slices without masks, then the partial one (K tails). */
   kb_pipeline pl = {
       .stages = pr->stages,
-      .nfull = fe_size_static(gm->K)
-                   ? kb_c(kb, gm->K.value / tk)
-                   : wb_arith(&kb->b, "arith.divui", kb_size(kb, gm->K),
-                              kb_c(kb, tk)),
+      .nfull = kb_floor_div(kb, gm->K, tk),
       .tail = pr->k_tail,
       .max_slices = -1,
       /* Unrolled by the buffers (constant buffer addresses); the odd

@@ -346,8 +346,8 @@ static MlirValue values_run(fe_kb *kb, const sparse_ctx *c, MlirValue row,
 
 static MlirValue shift_mask(fe_kb *kb, MlirValue v, MlirValue sh, int mask) {
   wb_t *b = &kb->b;
-  return wb_arith(b, "arith.andi", wb_arith(b, "arith.shrui", v, sh),
-                  wb_const_i32(b, mask));
+  MlirValue shifted = wb_arith(b, "arith.shrui", v, sh);
+  return wb_arith(b, "arith.andi", shifted, wb_const_i32(b, mask));
 }
 
 /* RDNA4: tile row i's compressed A fragment and index register. */
@@ -383,11 +383,10 @@ static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
   MlirValue word = index_word(
       kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)), masked);
   /* The step's half of the word: K 16t..16t+15 of its 32. */
-  MlirValue half = wb_cast(
-      b, "arith.index_cast",
-      wb_arith(b, "arith.remui", wb_arith(b, "arith.divui", k, kb_c(kb, 16)),
-               kb_c(kb, 2)),
-      wb_i32(kb->ctx));
+  MlirValue step = wb_arith(b, "arith.divui", k, kb_c(kb, 16));
+  MlirValue half = wb_cast(b, "arith.index_cast",
+                           wb_arith(b, "arith.remui", step, kb_c(kb, 2)),
+                           wb_i32(kb->ctx));
   MlirValue bits = wb_arith(b, "arith.shrui", word,
                             wb_arith(b, "arith.muli", half, wb_const_i32(b, 16)));
   MlirType elem = wb_elem_type(mlirValueGetType(v));
@@ -512,8 +511,8 @@ static int build(fe_kb *kb) {
   int64_t kf;
   if (!wb_const_value(kfull, &kf) || kf > 0) {
     wb_loop l;
-    if (!wb_for_begin(&kb->b, &l, kb_c(kb, 0), kfull,
-                      kb_c(kb, s->k_step), nt, acc))
+    MlirValue lo = kb_c(kb, 0);
+    if (!wb_for_begin(&kb->b, &l, lo, kfull, kb_c(kb, s->k_step), nt, acc))
       return -1;
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)nt);
     k_step(kb, &c, l.iv, acc, false);

@@ -85,12 +85,13 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
     kb_note_oob(kb, words);
   MlirType vt = wb_vec(c->nw, wb_i32(kb->ctx));
   for (int q = 0; q < c->wchunks; ++q) {
-    MlirValue idx[2] = {kb_add(kb, c->w->bm0, c->wrow_ld[q]),
-                        kb_mulc(kb, slice, c->nw)};
+    MlirValue idx[2] = {kb_add(kb, c->w->bm0, c->wrow_ld[q])};
+    idx[1] = kb_mulc(kb, slice, c->nw);
     MlirValue v = kb_vload(kb, words, 2, idx, c->nw, masked);
-    if (fix)
-      v = wb_select(b, wb_cmpi(b, WB_CMP_EQ, v, wb_const_zero(b, vt)),
-                    wb_const_splat(b, vt, PAD_WORD), v);
+    if (fix) {
+      MlirValue zero = wb_cmpi(b, WB_CMP_EQ, v, wb_const_zero(b, vt));
+      v = wb_select(b, zero, wb_const_splat(b, vt, PAD_WORD), v);
+    }
     c->pw[q] = v;
   }
 }
@@ -153,8 +154,8 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
         wb_named(kb->ctx, "atom", c->atom),
         wb_named(kb->ctx, "index_key", wb_i32_attr(kb->ctx, t))};
     for (int j = 0; j < s->wave_n; ++j) {
-      MlirValue idx[3] = {buf, kb_add(kb, c->wcol[j], c->r),
-                          kb_addc(kb, kb_mulc(kb, c->h, 16), 32 * t)};
+      MlirValue idx[3] = {buf, kb_add(kb, c->wcol[j], c->r)};
+      idx[2] = kb_addc(kb, kb_mulc(kb, c->h, 16), 32 * t);
       MlirValue bf = wb_vload(b, wb_vec(16, bt), c->b.lds, 3, idx);
       for (int i = 0; i < s->wave_m; ++i) {
         int tile = i * s->wave_n + j;
@@ -221,10 +222,7 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   memcpy(state, w->acc, sizeof(MlirValue) * (size_t)nt);
   kb_pipeline pl = {
       .stages = s->stages,
-      .nfull = fe_size_static(g->K)
-                   ? kb_c(kb, g->K.value / s->k_step)
-                   : wb_arith(&kb->b, "arith.divui", kb_size(kb, g->K),
-                              kb_c(kb, s->k_step)),
+      .nfull = kb_floor_div(kb, g->K, s->k_step),
       .tail = s->k_tail,
       .max_slices = -1,
       .nstate = nt,

@@ -86,8 +86,9 @@ MlirValue fe_gemm_zp_correct(fe_kb *kb, const fe_gemm_wave *w,
   if (w->nrowsums && w->ncolsums) {
     MlirValue k = wb_cast(b, "arith.index_cast", kb_size(kb, g->K),
                           mlirShapedTypeGetElementType(vt));
-    MlirValue kzz = wb_arith(b, "arith.muli", wb_broadcast(b, k, vt),
-                             wb_arith(b, "arith.muli", za, zb));
+    MlirValue kv = wb_broadcast(b, k, vt);
+    MlirValue kzz =
+        wb_arith(b, "arith.muli", kv, wb_arith(b, "arith.muli", za, zb));
     acc = wb_arith(b, "arith.addi", acc, kzz);
   }
   return acc;

@@ -347,10 +347,8 @@ static MlirValue combine_partials(fe_kb *kb, red_t *k, const reduce_t *rc,
     x = k->slot;
     y = wb_arith(b, "arith.divui", k->split, kb_c(kb, WAVE));
     n = k->Q / WAVE;
-    MlirValue first = wb_cmpi(b, WB_CMP_EQ,
-                              wb_arith(b, "arith.remui", k->split,
-                                       kb_c(kb, WAVE)),
-                              kb_c(kb, 0));
+    MlirValue lane = wb_arith(b, "arith.remui", k->split, kb_c(kb, WAVE));
+    MlirValue first = wb_cmpi(b, WB_CMP_EQ, lane, kb_c(kb, 0));
     wb_if f;
     if (!wb_if_begin(b, &f, first, 0, NULL, false)) {
       kb->failed = 1;

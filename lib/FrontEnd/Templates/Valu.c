@@ -356,8 +356,9 @@ static int build_tiled(fe_kb *kb) {
   MlirValue la = kb_lds(kb, 2, shape, s->kacc);
   MlirValue lb = kb_lds(kb, 2, shape, s->kacc);
   wb_loop l;
-  if (kb->failed || !wb_for_begin(b, &l, kb_c(kb, 0), k_end(kb, VALU_KSTEP),
-                                  kb_c(kb, VALU_KSTEP), NACC, acc)) {
+  MlirValue lo = kb_c(kb, 0), hi = k_end(kb, VALU_KSTEP);
+  if (kb->failed ||
+      !wb_for_begin(b, &l, lo, hi, kb_c(kb, VALU_KSTEP), NACC, acc)) {
     kb_memo_free(&m);
     return -1;
   }
@@ -368,8 +369,9 @@ static int build_tiled(fe_kb *kb) {
   wb_lds_barrier(b);
   MlirType vt = wb_vec(VALU_PER, s->kacc);
   for (int kk = 0; kk < VALU_KSTEP; ++kk) {
-    MlirValue ia[2] = {kb_c(kb, kk), kb_mulc(kb, ty, VALU_PER)};
-    MlirValue ib[2] = {kb_c(kb, kk), kb_mulc(kb, tx, VALU_PER)};
+    MlirValue ia[2] = {kb_c(kb, kk)}, ib[2] = {ia[0]};
+    ia[1] = kb_mulc(kb, ty, VALU_PER);
+    ib[1] = kb_mulc(kb, tx, VALU_PER);
     MlirValue av = wb_vload(b, vt, la, 2, ia), bv = wb_vload(b, vt, lb, 2, ib);
     MlirValue ae[VALU_PER], be[VALU_PER];
     for (int i = 0; i < VALU_PER; ++i) {
@@ -436,8 +438,8 @@ static int build_rows(fe_kb *kb) {
   point_at(kb, &pt, batch, mrow, nrow);
   MlirValue zero = wb_const_zero(b, s->kacc);
   wb_loop l;
-  if (!wb_for_begin(b, &l, kb_c(kb, 0), k_end(kb, s->k_step),
-                    kb_c(kb, s->k_step), 1, &zero)) {
+  MlirValue lo = kb_c(kb, 0), hi = k_end(kb, s->k_step);
+  if (!wb_for_begin(b, &l, lo, hi, kb_c(kb, s->k_step), 1, &zero)) {
     kb_memo_free(&m);
     return -1;
   }

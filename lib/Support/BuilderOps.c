@@ -357,7 +357,9 @@ bool wb_for_begin(wb_t *b, wb_loop *l, MlirValue lb, MlirValue ub,
     return false;
   MlirValue ops[WB_MAX_ITER + 3] = {lb, ub, step};
   MlirType types[WB_MAX_ITER + 1];
-  types[0] = wb_index(b->ctx);
+  if (mlirValueIsNull(lb))
+    return false;
+  types[0] = mlirValueGetType(lb); /* index, or an integer type */
   for (intptr_t i = 0; i < n; ++i) {
     ops[3 + i] = inits[i];
     if (mlirValueIsNull(inits[i]))

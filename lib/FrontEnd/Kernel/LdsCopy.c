@@ -54,6 +54,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The memref-element -> WMMA-operand type of the transposing atom: the
@@ -326,6 +327,83 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   return 0;
 }
 
+/* The stride (elements) of operand o's K dimension in its argument, when
+ * an unmasked slice load can take its K offset as the buffer instruction's
+ * scalar offset (soffset, an SGPR) instead of adding it to every lane's
+ * address (a VALU add per load and slice): the argument is read as itself
+ * (no view, no padding, no gather), its sizes are static and the offsets
+ * fit 32 bits; 0 otherwise.
+ * Safety where rows run past the matrix (M/N tails, Gemm.c): the ISA
+ * guides leave open whether the range check counts soffset, so every load
+ * must be out of range by its lane offset alone or in range either way.
+ * With K in range (unmasked slices are full), that holds when the row
+ * dimension is outside K's (a row past the end starts past the buffer) or
+ * the tile divides the rows (none runs past). */
+static int64_t soffset_stride(fe_kb *kb, const fe_lds_copy *cp) {
+  const fe_operand *o = cp->o;
+  const fe_arg *a = &kb->p->args[o->arg];
+  if (o->im2col || o->padded || o->permuted || a->permuted || a->collapsed ||
+      a->pad_read || cp->packed || !a->is_buffer)
+    return 0;
+  int64_t stride = 1, total = 1;
+  for (int d = 0; d < a->rank; ++d) {
+    if (!fe_size_static(a->shape[d]) || a->shape[d].value <= 0)
+      return 0;
+    total *= a->shape[d].value;
+  }
+  for (int d = o->mem_k + 1; d < a->rank; ++d)
+    stride *= a->shape[d].value;
+  if (total * fe_storage_bytes(a->elem) > INT32_MAX)
+    return 0;
+  if (o->mem_row > o->mem_k && a->shape[o->mem_row].value % cp->rows)
+    return 0;
+  return stride;
+}
+
+/* vector<len> of the raw argument at idx (K's index without the slice's
+ * k), k * k_stride elements further through the scalar offset
+ * (amdgpu.raw_buffer_load: the same bounds-checked buffer as the fat
+ * buffer view's loads). */
+static MlirValue soffset_load(fe_kb *kb, const fe_lds_copy *cp,
+                              const MlirValue *idx, MlirValue k,
+                              int64_t k_stride, int len) {
+  wb_t *b = &kb->b;
+  const fe_arg *a = &kb->p->args[cp->o->arg];
+  MlirValue mem = mlirBlockGetArgument(kb->entry, cp->o->arg);
+  int eb = fe_storage_bytes(a->elem);
+  if (len * eb > 16 && len % 2 == 0) {
+    /* A buffer instruction moves 16 bytes at most (RDNA3's replicated
+     * rows: two loads along the contiguous dimension). */
+    MlirValue ix[FE_MAX_RANK], half[2];
+    memcpy(ix, idx, sizeof(MlirValue) * (size_t)a->rank);
+    for (int q = 0; q < 2; ++q) {
+      ix[a->rank - 1] = kb_addc(kb, idx[a->rank - 1], q * len / 2);
+      half[q] = soffset_load(kb, cp, ix, k, k_stride, len / 2);
+    }
+    int64_t mask[32];
+    for (int j = 0; j < len && j < 32; ++j)
+      mask[j] = j;
+    return wb_shuffle(b, half[0], half[1], len, mask);
+  }
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue ops[FE_MAX_RANK + 2];
+  ops[0] = mem;
+  for (int d = 0; d < a->rank; ++d)
+    ops[1 + d] = wb_cast(b, "arith.index_cast", idx[d], i32);
+  ops[1 + a->rank] =
+      wb_cast(b, "arith.index_cast", kb_mulc(kb, k, k_stride), i32);
+  int32_t seg[3] = {1, a->rank, 1};
+  MlirNamedAttribute attr = wb_segments(kb->ctx, 3, seg);
+  MlirType vt = wb_vec(len, mlirShapedTypeGetElementType(mlirValueGetType(mem)));
+  MlirOperation op = wb_op(b, "amdgpu.raw_buffer_load", a->rank + 2, ops, 1,
+                           &vt, 1, &attr);
+  if (mlirOperationIsNull(op)) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  return mlirOperationGetResult(op, 0);
+}
+
 void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
                       MlirValue origin, MlirValue k, bool masked,
                       MlirValue *regs) {
@@ -337,6 +415,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
     wb_is_vec1d(cp->frag_type, &n, NULL);
     len = (int)n; /* the A fragment as it is (replicated: a whole row) */
   }
+  int64_t k_stride = masked ? 0 : soffset_stride(kb, cp);
   for (int i = 0; i < cp->chunks; ++i) {
     if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
       MlirValue row = kb_add(kb, origin, cp->ld_row[i]);
@@ -346,6 +425,14 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
     }
     MlirValue idx[FE_MAX_RANK];
     kb_operand_origin(kb, o, batch, idx);
+    if (k_stride) {
+      idx[o->mem_row] = kb_add(kb, origin, cp->how == WMMA_COPY_VEC
+                                               ? cp->ld_row[i]
+                                               : cp->ld_col[i]);
+      idx[o->mem_k] = cp->how == WMMA_COPY_VEC ? cp->ld_col[i] : cp->ld_row[i];
+      regs[i] = soffset_load(kb, cp, idx, k, k_stride, len);
+      continue;
+    }
     if (cp->how == WMMA_COPY_VEC) {
       idx[o->mem_row] = kb_add(kb, origin, cp->ld_row[i]);
       idx[o->mem_k] = kb_add(kb, k, cp->ld_col[i]);

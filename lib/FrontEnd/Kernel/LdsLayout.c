@@ -25,7 +25,8 @@
  * consecutive rows at one K, the same pattern again.
  *
  * Cost: tk + pad elements per row, 1.25x the LDS of the unpadded slice for
- * tk = 32 (40 KiB for a 128x128 tile of f16 instead of 32 KiB). */
+ * tk = 32 (40 KiB for a 128x128 tile of f16 instead of 32 KiB); a slice
+ * whose unpadded S is already odd (tk * eb = U) is not padded. */
 #include "Kernel/Lds.h"
 
 fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk) {
@@ -57,9 +58,14 @@ fe_lds_layout fe_lds_layout_get(wmma_arch arch, int elem_bits, int tk) {
   if (unit < eb)
     unit = 16; /* not an architecture (callers checked the chip) */
   l.vec = unit / eb;
-  l.pad = l.vec;
-  l.stride = tk + l.pad;
   l.phase = phase_bytes / unit;
+  /* Padded only where the unpadded rows conflict: S = tk * eb / U units
+   * per row, conflict-free iff S is odd (or a phase holds one lane), e.g.
+   * RDNA3 8-bit slices of 16 K (S = 1) need none. */
+  int64_t units = (int64_t)tk * eb / unit;
+  bool conflict = l.phase > 1 && (units % 2 == 0 || (int64_t)tk * eb % unit);
+  l.pad = conflict ? l.vec : 0;
+  l.stride = tk + l.pad;
   return l;
 }
 

@@ -25,6 +25,7 @@
  * own. */
 #include "Kernel/Lds.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The buffer of slice s. */
@@ -140,14 +141,23 @@ int kb_pipelined_loop(fe_kb *kb, const kb_pipeline *pl, MlirValue *state) {
   }
   if (!known_ub || ubv > 0) {
     wb_loop l;
-    MlirValue lo = kb_c(kb, first);
-    MlirValue hi = U > 1 ? kb_c(kb, end) : ub;
-    if (!wb_for_begin(&kb->b, &l, lo, hi, kb_c(kb, U), n, state))
+    /* A static trip count takes a 32-bit counter: an index (64-bit) one
+     * costs the loop an add with carry and a VALU compare on gfx11/12. */
+    bool narrow = U > 1 && end <= INT32_MAX;
+    MlirValue lb = narrow ? wb_const_i32(&kb->b, (int32_t)first)
+                          : kb_c(kb, first);
+    MlirValue lub = narrow ? wb_const_i32(&kb->b, (int32_t)end)
+                           : U > 1 ? kb_c(kb, end) : ub;
+    MlirValue step = narrow ? wb_const_i32(&kb->b, U) : kb_c(kb, U);
+    if (!wb_for_begin(&kb->b, &l, lb, lub, step, n, state))
       return -1;
+    MlirValue iv = narrow ? wb_cast(&kb->b, "arith.index_castui", l.iv,
+                                    wb_index(kb->ctx))
+                          : l.iv;
     MlirValue it[KB_PIPE_MAX_STATE];
     memcpy(it, l.iter, sizeof(MlirValue) * (size_t)n);
     for (int j = 0; j < U; ++j) {
-      MlirValue slice = kb_addc(kb, l.iv, j);
+      MlirValue slice = kb_addc(kb, iv, j);
       int c = (int)((first + j) % S);
       pipe_step st = {slice, false, kb_addc(kb, slice, S - 1), false,
                       U > 1 ? c : -1, U > 1 ? (c + S - 1) % S : -1};

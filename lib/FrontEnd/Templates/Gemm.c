@@ -312,6 +312,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
       for (int i = 0; i < 4; ++i)
         configs[n++] = (gemm_config){FE_STAGE_LDS, tiles[i][0], tiles[i][1],
                                      2, 2, 32, 2};
+      /* 256-row tiles of 4x2 waves (the same 64x64 wave tiles): half the
+       * transposing copy's WMMAs per product WMMA (1/16, not 1/8) and one
+       * B panel per 256 rows, for 1.5x the LDS of 128x128. */
+      configs[n++] = (gemm_config){FE_STAGE_LDS, 256, 128, 4, 2, 32, 2};
     }
   }
   bool found = false;
@@ -323,8 +327,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
         configs[k++] = configs[i];
     if (!k)
       return fe_why(why, cap, "no configuration has a %dx%d workgroup tile "
-                              "(registers: %dx%d%s; LDS: 128x128, 128x64, "
-                              "64x128, 64x64)",
+                              "(registers: %dx%d%s; LDS: 256x128, 128x128, "
+                              "128x64, 64x128, 64x64)",
                     o->tile_m, o->tile_n, FE_ATOM_M, FE_ATOM_N * w,
                     w == 4 ? ", 64x64" : "");
     n = k;

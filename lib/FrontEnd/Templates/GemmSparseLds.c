@@ -227,6 +227,9 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
                               kb_c(kb, s->k_step)),
       .tail = s->k_tail,
       .max_slices = -1,
+      /* Unrolled by the buffers: every slice's LDS addresses constants
+       * (no buffer-select arithmetic in the loop). */
+      .unroll = KB_UNROLL_REST_AFTER,
       .nstate = nt,
       .ud = c,
       .prefetch = prefetch_slice,

@@ -228,8 +228,9 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
       .tail = s->k_tail,
       .max_slices = -1,
       /* Unrolled by the buffers: every slice's LDS addresses constants
-       * (no buffer-select arithmetic in the loop). */
-      .unroll = KB_UNROLL_REST_AFTER,
+       * (no buffer-select arithmetic in the loop); an odd slice before
+       * the loop (fewer loop instructions than after it at 2048^3). */
+      .unroll = KB_UNROLL_REST_FIRST,
       .nstate = nt,
       .ud = c,
       .prefetch = prefetch_slice,

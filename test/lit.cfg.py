@@ -29,6 +29,13 @@ config.substitutions.append(("%extract_bin", "python3 " + os.path.join(config.wm
 config.substitutions.append(("%expect_exit", "python3 " + os.path.join(
     config.wmma_src_root, "test", "Emulator", "Inputs", "expect_exit.py")))
 
+# MLIR's CPU JIT runner and its runtime libraries (host code run on the CPU).
+config.substitutions.append(("%mlir_runner_libs", ",".join(
+    os.path.join(config.llvm_tools_dir, "..", "lib", l)
+    for l in ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))))
+if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-runner")):
+    config.available_features.add("mlir-runner")
+
 # Sanitizer build: uninstrumented hosts of our shared libraries (the stock
 # mlir-opt with WMMAPlugin.so, the downstream program linking libwmma-c.so)
 # need the ASan runtime preloaded; their own allocations are not ours to

@@ -64,6 +64,10 @@ typedef struct {
                       index words (M x ceil(K/32) i32) of caller argument
                       `host`, an M x K matrix 2:4 sparse along its rows
                       (role "input"; manifest "part": "values"/"index") */
+  int sparse_cols; /* with sparse: `host` is a K x N matrix 2:4 sparse
+                      along its columns, and the parts are those of its
+                      transpose (N x K/2, N x ceil(K/32); manifest
+                      "along": "columns") */
 } wmma_kernel_arg;
 
 /* One step of a grid expression in postfix form (the launch record's

@@ -97,6 +97,11 @@ typedef enum {
    * (docs/sparse-frontend.md); both name that argument in `host`. */
   WMMA_ARG_SPARSE_VALUES = 3,
   WMMA_ARG_SPARSE_INDEX = 4,
+  /* The same of a caller argument K x N 2:4 sparse along its columns
+   * (K): the values (N x K/2) and index words (N x ceil(K/32)) of its
+   * transpose, which is what upstream stores for that encoding. */
+  WMMA_ARG_SPARSE_COL_VALUES = 5,
+  WMMA_ARG_SPARSE_COL_INDEX = 6,
 } wmma_arg_role;
 
 WMMA_CAPI_EXPORTED bool wmmaAttributeIsALaunch(MlirAttribute attr);

@@ -261,7 +261,7 @@ MlirAttribute wmmaLaunchAttrGet(MlirContext ctx, MlirAffineMap grid,
   SmallVector<ArgRole> r;
   for (intptr_t i = 0; i < nargs; ++i) {
     int role = enumValue(roles[i]);
-    if (role < WMMA_ARG_INPUT || role > WMMA_ARG_SPARSE_INDEX)
+    if (role < WMMA_ARG_INPUT || role > WMMA_ARG_SPARSE_COL_INDEX)
       return MlirAttribute{nullptr};
     r.push_back(static_cast<ArgRole>(role));
   }

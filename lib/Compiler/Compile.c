@@ -197,9 +197,15 @@ int describe_kernel(session *s, MlirOperation kernel,
       snprintf(a->name, sizeof a->name, "arg%d", (int)i);
     }
     int role = (int)wmmaLaunchAttrGetRole(launch, i);
-    a->sparse = role == WMMA_ARG_SPARSE_VALUES  ? 1
-                : role == WMMA_ARG_SPARSE_INDEX ? 2
-                                                : 0;
+    a->sparse = role == WMMA_ARG_SPARSE_VALUES ||
+                        role == WMMA_ARG_SPARSE_COL_VALUES
+                    ? 1
+                : role == WMMA_ARG_SPARSE_INDEX ||
+                        role == WMMA_ARG_SPARSE_COL_INDEX
+                    ? 2
+                    : 0;
+    a->sparse_cols = role == WMMA_ARG_SPARSE_COL_VALUES ||
+                     role == WMMA_ARG_SPARSE_COL_INDEX;
     snprintf(a->role, sizeof a->role, "%s", kRoles[a->sparse ? 0 : role]);
     if (!mlirTypeIsAMemRef(t)) {
       a->is_buffer = 0;
@@ -302,6 +308,8 @@ static void json_args(wmma_sbuf *sb, const wmma_kernel_arg *args, int n,
     if (a->sparse)
       wmma_sbuf_printf(sb, ", \"sparse\": \"2:4\", \"part\": \"%s\"",
                        a->sparse == 1 ? "values" : "index");
+    if (a->sparse_cols)
+      wmma_sbuf_printf(sb, ", \"along\": \"columns\"");
     wmma_sbuf_printf(sb, "}");
   }
   wmma_sbuf_printf(sb, "%s%s]", n ? "\n" : "", n ? indent : "");

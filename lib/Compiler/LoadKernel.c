@@ -369,6 +369,15 @@ static int read_manifest(const char *text, size_t size, const char *path,
            which);
       goto done;
     }
+    const jnode *along = member(&j, an, "along");
+    a->sparse_cols = 0;
+    if (along && (along->kind != J_STR || !a->sparse ||
+                  (strcmp(along->str, "rows") && strcmp(along->str, "columns")))) {
+      fail(d, path, "argument %s: \"along\" must be \"rows\" or "
+                    "\"columns\" (of a 2:4 part)", which);
+      goto done;
+    }
+    a->sparse_cols = along && !strcmp(along->str, "columns");
     a->is_buffer = !strcmp(kind->str, "buffer");
     a->elem_bytes = elem_bytes_of(a->type);
     if ((!a->is_buffer && strcmp(kind->str, "scalar")) || !a->elem_bytes ||

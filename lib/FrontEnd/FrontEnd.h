@@ -63,11 +63,14 @@
  * sparse_tensor encoding (at func for an unused sparse argument), which
  * bufferization would silently make dense; returns how many. */
 int fe_refuse_sparse_values(MlirOperation func, fe_diag *d);
-/* Is t a tensor 2:4 along its rows (upstream's NV_24)?  Such arguments,
- * read only by contractions, are not refused: fe_strip_sparse_args drops
- * their encoding on the scratch copy (returns how many), and the problem
- * stage (fe_sparse_operands) makes them a GEMM's compressed A. */
+/* Is t a tensor 2:4 along its rows (upstream's NV_24) or along its
+ * columns (fe_is_two_of_four_cols)?  Such arguments, read only by
+ * contractions, are not refused: fe_strip_sparse_args drops their encoding
+ * on the scratch copy (returns how many), and the problem stage
+ * (fe_sparse_operands) makes them a GEMM's compressed A (a B 2:4 along K
+ * through the transposed product). */
 bool fe_is_two_of_four(MlirType t);
+bool fe_is_two_of_four_cols(MlirType t);
 int fe_strip_sparse_args(MlirOperation func);
 /* Normalizes a scratch copy of func with upstream passes; returns the
  * normalized func.func (owned by *scratch, destroy with mlirOperationDestroy

@@ -50,6 +50,56 @@ def test_kernel_matches_upstream_sparsifier(chip, M, K, N, dynamic):
     assert np.array_equal(out["result0"], ref.astype(np.float32))
 
 
+def sparse_b_gemm(M, K, N, t="f16", acc="f32"):
+    """C = A B with B 2:4 sparse along K (its columns); None: dynamic."""
+    m, k, n = ("?" if x is None else x for x in (M, K, N))
+    return upstream.KB24 + (
+        f"func.func @sg(%A: tensor<{m}x{k}x{t}>, %B: tensor<{k}x{n}x{t}, #KB24>,\n"
+        f"              %C: tensor<{m}x{n}x{acc}>) -> tensor<{m}x{n}x{acc}> {{\n"
+        f"  %r = linalg.matmul ins(%A, %B : tensor<{m}x{k}x{t}>, "
+        f"tensor<{k}x{n}x{t}, #KB24>) outs(%C : tensor<{m}x{n}x{acc}>) -> "
+        f"tensor<{m}x{n}x{acc}>\n"
+        f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
+
+
+@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
+@pytest.mark.parametrize("M,K,N,dynamic", [
+    (24, 72, 20, False),  # odd sizes: tails, K past the last word
+    (24, 200, 37, True),  # every size dynamic: K read from A
+])
+def test_sparse_b_matches_upstream_sparsifier(chip, M, K, N, dynamic):
+    """A 2:4 B (the transposed product C^T = B^T A^T): small integers in
+    f16, the kernel equals MLIR's sparsifier on the K x N tensor assembled
+    from upstream's storage; run() takes B as its dense K x N matrix or as
+    that storage (values, crd of its transpose)."""
+    rng = np.random.default_rng(K + N)
+    b = sparse24.prune_2_4(rng.integers(-8, 8, (N, K)).astype(np.float16)).T
+    A = rng.integers(-8, 8, (M, K)).astype(np.float16)
+    values, crd = sparse24.compress_2_4(np.ascontiguousarray(b.T))
+    ref = upstream.sparse_b_matmul(A.astype(np.float32),
+                                   values.astype(np.float32), crd)
+    assert np.array_equal(ref, A.astype(np.float64) @ b.astype(np.float64))
+    source = sparse_b_gemm(None, None, None) if dynamic else sparse_b_gemm(M, K, N)
+    C = np.zeros((M, N), np.float32)
+    dense = wmma.run(source, chip, {"A": A, "B": b, "C": C})["result0"]
+    stored = wmma.run(source, chip, {"A": A, "B": (values, crd), "C": C})["result0"]
+    assert np.array_equal(dense, ref.astype(np.float32))
+    assert np.array_equal(stored, ref.astype(np.float32))
+
+
+def test_sparse_b_manifest_and_random_inputs():
+    """The manifest names B's parts "along": "columns" (N x K/2 values);
+    random_inputs gives the dense K x N matrix, 2:4 down its columns."""
+    m = wmma.compile(sparse_b_gemm(32, 64, 48), "gfx1201").manifest
+    b = [a for a in m["args"] if a["name"] == "B"]
+    assert [(a["part"], a["along"], a["shape"]) for a in b] == [
+        ("values", "columns", [48, 32]), ("index", "columns", [48, 2])]
+    inp = wmma.random_inputs(m, 1)
+    assert inp["B"].shape == (64, 48)
+    assert ((inp["B"].T.reshape(48, 16, 4) != 0).sum(axis=2) <= 2).all()
+
+
 @pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
 def test_storage_input_equals_dense_input(chip):
     """run() takes the 2:4 argument as the dense matrix or as upstream's
@@ -89,3 +139,20 @@ def test_not_2_4_is_refused():
         wmma.run(sparse_gemm(16, 32, 16), "gfx1201",
                  {"A": a, "B": np.ones((32, 16), np.float16),
                   "C": np.zeros((16, 16), np.float32)})
+
+
+@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
+def test_i4_matches_upstream_sparsifier(chip):
+    """i4 operands (v_swmmac_i32_16x16x32_iu4 on gfx1201): the whole i4
+    range, K = 100 (not a multiple of 32); equal to MLIR's sparsifier."""
+    rng = np.random.default_rng(4)
+    M, K, N = 20, 100, 24
+    a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(np.int8))
+    B = rng.integers(-8, 8, (K, N)).astype(np.int8)
+    values, crd = sparse24.compress_2_4(a)
+    ref = upstream.sparse_matmul(values.astype(np.float32), crd,
+                                 B.astype(np.float32))
+    out = wmma.run(sparse_gemm(M, K, N, "i4", "i32"), chip,
+                   {"A": a, "B": B, "C": np.zeros((M, N), np.int32)})
+    assert np.array_equal(out["result0"], ref.astype(np.int32))

@@ -11,6 +11,10 @@ import numpy as np
 LLVM_BIN = os.environ.get("WMMA_LLVM_BIN", "/usr/lib/llvm-22/bin")
 NV24 = ("#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, "
         "j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>\n")
+# 2:4 along the columns (K of a K x N B): upstream stores it column by
+# column, so its (values, crd) are those of the transpose's NV24 storage.
+KB24 = ("#KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, "
+        "i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>\n")
 MISSING = not os.path.exists(os.path.join(LLVM_BIN, "mlir-runner"))
 WHY_MISSING = "needs LLVM 22's mlir-opt and mlir-runner"
 
@@ -34,7 +38,7 @@ def _assembled(values, crd):
 def _run(body, result, rows, cols):
     """Runs func @main made of `body`, which defines the rows x cols f32
     tensor `result`, on the CPU and returns it."""
-    src = NV24 + (
+    src = NV24 + KB24 + (
         "func.func @main() {\n" + body +
         "  %z0 = arith.constant 0.0 : f32\n"
         "  %i0 = arith.constant 0 : index\n"
@@ -55,6 +59,31 @@ def _run(body, result, rows, cols):
         input=lowered, capture_output=True, text=True, check=True).stdout
     nums = [float(x) for x in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?", out)]
     return np.array(nums).reshape(rows, cols)
+
+
+def sparse_b_matmul(A, values, crd):
+    """A (M x K) times the K x N KB24 tensor whose upstream storage is
+    values/crd (N x K/2: column by column), by the sparsifier, in f32."""
+    M, K = A.shape
+    N, KC = values.shape
+    assert K == 2 * KC
+    n = N * KC
+    return _run(
+        f"  %v = arith.constant dense<[{_floats(values)}]> : tensor<{n}xf32>\n"
+        f"  %c = arith.constant dense<[{', '.join(str(int(c)) for c in crd.ravel())}]>"
+        f" : tensor<{n}xindex>\n"
+        f"  %s = sparse_tensor.assemble (%c), %v : (tensor<{n}xindex>), "
+        f"tensor<{n}xf32> to tensor<{K}x{N}xf32, #KB24>\n"
+        f"  %a = arith.constant dense<[{_floats(A)}]> : tensor<{M * K}xf32>\n"
+        f"  %a2 = tensor.expand_shape %a [[0, 1]] output_shape [{M}, {K}] : "
+        f"tensor<{M * K}xf32> into tensor<{M}x{K}xf32>\n"
+        "  %z = arith.constant 0.0 : f32\n"
+        f"  %e = tensor.empty() : tensor<{M}x{N}xf32>\n"
+        f"  %o = linalg.fill ins(%z : f32) outs(%e : tensor<{M}x{N}xf32>) -> "
+        f"tensor<{M}x{N}xf32>\n"
+        f"  %r = linalg.matmul ins(%a2, %s : tensor<{M}x{K}xf32>, "
+        f"tensor<{K}x{N}xf32, #KB24>) outs(%o : tensor<{M}x{N}xf32>) -> "
+        f"tensor<{M}x{N}xf32>\n", "%r", M, N)
 
 
 def assembled_dense(values, crd):

@@ -92,7 +92,7 @@ class KernelArg(ctypes.Structure):
                 ("strides", ctypes.c_int64 * WMMA_MAX_RANK),
                 ("offset", ctypes.c_int64),
                 ("role", ctypes.c_char * 8), ("host", c_int),
-                ("sparse", c_int)]
+                ("sparse", c_int), ("sparse_cols", c_int)]
 
 
 class GridOp(ctypes.Structure):

@@ -260,7 +260,10 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       scalar.  An argument 2:4 sparse along its rows (the kernel reads its
       compressed values and index words, manifest "part") is given as its
       dense M x K matrix with at most two nonzeros per group of four K,
-      or as upstream's storage (values, crd) (wmma.sparse24).
+      or as upstream's storage (values, crd) (wmma.sparse24); one 2:4
+      along its columns (a B, manifest "along": "columns") as its dense
+      K x N matrix, or upstream's storage of it (values, crd: those of its
+      transpose, column by column).
     backend: "emu" (wmma-emu, default) or "hip" (needs an AMD GPU).
     staging, tile, tiled, accumulate: the schedule's choices (see compile()).
     stats: True returns (outputs, counters), counters being the emulator's
@@ -392,6 +395,8 @@ def _sparse_parts(args, names, inputs):
         given = inputs[names[i]]
         if isinstance(given, tuple):
             values, crd = given
+        elif a.sparse_cols:
+            values, crd = compress_2_4(np.ascontiguousarray(np.asarray(given).T))
         else:
             values, crd = compress_2_4(np.asarray(given))
         out[names[i]] = np.ascontiguousarray(values)
@@ -465,4 +470,8 @@ def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):
             x = out[a["name"]]
             out[a["name"]] = prune_2_4(np.concatenate(
                 [x, x[:, rng.permutation(x.shape[1])]], axis=1))
+            if a.get("along") == "columns":
+                # A K x N matrix 2:4 along its columns: the values are its
+                # transpose's.
+                out[a["name"]] = np.ascontiguousarray(out[a["name"]].T)
     return out

@@ -120,12 +120,12 @@ func.func @i8(%A: tensor<?x100xi8, #NV24>, %B: tensor<100x40xi8>, %C: tensor<?x4
 // CHECK: %[[HK:.+]] = tensor.dim %[[HB]], %c0
 // CHECK: %[[R:.+]] = arith.remui %[[HK]], %c4
 // CHECK: %[[OK:.+]] = arith.cmpi eq, %[[R]], %c0
-// CHECK: cf.assert %[[OK]], "2:4 sparse A: K (B's K dimension) is not a multiple of 4"
+// CHECK: cf.assert %[[OK]], "2:4 sparse operand: K (the dense operand's K dimension) is not a multiple of 4"
 // CHECK: %[[HALF:.+]] = arith.divui %[[HK]], %c2
 // CHECK: tensor.dim %[[HV]], %c1
-// CHECK: cf.assert %{{.*}}, "2:4 sparse A: the values' width is not K / 2"
+// CHECK: cf.assert %{{.*}}, "2:4 sparse operand: the values' width is not K / 2"
 // CHECK: tensor.dim %[[HW]], %c1
-// CHECK: cf.assert %{{.*}}, "2:4 sparse A: the index words' width is not ceil(K / 32)"
+// CHECK: cf.assert %{{.*}}, "2:4 sparse operand: the index words' width is not ceil(K / 32)"
 // CHECK: gpu.launch_func
 func.func @dynk(%A: tensor<?x?xf16, #NV24>, %B: tensor<?x40xf16>, %C: tensor<?x40xf32>) -> tensor<?x40xf32> {
   %r = linalg.matmul ins(%A, %B : tensor<?x?xf16, #NV24>, tensor<?x40xf16>) outs(%C : tensor<?x40xf32>) -> tensor<?x40xf32>
@@ -137,4 +137,53 @@ func.func @dynk(%A: tensor<?x?xf16, #NV24>, %B: tensor<?x40xf16>, %C: tensor<?x4
     linalg.yield %m : f32
   } -> tensor<?x40xf32>
   return %o : tensor<?x40xf32>
+}
+
+// -----
+
+// A 2:4 B (K x N, 2:4 along its columns, K): the transposed product C^T =
+// B^T A^T with B^T (N x K, 2:4 along its rows: upstream's storage of B) the
+// sparse A.  The kernel takes B as its transpose's values (96 x 64) and
+// index words (96 x 4; roles sparse_col_values/sparse_col_index), A as the
+// K-contiguous B of the product (copied into LDS as it is: copy = [vec,
+// vec], no transposing WMMA), and stores each accumulator tile transposed.
+#KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
+// CHECK: gpu.func @spb(%{{.*}}: memref<64x128xf16>, %{{.*}}: memref<96x64xf16>, %{{.*}}: memref<64x96xf32>, %{{.*}}: memref<96x4xi32>)
+// CHECK-SAME: roles = [input, sparse_col_values, output, sparse_col_index], host = [0, 1, -1, 1]
+// R4-SAME: staging = lds, tile = [64, 64, 64]
+// R4-SAME: copy = [vec, vec]
+// R4-NOT: wmma.mma
+// R4: wmma.sparse_mma
+// R3: wmma.mma
+// R3-NOT: wmma.sparse_mma
+// CHECK: wmma.store <d, hw, transposed, #{{.*}}> %{{.*}} : vector<8xf32>, memref<64x96xf32
+// CHECK: func.func @spb(%{{.*}}: tensor<64x128xf16>, %{{.*}}: tensor<96x64xf16>, %{{.*}}: tensor<96x4xi32>) -> tensor<64x96xf32>
+func.func @spb(%A: tensor<64x128xf16>, %B: tensor<128x96xf16, #KB24>) -> tensor<64x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x96xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x96xf32>) -> tensor<64x96xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<64x128xf16>, tensor<128x96xf16, #KB24>) outs(%c : tensor<64x96xf32>) -> tensor<64x96xf32>
+  return %r : tensor<64x96xf32>
+}
+
+// -----
+
+// Every size dynamic: K is read from A's K dimension (the product's B),
+// N from the values' rows; the host checks K and the widths.
+#KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
+// CHECK: gpu.func @spbd(%[[KA:.+]]: memref<?x?xf16>, %{{.*}}: memref<?x?xf16>, %{{.*}}: memref<?x?xf32>, %{{.*}}: memref<?x?xf32>, %{{.*}}: memref<?x?xi32>)
+// CHECK-SAME: roles = [input, sparse_col_values, input, output, sparse_col_index], host = [0, 1, 2, -1, 1], dims = [-1, -2, -3, -4, -1, -3, -1, -3, -3, -5]
+// CHECK: memref.dim %[[KA]], %c1 : memref<?x?xf16>
+// CHECK: func.func @spbd(%[[HA:.+]]: tensor<?x?xf16>, %[[HV:.+]]: tensor<?x?xf16>, %[[HW:.+]]: tensor<?x?xi32>, %{{.*}}: tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK: %[[HK:.+]] = tensor.dim %[[HA]], %c1
+// CHECK: arith.remui %[[HK]], %c4
+// CHECK: cf.assert %{{.*}}, "2:4 sparse operand: K (the dense operand's K dimension) is not a multiple of 4"
+// CHECK: tensor.dim %[[HV]], %c1
+// CHECK: cf.assert %{{.*}}, "2:4 sparse operand: the values' width is not K / 2"
+// CHECK: tensor.dim %[[HW]], %c1
+// CHECK: cf.assert
+// CHECK: gpu.launch_func
+func.func @spbd(%A: tensor<?x?xf16>, %B: tensor<?x?xf16, #KB24>, %C: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%A, %B : tensor<?x?xf16>, tensor<?x?xf16, #KB24>) outs(%C : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

@@ -27,18 +27,25 @@ func.func @two_of_four_b(%A: tensor<64x128xf16>, %B: tensor<128x64xf16, #NV24>) 
 
 // -----
 
-// B 2:4 along K (the transposed form): the transposed product is not built;
-// refused at the matmul with what to write instead.
+// B 2:4 along K is computed as the transposed product (sparse-gemm.mlir);
+// a B (N x K, read at (k, n) -> (n, k)) 2:4 along its first dimension, N,
+// has its groups across K: refused by the problem stage.
 #KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
-// CHECK-LABEL: func.func @two_of_four_b_along_k
+// CHECK-LABEL: func.func @two_of_four_bt_along_n
 // CHECK-NOT: gpu.module
-// CHECK: linalg.matmul
-func.func @two_of_four_b_along_k(%A: tensor<64x128xf16>, %B: tensor<128x64xf16, #KB24>) -> tensor<64x64xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<64x64xf32>
-  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: operand B is 2:4 structured sparse along K (#sparse_tensor.encoding<{ map = (d0, d1) -> (d1 : dense, d0 floordiv 4 : dense, d0 mod 4 : structured[2, 4]) }>): a sparse B is not compiled (the transposed product C^T = B^T A^T, B^T the sparse A, is not built); write the product with the 2:4 operand first, 2:4 along its rows (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]); compiling it as dense would ignore the encoding}}
-  %r = linalg.matmul ins(%A, %B : tensor<64x128xf16>, tensor<128x64xf16, #KB24>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+// CHECK: linalg.generic
+// expected-remark @+1 {{not converted to a wmma kernel: argument 1 is 2:4 structured sparse: the sparse GEMM template (gemm_sparse) takes it only as an operand of a single product, 2:4 along K, read as it is (here its 2:4 groups run along its first dimension, which must be the product's K, with no batch and no view)}}
+func.func @two_of_four_bt_along_n(%A: tensor<64x128xf16>, %B: tensor<64x128xf16, #KB24>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : tensor<64x128xf16>, tensor<64x128xf16, #KB24>) outs(%C : tensor<64x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %x = arith.extf %a : f16 to f32
+    %y = arith.extf %b : f16 to f32
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }
 
@@ -47,17 +54,17 @@ func.func @two_of_four_b_along_k(%A: tensor<64x128xf16>, %B: tensor<128x64xf16, 
 // Another encoding (CSR) on B: named, with the form that is taken.
 #CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>
 func.func @csr_b(%A: tensor<32x32xf16>, %B: tensor<32x32xf16, #CSR>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: operand B carries the sparse encoding #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>: the kernels take dense operands, or a GEMM's A operand 2:4 sparse along its rows}}
+  // expected-remark @+1 {{not converted to a wmma kernel: linalg.matmul: operand B carries the sparse encoding #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>: the kernels take dense operands, or a GEMM operand 2:4 sparse along K}}
   %r = linalg.matmul ins(%A, %B : tensor<32x32xf16>, tensor<32x32xf16, #CSR>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
 }
 
 // -----
 
-// 2:4 along the columns (a transposed map) is not the A form.
+// An A 2:4 along its columns (a transposed map) has its groups along M.
 #COL24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
 func.func @two_of_four_columns(%A: tensor<32x32xf16, #COL24>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  // expected-remark @+1 {{linalg.matmul: operand A carries the sparse encoding}}
+  // expected-remark @+1 {{linalg.matmul: operand A is 2:4 structured sparse along M, its columns}}
   %r = linalg.matmul ins(%A, %B : tensor<32x32xf16, #COL24>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
 }
@@ -67,7 +74,7 @@ func.func @two_of_four_columns(%A: tensor<32x32xf16, #COL24>, %B: tensor<32x32xf
 // The 2:4 A also read by an elementwise op: the problem stage refuses it
 // (that read would need the zeros the kernel never sees).
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
-// expected-remark @+1 {{not converted to a wmma kernel: argument 0 is 2:4 structured sparse: the sparse GEMM template (gemm_sparse) takes it only as the A operand of a single product, read as it is (here it is also read outside the product; that read would need the zeros)}}
+// expected-remark @+1 {{not converted to a wmma kernel: argument 0 is 2:4 structured sparse: the sparse GEMM template (gemm_sparse) takes it only as an operand of a single product, 2:4 along K, read as it is (here it is also read outside the product; that read would need the zeros)}}
 func.func @read_by_epilogue(%A: tensor<32x32xf16, #NV24>, %B: tensor<32x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %r = linalg.matmul ins(%A, %B : tensor<32x32xf16, #NV24>, tensor<32x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
   %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
@@ -96,7 +103,7 @@ func.func @k30(%A: tensor<32x30xf16, #NV24>, %B: tensor<30x32xf16>, %C: tensor<3
 // Dynamic K is read from B's K dimension (sparse-gemm.mlir); a B computed
 // elementwise (here negated) has none to read it from.
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
-// expected-remark @+1 {{(here K is dynamic and B is not a matrix to read it from; give K statically)}}
+// expected-remark @+1 {{(here K is dynamic and the other operand is not a matrix to read it from; give K statically)}}
 func.func @dynamic_k(%A: tensor<32x?xf16, #NV24>, %B: tensor<?x32xf16>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %n = linalg.negf ins(%B : tensor<?x32xf16>) outs(%B : tensor<?x32xf16>) -> tensor<?x32xf16>
   %r = linalg.matmul ins(%A, %n : tensor<32x?xf16, #NV24>, tensor<?x32xf16>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>

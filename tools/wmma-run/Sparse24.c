@@ -2,7 +2,9 @@
  * prune_2_4, compress_2_4 and pack_index_words (docs/sparse-frontend.md).
  * A caller argument 2:4 sparse along its rows is two kernel arguments
  * (wmma_kernel_arg.sparse): its compressed values (M x K/2) and its index
- * words (M x ceil(K/32) i32).  The runner draws the dense M x K matrix as
+ * words (M x ceil(K/32) i32); one K x N along its columns (sparse_cols)
+ * those of its transpose, drawn as N x K and handed to the reference
+ * transposed.  The runner draws the dense M x K matrix as
  * for any input, prunes it to 2:4 (the two largest magnitudes of every
  * group of four, the lower position first among equals), gives the
  * pruned matrix to the CPU reference (the function with its dense
@@ -82,6 +84,22 @@ int sparse24_compress(const void *dense, int64_t rows, int64_t k,
   return 0;
 }
 
+/* rows x cols elements of eb bytes -> cols x rows. */
+static int transpose_in_place(void *data, int64_t rows, int64_t cols,
+                              size_t eb) {
+  size_t bytes = (size_t)(rows * cols) * eb;
+  unsigned char *t = malloc(bytes ? bytes : 1), *d = data;
+  if (!t)
+    return -1;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      memcpy(t + (size_t)(c * rows + r) * eb, d + (size_t)(r * cols + c) * eb,
+             eb);
+  memcpy(d, t, bytes);
+  free(t);
+  return 0;
+}
+
 int sparse24_reference_args(const wmma_compile_result *k,
                             wmma_compile_result *ref, int *from) {
   *ref = *k;
@@ -92,7 +110,8 @@ int sparse24_reference_args(const wmma_compile_result *k,
       continue; /* the index words: part of the dense argument */
     ref->args[n] = *a;
     if (a->sparse == 1) {
-      /* The dense M x K argument the values come from. */
+      /* The dense M x K argument the values come from (K x N for one
+       * 2:4 along its columns: the values are its transpose's). */
       wmma_kernel_arg *d = &ref->args[n];
       d->sparse = 0;
       if (d->rank != 2)
@@ -101,6 +120,11 @@ int sparse24_reference_args(const wmma_compile_result *k,
        * dense shape.) */
       if (d->shape[1] >= 0)
         d->shape[1] *= 2;
+      if (d->sparse_cols) {
+        int64_t t = d->shape[0];
+        d->shape[0] = d->shape[1], d->shape[1] = t;
+        d->sparse_cols = 0;
+      }
     }
     from[n++] = i;
   }
@@ -164,6 +188,15 @@ int sparse24_inputs_make(const wmma_compile_result *k,
     }
     out->shapes[j][0] = M;
     out->shapes[j][1] = K;
+    if (a->sparse_cols) {
+      /* The reference's argument is the K x M matrix (its columns 2:4). */
+      if (transpose_in_place(d, M, K, eb) || transpose_in_place(m, M, K, eb)) {
+        snprintf(msg, cap, "cannot allocate the dense '%s'", a->name);
+        return -1;
+      }
+      out->shapes[j][0] = K;
+      out->shapes[j][1] = M;
+    }
     out->args[0][j] = (wmma_host_arg){d, bytes, out->shapes[j]};
     out->args[1][j] = (wmma_host_arg){m, bytes, out->shapes[j]};
   }

@@ -127,9 +127,13 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
         int64_t rec = a->shape[d];
         int s = rec < 0 ? (int)(-1 - rec) : -1;
         /* A 2:4 argument's parts take the dense matrix's rows (--size
-         * names the dense M x K); their widths are static or, for a
-         * dynamic K, K/2 values and ceil(K/32) index words. */
-        int64_t want = given ? given->dims[d] : 0;
+         * names the dense M x K; K x N for one 2:4 along its columns,
+         * whose parts are its transpose's); their widths are static or,
+         * for a dynamic K, K/2 values and ceil(K/32) index words. */
+        int64_t want = !given ? 0
+                       : a->sparse && a->sparse_cols && a->rank == 2
+                           ? given->dims[1 - d]
+                           : given->dims[d];
         if (given && a->sparse && d == 1 && want % 4) {
           fprintf(stderr, "wmma-run: error: --size %s: K = %lld is not a "
                           "multiple of 4, the group of the 2:4 form\n",

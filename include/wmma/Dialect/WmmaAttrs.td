@@ -110,7 +110,9 @@ def WMMA_LaunchAttr : WMMA_Attr<"Launch", "launch"> {
       caller argument 2:4 sparse along its rows is two read arguments that
       both name it in `host`: its compressed values (`sparse_values`,
       M x K/2) and its index words (`sparse_index`, M x ceil(K/32) i32:
-      the p-th position of a row's 32 K in bits 2p..2p+1).
+      the p-th position of a row's 32 K in bits 2p..2p+1); a K x N one
+      2:4 along its columns, those of its transpose (`sparse_col_values`,
+      N x K/2; `sparse_col_index`, N x ceil(K/32)).
     - `host`: per kernel argument, the argument of the caller-facing
       function it is (index >= 0) or the result it becomes (`-1 - r` for
       result `r` of a function on tensors).

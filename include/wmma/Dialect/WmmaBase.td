@@ -62,7 +62,9 @@ def WMMA_ArgRole : I32EnumAttr<"ArgRole", "how a kernel uses a buffer argument",
     I32EnumAttrCase<"output", 1>,
     I32EnumAttrCase<"inout", 2>,
     I32EnumAttrCase<"sparse_values", 3>,
-    I32EnumAttrCase<"sparse_index", 4>]> {
+    I32EnumAttrCase<"sparse_index", 4>,
+    I32EnumAttrCase<"sparse_col_values", 5>,
+    I32EnumAttrCase<"sparse_col_index", 6>]> {
   let cppNamespace = "::mlir::wmma";
   let genSpecializedAttr = 0;
 }

@@ -1,7 +1,8 @@
 /* The host side of 2:4 sparse arguments (docs/sparse-frontend.md): the
  * caller-facing function takes, in place of an argument 2:4 sparse along
- * its rows, the two buffers the kernel reads -- its compressed values
- * (M x K/2) and its index words (M x ceil(K/32) i32) -- the way
+ * K, the two buffers the kernel reads -- its compressed values (M x K/2)
+ * and its index words (M x ceil(K/32) i32; a K x N argument 2:4 along its
+ * columns: those of its transpose, N x K/2 and N x ceil(K/32)) -- the way
  * `--sparse-assembler` exposes a sparse argument as its buffers (values,
  * then the coordinates, here bit-packed), so that no sparsifier runs on
  * the host path.  The host converts from upstream's storage
@@ -112,15 +113,17 @@ int fe_host_sparse_checks(wb_t *b, const fe_problem *p, MlirBlock body,
   MlirValue words = mlirBlockGetArgument(body, map[vx->host] + 1);
   MlirValue rem = wb_arith(b, "arith.remui", K, wb_const_index(b, 4));
   if (host_assert(b, wb_cmpi(b, WB_CMP_EQ, rem, wb_const_index(b, 0)),
-                  "2:4 sparse A: K (B's K dimension) is not a multiple of 4"))
+                  "2:4 sparse operand: K (the dense operand's K dimension) "
+                  "is not a multiple of 4"))
     return -1;
   /* The buffers must hold K / 2 values and ceil(K / 32) words per row. */
   MlirValue half = wb_arith(b, "arith.divui", K, wb_const_index(b, 2));
   MlirValue nw = wb_arith(b, "arith.ceildivui", K, wb_const_index(b, 32));
   if (host_assert(b, wb_cmpi(b, WB_CMP_EQ, wb_dim(b, values, 1), half),
-                  "2:4 sparse A: the values' width is not K / 2") ||
+                  "2:4 sparse operand: the values' width is not K / 2") ||
       host_assert(b, wb_cmpi(b, WB_CMP_EQ, wb_dim(b, words, 1), nw),
-                  "2:4 sparse A: the index words' width is not ceil(K / 32)"))
+                  "2:4 sparse operand: the index words' width is not "
+                  "ceil(K / 32)"))
     return -1;
   return 0;
 }

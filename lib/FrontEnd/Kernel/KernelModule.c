@@ -125,8 +125,12 @@ static MlirAttribute launch_record(MlirContext ctx, const fe_problem *p,
   for (int a = 0; a < p->nargs; ++a) {
     const fe_arg *x = &p->args[a];
     roles[a] = !x->is_buffer ? WMMA_ARG_INPUT
-               : x->sparse_part == FE_SPARSE_VALUES ? WMMA_ARG_SPARSE_VALUES
-               : x->sparse_part == FE_SPARSE_INDEX  ? WMMA_ARG_SPARSE_INDEX
+               : x->sparse_part == FE_SPARSE_VALUES
+                   ? (x->sparse_cols ? WMMA_ARG_SPARSE_COL_VALUES
+                                     : WMMA_ARG_SPARSE_VALUES)
+               : x->sparse_part == FE_SPARSE_INDEX
+                   ? (x->sparse_cols ? WMMA_ARG_SPARSE_COL_INDEX
+                                     : WMMA_ARG_SPARSE_INDEX)
                : x->role == FE_ARG_OUTPUT ? WMMA_ARG_OUTPUT
                : x->role == FE_ARG_INOUT  ? WMMA_ARG_INOUT
                                           : WMMA_ARG_INPUT;

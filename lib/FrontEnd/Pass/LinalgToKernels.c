@@ -119,7 +119,7 @@ int fe_check_grid(const fe_problem *p, const fe_schedule *s) {
 }
 
 /* 1 converted, 0 left alone (remark), -1 error. */
-/* Does func take an argument 2:4 sparse along its rows? */
+/* Does func take an argument 2:4 sparse (along its rows or columns)? */
 static bool has_sparse_args(MlirOperation func) {
   MlirType ft = mlirTypeAttrGetValue(wmma_attr(func, "function_type"));
   for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(ft); ++i)

@@ -53,6 +53,9 @@ typedef struct {
    * caller argument: its compressed values, M x K/2, and its index words,
    * M x ceil(K/32) i32 (docs/sparse-frontend.md). */
   fe_sparse_part sparse_part;
+  /* ... of a caller argument K x R 2:4 sparse along its columns (K): the
+   * parts are its transpose's, R x K/2 and R x ceil(K/32). */
+  bool sparse_cols;
 } fe_arg;
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -129,9 +132,13 @@ typedef struct {
                           i32 for integer ones */
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
   /* A is 2:4 sparse along K (ProblemSparse.c): lhs.arg holds its
-   * compressed values, argument a_index its index words. */
+   * compressed values, argument a_index its index words.  transposed: the
+   * source's B was the sparse operand, and the gemm is its transposed
+   * product C^T = B^T A^T (lhs/rhs, M/N and the output's M/N dims
+   * swapped: the output is written transposed). */
   bool a_sparse;
   int a_index;
+  bool transposed;
 } fe_gemm;
 
 /* FE_SHAPE_VALU: one product no WMMA instruction takes (f32, f64, i32 or

@@ -3,11 +3,12 @@
  * plain `memref<64x128xf16>` without a word, so the encoding must be dealt
  * with first (docs/sparse-frontend.md):
  *  - a function argument 2:4 along its rows (upstream's NV_24 form, the
- *    one RDNA4's v_swmmac executes) read only as an input of linalg
- *    contractions is accepted: its encoding is stripped on the scratch
- *    copy (fe_strip_sparse_args) and the problem stage
- *    (Problem/ProblemSparse.c) checks that it is a GEMM's A operand, which
- *    the gemm_sparse template reads compressed;
+ *    one RDNA4's v_swmmac executes) or along its columns, read only as an
+ *    input of linalg contractions, is accepted: its encoding is stripped
+ *    on the scratch copy (fe_strip_sparse_args) and the problem stage
+ *    (Problem/ProblemSparse.c) checks that it is a GEMM operand 2:4 along
+ *    K (an A, or a B computed as the transposed product), which the
+ *    gemm_sparse template reads compressed;
  *  - every other op touching a sparse value is an obstacle naming the
  *    encoding. */
 #include "FrontEnd.h"
@@ -68,12 +69,18 @@ static bool is_two_of_four_rows(MlirAttribute e) {
 }
 
 bool fe_is_two_of_four(MlirType t) {
-  return is_two_of_four_rows(sparse_encoding(t));
+  MlirAttribute e = sparse_encoding(t);
+  return is_two_of_four_rows(e) || is_two_of_four_along(e, 0);
 }
 
-/* Is v an argument of func's entry block of the 2:4 type, read only as an
- * input of linalg contractions (the A operand of a matmul, or an input of
- * a linalg.generic: the problem stage checks which operand it is)? */
+bool fe_is_two_of_four_cols(MlirType t) {
+  return is_two_of_four_along(sparse_encoding(t), 0);
+}
+
+/* Is v an argument of func's entry block of a 2:4 type, read only as an
+ * input of linalg contractions (a matmul's A 2:4 along its rows or B along
+ * its columns -- both along K --, or an input of a linalg.generic: the
+ * problem stage checks which operand it is)? */
 static bool accepted_sparse_arg(MlirBlock entry, MlirValue v) {
   if (!mlirValueIsABlockArgument(v) ||
       !mlirBlockEqual(mlirBlockArgumentGetOwner(v), entry) ||
@@ -85,7 +92,7 @@ static bool accepted_sparse_arg(MlirBlock entry, MlirValue v) {
     MlirOperation op = mlirOpOperandGetOwner(u);
     unsigned k = mlirOpOperandGetOperandNumber(u);
     if (wmma_op_is(op, "linalg.matmul") || wmma_op_is(op, "linalg.batch_matmul")) {
-      if (k != 0)
+      if (k != (fe_is_two_of_four_cols(mlirValueGetType(v)) ? 1u : 0u))
         return false;
     } else if (wmma_op_is(op, "linalg.generic")) {
       /* Inputs come before the inits (one per result on tensors). */
@@ -121,17 +128,12 @@ static void refuse(fe_diag *d, MlirOperation op, const char *what, intptr_t k,
   else
     snprintf(name, sizeof name, "%s %ld", what, (long)k);
   bool is_b = role && !strcmp(role, "B");
-  if (is_b && is_two_of_four_along(e, 0))
-    /* Sparse along K: computable as C^T = B^T A^T with B^T the sparse A,
-     * which the front end does not build (the result would be written
-     * transposed and every epilogue read with it). */
+  bool is_a = role && !strcmp(role, "A");
+  if (is_a && is_two_of_four_along(e, 0))
     fe_diag_refuse(d, op,
-                   "%s is 2:4 structured sparse along K (%s): a sparse B is "
-                   "not compiled (the transposed product C^T = B^T A^T, "
-                   "B^T the sparse A, is not built); write the product with "
-                   "the 2:4 operand first, 2:4 along its rows (i, j) -> (i : "
-                   "dense, j floordiv 4 : dense, j mod 4 : structured[2, "
-                   "4]); compiling it as dense would ignore the encoding",
+                   "%s is 2:4 structured sparse along M, its columns (%s): "
+                   "the sparse WMMAs take an operand 2:4 along K only; "
+                   "compiling it as dense would ignore the encoding",
                    name, enc);
   else if (is_b && is_two_of_four_rows(e))
     fe_diag_refuse(d, op,
@@ -139,19 +141,20 @@ static void refuse(fe_diag *d, MlirOperation op, const char *what, intptr_t k,
                    "sparse WMMAs take an operand 2:4 along K only; "
                    "compiling it as dense would ignore the encoding",
                    name, enc);
-  else if (is_two_of_four_rows(e))
+  else if (is_two_of_four_rows(e) || is_two_of_four_along(e, 0))
     fe_diag_refuse(d, op,
                    "%s is 2:4 structured sparse (%s): the sparse GEMM "
-                   "template takes a 2:4 function argument read only as the "
-                   "A operand of a contraction; compiling it as dense would "
-                   "ignore the encoding",
+                   "template takes a 2:4 function argument read only as an "
+                   "operand of a contraction, 2:4 along K; compiling it as "
+                   "dense would ignore the encoding",
                    name, enc);
   else
     fe_diag_refuse(d, op,
                    "%s carries the sparse encoding %s: the kernels take "
-                   "dense operands, or a GEMM's A operand 2:4 sparse along "
-                   "its rows: (i, j) -> (i : dense, j floordiv 4 : dense, "
-                   "j mod 4 : structured[2, 4])",
+                   "dense operands, or a GEMM operand 2:4 sparse along K: "
+                   "(i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : "
+                   "structured[2, 4]) for A, (i, j) -> (j : dense, i "
+                   "floordiv 4 : dense, i mod 4 : structured[2, 4]) for B",
                    name, enc);
 }
 

@@ -50,10 +50,12 @@ static wmma_elem elem_of(MlirType t) {
 
 /* Can the operands go through LDS: RDNA4 (the LDS body multiplies with
  * swmmac) and B a plain load (no prologue), copied as the gemm template
- * copies it? */
+ * copies it?  Not i4: the gemm template's copy packs i4 two per byte in
+ * LDS, which the sparse body's reads do not address (registers then). */
 static bool lds_possible(const fe_problem *p, wmma_arch arch) {
   const fe_gemm *g = &p->gemms[0];
-  return wmma_arch_has_sparse(arch) && g->rhs.is_load && !g->rhs.im2col &&
+  return wmma_arch_has_sparse(arch) && wb_type_bits(g->a_type) != 4 &&
+         g->rhs.is_load && !g->rhs.im2col &&
          g->rhs.k_pack == 1 &&
          mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, g->b_type) &&
          mlirTypeEqual(p->g.nodes[g->lhs.leaf].type, g->a_type);
@@ -211,12 +213,17 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   bool lds_ok = lds_possible(p, chip->arch);
   if (forced_lds && !lds_ok)
     return fe_why(why, cap, "a 2:4 sparse product is staged through LDS "
-                            "only on RDNA4 and when B is read as it is");
+                            "only on RDNA4, when B is read as it is, and not "
+                            "for i4");
   MlirType at = fe_compute_type(chip->arch, g->a_type);
   MlirType bt = fe_compute_type(chip->arch, g->b_type);
   int bits = wb_type_bits(g->a_type);
-  if ((bits != 16 && bits != 8) || wb_type_bits(g->b_type) != bits)
-    return fe_why(why, cap, "2:4 sparse products of 16-bit or 8-bit "
+  /* i4 (a byte per element in memory) takes the 8-bit path in
+   * registers: v_swmmac_i32_16x16x32_iu4, whose lane half h takes K
+   * 16h..16h+15 as iu8's does. */
+  if ((bits != 16 && bits != 8 && bits != 4) ||
+      wb_type_bits(g->b_type) != bits)
+    return fe_why(why, cap, "2:4 sparse products of 16-bit, 8-bit or i4 "
                             "operands only");
   fe_schedule base;
   memset(&base, 0, sizeof base);

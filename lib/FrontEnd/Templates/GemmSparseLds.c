@@ -225,6 +225,10 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
       .nfull = kb_floor_div(kb, g->K, s->k_step),
       .tail = s->k_tail,
       .max_slices = -1,
+      /* Unrolled by the buffers: every slice's LDS addresses constants
+       * (no buffer-select arithmetic in the loop); an odd slice before
+       * the loop (fewer loop instructions than after it at 2048^3). */
+      .unroll = KB_UNROLL_REST_FIRST,
       .nstate = nt,
       .ud = c,
       .prefetch = prefetch_slice,

@@ -237,6 +237,26 @@ static bool causal(const fe_graph *g, int score) {
 }
 
 /*===--- the kernel -----------------------------------------------------------===*/
+/* The scores written as the first product times a positive finite
+ * constant c (either operand order, f32): softmax(c S) = e^(c (S - max S))
+ * / sum, so the block max is taken on S and c goes into the exponential's
+ * fma (one multiply per score less).  0 for any other score. */
+static double score_factor(const fe_problem *p) {
+  const fe_graph *g = &p->g;
+  const fe_node *x = &g->nodes[p->att.score];
+  if (x->kind != FE_OP || strcmp(x->name, "arith.mulf") || x->nops != 2)
+    return 0;
+  for (int i = 0; i < 2; ++i) {
+    const fe_node *s = &g->nodes[x->ops[i]], *c = &g->nodes[x->ops[1 - i]];
+    if (s->kind == FE_PRODUCT && s->product == p->gemms[0].prod &&
+        mlirTypeIsAF32(g->prods[s->product].acc_type) &&
+        c->kind == FE_CONST && c->fval > 0 &&
+        isfinite(c->fval))
+      return c->fval;
+  }
+  return 0;
+}
+
 typedef struct {
   MlirValue batch[2];
   MlirValue q0;                 /* the wave's first query */
@@ -246,6 +266,8 @@ typedef struct {
   int keys, nkt;                /* keys per block, its 16-key tiles */
   bool key_tail;                /* the key count may end inside a block */
   bool tail_peeled;             /* only the pipeline's last slice may */
+  double fold;                  /* the scores' positive scale, applied in
+                                   the exponential (0: scores as written) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
 } att_t;
 
@@ -294,7 +316,15 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     for (int i = 0; i < g1->nbatch; ++i)
       t.at[2 + i] = a->batch[i];
     t.transposed = true;
-    sc[kt] = fe_att_scores(kb, g1, &t, s, mask);
+    if (a->fold > 0 && mask)
+      sc[kt] = kb_fill_cols_from(
+          kb, &t, s, kb_size(kb, g1->N),
+          wb_const_splat(b, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)),
+                         -INFINITY));
+    else if (a->fold > 0)
+      sc[kt] = s;
+    else
+      sc[kt] = fe_att_scores(kb, g1, &t, s, mask);
     if (mlirValueIsNull(sc[kt]))
       return;
   }
@@ -312,10 +342,11 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
-  MlirValue corr = fe_att_exp_minus(kb, mx, muse);
+  double c = a->fold > 0 ? a->fold : 1.0;
+  MlirValue corr = fe_att_exp_scaled_minus(kb, mx, muse, c);
   MlirValue pv[MAX_KEY_TILES], vs = (MlirValue){NULL};
   for (int kt = 0; kt < a->nkt; ++kt) {
-    pv[kt] = fe_att_exp_minus(kb, sc[kt], muse);
+    pv[kt] = fe_att_exp_scaled_minus(kb, sc[kt], muse, c);
     vs = kt ? wb_arith(b, "arith.addf", vs, pv[kt]) : pv[kt];
   }
   MlirValue bs = fe_att_row_combine(kb, "arith.addf", vs);
@@ -386,6 +417,7 @@ static int build(fe_kb *kb) {
   a->nkt = a->keys / KT;
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
+  a->fold = score_factor(p);
   kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
   MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
   a->q0 = kb_add(kb, qwg, kb_mulc(kb, kb->wave, QPW));

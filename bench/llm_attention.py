@@ -17,11 +17,28 @@ Per shape and chip:
   waves / CU   waves per CU of the chip's largest part (the largest launch)
   instr / byte wave instructions the launch executed per K/V byte
 
+With --prefill, the prefill attention template instead (compile only):
+per head dim (--dims) and chip, 2 heads, 256 queries and 1024 keys without
+a mask (the shape test/FrontEnd/attention-density.mlir bounds), the keys
+per block (the schedule's tile[1]), the steady-state KV loop in the ISA
+(instructions, WMMAs including the V copy's transposing ones, instructions
+per WMMA: isa_counts.steady_state), VGPRs and spills.
+
 Usage: bench/llm_attention.py [--build DIR] [--chips gfx1100,gfx1201]
                               [--kv 2048,8192] [--heads 32] [--kv-heads 8]
                               [--dim 128] [--markdown]
+       bench/llm_attention.py --prefill [--dims 64,128] [--build DIR]
+                              [--chips gfx1100,gfx1201] [--markdown]
 """
+import os
+import re
+import sys
+
 from table import LLM_HEAD, llm_measure, llm_parser, llm_row, llm_wmma, print_table  # bench/table.py
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "scripts"))
+from isa_counts import kernel_resources, steady_state  # noqa: E402
 
 
 def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attention"):
@@ -101,14 +118,37 @@ def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attenti
 """
 
 
+def prefill(wmma, args):
+    rows = []
+    for d in (int(x) for x in args.dims.split(",")):
+        src = decode_attention(2, 2, 1024, d, T=256, name=f"prefill_d{d}")
+        for chip in args.chips.split(","):
+            c = wmma.compile(src, chip, emit="isa")
+            tile = re.search(r"tile = \[(\d+), (\d+)", c.manifest["schedule"])
+            loop = steady_state(c.artifact)
+            res = kernel_resources(c.artifact)
+            rows.append([f"d{d}", chip, c.manifest["schedule"].split('"')[1],
+                         tile.group(2), str(loop["instrs"]), str(loop["wmma"]),
+                         f"{loop['instrs'] / loop['wmma']:.1f}", str(res["vgpr"]),
+                         str(res["spills"])])
+    print_table(["prefill 2 heads 256 x 1024", "chip", "template", "keys / block",
+                 "loop instr", "loop WMMA", "instr / WMMA", "VGPRs", "spills"], rows,
+                args.markdown)
+
+
 def main():
     ap = llm_parser(__doc__)
     ap.add_argument("--kv", default="2048,8192")
     ap.add_argument("--heads", type=int, default=32)
     ap.add_argument("--kv-heads", type=int, default=8)
     ap.add_argument("--dim", type=int, default=128)
+    ap.add_argument("--prefill", action="store_true")
+    ap.add_argument("--dims", default="64,128")
     args = ap.parse_args()
     wmma = llm_wmma(args)
+    if args.prefill:
+        prefill(wmma, args)
+        return
     H, HKV, D = args.heads, args.kv_heads, args.dim
     rows = []
     for chip in args.chips.split(","):

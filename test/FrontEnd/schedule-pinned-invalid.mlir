@@ -249,3 +249,30 @@ func.func @reduction_waves(%x: memref<64x100xf32>, %o: memref<64xf32>) attribute
     }
   return
 }
+
+// -----
+
+// Attention's blocks hold 16, 32 or 64 keys.
+// CHECK-LABEL: func.func @attention_keys_48
+// CHECK: linalg.softmax
+// expected-remark @+1 {{not converted to a wmma kernel: the pinned attention schedule does not fit: keys per block (tile[1]) must be 16, 32 or 64, got 48}}
+func.func @attention_keys_48(%Q: tensor<100x64xf16>, %K: tensor<77x64xf16>, %V: tensor<77x64xf16>) -> tensor<100x64xf32> attributes {wmma.schedule = #wmma.schedule<template = "attention", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 48, 16], waves = [4, 1], wave_tile = [1, 1], stages = 2, tails = [true, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x77xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100x77xf32>) -> tensor<100x77xf32>
+  %s = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%Q, %K : tensor<100x64xf16>, tensor<77x64xf16>) outs(%f : tensor<100x77xf32>) -> tensor<100x77xf32>
+  %e2 = tensor.empty() : tensor<100x77xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<100x77xf32>) outs(%e2 : tensor<100x77xf32>) -> tensor<100x77xf32>
+  %e3 = tensor.empty() : tensor<100x77xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<100x77xf32>) outs(%e3 : tensor<100x77xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<100x77xf16>
+  %e4 = tensor.empty() : tensor<100x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<100x64xf32>) -> tensor<100x64xf32>
+  %o = linalg.matmul ins(%p16, %V : tensor<100x77xf16>, tensor<77x64xf16>) outs(%f4 : tensor<100x64xf32>) -> tensor<100x64xf32>
+  return %o : tensor<100x64xf32>
+}

@@ -177,7 +177,8 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
     - `tile`: the workgroup's output tile M x N and the K step of the main
       loop (gemm).  chain_regs: rows per workgroup, the second product's N
       block, the first product's K step; chain_lds: rows per workgroup;
-      attention: queries per workgroup, keys per block, head K step;
+      attention: queries per workgroup, keys per block (16, 32 or 64), head
+      K step;
       valu (any size from 1): the output tile M x N and the K step, or for
       the reduction kernel outputs per workgroup, 1, and K per loop step.
     - `waves`: the workgroup's wave grid (M x N); `wave_tile`: WMMA tiles

@@ -3,22 +3,27 @@
  *
  * One workgroup of 4 waves per (batch item, 64 query rows); each wave owns
  * 16 queries.  Everything is computed transposed so that one lane holds
- * one query:
- *   S^T = K Q^T    A = a 16-key block of K (from LDS), B = Q^T (the wave's
+ * one query.  The KV loop walks blocks of 16, 32 or 64 keys (the
+ * schedule's tile[1]), each one to four 16-key tiles:
+ *   S^T = K Q^T    A = a 16-key tile of K (from LDS), B = Q^T (the wave's
  *                  Q fragments, loaded once, kept in registers); in the
  *                  accumulator layout lane l holds query l % 16 and 8 keys
  *                  (RDNA4: keys 8h..8h+7, RDNA3: 2v+h, h = l / 16);
- *   online softmax per lane: the row max and sum over the 8 keys in the
- *                  lane, then across the halves with one v_permlanex16 each
- *                  (lane l and l ^ 16 hold the same query);
+ *   online softmax per lane, once per block: the row max and sum over
+ *                  the block's keys in the lane (8 per tile), then across
+ *                  the halves with one v_permlanex16 each (lane l and
+ *                  l ^ 16 hold the same query);
  *   O^T = V^T P^T  A = a block of V^T (LDS holds V transposed), B = P^T,
  *                  which is S^T's layout: no cross-lane move on RDNA4, the
  *                  planner's v_permlanex16 relayout on RDNA3; the running
- *                  O^T accumulators are rescaled per lane (each lane's
- *                  correction is its own query's).
+ *                  O^T accumulators are rescaled per lane once per
+ *                  block (each lane's correction is its own query's).
  * K and V blocks are streamed through the schedule's `stages` LDS buffers
  * shared by the waves (Kernel/Pipelined.c), the block stages - 1 ahead
- * loaded from global memory while the current one is multiplied.  Keys past the end score -inf; a causal mask (keys after the
+ * loaded from global memory while the current one is multiplied.  Keys
+ * past the end score -inf (in the partial block only, run after the
+ * loop's full blocks, unless a causal stop ends the loop inside the
+ * keys); a causal mask (keys after the
  * query masked by an index comparison) ends the workgroup's key loop at
  * its last query.  Numerics: the running max starts at -inf; a block
  * whose scores are all -inf uses 0 as its max so that exp(-inf - max) is
@@ -35,15 +40,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Keys per block: the rows of S^T = K Q^T (and the K of O^T = V^T P^T);
- * queries per wave: the columns of both. */
-#define KB FE_ATOM_M
+/* Keys per tile: the rows of one S^T = K Q^T tile (and the K of one O^T =
+ * V^T P^T step); a block holds 1, 2 or 4 of them.  Queries per wave: the
+ * columns of both. */
+#define KT FE_ATOM_M
+#define MAX_KEY_TILES 4
 #define QPW FE_ATOM_N
 #define WAVES 4
 #define MAX_TILES 16  /* head dims up to 256 */
+/* O^T tiles updated between two scheduling barriers (their V^T fragments
+ * read together). */
+#define O_TILES_PER_BARRIER 2
 
 /*===--- plan ----------------------------------------------------------------===*/
 static bool causal(const fe_graph *g, int score);
+
+typedef struct {
+  int vgprs;
+  int64_t lds;
+} fit_t;
+
+/* VGPRs (estimated) and LDS bytes of blocks of `keys` keys: Q^T
+ * fragments, O^T accumulators, the block's S^T tiles and P^T fragments,
+ * one K/V fragment, the prefetched K and V blocks, addresses and loop
+ * state; K [keys][d] and V^T [dv][keys] per stage in LDS. */
+static fit_t fit(const wmma_chip_info *chip, const fe_schedule *s,
+                 const fe_gemm *g1, int d, int dv, int keys) {
+  int bits = wb_type_bits(g1->a_type), eb = bits / 8;
+  fe_lds_layout yk = fe_lds_layout_get(chip->arch, bits, d);
+  fe_lds_layout yv = fe_lds_layout_get(chip->arch, bits, keys);
+  int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
+  int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
+  const wmma_instr_info *ii = wmma_instr_get(s->instr);
+  int nkt = keys / KT;
+  int prefetch = (keys * d + dv * keys) * eb / (4 * s->threads);
+  fit_t f;
+  f.vgprs = (d / ii->k) * fb + (dv / ii->m) * 8 + nkt * (8 + fb) + fa +
+            prefetch + 24;
+  f.lds = fe_lds_bytes(&yk, s->stages, keys, bits) +
+          fe_lds_bytes(&yv, s->stages, dv, bits);
+  return f;
+}
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
@@ -73,7 +110,6 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
   s->staging = FE_STAGE_LDS;
   s->tile_m = QPW * WAVES;
-  s->tile_n = KB;
   s->k_step = ii->k;
   /* Two K/V buffers, or a pin's three (Kernel/Pipelined.c). */
   s->stages = o->pinned ? (int)o->pin.stages : 2;
@@ -84,18 +120,33 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;
   s->threads = 32 * WAVES;
+  /* Keys per block: the largest of 64, 32, 16 that fits the registers and
+   * LDS (a block's row max, row sum and O^T rescale amortise over its key
+   * tiles), or the pin's.  Measured over d = 64 and 128, 33 to 1024 keys,
+   * with and without masks: keys x d <= 4096 compiles without spills on
+   * RDNA4, while RDNA3's fragments, twice as large (replicated halves),
+   * spill there and fit at keys x d <= 2048. */
+  const int kd_max = chip->arch == WMMA_ARCH_RDNA3 ? 2048 : 4096;
+  int keys = 0;
+  if (o->pinned) {
+    int64_t pk = o->pin.tile[1];
+    if (pk != KT && pk != 2 * KT && pk != MAX_KEY_TILES * KT)
+      return fe_why(why, cap, "keys per block (tile[1]) must be 16, 32 or "
+                              "64, got %lld",
+                    (long long)pk);
+    keys = (int)pk;
+  }
+  for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
+    if (keys ? k != keys : k > KT && k * d > kd_max)
+      continue;
+    fit_t f = fit(chip, s, g1, (int)d, (int)dv, k);
+    s->tile_n = k;
+    s->vgprs = f.vgprs;
+    s->lds_bytes = f.lds;
+    if (f.vgprs <= FE_VGPR_BUDGET && f.lds <= chip->lds_bytes)
+      break;
+  }
   int bits = wb_type_bits(g1->a_type), eb = bits / 8;
-  fe_lds_layout yk = fe_lds_layout_get(chip->arch, bits, (int)d);
-  fe_lds_layout yv = fe_lds_layout_get(chip->arch, bits, KB);
-  s->lds_bytes = fe_lds_bytes(&yk, s->stages, KB, bits) +
-                 fe_lds_bytes(&yv, s->stages, (int)dv, bits);
-  int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
-  int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
-  /* Q^T fragments, O^T accumulators, S^T, one K/V fragment, P^T, the
-   * prefetched K and V blocks, addresses and loop state. */
-  int prefetch = (int)((KB * d + dv * KB) * eb / (4 * s->threads));
-  s->vgprs = (int)(d / ii->k) * fb + (int)(dv / ii->m) * 8 + 8 + fa + fb +
-             prefetch + 24;
   if (s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
                             "(budget %d)",
@@ -103,14 +154,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (s->lds_bytes > chip->lds_bytes)
     return fe_why(why, cap, "K and V blocks need %lld bytes of LDS",
                   (long long)s->lds_bytes);
+  keys = s->tile_n;
   const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
   s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
   s->acc_pack = 1;
   /* K blocks (keys x d) and V^T blocks (dv x keys) through LDS. */
-  if (fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, KB, (int)d, s->threads,
+  if (fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, keys, (int)d, s->threads,
                        pin ? pin->copy[0] : WMMA_COPY_NONE, &s->copy[0], why,
                        cap) ||
-      fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, (int)dv, KB, s->threads,
+      fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, (int)dv, keys, s->threads,
                        pin ? pin->copy[1] : WMMA_COPY_NONE, &s->copy[1], why,
                        cap))
     return -1;
@@ -122,7 +174,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (pin)
     s->causal = pin->causal;
   s->m_tail = !fe_size_static(g1->M) || g1->M.value % s->tile_m;
-  s->n_tail = !fe_size_static(g1->N) || g1->N.value % KB;
+  s->n_tail = !fe_size_static(g1->N) || g1->N.value % keys;
   s->grid[0] = (fe_grid_dim){1, {{g1->M, s->tile_m}}};
   s->grid[1].nterms = 0;
   s->grid[2].nterms = g1->nbatch;
@@ -135,8 +187,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   for (int i = 0; i < g1->nbatch; ++i)
     B *= (double)fe_estimate(g1->batch[i]);
   double blocks = B * ceil(M / s->tile_m);
-  double wmma = blocks * WAVES * ceil(N / KB) * (d / ii->k + dv / ii->m);
-  double bytes = blocks * ceil(N / KB) * KB * (d + dv) * eb +
+  double wmma = blocks * WAVES * ceil(N / keys) * (keys / KT) *
+                (d / ii->k + dv / ii->m);
+  double bytes = blocks * ceil(N / keys) * keys * (d + dv) * eb +
                  B * M * (d * eb + dv * 4);
   s->cost = fe_cost(chip, blocks, wmma, bytes);
   return 0;
@@ -184,88 +237,160 @@ static bool causal(const fe_graph *g, int score) {
 }
 
 /*===--- the kernel -----------------------------------------------------------===*/
+/* The scores written as the first product times a positive finite
+ * constant c (either operand order, f32): softmax(c S) = e^(c (S - max S))
+ * / sum, so the block max is taken on S and c goes into the exponential's
+ * fma (one multiply per score less).  0 for any other score. */
+static double score_factor(const fe_problem *p) {
+  const fe_graph *g = &p->g;
+  const fe_node *x = &g->nodes[p->att.score];
+  if (x->kind != FE_OP || strcmp(x->name, "arith.mulf") || x->nops != 2)
+    return 0;
+  for (int i = 0; i < 2; ++i) {
+    const fe_node *s = &g->nodes[x->ops[i]], *c = &g->nodes[x->ops[1 - i]];
+    if (s->kind == FE_PRODUCT && s->product == p->gemms[0].prod &&
+        mlirTypeIsAF32(g->prods[s->product].acc_type) &&
+        c->kind == FE_CONST && c->fval > 0 &&
+        isfinite(c->fval))
+      return c->fval;
+  }
+  return 0;
+}
+
 typedef struct {
   MlirValue batch[2];
   MlirValue q0;                 /* the wave's first query */
   MlirValue qf[MAX_TILES];      /* Q^T fragments (B operands) */
   fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */
   int nd, ndv;
-  bool key_tail;
+  int keys, nkt;                /* keys per block, its 16-key tiles */
+  bool key_tail;                /* the key count may end inside a block */
+  bool tail_peeled;             /* only the pipeline's last slice may */
+  double fold;                  /* the scores' positive scale, applied in
+                                   the exponential (0: scores as written) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
 } att_t;
+
+/* A scheduling barrier (as GemmLds.c's): without them LLVM hoists a
+ * block's LDS fragment reads above the WMMAs before them, and all the
+ * fragments held at once next to Q^T, O^T and the prefetched block spill
+ * (or fill the 256 VGPRs) at d = 128. */
+static void sched_barrier(fe_kb *kb) {
+  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
+  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
 
 /* Loop state: running max, running sum, O^T accumulators. */
 #define NSTATE (2 + MAX_TILES)
 
-/* The block of keys at key0 in LDS buffer buf: scores, online softmax,
- * O^T update; st = {m, l, O^T...}. */
+/* The block of a->nkt key tiles at key0 in LDS buffer buf: scores, online
+ * softmax, O^T update; st = {m, l, O^T...}.  The row max, the row sum and
+ * the rescale of O^T are paid once per block, whatever its key tiles;
+ * with mask, keys at or past the key count score -inf (the partial block
+ * only, or every block when the loop visits blocks the count may end
+ * in). */
 static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
-                  MlirValue *st) {
+                  bool mask, MlirValue *st) {
   const fe_problem *p = kb->p;
   const fe_gemm *g1 = &p->gemms[0];
   wb_t *b = &kb->b;
   MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  MlirValue s = kb_fill_zero(kb, kb->atom);
-  for (int c = 0; c < a->nd; ++c) {
-    MlirValue idx[3] = {buf, kb_c(kb, 0)};
-    idx[2] = kb_c(kb, kb->atom_k * c);
-    s = kb_mma(kb, kb->atom, kb_load(kb, fa, a->kblk.lds, 3, idx, false),
-               a->qf[c], s);
+  MlirValue sc[MAX_KEY_TILES];
+  for (int kt = 0; kt < a->nkt; ++kt) {
+    if (kt)
+      sched_barrier(kb);
+    MlirValue s = kb_fill_zero(kb, kb->atom);
+    for (int c = 0; c < a->nd; ++c) {
+      MlirValue idx[3] = {buf, kb_c(kb, KT * kt)};
+      idx[2] = kb_c(kb, kb->atom_k * c);
+      MlirValue kf = kb_load(kb, fa, a->kblk.lds, 3, idx, false);
+      s = kb_mma(kb, kb->atom, kf, a->qf[c], s);
+    }
+    /* The scores on the (query, key) tile, held transposed. */
+    fe_tile t;
+    memset(&t, 0, sizeof t);
+    t.rank = p->att.rank;
+    t.dim_row = 0;
+    t.dim_col = 1;
+    t.at[0] = a->q0;
+    t.at[1] = kt ? kb_addc(kb, key0, KT * kt) : key0;
+    for (int i = 0; i < g1->nbatch; ++i)
+      t.at[2 + i] = a->batch[i];
+    t.transposed = true;
+    if (a->fold > 0 && mask) {
+      MlirValue keys = kb_size(kb, g1->N);
+      MlirValue ninf = wb_const_splat(
+          b, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)), -INFINITY);
+      sc[kt] = kb_fill_cols_from(kb, &t, s, keys, ninf);
+    }
+    else if (a->fold > 0)
+      sc[kt] = s;
+    else
+      sc[kt] = fe_att_scores(kb, g1, &t, s, mask);
+    if (mlirValueIsNull(sc[kt]))
+      return;
   }
-  /* The scores on the (query, key) tile, held transposed. */
-  fe_tile t;
-  memset(&t, 0, sizeof t);
-  t.rank = p->att.rank;
-  t.dim_row = 0;
-  t.dim_col = 1;
-  t.at[0] = a->q0;
-  t.at[1] = key0;
-  for (int i = 0; i < g1->nbatch; ++i)
-    t.at[2 + i] = a->batch[i];
-  t.transposed = true;
-  MlirValue sc = fe_att_scores(kb, g1, &t, s, a->key_tail);
-  if (mlirValueIsNull(sc))
-    return;
   MlirType f32 = mlirF32TypeGet(kb->ctx);
-  /* Online softmax. */
+  /* Online softmax: the block's row max over its key tiles (slot-wise,
+   * then across the lane's slots and its lane half).  maxnumf (one
+   * v_max_f32 on RDNA3, where maximumf is three instructions): a NaN
+   * score it drops still makes the row NaN through its exp in the sum. */
   MlirValue mx = st[0], l = st[1];
-  MlirValue bm = fe_att_row_combine(kb, "arith.maximumf", sc);
-  MlirValue mnew = wb_arith(b, "arith.maximumf", mx, bm);
+  MlirValue vm = sc[0];
+  for (int kt = 1; kt < a->nkt; ++kt)
+    vm = wb_arith(b, "arith.maxnumf", vm, sc[kt]);
+  MlirValue bm = fe_att_row_combine(kb, "arith.maxnumf", vm);
+  MlirValue mnew = wb_arith(b, "arith.maxnumf", mx, bm);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
-  MlirValue corr = fe_att_exp_minus(kb, mx, muse);
-  MlirValue pv = fe_att_exp_minus(kb, sc, muse);
-  MlirValue bs = fe_att_row_combine(kb, "arith.addf", pv);
+  double c = a->fold > 0 ? a->fold : 1.0;
+  MlirValue corr = fe_att_exp_scaled_minus(kb, mx, muse, c);
+  MlirValue pv[MAX_KEY_TILES], vs = (MlirValue){NULL};
+  for (int kt = 0; kt < a->nkt; ++kt) {
+    pv[kt] = fe_att_exp_scaled_minus(kb, sc[kt], muse, c);
+    vs = kt ? wb_arith(b, "arith.addf", vs, pv[kt]) : pv[kt];
+  }
+  MlirValue bs = fe_att_row_combine(kb, "arith.addf", vs);
   st[0] = mnew;
-  st[1] = wb_arith(b, "arith.addf", wb_arith(b, "arith.mulf", l, corr), bs);
-  /* P^T (S^T's layout) -> the B operand of O^T = V^T P^T, converted to
+  MlirValue lc = wb_arith(b, "arith.mulf", l, corr);
+  st[1] = wb_arith(b, "arith.addf", lc, bs);
+  /* P^T (S^T's layout) -> the B operands of O^T = V^T P^T, converted to
    * P's type on the way. */
   MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
-  MlirValue pb = kb_relayout(kb, from, to, pv, wmmaFragAttrGetVectorType(to));
+  MlirValue pb[MAX_KEY_TILES];
+  for (int kt = 0; kt < a->nkt; ++kt)
+    pb[kt] = kb_relayout(kb, from, to, pv[kt], wmmaFragAttrGetVectorType(to));
   MlirValue cs = fe_att_splat(kb, corr);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
-    MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
-    idx[2] = kb_c(kb, 0);
-    MlirValue o = wb_arith(b, "arith.mulf", st[2 + t2], cs);
-    st[2 + t2] = kb_mma(kb, kb->atom,
-                        kb_load(kb, fa, a->vblk.lds, 3, idx, false), pb, o);
+    if (t2 % O_TILES_PER_BARRIER == 0)
+      sched_barrier(kb);
+    MlirValue o = st[2 + t2];
+    for (int kt = 0; kt < a->nkt; ++kt) {
+      MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
+      idx[2] = kb_c(kb, KT * kt);
+      if (!kt) /* the rescale, once per block */
+        o = wb_arith(b, "arith.mulf", o, cs);
+      MlirValue vf = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
+      o = kb_mma(kb, kb->atom, vf, pb[kt], o);
+    }
+    st[2 + t2] = o;
   }
 }
 
 /* The pipeline's callbacks (Kernel/Pipelined.c): slice s is the block of
- * keys from 16 s, loaded masked whenever keys may end inside a block (the
- * pipeline's own `masked` adds nothing: blocks past the key count are not
- * loaded unless the key count is dynamic, which is a key tail). */
+ * keys from s * keys-per-block.  Without a causal stop the loop visits
+ * the full blocks and a masked partial one last (the pipeline's tail), so
+ * the steady-state loop neither masks loads nor scores; with one, blocks
+ * up to the workgroup's last query may end inside the keys, and each is
+ * masked when the key count may not be a multiple of the block. */
 static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   att_t *a = ud;
-  MlirValue key0 = kb_mulc(kb, slice, KB);
-  (void)masked;
-  fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), a->key_tail,
-                   a->pk);
-  fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, a->key_tail,
-                   a->pv);
+  MlirValue key0 = kb_mulc(kb, slice, a->keys);
+  bool m = a->tail_peeled ? masked : a->key_tail;
+  fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), m, a->pk);
+  fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, m, a->pv);
 }
 
 static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
@@ -276,8 +401,9 @@ static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
 
 static void compute_block(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
                           bool masked, MlirValue *st) {
-  (void)masked; /* keys past the end score -inf in every block */
-  block(kb, ud, buf, kb_mulc(kb, slice, KB), st);
+  att_t *a = ud;
+  block(kb, a, buf, kb_mulc(kb, slice, a->keys),
+        a->tail_peeled ? masked : a->key_tail, st);
 }
 
 static int build(fe_kb *kb) {
@@ -290,7 +416,11 @@ static int build(fe_kb *kb) {
     return -1;
   a->nd = (int)(g1->K.value / kb->atom_k);
   a->ndv = (int)(g2->N.value / kb->atom_m);
+  a->keys = s->tile_n;
+  a->nkt = a->keys / KT;
   a->key_tail = s->n_tail;
+  a->tail_peeled = s->n_tail && !s->causal;
+  a->fold = score_factor(p);
   kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
   MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
   a->q0 = kb_add(kb, qwg, kb_mulc(kb, kb->wave, QPW));
@@ -300,12 +430,12 @@ static int build(fe_kb *kb) {
   MlirType in = g1->a_type;
   int bits = wb_type_bits(in);
   fe_lds_layout yk = fe_lds_layout_get(kb->arch, bits, (int)g1->K.value);
-  fe_lds_layout yv = fe_lds_layout_get(kb->arch, bits, KB);
-  int64_t sk[3] = {s->stages, KB, yk.stride},
+  fe_lds_layout yv = fe_lds_layout_get(kb->arch, bits, a->keys);
+  int64_t sk[3] = {s->stages, a->keys, yk.stride},
           sv[3] = {s->stages, g2->N.value, yv.stride};
-  if (fe_lds_copy_init(kb, &a->kblk, &g1->rhs, KB, (int)g1->K.value,
+  if (fe_lds_copy_init(kb, &a->kblk, &g1->rhs, a->keys, (int)g1->K.value,
                        kb_lds(kb, 3, sk, in), false, s->copy[0]) ||
-      fe_lds_copy_init(kb, &a->vblk, &g2->rhs, (int)g2->N.value, KB,
+      fe_lds_copy_init(kb, &a->vblk, &g2->rhs, (int)g2->N.value, a->keys,
                        kb_lds(kb, 3, sv, in), false, s->copy[1])) {
     free(a);
     return -1;
@@ -314,11 +444,21 @@ static int build(fe_kb *kb) {
   for (int c = 0; c < a->nd; ++c)
     a->qf[c] = kb_operand_tile(kb, &g1->lhs, WMMA_MATRIX_B, a->batch, a->q0,
                                kb_c(kb, kb->atom_k * c), s->m_tail);
-  /* Key blocks to visit: all, or up to the workgroup's last query. */
-  MlirValue nblk = kb_ceil_div(kb, g1->N, KB);
+  /* Key blocks to visit: the full ones and a partial one last (the
+   * pipeline's tail), or with a causal stop all up to the workgroup's
+   * last query. */
+  MlirValue nblk;
+  if (!a->tail_peeled) {
+    nblk = kb_ceil_div(kb, g1->N, a->keys);
+  } else if (fe_size_static(g1->N)) {
+    nblk = kb_c(kb, g1->N.value / a->keys);
+  } else {
+    MlirValue keys = kb_size(kb, g1->N);
+    nblk = wb_arith(b, "arith.divui", keys, kb_c(kb, a->keys));
+  }
   if (s->causal)
-    nblk = wb_min_index(b, nblk,
-                        wb_ceil_div_const(b, kb_addc(kb, qwg, s->tile_m), KB));
+    nblk = wb_min_index(
+        b, nblk, wb_ceil_div_const(b, kb_addc(kb, qwg, s->tile_m), a->keys));
   /* State. */
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   int ns = 2 + a->ndv;
@@ -332,8 +472,10 @@ static int build(fe_kb *kb) {
   kb_pipeline pl = {
       .stages = s->stages,
       .nfull = nblk,
-      .tail = false,
-      .max_slices = fe_size_static(g1->N) ? (g1->N.value + KB - 1) / KB : -1,
+      .tail = a->tail_peeled,
+      .max_slices = fe_size_static(g1->N)
+                        ? (g1->N.value + a->keys - 1) / a->keys
+                        : -1,
       .nstate = ns,
       .ud = a,
       .prefetch = prefetch_block,

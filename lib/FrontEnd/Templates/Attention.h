@@ -23,5 +23,10 @@ MlirValue fe_att_splat(fe_kb *kb, MlirValue x);
  * lane's f32 shift): 2^(x log2 e - m log2 e), one fma and one v_exp_f32
  * (rocdl.exp2) per element, not math.exp's range reduction. */
 MlirValue fe_att_exp_minus(fe_kb *kb, MlirValue x, MlirValue m);
+/* e^(c (x - m)) for c > 0 the same way, c log2 e folded into the fma's
+ * constant: the scores' scale applied in the exponential, the max taken
+ * on the unscaled scores. */
+MlirValue fe_att_exp_scaled_minus(fe_kb *kb, MlirValue x, MlirValue m,
+                                  double c);
 
 #endif /* WMMA_FRONTEND_TEMPLATES_ATTENTION_H */

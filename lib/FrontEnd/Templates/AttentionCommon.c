@@ -55,12 +55,17 @@ static MlirValue exp2_fma(fe_kb *kb, MlirValue x, MlirValue l2e,
 }
 
 MlirValue fe_att_exp_minus(fe_kb *kb, MlirValue x, MlirValue m) {
+  return fe_att_exp_scaled_minus(kb, x, m, 1.0);
+}
+
+MlirValue fe_att_exp_scaled_minus(fe_kb *kb, MlirValue x, MlirValue m,
+                                  double c) {
   wb_t *b = &kb->b;
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   const double log2e = 1.4426950408889634;
-  MlirValue l2e = wb_const_float(b, f32, log2e);
-  MlirValue shift =
-      wb_arith(b, "arith.mulf", m, wb_const_float(b, f32, -log2e));
+  MlirValue l2e = wb_const_float(b, f32, c * log2e);
+  MlirValue nl2e = wb_const_float(b, f32, -c * log2e);
+  MlirValue shift = wb_arith(b, "arith.mulf", m, nl2e);
   int64_t n;
   MlirType el;
   if (!mlirTypeIsAVector(mlirValueGetType(x)))

@@ -30,6 +30,7 @@
  * static).  Bodies of any other shape are left as they are; recognition
  * refuses them with its reason. */
 #include "FrontEnd.h"
+#include "Partition/Partition.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -432,7 +433,52 @@ static MlirValue filled(ctx_t *c, MlirType t, MlirValue v) {
   return buf;
 }
 
+static bool is_view(MlirOperation op) {
+  return wmma_op_is(op, "memref.collapse_shape") ||
+         wmma_op_is(op, "memref.expand_shape") ||
+         wmma_op_is(op, "memref.cast") || wmma_op_is(op, "memref.subview");
+}
+
+/* Is every use of v (through views) the op itself, a deallocation, or a
+ * write that reads nothing of it (a fill)?  Then its values are never read
+ * after the op (torch's argmax drops max.dim's values). */
+static bool unread_after(MlirOperation op, MlirValue v, int depth) {
+  if (depth > 8)
+    return false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (mlirOperationEqual(user, op) || wmma_op_is(user, "memref.dealloc"))
+      continue;
+    if (is_view(user) && mlirOpOperandGetOperandNumber(u) == 0) {
+      if (!unread_after(op, mlirOperationGetResult(user, 0), depth + 1))
+        return false;
+      continue;
+    }
+    if (!wmma_op_is(user, "linalg.generic") ||
+        mlirOperationGetNumOperands(user) != 2 ||
+        mlirOpOperandGetOperandNumber(u) != 1 ||
+        !fe_yields_first_input(user))
+      return false;
+  }
+  return true;
+}
+
+/* The buffer v views (v itself when it is no view). */
+static MlirValue root_buffer(MlirValue v) {
+  for (int i = 0; i < 8 && is_view(defining(v)); ++i)
+    v = mlirOperationGetOperand(defining(v), 0);
+  return v;
+}
+
+static bool values_dead(const argred_t *ar) {
+  MlirValue root = root_buffer(ar->vout);
+  return is(root, "memref.alloc") && unread_after(ar->op, root, 0);
+}
+
 static bool rewrite(argred_t *ar) {
+  /* Before step 4 adds a read of the start values. */
+  bool dead = values_dead(ar);
   MlirContext ctx = mlirOperationGetContext(ar->op);
   MlirRewriterBase rw = mlirIRRewriterCreate(ctx);
   wb_t b;
@@ -463,7 +509,9 @@ static bool rewrite(argred_t *ar) {
                ar->omap, false, first_best_body);
   MlirValue index_in[3] = {m, r, ar->vout};
   ok = ok && generic(&c, 3, index_in, ids, ar->iout, id, true, index_body);
-  if (ok && ar->form != FORM_SELECT) {
+  if (ok && dead) {
+    /* argmax: the values are never read, no kernel computes them. */
+  } else if (ok && ar->form != FORM_SELECT) {
     ok = generic(&c, 1, &ar->x, xo, ar->vout, ar->omap, false, value_body);
   } else if (ok) {
     MlirValue pick = filled(&c, ar->xt, identity(&c));
@@ -491,9 +539,9 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
 }
 
 void fe_split_arg_reductions(MlirOperation func) {
-  /* One at a time: the walk must not visit an op the rewrite erased.  A
-   * rewrite that fails half way leaves the op in place and stops (its
-   * partial generics write fresh buffers nothing reads). */
+  /* One at a time: the walk must not visit an op the rewrite erased.  The
+   * builders fail only on null values, which the match excludes; should
+   * one fail, the op stays and recognition refuses it. */
   for (int guard = 0; guard < 1024; ++guard) {
     MlirOperation found = {NULL};
     mlirOperationWalk(func, visit, &found, MlirWalkPreOrder);

@@ -86,6 +86,10 @@ void fe_reroot_result_views(MlirOperation func);
  * are written through a collapse_shape view without them
  * (Recognize/UnitOutputs.c). */
 void fe_drop_unit_output_dims(MlirOperation func);
+/* Two-output reductions of a value and its position (argmax, max.dim) become
+ * single-output generics the reduction template evaluates
+ * (Recognize/ArgReductions.c). */
+void fe_split_arg_reductions(MlirOperation func);
 /* Reads the normalized function into p's graph, arguments and symbols.
  * 0, or -1 with every obstacle found (each at its op) in d. */
 int fe_recognize(MlirOperation norm, MlirOperation func, fe_problem *p,

@@ -126,9 +126,15 @@ static int dynamic_dims(fe_program *pg, fe_pbuf *b, MlirOperation op,
     if (!mlirShapedTypeIsDynamicSize(b->dims[d]))
       continue;
     if (next >= mlirOperationGetNumOperands(op) ||
-        !size_of(pg, mlirOperationGetOperand(op, next++), &b->dims[d]))
-      return fail(why, cap, "a buffer's size is not a dimension of an "
-                            "argument or a constant");
+        !size_of(pg, mlirOperationGetOperand(op, next++), &b->dims[d])) {
+      pg->failed_at = op;
+      return fail(why, cap, "a buffer's size is computed on the host "
+                            "(arithmetic on an index argument or on "
+                            "run-time sizes): the runner's record takes "
+                            "each run-time size from one dimension of an "
+                            "argument; give a buffer of that size as an "
+                            "argument, or its size as a dimension of one");
+    }
   }
   return 0;
 }
@@ -159,8 +165,15 @@ static int collapsed_dims(fe_program *pg, fe_pbuf *b, MlirOperation op,
       b->dims[d] = prod;
     else if (ndyn == 1 && prod == 1)
       b->dims[d] = dyn;
-    else
-      return fail(why, cap, "a collapse_shape multiplies run-time sizes");
+    else {
+      pg->failed_at = op;
+      return fail(why, cap, "a collapse_shape multiplies %d run-time sizes "
+                            "into one (a flatten of dynamic dimensions): "
+                            "the runner's record takes each run-time size "
+                            "from one dimension of an argument; give the "
+                            "input with those dimensions flattened",
+                  ndyn);
+    }
   }
   return 0;
 }

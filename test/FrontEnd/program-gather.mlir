@@ -1,6 +1,9 @@
 // Gathers (torch-mlir's aten.embedding / aten.index_select): a body that
 // reads another buffer at indices it computes becomes a plain elementwise
-// kernel with the table as an argument, one clamped scalar read per
+// kernel with the table as an argument.  A run of the output's innermost
+// dimension that reads consecutive elements of one table row (an
+// embedding: W[id[s], j]) is one vector load of the row, its row index
+// clamped into the table; other gathers read one clamped scalar per
 // element.  The ids are masked into the table (the CPU reference reads out
 // of bounds otherwise; an out-of-range id reads the clamped row, see
 // python/tests/test_gather.py).
@@ -16,6 +19,8 @@
 // RUN: timeout 120 wmma-run %s --func embedding_batched --chip gfx1100 --seed 8 | FileCheck %s --check-prefix=NUM3
 // RUN: timeout 120 wmma-run %s --func mm_gather_bias --chip gfx1201 --seed 9 | FileCheck %s --check-prefix=NUM4
 // RUN: timeout 120 wmma-run %s --func mm_gather_bias --chip gfx1100 --seed 10 | FileCheck %s --check-prefix=NUM4
+// RUN: timeout 120 wmma-run %s --func embedding_reversed --chip gfx1201 --seed 11 | FileCheck %s --check-prefix=NUM
+// RUN: timeout 120 wmma-run %s --func embedding_reversed --chip gfx1100 --seed 12 | FileCheck %s --check-prefix=NUM
 
 // CHECK-LABEL: gpu.func @embedding_f32(
 // CHECK-SAME: memref<1000x64xf32>, %{{.*}}: memref<37xi32>, %{{.*}}: memref<37x64xf32>) kernel
@@ -23,7 +28,8 @@
 // CHECK: %[[ID:.*]] = vector.extract
 // CHECK: %[[LO:.*]] = arith.maxsi %[[ID]]
 // CHECK: %[[HI:.*]] = arith.minsi %[[LO]]
-// CHECK: memref.load %{{.*}}[%[[HI]], %{{.*}}] : memref<1000x64xf32
+// CHECK: vector.load %{{.*}}[%[[HI]], %{{.*}}] : memref<1000x64xf32, {{.*}}>, vector<4xf32>
+// CHECK-NOT: memref.load %{{.*}} : memref<1000x64xf32
 // NUM: output {{o|result0}} [37x64 {{f16|f32}}]: {{.*}}, 0 of 2368 outside the bound -> PASS
 // NUM: {{^}}PASS
 func.func @embedding_f32(%w: memref<1000x64xf32>, %ids: memref<37xi32>, %o: memref<37x64xf32>) {
@@ -45,7 +51,7 @@ func.func @embedding_f32(%w: memref<1000x64xf32>, %ids: memref<37xi32>, %o: memr
 // CHECK-LABEL: gpu.func @embedding_f16(
 // CHECK-SAME: memref<1000x64xf16>
 // CHECK-SAME: template = "elementwise"
-// CHECK: memref.load %{{.*}} : memref<1000x64xf16
+// CHECK: vector.load %{{.*}} : memref<1000x64xf16, {{.*}}>, vector<8xf16>
 func.func @embedding_f16(%w: tensor<1000x64xf16>, %ids: tensor<37xi32>) -> tensor<37x64xf16> {
   %e = tensor.empty() : tensor<37x64xf16>
   %r = linalg.generic {indexing_maps = [affine_map<(s, e) -> (s)>, affine_map<(s, e) -> (s, e)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<37xi32>) outs(%e : tensor<37x64xf16>) {
@@ -65,7 +71,7 @@ func.func @embedding_f16(%w: tensor<1000x64xf16>, %ids: tensor<37xi32>) -> tenso
 // The embedding, then a matmul of its rows: two kernels.
 // CHECK-LABEL: gpu.func @embedding_matmul_k0(
 // CHECK-SAME: template = "elementwise"
-// CHECK: memref.load %{{.*}} : memref<1000x64xf16
+// CHECK: vector.load %{{.*}} : memref<1000x64xf16, {{.*}}>, vector<8xf16>
 // CHECK-LABEL: gpu.func @embedding_matmul_k1(
 // CHECK-SAME: template = "gemm"
 // CHECK-NOT: memref<1000x64xf16
@@ -99,7 +105,7 @@ func.func @embedding_matmul(%w: tensor<1000x64xf16>, %ids: tensor<37xi32>, %b: t
 // CHECK-LABEL: gpu.func @gather_of_computed_k1(
 // CHECK-SAME: template = "elementwise"
 // CHECK: arith.minsi
-// CHECK: memref.load %{{.*}} : memref<50x16xf32
+// CHECK: vector.load %{{.*}} : memref<50x16xf32, {{.*}}>, vector<4xf32>
 func.func @gather_of_computed(%w: memref<50x16xf32>, %ids: memref<7xi64>, %o: memref<7x16xf32>) {
   %t = memref.alloc() : memref<50x16xf32>
   linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%w : memref<50x16xf32>) outs(%t : memref<50x16xf32>) {
@@ -124,7 +130,7 @@ func.func @gather_of_computed(%w: memref<50x16xf32>, %ids: memref<7xi64>, %o: me
 // may collapse the id loops, the table keeps its shape.
 // CHECK-LABEL: gpu.func @embedding_batched(
 // CHECK-SAME: template = "elementwise"
-// CHECK: memref.load %{{.*}} : memref<50x16xf32
+// CHECK: vector.load %{{.*}} : memref<50x16xf32, {{.*}}>, vector<4xf32>
 // NUM3: output o [2x7x16 f32]: {{.*}}, 0 of 224 outside the bound -> PASS
 func.func @embedding_batched(%w: memref<50x16xf32>, %ids: memref<2x7xi32>, %o: memref<2x7x16xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, s, e) -> (b, s)>, affine_map<(b, s, e) -> (b, s, e)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : memref<2x7xi32>) outs(%o : memref<2x7x16xf32>) {
@@ -166,4 +172,29 @@ func.func @mm_gather_bias(%a: tensor<37x64xf16>, %b: tensor<64x48xf16>, %w: tens
     linalg.yield %s : f32
   } -> tensor<37x48xf32>
   return %r : tensor<37x48xf32>
+}
+
+// -----
+
+// A row read backwards (W[id, 63 - j]): the run's elements are not
+// consecutive in the row, so each is read by itself (clamped).
+// CHECK-LABEL: gpu.func @embedding_reversed(
+// CHECK-SAME: template = "elementwise"
+// CHECK-NOT: vector.load %{{.*}} : memref<1000x64xf32
+// CHECK: memref.load %{{.*}} : memref<1000x64xf32
+// CHECK-NOT: vector.load %{{.*}} : memref<1000x64xf32
+// CHECK: gpu.return
+func.func @embedding_reversed(%w: memref<1000x64xf32>, %ids: memref<37xi32>, %o: memref<37x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(s, e) -> (s)>, affine_map<(s, e) -> (s, e)>], iterator_types = ["parallel", "parallel"]} ins(%ids : memref<37xi32>) outs(%o : memref<37x64xf32>) {
+  ^bb0(%id: i32, %out: f32):
+    %m = arith.constant 511 : i32
+    %c63 = arith.constant 63 : index
+    %k = arith.andi %id, %m : i32
+    %i = arith.index_cast %k : i32 to index
+    %j = linalg.index 1 : index
+    %r = arith.subi %c63, %j : index
+    %v = memref.load %w[%i, %r] : memref<1000x64xf32>
+    linalg.yield %v : f32
+  }
+  return
 }

@@ -24,7 +24,8 @@ double rng_uniform(void) {
 
 elem_kind elem_kind_of(const char *t) {
   static const char *const kNames[] = {"f16", "bf16", "f32", "i32", "i8",
-                                       "f8E4M3FN", "f8E5M2", "i4", "i1", "i16"};
+                                       "f8E4M3FN", "f8E5M2", "i4", "i1", "i16",
+                                       "i64"};
   for (int k = 0; k < ELEM_UNSUPPORTED; ++k)
     if (!strcmp(t, kNames[k]))
       return (elem_kind)k;
@@ -64,6 +65,11 @@ double load_elem(elem_kind k, const void *data, size_t i) {
     memcpy(&s16, p + 2 * i, 2);
     return s16;
   }
+  case ELEM_I64: { /* positions (argmax): exact below 2^53 */
+    int64_t s64;
+    memcpy(&s64, p + 8 * i, 8);
+    return (double)s64;
+  }
   default:
     return NAN;
   }
@@ -80,7 +86,7 @@ double draw(elem_kind k, double scale) {
     return floor(v * 8.0);
   if (k == ELEM_I1)
     return v < 0 ? 0 : 1;
-  if (k == ELEM_I32 || k == ELEM_I16)
+  if (k == ELEM_I32 || k == ELEM_I16 || k == ELEM_I64)
     return floor(v * 1024.0);
   return v * scale;
 }
@@ -119,6 +125,11 @@ void store_elem(elem_kind k, void *data, size_t i, double v) {
   case ELEM_I16: {
     int16_t s16 = (int16_t)(int64_t)v;
     memcpy(p + 2 * i, &s16, 2);
+    break;
+  }
+  case ELEM_I64: {
+    int64_t s64 = (int64_t)v;
+    memcpy(p + 8 * i, &s64, 8);
     break;
   }
   case ELEM_FP8:

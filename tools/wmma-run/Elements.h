@@ -14,7 +14,7 @@ double rng_uniform(void);
 
 typedef enum {
   ELEM_F16, ELEM_BF16, ELEM_F32, ELEM_I32, ELEM_I8, ELEM_FP8, ELEM_BF8,
-  ELEM_I4, ELEM_I1, ELEM_I16, ELEM_UNSUPPORTED
+  ELEM_I4, ELEM_I1, ELEM_I16, ELEM_I64, ELEM_UNSUPPORTED
 } elem_kind;
 
 /* The kind of an element type as the compile result names it. */

@@ -49,7 +49,7 @@ static void usage(FILE *f) {
           "also replace the bound and its vacuity check\n"
           "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S; i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
-          "i16 and i32 buffers are uniform in [-1024, 1024);\n"
+          "i16, i32 and i64 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
           "in 0..the largest dimension).\n"
           "--reference takes the reference function (same name and signature)\n"
@@ -463,7 +463,8 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       double err = fabs(got - want);
       double tol = r->rtol > 0 || r->atol > 0
                        ? r->atol + r->rtol * fabs(want)
-                       : mag_scale * fabs(mag);
+                       : mag_scale == 0 ? 0 /* exact: also where M is inf */
+                                        : mag_scale * fabs(mag);
       /* Both bounds are sound: the smaller judges. */
       if (!tolerances && error_bounded)
         tol = fmin(tol, fabs(load_elem(kinds[i], eargs[i].data, e)));

@@ -82,6 +82,10 @@ typedef struct {
   int naliases;
   MlirValue alias_from[FE_PROGRAM_MAX_ALIASES];
   int alias_to[FE_PROGRAM_MAX_ALIASES];
+  /* After a failed fe_program_read: the op the record could not express
+   * (null when the function as a whole is the reason), for a diagnostic at
+   * the line the user wrote. */
+  MlirOperation failed_at;
 } fe_program;
 
 /* Reads the host function `func` (in `module`, where the kernels are):

@@ -16,8 +16,9 @@ int fe_build_program_host(MlirOperation func, MlirOperation norm,
 /* Marks func as a program (wmma.program) and renumbers the `host` field
  * of every launched kernel's record by the program's buffer table.  0, or
  * -1 with why when the host is not a static launch sequence (partial
- * conversion: the caller decides whether that is an error). */
+ * conversion: the caller decides whether that is an error), and in *where
+ * the location of the op it could not express (func's when none). */
 int fe_program_number_buffers(MlirOperation module, MlirOperation func,
-                              char *why, size_t cap);
+                              char *why, size_t cap, MlirLocation *where);
 
 #endif /* WMMA_FRONTEND_HOST_PROGRAM_H */

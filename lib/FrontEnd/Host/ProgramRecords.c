@@ -10,11 +10,14 @@
 #include <stdlib.h>
 
 int fe_program_number_buffers(MlirOperation module, MlirOperation func,
-                              char *why, size_t cap) {
+                              char *why, size_t cap, MlirLocation *where) {
+  *where = mlirOperationGetLocation(func);
   fe_program *pg = malloc(sizeof *pg);
   if (!pg)
     return fe_why(why, cap, "out of memory");
   int rc = fe_program_read(module, func, pg, why, cap);
+  if (rc && !mlirOperationIsNull(pg->failed_at))
+    *where = mlirOperationGetLocation(pg->failed_at);
   MlirContext ctx = mlirOperationGetContext(func);
   for (int i = 0; !rc && i < pg->nlaunches; ++i) {
     const fe_plaunch *l = &pg->launches[i];

@@ -303,7 +303,7 @@ static MlirType tile_type(fe_kb *kb, const kb_place *p, MlirType elem) {
 }
 
 MlirValue kb_eval(fe_kb *kb, fe_memo *m, const fe_tile *t, int n) {
-  kb_place p = {tile_type, load_leaf, index_leaf, NULL, t};
+  kb_place p = {tile_type, load_leaf, index_leaf, NULL, t, NULL};
   return kb_eval_at(kb, m->val, m->n, &p, n);
 }
 

@@ -64,7 +64,10 @@ static MlirValue clamp_index(fe_kb *kb, MlirValue i, MlirValue dim) {
 
 /* A gather (torch-mlir's embedding): the index operands evaluated at the
  * place, then one scalar load of the table per element (the rows a run
- * reads are anywhere). */
+ * reads are anywhere) -- or, where the place says the run reads
+ * consecutive elements of one row, one vector load of them (the row index
+ * clamped as the scalar ones are; the place checked the columns are in
+ * the row). */
 static MlirValue gather_node(fe_kb *kb, MlirValue *memo, int nmemo,
                              const kb_place *p, const fe_node *x) {
   MlirValue ix[3];
@@ -87,6 +90,14 @@ static MlirValue gather_node(fe_kb *kb, MlirValue *memo, int nmemo,
   MlirValue dims[3];
   for (int i = 0; i < x->nops; ++i)
     dims[i] = wb_dim(&kb->b, mem, i);
+  if (V > 1 && p->gather_run && p->gather_run(kb, p, x)) {
+    MlirValue at[3];
+    int last = x->nops - 1;
+    for (int i = 0; i < last; ++i)
+      at[i] = clamp_index(kb, wb_extract(&kb->b, ix[i], 0), dims[i]);
+    at[last] = wb_extract(&kb->b, ix[last], 0);
+    return wb_vload(&kb->b, vt, mem, x->nops, at);
+  }
   MlirValue el[16];
   for (int64_t e = 0; e < (V ? V : 1); ++e) {
     MlirValue at[3];

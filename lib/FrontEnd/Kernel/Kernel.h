@@ -237,6 +237,10 @@ struct kb_place {
   MlirValue (*index)(fe_kb *kb, const kb_place *p, const fe_node *x);
   MlirValue (*bound)(fe_kb *kb, const kb_place *p, const fe_node *x);
   const void *at;
+  /* Optional: may gather x (FE_GATHER, vector place) read the run as one
+   * vector along the table's last dimension (its last index the run's
+   * column, the others the same for the whole run)? */
+  bool (*gather_run)(fe_kb *kb, const kb_place *p, const fe_node *x);
 };
 /* Node n at place p, memoised in memo[0..nmemo) (values already there are
  * used as they are: how templates bind products). */

@@ -38,7 +38,7 @@ static MlirValue point_index(fe_kb *kb, const kb_place *p, const fe_node *x) {
 }
 
 MlirValue kb_point_eval(fe_kb *kb, fe_memo *m, const MlirValue *at, int n) {
-  kb_place p = {point_type, point_load, point_index, NULL, at};
+  kb_place p = {point_type, point_load, point_index, NULL, at, NULL};
   return kb_eval_at(kb, m->val, m->n, &p, n);
 }
 

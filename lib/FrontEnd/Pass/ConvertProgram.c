@@ -7,6 +7,7 @@
 #include "Pass/Pass.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,12 +191,16 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
     goto done;
   }
   char why[FE_WHY];
+  MlirLocation where;
   if (fe_program_number_buffers(mlirOperationGetParentOperation(func), func,
-                                why, sizeof why)) {
+                                why, sizeof why, &where)) {
     if (o->whole) {
-      wmma_error(func, "wmma-linalg-to-kernels: @%s is not a static "
-                       "sequence of launches: %s",
-                 name, why);
+      /* At the op the record cannot express (the user's line). */
+      char msg[FE_WHY + 256];
+      snprintf(msg, sizeof msg, "wmma-linalg-to-kernels: @%s is not a "
+                                "static sequence of launches: %s",
+               name, why);
+      mlirEmitError(where, msg);
       rc = -1;
       goto done;
     }

@@ -71,8 +71,9 @@ int fe_convert_split_kv(MlirOperation func, const fe_problem *p,
     goto done;
   }
   char why[FE_WHY];
+  MlirLocation where;
   if (fe_program_number_buffers(mlirOperationGetParentOperation(func), func,
-                                why, sizeof why)) {
+                                why, sizeof why, &where)) {
     wmma_error(func, "wmma-linalg-to-kernels: internal error: the split "
                      "decode attention @%s is not a program: %s",
                p->name, why);

@@ -17,7 +17,9 @@
  *  - a result returned through a view of a buffer the function allocates
  *    becomes the allocation (ResultViews.c);
  *  - outputs written at constant index 0 of size-1 dimensions (keep-dim
- *    reductions) are written through views without them (UnitOutputs.c).
+ *    reductions) are written through views without them (UnitOutputs.c);
+ *  - a value and its position reduced together (argmax, max.dim) become
+ *    single-output reductions (ArgReductions.c).
  * Values with a sparse_tensor encoding are refused before any of this
  * (SparseOperands.c): bufferization would drop the encoding; the 2:4 A
  * arguments it accepts lose theirs on the copy.
@@ -281,5 +283,6 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   MlirOperation norm = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
   fe_reroot_result_views(norm);
   fe_drop_unit_output_dims(norm);
+  fe_split_arg_reductions(norm);
   return norm; /* the copy */
 }

@@ -89,7 +89,7 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b);
 /* arith.constant: a scalar node or an index value. */
 int rec_do_constant(rec_t *r, MlirOperation op);
 /* The attributes of elementwise op `op` (table entry ew) the kernel's op
- * gets: the compare predicate, the kept ones (RecognizeGeneric.c). */
+ * gets: the compare predicate, the kept ones (RecognizeBody.c). */
 int rec_op_attrs(rec_t *r, MlirOperation op, const wmma_elementwise_op *ew,
                  int64_t *pred, MlirAttribute *attrs);
 /* Binds value v (a size, a scalar node or both; node -1: none). */

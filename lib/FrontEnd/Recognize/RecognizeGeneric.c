@@ -3,8 +3,9 @@
  * buffers and the walk).  Elementwise ops become FE_OP nodes; a reduction
  * whose body is acc + a * b (with or without extensions of a and b) becomes
  * a contraction node, max/sum reductions become reduction nodes, anything
- * else is refused with its reason. */
-#include "Recognize/Recognize.h"
+ * else is refused with its reason.  Maps and loop sizes: RecognizeMaps.c;
+ * the body's ops: RecognizeBody.c. */
+#include "Recognize/GenericParts.h"
 
 #include "wmma/Support/ElementwiseOps.h"
 
@@ -17,310 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/*===--- linalg.generic ----------------------------------------------------===*/
-typedef struct {
-  int nloops;
-  fe_size size[FE_MAX_LOOPS];
-  bool known[FE_MAX_LOOPS];
-} loops_t;
-
-/* Result j of map, `d` or `d floordiv c` (c >= 2) -> loop dim out[j] and
- * div[j] = c (0 for `d`); each loop dim at most once; with `fixed`, a
- * constant c >= 0 -> out[j] = FE_MAP_FIXED, fixed[j] = c.  -1 otherwise. */
-static int read_grouped(MlirAffineMap m, int rank, int nloops, int8_t *out,
-                        int32_t *div, int32_t *fixed) {
-  unsigned used = 0;
-  for (int j = 0; j < rank; ++j) {
-    MlirAffineExpr e = mlirAffineMapGetResult(m, j);
-    div[j] = 0;
-    if (fixed)
-      fixed[j] = 0;
-    if (fixed && mlirAffineExprIsAConstant(e)) {
-      int64_t c = mlirAffineConstantExprGetValue(e);
-      if (c < 0 || c > (1 << 30))
-        return -1;
-      out[j] = FE_MAP_FIXED;
-      fixed[j] = (int32_t)c;
-      continue;
-    }
-    if (mlirAffineExprIsAFloorDiv(e)) {
-      MlirAffineExpr lhs = mlirAffineBinaryOpExprGetLHS(e);
-      MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
-      if (!mlirAffineExprIsADim(lhs) || !mlirAffineExprIsAConstant(rhs))
-        return -1;
-      int64_t c = mlirAffineConstantExprGetValue(rhs);
-      if (c < 2 || c > (1 << 30))
-        return -1;
-      div[j] = (int32_t)c;
-      e = lhs;
-    }
-    if (!mlirAffineExprIsADim(e))
-      return -1;
-    intptr_t d = mlirAffineDimExprGetPosition(e);
-    if (d < 0 || d >= nloops || (used >> d & 1))
-      return -1;
-    used |= 1u << d;
-    out[j] = (int8_t)d;
-  }
-  return 0;
-}
-
-static bool grouped(const int32_t *div, int rank) {
-  for (int j = 0; j < rank; ++j)
-    if (div[j])
-      return true;
-  return false;
-}
-
-/* Result j of map -> loop dim out[j]; the map must be a projected
- * permutation over nloops dims, or, when div and fixed are given (inputs),
- * may also divide loop indices by constants (div[j], 0 where not) and read
- * constant indices (out[j] = FE_MAP_FIXED, fixed[j]: broadcasts of size-1
- * dims as torch-mlir and TOSA write them, (d0, d1) -> (0, d1)). */
-static int read_map(rec_t *r, MlirOperation at, MlirAttribute maps, intptr_t i,
-                    int nloops, int rank, int8_t *out, int32_t *div,
-                    int32_t *fixed) {
-  if (i >= mlirArrayAttrGetNumElements(maps))
-    return rec_refuse(r, at, "missing indexing map");
-  MlirAttribute a = mlirArrayAttrGetElement(maps, i);
-  if (!mlirAttributeIsAAffineMap(a))
-    return rec_refuse(r, at, "indexing map is not an affine map");
-  MlirAffineMap m = mlirAffineMapAttrGetValue(a);
-  if ((int)mlirAffineMapGetNumDims(m) != nloops ||
-      mlirAffineMapGetNumSymbols(m) != 0 ||
-      (int)mlirAffineMapGetNumResults(m) != rank)
-    return rec_refuse(r, at, "indexing map does not match the operand's rank");
-  /* Plain loop indices, each at most once (a projected permutation), and,
-   * where allowed, loop indices divided by constants and constants. */
-  int32_t plain[FE_MAX_RANK];
-  int32_t *dv = div ? div : plain;
-  if (rank > FE_MAX_RANK || read_grouped(m, rank, nloops, out, dv, fixed) ||
-      (!div && grouped(dv, rank)))
-    return rec_refuse(r, at, div ? "indexing maps must be projected "
-                                   "permutations (plain loop indices, each "
-                                   "used once), divide loop indices by "
-                                   "constants (group-wise scales) or read "
-                                   "constant indices (broadcasts); offsets, "
-                                   "strides and diagonals are not supported"
-                                 : "the output's indexing map must be a "
-                                   "projected permutation (plain loop "
-                                   "indices, each used once); constants, "
-                                   "offsets, strides and diagonals are not "
-                                   "supported");
-  return 0;
-}
-
-static int size_loops(rec_t *r, MlirOperation at, loops_t *l,
-                      const buffer_t *b, const int8_t *map,
-                      const int32_t *div, const int32_t *fixed) {
-  for (int j = 0; j < b->rank; ++j) {
-    int d = map[j];
-    if (d == FE_MAP_FIXED) {
-      /* A constant index must be inside a static dimension (a dynamic
-       * one is the program's promise, as for any index). */
-      fe_size s = b->shape[j];
-      if (fe_size_static(s) && fixed[j] >= s.value)
-        return rec_refuse(r, at, "an input is read at the constant index "
-                                 "%d of a dimension of size %lld",
-                          (int)fixed[j], (long long)s.value);
-      continue;
-    }
-    if (div && div[j])
-      continue; /* a group index says nothing of the loop's size */
-    if (!l->known[d]) {
-      l->size[d] = b->shape[j];
-      l->known[d] = true;
-    } else if (rec_unify(r, at, l->size[d], b->shape[j])) {
-      return -1;
-    }
-  }
-  return 0;
-}
-
-typedef struct {
-  MlirValue v;
-  int node;
-} local_t;
-
-#define MAX_LOCALS 128
-
-typedef struct {
-  local_t locals[MAX_LOCALS];
-  int n;
-} body_t;
-
-static int body_node(rec_t *r, body_t *bd, MlirOperation at, MlirValue v) {
-  for (int i = bd->n - 1; i >= 0; --i)
-    if (mlirValueEqual(bd->locals[i].v, v))
-      return bd->locals[i].node;
-  return rec_outer_scalar(r, at, v);
-}
-
-static int body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
-                     int node) {
-  if (node < 0) {
-    r->fatal = true;
-    return rec_refuse(r, at, "the expression graph is full (more nodes "
-                             "than the front end keeps)");
-  }
-  if (bd->n >= MAX_LOCALS) {
-    r->fatal = true;
-    return rec_refuse(r, at, "a linalg body with more than %d values",
-                      MAX_LOCALS);
-  }
-  bd->locals[bd->n++] = (local_t){v, node};
-  return 0;
-}
-
-/* The attributes of elementwise op `op` (table entry ew) the kernel's op
- * gets: the compare predicate into *pred, the ones it copies (fastmath,
- * overflow flags, ...) into *attrs when not their defaults.  An attribute
- * the op's table line does not list, or one the replay cannot honour, is
- * refused naming it: dropping it would change the numbers silently. */
-int rec_op_attrs(rec_t *r, MlirOperation op, const wmma_elementwise_op *ew,
-                 int64_t *pred, MlirAttribute *attrs) {
-  MlirContext ctx = mlirOperationGetContext(op);
-  MlirNamedAttribute keep[8];
-  intptr_t nkeep = 0;
-  *pred = -1;
-  *attrs = (MlirAttribute){NULL};
-  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i) {
-    MlirNamedAttribute na = mlirOperationGetAttribute(op, i);
-    MlirStringRef an = mlirIdentifierStr(na.name);
-    const wmma_ew_attr *at = wmma_ew_attr_lookup(an);
-    if (!at || !(ew->attrs & at->bit))
-      return rec_refuse(r, op, "'%s' carries the attribute '%.*s', which the "
-                               "kernels do not reproduce",
-                        ew->name, (int)an.length, an.data);
-    if (at->policy == WMMA_EW_KEEP_PREDICATE) {
-      if (!mlirAttributeIsAInteger(na.attribute))
-        return rec_refuse(r, op, "a compare predicate that is not an integer");
-      *pred = mlirIntegerAttrGetValueInt(na.attribute);
-    } else if (wmma_ew_attr_is_default(at, na.attribute)) {
-      continue; /* the kernel's op has it without saying so */
-    } else if (at->policy == WMMA_EW_REFUSE_UNLESS_DEFAULT) {
-      char v[64];
-      wmma_ew_attr_describe(at, na.attribute, v, sizeof v);
-      return rec_refuse(r, op, "'%s' with %s = %s: %s", ew->name, at->name, v,
-                        at->why);
-    } else {
-      if (nkeep == (intptr_t)(sizeof keep / sizeof keep[0]))
-        return rec_refuse(r, op, "'%s' carries more than %d attributes",
-                          ew->name, (int)nkeep);
-      keep[nkeep++] = na;
-    }
-  }
-  if (nkeep)
-    *attrs = mlirDictionaryAttrGet(ctx, nkeep, keep);
-  return 0;
-}
-
-/* Values of a body made by ops that were refused (or skipped). */
-typedef struct {
-  MlirValue v[MAX_LOCALS];
-  int n;
-} body_failed_t;
-
-static void body_fail(body_failed_t *f, MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    if (f->n < MAX_LOCALS)
-      f->v[f->n++] = mlirOperationGetResult(op, i);
-  if (f->n == 0) /* a refused op without results still marks the body */
-    f->v[f->n++] = (MlirValue){NULL};
-}
-
-static bool body_reads_failed(const body_failed_t *f, MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirValue v = mlirOperationGetOperand(op, i);
-    for (int j = 0; j < f->n; ++j)
-      if (!mlirValueIsNull(f->v[j]) && mlirValueEqual(f->v[j], v))
-        return true;
-  }
-  return false;
-}
-
-/* A read of another buffer at indices computed in the body (torch-mlir's
- * embedding and index_select): an FE_GATHER of that buffer, which must be
- * an argument the function never writes (its contents are then the
- * argument's, whatever kernel reads them). */
-static int body_gather(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
-  intptr_t nops = mlirOperationGetNumOperands(op);
-  if (nops < 2 || nops > 4 || mlirOperationGetNumResults(op) != 1)
-    return rec_refuse(r, op, "a gather from a buffer of rank 0 or above 3 "
-                             "is not supported");
-  buffer_t *b = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
-  if (!b || b->arg < 0 || b->alloc || b->written || b->poisoned ||
-      b->pad_src >= 0)
-    return rec_refuse(r, op, "a read of another buffer at indices computed "
-                             "in the body (a gather) is supported from a "
-                             "function argument the function does not "
-                             "write, not from this buffer");
-  fe_node n = fe_node_blank(FE_GATHER, b->elem, nloops);
-  n.arg = b->arg;
-  n.nops = (int)nops - 1;
-  for (int i = 0; i < n.nops; ++i) {
-    MlirValue v = mlirOperationGetOperand(op, i + 1);
-    if (!mlirTypeIsAIndex(mlirValueGetType(v)))
-      return rec_refuse(r, op, "a gather index that is not an index");
-    n.ops[i] = body_node(r, bd, op, v);
-    if (n.ops[i] < 0)
-      return -1;
-  }
-  n.loc = mlirOperationGetLocation(op);
-  r->p->args[b->arg].plain_read = true;
-  return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
-                   fe_node_add(&r->p->g, &n));
-}
-
-/* One op of a linalg body. */
-static int body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
-  fe_graph *g = &r->p->g;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (wmma_op_is(op, "arith.constant")) {
-    if (rec_do_constant(r, op))
-      return -1;
-    return 0; /* bound as a rank-0 scalar, visible through outer_scalar */
-  }
-  if (wmma_op_is(op, "linalg.index")) {
-    MlirAttribute d = wmma_attr(op, "dim");
-    if (mlirAttributeIsNull(d) || !mlirAttributeIsAInteger(d) ||
-        mlirIntegerAttrGetValueInt(d) >= nloops)
-      return rec_refuse(r, op, "linalg.index of an unknown loop");
-    fe_node n = fe_node_blank(
-        FE_INDEX, mlirValueGetType(mlirOperationGetResult(op, 0)), nloops);
-    n.dim = (int)mlirIntegerAttrGetValueInt(d);
-    n.loc = loc;
-    return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
-                     fe_node_add(g, &n));
-  }
-  const wmma_elementwise_op *ew = wmma_elementwise_of(op);
-  if (!ew && (wmma_op_is(op, "memref.load") || wmma_op_is(op, "tensor.extract")))
-    return body_gather(r, bd, op, nloops);
-  if (!ew) {
-    char nm[64];
-    rec_op_name(op, nm, sizeof nm);
-    return rec_refuse(r, op, "'%s' inside a linalg body is not an elementwise "
-                         "op the kernels can evaluate",
-                  nm);
-  }
-  int nops = (int)mlirOperationGetNumOperands(op);
-  if (nops != ew->arity || mlirOperationGetNumResults(op) != 1)
-    return rec_refuse(r, op, "unexpected operands or results");
-  int ops[3];
-  for (int i = 0; i < nops; ++i) {
-    ops[i] = body_node(r, bd, op, mlirOperationGetOperand(op, i));
-    if (ops[i] < 0)
-      return -1;
-  }
-  int64_t pred;
-  MlirAttribute attrs;
-  if (rec_op_attrs(r, op, ew, &pred, &attrs))
-    return -1;
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  return body_bind(r, bd, op, mlirOperationGetResult(op, 0),
-                   fe_op(g, ew->name, t, nops, ops, pred, attrs, loc));
-}
 
 static bool op_named(const fe_graph *g, int n, const char *name) {
   return n >= 0 && g->nodes[n].kind == FE_OP && !strcmp(g->nodes[n].name, name);
@@ -428,58 +125,6 @@ static int group_load(rec_t *r, MlirOperation op, int contents, int node,
   return n < 0 ? rec_refuse(r, op, "out of memory") : n;
 }
 
-static bool reads_a_loop(MlirAffineExpr e) {
-  if (mlirAffineExprIsADim(e))
-    return true;
-  return mlirAffineExprIsABinary(e) &&
-         (reads_a_loop(mlirAffineBinaryOpExprGetLHS(e)) ||
-          reads_a_loop(mlirAffineBinaryOpExprGetRHS(e)));
-}
-
-/* A sum of two terms that each read a loop index (oh + kh, 2 * oh + kh);
- * an offset (i + 1) is not one. */
-static bool sums_loops(MlirAffineExpr e) {
-  if (!mlirAffineExprIsABinary(e))
-    return false;
-  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
-  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
-  if (mlirAffineExprIsAAdd(e) && reads_a_loop(l) && reads_a_loop(r))
-    return true;
-  return sums_loops(l) || sums_loops(r);
-}
-
-/* A sliding window (convolution, pooling): some input is indexed by a
- * sum of loop indices. */
-static bool has_window(MlirAttribute maps) {
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(maps); ++i) {
-    MlirAttribute a = mlirArrayAttrGetElement(maps, i);
-    if (!mlirAttributeIsAAffineMap(a))
-      continue;
-    MlirAffineMap m = mlirAffineMapAttrGetValue(a);
-    for (intptr_t j = 0; j < mlirAffineMapGetNumResults(m); ++j)
-      if (sums_loops(mlirAffineMapGetResult(m, j)))
-        return true;
-  }
-  return false;
-}
-
-/* Says it is a convolution (or pooling), by the named op the user wrote
- * when there is one, rather than what its generic form trips over. */
-static int refuse_window(rec_t *r, MlirOperation op) {
-  char src[64];
-  fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
-  const char *kind = strstr(src, "pooling") ? "pooling" : "convolution";
-  if (!src[0] || !strcmp(src, "linalg.generic"))
-    return rec_refuse(r, op, "a linalg.generic shaped like a convolution (an "
-                             "input indexed by sums of loop indices, a "
-                             "sliding window): convolutions are not "
-                             "supported yet");
-  return rec_refuse(r, op, "%s is a %s (an input indexed by sums of loop "
-                           "indices, a sliding window): %ss are not "
-                           "supported yet",
-                    src, kind, kind);
-}
-
 /* A linalg.generic as read so far: its header, then its operands bound to
  * the body's arguments, then the body's yielded value. */
 typedef struct {
@@ -509,12 +154,17 @@ static int read_header(rec_t *r, generic_t *gn) {
   gn->nin = mlirDenseI32ArrayGetElement(seg, 0);
   int nout = mlirDenseI32ArrayGetElement(seg, 1);
   if (nout != 1 && !wmma_linalg_all_parallel(op))
-    /* torch-mlir's argmax / max.dim: (value, index) reduced together. */
+    /* The forms of argmax / max.dim that ArgReductions.c splits are gone
+     * by now: this is another one. */
     return rec_refuse(r, op, "linalg.generic with %d outputs reduced "
-                             "together (a value and its index, as "
-                             "torch-mlir writes argmax and max.dim) is not "
-                             "supported: the reduction kernels reduce one "
-                             "output",
+                             "together: only a value and its position are, "
+                             "in the forms torch-mlir and TOSA write (one "
+                             "input, one reduction loop, the value by "
+                             "maximumf/minimumf/maxsi/minsi or by the "
+                             "select, the position an i32 or i64 "
+                             "index_cast of linalg.index chosen by a strict "
+                             "compare: ogt, olt, sgt or slt of the element "
+                             "with the running value)",
                       nout);
   if (nout != 1)
     return rec_refuse(r, op, "linalg.generic with %d outputs (one is supported)",
@@ -559,13 +209,13 @@ static int bind_input(rec_t *r, generic_t *gn, int i) {
                             "(not supported)");
     int8_t m[FE_MAX_RANK];
     int32_t dv[FE_MAX_RANK], fx[FE_MAX_RANK];
-    if (read_map(r, op, gn->maps, i, gn->l.nloops, b->rank, m, dv, fx) ||
-        size_loops(r, op, &gn->l, b, m, dv, fx))
+    if (rec_read_map(r, op, gn->maps, i, gn->l.nloops, b->rank, m, dv, fx) ||
+        rec_size_loops(r, op, &gn->l, b, m, dv, fx))
       return -1;
     int c = rec_contents(r, op, b);
     if (c < 0)
       return -1;
-    bool divided = grouped(dv, b->rank);
+    bool divided = rec_grouped(dv, b->rank);
     /* A computed buffer read at divided indices (K dequantised in the
      * function, read at the KV head h floordiv G): its expression at the
      * divided indices. */
@@ -591,7 +241,7 @@ static int bind_input(rec_t *r, generic_t *gn, int i) {
         (node = group_load(r, op, c, node, dv)) < 0)
       return -1;
   }
-  return body_bind(r, &gn->bd, op, arg, node);
+  return rec_body_bind(r, &gn->bd, op, arg, node);
 }
 
 /* The output: its map, and its contents when the body reads them. */
@@ -602,9 +252,9 @@ static int bind_output(rec_t *r, generic_t *gn) {
   if (!gn->out)
     return rec_refuse(r, op, "the output is a view or cast of a buffer (not "
                           "supported)");
-  if (read_map(r, op, gn->maps, gn->nin, gn->l.nloops, gn->out->rank, gn->om,
+  if (rec_read_map(r, op, gn->maps, gn->nin, gn->l.nloops, gn->out->rank, gn->om,
                NULL, NULL) ||
-      size_loops(r, op, &gn->l, gn->out, gn->om, NULL, NULL))
+      rec_size_loops(r, op, &gn->l, gn->out, gn->om, NULL, NULL))
     return -1;
   for (int i = 0; i < gn->l.nloops; ++i)
     if (!gn->l.known[i])
@@ -616,7 +266,7 @@ static int bind_output(rec_t *r, generic_t *gn) {
   if (c < 0)
     return -1;
   gn->out_init = fe_compose(&r->p->g, c, gn->l.nloops, gn->om);
-  return body_bind(r, &gn->bd, op, oarg, gn->out_init);
+  return rec_body_bind(r, &gn->bd, op, oarg, gn->out_init);
 }
 
 /* The body's ops up to its linalg.yield -> gn->y.  An op that cannot be
@@ -628,8 +278,8 @@ static int read_body(rec_t *r, generic_t *gn) {
   gn->y = -1;
   for (MlirOperation b = mlirBlockGetFirstOperation(gn->body);
        !mlirOperationIsNull(b); b = mlirOperationGetNextInBlock(b)) {
-    if (bf.n && body_reads_failed(&bf, b)) {
-      body_fail(&bf, b);
+    if (bf.n && rec_body_reads_failed(&bf, b)) {
+      rec_body_fail(&bf, b);
       continue;
     }
     if (wmma_op_is(b, "linalg.yield")) {
@@ -638,15 +288,15 @@ static int read_body(rec_t *r, generic_t *gn) {
       if (mlirOperationGetNumOperands(b) != 1)
         return rec_refuse(r, b, "linalg.yield of %d values",
                       (int)mlirOperationGetNumOperands(b));
-      gn->y = body_node(r, &gn->bd, b, mlirOperationGetOperand(b, 0));
+      gn->y = rec_body_node(r, &gn->bd, b, mlirOperationGetOperand(b, 0));
       if (gn->y < 0)
         return -1;
       break;
     }
-    if (body_op(r, &gn->bd, b, gn->l.nloops)) {
+    if (rec_body_op(r, &gn->bd, b, gn->l.nloops)) {
       if (r->fatal)
         return -1;
-      body_fail(&bf, b);
+      rec_body_fail(&bf, b);
     }
   }
   if (bf.n)
@@ -766,10 +416,10 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
   /* Convolutions: RecognizeConv.c (pooling is refused here). */
   MlirAttribute maps = wmma_attr(op, "indexing_maps");
   if (!mlirAttributeIsNull(maps) && mlirAttributeIsAArray(maps) &&
-      has_window(maps)) {
+      rec_has_window(maps)) {
     char src[64];
     fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
-    return strstr(src, "pooling") ? refuse_window(r, op) : rec_do_conv(r, op);
+    return strstr(src, "pooling") ? rec_refuse_window(r, op) : rec_do_conv(r, op);
   }
   int rc = read_header(r, &gn);
   for (int i = 0; !rc && i < gn.nin; ++i)

@@ -186,6 +186,36 @@ static MlirValue index_leaf(fe_kb *kb, const kb_place *p, const fe_node *x) {
   return wb_arith(b, "arith.addi", v, wb_const_vec_index(b, pos->V, iota));
 }
 
+/* A gather whose last index is the run's column and whose other indices do
+ * not depend on it (an embedding row W[id[s], j]) reads V consecutive
+ * elements of one row: one vector load, when the table's rows are
+ * contiguous and every run (rounded up to V) stays inside a row: static
+ * widths, the output's no wider than the table's. */
+static bool gather_run(fe_kb *kb, const kb_place *p, const fe_node *x) {
+  const ew_pos *pos = p->at;
+  const fe_problem *pr = kb->p;
+  const fe_graph *g = &pr->g;
+  int col = pos->rank - 1, last = x->nops - 1;
+  if (x->arg < 0 || last < 0 || col < 0)
+    return false;
+  const fe_node *li = &g->nodes[x->ops[last]];
+  if (li->kind != FE_INDEX || li->dim != col)
+    return false;
+  for (int i = 0; i < last; ++i)
+    if ((fe_used_dims(g, x->ops[i]) >> col) & 1)
+      return false;
+  const fe_arg *table = &pr->args[x->arg];
+  const fe_arg *out = &pr->args[pr->out_arg];
+  if (table->rank != x->nops || !wb_memref_inner_contiguous(table->type) ||
+      ew_guarded(kb, kb->args[x->arg]))
+    return false;
+  fe_size tw = table->shape[last], ow = out->shape[col];
+  if (!fe_size_static(tw) || !fe_size_static(ow))
+    return false;
+  int64_t runs = (ow.value + pos->V - 1) / pos->V * pos->V;
+  return runs <= tw.value;
+}
+
 static MlirType run_type(fe_kb *kb, const kb_place *p, MlirType elem) {
   (void)kb;
   return wb_vec(((const ew_pos *)p->at)->V, elem);
@@ -197,6 +227,6 @@ MlirValue ew_eval(fe_kb *kb, fe_memo *m, const ew_pos *pos, int n) {
     return (MlirValue){NULL};
   }
   /* Products and reductions: the problem stage sends no such root here. */
-  kb_place p = {run_type, load_leaf, index_leaf, NULL, pos};
+  kb_place p = {run_type, load_leaf, index_leaf, NULL, pos, gather_run};
   return kb_eval_at(kb, m->val, m->n, &p, n);
 }

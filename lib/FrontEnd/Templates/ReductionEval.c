@@ -98,7 +98,7 @@ MlirValue fe_red_eval(fe_kb *kb, fe_red_point *pt, int n) {
     kb->failed = 1;
     return (MlirValue){NULL};
   }
-  kb_place p = {point_type, load_leaf, index_leaf, reduced, pt};
+  kb_place p = {point_type, load_leaf, index_leaf, reduced, pt, NULL};
   return kb_eval_at(kb, pt->memo, kb->p->g.nnodes, &p, n);
 }
 

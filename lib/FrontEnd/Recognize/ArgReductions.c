@@ -350,8 +350,9 @@ static void fill_body(ctx_t *c, MlirBlock body) { yield(c, arg(body, 0)); }
 /* 1. (x; acc): min(isnan(x) ? j : BIG, acc). */
 static void first_nan_body(ctx_t *c, MlirBlock body) {
   MlirValue a = arg(body, 0);
-  MlirValue v =
-      wb_select(c->b, wb_cmpf(c->b, CMPF_UNO, a, a), position(c), big(c));
+  MlirValue nan = wb_cmpf(c->b, CMPF_UNO, a, a);
+  MlirValue j = position(c);
+  MlirValue v = wb_select(c->b, nan, j, big(c));
   yield(c, wb_arith(c->b, "arith.minsi", v, arg(body, 1)));
 }
 
@@ -360,11 +361,13 @@ static void best_body(ctx_t *c, MlirBlock body) {
   MlirValue a = arg(body, 0), acc;
   MlirValue v = a;
   if (c->ar->form == FORM_PROPAGATE) {
-    v = wb_select(c->b, wb_cmpi(c->b, CMPI_SLT, position(c), arg(body, 1)), a,
-                  identity(c));
+    MlirValue j = position(c);
+    MlirValue before = wb_cmpi(c->b, CMPI_SLT, j, arg(body, 1));
+    v = wb_select(c->b, before, a, identity(c));
     acc = arg(body, 2);
   } else if (c->ar->form == FORM_SELECT) {
-    v = wb_select(c->b, wb_cmpf(c->b, CMPF_ORD, a, a), a, identity(c));
+    MlirValue ord = wb_cmpf(c->b, CMPF_ORD, a, a);
+    v = wb_select(c->b, ord, a, identity(c));
     acc = arg(body, 1);
   } else {
     acc = arg(body, 1);

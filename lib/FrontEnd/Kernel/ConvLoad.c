@@ -235,12 +235,12 @@ static MlirValue outer_offset(fe_kb *kb, const flat_k *f, MlirValue q) {
 }
 
 /* len K elements from k0 (masked: zero past K) of the pixel at base.
- * Unmasked and len <= run, the len elements span at most two runs: run q0
- * from r0 on, then run q0 + 1 from its start, so element e is at A + e
- * before the wrap (e < run - r0) and at B + e after it -- two offsets per
- * load and a select per element, the e an immediate load offset.  Else
- * (the masked last K slice, runs shorter than a load) each element's run
- * is divided out. */
+ * With len <= run, the len elements span at most two runs: run q0 from r0
+ * on, then run q0 + 1 from its start, so element e is at A + e before the
+ * wrap (e < run - r0) and at B + e after it -- two offsets per load and a
+ * select per element (but the first), the e an immediate load offset.
+ * Masked (the last K slice), a run past K reads past the input (zeros).
+ * Else (runs shorter than a load) each element's run is divided out. */
 static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
                              MlirValue mem, const MlirValue *base,
                              MlirValue k0, int len, bool masked) {
@@ -256,7 +256,7 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
   MlirValue k32 = wb_cast(b, "arith.index_castui", k0, i32);
   MlirValue run = wb_const_i32(b, (int32_t)f->run);
   MlirValue zero = wb_const_zero(b, elem), el[16];
-  if (!masked && len <= f->run) {
+  if (len <= f->run) {
     MlirValue q0 = wb_arith(b, "arith.divui", k32, run);
     MlirValue r0 = wb_arith(b, "arith.subi", k32, wb_arith(b, "arith.muli", q0, run));
     MlirValue q1 = wb_arith(b, "arith.addi", q0, wb_const_i32(b, 1));
@@ -265,11 +265,31 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
     MlirValue B = wb_arith(b, "arith.subi",
                            wb_arith(b, "arith.addi", at0, outer_offset(kb, f, q1)),
                            run);
+    if (masked) {
+      /* K is whole runs, so the elements past K are those of a run past
+       * the last: such a run's offset is past the input, where the fat
+       * buffer reads zeros (kb_note_oob) -- no select per element. */
+      MlirValue nruns = wb_const_i32(b, (int32_t)(c->K / f->run));
+      MlirValue past = wb_const_i32(b, (int32_t)(f->total + 4)), z = wb_const_i32(b, 0);
+      kb_note_oob(kb, mem); /* the shift depends on K alone: shared by rows */
+      A = wb_arith(b, "arith.addi", A,
+                   wb_select(b, wb_cmpi(b, WB_CMP_ULT, q0, nruns), z, past));
+      B = wb_arith(b, "arith.addi", B,
+                   wb_select(b, wb_cmpi(b, WB_CMP_ULT, q1, nruns), z, past));
+    }
     MlirValue left = wb_arith(b, "arith.subi", run, r0); /* before the wrap */
+    /* The select picks between doubled offsets, halved after: LLVM then
+     * scales A and B to bytes once, not each element's pick. */
+    MlirValue one = wb_const_i32(b, 1);
+    MlirValue A2 = wb_arith(b, "arith.shli", A, one);
+    MlirValue B2 = wb_arith(b, "arith.shli", B, one);
     for (int e = 0; e < len; ++e) {
-      MlirValue in0 = wb_cmpi(b, WB_CMP_UGT, left, wb_const_i32(b, e));
-      MlirValue off = wb_arith(b, "arith.addi", wb_select(b, in0, A, B),
-                               wb_const_i32(b, e));
+      MlirValue off = A; /* element 0 is always in run q0 */
+      if (e) {
+        MlirValue in0 = wb_cmpi(b, WB_CMP_UGT, left, wb_const_i32(b, e));
+        off = wb_arith(b, "arith.shrui", wb_select(b, in0, A2, B2), one);
+      }
+      off = wb_arith(b, "arith.addi", off, wb_const_i32(b, e));
       MlirValue at = wb_cast(b, "arith.index_castui", off, index);
       el[e] = wb_load(b, view, 1, &at);
     }

@@ -23,9 +23,7 @@
 // REG-SAME: grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 29696
 // REG-SAME: template = "chain_regs", {{.*}}tile = [64, 64, 32], waves = [4, 1], wave_tile = [1, 4]
 // REG: %[[Z:.*]] = gpu.block_id z
-// The copies' loads take K through the scalar offset (LdsCopy.c).
-// REG: %[[ZI:.*]] = arith.index_cast %[[Z]] : index to i32
-// REG: amdgpu.raw_buffer_load %arg0[%[[ZI]], {{.*}}] sgprOffset %{{.*}} : memref<4x64x64xf16>, i32, i32, i32 -> vector<8xf16>
+// REG: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // REG: amdgpu.lds_barrier
 // REG4: wmma.load <a, kcontig, #atom> %[[LB]]
 // REG3: wmma.load <a, hw, #atom> %[[LB]]
@@ -33,11 +31,8 @@
 // REG: scf.for %{{.*}} = %c0 to %c2 step %c1 {
 // C1 (N contiguous) through the transposing copy: RDNA3 loads whole
 // replicated rows of its 16x16 blocks.
-// (16 elements: two 16-byte loads, the most a buffer load moves).
-// REG4: amdgpu.raw_buffer_load %arg2[%[[ZI]], {{.*}}] sgprOffset %{{.*}} : memref<4x64x128xf16>, i32, i32, i32 -> vector<8xf16>
-// REG3: %[[H0:.*]] = amdgpu.raw_buffer_load %arg2[%[[ZI]], {{.*}}] sgprOffset %{{.*}} : memref<4x64x128xf16>, i32, i32, i32 -> vector<8xf16>
-// REG3: %[[H1:.*]] = amdgpu.raw_buffer_load %arg2[%[[ZI]], {{.*}}] sgprOffset %{{.*}} : memref<4x64x128xf16>, i32, i32, i32 -> vector<8xf16>
-// REG3: vector.shuffle %[[H0]], %[[H1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xf16>, vector<8xf16>
+// REG4: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// REG3: vector.load %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf16>
 // REG: wmma.load <a, {{.*}}> %[[LC]]
 // REG: vector.store %{{.*}}[%[[Z]], {{.*}}] : memref<4x64x128xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // REG-NOT: wmma.store

@@ -25,8 +25,8 @@
 // The tiled template stages A's tiles through LDS from (0, row, k).
 // LDS-LABEL: gpu.func @fixed(
 // LDS-SAME: staging = lds
-// LDS: %[[Z:.*]] = arith.index_cast %c0 : index to i32
-// LDS: amdgpu.raw_buffer_load %arg0[%[[Z]], %{{.*}}, %{{.*}}] sgprOffset %{{.*}} : memref<1x37x40xf16>
+// LDS: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// LDS: vector.load %[[A]][%c0, %{{.*}}, %{{.*}}] : memref<1x37x40xf16
 
 // TOSA form: the bias tensor<1x1x45xf32> read at (0, 0, n).
 // TOSA-LABEL: gpu.func @tosa_fc(

@@ -22,20 +22,17 @@
 // IR-SAME: known_block_size = array<i32: 256, 1, 1>
 // IR-SAME: wmma.launch = #wmma.launch<grid = () -> (1, 1, 1), block = [256, 1, 1], lds = 39936, roles = [input, input, input, input, output, input, input, input], host = [0, 1, 2, 3, 4, 5, 6, 7], dims = [128, 64, 64, 64, 64, 128, 128, 128, 128, 128]>
 // IR-SAME: template = "chain_regs", {{.*}}staging = lds, tile = [128, 64, 32], waves = [8, 1], wave_tile = [1, 4], {{.*}}tails = [false, false, false]
-// Every buffer is read and written bounds-checked: the LDS copies' loads
-// as amdgpu.raw_buffer_load of the argument (K in the scalar offset), the
-// others through a fat buffer view.
-// IR-NOT: amdgpu.fat_raw_buffer_cast %arg0
-// IR-NOT: amdgpu.fat_raw_buffer_cast %arg1
-// IR-NOT: amdgpu.fat_raw_buffer_cast %arg2
+// Every buffer is read and written through a bounds-checked fat buffer.
+// IR: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// IR: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// IR: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
 // IR: %[[C1:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 // IR: %[[D1:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // First product: slice 0 of A0 and B0 into LDS (B0 through the transposing
 // WMMA), the barrier, then B0's tiles as A operands and the strip of A0 as
 // the B operand (swapped).
-// (Unmasked slices: the raw buffers, K as the loads' scalar offset.)
-// IR: amdgpu.raw_buffer_load %arg0[{{.*}}] sgprOffset
-// IR: amdgpu.raw_buffer_load %arg1[{{.*}}] sgprOffset
+// IR: vector.load %[[A0]]
+// IR: vector.load %[[B0]]
 // IR: vector.store %{{.*}}, %[[LA]][%c0,
 // IR: wmma.mma #atom1
 // IR: vector.store %{{.*}}, %[[LB]][%c0,
@@ -56,7 +53,7 @@
 // one barrier, transposed into LDS, another barrier; 4 output tiles of 4
 // WMMAs each with B1's fragments as A operands.
 // IR: scf.for %{{.*}} = %c0 to %c2 step %c1 {
-// IR: amdgpu.raw_buffer_load %arg2[{{.*}}] sgprOffset
+// IR: vector.load %[[B1]]
 // IR: amdgpu.lds_barrier
 // IR: wmma.mma #atom1
 // IR: vector.store %{{.*}}, %[[L1]][%c0,

@@ -26,11 +26,8 @@
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
 // IR-SAME: wmma.launch = #wmma.launch<grid = () -> (4, 4, 1), block = [128, 1, 1], lds = 40960
 // IR-SAME: template = "gemm", {{.*}}staging = lds, tile = [128, 128, 32], waves = [2, 2], wave_tile = [4, 4], {{.*}}tails = [false, false, false]
-// A and B are read by the LDS copies only, as amdgpu.raw_buffer_load of
-// the arguments with each slice's K in the scalar offset (LdsCopy.c): no
-// fat buffer views of them.
-// IR-NOT: amdgpu.fat_raw_buffer_cast %arg0
-// IR-NOT: amdgpu.fat_raw_buffer_cast %arg1
+// IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// IR: %[[B:.*]] = amdgpu.fat_raw_buffer_cast %arg1
 
 // One zero accumulator (CSE) starts all 16 tiles; the identity B operand of
 // the WMMA that transposes B (K x N in memory) on its way into LDS.
@@ -43,11 +40,10 @@
 // row whole (16 elements, no v_permlanex16) and transposes pairs of blocks
 // of consecutive K into the two OPSEL halves of one accumulator (#atom2,
 // opsel 1), stored as 16 consecutive K per lane (no packing) in two
-// 16-byte halves.  A buffer load moves 16 bytes at most: RDNA3's rows are
-// two loads, joined by a shuffle.
-// IR-COUNT-4: amdgpu.raw_buffer_load %arg0[{{.*}}] sgprOffset %{{.*}} : memref<512x256xf16>, i32, i32 -> vector<8xf16>
-// IR4-COUNT-4: amdgpu.raw_buffer_load %arg1[{{.*}}] sgprOffset %{{.*}} : memref<256x512xf16>, i32, i32 -> vector<8xf16>
-// IR3-COUNT-4: vector.shuffle {{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xf16>, vector<8xf16>
+// 16-byte halves.
+// IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// IR4-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// IR3-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf16>
 // IR-COUNT-4: vector.store %{{.*}}, %[[LA]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR: %[[P:.*]] = wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR4: vector.store %{{.*}}, %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
@@ -68,14 +64,17 @@
 // IR: vector.store %{{.*}}, %[[LA]][%c1,
 // IR: amdgpu.lds_barrier
 // The runtime loop over slices 1..6, each prefetching the next (the 8th is
-// peeled), with a 32-bit counter.
+// peeled), with a 32-bit counter.  Three trips: LLVM unrolls the loop
+// whole, so the copies add each slice's (then constant) K to the lanes'
+// indices, which folds into the loads' immediate offsets, instead of
+// taking it as a scalar offset (LdsCopy.c, Pipelined.c).
 // IR: scf.for %[[S:.*]] = %c1_i32 to %c7_i32 step %c2_i32 iter_args({{.*}}) -> ({{(vector<8xf32>, ){15}vector<8xf32>}}) : i32 {
 // IR-NOT: arith.remui
 // Prefetch of slice s + 1 first ...
 // IR-NOT: wmma.mma
-// IR-COUNT-4: amdgpu.raw_buffer_load %arg0
+// IR-COUNT-4: vector.load %[[A]]
 // IR-NOT: wmma.mma
-// IR-COUNT-4: amdgpu.raw_buffer_load %arg1
+// IR-COUNT-4: vector.load %[[B]]
 // ... then the 2 x 16 WMMAs of slice s from buffer 1 ...
 // The product is computed swapped (B^T A^T, so that each lane ends with a
 // row segment of the output): A's tile is read as the B operand, B's as A.
@@ -86,7 +85,7 @@
 // IR-COUNT-16: wmma.mma #atom %
 // IR-NOT: wmma.mma
 // IR: rocdl.sched.barrier 0
-// IR-NOT: amdgpu.raw_buffer_load
+// IR-NOT: vector.load %
 // IR: wmma.load <b, {{.*}}> %[[LA]][%c1, {{.*}}, %c16]
 // IR-COUNT-16: wmma.mma #atom %
 // ... then slice s + 1 into buffer 0 (B through 4 transposing WMMAs: two
@@ -102,7 +101,7 @@
 // IR-NOT: wmma.mma #atom %
 // IR: amdgpu.lds_barrier
 // Slice s + 1 from buffer 0, slice s + 2 stored into buffer 1.
-// IR-COUNT-4: amdgpu.raw_buffer_load %arg0
+// IR-COUNT-4: vector.load %[[A]]
 // IR: wmma.load <b, {{.*}}> %[[LA]][%c0, {{.*}}, %c0]
 // IR-COUNT-32: wmma.mma #atom %
 // IR: vector.store %{{.*}}, %[[LA]][%c1,
@@ -112,7 +111,7 @@
 // IR-NEXT: scf.yield
 // IR-NEXT: }
 // The last slice (7) from buffer 1, no prefetch, no barrier.
-// IR-NOT: amdgpu.raw_buffer_load
+// IR-NOT: vector.load %[[A]]
 // IR: wmma.load <b, {{.*}}> %[[LA]][%c1,
 // IR-COUNT-32: wmma.mma
 // IR-NOT: amdgpu.lds_barrier
@@ -179,7 +178,7 @@
 // BT-SAME: workgroup({{.*}} : memref<2x{{64|128}}x40xbf16, #gpu.address_space<workgroup>>, {{.*}} : memref<2x{{64|128}}x40xbf16, #gpu.address_space<workgroup>>)
 // BT-SAME: staging = lds
 // BT-NOT: memref.store
-// BT: amdgpu.raw_buffer_load %arg{{[0-9]+}}[{{.*}}] sgprOffset %{{.*}} : memref<128x64xbf16>, i32, i32 -> vector<8xbf16>
+// BT: vector.load %{{.*}}[{{.*}}] : memref<128x64xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // BT: wmma.load <b, kcontig, transposed, #atom> %arg{{[0-9]+}}[
 // BT: vector.store %{{.*}}, %arg{{[0-9]+}}[
 // BT-NOT: memref.store

@@ -30,7 +30,7 @@
 // R4-SAME: copy = [vec, wmma]
 // R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16]
 // The prologue's slice: values, B (transposed by WMMAs), words.
-// R4: amdgpu.raw_buffer_load %{{.*}} sgprOffset %{{.*}} : memref<64x64xf16>, i32, i32 -> vector<8xf16>
+// R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>
 // R4: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // R4: wmma.mma #[[DENSE]]

@@ -10,14 +10,14 @@
 
 // CHECK-LABEL: gpu.func @chain_t(
 // CHECK-SAME: template = "chain_regs"
-// A0, B0 and B1 are read by the LDS copies only (amdgpu.raw_buffer_load
-// of the arguments, K in the scalar offset): no fat buffer views of them.
-// CHECK-NOT: amdgpu.fat_raw_buffer_cast %arg{{[0-2]}}
+// CHECK: %[[A0:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: %[[B0:.*]] = amdgpu.fat_raw_buffer_cast %arg1
+// CHECK: %[[B1:.*]] = amdgpu.fat_raw_buffer_cast %arg2
 // B0 is given N0 x K0 and B1 N1 x N0: both are K-contiguous, copied into
 // LDS as they are (no transposing WMMA); B0's tiles are the A operands of
 // the swapped first product, A0's strip its B operand.
 // CHECK-NOT: #atom1
-// CHECK: amdgpu.raw_buffer_load %arg1[{{.*}}] sgprOffset %{{.*}} : memref<48x32xbf16>, i32, i32 -> vector<8xbf16>
+// CHECK: vector.load %[[B0]][{{.*}}] : memref<48x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // CHECK: amdgpu.lds_barrier
 // R4: wmma.load <b, kcontig, transposed, #atom> %{{.*}} : memref<2x64x40xbf16, #gpu.address_space<workgroup>>
 // R4: wmma.load <a, kcontig, #atom> %{{.*}} : memref<2x48x40xbf16, #gpu.address_space<workgroup>>
@@ -28,7 +28,7 @@
 // CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
 // CHECK: arith.mulf %{{.*}} : vector<8xbf16>
 // R3: wmma.expand b #atom %{{.*}} : vector<8xbf16> -> vector<16xbf16>
-// CHECK: amdgpu.raw_buffer_load %arg2[{{.*}}] sgprOffset %{{.*}} : memref<32x48xbf16>, i32, i32 -> vector<8xbf16>
+// CHECK: vector.load %[[B1]][{{.*}}] : memref<32x48xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // The bf16 bias and output move as 8-element row segments.
 // CHECK: vector.load %{{.*}} : memref<64x32xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // CHECK: arith.extf

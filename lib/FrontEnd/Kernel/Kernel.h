@@ -53,6 +53,11 @@ typedef struct fe_kb {
   /* The outer K loop's induction variable while its body is built
    * (fe_gemm.kouter_loop), read by operand loads. */
   MlirValue kouter;
+  /* The pipelined K loop being built has so few trips that LLVM unrolls
+   * it whole (Pipelined.c): its slices' K offsets become constants that
+   * fold into the loads' immediate offsets, so the LDS copy adds K to the
+   * lanes' indices instead of taking a scalar offset (LdsCopy.c). */
+  bool k_loop_short;
   int failed;
 } fe_kb;
 

@@ -415,7 +415,14 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
     wb_is_vec1d(cp->frag_type, &n, NULL);
     len = (int)n; /* the A fragment as it is (replicated: a whole row) */
   }
-  int64_t k_stride = masked ? 0 : soffset_stride(kb, cp);
+  /* A constant K offset (a slice outside the loop, or in a loop LLVM
+   * unrolls whole) folds into the loads' immediate offsets as it is; as a
+   * scalar offset it would cost an s_mov per load. */
+  int64_t k_const;
+  int64_t k_stride =
+      masked || kb->k_loop_short || wb_const_value(k, &k_const)
+          ? 0
+          : soffset_stride(kb, cp);
   for (int i = 0; i < cp->chunks; ++i) {
     if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
       MlirValue row = kb_add(kb, origin, cp->ld_row[i]);

@@ -238,10 +238,8 @@ static MlirValue alloc_like(ctx_t *c, MlirType t) {
   int32_t ndyn = 0;
   for (intptr_t d = 0; d < rank; ++d) {
     shape[d] = mlirShapedTypeGetDimSize(ot, d);
-    if (mlirShapedTypeIsDynamicSize(shape[d])) {
-      MlirValue ops[2] = {c->ar->vout, wb_const_index(b, d)};
-      dyn[ndyn++] = wb_op1(b, "memref.dim", 2, ops, wb_index(b->ctx), 0, NULL);
-    }
+    if (mlirShapedTypeIsDynamicSize(shape[d]))
+      dyn[ndyn++] = wb_dim(b, c->ar->vout, d);
   }
   MlirType mt = mlirMemRefTypeContiguousGet(t, rank, shape,
                                             mlirAttributeGetNull());

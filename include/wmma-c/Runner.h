@@ -150,6 +150,16 @@ WMMA_CAPI_EXPORTED size_t wmma_sol_report(
     const wmma_host_arg *args, int nargs, const wmma_emu_stats *st,
     const wmma_sku_info *sku, char *buf, size_t cap);
 
+/* The same for a program (kernel->nlaunches > 0): each launch modelled on
+ * its own counters (per_launch, as wmma_launch_program gives them: a
+ * launch run several times summed into one) and resources (isas: one per
+ * launch, or NULL), DRAM from the emulator's L2 estimate or the global
+ * bytes; the program's time is their sum (wmma_sol_program_format). */
+WMMA_CAPI_EXPORTED size_t wmma_sol_program_report(
+    const wmma_compile_result *k, const wmma_sol_isa *isas,
+    const wmma_emu_stats *per_launch, const wmma_sku_info *sku, char *buf,
+    size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -150,11 +150,11 @@ size_t wmma_sol_report(const wmma_compile_result *k, const wmma_sol_isa *isa,
     buf[0] = 0;
   if (!k || !st)
     return 0;
-  /* A program's launches share buffers the caller never sees. */
+  /* A program is modelled launch by launch (wmma_sol_program_report). */
   if (k->nlaunches)
     return (size_t)snprintf(buf, cap, "speed of light: not modelled for a "
-                            "program of %d launches (the model takes one "
-                            "kernel)\n", k->nlaunches);
+                            "program of %d launches without each launch's "
+                            "counters\n", k->nlaunches);
   if (!sku)
     return (size_t)snprintf(buf, cap, "speed of light: no published limits "
                             "for %s (no product)\n", k->chip);
@@ -180,4 +180,69 @@ size_t wmma_sol_report(const wmma_compile_result *k, const wmma_sol_isa *isa,
                             "  ISA: not known (--kernel-ir): occupancy from "
                             "LDS only\n");
   return n + (more > 0 ? (size_t)more : 0);
+}
+
+size_t wmma_sol_program_report(const wmma_compile_result *k,
+                               const wmma_sol_isa *isas,
+                               const wmma_emu_stats *per_launch,
+                               const wmma_sku_info *sku, char *buf,
+                               size_t cap) {
+  if (cap)
+    buf[0] = 0;
+  if (!k || !per_launch || k->nlaunches <= 0 || !k->launches)
+    return 0;
+  if (!sku)
+    return (size_t)snprintf(buf, cap, "speed of light: no published limits "
+                            "for %s (no product)\n", k->chip);
+  int n = k->nlaunches;
+  wmma_sol_result *res = calloc((size_t)n, sizeof *res);
+  int *modelled = calloc((size_t)n, sizeof *modelled);
+  const char **names = calloc((size_t)n, sizeof *names);
+  if (!res || !modelled || !names) {
+    free(res);
+    free(modelled);
+    free(names);
+    return (size_t)snprintf(buf, cap, "speed of light: out of memory\n");
+  }
+  size_t len = 0;
+  for (int i = 0; i < n && !len; ++i) {
+    const wmma_compile_result *l = &k->launches[i];
+    names[i] = l->kernel;
+    if (!per_launch[i].waves)
+      continue; /* it did not run (an empty grid, an untaken branch) */
+    wmma_sol_isa used = {0};
+    if (isas)
+      used = isas[i];
+    if ((uint64_t)used.lds_bytes < l->lds_bytes)
+      used.lds_bytes = (int)l->lds_bytes;
+    /* No caller buffers per launch: the L2 model's estimate, else the
+     * global bytes counted. */
+    wmma_sol_counters c;
+    wmma_sol_counters_from_stats(&per_launch[i], 0, &c);
+    char why[256];
+    if (wmma_speed_of_light(&c, &used, sku, &res[i], why, sizeof why))
+      len = (size_t)snprintf(buf, cap, "speed of light: not modelled: "
+                             "launch %d (%s): %s\n", i, l->kernel, why);
+    else
+      modelled[i] = 1;
+  }
+  wmma_sol_program_result p;
+  if (!len && wmma_sol_program(res, modelled, n, &p))
+    len = (size_t)snprintf(buf, cap, "speed of light: not modelled: no "
+                           "launch of the program ran\n");
+  if (!len) {
+    len = wmma_sol_program_format(&p, res, modelled, names, buf, cap);
+    for (int i = 0; isas && i < n; ++i) {
+      size_t room = len < cap ? cap - len : 0;
+      int more = snprintf(buf + (room ? len : 0), room,
+                          "%s %s %d VGPRs, %d SGPRs, %d spills%s",
+                          i ? ";" : "  ISA:", names[i], isas[i].vgprs,
+                          isas[i].sgprs, isas[i].spills, i + 1 < n ? "" : "\n");
+      len += more > 0 ? (size_t)more : 0;
+    }
+  }
+  free(res);
+  free(modelled);
+  free(names);
+  return len;
 }

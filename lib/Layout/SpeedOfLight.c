@@ -254,3 +254,84 @@ size_t wmma_sol_format(const wmma_sol_result *r, char *buf, size_t cap) {
        (unsigned long long)r->busiest_simd_waves, 100 * r->quantisation);
   return o.len;
 }
+
+static void program_at(wmma_sol_program_at_clock *p, const wmma_sol_result *l,
+                       const int *modelled, int n, int sustained) {
+  double busy = 0, slowest = -1;
+  memset(p, 0, sizeof *p);
+  p->slowest = -1;
+  for (int i = 0; i < n; ++i) {
+    if (!modelled[i])
+      continue;
+    const wmma_sol_at_clock *at = sustained ? &l[i].sustained : &l[i].boost;
+    p->clock_mhz = at->clock_mhz;
+    p->time += at->time;
+    busy += at->wmma_peak_fraction * at->time;
+    if (at->time > slowest) {
+      slowest = at->time;
+      p->slowest = i;
+    }
+  }
+  p->wmma_peak_fraction = p->time > 0 ? busy / p->time : 0;
+}
+
+int wmma_sol_program(const wmma_sol_result *launches, const int *modelled,
+                     int n, wmma_sol_program_result *out) {
+  if (!out)
+    return -1;
+  memset(out, 0, sizeof *out);
+  if (!launches || !modelled || n <= 0)
+    return -1;
+  out->nlaunches = n;
+  for (int i = 0; i < n; ++i)
+    if (modelled[i]) {
+      out->sku = launches[i].sku;
+      ++out->nmodelled;
+    }
+  if (!out->nmodelled)
+    return -1;
+  program_at(&out->boost, launches, modelled, n, 0);
+  program_at(&out->sustained, launches, modelled, n, 1);
+  return 0;
+}
+
+size_t wmma_sol_program_format(const wmma_sol_program_result *p,
+                               const wmma_sol_result *launches,
+                               const int *modelled, const char *const *names,
+                               char *buf, size_t cap) {
+  Out o = {buf, cap, 0};
+  if (cap)
+    buf[0] = 0;
+  if (!p || !p->sku || !launches || !modelled)
+    return 0;
+  const wmma_sol_program_at_clock *b = &p->boost, *s = &p->sustained;
+  outf(&o, "speed of light: ");
+  time_text(&o, b->time);
+  outf(&o, " on %s at %d MHz (boost), program of %d launches (their bounds "
+           "summed), %.0f%% of WMMA peak",
+       p->sku->product, b->clock_mhz, p->nlaunches,
+       100 * b->wmma_peak_fraction);
+  if (s->clock_mhz != b->clock_mhz) {
+    outf(&o, "; at %d MHz (sustained): ", s->clock_mhz);
+    time_text(&o, s->time);
+    outf(&o, ", %.0f%% of WMMA peak", 100 * s->wmma_peak_fraction);
+  } else {
+    outf(&o, " (no sustained clock published)");
+  }
+  outf(&o, "\n");
+  for (int i = 0; i < p->nlaunches; ++i) {
+    outf(&o, "  launch %d (%s): ", i, names && names[i] ? names[i] : "?");
+    if (!modelled[i]) {
+      outf(&o, "did not run\n");
+      continue;
+    }
+    const wmma_sol_at_clock *at = &launches[i].boost;
+    time_text(&o, at->time);
+    outf(&o, " at boost (%.0f%% of the program), bound: %s, %.0f%% of WMMA "
+             "peak; occupancy %d waves/SIMD (%s)\n",
+         b->time > 0 ? 100 * at->time / b->time : 0,
+         wmma_sol_bound_name(at, at->dominant), 100 * at->wmma_peak_fraction,
+         launches[i].occupancy, launches[i].occupancy_limit);
+  }
+  return o.len;
+}

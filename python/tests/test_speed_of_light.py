@@ -150,6 +150,86 @@ def test_errors():
                             chip="gfx1100")
 
 
+def test_program_is_the_sum_of_its_launches():
+    # Launch 0: one f16 WMMA wave per SIMD, 1000 WMMAs (32000 cycles);
+    # launch 1: one VALU wave per SIMD, 16000 instructions (16000 cycles);
+    # launch 2 did not run.  The program takes 48000 cycles, the WMMA pipe
+    # busy for 32000 of them.
+    w = {"kernel": "k0", "wmma": {F16: 192 * 1000}, "workgroups": 48, "waves": 192}
+    v = {"kernel": "k1", "valu_instructions": 192 * 16000, "workgroups": 48,
+         "waves": 192}
+    idle = {"kernel": "k2", "waves": 0}
+    r = wmma.program_speed_of_light([w, v, idle], chip="gfx1100")
+    assert r["sku"] == "rx7900xtx"
+    assert r["boost"]["time_s"] == pytest.approx(48000 / XTX_HZ)
+    assert r["sustained"]["time_s"] == pytest.approx(48000 / XTX_GAME_HZ)
+    assert r["boost"]["wmma_peak_pct"] == pytest.approx(100 * 32000 / 48000)
+    assert r["boost"]["slowest_launch"] == 0
+    assert r["launches"][2] is None
+    assert r["launches"][1]["boost"]["bound"] == "VALU issue"
+    lines = r["text"].splitlines()
+    assert lines[0].startswith("speed of light: 19.2 us on Radeon RX 7900 XTX")
+    assert "program of 3 launches" in lines[0] and "67% of WMMA peak" in lines[0]
+    assert lines[1].startswith("  launch 0 (k0): 12.8 us at boost (67% of the program)")
+    assert lines[2].startswith("  launch 1 (k1): 6.4 us at boost (33% of the program), "
+                               "bound: VALU issue, 0% of WMMA peak")
+    assert lines[3] == "  launch 2 (k2): did not run"
+    with pytest.raises(WmmaError, match="no launch of the program ran"):
+        wmma.program_speed_of_light([idle], chip="gfx1100")
+    bad = {"kernel": "k9", "wmma": {"v_wmma_f32_16x16x16_fp8_fp8": 1},
+           "workgroups": 1, "waves": 1}
+    with pytest.raises(WmmaError, match=r"launch 1 \(k9\): .*not an instruction"):
+        wmma.program_speed_of_light([w, bad], chip="gfx1100")
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_run_stats_model_a_program(chip):
+    # GEMM then a row softmax: two kernels, each modelled on its own
+    # counters and resources; the program's time is their sum.
+    src = """func.func @gemm_softmax(%a: tensor<64x64xf16>, %b: tensor<64x128xf16>) -> tensor<64x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %s = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x128xf16>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %er = tensor.empty() : tensor<64xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%er : tensor<64xf32>) -> tensor<64xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%s : tensor<64x128xf32>) outs(%fm : tensor<64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.maximumf %x, %o : f32
+    linalg.yield %y : f32
+  } -> tensor<64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%s, %m : tensor<64x128xf32>, tensor<64xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %mm: f32, %o: f32):
+    %d = arith.subf %x, %mm : f32
+    %x2 = math.exp %d : f32
+    linalg.yield %x2 : f32
+  } -> tensor<64x128xf32>
+  return %y : tensor<64x128xf32>
+}
+"""
+    man = wmma.compile(src, chip, emit="llvm").manifest
+    _, st = wmma.run(src, chip, wmma.random_inputs(man, 1), stats=True)
+    sol = st["speed_of_light"]
+    launches = st["launches"]
+    assert len(launches) >= 2 and len(sol["launches"]) == len(launches)
+    alone = []
+    for l, d in zip(launches, sol["launches"]):
+        assert d is not None and d["isa"]["vgprs"] > 0 and d["isa"]["spills"] == 0
+        one = wmma.speed_of_light(l, chip=chip, isa=d["isa"])
+        assert one["boost"]["time_s"] == pytest.approx(d["boost"]["time_s"])
+        alone.append(one)
+    assert sol["boost"]["time_s"] == pytest.approx(sum(a["boost"]["time_s"] for a in alone))
+    busy = sum(a["boost"]["wmma_peak_pct"] * a["boost"]["time_s"] for a in alone)
+    assert sol["boost"]["wmma_peak_pct"] == pytest.approx(busy / sol["boost"]["time_s"])
+    # Only the GEMM's launch runs WMMAs.
+    assert sum(1 for l in launches if l["wmma_total"]) == 1
+    assert 0 < sol["boost"]["wmma_peak_pct"] < 100
+    assert sol["text"].startswith("speed of light: ")
+
+
 def _tiled_run(chip, **kw):
     import os
     from conftest import SRC_ROOT

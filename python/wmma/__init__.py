@@ -27,7 +27,7 @@ from .layout import Layout, layout
 from .sparse_layout import SparseLayout, sparse_layout
 from . import sparse24
 from .target import chip_info
-from .sol import speed_of_light
+from .sol import program_speed_of_light, speed_of_light
 from .run import (bf16_bits_to_f32, f32_to_bf16_bits, f32_to_fp8_bits,
                   fp8_bits_to_f32, random_inputs, run)
 
@@ -51,4 +51,5 @@ __all__ = [
     "random_inputs", "f32_to_bf16_bits", "bf16_bits_to_f32", "f32_to_fp8_bits",
     "fp8_bits_to_f32", "parse_diagnostics",
     "find_library", "library_path", "version", "chips", "chip_info", "speed_of_light",
+    "program_speed_of_light",
 ]

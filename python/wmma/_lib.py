@@ -242,6 +242,19 @@ class SolResult(ctypes.Structure):
                 ("boost", SolAtClock), ("sustained", SolAtClock)]
 
 
+class SolProgramAtClock(ctypes.Structure):
+    """wmma_sol_program_at_clock."""
+    _fields_ = [("clock_mhz", c_int), ("time", c_double),
+                ("wmma_peak_fraction", c_double), ("slowest", c_int)]
+
+
+class SolProgramResult(ctypes.Structure):
+    """wmma_sol_program_result."""
+    _fields_ = [("sku", ctypes.POINTER(SkuInfo)), ("nlaunches", c_int),
+                ("nmodelled", c_int), ("boost", SolProgramAtClock),
+                ("sustained", SolProgramAtClock)]
+
+
 def _prototypes(lib):
     P = ctypes.POINTER
     protos = {
@@ -264,6 +277,9 @@ def _prototypes(lib):
                                         P(SolResult), c_char_p, c_size_t]),
         "wmma_sol_bound_name": (c_char_p, [P(SolAtClock), c_int]),
         "wmma_sol_format": (c_size_t, [P(SolResult), c_char_p, c_size_t]),
+        "wmma_sol_program": (c_int, [P(SolResult), P(c_int), c_int, P(SolProgramResult)]),
+        "wmma_sol_program_format": (c_size_t, [P(SolProgramResult), P(SolResult), P(c_int),
+                                               P(c_char_p), c_char_p, c_size_t]),
         "wmma_sol_counters_from_stats": (None, [P(EmuStats), ctypes.c_uint64,
                                                 P(SolCounters)]),
         "wmma_sol_dram_bytes": (ctypes.c_uint64, [P(CompileResult), P(HostArg), c_int]),

@@ -277,7 +277,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       dict wmma.speed_of_light returns, with "isa": the kernel's VGPRs,
       SGPRs, LDS and spills from its ISA, None for kernel_ir) for product
       `sku` (default: the chip's largest part); None where the chip has no
-      published part.
+      published part.  For a program it is wmma.program_speed_of_light's
+      dict on the launches (each launch modelled alone, the times summed).
     kernel_ir: a path to a kernel compiled earlier (LLVM IR text, as
       compile(..., emit="llvm") or wmma-compile --emit llvm writes it, with
       its manifest beside it as PATH.json) to run on the emulator instead of
@@ -370,6 +371,11 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
                          count=int(counts[i]),
                          **_lib.stats_dict(lib, per_launch[i]))
                     for i in range(res.nlaunches)]
+                totals["speed_of_light"] = _program_speed_of_light(
+                    totals["launches"], chip, sku, kernel_ir is None and dict(
+                        source=source, func=func, strategy=strategy, waves=waves,
+                        source_name=source_name, tiled=tiled, staging=staging,
+                        tile=tile, accumulate=accumulate))
     finally:
         lib.wmma_compile_result_free(ctypes.byref(res))
     outputs = {name: bf16_bits_to_f32(arr) if typ == "bf16"
@@ -424,6 +430,24 @@ def _speed_of_light(counters, chip, sku, dram_bytes, res, compile_args):
                          dram_bytes=dram_bytes)
     out["isa"] = isa
     return out
+
+
+def _program_speed_of_light(launches, chip, sku, compile_args):
+    """The model on a program's launches; each launch's ISA resources from
+    the program compiled once to its ISA listing (compile_args; False: not
+    known)."""
+    from .sol import isa_resources, program_speed_of_light
+    lib = _lib.load()
+    c = lib.wmma_chip_get(chip.encode())
+    if sku is None and not (c and c.contents.largest):
+        return None
+    isas = None
+    if compile_args:
+        from .compile import compile as compile_isa
+        src = compile_args.pop("source")
+        listing = compile_isa(src, chip, emit="isa", **compile_args).artifact
+        isas = [isa_resources(listing, l["kernel"]) for l in launches]
+    return program_speed_of_light(launches, chip=chip, sku=sku, isas=isas)
 
 
 def random_inputs(manifest, seed=0, low=-1.0, high=1.0, sizes=None):

@@ -104,6 +104,12 @@ def speed_of_light(counters, chip=None, sku=None, isa=None, dram_bytes=0):
     wmma-run --stats prints).  Raises WmmaError when the model cannot run."""
     lib = _lib.load()
     s = _sku(lib, chip, sku)
+    r = _model(lib, s, counters, isa, dram_bytes)
+    return _result(lib, s, r)
+
+
+def _model(lib, s, counters, isa, dram_bytes):
+    """The C model's wmma_sol_result on the counters dict."""
     c = _counters(lib, counters, dram_bytes)
     i = _lib.SolIsa()
     for k in ("vgprs", "sgprs", "lds_bytes", "spills"):
@@ -113,6 +119,10 @@ def speed_of_light(counters, chip=None, sku=None, isa=None, dram_bytes=0):
     if lib.wmma_speed_of_light(ctypes.byref(c), ctypes.byref(i), s, ctypes.byref(r),
                                why, len(why)):
         raise WmmaError("speed of light: %s" % why.value.decode())
+    return r
+
+
+def _result(lib, s, r):
     cap = lib.wmma_sol_format(ctypes.byref(r), None, 0) + 1
     text = ctypes.create_string_buffer(cap)
     lib.wmma_sol_format(ctypes.byref(r), text, cap)
@@ -124,3 +134,56 @@ def speed_of_light(counters, chip=None, sku=None, isa=None, dram_bytes=0):
         "wmma_ops": r.wmma_ops, "boost": _at(lib, r.boost),
         "sustained": _at(lib, r.sustained), "text": text.value.decode(),
     }
+
+
+def program_speed_of_light(launches, chip=None, sku=None, isas=None):
+    """The model on a program: `launches` the counters of each launch in
+    order (dicts as run(stats=True)'s counters["launches"] lists them, a
+    launch run several times summed into one; a launch with no waves did
+    not run), isas each launch's ISA resources (None: unknown), DRAM from
+    each launch's L2 estimate (else its global bytes).  The launches run
+    one after another, so the program's time is the sum of their bounds.
+    Returns a dict: sku, product, boost and sustained ({clock_mhz, time_s,
+    wmma_peak_pct, slowest_launch}), launches (each launch's dict as
+    speed_of_light returns it, None if it did not run), text (the model's
+    lines as wmma-run --stats prints them, without its ISA line).  Raises
+    WmmaError when the model cannot run."""
+    lib = _lib.load()
+    s = _sku(lib, chip, sku)
+    n = len(launches)
+    if not n:
+        raise WmmaError("speed of light: a program needs at least one launch")
+    results = (_lib.SolResult * n)()
+    modelled = (ctypes.c_int * n)()
+    names = (ctypes.c_char_p * n)()
+    dicts = []
+    for i, counters in enumerate(launches):
+        names[i] = str(counters.get("kernel", "?")).encode()
+        if not int(counters.get("waves", 0)):
+            dicts.append(None)
+            continue
+        isa = (isas or [None] * n)[i]
+        try:
+            results[i] = _model(lib, s, counters, isa, 0)
+        except WmmaError as e:
+            raise WmmaError("speed of light: launch %d (%s): %s"
+                            % (i, names[i].decode(), e)) from None
+        modelled[i] = 1
+        d = _result(lib, s, results[i])
+        d["isa"] = isa
+        dicts.append(d)
+    p = _lib.SolProgramResult()
+    if lib.wmma_sol_program(results, modelled, n, ctypes.byref(p)):
+        raise WmmaError("speed of light: no launch of the program ran")
+    cap = lib.wmma_sol_program_format(ctypes.byref(p), results, modelled, names,
+                                      None, 0) + 1
+    text = ctypes.create_string_buffer(cap)
+    lib.wmma_sol_program_format(ctypes.byref(p), results, modelled, names, text, cap)
+
+    def at(a):
+        return {"clock_mhz": a.clock_mhz, "time_s": a.time,
+                "wmma_peak_pct": 100.0 * a.wmma_peak_fraction,
+                "slowest_launch": a.slowest}
+    return {"sku": s.contents.key.decode(), "product": s.contents.product.decode(),
+            "boost": at(p.boost), "sustained": at(p.sustained), "launches": dicts,
+            "text": text.value.decode()}

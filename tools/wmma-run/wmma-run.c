@@ -258,13 +258,20 @@ typedef struct {
   double input_scale; /* float inputs uniform in [-scale, scale) */
   const wmma_sku_info *sku; /* the speed-of-light model's product */
   const wmma_sol_isa *isa;  /* the kernel's resources (NULL: unknown) */
+  const wmma_sol_isa *launch_isas; /* a program's, one per launch (NULL:
+                                      unknown) */
 } run_ctx;
 
 /* The speed-of-light lines (wmma_sol_report). */
 static void print_speed_of_light(const run_ctx *r, const wmma_host_arg *args,
-                                 int nargs, const wmma_emu_stats *st) {
-  char text[1536];
-  wmma_sol_report(r->k, r->isa, args, nargs, st, r->sku, text, sizeof text);
+                                 int nargs, const wmma_emu_stats *st,
+                                 const wmma_emu_stats *per_launch) {
+  char text[8192];
+  if (r->k->nlaunches && per_launch)
+    wmma_sol_program_report(r->k, r->launch_isas, per_launch, r->sku, text,
+                            sizeof text);
+  else
+    wmma_sol_report(r->k, r->isa, args, nargs, st, r->sku, text, sizeof text);
   fputs(text, stdout);
 }
 
@@ -531,7 +538,7 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
     }
     print_stats("emulator", &stats);
     print_traffic(&stats);
-    print_speed_of_light(r, kargs, n, &stats);
+    print_speed_of_light(r, kargs, n, &stats, per ? per_launch : NULL);
   }
   printf("%s\n", all_pass ? "PASS" : "FAIL");
   status = all_pass ? 0 : 1;
@@ -549,6 +556,24 @@ out:
 }
 
 #define MAX_SETS 16
+
+/* Each launch's resources from the program compiled once to its ISA
+ * listing; 0, or -1 if a kernel is missing from it. */
+static int program_isa_resources(const char *src, size_t size,
+                                 const char *input,
+                                 const wmma_compile_options *o,
+                                 const wmma_compile_result *k,
+                                 wmma_sol_isa *out) {
+  wmma_compile_options io = *o;
+  io.emit = WMMA_EMIT_ISA;
+  wmma_compile_result ik;
+  int rc = wmma_compile_source(src, size, input, &io, &ik) ? -1 : 0;
+  for (int i = 0; !rc && i < k->nlaunches; ++i)
+    rc = wmma_isa_resources((const char *)ik.data, ik.size,
+                            k->launches[i].kernel, &out[i]);
+  wmma_compile_result_free(&ik);
+  return rc;
+}
 
 int main(int argc, char **argv) {
   const char *input = NULL, *reference = NULL, *kernel_ir = NULL;
@@ -778,10 +803,18 @@ int main(int argc, char **argv) {
   int have_isa = !status && sku && !kernel_ir && !k.nlaunches &&
                  !wmma_compile_isa_resources(src, src_size, input, &o, k.kernel,
                                              &isa);
+  /* A program's: each launch's kernel in the one listing. */
+  static wmma_sol_isa launch_isas[64];
+  int have_launch_isas = !status && sku && want_stats && !kernel_ir &&
+                         k.nlaunches &&
+                         k.nlaunches <= 64 &&
+                         !program_isa_resources(src, src_size, input, &o, &k,
+                                                launch_isas);
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
                seed, want_stats, rtol, atol, input_scale, sku,
-               have_isa ? &isa : NULL};
+               have_isa ? &isa : NULL,
+               have_launch_isas ? launch_isas : NULL};
   for (int s = 0; !status && s < nsets; ++s)
     status = run_once(&r, sets[s], nset[s]);
   wmma_compile_result_free(&k);

@@ -99,6 +99,36 @@ wmma_sol_bound_name(const wmma_sol_at_clock *at, wmma_sol_bound b);
 WMMA_CAPI_EXPORTED size_t wmma_sol_format(const wmma_sol_result *r, char *buf,
                                           size_t cap);
 
+/* A program: launches run one after another, none overlapping the next,
+ * so its time is the sum of its launches' bounds, each taken alone. */
+typedef struct {
+  int clock_mhz;
+  double time;               /* the launches' times summed */
+  double wmma_peak_fraction; /* WMMA pipe busy time, summed, over `time` */
+  int slowest;               /* the launch with the largest time */
+} wmma_sol_program_at_clock;
+
+typedef struct {
+  const wmma_sku_info *sku;
+  int nlaunches;
+  int nmodelled; /* launches that ran (the others add nothing) */
+  wmma_sol_program_at_clock boost, sustained;
+} wmma_sol_program_result;
+
+/* The program of n launches: launches[i] the model of launch i where
+ * modelled[i] (else it did not run).  0, or -1 when none ran. */
+WMMA_CAPI_EXPORTED int wmma_sol_program(const wmma_sol_result *launches,
+                                        const int *modelled, int n,
+                                        wmma_sol_program_result *out);
+
+/* "speed of light: T on PRODUCT at F MHz (boost), program of N launches
+ * (...), N% of WMMA peak; at F MHz (sustained): T, N%", then a line per
+ * launch (names[i]: its kernel): its time, bound, % of WMMA peak and share
+ * of the program's time.  Returns the length (like snprintf). */
+WMMA_CAPI_EXPORTED size_t wmma_sol_program_format(
+    const wmma_sol_program_result *p, const wmma_sol_result *launches,
+    const int *modelled, const char *const *names, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -517,7 +517,7 @@ def attention(name, m, n, d, dv, t="f16", causal=False, scale=None, addmask=Fals
               batch=(), dynamic=False, form="softmax", max_init="0xFF800000"):
     """O = softmax(score(Q K^T)) V on tensors; batch = sizes of leading dims;
     max_init: where the written-out softmax's running maximum starts (-inf,
-    or the lowest finite f32 as frameworks emit)."""
+    the lowest finite f32 as frameworks emit, or another constant)."""
     B = "x".join(str(x) for x in batch)
     bp = (B + "x") if batch else ""
     nb = len(batch)
@@ -679,6 +679,10 @@ ATTENTION = [
      "starting at the lowest finite f32 (as frameworks emit) instead of -inf",
      attention("attn", 45, 90, 64, 64, form="written", causal=True, scale=0.125,
                max_init="-3.40282347E+38"), att_flags(64)),
+    ("attention-max-start-45x90-d64", "causal attention, softmax written out with its running maximum "
+     "starting at -3e38 (neither -inf nor the lowest finite f32): the kernel's running maximum starts there too",
+     attention("attn", 45, 90, 64, 64, form="written", causal=True, scale=0.125,
+               max_init="-3.0E+38"), att_flags(64)),
     ("attention-dynamic-100x200-d64", "attention with dynamic sequence lengths (run at 100 x 200)",
      attention("attn", 100, 200, 64, 64, dynamic=True),
      att_flags(64) + " --size Q=100x64,K=200x64,V=200x64"),

@@ -227,6 +227,8 @@ typedef struct {
     int score;         /* the softmax input in the attention space */
     int rank;          /* that space: (query, key, batches...) */
     MlirType p_type;   /* P's type for P x V (f16 or bf16) */
+    double max_init;   /* where the row maximum starts: -inf or the
+                          finite constant the function starts it at */
   } att;
   /* VALU (ProblemValu.c): gemms[0] with m_loop and/or n_loop -1 when the
    * product has no such loop (its operands are evaluated per element, so

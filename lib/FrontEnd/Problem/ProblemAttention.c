@@ -24,7 +24,6 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -61,20 +60,23 @@ static bool const_is(const fe_graph *g, int n, double v) {
   return x->fval == v;
 }
 
-/* The most negative finite value of a float type: frameworks start the
- * running maximum there instead of at -inf (-3.4028235e38 for f32).  It
- * gives the same softmax unless every score of a row is below it, and the
- * kernel starts at -inf; NaN (matching nothing) for other types. */
-static double lowest_finite(MlirType t) {
-  if (mlirTypeIsAF32(t))
-    return -FLT_MAX;
-  if (mlirTypeIsAF16(t))
-    return -65504.0;
-  if (mlirTypeIsABF16(t))
-    return -0x1.fep127; /* -3.3895314e38 */
-  if (mlirTypeIsAF64(t))
-    return -DBL_MAX;
-  return NAN;
+/* Where the row maximum starts: -inf, or a finite constant (frameworks
+ * write the lowest finite value, -3.4028235e38 for f32, or a large
+ * negative number such as -3e38).  The kernel's running maximum starts at
+ * the same value, so exp(x - max) and the sum are the function's even
+ * where every score of a row lies below it.  maxnumf from NaN is max from
+ * -inf.  Returns false for other starts (+inf, NaN with maximumf, not a
+ * constant). */
+static bool max_start(const fe_graph *g, const fe_reduction *r, double *v) {
+  const fe_node *x = node(g, r->init);
+  if (x->kind != FE_CONST)
+    return false;
+  if (isnan(x->fval)) {
+    *v = -INFINITY;
+    return !strcmp(r->combine, "arith.maxnumf");
+  }
+  *v = x->fval;
+  return !(isinf(x->fval) && x->fval > 0);
 }
 
 /* The value of reduction view n composed into the attention space (rank
@@ -204,15 +206,12 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   const fe_reduction *rdm = &g->reds[rm], *rds = &g->reds[rs];
   if (strcmp(rds->combine, "arith.addf") || !const_is(g, rds->init, 0.0))
     return fe_why(why, cap, "the softmax's normaliser is not a sum from 0");
-  double lowest = lowest_finite(rdm->type);
+  double start;
   if ((strcmp(rdm->combine, "arith.maximumf") &&
        strcmp(rdm->combine, "arith.maxnumf")) ||
-      !(const_is(g, rdm->init, -INFINITY) ||
-        (!isnan(lowest) && const_is(g, rdm->init, lowest)) ||
-        (!strcmp(rdm->combine, "arith.maxnumf") && const_is(g, rdm->init, NAN))))
+      !max_start(g, rdm, &start))
     return fe_why(why, cap, "the softmax's maximum is not a max-reduction "
-                            "from -inf (or from the lowest finite value of "
-                            "its type)");
+                            "from -inf or from a finite constant");
   int xm = red_value(g, mview, rank, why, cap);
   if (xm < 0)
     return -1;
@@ -250,6 +249,7 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   p->ngemms = 2;
   p->att.score = x;
   p->att.rank = rank;
+  p->att.max_init = start;
   p->inter = -1;
   return 0;
 }

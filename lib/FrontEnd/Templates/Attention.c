@@ -25,7 +25,8 @@
  * loop's full blocks, unless a causal stop ends the loop inside the
  * keys); a causal mask (keys after the
  * query masked by an index comparison) ends the workgroup's key loop at
- * its last query.  Numerics: the running max starts at -inf; a block
+ * its last query.  Numerics: the running max starts where the
+ * function's max-reduction does (-inf, or its finite start); a block
  * whose scores are all -inf uses 0 as its max so that exp(-inf - max) is
  * 0, never NaN; a row masked everywhere ends as 0 / 0, which is what the
  * linalg program computes for it (NaN). */
@@ -463,7 +464,7 @@ static int build(fe_kb *kb) {
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   int ns = 2 + a->ndv;
   MlirValue fin[NSTATE];
-  fin[0] = wb_const_float(b, f32, -INFINITY);
+  fin[0] = wb_const_float(b, f32, kb->p->att.max_init);
   fin[1] = wb_const_float(b, f32, 0.0);
   for (int t = 0; t < a->ndv; ++t)
     fin[2 + t] = kb_fill_zero(kb, kb->atom);

@@ -424,7 +424,7 @@ static int build(fe_kb *kb) {
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   const int ns = 2 + a.ndv;
   MlirValue st[NSTATE];
-  st[0] = wb_const_float(b, f32, -INFINITY);
+  st[0] = wb_const_float(b, f32, p->att.max_init);
   st[1] = wb_const_float(b, f32, 0.0);
   for (int t = 0; t < a.ndv; ++t)
     st[2 + t] = kb_fill_zero(kb, kb->atom);

@@ -9,8 +9,9 @@
 // 5-step K loop, so the steady state is one K step between barriers (isa_counts.steady_state's
 // "barrier" kind: the median step holding WMMAs).  Each line bounds the
 // density at what it is now, a regression fails: 11.60 (gfx1100) and
-// 10.80 (gfx1201) instructions per WMMA, 1.29x / 1.46x the GEMM
-// template's at the same M, N, K and tile (9.00 / 7.40); the offset of
+// 10.80 (gfx1201) instructions per WMMA, 1.47x / 1.86x the GEMM
+// template's at the same M, N, K and tile (7.90 / 5.80; 9.00 / 7.40
+// before LdsCopy's constant K offsets, bench/convs.py); the offset of
 // a load's run split into remainder and run times row step made it
 // 12.00 / 11.20, a select and a shift per element and a division per
 // element in the last slice 13.30 / 12.80, per-component index math

@@ -69,15 +69,14 @@ func.func @flip_short(%I: memref<2x20x16xf16>, %F: memref<3x16x24xf16>, %O: memr
 
 // -----
 
-// A tensor.pad at run-time spatial sizes: its padded sizes (the source's
-// plus the padding) are affine.apply of memref.dim after bufferization,
-// one per padded dim (two identical notes, which one expectation matches);
-// refused as such (static sizes: conv-pad.mlir).
-// expected-remark @+1 {{not converted to a wmma kernel: 2 obstacles}}
-func.func @pad_runtime_sizes(%x: tensor<1x?x?x16xf16>, %w: tensor<3x3x16x32xf16>, %o: tensor<1x?x?x32xf32>) -> tensor<1x?x?x32xf32> {
+// A tensor.pad at run-time sizes whose padding amount is itself a run-time
+// value: the padded size is more than the source's plus a constant
+// (static amounts at run-time sizes: conv-pad-dynamic.mlir; static sizes:
+// conv-pad.mlir).
+func.func @pad_runtime_amount(%x: tensor<1x?x?x16xf16>, %w: tensor<3x3x16x32xf16>, %o: tensor<1x?x?x32xf32>, %n: index) -> tensor<1x?x?x32xf32> {
   %cz = arith.constant 0.0 : f16
-  // expected-note @+1 {{tensor.pad with run-time sizes is not supported (affine.apply: the padded sizes are the source's plus the padding, computed at run time}}
-  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.pad with run-time sizes is supported only with static padding amounts, of a function argument, read by a convolution's input (affine.apply: the padded sizes are the source's plus the padding, computed at run time)}}
+  %p = tensor.pad %x low[0, %n, 1, 0] high[0, 1, 1, 0] {
   ^bb0(%a: index, %b: index, %c: index, %d: index):
     tensor.yield %cz : f16
   } : tensor<1x?x?x16xf16> to tensor<1x?x?x16xf16>

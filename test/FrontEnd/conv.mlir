@@ -76,3 +76,27 @@
 // PAD-NOT: memref.copy
 // PAD-NOT: memref.subview
 // PAD: gpu.launch_func
+
+// The same at run-time sizes (bufferized: the padded sizes affine.apply of
+// memref.dim): the kernel takes the unpadded input at its run-time sizes
+// and checks the two padded spatial dims against them (the batch, dynamic
+// but unpadded, is not checked); the host launches it alone, with no
+// padded buffer.
+// RUN: wmma-opt %wmma_src/test/tools/wmma-run/Inputs/conv-pad-dynamic.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=DPAD
+// DPAD-LABEL: gpu.func @conv_pad_dyn(%arg0: memref<?x?x?x16xf16>
+// DPAD-DAG: %[[H:.*]] = memref.dim %arg0, %c1 : memref<?x?x?x16xf16>
+// DPAD-DAG: %[[W:.*]] = memref.dim %arg0, %c2 : memref<?x?x?x16xf16>
+// DPAD: %[[X:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// DPAD: arith.cmpi sge
+// DPAD: arith.cmpi slt, %{{.*}}, %[[H]] : index
+// DPAD: arith.cmpi sge
+// DPAD: arith.cmpi slt, %{{.*}}, %[[W]] : index
+// DPAD-NOT: arith.cmpi
+// DPAD: %[[V:.*]] = vector.load %[[X]][
+// DPAD: arith.select %{{.*}}, %[[V]], %{{.*}} : vector<8xf16>
+// DPAD-LABEL: func.func @conv_pad_dyn(
+// DPAD-NOT: affine.apply
+// DPAD-NOT: memref.copy
+// DPAD-NOT: memref.subview
+// DPAD: gpu.launch_func
+// DPAD-NOT: gpu.launch_func

@@ -176,7 +176,7 @@ static bool flat_k_plan(const fe_conv *c, MlirValue mem, flat_k *f) {
       return false;
     f->total += (mlirShapedTypeGetDimSize(t, j) - 1) * f->estride[j];
   }
-  if (f->total > INT32_MAX / 2 || c->K > INT32_MAX / 2)
+  if (f->total > INT32_MAX / 4 || c->K > INT32_MAX / 4) /* doubled, past the end */
     return false;
   int t0 = c->nk - 1;
   f->run = 1;
@@ -258,35 +258,50 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
   MlirValue zero = wb_const_zero(b, elem), el[16];
   if (len <= f->run) {
     MlirValue q0 = wb_arith(b, "arith.divui", k32, run);
-    MlirValue r0 = wb_arith(b, "arith.subi", k32, wb_arith(b, "arith.muli", q0, run));
+    MlirValue qrun = wb_arith(b, "arith.muli", q0, run);
+    MlirValue r0 = wb_arith(b, "arith.subi", k32, qrun);
     MlirValue q1 = wb_arith(b, "arith.addi", q0, wb_const_i32(b, 1));
-    MlirValue at0 = wb_arith(b, "arith.addi", lin32, r0);
-    MlirValue A = wb_arith(b, "arith.addi", at0, outer_offset(kb, f, q0));
-    MlirValue B = wb_arith(b, "arith.subi",
-                           wb_arith(b, "arith.addi", at0, outer_offset(kb, f, q1)),
-                           run);
-    if (masked) {
-      /* K is whole runs, so the elements past K are those of a run past
-       * the last: such a run's offset is past the input, where the fat
-       * buffer reads zeros (kb_note_oob) -- no select per element. */
-      MlirValue nruns = wb_const_i32(b, (int32_t)(c->K / f->run));
-      MlirValue past = wb_const_i32(b, (int32_t)(f->total + 4)), z = wb_const_i32(b, 0);
-      kb_note_oob(kb, mem); /* the shift depends on K alone: shared by rows */
-      A = wb_arith(b, "arith.addi", A,
-                   wb_select(b, wb_cmpi(b, WB_CMP_ULT, q0, nruns), z, past));
-      B = wb_arith(b, "arith.addi", B,
-                   wb_select(b, wb_cmpi(b, WB_CMP_ULT, q1, nruns), z, past));
+    MlirValue A, B;
+    if (f->nout == 1) {
+      /* One outer component (a first layer's kernel row): A = lin + k +
+       * q0 x (step - run), and the next run is one step - run further. */
+      MlirValue gap = wb_const_i32(b, (int32_t)(f->ostep[0] - f->run));
+      MlirValue at0 = wb_arith(b, "arith.addi", lin32, k32);
+      MlirValue skip = wb_arith(b, "arith.muli", q0, gap);
+      A = wb_arith(b, "arith.addi", at0, skip);
+      B = wb_arith(b, "arith.addi", A, gap);
+    } else {
+      MlirValue at0 = wb_arith(b, "arith.addi", lin32, r0);
+      MlirValue o0 = outer_offset(kb, f, q0);
+      A = wb_arith(b, "arith.addi", at0, o0);
+      MlirValue o1 = outer_offset(kb, f, q1);
+      B = wb_arith(b, "arith.subi", wb_arith(b, "arith.addi", at0, o1), run);
     }
-    MlirValue left = wb_arith(b, "arith.subi", run, r0); /* before the wrap */
     /* The select picks between doubled offsets, halved after: LLVM then
      * scales A and B to bytes once, not each element's pick. */
     MlirValue one = wb_const_i32(b, 1);
     MlirValue A2 = wb_arith(b, "arith.shli", A, one);
     MlirValue B2 = wb_arith(b, "arith.shli", B, one);
+    if (masked) {
+      /* K is whole runs, so the elements past K are those of a run past
+       * the last: such a run's offset is past the input, where the fat
+       * buffer reads zeros (kb_note_oob) -- no select per element.  The
+       * shift goes onto the doubled offsets, so that LLVM still scales
+       * the two offsets, not each element's pick. */
+      MlirValue nruns = wb_const_i32(b, (int32_t)(c->K / f->run));
+      MlirValue past = wb_const_i32(b, (int32_t)(2 * (f->total + 4))), z = wb_const_i32(b, 0);
+      kb_note_oob(kb, mem); /* the shift depends on K alone: shared by rows */
+      MlirValue pa = wb_select(b, wb_cmpi(b, WB_CMP_ULT, q0, nruns), z, past);
+      A2 = wb_arith(b, "arith.addi", A2, pa);
+      MlirValue pb = wb_select(b, wb_cmpi(b, WB_CMP_ULT, q1, nruns), z, past);
+      B2 = wb_arith(b, "arith.addi", B2, pb);
+      A = wb_arith(b, "arith.shrui", A2, one);
+    }
     for (int e = 0; e < len; ++e) {
       MlirValue off = A; /* element 0 is always in run q0 */
       if (e) {
-        MlirValue in0 = wb_cmpi(b, WB_CMP_UGT, left, wb_const_i32(b, e));
+        /* still in run q0: r0 + e < run */
+        MlirValue in0 = wb_cmpi(b, WB_CMP_ULT, r0, wb_const_i32(b, (int32_t)(f->run - e)));
         off = wb_arith(b, "arith.shrui", wb_select(b, in0, A2, B2), one);
       }
       off = wb_arith(b, "arith.addi", off, wb_const_i32(b, e));

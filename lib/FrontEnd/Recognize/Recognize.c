@@ -78,6 +78,13 @@ int rec_unify(rec_t *r, MlirOperation at, fe_size a, fe_size b) {
   return 0;
 }
 
+bool rec_same_size(rec_t *r, fe_size a, fe_size b) {
+  a = resolve(r, a);
+  b = resolve(r, b);
+  return fe_size_static(a) ? fe_size_static(b) && a.value == b.value
+                           : !fe_size_static(b) && a.sym == b.sym;
+}
+
 static int new_symbol(rec_t *r, int arg, int dim) {
   fe_problem *p = r->p;
   if (p->nsyms >= FE_MAX_SYMS)
@@ -108,7 +115,7 @@ int rec_bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size,
    * constants are also scalars (a node), memref.dim results are not. */
   bool sized = node < 0 || (mlirTypeIsAIndex(mlirValueGetType(v)) &&
                             r->p->g.nodes[node].kind == FE_CONST);
-  r->binds[r->nbinds++] = (bind_t){v, size, node, sized};
+  r->binds[r->nbinds++] = (bind_t){v, size, node, sized, false, 0};
   return 0;
 }
 
@@ -124,6 +131,10 @@ static int index_size(rec_t *r, MlirOperation at, MlirValue v, fe_size *out) {
   if (!b || !b->sized)
     return rec_refuse(r, at, "a size is computed by something other than "
                          "memref.dim or a constant");
+  if (b->grown)
+    return rec_refuse(r, at, "a size computed by affine.apply (a "
+                             "tensor.pad's padded size) is used by something "
+                             "other than the padded buffer's allocation");
   *out = b->size;
   return 0;
 }
@@ -184,6 +195,11 @@ static int add_buffer(rec_t *r, MlirOperation at, MlirValue v, int arg,
 /* Contents of a buffer (in its own space); an argument never written reads
  * as itself. */
 int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
+  if (b->grown) /* its shape is the source's: only the pad path reads it */
+    return rec_refuse(r, at, "a buffer padded at run-time sizes (tensor.pad) "
+                             "is read by something other than a "
+                             "convolution's input (which reads it as masked "
+                             "loads of the unpadded source)");
   bool plain = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
   for (int j = 0; plain && j < b->rank; ++j)
     plain = b->pad_step[j] == 1;
@@ -415,6 +431,9 @@ static int do_dim(rec_t *r, MlirOperation op) {
   if (!fe_size_static(idx) || idx.value >= b->rank)
     return rec_refuse(r, op, "memref.dim with a dimension that is not a valid "
                          "constant");
+  if (b->grown && b->pad_grow[idx.value])
+    return rec_refuse(r, op, "memref.dim of a buffer padded at run-time sizes "
+                             "(tensor.pad) is not supported");
   return rec_bind(r, op, mlirOperationGetResult(op, 0), b->shape[idx.value], -1);
 }
 
@@ -436,6 +455,15 @@ static int do_alloc(rec_t *r, MlirOperation op) {
     }
     if (next >= mlirOperationGetNumOperands(op))
       return rec_refuse(r, op, "memref.alloc without a size for dimension %d", d);
+    bind_t *grown = lookup(r, mlirOperationGetOperand(op, next));
+    if (grown && grown->sized && grown->grown) {
+      /* A tensor.pad's buffer: the source's size plus the padding. */
+      b->shape[d] = grown->size;
+      b->pad_grow[d] = grown->grow;
+      b->grown = true;
+      ++next;
+      continue;
+    }
     if (index_size(r, op, mlirOperationGetOperand(op, next++), &b->shape[d]))
       return -1;
   }
@@ -444,70 +472,18 @@ static int do_alloc(rec_t *r, MlirOperation op) {
   return 0;
 }
 
-/* memref.subview of a local buffer holding zeros, at static offsets with
- * static strides: the interior of a bufferized tensor.pad (do_copy writes
- * it), or with strides > 1 a zero-dilated copy (a strided
- * tensor.insert_slice into zeros: a transposed convolution's input).  1
- * if op is one (recorded), 0 if not. */
-static int do_pad_view(rec_t *r, MlirOperation op) {
-  if (!wmma_op_is(op, "memref.subview") ||
-      mlirOperationGetNumOperands(op) != 1 || r->npadviews == MAX_PADVIEWS)
-    return 0;
-  buffer_t *b = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
-  MlirAttribute off = wmma_attr(op, "static_offsets");
-  MlirAttribute st = wmma_attr(op, "static_strides");
-  if (!b || !b->alloc || b->contents < 0 || !fe_is_zero(&r->p->g, b->contents) ||
-      mlirAttributeIsNull(off) || mlirAttributeIsNull(st) ||
-      !mlirAttributeIsADenseI64Array(off) || !mlirAttributeIsADenseI64Array(st) ||
-      mlirDenseArrayGetNumElements(off) != b->rank)
-    return 0;
-  padview_t *pv = &r->padviews[r->npadviews];
-  for (int j = 0; j < b->rank; ++j) {
-    int64_t o = mlirDenseI64ArrayGetElement(off, j);
-    int64_t step = mlirDenseI64ArrayGetElement(st, j);
-    if (o < 0 || o > (1 << 20) || step < 1 || step > 64)
-      return 0;
-    pv->off[j] = o;
-    pv->step[j] = step;
-  }
-  pv->v = mlirOperationGetResult(op, 0);
-  pv->buf = (int)(b - r->bufs);
-  ++r->npadviews;
-  return 1;
-}
-
-/* memref.copy of a function argument into a recorded pad view: the local
- * buffer becomes its zero-padded copy. */
-static int copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
-                         const padview_t *pv) {
-  buffer_t *b = &r->bufs[pv->buf];
-  if (!src || src->arg < 0 || src->written || src->alloc ||
-      src->rank != b->rank || !mlirTypeEqual(src->elem, b->elem))
-    return rec_refuse(r, op, "tensor.pad of a computed buffer is not "
-                             "supported (only of a function argument, read "
-                             "by a convolution)");
-  for (int j = 0; j < b->rank; ++j)
-    if (!fe_size_static(src->shape[j]) || !fe_size_static(b->shape[j]) ||
-        (src->shape[j].value > 0 &&
-         pv->off[j] + (src->shape[j].value - 1) * pv->step[j] + 1 >
-             b->shape[j].value))
-      return rec_refuse(r, op, "tensor.pad with dynamic sizes is not "
-                               "supported");
-  b->pad_src = (int)(src - r->bufs);
-  memcpy(b->pad_lo, pv->off, sizeof b->pad_lo);
-  memcpy(b->pad_step, pv->step, sizeof b->pad_step);
-  b->written = true;
-  return 0;
-}
-
 static int do_copy(rec_t *r, MlirOperation op) {
   buffer_t *src = rec_buffer_of(r, mlirOperationGetOperand(op, 0));
   buffer_t *dst = rec_buffer_of(r, mlirOperationGetOperand(op, 1));
   for (int i = 0; !dst && i < r->npadviews; ++i)
     if (mlirValueEqual(r->padviews[i].v, mlirOperationGetOperand(op, 1)))
-      return copy_into_pad(r, op, src, &r->padviews[i]);
+      return rec_copy_into_pad(r, op, src, &r->padviews[i]);
   if (!src || !dst)
     return rec_refuse(r, op, "memref.copy between views is not supported");
+  if (dst->grown)
+    return rec_refuse(r, op, "a buffer padded at run-time sizes (tensor.pad) "
+                             "is written by something other than the copy "
+                             "of its source");
   if (src->rank != dst->rank || !mlirTypeEqual(src->elem, dst->elem))
     return rec_refuse(r, op, "memref.copy between different types");
   for (int d = 0; d < src->rank; ++d)
@@ -534,6 +510,10 @@ static int do_return(rec_t *r, MlirOperation op) {
                     (int)i);
     if (b->arg >= 0)
       return rec_refuse(r, op, "the same buffer is returned twice");
+    if (b->grown)
+      return rec_refuse(r, op, "result %d is a buffer padded at run-time "
+                               "sizes (tensor.pad), which is not supported",
+                        (int)i);
     if (p->nargs >= FE_MAX_ARGS)
       return rec_refuse(r, op, "more than %d arguments and results",
                     FE_MAX_ARGS);
@@ -616,12 +596,12 @@ static int refuse_op(rec_t *r, MlirOperation op) {
   source_name(r, op, src, sizeof src);
   const char *what = src[0] ? src : nm;
   if (!strcmp(src, "tensor.pad") && pad_has_runtime_sizes(op))
-    return rec_refuse(r, op, "tensor.pad with run-time sizes is not "
-                             "supported (%s: the padded sizes are the "
+    return rec_refuse(r, op, "tensor.pad with run-time sizes is supported "
+                             "only with static padding amounts, of a "
+                             "function argument, read by a convolution's "
+                             "input (%s: the padded sizes are the "
                              "source's plus the padding, computed at run "
-                             "time; a convolution reads a tensor.pad at "
-                             "static sizes masked, and takes run-time "
-                             "sizes of an input padded before the call)",
+                             "time)",
                       nm);
   if (!strcmp(src, "tensor.pad"))
     return rec_refuse(r, op, "tensor.pad is not supported (padding is "
@@ -676,8 +656,10 @@ static int walk(rec_t *r) {
       rc = 0;
     else if (wmma_op_is(op, "memref.copy"))
       rc = do_copy(r, op);
-    else if (do_pad_view(r, op))
+    else if (rec_do_pad_view(r, op))
       rc = 0;
+    else if (rec_is_pad_size(op))
+      rc = rec_do_pad_size(r, op);
     else if (wmma_op_is(op, "linalg.generic"))
       rc = rec_do_generic(r, op);
     else if (wmma_op_is(op, "func.return"))

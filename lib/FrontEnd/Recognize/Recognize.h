@@ -31,6 +31,11 @@ typedef struct {
                                     between the source's elements (a
                                     transposed convolution's dilated
                                     output gradient) */
+  /* A tensor.pad's buffer at run-time sizes: its dims are the source's
+   * plus pad_grow (low + high padding; shape holds the source's size,
+   * so such a buffer is read only through pad_src by a convolution). */
+  int64_t pad_grow[FE_MAX_RANK];
+  bool grown;
 } buffer_t;
 
 /* A memref.subview of a local buffer at static offsets (a tensor.pad's
@@ -48,6 +53,10 @@ typedef struct {
   fe_size size; /* index values */
   int node;     /* scalar values (rank-0 nodes), else -1 */
   bool sized;   /* a size (index constants, memref.dim): `size` is valid */
+  /* A tensor.pad's padded size at run time (affine.apply: `size` plus
+   * grow), usable only as the padded buffer's allocation size. */
+  bool grown;
+  int64_t grow;
 } bind_t;
 
 typedef struct {
@@ -98,6 +107,16 @@ int rec_bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size, int node);
  * elementwise op on scalars, and its result as a rank-0 node. */
 bool rec_is_scalar_op(MlirOperation op);
 int rec_do_scalar_op(rec_t *r, MlirOperation op);
+/* Whether two sizes are the same (static values or one symbol class). */
+bool rec_same_size(rec_t *r, fe_size a, fe_size b);
+/* A bufferized tensor.pad (RecognizePad.c): the subview of zeros its
+ * source is copied into (1 if op is one, recorded; 0 if not), the copy,
+ * and its padded sizes at run time (affine.apply of a memref.dim). */
+int rec_do_pad_view(rec_t *r, MlirOperation op);
+int rec_copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
+                      const padview_t *pv);
+bool rec_is_pad_size(MlirOperation op);
+int rec_do_pad_size(rec_t *r, MlirOperation op);
 /* linalg.generic: the output's new contents (RecognizeGeneric.c). */
 int rec_do_generic(rec_t *r, MlirOperation op);
 /* A linalg.generic with a sliding window (a convolution) as an implicit

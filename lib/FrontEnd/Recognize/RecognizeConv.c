@@ -463,13 +463,16 @@ static int build(rec_t *r, conv_t *cv) {
   for (int j = 0; cv->pad && j < c->rank; ++j) {
     c->pad_lo[j] = cv->pad->pad_lo[j];
     c->pad_step[j] = cv->pad->pad_step[j];
-    c->in_size[j] = cv->img->shape[j]; /* static: Recognize.c's pads */
+    c->in_size[j] = cv->img->shape[j];
     bool spatial = false;
     for (int t = 0; t < c->nk; ++t)
       spatial |= c->kdim[t] == j && j != c->chan;
+    /* At run-time sizes the padded dim is the source's plus pad_grow
+     * (RecognizePad.c), the same size where that is 0. */
     c->pad_dim[j] = c->pad_lo[j] || c->pad_step[j] > 1 ||
-                    !fe_size_static(c->in_size[j]) ||
-                    c->in_size[j].value != window->shape[j].value;
+                    cv->pad->pad_grow[j] ||
+                    (fe_size_static(c->in_size[j]) &&
+                     c->in_size[j].value != window->shape[j].value);
     if (!spatial && c->pad_dim[j])
       return refuse(r, cv, "padding of the batch or channel dims is not "
                            "supported (only spatial padding)");

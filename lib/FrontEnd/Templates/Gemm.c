@@ -16,7 +16,7 @@
  * are never stored); the last K step is loaded masked when K is not a
  * multiple of the step (a separate, peeled step: the main loop has no
  * masking); stores are masked when M or N may not be multiples of the
- * tile. */
+ * tile, in the blocks that reach past them (fe_gemm_epilogue). */
 #include "Templates/Gemm.h"
 #include "Kernel/Lds.h"
 
@@ -527,8 +527,15 @@ static void restore_lane_ids(wb_t *b, const wb_t *saved) {
  * gfx11, 4x4 f32 wave tiles spilled 48 to 343 VGPRs). */
 void fe_gemm_epilogue(fe_kb *kb, fe_gemm_wave *w) {
   const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
   if (!s->m_tail && !s->n_tail) {
     epilogue_tiles(kb, w, false);
+    return;
+  }
+  /* A static size smaller than the tile: no block is inside. */
+  if ((s->m_tail && fe_size_static(g->M) && g->M.value < s->tile_m) ||
+      (s->n_tail && fe_size_static(g->N) && g->N.value < s->tile_n)) {
+    epilogue_tiles(kb, w, true);
     return;
   }
   MlirValue inside = block_inside(kb, w);

@@ -29,6 +29,11 @@
 // CHECK: wmma.store <d, {{.*}}> %{{.*}}, %[[KB]][
 // CHECK: arith.truncf %[[R]]#2
 // CHECK: wmma.store <d, {{.*}}> %{{.*}}, %[[VB]][
+// Blocks reaching past the rows (Gemm.c: one uniform branch) store masked.
+// CHECK: } else {
+// CHECK: wmma.store <d, {{.*}}> %{{.*}}, %[[QB]][{{.*}}] masked
+// CHECK: wmma.store <d, {{.*}}> %{{.*}}, %[[KB]][{{.*}}] masked
+// CHECK: wmma.store <d, {{.*}}> %{{.*}}, %[[VB]][{{.*}}] masked
 // CHECK-NOT: wmma.store
 // CHECK: gpu.return
 // CHECK-LABEL: func.func @qkv

@@ -13,8 +13,13 @@
  *
  * Tails: rows past the matrix go past the fat buffer's end (read zero,
  * dropped); a lane whose 8 columns straddle the column bound loads the
- * vector and zeroes the columns beyond (kb_vload), and stores element by
- * element (each past the bound redirected past the end). */
+ * vector and zeroes the columns beyond (kb_vload).  Masked stores have no
+ * branch (a divergent one per tile lets LLVM sink the last WMMAs into the
+ * epilogue and keeps more values live, which spilled on gfx11): the
+ * vector store goes past the end unless the whole segment is inside, and,
+ * when the column count may not be a multiple of 8, every element is also
+ * stored on its own, past the end unless it is inside and its segment
+ * straddles the bound. */
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -57,7 +62,8 @@ void kb_rowseg_store(fe_kb *kb, MlirValue v, MlirValue mem, int rank,
     return;
   }
   kb_note_oob(kb, mem);
-  int outer = wb_memref_outermost_dim(mlirValueGetType(mem));
+  MlirType mt = mlirValueGetType(mem);
+  int outer = wb_memref_outermost_dim(mt);
   if (outer < 0) {
     kb->failed = 1;
     return;
@@ -65,30 +71,36 @@ void kb_rowseg_store(fe_kb *kb, MlirValue v, MlirValue mem, int rank,
   MlirValue oob = wb_fat_buffer_oob(b, wb_dim(b, mem, outer));
   MlirValue row_ok =
       wb_cmpi(b, WB_CMP_ULT, ix[rank - 2], wb_dim(b, mem, rank - 2));
-  MlirValue ncols = wb_dim(b, mem, rank - 1);
-  MlirValue inside = wb_cmpi(b, WB_CMP_ULE, kb_addc(kb, ix[rank - 1], SLOTS),
-                             ncols);
-  wb_if f;
-  if (!wb_if_begin(b, &f, inside, 0, NULL, true)) {
-    kb->failed = 1;
-    return;
-  }
-  /* The whole segment inside the columns: one vector store (dropped past
-   * the last row). */
+  /* Segments start at multiples of 8 columns: with a static column count
+   * that is one too, a segment is wholly inside or wholly outside. */
+  int64_t cols = mlirShapedTypeGetDimSize(mt, rank - 1);
   MlirValue vx[FE_MAX_RANK];
   memcpy(vx, ix, sizeof vx);
-  vx[outer] = wb_select(b, row_ok, ix[outer], oob);
+  if (!mlirShapedTypeIsDynamicSize(cols) && cols % SLOTS == 0) {
+    MlirValue ok = wb_arith(
+        b, "arith.andi", row_ok,
+        wb_cmpi(b, WB_CMP_ULT, ix[rank - 1], kb_c(kb, cols)));
+    vx[outer] = wb_select(b, ok, ix[outer], oob);
+    wb_vstore(b, v, mem, rank, vx);
+    return;
+  }
+  /* The columns left from the segment's first (signed: negative past the
+   * bound). */
+  MlirValue rem = wb_arith(b, "arith.subi", wb_dim(b, mem, rank - 1),
+                           ix[rank - 1]);
+  MlirValue whole = wb_arith(b, "arith.andi", row_ok,
+                             wb_cmpi(b, WB_CMP_SGE, rem, kb_c(kb, SLOTS)));
+  vx[outer] = wb_select(b, whole, ix[outer], oob);
   wb_vstore(b, v, mem, rank, vx);
-  wb_if_else(b, &f, 0, NULL);
-  /* Straddling the column bound: element by element. */
+  MlirValue part = wb_arith(b, "arith.andi", row_ok,
+                            wb_cmpi(b, WB_CMP_SLT, rem, kb_c(kb, SLOTS)));
   for (int j = 0; j < SLOTS; ++j) {
     MlirValue ex[FE_MAX_RANK];
     memcpy(ex, ix, sizeof ex);
     ex[rank - 1] = kb_addc(kb, ix[rank - 1], j);
-    MlirValue ok = wb_arith(b, "arith.andi", row_ok,
-                            wb_cmpi(b, WB_CMP_ULT, ex[rank - 1], ncols));
+    MlirValue ok = wb_arith(b, "arith.andi", part,
+                            wb_cmpi(b, WB_CMP_SGT, rem, kb_c(kb, j)));
     ex[outer] = wb_select(b, ok, ex[outer], oob);
     wb_store(b, wb_extract(b, v, j), mem, rank, ex);
   }
-  wb_if_end(b, &f, 0, NULL);
 }

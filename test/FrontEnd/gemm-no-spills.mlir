@@ -4,7 +4,7 @@
 // WMMAs into the epilogue, keeping that step's fragments live next to the
 // 4x4 f32 wave tiles' accumulators: on gfx1100, 128x128 tiles spilled 88
 // VGPRs at K = 64, 343 at K = 128, 48 at K = 256, and the llama block's
-// QK^T kernel 168.  Now inner blocks store unmasked under one uniform
+// QK^T kernel (before its attention was fused) 168.  Now inner blocks store unmasked under one uniform
 // branch and boundary blocks store without branches (Gemm.c, RowSeg.c);
 // the fused Q/K/V projection spilled 4 where the VGPR estimate left out
 // the copy's replicated rows (the K loop's odd iteration was placed after
@@ -15,7 +15,7 @@
 // RUN: FileCheck %s --check-prefix=SPILL --input-file=%t.gfx1100.s
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - > %t.gfx1201.s
 // RUN: FileCheck %s --check-prefix=SPILL --input-file=%t.gfx1201.s
-// The llama block (13 kernels: Q/K/V fused, QK^T causal, ...).
+// The llama block (10 kernels: Q/K/V fused, causal attention fused, ...).
 // RUN: wmma-compile %wmma_src/examples/programs/llama-block.mlir --chip gfx1100 --emit isa -o %t.llama.gfx1100.s
 // RUN: FileCheck %s --check-prefix=LLAMA --input-file=%t.llama.gfx1100.s
 // RUN: wmma-compile %wmma_src/examples/programs/llama-block.mlir --chip gfx1201 --emit isa -o %t.llama.gfx1201.s
@@ -29,7 +29,7 @@
 // SPILL-COUNT-7: .vgpr_spill_count: 0
 // SPILL-NOT: .vgpr_spill_count: {{[1-9]}}
 // SPILL-NOT: scratch_
-// LLAMA-COUNT-13: .vgpr_spill_count: 0
+// LLAMA-COUNT-10: .vgpr_spill_count: 0
 // LLAMA-NOT: .vgpr_spill_count: {{[1-9]}}
 // NUM: 0 of {{[0-9]+}} outside the bound -> PASS
 

@@ -268,6 +268,8 @@ typedef struct {
   bool tail_peeled;             /* only the pipeline's last slice may */
   double fold;                  /* the scores' positive scale, applied in
                                    the exponential (0: scores as written) */
+  bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
+                                   keys stored in sigma order) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
 } att_t;
 
@@ -278,6 +280,51 @@ typedef struct {
 static void sched_barrier(fe_kb *kb) {
   MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
   wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
+
+/* RDNA3: P^T (S^T's accumulator, lane (n, h) slot v holding key 2v + h)
+ * as the B operand of O^T = V^T P^T, whose lane halves both hold all 16
+ * keys.  The K order is sigma (1 and 2 swapped in every 4; the V^T copy
+ * stored V^T's columns so, fe_lds_copy_swap_k_pairs): word 2i holds keys
+ * 4i, 4i + 2, which are half 0's slots 2i, 2i + 1, and word 2i + 1 keys
+ * 4i + 1, 4i + 3, half 1's.  So each lane packs its slot pairs, trades
+ * each word with lane l ^ 16 and selects: 8 conversions, 4 v_permlanex16
+ * and 8 selects a tile, where the planner's relayout into keys in order
+ * also moves 16-bit halves between words (about 28 v_mov_b16). */
+/* Word w of lane l ^ 16 (v_permlanex16).  Its `old` operand, kept by
+ * lanes whose source is inactive, is poison: every lane is active here,
+ * and a live `old` would cost a v_mov_b32 a word (the result overwrites
+ * the tied register). */
+static MlirValue swap_halves(fe_kb *kb, MlirValue w) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue ops[4] = {{NULL}, w};
+  ops[0] = wb_op1(b, "llvm.mlir.poison", 0, NULL, i32, 0, NULL);
+  ops[2] = wb_const_i32(b, 0x76543210);
+  ops[3] = wb_const_i32(b, (int32_t)0xfedcba98u);
+  MlirNamedAttribute at[2] = {
+      wb_named(kb->ctx, "fi", mlirBoolAttrGet(kb->ctx, 0)),
+      wb_named(kb->ctx, "boundControl", mlirBoolAttrGet(kb->ctx, 0))};
+  return wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
+}
+
+static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt) {
+  wb_t *b = &kb->b;
+  MlirType el = wb_elem_type(bt), i32 = wb_i32(kb->ctx);
+  MlirValue p16 = wb_cast(b, "arith.truncf", pv, wb_vec(8, el));
+  MlirValue w = wb_bitcast(b, p16, wb_vec(4, i32));
+  MlirValue h = wb_h_index(b);
+  MlirValue zero = kb_c(kb, 0);
+  MlirValue upper = wb_cmpi(b, WB_CMP_NE, h, zero);
+  MlirValue out[8];
+  for (int i = 0; i < 4; ++i) {
+    MlirValue own = wb_extract(b, w, i);
+    MlirValue other = swap_halves(kb, own);
+    out[2 * i] = wb_select(b, upper, other, own);
+    out[2 * i + 1] = wb_select(b, upper, own, other);
+  }
+  MlirValue words = wb_from_elements(b, 8, out, wb_vec(8, i32));
+  return wb_bitcast(b, words, bt);
 }
 
 /* Loop state: running max, running sum, O^T accumulators. */
@@ -360,8 +407,10 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
   MlirValue pb[MAX_KEY_TILES];
+  MlirType bt = wmmaFragAttrGetVectorType(to);
   for (int kt = 0; kt < a->nkt; ++kt)
-    pb[kt] = kb_relayout(kb, from, to, pv[kt], wmmaFragAttrGetVectorType(to));
+    pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt)
+                        : kb_relayout(kb, from, to, pv[kt], bt);
   MlirValue cs = fe_att_splat(kb, corr);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
     if (t2 % O_TILES_PER_BARRIER == 0)
@@ -439,6 +488,20 @@ static int build(fe_kb *kb) {
                        kb_lds(kb, 3, sv, in), false, s->copy[1])) {
     free(a);
     return -1;
+  }
+  /* RDNA3 (replicated B, accumulator rows 2v + h) with V^T transposed
+   * by the WMMA copy: V^T's keys stored in sigma order, which P^T then
+   * takes without moving 16-bit halves (p_operand_pairs). */
+  {
+    MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+    int64_t n = 0;
+    MlirType el = (MlirType){NULL};
+    bool fits = !mlirAttributeIsNull(to) &&
+                wb_is_vec1d(wmmaFragAttrGetVectorType(to), &n, &el) &&
+                n == 16 && wb_type_bits(el) == 16;
+    a->p_pairs = fits && wmma_arch_replicates_ab(kb->arch) &&
+                 wmma_arch_acc_rows_interleaved(kb->arch) &&
+                 fe_lds_copy_swap_k_pairs(kb, &a->vblk);
   }
   /* The wave's Q^T fragments (queries past the end read zeros). */
   for (int c = 0; c < a->nd; ++c)

@@ -327,6 +327,44 @@ static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt) {
   return wb_bitcast(b, words, bt);
 }
 
+/* x in another VGPR (v_mov_b32 with an identity DPP8 selector, which
+ * LLVM neither folds nor merges with x). */
+static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue args[2] = {{NULL}};
+  args[0] = wb_cast(b, "arith.bitcast", x, i32);
+  args[1] = wb_const_i32(b, 0 | 1 << 3 | 2 << 6 | 3 << 9 | 4 << 12 |
+                                5 << 15 | 6 << 18 | 7 << 21);
+  int32_t segments[2] = {2, 0};
+  MlirNamedAttribute attrs[3] = {
+      wb_named(kb->ctx, "intrin", wb_str_attr(kb->ctx, "llvm.amdgcn.mov.dpp8")),
+      wb_named(kb->ctx, "op_bundle_sizes",
+               mlirDenseI32ArrayGet(kb->ctx, 0, NULL)),
+      wb_named(kb->ctx, "operandSegmentSizes",
+               mlirDenseI32ArrayGet(kb->ctx, 2, segments))};
+  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 2, args, i32, 3, attrs);
+  return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
+}
+
+/* o * c on every slot, the odd slots by the copy c2: RDNA3 pairs two
+ * v_mul_f32 into one VOPD instruction only when their sources lie in
+ * different VGPR banks, which one register holding c for all slots never
+ * does. */
+static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
+  wb_t *b = &kb->b;
+  if (mlirValueEqual(c, c2))
+    return wb_arith(b, "arith.mulf", o, c);
+  MlirValue lo = wb_arith(b, "arith.mulf", o, c);
+  MlirValue hi = wb_arith(b, "arith.mulf", o, c2);
+  int64_t n = 0;
+  wb_is_vec1d(mlirValueGetType(o), &n, NULL);
+  int64_t mask[16];
+  for (int i = 0; i < n && i < 16; ++i)
+    mask[i] = i % 2 ? n + i : i;
+  return wb_shuffle(b, lo, hi, (int)n, mask);
+}
+
 /* Loop state: running max, running sum, O^T accumulators. */
 #define NSTATE (2 + MAX_TILES)
 
@@ -412,6 +450,8 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt)
                         : kb_relayout(kb, from, to, pv[kt], bt);
   MlirValue cs = fe_att_splat(kb, corr);
+  MlirValue c2 = copy_opaque(kb, corr);
+  MlirValue cs2 = fe_att_splat(kb, c2);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
     if (t2 % O_TILES_PER_BARRIER == 0)
       sched_barrier(kb);
@@ -420,7 +460,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
       MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
       idx[2] = kb_c(kb, KT * kt);
       if (!kt) /* the rescale, once per block */
-        o = wb_arith(b, "arith.mulf", o, cs);
+        o = rescale(kb, o, cs, cs2);
       MlirValue vf = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
       o = kb_mma(kb, kb->atom, vf, pb[kt], o);
     }

@@ -347,10 +347,10 @@ static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
   return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
 }
 
-/* o * c on every slot, the odd slots by the copy c2: RDNA3 pairs two
- * v_mul_f32 into one VOPD instruction only when their sources lie in
- * different VGPR banks, which one register holding c for all slots never
- * does. */
+/* o * c on every slot, the odd slots by a copy c2 of c: VOPD (RDNA3 and
+ * RDNA4) issues two v_mul_f32 as one instruction only when their sources
+ * lie in different VGPR banks, which one register holding c for all
+ * slots never does. */
 static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
   wb_t *b = &kb->b;
   if (mlirValueEqual(c, c2))
@@ -417,15 +417,19 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   }
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   /* Online softmax: the block's row max over its key tiles (slot-wise,
-   * then across the lane's slots and its lane half).  maxnumf (one
-   * v_max_f32 on RDNA3, where maximumf is three instructions): a NaN
-   * score it drops still makes the row NaN through its exp in the sum. */
+   * then across the lane's slots and its lane half).  RDNA3: maxnumf (one
+   * v_max_f32, where maximumf is three instructions): a NaN score it
+   * drops still makes the row NaN through its exp in the sum.  RDNA4:
+   * maximumf, its v_maximum_f32, where maxnumf first quiets each WMMA
+   * result (a v_max_num_f32 x, x per score). */
   MlirValue mx = st[0], l = st[1];
+  const char *maxop = kb->arch == WMMA_ARCH_RDNA4 ? "arith.maximumf"
+                                                  : "arith.maxnumf";
   MlirValue vm = sc[0];
   for (int kt = 1; kt < a->nkt; ++kt)
-    vm = wb_arith(b, "arith.maxnumf", vm, sc[kt]);
-  MlirValue bm = fe_att_row_combine(kb, "arith.maxnumf", vm);
-  MlirValue mnew = wb_arith(b, "arith.maxnumf", mx, bm);
+    vm = wb_arith(b, maxop, vm, sc[kt]);
+  MlirValue bm = fe_att_row_combine(kb, maxop, vm);
+  MlirValue mnew = wb_arith(b, maxop, mx, bm);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
@@ -449,9 +453,17 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   for (int kt = 0; kt < a->nkt; ++kt)
     pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt)
                         : kb_relayout(kb, from, to, pv[kt], bt);
-  MlirValue cs = fe_att_splat(kb, corr);
-  MlirValue c2 = copy_opaque(kb, corr);
-  MlirValue cs2 = fe_att_splat(kb, c2);
+  /* The correction in three registers, the O^T tiles rescaled by
+   * (c0, c1) and (c2, c1) in turn: which banks the copies get is the
+   * register allocator's choice, and c1 pairs with whichever of c0 and c2
+   * lies in another bank (measured: every multiply paired at d = 64 and
+   * 128 on both chips, where one copy paired half of them at d = 128 on
+   * RDNA4). */
+  MlirValue cv[3] = {corr}, csv[3];
+  for (int i = 1; i < 3; ++i)
+    cv[i] = copy_opaque(kb, cv[i - 1]);
+  for (int i = 0; i < 3; ++i)
+    csv[i] = fe_att_splat(kb, cv[i]);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
     if (t2 % O_TILES_PER_BARRIER == 0)
       sched_barrier(kb);
@@ -460,7 +472,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
       MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
       idx[2] = kb_c(kb, KT * kt);
       if (!kt) /* the rescale, once per block */
-        o = rescale(kb, o, cs, cs2);
+        o = rescale(kb, o, csv[t2 % 2 ? 2 : 0], csv[1]);
       MlirValue vf = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
       o = kb_mma(kb, kb->atom, vf, pb[kt], o);
     }

@@ -14,8 +14,11 @@
  *                  the halves with one v_permlanex16 each (lane l and
  *                  l ^ 16 hold the same query);
  *   O^T = V^T P^T  A = a block of V^T (LDS holds V transposed), B = P^T,
- *                  which is S^T's layout: no cross-lane move on RDNA4, the
- *                  planner's v_permlanex16 relayout on RDNA3; the running
+ *                  which is S^T's layout: no cross-lane move on RDNA4;
+ *                  on RDNA3 4 v_permlanex16 per tile with V^T's keys
+ *                  stored in the accumulator's pair order
+ *                  (p_operand_pairs; the planner's relayout when V
+ *                  is not copied by the WMMA transpose); the running
  *                  O^T accumulators are rescaled per lane once per
  *                  block (each lane's correction is its own query's).
  * K and V blocks are streamed through the schedule's `stages` LDS buffers

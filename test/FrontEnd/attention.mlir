@@ -40,9 +40,24 @@
 // CHECK-COUNT-8: rocdl.exp2 %{{.*}} f32 -> f32
 // CHECK-NOT: math.exp
 // CHECK: rocdl.permlanex16
-// P^T: S^T's layout converted to the B operand of O^T = V^T P^T.
+// P^T: S^T's layout converted to the B operand of O^T = V^T P^T.  RDNA3:
+// keys in the order sigma (1 and 2 swapped in every 4, as the V^T copy
+// stored them): each lane's slot pairs packed into 4 words, each traded
+// with lane l ^ 16 (old operand poison) and placed by the lane half, no
+// 16-bit moves.
 // R4: wmma.relayout <d, hw, transposed, #[[ATT]]> to <b, kcontig, transposed, #[[ATT]]> %{{.*}} : vector<8xf32> -> vector<8xf16>
-// R3: wmma.relayout <d, hw, transposed, #[[ATT]]> to <b, hw, transposed, #[[ATT]]> %{{.*}} : vector<8xf32> -> vector<16xf16>
+// R3: %[[P16:.*]] = arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// R3-NEXT: %[[PW:.*]] = vector.bitcast %[[P16]] : vector<8xf16> to vector<4xi32>
+// R3-NEXT: %[[UP:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
+// R3-NEXT: %[[W0:.*]] = vector.extract %[[PW]][0] : i32 from vector<4xi32>
+// R3-NEXT: %[[POISON:.*]] = llvm.mlir.poison : i32
+// R3-NEXT: %[[X0:.*]] = rocdl.permlanex16 %[[POISON]], %[[W0]],
+// R3-NEXT: %[[B0:.*]] = arith.select %[[UP]], %[[X0]], %[[W0]] : i32
+// R3-NEXT: %[[B1:.*]] = arith.select %[[UP]], %[[W0]], %[[X0]] : i32
+// R3-COUNT-3: rocdl.permlanex16 %[[POISON]]
+// R3: %[[BW:.*]] = vector.from_elements %[[B0]], %[[B1]], %{{.*}} : vector<8xi32>
+// R3-NEXT: vector.bitcast %[[BW]] : vector<8xi32> to vector<16xf16>
+// R3-NOT: wmma.relayout
 // CHECK-COUNT-4: wmma.mma #[[ATT]] 
 // The next block into the other buffer, one barrier per block.
 // CHECK: amdgpu.lds_barrier

@@ -88,6 +88,12 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
                      int rows, int tk, MlirValue lds, bool permuted,
                      wmma_copy_kind how);
+/* A WMMA copy whose LDS K position p holds the slice's K sigma(p), sigma
+ * swapping positions 1 and 2 in every 4 (the order in which RDNA3's
+ * accumulator lanes pair their values, Attention.c's P operand): changes
+ * which K each lane loads, nothing else.  Call after fe_lds_copy_init;
+ * false (nothing changed) unless the copy is WMMA. */
+bool fe_lds_copy_swap_k_pairs(fe_kb *kb, fe_lds_copy *cp);
 /* The thread's loads of the slice at k (origin: the tile's first row). */
 void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
                       MlirValue origin, MlirValue k, bool masked,

@@ -208,6 +208,26 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   return 0;
 }
 
+bool fe_lds_copy_swap_k_pairs(fe_kb *kb, fe_lds_copy *cp) {
+  if (cp->how != WMMA_COPY_WMMA)
+    return false;
+  /* ld_row is the block's K (slices hold whole 16-K blocks, so groups of
+   * 4 stay inside them): x - x % 4 + 2 (x % 2) + (x % 4) / 2. */
+  wb_t *b = &kb->b;
+  for (int i = 0; i < cp->chunks; ++i) {
+    MlirValue x = cp->ld_row[i];
+    MlirValue q = wb_arith(b, "arith.remui", x, kb_c(kb, 4));
+    MlirValue nq = kb_mulc(kb, q, -1);
+    MlirValue base = kb_add(kb, x, nq);
+    MlirValue odd = wb_arith(b, "arith.remui", x, kb_c(kb, 2));
+    MlirValue lo = kb_mulc(kb, odd, 2);
+    MlirValue hi = wb_arith(b, "arith.divui", q, kb_c(kb, 2));
+    MlirValue off = kb_add(kb, lo, hi);
+    cp->ld_row[i] = kb_add(kb, base, off);
+  }
+  return true;
+}
+
 /* Can a 16x16 block of elem be transposed by the identity WMMA? */
 static bool transposable(MlirType elem) {
   return mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) ||

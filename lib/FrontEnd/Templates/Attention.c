@@ -14,8 +14,11 @@
  *                  the halves with one v_permlanex16 each (lane l and
  *                  l ^ 16 hold the same query);
  *   O^T = V^T P^T  A = a block of V^T (LDS holds V transposed), B = P^T,
- *                  which is S^T's layout: no cross-lane move on RDNA4, the
- *                  planner's v_permlanex16 relayout on RDNA3; the running
+ *                  which is S^T's layout: no cross-lane move on RDNA4;
+ *                  on RDNA3 4 v_permlanex16 per tile with V^T's keys
+ *                  stored in the accumulator's pair order
+ *                  (p_operand_pairs; the planner's relayout when V
+ *                  is not copied by the WMMA transpose); the running
  *                  O^T accumulators are rescaled per lane once per
  *                  block (each lane's correction is its own query's).
  * K and V blocks are streamed through the schedule's `stages` LDS buffers
@@ -269,6 +272,8 @@ typedef struct {
   bool tail_peeled;             /* only the pipeline's last slice may */
   double fold;                  /* the scores' positive scale, applied in
                                    the exponential (0: scores as written) */
+  bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
+                                   keys stored in sigma order) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
 } att_t;
 
@@ -279,6 +284,89 @@ typedef struct {
 static void sched_barrier(fe_kb *kb) {
   MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
   wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
+
+/* RDNA3: P^T (S^T's accumulator, lane (n, h) slot v holding key 2v + h)
+ * as the B operand of O^T = V^T P^T, whose lane halves both hold all 16
+ * keys.  The K order is sigma (1 and 2 swapped in every 4; the V^T copy
+ * stored V^T's columns so, fe_lds_copy_swap_k_pairs): word 2i holds keys
+ * 4i, 4i + 2, which are half 0's slots 2i, 2i + 1, and word 2i + 1 keys
+ * 4i + 1, 4i + 3, half 1's.  So each lane packs its slot pairs, trades
+ * each word with lane l ^ 16 and selects: 8 conversions, 4 v_permlanex16
+ * and 8 selects a tile, where the planner's relayout into keys in order
+ * also moves 16-bit halves between words (about 28 v_mov_b16). */
+/* Word w of lane l ^ 16 (v_permlanex16).  Its `old` operand, kept by
+ * lanes whose source is inactive, is poison: every lane is active here,
+ * and a live `old` would cost a v_mov_b32 a word (the result overwrites
+ * the tied register). */
+static MlirValue swap_halves(fe_kb *kb, MlirValue w) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue ops[4] = {{NULL}, w};
+  ops[0] = wb_op1(b, "llvm.mlir.poison", 0, NULL, i32, 0, NULL);
+  ops[2] = wb_const_i32(b, 0x76543210);
+  ops[3] = wb_const_i32(b, (int32_t)0xfedcba98u);
+  MlirNamedAttribute at[2] = {
+      wb_named(kb->ctx, "fi", mlirBoolAttrGet(kb->ctx, 0)),
+      wb_named(kb->ctx, "boundControl", mlirBoolAttrGet(kb->ctx, 0))};
+  return wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
+}
+
+static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt) {
+  wb_t *b = &kb->b;
+  MlirType el = wb_elem_type(bt), i32 = wb_i32(kb->ctx);
+  MlirValue p16 = wb_cast(b, "arith.truncf", pv, wb_vec(8, el));
+  MlirValue w = wb_bitcast(b, p16, wb_vec(4, i32));
+  MlirValue h = wb_h_index(b);
+  MlirValue zero = kb_c(kb, 0);
+  MlirValue upper = wb_cmpi(b, WB_CMP_NE, h, zero);
+  MlirValue out[8];
+  for (int i = 0; i < 4; ++i) {
+    MlirValue own = wb_extract(b, w, i);
+    MlirValue other = swap_halves(kb, own);
+    out[2 * i] = wb_select(b, upper, other, own);
+    out[2 * i + 1] = wb_select(b, upper, own, other);
+  }
+  MlirValue words = wb_from_elements(b, 8, out, wb_vec(8, i32));
+  return wb_bitcast(b, words, bt);
+}
+
+/* x in another VGPR (v_mov_b32 with an identity DPP8 selector, which
+ * LLVM neither folds nor merges with x). */
+static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue args[2] = {{NULL}};
+  args[0] = wb_cast(b, "arith.bitcast", x, i32);
+  args[1] = wb_const_i32(b, 0 | 1 << 3 | 2 << 6 | 3 << 9 | 4 << 12 |
+                                5 << 15 | 6 << 18 | 7 << 21);
+  int32_t segments[2] = {2, 0};
+  MlirNamedAttribute attrs[3] = {
+      wb_named(kb->ctx, "intrin", wb_str_attr(kb->ctx, "llvm.amdgcn.mov.dpp8")),
+      wb_named(kb->ctx, "op_bundle_sizes",
+               mlirDenseI32ArrayGet(kb->ctx, 0, NULL)),
+      wb_named(kb->ctx, "operandSegmentSizes",
+               mlirDenseI32ArrayGet(kb->ctx, 2, segments))};
+  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 2, args, i32, 3, attrs);
+  return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
+}
+
+/* o * c on every slot, the odd slots by a copy c2 of c: VOPD (RDNA3 and
+ * RDNA4) issues two v_mul_f32 as one instruction only when their sources
+ * lie in different VGPR banks, which one register holding c for all
+ * slots never does. */
+static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
+  wb_t *b = &kb->b;
+  if (mlirValueEqual(c, c2))
+    return wb_arith(b, "arith.mulf", o, c);
+  MlirValue lo = wb_arith(b, "arith.mulf", o, c);
+  MlirValue hi = wb_arith(b, "arith.mulf", o, c2);
+  int64_t n = 0;
+  wb_is_vec1d(mlirValueGetType(o), &n, NULL);
+  int64_t mask[16];
+  for (int i = 0; i < n && i < 16; ++i)
+    mask[i] = i % 2 ? n + i : i;
+  return wb_shuffle(b, lo, hi, (int)n, mask);
 }
 
 /* Loop state: running max, running sum, O^T accumulators. */
@@ -333,15 +421,19 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   }
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   /* Online softmax: the block's row max over its key tiles (slot-wise,
-   * then across the lane's slots and its lane half).  maxnumf (one
-   * v_max_f32 on RDNA3, where maximumf is three instructions): a NaN
-   * score it drops still makes the row NaN through its exp in the sum. */
+   * then across the lane's slots and its lane half).  RDNA3: maxnumf (one
+   * v_max_f32, where maximumf is three instructions): a NaN score it
+   * drops still makes the row NaN through its exp in the sum.  RDNA4:
+   * maximumf, its v_maximum_f32, where maxnumf first quiets each WMMA
+   * result (a v_max_num_f32 x, x per score). */
   MlirValue mx = st[0], l = st[1];
+  const char *maxop = kb->arch == WMMA_ARCH_RDNA4 ? "arith.maximumf"
+                                                  : "arith.maxnumf";
   MlirValue vm = sc[0];
   for (int kt = 1; kt < a->nkt; ++kt)
-    vm = wb_arith(b, "arith.maxnumf", vm, sc[kt]);
-  MlirValue bm = fe_att_row_combine(kb, "arith.maxnumf", vm);
-  MlirValue mnew = wb_arith(b, "arith.maxnumf", mx, bm);
+    vm = wb_arith(b, maxop, vm, sc[kt]);
+  MlirValue bm = fe_att_row_combine(kb, maxop, vm);
+  MlirValue mnew = wb_arith(b, maxop, mx, bm);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
@@ -361,9 +453,21 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
   MlirValue pb[MAX_KEY_TILES];
+  MlirType bt = wmmaFragAttrGetVectorType(to);
   for (int kt = 0; kt < a->nkt; ++kt)
-    pb[kt] = kb_relayout(kb, from, to, pv[kt], wmmaFragAttrGetVectorType(to));
-  MlirValue cs = fe_att_splat(kb, corr);
+    pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt)
+                        : kb_relayout(kb, from, to, pv[kt], bt);
+  /* The correction in three registers, the O^T tiles rescaled by
+   * (c0, c1) and (c2, c1) in turn: which banks the copies get is the
+   * register allocator's choice, and c1 pairs with whichever of c0 and c2
+   * lies in another bank (measured: every multiply paired at d = 64 and
+   * 128 on both chips, where one copy paired half of them at d = 128 on
+   * RDNA4). */
+  MlirValue cv[3] = {corr}, csv[3];
+  for (int i = 1; i < 3; ++i)
+    cv[i] = copy_opaque(kb, cv[i - 1]);
+  for (int i = 0; i < 3; ++i)
+    csv[i] = fe_att_splat(kb, cv[i]);
   for (int t2 = 0; t2 < a->ndv; ++t2) {
     if (t2 % O_TILES_PER_BARRIER == 0)
       sched_barrier(kb);
@@ -372,7 +476,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
       MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
       idx[2] = kb_c(kb, KT * kt);
       if (!kt) /* the rescale, once per block */
-        o = wb_arith(b, "arith.mulf", o, cs);
+        o = rescale(kb, o, csv[t2 % 2 ? 2 : 0], csv[1]);
       MlirValue vf = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
       o = kb_mma(kb, kb->atom, vf, pb[kt], o);
     }
@@ -440,6 +544,20 @@ static int build(fe_kb *kb) {
                        kb_lds(kb, 3, sv, in), false, s->copy[1])) {
     free(a);
     return -1;
+  }
+  /* RDNA3 (replicated B, accumulator rows 2v + h) with V^T transposed
+   * by the WMMA copy: V^T's keys stored in sigma order, which P^T then
+   * takes without moving 16-bit halves (p_operand_pairs). */
+  {
+    MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
+    int64_t n = 0;
+    MlirType el = (MlirType){NULL};
+    bool fits = !mlirAttributeIsNull(to) &&
+                wb_is_vec1d(wmmaFragAttrGetVectorType(to), &n, &el) &&
+                n == 16 && wb_type_bits(el) == 16;
+    a->p_pairs = fits && wmma_arch_replicates_ab(kb->arch) &&
+                 wmma_arch_acc_rows_interleaved(kb->arch) &&
+                 fe_lds_copy_swap_k_pairs(kb, &a->vblk);
   }
   /* The wave's Q^T fragments (queries past the end read zeros). */
   for (int c = 0; c < a->nd; ++c)

@@ -144,6 +144,20 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = !fe_size_static(g->M) || g->M.value % tm;
   s->n_tail = !fe_size_static(g->N) || g->N.value % tn;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
+  /* RDNA4: a row-major 16-bit B is loaded transposed (global_load_tr_b128,
+   * copy = tr) instead of transposed by WMMAs, where no slice reads past
+   * B (the load has no range check). */
+  if (lds && (s->copy[1] == WMMA_COPY_WMMA || s->copy[1] == WMMA_COPY_TR)) {
+    char trwhy[160] = "";
+    bool tr_ok = !s->n_tail && !s->k_tail &&
+                 !fe_lds_copy_tr_possible(p, &g->rhs, trwhy, sizeof trwhy);
+    if (s->copy[1] == WMMA_COPY_TR && !tr_ok)
+      return fe_why(why, cap, "%s", trwhy[0] ? trwhy
+                                : "copy = tr needs N and K multiples of the "
+                                  "tile's (the load has no range check)");
+    if (tr_ok && !o->pinned)
+      s->copy[1] = WMMA_COPY_TR;
+  }
   s->grid[0] = (fe_grid_dim){1, {{g->N, tn}}};
   s->grid[1] = (fe_grid_dim){1, {{g->M, tm}}};
   int acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);

@@ -52,3 +52,23 @@ func.func @g8(%A: tensor<2048x2048xi8, #NV24>, %B: tensor<2048x2048xi8>, %C: ten
   %r = linalg.matmul ins(%A, %B : tensor<2048x2048xi8, #NV24>, tensor<2048x2048xi8>) outs(%C : tensor<2048x2048xi32>) -> tensor<2048x2048xi32>
   return %r : tensor<2048x2048xi32>
 }
+
+// -----
+
+// i8 with a 2:4 B (the transposed product: the dense A is the product's
+// K-contiguous B, no transposes): 64 x 64 and both 128 x 128 candidates
+// are at the same time and rule cost (the WMMA share of the busy CUs); the
+// larger tile wins that tie (3.5 instructions per swmmac in its loop
+// against 64 x 64's 5.6), through LDS (the first of the two).
+// CHECK: remark: gemm_sparse candidate: staging = lds, tile = [64, 64, 64], waves = [2, 2]: modelled [[T8:[0-9.]+]] us (rule [[R8:8192]])
+// CHECK: remark: gemm_sparse candidate: staging = lds, tile = [128, 128, 64], waves = [2, 2]: modelled [[T8]] us (rule [[R8]])
+// CHECK: remark: gemm_sparse candidate: staging = registers, tile = [128, 128, 32], waves = [2, 2]: modelled [[T8]] us (rule [[R8]])
+// CHECK: remark: gemm_sparse chosen: staging = lds, tile = [128, 128, 64], waves = [2, 2]: modelled [[T8]] us (rule [[R8]])
+// REGS: remark: gemm_sparse chosen: staging = registers, tile = [128, 128, 32]
+// LDS: remark: gemm_sparse chosen: staging = lds, tile = [128, 128, 64]
+// R3: remark: gemm_sparse chosen: staging = registers, tile = [128, 128, 16]
+#KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
+func.func @g8b(%A: tensor<2048x2048xi8>, %B: tensor<2048x2048xi8, #KB24>, %C: tensor<2048x2048xi32>) -> tensor<2048x2048xi32> {
+  %r = linalg.matmul ins(%A, %B : tensor<2048x2048xi8>, tensor<2048x2048xi8, #KB24>) outs(%C : tensor<2048x2048xi32>) -> tensor<2048x2048xi32>
+  return %r : tensor<2048x2048xi32>
+}

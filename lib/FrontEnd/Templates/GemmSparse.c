@@ -36,6 +36,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -304,8 +305,16 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (o->explain_cost)
       fe_explain_candidate(p, "gemm_sparse", &s, "candidate");
     /* Equal modelled times (both at the DRAM bound, say): the rule's cost
-     * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256). */
-    if (fe_candidate_better(&s, best, found, 1e-3)) {
+     * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256); equal
+     * again (both at the WMMA share of the busy CUs): the larger tile,
+     * whose waves issue fewer instructions per swmmac and whose grid reads
+     * fewer bytes (i8 2:4 B at 2048^3: 128 x 128, 3.5 per swmmac, over
+     * 64 x 64, 5.6). */
+    bool larger = found &&
+                  fabs(s.cost - best->cost) <= 1e-3 * best->cost &&
+                  fabs(s.tie_cost - best->tie_cost) <= 1e-9 * best->tie_cost &&
+                  s.tile_m * s.tile_n > best->tile_m * best->tile_n;
+    if (larger || fe_candidate_better(&s, best, found, 1e-3)) {
       *best = s;
       found = true;
     }

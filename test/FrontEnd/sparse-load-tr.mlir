@@ -5,9 +5,8 @@
 // 8 (r / 8), and receives K 8h..8h+7 of column r), stored into LDS as it
 // is: no WMMA against the identity.  The load has no range check, so it is
 // taken only when no slice reads past B (no N or K tail; the WMMA copy
-// otherwise), and not for 8-bit types (the lane map of global_load_tr_b64
-// is not published).  A pinned copy = tr that cannot hold is refused with
-// the reason.  Emulator semantics: test/Emulator/load-tr.ll; numerics:
+// otherwise).  A pinned copy = tr that cannot hold is refused with the
+// reason.  Emulator semantics: test/Emulator/load-tr.ll; numerics:
 // sparse-numerics.test.
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' 2>&1 | FileCheck %s
 // RUN: wmma-compile %S/Inputs/sparse-f16.mlir --chip gfx1201 --staging lds --emit isa -o - | FileCheck %s --check-prefix=ISA
@@ -16,6 +15,13 @@
 // ISA-NOT: v_wmma_
 // ISA: v_swmmac_f32_16x16x32_f16
 // ISA-NOT: v_wmma_
+// RUN: wmma-compile %S/Inputs/sparse-i8-tr.mlir --chip gfx1201 --staging lds --emit isa -o - | FileCheck %s --check-prefix=ISA8
+// ISA8-NOT: v_wmma_
+// ISA8: global_load_tr_b128 v[{{[0-9]+}}:{{[0-9]+}}]
+// ISA8: v_perm_b32
+// ISA8-NOT: v_wmma_
+// ISA8: v_swmmac_i32_16x16x32_iu8
+// ISA8-NOT: v_wmma_
 
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // CHECK-LABEL: gpu.func @f16
@@ -67,10 +73,21 @@ func.func @ktail(%A: tensor<64x96xf16, #NV24>, %B: tensor<96x64xf16>, %C: tensor
 }
 
 // -----
-// 8-bit B: the WMMA copy.
+// 8-bit B: the same 16-bit instruction, two columns a 16-bit unit (the
+// lane map of global_load_tr_b64 is not published): blocks of 16 K x 32
+// columns, lane (r, h) receiving K 8h..8h+7 of columns 2r (low bytes) and
+// 2r + 1 (high bytes), separated by two byte shuffles into two stores.
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // CHECK-LABEL: gpu.func @i8
-// CHECK-SAME: copy = [vec, wmma]
+// CHECK-SAME: copy = [vec, tr]
+// CHECK: %[[W:.+]] = llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"(%{{.*}}) : (!llvm.ptr<1>) -> vector<8xi16>
+// CHECK: %[[BY:.+]] = vector.bitcast %[[W]] : vector<8xi16> to vector<16xi8>
+// CHECK: %[[LO:.+]] = vector.shuffle %[[BY]], %[[BY]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi8>, vector<16xi8>
+// CHECK: vector.store %[[LO]], %{{.*}} : memref<2x64x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// CHECK: %[[HI:.+]] = vector.shuffle %[[BY]], %[[BY]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi8>, vector<16xi8>
+// CHECK: vector.store %[[HI]], %{{.*}} : memref<2x64x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// CHECK-NOT: wmma.mma
+// CHECK: wmma.sparse_mma
 func.func @i8(%A: tensor<64x128xi8, #NV24>, %B: tensor<128x64xi8>, %C: tensor<64x64xi32>) -> tensor<64x64xi32> {
   %r = linalg.matmul ins(%A, %B : tensor<64x128xi8, #NV24>, tensor<128x64xi8>) outs(%C : tensor<64x64xi32>) -> tensor<64x64xi32>
   return %r : tensor<64x64xi32>
@@ -83,12 +100,4 @@ func.func @i8(%A: tensor<64x128xi8, #NV24>, %B: tensor<128x64xi8>, %C: tensor<64
 func.func @pin_tail(%A: tensor<64x128xf16, #NV24>, %B: tensor<128x72xf16>, %C: tensor<64x72xf32>) -> tensor<64x72xf32> attributes {wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [16, 64, 64], waves = [1, 4], wave_tile = [1, 1], stages = 2, tails = [false, true, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, tr], causal = false>} {
   %r = linalg.matmul ins(%A, %B : tensor<64x128xf16, #NV24>, tensor<128x72xf16>) outs(%C : tensor<64x72xf32>) -> tensor<64x72xf32>
   return %r : tensor<64x72xf32>
-}
-
-// -----
-#NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
-// CHECK: remark: not converted to a wmma kernel: the pinned gemm_sparse schedule does not fit: copy = tr moves plain f16 or bf16 operands (the 8-bit global_load_tr_b64's lane map is not published)
-func.func @pin_i8(%A: tensor<64x128xi8, #NV24>, %B: tensor<128x64xi8>, %C: tensor<64x64xi32>) -> tensor<64x64xi32> attributes {wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_i32_16x16x16_iu8", staging = lds, tile = [16, 64, 64], waves = [1, 4], wave_tile = [1, 1], stages = 2, tails = [false, false, false], accumulator = i32, acc_pack = 1, form = acc, copy = [vec, tr], causal = false>} {
-  %r = linalg.matmul ins(%A, %B : tensor<64x128xi8, #NV24>, tensor<128x64xi8>) outs(%C : tensor<64x64xi32>) -> tensor<64x64xi32>
-  return %r : tensor<64x64xi32>
 }

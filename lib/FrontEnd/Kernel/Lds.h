@@ -104,10 +104,13 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
 int fe_lds_copy_tr_possible(const fe_problem *p, const fe_operand *o,
                             char *why, size_t cap);
 int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp);
-/* Block i's transposing load of the slice at k. */
+/* Block i's transposing load of the slice at k, and its store into LDS
+ * buffer buf. */
 MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
                               const MlirValue *batch, MlirValue origin,
                               MlirValue k, int i);
+void fe_lds_copy_tr_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
+                          MlirValue v, int i);
 
 /* The LDS-staged loop over slices (Pipelined.c): `stages` buffers, the
  * prologue filling stages - 1 of them, one barrier per slice.  The

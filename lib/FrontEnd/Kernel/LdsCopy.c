@@ -230,11 +230,10 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
   else if (want == WMMA_COPY_TR) {
     if (arch != WMMA_ARCH_RDNA4)
       return fe_why(why, cap, "copy = tr (global_load_tr_b128) is RDNA4's");
-    if (!(mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem)) || o->im2col ||
-        o->padded || o->permuted)
-      return fe_why(why, cap, "copy = tr moves plain f16 or bf16 operands "
-                              "(the 8-bit global_load_tr_b64's lane map is "
-                              "not published)");
+    if (!(mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) || eb == 1) ||
+        packed || o->im2col || o->padded || o->permuted)
+      return fe_why(why, cap, "copy = tr moves plain f16, bf16 and 8-bit "
+                              "operands");
     k = want;
   }
   else if (want != WMMA_COPY_NONE)
@@ -259,11 +258,12 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
   fe_lds_layout lay = fe_lds_layout_get(arch, bits, tk);
   int chunks;
   if (k == WMMA_COPY_TR) {
-    /* 16x16 blocks, as fe_lds_copy_tr_init cuts them. */
-    int waves = threads / 32;
-    if (rows % 16 || tk % 16 || waves < 1)
-      return fe_why(why, cap, "copy = tr moves 16x16 blocks");
-    chunks = ((tk / 16) * (rows / 16) + waves - 1) / waves;
+    /* 16 K x 16 rows (8-bit: 32) blocks, as fe_lds_copy_tr_init cuts
+     * them. */
+    int waves = threads / 32, br = eb == 1 ? 32 : 16;
+    if (rows % br || tk % 16 || waves < 1)
+      return fe_why(why, cap, "copy = tr moves blocks of 16 K x %d rows", br);
+    chunks = ((tk / 16) * (rows / br) + waves - 1) / waves;
   } else if (k == WMMA_COPY_WMMA) {
     /* Blocks (or pairs) of the transposing WMMA's K x M, as init_wmma cuts
      * them. */
@@ -617,11 +617,9 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       break;
     case WMMA_COPY_NONE: /* fe_lds_copy_plan never chooses it */
       break;
-    case WMMA_COPY_TR: {
-      MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};
-      wb_vstore(b, regs[i], cp->lds, 3, idx);
+    case WMMA_COPY_TR:
+      fe_lds_copy_tr_store(kb, cp, buf, regs[i], i);
       break;
-    }
     case WMMA_COPY_WMMA: {
       MlirValue a = wmma_operand(kb, cp, regs[i]);
       MlirValue d = kb_mma(kb, cp->atom, a, cp->ident, cp->zero);

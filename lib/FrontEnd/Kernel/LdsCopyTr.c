@@ -14,6 +14,14 @@
  * one LDS row that the WMMA copy's D holds, stored the same way (one
  * 16-byte store).
  *
+ * 8-bit elements (i8, fp8, bf8) go through the same 16-bit instruction,
+ * two consecutive rows (N) of the block a 16-bit unit (global_load_tr_b64
+ * transposes bytes, but its lane map is not published): a block is then
+ * 16 K x 32 rows, lane (r, h) addresses K 8h + r % 8, rows from
+ * 16 (r / 8), and receives K 8h .. 8h + 7 of rows 2r (the low bytes) and
+ * 2r + 1 (the high bytes), which two byte shuffles (v_perm_b32) separate
+ * into two 8-byte stores.
+ *
  * The load is a plain global access (no buffer range check), so the
  * template takes it only where no slice reads past the matrix (no M/N or
  * K tails: fe_lds_copy_init refuses otherwise), for an argument read as
@@ -38,10 +46,9 @@ int fe_lds_copy_tr_possible(const fe_problem *p, const fe_operand *o,
       a->pad_read || !a->is_buffer || o->k_pack > 1)
     return fe_why(why, cap, "copy = tr reads an argument as itself (no view, "
                             "padding, gather or packing)");
-  if (!(mlirTypeIsAF16(a->elem) || mlirTypeIsABF16(a->elem)))
-    return fe_why(why, cap, "copy = tr moves 16-bit floats (f16, bf16): the "
-                            "8-bit global_load_tr_b64's lane map is not "
-                            "published");
+  if (!(mlirTypeIsAF16(a->elem) || mlirTypeIsABF16(a->elem)) &&
+      fe_storage_bytes(a->elem) != 1)
+    return fe_why(why, cap, "copy = tr moves f16, bf16 and 8-bit elements");
   int64_t total = 1;
   for (int d = 0; d < a->rank; ++d) {
     if (!fe_size_static(a->shape[d]) || a->shape[d].value <= 0)
@@ -58,13 +65,15 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
   wb_t *b = &kb->b;
   /* The rows' tail: N's for the product's B, M's otherwise. */
   bool row_tail = cp->o == &kb->p->gemms[0].rhs ? s->n_tail : s->m_tail;
+  /* Rows per block: 16, or 32 (8-bit: two rows a 16-bit unit). */
+  int br = fe_storage_bytes(kb->p->args[cp->o->arg].elem) == 1 ? 32 : 16;
   if (kb->arch != WMMA_ARCH_RDNA4 || cp->permuted || cp->packed ||
       row_tail || s->k_tail ||
-      fe_lds_copy_tr_possible(kb->p, cp->o, NULL, 0) || cp->rows % 16 ||
+      fe_lds_copy_tr_possible(kb->p, cp->o, NULL, 0) || cp->rows % br ||
       cp->lay.tk % 16)
     return -1;
   int waves = s->threads / 32;
-  int kunits = cp->lay.tk / 16, units = kunits * (cp->rows / 16);
+  int kunits = cp->lay.tk / 16, units = kunits * (cp->rows / br);
   int mine = (units + waves - 1) / waves;
   if (mine > FE_COPY_MAX)
     return -1;
@@ -74,7 +83,7 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
   MlirValue lane_k = kb_add(kb, kb_mulc(kb, h, 8),
                             wb_arith(b, "arith.remui", r, kb_c(kb, 8)));
   MlirValue lane_row =
-      kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 8)), 8);
+      kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 8)), br / 2);
   for (int u = 0; u < mine; ++u) {
     /* Uneven shares repeat the last block (stored twice alike). */
     MlirValue unit = kb_addc(kb, kb->wave, (int64_t)waves * u);
@@ -83,8 +92,8 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
     MlirValue ku = wb_arith(b, "arith.remui", unit, kb_c(kb, kunits));
     MlirValue mb = wb_arith(b, "arith.divui", unit, kb_c(kb, kunits));
     cp->ld_row[u] = kb_add(kb, kb_mulc(kb, ku, 16), lane_k);
-    cp->ld_col[u] = kb_add(kb, kb_mulc(kb, mb, 16), lane_row);
-    cp->st_row[u] = kb_add(kb, kb_mulc(kb, mb, 16), r);
+    cp->ld_col[u] = kb_add(kb, kb_mulc(kb, mb, br), lane_row);
+    cp->st_row[u] = kb_add(kb, kb_mulc(kb, mb, br), kb_mulc(kb, r, br / 16));
     cp->st_col[u] = kb_add(kb, kb_mulc(kb, ku, 16), kb_mulc(kb, h, 8));
   }
   return 0;
@@ -102,7 +111,7 @@ MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
   wb_t *b = &kb->b;
   const fe_operand *o = cp->o;
   const fe_arg *a = &kb->p->args[o->arg];
-  int64_t stride[FE_MAX_RANK];
+  int64_t stride[FE_MAX_RANK], eb = fe_storage_bytes(a->elem);
   stride[a->rank - 1] = 1;
   for (int d = a->rank - 2; d >= 0; --d)
     stride[d] = stride[d + 1] * a->shape[d + 1].value;
@@ -114,10 +123,10 @@ MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
   idx[o->mem_row] = origin;
   MlirValue uni = kb_c(kb, 0);
   for (int d = 0; d < a->rank; ++d)
-    uni = kb_add(kb, uni, kb_mulc(kb, idx[d], 2 * stride[d]));
+    uni = kb_add(kb, uni, kb_mulc(kb, idx[d], eb * stride[d]));
   /* The lane's: its K and row in the slice (loop-invariant, < 2 GiB). */
-  MlirValue lane = kb_mulc(kb, cp->ld_row[i], 2 * stride[o->mem_k]);
-  lane = kb_add(kb, lane, kb_mulc(kb, cp->ld_col[i], 2 * stride[o->mem_row]));
+  MlirValue lane = kb_mulc(kb, cp->ld_row[i], eb * stride[o->mem_k]);
+  lane = kb_add(kb, lane, kb_mulc(kb, cp->ld_col[i], eb * stride[o->mem_row]));
   MlirValue mem = mlirBlockGetArgument(kb->entry, o->arg);
   MlirType idx_t = wb_index(kb->ctx);
   MlirValue base = wb_op1(b, "memref.extract_aligned_pointer_as_index", 1,
@@ -137,7 +146,7 @@ MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
     kb->failed = 1;
     return ptr;
   }
-  MlirType vt = wb_vec(8, a->elem);
+  MlirType vt = wb_vec(8, eb == 2 ? a->elem : mlirIntegerTypeGet(kb->ctx, 16));
   int32_t segments[2] = {1, 0};
   MlirNamedAttribute attrs[3] = {
       wb_named(kb->ctx, "intrin",
@@ -150,4 +159,27 @@ MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
   if (mlirValueIsNull(v))
     kb->failed = 1;
   return v;
+}
+
+void fe_lds_copy_tr_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
+                          MlirValue v, int i) {
+  wb_t *b = &kb->b;
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(cp->lds));
+  if (fe_storage_bytes(elem) == 2) {
+    MlirValue idx[3] = {buf, cp->st_row[i], cp->st_col[i]};
+    wb_vstore(b, v, cp->lds, 3, idx);
+    return;
+  }
+  /* 8-bit: the low bytes are row 2r, the high ones row 2r + 1. */
+  MlirValue bytes = wb_bitcast(b, v, wb_vec(16, mlirIntegerTypeGet(kb->ctx, 8)));
+  for (int q = 0; q < 2; ++q) {
+    int64_t mask[8];
+    for (int j = 0; j < 8; ++j)
+      mask[j] = 2 * j + q;
+    MlirValue half = wb_shuffle(b, bytes, bytes, 8, mask);
+    if (!mlirTypeEqual(wb_elem_type(mlirValueGetType(half)), elem))
+      half = wb_bitcast(b, half, wb_vec(8, elem));
+    MlirValue idx[3] = {buf, kb_addc(kb, cp->st_row[i], q), cp->st_col[i]};
+    wb_vstore(b, half, cp->lds, 3, idx);
+  }
 }

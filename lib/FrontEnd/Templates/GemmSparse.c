@@ -145,9 +145,9 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = !fe_size_static(g->M) || g->M.value % tm;
   s->n_tail = !fe_size_static(g->N) || g->N.value % tn;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
-  /* RDNA4: a row-major 16-bit B is loaded transposed (global_load_tr_b128,
-   * copy = tr) instead of transposed by WMMAs, where no slice reads past
-   * B (the load has no range check). */
+  /* RDNA4: a row-major B (16- or 8-bit) is loaded transposed
+   * (global_load_tr_b128, copy = tr) instead of transposed by WMMAs, where
+   * no slice reads past B (the load has no range check). */
   if (lds && (s->copy[1] == WMMA_COPY_WMMA || s->copy[1] == WMMA_COPY_TR)) {
     char trwhy[160] = "";
     bool tr_ok = !s->n_tail && !s->k_tail &&
@@ -188,6 +188,11 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
     transposes = wgs * (tn / 16) * (s->k_step / 16) * kp;
     if (bits == 8)
       valu += 8 * transposes;
+  } else if (lds && s->copy[1] == WMMA_COPY_TR && bits == 8) {
+    /* 8-bit through the 16-bit transposing load: ~4 byte permutes per
+     * block of 16 K x 32 columns (LdsCopyTr.c). */
+    double kp = (double)((int64_t)(K + s->k_step - 1) / s->k_step);
+    valu += 4 * wgs * (tn / 32) * (s->k_step / 16) * kp;
   } else if (!lds) {
     double per_step = sparse_hw ? s->wave_n * (bits == 16 ? 8 : 12) +
                                       s->wave_m * 3

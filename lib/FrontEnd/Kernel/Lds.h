@@ -53,7 +53,7 @@ typedef struct {
   fe_lds_layout lay;
   wmma_copy_kind how;
   int rows;           /* tile rows: tile_m (A) or tile_n (B) */
-  int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
+  int chunks; /* per thread (VEC, SCALAR) or blocks per wave (WMMA, TR) */
   bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
   bool packed;        /* i4 two per byte (the buffer holds bytes) */
   MlirValue lds;      /* [buffers][rows][stride] */

@@ -80,8 +80,9 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
   cp->chunks = mine;
   MlirValue r = wb_r_index(b), h = wb_h_index(b);
   /* Lane (r, h): K 8h + r % 8 of the block, its rows from 8 (r / 8). */
-  MlirValue lane_k = kb_add(kb, kb_mulc(kb, h, 8),
-                            wb_arith(b, "arith.remui", r, kb_c(kb, 8)));
+  MlirValue h8 = kb_mulc(kb, h, 8);
+  MlirValue r8 = wb_arith(b, "arith.remui", r, kb_c(kb, 8));
+  MlirValue lane_k = kb_add(kb, h8, r8);
   MlirValue lane_row =
       kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 8)), br / 2);
   for (int u = 0; u < mine; ++u) {
@@ -93,8 +94,10 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
     MlirValue mb = wb_arith(b, "arith.divui", unit, kb_c(kb, kunits));
     cp->ld_row[u] = kb_add(kb, kb_mulc(kb, ku, 16), lane_k);
     cp->ld_col[u] = kb_add(kb, kb_mulc(kb, mb, br), lane_row);
-    cp->st_row[u] = kb_add(kb, kb_mulc(kb, mb, br), kb_mulc(kb, r, br / 16));
-    cp->st_col[u] = kb_add(kb, kb_mulc(kb, ku, 16), kb_mulc(kb, h, 8));
+    MlirValue row0 = kb_mulc(kb, mb, br);
+    cp->st_row[u] = kb_add(kb, row0, kb_mulc(kb, r, br / 16));
+    MlirValue k0 = kb_mulc(kb, ku, 16);
+    cp->st_col[u] = kb_add(kb, k0, kb_mulc(kb, h, 8));
   }
   return 0;
 }
@@ -135,7 +138,8 @@ MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
     kb->failed = 1;
     return base;
   }
-  MlirValue addr = wb_arith(b, "arith.addi", to_i64(kb, base), to_i64(kb, uni));
+  MlirValue base64 = to_i64(kb, base);
+  MlirValue addr = wb_arith(b, "arith.addi", base64, to_i64(kb, uni));
   MlirValue lane32 = wb_cast(b, "arith.index_cast", lane, wb_i32(kb->ctx));
   MlirValue lane64 = wb_cast(b, "arith.extui", lane32,
                              mlirIntegerTypeGet(kb->ctx, 64));

@@ -137,6 +137,7 @@ typedef enum {
   WMMA_COPY_VEC = 1,    /* K-contiguous: vector copies */
   WMMA_COPY_WMMA = 2,   /* transposed by one WMMA against the identity */
   WMMA_COPY_SCALAR = 3, /* transposed element by element */
+  WMMA_COPY_TR = 4,     /* RDNA4: transposed by global_load_tr_b128 */
 } wmma_copy_kind;
 
 /* The record as plain data (see the attribute's description in

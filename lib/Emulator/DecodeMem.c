@@ -321,6 +321,42 @@ static int decode_raw_buffer(Dec *d, LLVMValueRef inst, int store, int ptr,
   return 0;
 }
 
+/* llvm.amdgcn.global.load.tr.b128 (RDNA4's transposing load of 16-bit
+ * elements, wave32: 8 per lane).  Its lane mapping (an 8x8 transpose in
+ * each group of 8 lanes, Opcodes.h) is the one measured on gfx1201 and
+ * gfx1250; the 8-bit form (tr.b64) permutes otherwise and no mapping of it
+ * is published, so it is refused rather than guessed, as are the gfx950 /
+ * gfx1250 forms RDNA4 does not have. */
+static int decode_load_tr(Dec *d, LLVMValueRef inst, const char *name,
+                          Inst *in) {
+  if (!name_is(name, "llvm.amdgcn.global.load.tr.b128")) {
+    if (name_is(name, "llvm.amdgcn.global.load.tr.b64"))
+      return dec_error(d, "'%s' (global_load_tr_b64, 8-bit elements) is not "
+                          "emulated: its lane mapping is neither documented "
+                          "nor measured here", name);
+    return dec_error(d, "'%s' is not an RDNA4 instruction (gfx950 / gfx1250 "
+                        "transposing loads are not emulated)", name);
+  }
+  if (d->p->arch != WMMA_ARCH_RDNA4)
+    return dec_error(d, "global_load_tr_b128 is an RDNA4 (gfx12) instruction; "
+                        "%s has no transposing load", wmma_arch_name(d->p->arch));
+  if (LLVMGetNumArgOperands(inst) != 1)
+    return dec_error(d, "malformed call to '%s'", name);
+  LLVMValueRef p = LLVMGetOperand(inst, 0);
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) != AS_GLOBAL)
+    return dec_error(d, "global_load_tr_b128 reads global memory (address "
+                        "space 1) only");
+  if (decode_mem_type(d, LLVMTypeOf(inst), in))
+    return -1;
+  if (in->n != 8 || in->imm != 2)
+    return dec_error(d, "global_load_tr_b128 in wave32 returns 8 16-bit "
+                        "elements (v8i16, v8f16, v8bf16)");
+  in->op = OP_LOAD_TR;
+  in->flag = AS_GLOBAL;
+  OPND(in->a, p);
+  return 0;
+}
+
 int decode_mem_intrinsic(Dec *d, LLVMValueRef inst, const char *name, Inst *in,
                          const VType *rt) {
   static const struct {
@@ -337,6 +373,10 @@ int decode_mem_intrinsic(Dec *d, LLVMValueRef inst, const char *name, Inst *in,
     return decode_memcpy_memset(d, inst, 1, in);
   if (name_is(name, "llvm.memset.inline") || name_is(name, "llvm.memset"))
     return decode_memcpy_memset(d, inst, 0, in);
+  if (strncmp(name, "llvm.amdgcn.global.load.tr", 26) == 0 ||
+      strncmp(name, "llvm.amdgcn.ds.load.tr", 22) == 0 ||
+      strncmp(name, "llvm.amdgcn.ds.read.tr", 22) == 0)
+    return decode_load_tr(d, inst, name, in);
   if (name_is(name, "llvm.amdgcn.make.buffer.rsrc"))
     return decode_make_rsrc(d, inst, in, rt);
   for (size_t i = 0; i < sizeof kRaw / sizeof kRaw[0]; i++) {

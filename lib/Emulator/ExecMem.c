@@ -229,6 +229,29 @@ int exec_load(Ctx *c, const Inst *in) {
   return EX_NEXT;
 }
 
+/* global_load_tr_b128: each lane reads 8 16-bit elements at its address;
+ * in each group of 8 lanes the 8 x 8 elements are transposed (lane l gets
+ * element l % 8 of every lane of its group, in lane order). */
+int exec_load_tr(Ctx *c, const Inst *in) {
+  if (c->exec != FULL_EXEC)
+    exec_fault(c, in, "global_load_tr_b128 executed with EXEC=0x%08x: the "
+                      "transposing load needs all 32 lanes active", c->exec);
+  uint64_t *d = W(in->dst);
+  const uint64_t *a = R(in->a);
+  Traffic t;
+  t.lds_mask = t.global_mask = 0;
+  uint8_t *ptr[NLANES];
+  resolve_lanes(c, in, a, 16, 0, ptr, &t);
+  uint16_t rows[NLANES][8];
+  for (uint32_t l = 0; l < NLANES; l++)
+    memcpy(rows[l], ptr[l], 16);
+  for (uint32_t l = 0; l < NLANES; l++)
+    for (uint32_t j = 0; j < 8; j++)
+      d[(size_t)j * NLANES + l] = rows[8 * (l / 8) + j][l % 8] & in->mask;
+  count_traffic(c->wk, &t, 16, L2_READ);
+  return EX_NEXT;
+}
+
 int exec_store(Ctx *c, const Inst *in) {
   const uint64_t *a = R(in->a), *v = R(in->b);
   const uint32_t es = (uint32_t)in->imm, n = in->n;

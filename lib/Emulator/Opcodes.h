@@ -54,6 +54,11 @@
    * bytes must lie inside an allocation, the LDS or its private frame */      \
   X(LOAD,          exec_load,         "d = mem[a]")                            \
   X(STORE,         exec_store,        "mem[a] = b")                            \
+  /* global_load_tr_b128 (RDNA4, wave32): every lane reads 8 16-bit           \
+   * elements at a; lane l's element j is element l % 8 of the 8 read by      \
+   * lane 8 (l / 8) + j (an 8x8 transpose in each group of 8 lanes); EXEC     \
+   * must be full (ExecMem.c) */                                              \
+  X(LOAD_TR,       exec_load_tr,      "d[l][j] = mem[a[8(l/8)+j]][l%8]")      \
   X(ALLOCA,        exec_alloca,       "d = frame base + imm (private)")        \
   /* flag/imm = destination/source address spaces, bits = length width */     \
   X(MEMCPY,        exec_memop,        "mem[a..a+c) = mem[b..b+c)")             \

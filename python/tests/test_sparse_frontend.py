@@ -50,6 +50,33 @@ def test_kernel_matches_upstream_sparsifier(chip, M, K, N, dynamic):
     assert np.array_equal(out["result0"], ref.astype(np.float32))
 
 
+@pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
+@pytest.mark.parametrize("t,acc", [("f16", "f32"), ("bf16", "f32"),
+                                   ("i8", "i32")])
+def test_transposing_load_matches_upstream_sparsifier(t, acc):
+    """gfx1201, no tails: B (row-major) reaches LDS through
+    global_load_tr_b128 (copy = tr; 8-bit: two columns a 16-bit unit), no
+    transposing WMMA; small integers, so the kernel equals MLIR's
+    sparsifier exactly."""
+    M, K, N = 64, 192, 128
+    source = sparse_gemm(M, K, N, t, acc)
+    sched = wmma.compile(source, "gfx1201", emit="llvm",
+                         staging="lds").manifest["schedule"]
+    assert "copy = [vec, tr]" in sched
+    rng = np.random.default_rng(3)
+    dt = {"f16": np.float16, "bf16": np.float32, "i8": np.int8}[t]
+    a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(dt))
+    B = rng.integers(-8, 8, (K, N)).astype(dt)
+    values, crd = sparse24.compress_2_4(a)
+    ref = upstream.sparse_matmul(values.astype(np.float32), crd,
+                                 B.astype(np.float32))
+    out_t = np.int32 if acc == "i32" else np.float32
+    out = wmma.run(source, "gfx1201", {"A": a, "B": B,
+                                       "C": np.zeros((M, N), out_t)},
+                   staging="lds")
+    assert np.array_equal(out["result0"], ref.astype(out_t))
+
+
 def sparse_b_gemm(M, K, N, t="f16", acc="f32"):
     """C = A B with B 2:4 sparse along K (its columns); None: dynamic."""
     m, k, n = ("?" if x is None else x for x in (M, K, N))

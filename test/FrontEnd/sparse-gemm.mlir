@@ -7,9 +7,10 @@
 // function takes the two buffers in place of the sparse argument.
 // RDNA4 (GemmSparseLds.c): the values, the index words and B staged
 // through LDS in K slices of 64, two buffers each: the values (slices of
-// 32 values, rows of 32 + 8 f16) and B (row-major K x N, transposed by the
-// gemm template's WMMA copy into rows of 64 + 8 f16) as the gemm template
-// copies them, the words one 2-word vector load per tile row, their 16-bit
+// 32 values, rows of 32 + 8 f16) as the gemm template copies it, B
+// (row-major K x N, no tails) loaded transposed by global_load_tr_b128
+// (copy = tr: one per 16x16 block and lane, stored into rows of 64 + 8
+// f16 as they are; no transposing WMMA), the words one 2-word vector load per tile row, their 16-bit
 // halves regrouped by lane half (0, 2, 1, 3) into i16 rows.  Per slice a
 // lane reads its index register once (both halves of a 2 x i16 pair:
 // index_key 0, then 1), and per 32 K its row's 8 values and its column's
@@ -27,13 +28,14 @@
 // CHECK-SAME: kernel
 // CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
 // R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 64]
-// R4-SAME: copy = [vec, wmma]
+// R4-SAME: copy = [vec, tr]
 // R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16]
 // The prologue's slice: values, B (transposed by WMMAs), words.
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// R4: llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"(%{{.*}}) : (!llvm.ptr<1>) -> vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>
 // R4: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// R4: wmma.mma #[[DENSE]]
+// R4-NOT: wmma.mma
 // R4: vector.store %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // R4: vector.shuffle %{{.*}} [0, 2, 1, 3] : vector<4xi16>, vector<4xi16>
 // R4: vector.store %{{.*}} : memref<2x64x4xi16, #gpu.address_space<workgroup>>, vector<4xi16>

@@ -195,7 +195,8 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
       D^T = B^T A^T, so that lanes hold 8-element row segments).
     - `copy`: per operand (A, B) how its tile reaches LDS: `vec` (K
       contiguous), `wmma` (transposed by one WMMA against the identity),
-      `scalar` (element by element), `none` (not staged).
+      `tr` (RDNA4: loaded transposed by `global_load_tr_b128`), `scalar`
+      (element by element), `none` (not staged).
     - `causal`: attention skips the keys after a workgroup's last query.
   }];
   let parameters = (ins

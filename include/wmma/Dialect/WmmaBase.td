@@ -88,7 +88,8 @@ def WMMA_CopyKind : I32EnumAttr<"CopyKind", "how an operand tile reaches LDS", [
     I32EnumAttrCase<"none", 0>,
     I32EnumAttrCase<"vec", 1>,
     I32EnumAttrCase<"wmma", 2>,
-    I32EnumAttrCase<"scalar", 3>]> {
+    I32EnumAttrCase<"scalar", 3>,
+    I32EnumAttrCase<"tr", 4>]> {
   let cppNamespace = "::mlir::wmma";
   let genSpecializedAttr = 0;
 }

@@ -45,14 +45,15 @@ MlirValue fe_rho_index(fe_kb *kb, MlirValue r, bool permuted, bool inverse);
  * contiguous in memory: vector loads and stores), WMMA_COPY_WMMA (M/N
  * contiguous: 16x16 blocks transposed in registers by one WMMA against the
  * identity), WMMA_COPY_SCALAR (M/N contiguous: vector loads, one LDS store
- * per element). */
+ * per element), WMMA_COPY_TR (RDNA4, M/N contiguous 16-bit: 16x16 blocks
+ * loaded transposed by global_load_tr_b128, one LDS store each). */
 
 typedef struct {
   const fe_operand *o;
   fe_lds_layout lay;
   wmma_copy_kind how;
   int rows;           /* tile rows: tile_m (A) or tile_n (B) */
-  int chunks;         /* per thread (VEC, SCALAR) or blocks per wave (WMMA) */
+  int chunks; /* per thread (VEC, SCALAR) or blocks per wave (WMMA, TR) */
   bool permuted;      /* LDS rows permuted (rho) inside 16-row blocks */
   bool packed;        /* i4 two per byte (the buffer holds bytes) */
   MlirValue lds;      /* [buffers][rows][stride] */
@@ -101,6 +102,21 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
 /* The loaded registers into LDS buffer buf. */
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs);
+
+/* copy = tr (LdsCopyTr.c, RDNA4's global_load_tr_b128): can operand o's
+ * argument be read by it (as itself, f16/bf16, static sizes)?  0, or -1
+ * with why.  The template also makes sure that no slice reads past the
+ * matrix (no tails): the load has no range check. */
+int fe_lds_copy_tr_possible(const fe_problem *p, const fe_operand *o,
+                            char *why, size_t cap);
+int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp);
+/* Block i's transposing load of the slice at k, and its store into LDS
+ * buffer buf. */
+MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
+                              const MlirValue *batch, MlirValue origin,
+                              MlirValue k, int i);
+void fe_lds_copy_tr_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
+                          MlirValue v, int i);
 
 /* The LDS-staged loop over slices (Pipelined.c): `stages` buffers, the
  * prologue filling stages - 1 of them, one barrier per slice.  The

@@ -247,6 +247,15 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
   wmma_copy_kind k;
   if (o->k_contiguous)
     k = WMMA_COPY_VEC;
+  else if (want == WMMA_COPY_TR) {
+    if (arch != WMMA_ARCH_RDNA4)
+      return fe_why(why, cap, "copy = tr (global_load_tr_b128) is RDNA4's");
+    if (!(mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) || eb == 1) ||
+        packed || o->im2col || o->padded || o->permuted)
+      return fe_why(why, cap, "copy = tr moves plain f16, bf16 and 8-bit "
+                              "operands");
+    k = want;
+  }
   else if (want != WMMA_COPY_NONE)
     k = want;
   else
@@ -257,7 +266,9 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
             : WMMA_COPY_SCALAR;
   if (want != WMMA_COPY_NONE && want != k)
     return fe_why(why, cap, "a K-contiguous operand is copied by vec, not %s",
-                  want == WMMA_COPY_WMMA ? "wmma" : "scalar");
+                  want == WMMA_COPY_WMMA ? "wmma"
+                  : want == WMMA_COPY_TR ? "tr"
+                                         : "scalar");
   if (k == WMMA_COPY_VEC && !o->k_contiguous)
     return fe_why(why, cap, "copy = vec needs K contiguous in memory");
   if (k == WMMA_COPY_WMMA && !can)
@@ -266,7 +277,14 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
     return fe_why(why, cap, "packed i4 cannot be copied element by element");
   fe_lds_layout lay = fe_lds_layout_get(arch, bits, tk);
   int chunks;
-  if (k == WMMA_COPY_WMMA) {
+  if (k == WMMA_COPY_TR) {
+    /* 16 K x 16 rows (8-bit: 32) blocks, as fe_lds_copy_tr_init cuts
+     * them. */
+    int waves = threads / 32, br = eb == 1 ? 32 : 16;
+    if (rows % br || tk % 16 || waves < 1)
+      return fe_why(why, cap, "copy = tr moves blocks of 16 K x %d rows", br);
+    chunks = ((tk / 16) * (rows / br) + waves - 1) / waves;
+  } else if (k == WMMA_COPY_WMMA) {
     /* Blocks (or pairs) of the transposing WMMA's K x M, as init_wmma cuts
      * them. */
     const wmma_instr_info *atom = wmma_instr_get(WMMA_INSTR_F32_16X16X16_F16);
@@ -313,6 +331,8 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
     return -1;
   if (cp->how == WMMA_COPY_WMMA)
     return init_wmma(kb, cp, elem);
+  if (cp->how == WMMA_COPY_TR)
+    return fe_lds_copy_tr_init(kb, cp);
   /* Chunks of vec elements along the memory tile's rows (K for VEC, the
    * tile rows for SCALAR), numbered c = t + threads * i; the `phase` lanes
    * of a group take the same chunk of consecutive rows (an uneven share
@@ -430,6 +450,13 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   const fe_operand *o = cp->o;
   const fe_arg *a = &kb->p->args[o->arg];
   int len = cp->lay.vec;
+  if (cp->how == WMMA_COPY_TR) {
+    if (masked) /* no range check: the template takes it without tails */
+      kb->failed = 1;
+    for (int i = 0; i < cp->chunks; ++i)
+      regs[i] = fe_lds_copy_tr_load(kb, cp, batch, origin, k, i);
+    return;
+  }
   if (cp->how == WMMA_COPY_WMMA) {
     int64_t n = 0;
     wb_is_vec1d(cp->frag_type, &n, NULL);
@@ -609,6 +636,9 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
       }
       break;
     case WMMA_COPY_NONE: /* fe_lds_copy_plan never chooses it */
+      break;
+    case WMMA_COPY_TR:
+      fe_lds_copy_tr_store(kb, cp, buf, regs[i], i);
       break;
     case WMMA_COPY_WMMA: {
       MlirValue a = wmma_operand(kb, cp, regs[i]);

@@ -39,8 +39,8 @@ MlirAttribute fe_schedule_attr(MlirContext ctx, const fe_schedule *s) {
 }
 
 static const char *copy_name(wmma_copy_kind k) {
-  static const char *const names[] = {"none", "vec", "wmma", "scalar"};
-  return (unsigned)k < 4 ? names[k] : "?";
+  static const char *const names[] = {"none", "vec", "wmma", "scalar", "tr"};
+  return (unsigned)k < 5 ? names[k] : "?";
 }
 
 /* The ISA name, or "none" (plain templates use no WMMA). */

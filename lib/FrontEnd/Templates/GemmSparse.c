@@ -36,6 +36,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,6 +145,20 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
   s->m_tail = !fe_size_static(g->M) || g->M.value % tm;
   s->n_tail = !fe_size_static(g->N) || g->N.value % tn;
   s->k_tail = !fe_size_static(g->K) || g->K.value % s->k_step;
+  /* RDNA4: a row-major B (16- or 8-bit) is loaded transposed
+   * (global_load_tr_b128, copy = tr) instead of transposed by WMMAs, where
+   * no slice reads past B (the load has no range check). */
+  if (lds && (s->copy[1] == WMMA_COPY_WMMA || s->copy[1] == WMMA_COPY_TR)) {
+    char trwhy[160] = "";
+    bool tr_ok = !s->n_tail && !s->k_tail &&
+                 !fe_lds_copy_tr_possible(p, &g->rhs, trwhy, sizeof trwhy);
+    if (s->copy[1] == WMMA_COPY_TR && !tr_ok)
+      return fe_why(why, cap, "%s", trwhy[0] ? trwhy
+                                : "copy = tr needs N and K multiples of the "
+                                  "tile's (the load has no range check)");
+    if (tr_ok && !o->pinned)
+      s->copy[1] = WMMA_COPY_TR;
+  }
   s->grid[0] = (fe_grid_dim){1, {{g->N, tn}}};
   s->grid[1] = (fe_grid_dim){1, {{g->M, tm}}};
   int acc_vgprs = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_C);
@@ -173,6 +188,11 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
     transposes = wgs * (tn / 16) * (s->k_step / 16) * kp;
     if (bits == 8)
       valu += 8 * transposes;
+  } else if (lds && s->copy[1] == WMMA_COPY_TR && bits == 8) {
+    /* 8-bit through the 16-bit transposing load: ~4 byte permutes per
+     * block of 16 K x 32 columns (LdsCopyTr.c). */
+    double kp = (double)((int64_t)(K + s->k_step - 1) / s->k_step);
+    valu += 4 * wgs * (tn / 32) * (s->k_step / 16) * kp;
   } else if (!lds) {
     double per_step = sparse_hw ? s->wave_n * (bits == 16 ? 8 : 12) +
                                       s->wave_m * 3
@@ -290,8 +310,16 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (o->explain_cost)
       fe_explain_candidate(p, "gemm_sparse", &s, "candidate");
     /* Equal modelled times (both at the DRAM bound, say): the rule's cost
-     * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256). */
-    if (fe_candidate_better(&s, best, found, 1e-3)) {
+     * (fe_cost: the WMMAs with the transposes or the L2 bytes / 256); equal
+     * again (both at the WMMA share of the busy CUs): the larger tile,
+     * whose waves issue fewer instructions per swmmac and whose grid reads
+     * fewer bytes (i8 2:4 B at 2048^3: 128 x 128, 3.5 per swmmac, over
+     * 64 x 64, 5.6). */
+    bool larger = found &&
+                  fabs(s.cost - best->cost) <= 1e-3 * best->cost &&
+                  fabs(s.tie_cost - best->tie_cost) <= 1e-9 * best->tie_cost &&
+                  s.tile_m * s.tile_n > best->tile_m * best->tile_n;
+    if (larger || fe_candidate_better(&s, best, found, 1e-3)) {
       *best = s;
       found = true;
     }

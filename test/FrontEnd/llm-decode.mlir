@@ -10,14 +10,14 @@
 // 16 columns wide; the packed bytes are read with wide loads (the wave's
 // 16 column tiles interleaved: each lane reads 16 consecutive bytes of a
 // weight row, one byte per tile, DecodeWide.c; the scales once per
-// 64-deep iteration), unpacked by the linalg's own shift/mask/xor-sub, no
+// 32-deep iteration), unpacked by the linalg's own shift/mask/xor-sub, no
 // f16 copy of the weights; the partial sums meet in LDS in column order.
 // DEC: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
 // DEC-SAME: K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves, 8.0 per CU of the largest gfx1201 part (64 CUs)
 // DEC-LABEL: gpu.func @w4a16
 // DEC-SAME: memref<2048x4096xi8>
 // DEC-SAME: workgroup(%{{.*}} : memref<1024x8xf32, #gpu.address_space<workgroup>>)
-// DEC-SAME: wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 256, 64], waves = [32, 1], wave_tile = [1, 16]
+// DEC-SAME: wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 256, 32], waves = [32, 1], wave_tile = [1, 16]
 // DEC-NOT: xf16> = memref.alloc
 // DEC: scf.for
 // DEC: memref.load %{{.*}} : memref<32x4096xf16

@@ -36,7 +36,8 @@
 #define DECODE_WAVES_PER_CU 8
 #define DECODE_MIN_K 1024
 #define DECODE_MIN_WEIGHTS (1 << 20)
-#define DECODE_WIDE_ITER_BYTES 256
+#define DECODE_WIDE_VGPRS 192
+#define DECODE_WIDE_OTHER_VGPRS 32
 
 static int split_of(const fe_schedule *s) { return s->waves_m; }
 
@@ -197,12 +198,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int ntiles = s->wave_m * s->wave_n;
   bool wide = fe_decode_wide_cols(p, s) > 1;
   /* Wide loads: LLVM issues all of an iteration's loads up front, so the
-   * iteration keeps its weight rows within DECODE_WIDE_ITER_BYTES a lane
-   * (64 VGPRs beside the accumulators: 8 steps of RDNA3's 8-column runs,
-   * 4 of RDNA4's 16-column ones at W4A16). */
+   * iteration keeps its weight rows within the VGPRs the accumulators (8
+   * per tile) and DECODE_WIDE_OTHER_VGPRS (activations, scales, addresses)
+   * leave of the 1024-thread workgroup's 192: 2 steps of RDNA4's 16-column
+   * runs at W4A16 (16 tiles), 8 of RDNA3's 8-column ones (8 tiles). */
+  int free_bytes =
+      4 * (DECODE_WIDE_VGPRS - ntiles * 8 - DECODE_WIDE_OTHER_VGPRS);
   while (wide && s->k_step > FE_ATOM_K &&
          (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
-             DECODE_WIDE_ITER_BYTES)
+             free_bytes)
     s->k_step /= 2;
   s->lds_bytes =
       (int64_t)reduce_capacity(best_s, ntiles, wide) * ntiles * 32 * 8 * 4;

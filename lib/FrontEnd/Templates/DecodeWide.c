@@ -43,10 +43,15 @@ int fe_decode_wide_cols(const fe_problem *p, const fe_schedule *s) {
   const int last = x->nmap - 1, P = o->k_pack;
   if (x->map[last] != o->row_loop || x->div[last] != 0)
     return 0;
-  bool has_k = false;
-  for (int j = 0; j < last; ++j)
-    if (x->map[j] == o->k_loop)
-      has_k = x->div[j] == (P > 1 ? P : 0);
+  /* K the next dimension out (the masked tail's row check), every other
+   * index undivided, no grouped batch (h floordiv G). */
+  bool has_k = x->map[last - 1] == o->k_loop &&
+               x->div[last - 1] == (P > 1 ? P : 0);
+  for (int j = 0; j < last - 1; ++j)
+    has_k &= x->map[j] != o->k_loop && (x->map[j] == FE_MAP_FIXED ||
+                                        x->div[j] == 0);
+  for (int i = 0; i < o->nbatch; ++i)
+    has_k &= o->batch_div[i] <= 1;
   int bits = wb_type_bits(x->type);
   if (!has_k || bits < 8 || (W * bits / 8) % 4)
     return 0;

@@ -169,6 +169,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                             "largest part, without splitting K",
                   waves_of(g, 4, 1),
                   (int)(waves_of(g, 4, 1) / chip->compute_units));
+again:
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_decode.name;
   s->kacc = g->kacc_type;
@@ -204,6 +205,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
    * runs at W4A16 (16 tiles), 8 of RDNA3's 8-column ones (8 tiles). */
   int free_bytes =
       4 * (DECODE_WIDE_VGPRS - ntiles * 8 - DECODE_WIDE_OTHER_VGPRS);
+  /* An iteration shorter than a group would read the group's scales once
+   * per iteration (past 1.1x the minimum traffic): fewer column tiles per
+   * wave instead (more waves), their accumulators leaving room. */
+  if (wide && !o->pinned && best_wn > 2 &&
+      (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
+          free_bytes) {
+    best_wn /= 2;
+    goto again;
+  }
   while (wide && s->k_step > FE_ATOM_K &&
          (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
              free_bytes)

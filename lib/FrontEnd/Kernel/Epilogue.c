@@ -154,6 +154,8 @@ void kb_slot_positions(fe_kb *kb, const fe_tile *t, fe_slot_pos *sp) {
     MlirValue col = kb_c(kb, c0);
     col = kb_add(kb, col, kb_mulc(kb, r, cr));
     sp->col[v] = kb_add(kb, col, kb_mulc(kb, h, ch));
+    if (t->col_step > 1)
+      sp->col[v] = kb_mulc(kb, sp->col[v], t->col_step);
   }
 }
 
@@ -163,7 +165,8 @@ static int tile_extent(const fe_kb *kb, const fe_tile *t, bool rows) {
   if (t->operand && t->role == WMMA_MATRIX_A)
     return rows ? kb->atom_m : kb->atom_k;
   if (t->operand && t->role == WMMA_MATRIX_B)
-    return rows ? kb->atom_k : kb->atom_n;
+    return rows ? kb->atom_k
+                : kb->atom_n * (t->col_step > 1 ? t->col_step : 1);
   return rows ? kb->atom_m : kb->atom_n;
 }
 
@@ -259,7 +262,7 @@ static MlirValue load_leaf(fe_kb *kb, const kb_place *p, int node,
   if (t->operand) {
     /* A matrix under an operand: its elements at the operand fragment's
      * positions, in their own type (a storage load when that differs). */
-    if (!full)
+    if (!full || t->col_step > 1)
       return load_slots(kb, t, x);
     MlirValue idx[FE_MAX_RANK];
     leaf_origin(kb, t, x, idx);

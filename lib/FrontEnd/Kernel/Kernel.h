@@ -58,6 +58,11 @@ typedef struct fe_kb {
    * fold into the loads' immediate offsets, so the LDS copy adds K to the
    * lanes' indices instead of taking a scalar offset (LdsCopy.c). */
   bool k_loop_short;
+  /* > 1: B operand tiles' columns are interleaved (Templates/DecodeWide.c):
+   * lane r of the tile at column origin n0 + j holds column
+   * n0 + j + b_col_step * r, so that a lane's columns of all the wave's
+   * tiles are one contiguous run in memory (one wide load per K row). */
+  int b_col_step;
   int failed;
 } fe_kb;
 
@@ -201,6 +206,9 @@ typedef struct {
    * swapped; on RDNA3 with its A operand's rows read in the rho order,
    * Lds.h).  Full-tile leaves and the output move as vectors. */
   bool rowseg;
+  /* > 1: an operand B tile whose columns are at[dim_col] + col_step * c
+   * (fe_kb.b_col_step); 0 or 1: consecutive. */
+  int col_step;
 } fe_tile;
 
 /* Packed.c: the packed matrix of operand o (o->k_pack > 1) on tile t

@@ -161,6 +161,11 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   t.operand = true;
   t.role = role;
   t.masked = masked;
+  /* Interleaved columns (Templates/DecodeWide.c): the caller loaded the
+   * leaf on the compact fragment. */
+  bool wide = role == WMMA_MATRIX_B && kb->b_col_step > 1;
+  if (wide)
+    t.col_step = kb->b_col_step;
   /* Packed (or fp8) weights on RDNA3: unpacked on the compact fragment
    * (each K value once per wave, not once per lane half), then
    * replicated. */
@@ -170,8 +175,8 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
       o->k_pack > 1 ||
       (!o->is_load && (mlirTypeIsAFloat8E4M3FN(leaf_type) ||
                        mlirTypeIsAFloat8E5M2(leaf_type))); /* fp8 weights */
-  bool compact = narrow_leaf && kb->ab_layout == WMMA_LAYOUT_HW &&
-                 mlirValueIsNull(leaf_value);
+  bool compact = ((narrow_leaf && mlirValueIsNull(leaf_value)) || wide) &&
+                 kb->ab_layout == WMMA_LAYOUT_HW;
   if (compact)
     kb->ab_layout = WMMA_LAYOUT_COMPACT;
   if (o->k_pack > 1 && mlirValueIsNull(leaf_value))

@@ -22,6 +22,7 @@
  * slice at least 64 K long); the remark (fe_decode_remark) compares the
  * WMMA with M padded with a VALU dot product (v_dot2: 64 multiply-adds per
  * instruction) and the time the weights take to stream from DRAM. */
+#include "Templates/DecodeWide.h"
 #include "Templates/Gemm.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -35,6 +36,8 @@
 #define DECODE_WAVES_PER_CU 8
 #define DECODE_MIN_K 1024
 #define DECODE_MIN_WEIGHTS (1 << 20)
+#define DECODE_WIDE_VGPRS 192
+#define DECODE_WIDE_OTHER_VGPRS 32
 
 static int split_of(const fe_schedule *s) { return s->waves_m; }
 
@@ -88,12 +91,16 @@ static int unroll_of(const fe_problem *p) {
   return u.unroll;
 }
 
-/* Slices whose partial sums LDS holds at once (at most 32 KiB). */
-static int reduce_capacity(int split, int ntiles) {
+/* Slices whose partial sums LDS holds at once (at most 32 KiB): every
+ * slice but wave 0's, or every slice when the weights are loaded wide
+ * (DecodeWide.c: wave 0's own sums go through LDS too, to be put back in
+ * column order). */
+static int reduce_capacity(int split, int ntiles, bool wide) {
   int cap = 32768 / (ntiles * 32 * 8 * 4);
+  int slices = wide ? split : split - 1;
   if (cap < 1)
     cap = 1;
-  return cap < split - 1 ? cap : split - 1;
+  return cap < slices ? cap : slices;
 }
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
@@ -162,6 +169,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                             "largest part, without splitting K",
                   waves_of(g, 4, 1),
                   (int)(waves_of(g, 4, 1) / chip->compute_units));
+again:
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_decode.name;
   s->kacc = g->kacc_type;
@@ -189,7 +197,29 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   s->n_tail = !fe_size_static(g->N) || g->N.value % s->tile_n;
   s->k_tail = !fe_size_static(g->K) || g->K.value % FE_ATOM_K;
   int ntiles = s->wave_m * s->wave_n;
-  s->lds_bytes = (int64_t)reduce_capacity(best_s, ntiles) * ntiles * 32 * 8 * 4;
+  bool wide = fe_decode_wide_cols(p, s) > 1;
+  /* Wide loads: LLVM issues all of an iteration's loads up front, so the
+   * iteration keeps its weight rows within the VGPRs the accumulators (8
+   * per tile) and DECODE_WIDE_OTHER_VGPRS (activations, scales, addresses)
+   * leave of the 1024-thread workgroup's 192: 2 steps of RDNA4's 16-column
+   * runs at W4A16 (16 tiles), 8 of RDNA3's 8-column ones (8 tiles). */
+  int free_bytes =
+      4 * (DECODE_WIDE_VGPRS - ntiles * 8 - DECODE_WIDE_OTHER_VGPRS);
+  /* An iteration shorter than a group would read the group's scales once
+   * per iteration (past 1.1x the minimum traffic): fewer column tiles per
+   * wave instead (more waves), their accumulators leaving room. */
+  if (wide && !o->pinned && best_wn > 2 &&
+      (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
+          free_bytes) {
+    best_wn /= 2;
+    goto again;
+  }
+  while (wide && s->k_step > FE_ATOM_K &&
+         (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
+             free_bytes)
+    s->k_step /= 2;
+  s->lds_bytes =
+      (int64_t)reduce_capacity(best_s, ntiles, wide) * ntiles * 32 * 8 * 4;
   /* Accumulators, the A fragments, two B fragments in flight (each B tile
    * is multiplied as soon as it is unpacked), addresses. */
   s->vgprs = ntiles * 8 + (s->wave_m + 2) * 8 + 32;
@@ -302,9 +332,17 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
   MlirValue a[FE_MAX_REG_TILES];
   for (int i = 0; i < s->wave_m; ++i)
     a[i] = a_tile(kb, w, tile_row(kb, w, i), k, masked);
+  /* Wide loads: the leaves of all the wave's (interleaved) column tiles. */
+  MlirValue leaf[16];
+  if (kb->b_col_step > 1)
+    fe_decode_wide_leaves(kb, w->batch, w->n0, k, masked, leaf);
   for (int j = 0; j < s->wave_n; ++j) {
-    MlirValue b = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
-                                  tile_col(kb, w, j), k, masked);
+    MlirValue b =
+        kb->b_col_step > 1
+            ? kb_operand_value(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
+                               kb_addc(kb, w->n0, j), k, masked, leaf[j])
+            : kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
+                              tile_col(kb, w, j), k, masked);
     for (int i = 0; i < s->wave_m; ++i)
       kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b);
   }
@@ -326,6 +364,7 @@ static int build(fe_kb *kb) {
   w.bm0 = w.m0 = kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
   w.bn0 = w.n0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
   w.form = FE_FORM_ACC;
+  kb->b_col_step = fe_decode_wide_cols(kb->p, s);
   MlirValue slice = kb->wave;
   /* The slice's K range [k_lo, k_hi), its full 16-steps up to k_full. */
   const int U = s->k_step / 16;
@@ -338,13 +377,16 @@ static int build(fe_kb *kb) {
   MlirValue k_end = min_index(kb, k_hi, kfull);
   fe_gemm_acc_init(kb, &w);
   int na = fe_gemm_nacc(kb);
-  /* Only slice 0 starts from the initial accumulator. */
+  const bool wide = kb->b_col_step > 1;
+  /* Only slice 0 starts from the initial accumulator; with wide loads
+   * (interleaved columns) every slice starts from zero and wave 0 adds the
+   * initial accumulator to the sums in column order. */
   MlirValue first = wb_cmpi(b, WB_CMP_EQ, slice, kb_c(kb, 0));
-  for (int t = 0; t < na; ++t)
-    w.acc[t] = wb_select(b, first, w.acc[t],
-                         wb_const_zero(b, mlirValueGetType(w.acc[t])));
-  MlirValue acc[FE_MAX_WAVE_TILES];
-  memcpy(acc, w.acc, sizeof(MlirValue) * (size_t)na);
+  MlirValue acc[FE_MAX_WAVE_TILES], init[FE_MAX_WAVE_TILES];
+  for (int t = 0; t < na; ++t) {
+    MlirValue zero = wb_const_zero(b, mlirValueGetType(w.acc[t]));
+    acc[t] = wide ? zero : wb_select(b, first, w.acc[t], zero);
+  }
   /* Iterations of U steps (the grouped loads read once each), then the
    * slice's remaining whole steps one at a time. */
   MlirValue k_mid = k_lo;
@@ -396,17 +438,39 @@ static int build(fe_kb *kb) {
   /* Partial sums through LDS, in rounds of `cap` slices (slot: slice -
    * first slice of the round, tile, lane): the round's waves store, one
    * barrier, wave 0 adds them in slice order; a barrier before the next
-   * round reuses the slots. */
-  const int cap = reduce_capacity(S, nt);
+   * round reuses the slots.  Interleaved tiles are stored in column order:
+   * tile (i, j), lane r + 16h holds column c = W r + j, stored as lane
+   * c % 16 + 16h of tile (i, c / 16). */
+  const int cap = reduce_capacity(S, nt, wide);
+  const int r_first = wide ? 0 : 1;
   int64_t shape[2] = {(int64_t)cap * nt * 32, 8};
   MlirValue lds = kb_lds(kb, 2, shape, kb->kacc);
   MlirValue lane = wb_lane_index(b);
+  MlirValue slot_of[FE_MAX_WAVE_TILES]; /* tile t's LDS row offset */
+  for (int t = 0; t < na; ++t) {
+    if (!wide) {
+      slot_of[t] = kb_add(kb, kb_c(kb, 32 * t), lane);
+      continue;
+    }
+    int i = t / s->wave_n, j = t % s->wave_n;
+    MlirValue c = kb_addc(kb, kb_mulc(kb, wb_r_index(b), s->wave_n), j);
+    MlirValue ct = wb_arith(b, "arith.divui", c, kb_c(kb, 16));
+    MlirValue cl = wb_arith(b, "arith.remui", c, kb_c(kb, 16));
+    MlirValue row = kb_add(kb, kb_mulc(kb, ct, 32), cl);
+    row = kb_add(kb, row, kb_mulc(kb, wb_h_index(b), 16));
+    slot_of[t] = kb_addc(kb, row, 32 * i * s->wave_n);
+  }
   MlirType types[FE_MAX_WAVE_TILES];
   for (int t = 0; t < na; ++t)
     types[t] = mlirValueGetType(acc[t]);
-  for (int r0 = 1; r0 < S; r0 += cap) {
+  if (wide) {
+    /* The initial accumulator built here, not live across the K loop. */
+    fe_gemm_acc_init(kb, &w);
+    memcpy(init, w.acc, sizeof(MlirValue) * (size_t)na);
+  }
+  for (int r0 = r_first; r0 < S; r0 += cap) {
     int r1 = r0 + cap < S ? r0 + cap : S;
-    if (r0 > 1)
+    if (r0 > r_first)
       wb_lds_barrier(b);
     MlirValue from_r0 = wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), slice);
     MlirValue below_r1 = wb_cmpi(b, WB_CMP_ULT, slice, kb_c(kb, r1));
@@ -416,7 +480,7 @@ static int build(fe_kb *kb) {
       return -1;
     MlirValue base = kb_mulc(kb, kb_addc(kb, slice, -r0), nt * 32);
     for (int t = 0; t < na; ++t) {
-      MlirValue idx[2] = {kb_add(kb, kb_addc(kb, base, 32 * t), lane)};
+      MlirValue idx[2] = {kb_add(kb, base, slot_of[t])};
       idx[1] = kb_c(kb, 0);
       wb_vstore(b, acc[t], lds, 2, idx);
     }
@@ -425,8 +489,12 @@ static int build(fe_kb *kb) {
     wb_if add;
     if (!wb_if_begin(b, &add, first, na, types, true))
       return -1;
+    /* Wave 0 carries the running sum in acc once its own partial sums
+     * are stored (the first round): they start from the initial
+     * accumulator then with wide loads. */
     MlirValue sum[FE_MAX_WAVE_TILES];
-    memcpy(sum, acc, sizeof(MlirValue) * (size_t)na);
+    memcpy(sum, wide && r0 == r_first ? init : acc,
+           sizeof(MlirValue) * (size_t)na);
     for (int r = r0; r < r1; ++r)
       for (int t = 0; t < na; ++t) {
         MlirValue idx[2] = {
@@ -447,6 +515,7 @@ static int build(fe_kb *kb) {
   memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)na);
   fe_gemm_epilogue(kb, &w);
   wb_if_end(b, &ep, 0, NULL);
+  kb->b_col_step = 0;
   return kb->failed ? -1 : 0;
 }
 

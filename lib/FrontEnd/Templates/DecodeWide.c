@@ -1,0 +1,163 @@
+/* Wide weight loads for the decode template (Decode.c).
+ *
+ * A B fragment lane holds one column of its tile along K.  When the
+ * weights are N-contiguous in memory ([K/P, N] packed int4, [K, N] i8 or
+ * fp8) the elements of a lane's column are a row apart, so each is a
+ * separate byte load (256 buffer_load_u8 per K slice of a W4A16 GEMV).
+ * Instead the wave's W = wave_n column tiles are interleaved: lane r of
+ * tile j holds column n0 + j + W r.  A lane's columns across the W tiles
+ * are then the W consecutive elements n0 + W r .. n0 + W r + W - 1 of
+ * each weight row: one W-element (128-bit for W = 16 bytes) load per row
+ * the lane's fragment slots touch, and tile j takes element j of each.
+ * The prologue (the linalg's unpack and scales) runs per tile on those
+ * values with its other loads at the interleaved columns
+ * (fe_tile.col_step); the partial sums are put back in column order when
+ * they meet in LDS (Decode.c), once per kernel.  On RDNA3 the leaf is read
+ * on the compact fragment (each K value once per wave) and replicated by
+ * the prologue's wmma.expand. */
+#include "Templates/DecodeWide.h"
+
+#include "Kernel/Kernel.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+/* Bytes one lane loads per 16-deep K step at most (32 VGPRs). */
+#define WIDE_MAX_LANE_BYTES 128
+
+int fe_decode_wide_cols(const fe_problem *p, const fe_schedule *s) {
+  const fe_gemm *g = &p->gemms[0];
+  const fe_operand *o = &g->rhs;
+  const int W = s->wave_n;
+  if (W < 2 || W > 16 || (W & (W - 1)) || o->arg < 0 || o->leaf < 0 ||
+      o->im2col || o->padded || o->permuted || o->has_kouter || s->n_tail)
+    return 0;
+  const fe_arg *a = &p->args[o->arg];
+  if (a->permuted || a->collapsed || a->pad_read || a->sparse_cols)
+    return 0;
+  const fe_node *x = &p->g.nodes[o->leaf];
+  if (x->kind != FE_LOAD || x->arg != o->arg || x->nmap < 2)
+    return 0;
+  /* Columns innermost (read at n itself), K at k floordiv P. */
+  const int last = x->nmap - 1, P = o->k_pack;
+  if (x->map[last] != o->row_loop || x->div[last] != 0)
+    return 0;
+  /* K the next dimension out (the masked tail's row check), every other
+   * index undivided, no grouped batch (h floordiv G). */
+  bool has_k = x->map[last - 1] == o->k_loop &&
+               x->div[last - 1] == (P > 1 ? P : 0);
+  for (int j = 0; j < last - 1; ++j)
+    has_k &= x->map[j] != o->k_loop && (x->map[j] == FE_MAP_FIXED ||
+                                        x->div[j] == 0);
+  for (int i = 0; i < o->nbatch; ++i)
+    has_k &= o->batch_div[i] <= 1;
+  int bits = wb_type_bits(x->type);
+  if (!has_k || bits < 8 || (W * bits / 8) % 4)
+    return 0;
+  if (fe_decode_wide_step_bytes(p, s) > WIDE_MAX_LANE_BYTES)
+    return 0;
+  return W;
+}
+
+int fe_decode_wide_step_bytes(const fe_problem *p, const fe_schedule *s) {
+  const fe_operand *o = &p->gemms[0].rhs;
+  /* Rows a lane touches per step: 8 K values on the compact or RDNA4
+   * fragment, P per element. */
+  int rows = o->k_pack >= 8 ? 1 : 8 / (o->k_pack > 1 ? o->k_pack : 1);
+  return rows * s->wave_n * wb_type_bits(p->g.nodes[o->leaf].type) / 8;
+}
+
+typedef struct {
+  int k0, kr, kh; /* slot K offset: k0 + kr * (lane % 16) + kh * h */
+} k_affine;
+
+void fe_decode_wide_leaves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
+                           MlirValue k0, bool masked, MlirValue *leaf) {
+  const fe_gemm *g = &kb->p->gemms[0];
+  const fe_operand *o = &g->rhs;
+  const fe_node *x = &kb->p->g.nodes[o->leaf];
+  const int P = o->k_pack, W = kb->b_col_step;
+  wb_t *b = &kb->b;
+  MlirValue mem = kb->args[o->arg];
+  /* The fragment the prologue evaluates on (Prologue.c: compact on RDNA3). */
+  wmma_layout_kind saved = kb->ab_layout;
+  if (kb->ab_layout == WMMA_LAYOUT_HW)
+    kb->ab_layout = WMMA_LAYOUT_COMPACT;
+  fe_tile t;
+  memset(&t, 0, sizeof t);
+  t.rank = o->space_rank;
+  t.operand = true;
+  t.role = WMMA_MATRIX_B;
+  t.dim_row = o->k_loop;
+  t.dim_col = o->row_loop;
+  for (int d = 0; d < t.rank && d < FE_MAX_RANK; ++d)
+    t.at[d] = kb_c(kb, 0);
+  t.at[o->k_loop] = k0;
+  t.at[o->row_loop] = n0;
+  for (int i = 0; i < o->nbatch; ++i)
+    t.at[o->batch_loop[i]] = batch[i];
+  MlirAttribute frag =
+      kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, false, kb->atom);
+  wmma_frag_desc d;
+  fe_slot_pos sp;
+  kb_slot_positions(kb, &t, &sp);
+  kb->ab_layout = saved;
+  if (mlirAttributeIsNull(frag) || !wmmaFragAttrGetDesc(frag, &d) ||
+      sp.n < 1 || sp.n > 16) {
+    kb->failed = 1;
+    return;
+  }
+  /* Slots reading the same weight row share its load. */
+  k_affine ka[16];
+  int group[16], first[16], ngroups = 0;
+  for (int v = 0; v < sp.n; ++v) {
+    int r0, rr, rh, c0, cr, ch;
+    if (wmma_frag_affine(&d, v, &r0, &rr, &rh, &c0, &cr, &ch) != 1 ||
+        c0 != 0 || cr != 1 || ch != 0) {
+      kb->failed = 1; /* a B lane is not one column */
+      return;
+    }
+    ka[v] = (k_affine){r0, rr, rh};
+    group[v] = -1;
+    for (int q = 0; q < ngroups && group[v] < 0; ++q) {
+      const k_affine *f = &ka[first[q]];
+      if (f->kr == rr && f->kh == rh && rr % P == 0 && rh % P == 0 &&
+          f->k0 / P == r0 / P)
+        group[v] = q;
+    }
+    if (group[v] < 0) {
+      first[ngroups] = v;
+      group[v] = ngroups++;
+    }
+  }
+  /* The lane's run starts at column n0 + W (lane % 16). */
+  MlirValue col = kb_add(kb, n0, kb_mulc(kb, wb_r_index(b), W));
+  if (masked)
+    kb_note_oob(kb, mem);
+  MlirValue rowv[16];
+  for (int q = 0; q < ngroups; ++q) {
+    MlirValue kv = kb_add(kb, k0, sp.row[first[q]]);
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < x->nmap; ++j) {
+      int dm = x->map[j];
+      if (dm == FE_MAP_FIXED)
+        idx[j] = kb_c(kb, x->fixed[j]);
+      else if (dm == o->k_loop)
+        idx[j] = P > 1 ? wb_arith(b, "arith.divui", kv, kb_c(kb, P)) : kv;
+      else if (dm == o->row_loop)
+        idx[j] = col;
+      else
+        idx[j] = t.at[dm];
+    }
+    rowv[q] = masked ? kb_vload(kb, mem, x->nmap, idx, W, true)
+                     : wb_vload(b, wb_vec(W, x->type), mem, x->nmap, idx);
+  }
+  MlirType vt = wb_vec(sp.n, x->type);
+  for (int j = 0; j < W; ++j) {
+    MlirValue el[16];
+    for (int v = 0; v < sp.n; ++v)
+      el[v] = wb_extract(b, rowv[group[v]], j);
+    leaf[j] = wb_from_elements(b, sp.n, el, vt);
+  }
+}

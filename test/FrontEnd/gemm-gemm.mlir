@@ -29,13 +29,13 @@
 // IR: %[[C1:.*]] = amdgpu.fat_raw_buffer_cast %arg3
 // IR: %[[D1:.*]] = amdgpu.fat_raw_buffer_cast %arg4
 // First product: slice 0 of A0 and B0 into LDS (B0 through the transposing
-// WMMA), the barrier, then B0's tiles as A operands and the strip of A0 as
+// WMMA, stored before A0: GemmLds.c's b_first), the barrier, then B0's tiles as A operands and the strip of A0 as
 // the B operand (swapped).
 // IR: vector.load %[[A0]]
 // IR: vector.load %[[B0]]
-// IR: vector.store %{{.*}}, %[[LA]][%c0,
 // IR: wmma.mma #atom1
 // IR: vector.store %{{.*}}, %[[LB]][%c0,
+// IR: vector.store %{{.*}}, %[[LA]][%c0,
 // IR: amdgpu.lds_barrier
 // IR4: wmma.load <b, kcontig, transposed, #atom> %[[LA]]
 // IR4: wmma.load <a, kcontig, #atom> %[[LB]]

@@ -44,7 +44,8 @@
 // IR-COUNT-4: vector.load %[[A]][{{.*}}] : memref<512x256xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR4-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // IR3-COUNT-4: vector.load %[[B]][{{.*}}] : memref<256x512xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf16>
-// IR-COUNT-4: vector.store %{{.*}}, %[[LA]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// B is stored before A (GemmLds.c's b_first: A's stores then need no
+// memory-counter wait of their own).
 // IR: %[[P:.*]] = wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR4: vector.store %{{.*}}, %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR3-NEXT: %[[Q:.*]] = wmma.mma #atom2 %{{.*}}, %[[ID]], %[[P]]
@@ -53,6 +54,7 @@
 // IR3-NEXT: arith.addi
 // IR3-NEXT: %[[Q1:.*]] = vector.shuffle %[[Q]], %[[Q]] [8, 9, 10, 11, 12, 13, 14, 15]
 // IR3-NEXT: vector.store %[[Q1]], %[[LB]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// IR-COUNT-4: vector.store %{{.*}}, %[[LA]][%c0, {{.*}}] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // IR-NOT: memref.store
 // IR: amdgpu.lds_barrier
 
@@ -89,8 +91,7 @@
 // IR: wmma.load <b, {{.*}}> %[[LA]][%c1, {{.*}}, %c16]
 // IR-COUNT-16: wmma.mma #atom %
 // ... then slice s + 1 into buffer 0 (B through 4 transposing WMMAs: two
-// pairs on RDNA3), and one barrier.
-// IR: vector.store %{{.*}}, %[[LA]][%c0,
+// pairs on RDNA3) before A, and one barrier.
 // IR4-COUNT-4: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
@@ -98,14 +99,15 @@
 // IR3: wmma.mma #atom1 %{{.*}}, %[[ID]], %[[Z]]
 // IR3-NEXT: wmma.mma #atom2 %{{.*}}, %[[ID]], %
 // IR: vector.store %{{.*}}, %[[LB]][%c0,
+// IR: vector.store %{{.*}}, %[[LA]][%c0,
 // IR-NOT: wmma.mma #atom %
 // IR: amdgpu.lds_barrier
 // Slice s + 1 from buffer 0, slice s + 2 stored into buffer 1.
 // IR-COUNT-4: vector.load %[[A]]
 // IR: wmma.load <b, {{.*}}> %[[LA]][%c0, {{.*}}, %c0]
 // IR-COUNT-32: wmma.mma #atom %
-// IR: vector.store %{{.*}}, %[[LA]][%c1,
 // IR: vector.store %{{.*}}, %[[LB]][%c1,
+// IR: vector.store %{{.*}}, %[[LA]][%c1,
 // IR-NOT: wmma.mma #atom %
 // IR: amdgpu.lds_barrier
 // IR-NEXT: scf.yield

@@ -86,11 +86,11 @@ func.func @w4(%x: memref<96x128xf16>, %w: memref<128x160xi4>, %s: memref<160xf16
 // A (K contiguous): 8 (RDNA4) or 16 (RDNA3) values per chunk, packed into
 // half as many bytes.
 // CHECK: arith.trunci %{{.*}} : vector<{{8|16}}xi8> to vector<{{8|16}}xi4>
-// CHECK: %[[AW:.*]] = vector.bitcast %{{.*}} : vector<{{1|2}}xi32> to vector<{{4|8}}xi8>
-// CHECK: vector.store %[[AW]], %[[PA]][{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<{{4|8}}xi8>
-// B (given K x N): transposed on its bytes, then packed.
+// B (given K x N): transposed on its bytes, then packed; stored before A
+// (GemmLds.c's b_first).
 // CHECK: wmma.mma #[[COPY]]
 // CHECK: vector.store %{{.*}}, %[[PB]][{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>
+// CHECK: vector.store %{{.*}}, %[[PA]][{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<{{4|8}}xi8>
 // The product's fragments: bytes from LDS seen as i4.
 // R4: %[[FA:.*]] = vector.load %{{.*}}[{{.*}}] : memref<2x64x24xi8, #gpu.address_space<workgroup>>, vector<4xi8>
 // R4: vector.bitcast %[[FA]] : vector<4xi8> to vector<8xi4>

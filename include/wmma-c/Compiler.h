@@ -206,6 +206,12 @@ typedef struct wmma_compile_result {
   wmma_program_step *steps;
   int nvalues;
   wmma_program_value *values;
+  /* Run-time sizes the host computes (a flatten of two run-time sizes, an
+   * allocation sized by arithmetic on index arguments): NULL, or nsizes
+   * entries, size_values[s] >= 0 when size s is values[size_values[s]]
+   * (evaluated once, after the sizes the arguments' shapes give; see
+   * wmma_program_sizes), -1 when an argument's dimension gives it. */
+  int *size_values;
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of

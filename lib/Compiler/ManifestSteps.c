@@ -1,6 +1,7 @@
 /* A program's loops and conditionals in its manifest: "steps" (the
  * control flow flattened in program order, as wmma_program_step),
- * "values" (the index values they compute, as wmma_program_value), and
+ * "values" (the index values they compute, as wmma_program_value),
+ * "computed_sizes" (run-time sizes the host computes: which value), and
  * for each launch the loops and conditionals around it ("in": their step
  * numbers, outermost first), so a reader sees which launches run per
  * iteration without replaying the steps. */
@@ -50,6 +51,18 @@ void manifest_values(wmma_sbuf *sb, const wmma_compile_result *r) {
     }
     wmma_sbuf_printf(sb, "}");
   }
+  wmma_sbuf_printf(sb, "\n  ]");
+}
+
+void manifest_computed_sizes(wmma_sbuf *sb, const wmma_compile_result *r) {
+  if (!r->size_values)
+    return;
+  wmma_sbuf_printf(sb, ",\n  \"computed_sizes\": [");
+  int n = 0;
+  for (int s = 0; s < r->nsizes; ++s)
+    if (r->size_values[s] >= 0)
+      wmma_sbuf_printf(sb, "%s\n    {\"size\": \"s%d\", \"value\": %d}",
+                       n++ ? "," : "", s, r->size_values[s]);
   wmma_sbuf_printf(sb, "\n  ]");
 }
 

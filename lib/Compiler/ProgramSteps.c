@@ -58,13 +58,18 @@ static int eval_at(prog_run *r, int v, int64_t *out, int depth) {
     *out = read_arg(r, x->a);
     return 0;
   case WMMA_VALUE_SIZE:
+    /* A size the host computes, when an earlier one needs it first. */
+    if (x->a >= 0 && x->a < 64 && r->sizes[x->a] < 0 && p->size_values &&
+        x->a < p->nsizes && p->size_values[x->a] >= 0 &&
+        eval_at(r, p->size_values[x->a], &r->sizes[x->a], depth + 1))
+      return -1;
     if (x->a < 0 || x->a >= 64 || r->sizes[x->a] < 0)
       return prog_fail(r, "program '%s' reads a size no argument gives",
                        p->kernel);
     *out = r->sizes[x->a];
     return 0;
   case WMMA_VALUE_IV:
-    if (x->a < 0 || x->a >= p->nsteps)
+    if (x->a < 0 || x->a >= p->nsteps || !r->ivs)
       return prog_fail(r, "program '%s' reads an induction variable of no "
                           "loop",
                        p->kernel);

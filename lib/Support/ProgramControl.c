@@ -36,6 +36,13 @@ int fe_ptable_const(fe_program *pg, int64_t c) {
   return new_value(pg, WMMA_VALUE_CONST, 0, 0, 0, c, (MlirValue){NULL});
 }
 
+int fe_ptable_size(fe_program *pg, int s) {
+  for (int i = 0; i < pg->nvalues; ++i)
+    if (pg->values[i].op == WMMA_VALUE_SIZE && pg->values[i].a == s)
+      return i;
+  return new_value(pg, WMMA_VALUE_SIZE, s, 0, 0, 0, (MlirValue){NULL});
+}
+
 int fe_ptable_binary(fe_program *pg, wmma_value_opcode op, int a, int b) {
   return new_value(pg, op, a, b, 0, 0, (MlirValue){NULL});
 }

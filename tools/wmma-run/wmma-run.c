@@ -51,7 +51,8 @@ static void usage(FILE *f) {
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
           "i16, i32 and i64 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
-          "in 0..the largest dimension).\n"
+          "in 0..the largest dimension; --size N=V gives index scalar N the\n"
+          "value V).\n"
           "--reference takes the reference function (same name and signature)\n"
           "from another file instead of INPUT.  --kernel-ir K.ll runs the kernel\n"
           "in K.ll (LLVM IR, its manifest K.ll.json beside it, as wmma-compile\n"
@@ -150,6 +151,9 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
           shapes[i][d] = rec;
         } else if (s < 64 && known[s]) {
           shapes[i][d] = sym[s];
+        } else if (k->size_values && s < k->nsizes &&
+                   k->size_values[s] >= 0) {
+          shapes[i][d] = -1; /* the host computes it (computed_shapes) */
         } else if (pass == 1) {
           fprintf(stderr, "wmma-run: error: argument '%s' has run-time sizes: "
                           "give them with --size %s=", a->name, a->name);
@@ -159,6 +163,36 @@ static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
           return 1;
         }
       }
+    }
+  return 0;
+}
+
+/* Dimensions of sizes a program computes (a flatten of run-time sizes,
+ * arithmetic on index scalars), once the inputs' shapes and scalars are
+ * known.  0, or 1 with a message. */
+static int computed_shapes(const wmma_compile_result *k,
+                           const wmma_host_arg *args,
+                           int64_t shapes[][WMMA_MAX_RANK]) {
+  if (!k->size_values)
+    return 0;
+  int64_t sizes[64];
+  char *diag = NULL;
+  if (wmma_program_sizes(k, args, k->nargs, sizes, &diag)) {
+    fprintf(stderr, "wmma-run: error: %s\n", diag ? diag : "bad sizes");
+    free(diag);
+    return 1;
+  }
+  for (int i = 0; i < k->nargs; ++i)
+    for (int d = 0; k->args[i].is_buffer && d < k->args[i].rank; ++d) {
+      int64_t rec = k->args[i].shape[d];
+      if (shapes[i][d] >= 0 || rec >= 0)
+        continue;
+      if (-1 - rec >= 64 || sizes[-1 - rec] < 0) {
+        fprintf(stderr, "wmma-run: error: argument '%s' has a size the "
+                        "program cannot compute\n", k->args[i].name);
+        return 1;
+      }
+      shapes[i][d] = sizes[-1 - rec];
     }
   return 0;
 }
@@ -293,11 +327,28 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   for (int i = 0; i < n; ++i)
     for (int d = 0; k->args[i].is_buffer && d < k->args[i].rank; ++d)
       largest = shapes[i][d] > largest ? shapes[i][d] : largest;
-  for (int i = 0; i < n; ++i) {
+  /* Sizes a program computes may take the scalars: then they come first
+   * (pass 0), the buffers after (pass 1); otherwise one pass, in order. */
+  bool computed = k->size_values != NULL;
+  for (int i = 0, pass = computed ? 0 : 1; pass < 2; i = 0, ++pass)
+  for (; i < n; ++i) {
     const wmma_kernel_arg *a = &k->args[i];
+    if (computed && pass == 1 && i == 0) {
+      for (int j = 0; j < n; ++j)
+        if (k->args[j].is_buffer)
+          kargs[j] = (wmma_host_arg){NULL, 0, shapes[j]};
+      if (computed_shapes(k, kargs, shapes))
+        goto out;
+    }
+    if (computed && a->is_buffer != (pass == 1))
+      continue;
     if (!a->is_buffer && !strcmp(a->type, "index")) {
       kinds[i] = ELEM_I32; /* never compared: inputs only */
       positions[i] = (int64_t)(rng_uniform() * (double)(largest + 1));
+      /* --size NAME=V gives an index scalar its value. */
+      for (int j = 0; j < nsizes; ++j)
+        if (!strcmp(sizes[j].name, a->name) && sizes[j].rank == 1)
+          positions[i] = sizes[j].dims[0];
       kargs[i] = rargs[i] = margs[i] = eargs[i] =
           (wmma_host_arg){&positions[i], sizeof positions[i], NULL};
       continue;
@@ -762,11 +813,13 @@ int main(int argc, char **argv) {
     for (int j = 0; j < nset[s]; ++j) {
       int found = 0;
       for (int i = 0; i < k.nargs; ++i)
-        found |= k.args[i].is_buffer && !strcmp(k.args[i].name, sets[s][j].name);
+        found |= (k.args[i].is_buffer ||
+                  (!strcmp(k.args[i].type, "index") && sets[s][j].rank == 1)) &&
+                 !strcmp(k.args[i].name, sets[s][j].name);
       if (!found) {
         fprintf(stderr, "wmma-run: error: --size %s: kernel '%s' has no "
-                        "buffer argument of that name\n", sets[s][j].name,
-                k.kernel);
+                        "buffer or index scalar argument of that name\n",
+                sets[s][j].name, k.kernel);
         status = 2;
       }
     }

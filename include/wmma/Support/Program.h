@@ -46,8 +46,8 @@ typedef struct {
   MlirValue value;
   MlirType type;
   int rank;
-  /* Static size, or -1 - s for program size s (a dimension of a caller
-   * argument, FE_PROGRAM sizes[s]). */
+  /* Static size, or -1 - s for program size s (FE_PROGRAM sizes[s]: a
+   * dimension of a caller argument, or a value the host computes). */
   int64_t dims[FE_PROGRAM_MAX_RANK];
 } fe_pbuf;
 
@@ -61,9 +61,12 @@ typedef struct {
 typedef struct {
   int ncaller;   /* the host function's arguments */
   int nresults;
-  int nsizes;    /* run-time sizes: dimension dim of caller argument arg */
+  int nsizes;    /* run-time sizes: dimension dim of caller argument arg,
+                    or (arg -1) values[value], computed once before the
+                    launches (a flatten of run-time sizes, a tensor.empty
+                    sized by arithmetic on index arguments) */
   struct {
-    int arg, dim;
+    int arg, dim, value;
   } sizes[FE_PROGRAM_MAX_SIZES];
   int nbufs;
   fe_pbuf bufs[FE_PROGRAM_MAX_BUFFERS];
@@ -91,7 +94,7 @@ typedef struct {
 /* Reads the host function `func` (in `module`, where the kernels are):
  * 0, or -1 with why (something the record cannot express: an op other
  * than launches, allocations, views, size arithmetic, and scf.for/scf.if
- * over index values; a size that is not a caller argument's dimension, a
+ * over index values; a size that changes per iteration of a loop, a
  * returned view). */
 int fe_program_read(MlirOperation module, MlirOperation func,
                     fe_program *prog, char *why, size_t cap);

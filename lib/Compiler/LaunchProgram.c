@@ -146,6 +146,10 @@ int wmma_launch_each(const wmma_compile_result *p, wmma_backend backend,
 static int program_sizes(prog_run *r, int nargs) {
   const wmma_compile_result *p = r->p;
   const wmma_host_arg *args = r->args;
+  if (nargs != p->nargs)
+    return fail(r->diagnostics, "program '%s' takes a different number of "
+                                "arguments and results",
+                p->kernel);
   for (int s = 0; s < 64; ++s)
     r->sizes[s] = -1;
   for (int a = 0; a < nargs; ++a) {
@@ -194,12 +198,7 @@ int wmma_program_sizes(const wmma_compile_result *p,
     *diagnostics = NULL;
   if (!p || !p->ok || !sizes)
     return fail(diagnostics, "no compiled kernel%s", "");
-  if (nargs != p->nargs)
-    return fail(diagnostics, "'%s' takes a different number of arguments "
-                             "and results",
-                p->kernel);
-  prog_run r = {p, WMMA_BACKEND_EMU, args, NULL, NULL, {0}, NULL, NULL, NULL,
-                NULL, 0, diagnostics};
+  prog_run r = {.p = p, .args = args, .diagnostics = diagnostics};
   if (program_sizes(&r, nargs))
     return 1;
   memcpy(sizes, r.sizes, sizeof r.sizes);
@@ -222,10 +221,6 @@ int wmma_launch_program(const wmma_compile_result *p, wmma_backend backend,
       counts[0] = 1;
     return rc;
   }
-  if (nargs != p->nargs)
-    return fail(diagnostics, "program '%s' takes a different number of "
-                             "arguments and results",
-                p->kernel);
   prog_run r = {p, backend, args, NULL, NULL, {0}, NULL, per_launch, counts,
                 total, 0, diagnostics};
   if (program_sizes(&r, nargs))

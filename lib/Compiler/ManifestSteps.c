@@ -1,5 +1,6 @@
 /* A program's loops and conditionals in its manifest: "steps" (the
- * control flow flattened in program order, as wmma_program_step),
+ * control flow flattened in program order, as wmma_program_step: launch,
+ * for, if, else, end, while, set),
  * "values" (the index values they compute, as wmma_program_value),
  * "computed_sizes" (run-time sizes the host computes: which value), and
  * for each launch the loops and conditionals around it ("in": their step
@@ -90,6 +91,14 @@ void manifest_steps(wmma_sbuf *sb, const wmma_compile_result *r) {
     case WMMA_STEP_ELSE:
       wmma_sbuf_printf(sb, "{\"else\": {\"end\": %d}}", s->end);
       break;
+    case WMMA_STEP_WHILE:
+      wmma_sbuf_printf(sb, "{\"while\": {\"cond\": %d, \"end\": %d}}",
+                       s->cond, s->end);
+      break;
+    case WMMA_STEP_SET:
+      wmma_sbuf_printf(sb, "{\"set\": {\"var\": %d, \"value\": %d}}",
+                       s->iv, s->lb);
+      break;
     default:
       wmma_sbuf_printf(sb, "{\"end\": null}");
     }
@@ -109,7 +118,9 @@ void manifest_launch_nesting(wmma_sbuf *sb, const wmma_compile_result *r,
   int n = 0;
   for (int i = 0; i < at; ++i) {
     const wmma_program_step *s = &r->steps[i];
-    if ((s->kind == WMMA_STEP_FOR || s->kind == WMMA_STEP_IF) && s->end > at)
+    if ((s->kind == WMMA_STEP_FOR || s->kind == WMMA_STEP_IF ||
+         s->kind == WMMA_STEP_WHILE) &&
+        s->end > at)
       wmma_sbuf_printf(sb, "%s%d", n++ ? ", " : "", i);
   }
   wmma_sbuf_printf(sb, "]");

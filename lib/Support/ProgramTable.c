@@ -423,9 +423,11 @@ int fe_ptable_block(fe_program *pg, MlirOperation module, MlirBlock block,
                wmma_op_is(op, "memref.cast") ||
                wmma_op_is(op, "memref.subview")) {
       rc = view(pg, op, why, cap);
-    } else if (wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if")) {
+    } else if (wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if") ||
+               wmma_op_is(op, "scf.while")) {
       rc = fe_ptable_control(pg, module, op, why, cap);
-    } else if (wmma_op_is(op, "scf.yield")) {
+    } else if (wmma_op_is(op, "scf.yield") ||
+               wmma_op_is(op, "scf.condition")) {
       /* read with its loop */
     } else if (wmma_op_is(op, "gpu.launch_func")) {
       rc = read_launch(pg, module, op, why, cap);

@@ -85,6 +85,11 @@ typedef struct {
   int naliases;
   MlirValue alias_from[FE_PROGRAM_MAX_ALIASES];
   int alias_to[FE_PROGRAM_MAX_ALIASES];
+  /* Index values that are another value (an scf.while's forwarded values
+   * as its body's arguments and its results): value_alias_to[i]. */
+  int nvalue_aliases;
+  MlirValue value_alias_from[FE_PROGRAM_MAX_ALIASES];
+  int value_alias_to[FE_PROGRAM_MAX_ALIASES];
   /* After a failed fe_program_read: the op the record could not express
    * (null when the function as a whole is the reason), for a diagnostic at
    * the line the user wrote. */

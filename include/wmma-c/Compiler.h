@@ -109,7 +109,8 @@ typedef enum {
   WMMA_VALUE_CONST,     /* imm */
   WMMA_VALUE_ARG,       /* the function's scalar argument a */
   WMMA_VALUE_SIZE,      /* the program's run-time size a */
-  WMMA_VALUE_IV,        /* the induction variable of the loop at step a */
+  WMMA_VALUE_IV,        /* the induction variable of the loop at step a,
+                           or the variable the SET at step a starts */
   WMMA_VALUE_ADD,       /* values a, b: */
   WMMA_VALUE_SUB,
   WMMA_VALUE_MUL,
@@ -148,16 +149,22 @@ typedef enum {
   WMMA_STEP_IF,     /* then: the steps to `other` (its ELSE, or its END) */
   WMMA_STEP_ELSE,
   WMMA_STEP_END,
+  WMMA_STEP_WHILE,  /* while values[cond] (evaluated before each iteration)
+                       run the steps to its END (an scf.while: its carried
+                       index values are variables SET steps assign) */
+  WMMA_STEP_SET,    /* the variable of step iv (WMMA_VALUE_IV iv) =
+                       values[lb] */
 } wmma_step_kind;
 
 typedef struct {
   int kind;
   int launch;        /* LAUNCH */
-  int lb, ub, step;  /* FOR: value numbers */
-  int iv;            /* FOR: the value its induction variable is */
-  int cond;          /* IF: value number */
+  int lb, ub, step;  /* FOR: value numbers; SET: lb, the value assigned */
+  int iv;            /* FOR: the value its induction variable is; SET: the
+                        step whose variable it assigns */
+  int cond;          /* IF, WHILE: value number */
   int other;         /* IF: its ELSE or END; ELSE: its END */
-  int end;           /* FOR, IF: its END */
+  int end;           /* FOR, IF, WHILE: its END */
 } wmma_program_step;
 
 typedef struct wmma_compile_result {
@@ -206,6 +213,12 @@ typedef struct wmma_compile_result {
   wmma_program_step *steps;
   int nvalues;
   wmma_program_value *values;
+  /* Run-time sizes the host computes (a flatten of two run-time sizes, an
+   * allocation sized by arithmetic on index arguments): NULL, or nsizes
+   * entries, size_values[s] >= 0 when size s is values[size_values[s]]
+   * (evaluated once, after the sizes the arguments' shapes give; see
+   * wmma_program_sizes), -1 when an argument's dimension gives it. */
+  int *size_values;
 } wmma_compile_result;
 
 /* The grid for arguments of these shapes (shapes[i]: the rank sizes of

@@ -78,6 +78,18 @@ WMMA_CAPI_EXPORTED int wmma_launch_program(const wmma_compile_result *kernel,
                                            wmma_emu_stats *total,
                                            char **diagnostics);
 
+/* The run-time sizes of a program (kernel->nsizes of them, at most 64)
+ * for these arguments: those their shapes give (a buffer's shape may hold
+ * -1 for a dimension not known yet, e.g. a result's), then those the host
+ * computes (kernel->size_values) from them and the scalar arguments --
+ * what a runner needs to size the results before wmma_launch_program.
+ * sizes[s] is -1 for a size nothing gives.  Returns 0, or 1 with
+ * *diagnostics (arguments that disagree, a division by zero). */
+WMMA_CAPI_EXPORTED int wmma_program_sizes(const wmma_compile_result *kernel,
+                                          const wmma_host_arg *args,
+                                          int nargs, int64_t *sizes,
+                                          char **diagnostics);
+
 /* Runs the original function `func` (NULL: the only func.func) of the MLIR
  * source on the CPU through MLIR's own lowering (tensors bufferized with
  * results as trailing out-parameters, linalg -> loops -> LLVM) and JIT,

@@ -401,6 +401,7 @@ static char *manifest_json(const wmma_compile_result *r) {
     }
     wmma_sbuf_printf(&sb, "\n  ]");
     manifest_values(&sb, r);
+    manifest_computed_sizes(&sb, r);
     manifest_steps(&sb, r);
   }
   wmma_sbuf_printf(&sb, "\n}\n");
@@ -679,6 +680,8 @@ void wmma_compile_result_free(wmma_compile_result *res) {
   free(res->buffers);
   free(res->steps);
   free(res->values);
+  free(res->size_values);
+  res->size_values = NULL;
   res->launches = NULL;
   res->buffers = NULL;
   res->steps = NULL;

@@ -24,6 +24,8 @@ int describe_program(session *s, MlirOperation module, MlirOperation func,
  * around launch site `launch`). */
 void manifest_values(wmma_sbuf *sb, const wmma_compile_result *r);
 void manifest_steps(wmma_sbuf *sb, const wmma_compile_result *r);
+/* "computed_sizes": each run-time size the host computes and its value. */
+void manifest_computed_sizes(wmma_sbuf *sb, const wmma_compile_result *r);
 void manifest_launch_nesting(wmma_sbuf *sb, const wmma_compile_result *r,
                              int launch);
 

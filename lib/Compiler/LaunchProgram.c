@@ -139,6 +139,72 @@ int wmma_launch_each(const wmma_compile_result *p, wmma_backend backend,
                              diagnostics);
 }
 
+/* r->sizes from the arguments' shapes (a dimension given as -1 is not
+ * known yet: an output whose size the host computes), then the sizes the
+ * host computes from them and from the scalar arguments.  0, or 1 with
+ * *diagnostics. */
+static int program_sizes(prog_run *r, int nargs) {
+  const wmma_compile_result *p = r->p;
+  const wmma_host_arg *args = r->args;
+  if (nargs != p->nargs)
+    return fail(r->diagnostics, "program '%s' takes a different number of "
+                                "arguments and results",
+                p->kernel);
+  for (int s = 0; s < 64; ++s)
+    r->sizes[s] = -1;
+  for (int a = 0; a < nargs; ++a) {
+    const wmma_kernel_arg *k = &p->args[a];
+    for (int d = 0; d < k->rank && k->is_buffer; ++d) {
+      int64_t got = args[a].shape ? args[a].shape[d] : k->shape[d];
+      int64_t want = k->shape[d];
+      if (want >= 0 && got != want)
+        return fail(r->diagnostics, "argument '%s' has a dimension that "
+                                    "differs from its static size",
+                    k->name);
+      if (want < 0 && -1 - want < 64 && got >= 0) {
+        int64_t *sz = &r->sizes[-1 - want];
+        if (*sz >= 0 && *sz != got)
+          return fail(r->diagnostics, "argument '%s' disagrees with another "
+                                      "on a run-time size",
+                      k->name);
+        *sz = got;
+      }
+    }
+  }
+  for (int s = 0; p->size_values && s < p->nsizes && s < 64; ++s) {
+    if (p->size_values[s] < 0)
+      continue;
+    int64_t v;
+    if (prog_eval(r, p->size_values[s], &v))
+      return 1;
+    if (v < 0)
+      return fail(r->diagnostics, "program '%s' computes a negative buffer "
+                                  "size from these arguments",
+                  p->kernel);
+    if (r->sizes[s] >= 0 && r->sizes[s] != v)
+      return fail(r->diagnostics, "program '%s' computes a buffer size that "
+                                  "differs from the argument dimension its "
+                                  "kernels take to be equal",
+                  p->kernel);
+    r->sizes[s] = v;
+  }
+  return 0;
+}
+
+int wmma_program_sizes(const wmma_compile_result *p,
+                       const wmma_host_arg *args, int nargs, int64_t *sizes,
+                       char **diagnostics) {
+  if (diagnostics)
+    *diagnostics = NULL;
+  if (!p || !p->ok || !sizes)
+    return fail(diagnostics, "no compiled kernel%s", "");
+  prog_run r = {.p = p, .args = args, .diagnostics = diagnostics};
+  if (program_sizes(&r, nargs))
+    return 1;
+  memcpy(sizes, r.sizes, sizeof r.sizes);
+  return 0;
+}
+
 int wmma_launch_program(const wmma_compile_result *p, wmma_backend backend,
                         const wmma_host_arg *args, int nargs,
                         wmma_emu_stats *per_launch, uint64_t *counts,
@@ -155,33 +221,11 @@ int wmma_launch_program(const wmma_compile_result *p, wmma_backend backend,
       counts[0] = 1;
     return rc;
   }
-  if (nargs != p->nargs)
-    return fail(diagnostics, "program '%s' takes a different number of "
-                             "arguments and results",
-                p->kernel);
-  /* The run-time sizes, from the arguments' shapes. */
-  int64_t sizes[64];
-  for (int s = 0; s < 64; ++s)
-    sizes[s] = -1;
-  for (int a = 0; a < nargs; ++a) {
-    const wmma_kernel_arg *k = &p->args[a];
-    for (int d = 0; d < k->rank && k->is_buffer; ++d) {
-      int64_t got = args[a].shape ? args[a].shape[d] : k->shape[d];
-      int64_t want = k->shape[d];
-      if (want >= 0 && got != want)
-        return fail(diagnostics, "argument '%s' has a dimension that differs "
-                                 "from its static size",
-                    k->name);
-      if (want < 0 && -1 - want < 64) {
-        int64_t *sz = &sizes[-1 - want];
-        if (*sz >= 0 && *sz != got)
-          return fail(diagnostics, "argument '%s' disagrees with another on "
-                                   "a run-time size",
-                      k->name);
-        *sz = got;
-      }
-    }
-  }
+  prog_run r = {p, backend, args, NULL, NULL, {0}, NULL, per_launch, counts,
+                total, 0, diagnostics};
+  if (program_sizes(&r, nargs))
+    return 1;
+  int64_t *sizes = r.sizes;
   int nslots = p->nargs + p->nbuffers;
   prog_slot *slots = calloc((size_t)(nslots ? nslots : 1), sizeof *slots);
   wmma_host_arg *hargs = calloc(WMMA_MAX_KERNEL_ARGS, sizeof *hargs);
@@ -241,9 +285,9 @@ int wmma_launch_program(const wmma_compile_result *p, wmma_backend backend,
     memset(per_launch, 0, sizeof *per_launch * (size_t)p->nlaunches);
   if (counts)
     memset(counts, 0, sizeof *counts * (size_t)p->nlaunches);
-  prog_run r = {p, backend, args, slots, hargs, {0}, ivs, per_launch, counts,
-                total, 0, diagnostics};
-  memcpy(r.sizes, sizes, sizeof r.sizes);
+  r.slots = slots;
+  r.hargs = hargs;
+  r.ivs = ivs;
   if (p->nsteps) {
     if (prog_run_steps(&r, 0, p->nsteps))
       goto done;

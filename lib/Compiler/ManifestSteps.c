@@ -1,6 +1,8 @@
 /* A program's loops and conditionals in its manifest: "steps" (the
- * control flow flattened in program order, as wmma_program_step),
- * "values" (the index values they compute, as wmma_program_value), and
+ * control flow flattened in program order, as wmma_program_step: launch,
+ * for, if, else, end, while, set),
+ * "values" (the index values they compute, as wmma_program_value),
+ * "computed_sizes" (run-time sizes the host computes: which value), and
  * for each launch the loops and conditionals around it ("in": their step
  * numbers, outermost first), so a reader sees which launches run per
  * iteration without replaying the steps. */
@@ -53,6 +55,18 @@ void manifest_values(wmma_sbuf *sb, const wmma_compile_result *r) {
   wmma_sbuf_printf(sb, "\n  ]");
 }
 
+void manifest_computed_sizes(wmma_sbuf *sb, const wmma_compile_result *r) {
+  if (!r->size_values)
+    return;
+  wmma_sbuf_printf(sb, ",\n  \"computed_sizes\": [");
+  int n = 0;
+  for (int s = 0; s < r->nsizes; ++s)
+    if (r->size_values[s] >= 0)
+      wmma_sbuf_printf(sb, "%s\n    {\"size\": \"s%d\", \"value\": %d}",
+                       n++ ? "," : "", s, r->size_values[s]);
+  wmma_sbuf_printf(sb, "\n  ]");
+}
+
 void manifest_steps(wmma_sbuf *sb, const wmma_compile_result *r) {
   if (!r->nsteps)
     return;
@@ -77,6 +91,14 @@ void manifest_steps(wmma_sbuf *sb, const wmma_compile_result *r) {
     case WMMA_STEP_ELSE:
       wmma_sbuf_printf(sb, "{\"else\": {\"end\": %d}}", s->end);
       break;
+    case WMMA_STEP_WHILE:
+      wmma_sbuf_printf(sb, "{\"while\": {\"cond\": %d, \"end\": %d}}",
+                       s->cond, s->end);
+      break;
+    case WMMA_STEP_SET:
+      wmma_sbuf_printf(sb, "{\"set\": {\"var\": %d, \"value\": %d}}",
+                       s->iv, s->lb);
+      break;
     default:
       wmma_sbuf_printf(sb, "{\"end\": null}");
     }
@@ -96,7 +118,9 @@ void manifest_launch_nesting(wmma_sbuf *sb, const wmma_compile_result *r,
   int n = 0;
   for (int i = 0; i < at; ++i) {
     const wmma_program_step *s = &r->steps[i];
-    if ((s->kind == WMMA_STEP_FOR || s->kind == WMMA_STEP_IF) && s->end > at)
+    if ((s->kind == WMMA_STEP_FOR || s->kind == WMMA_STEP_IF ||
+         s->kind == WMMA_STEP_WHILE) &&
+        s->end > at)
       wmma_sbuf_printf(sb, "%s%d", n++ ? ", " : "", i);
   }
   wmma_sbuf_printf(sb, "]");

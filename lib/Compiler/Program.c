@@ -104,7 +104,7 @@ static int find_root(int *parent, int x) {
 /* Run-time sizes the kernels know to be equal (one kernel size bound to
  * two program sizes) become one, so that sizes of outputs follow from the
  * inputs'; then they are numbered again in order. */
-static void unify_sizes(wmma_compile_result *res) {
+static int unify_sizes(wmma_compile_result *res, const fe_program *pg) {
   enum { N = 64 };
   int parent[N];
   for (int i = 0; i < N; ++i)
@@ -160,6 +160,25 @@ static void unify_sizes(wmma_compile_result *res) {
     v->a = number[r];
   }
   res->nsizes = n;
+  /* Sizes the host computes, by the new numbers (one of a class the
+   * kernels unify: the launches' geometry checks that the rest agree). */
+  bool computed = false;
+  for (int i = 0; i < pg->nsizes && i < N; ++i)
+    computed |= pg->sizes[i].value >= 0;
+  if (!computed)
+    return 1;
+  res->size_values = malloc(sizeof *res->size_values * (size_t)(n ? n : 1));
+  if (!res->size_values)
+    return 0;
+  for (int i = 0; i < n; ++i)
+    res->size_values[i] = -1;
+  for (int i = 0; i < pg->nsizes && i < N; ++i) {
+    int r = find_root(parent, i);
+    if (pg->sizes[i].value >= 0 && number[r] >= 0 &&
+        res->size_values[number[r]] < 0)
+      res->size_values[number[r]] = pg->sizes[i].value;
+  }
+  return 1;
 }
 
 int describe_program(session *s, MlirOperation module, MlirOperation func,
@@ -286,7 +305,10 @@ int describe_program(session *s, MlirOperation module, MlirOperation func,
                  sizeof res->launches[i].args[a].name, "%s",
                  res->buffers[t].desc.name);
     }
-  unify_sizes(res);
+  if (!unify_sizes(res, pg)) {
+    session_error(s, "out of memory%s", "");
+    goto done;
+  }
   ok = 1;
 done:
   free(pg);

@@ -1,7 +1,7 @@
 /* A program's host control flow on the runner (see wmma_program_step):
  * index values evaluated from the function's scalar arguments, run-time
- * sizes and induction variables, loops and conditionals replayed around
- * the launches.  Bounds, steps and divisions are checked; the number of
+ * sizes, induction variables and the variables an scf.while carries,
+ * loops and conditionals replayed around the launches.  Bounds, steps and divisions are checked; the number of
  * launches is bounded so that a loop the arguments make huge ends with a
  * message instead of running for hours. */
 #include "ProgramRun.h"
@@ -9,6 +9,8 @@
 #include <string.h>
 
 #define MAX_LAUNCHES_PER_RUN 100000
+/* An scf.while whose condition stays true without a launch in between. */
+#define MAX_WHILE_ITERATIONS 10000000
 
 static int64_t read_arg(const prog_run *r, int a) {
   const wmma_kernel_arg *k = &r->p->args[a];
@@ -58,13 +60,18 @@ static int eval_at(prog_run *r, int v, int64_t *out, int depth) {
     *out = read_arg(r, x->a);
     return 0;
   case WMMA_VALUE_SIZE:
+    /* A size the host computes, when an earlier one needs it first. */
+    if (x->a >= 0 && x->a < 64 && r->sizes[x->a] < 0 && p->size_values &&
+        x->a < p->nsizes && p->size_values[x->a] >= 0 &&
+        eval_at(r, p->size_values[x->a], &r->sizes[x->a], depth + 1))
+      return -1;
     if (x->a < 0 || x->a >= 64 || r->sizes[x->a] < 0)
       return prog_fail(r, "program '%s' reads a size no argument gives",
                        p->kernel);
     *out = r->sizes[x->a];
     return 0;
   case WMMA_VALUE_IV:
-    if (x->a < 0 || x->a >= p->nsteps)
+    if (x->a < 0 || x->a >= p->nsteps || !r->ivs)
       return prog_fail(r, "program '%s' reads an induction variable of no "
                           "loop",
                        p->kernel);
@@ -124,8 +131,10 @@ int prog_eval(prog_run *r, int v, int64_t *out) {
 static bool bad_step(const wmma_compile_result *p, int s, int from, int to) {
   const wmma_program_step *st = &p->steps[s];
   bool nested = st->end > s && st->end < to;
-  if (st->kind == WMMA_STEP_FOR)
+  if (st->kind == WMMA_STEP_FOR || st->kind == WMMA_STEP_WHILE)
     return !nested;
+  if (st->kind == WMMA_STEP_SET)
+    return st->iv < 0 || st->iv >= p->nsteps;
   if (st->kind == WMMA_STEP_IF)
     return !nested || st->other <= s || st->other > st->end;
   (void)from;
@@ -165,6 +174,30 @@ int prog_run_steps(prog_run *r, int from, int to) {
           break;
       }
       s = st->end;
+      break;
+    }
+    case WMMA_STEP_WHILE: {
+      int64_t c;
+      for (int64_t n = 0;; ++n) {
+        if (prog_eval(r, st->cond, &c))
+          return -1;
+        if (!(c & 1))
+          break;
+        if (n >= MAX_WHILE_ITERATIONS)
+          return prog_fail(r, "program '%s' has an scf.while that runs more "
+                              "than 10000000 iterations for these arguments",
+                           p->kernel);
+        if (prog_run_steps(r, s + 1, st->end))
+          return -1;
+      }
+      s = st->end;
+      break;
+    }
+    case WMMA_STEP_SET: {
+      int64_t v;
+      if (prog_eval(r, st->lb, &v))
+        return -1;
+      r->ivs[st->iv] = v;
       break;
     }
     case WMMA_STEP_IF: {

@@ -19,6 +19,7 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 
@@ -248,6 +249,33 @@ static MlirWalkResult find_dealloc(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* An expand_shape splitting one dimension into several run-time sizes:
+ * MLIR 22's expand-strided-metadata crashes on it (a null stride), so the
+ * reference refuses it first. */
+static MlirWalkResult find_dynamic_split(MlirOperation op, void *user) {
+  if (!wmma_op_is(op, "memref.expand_shape"))
+    return MlirWalkResultAdvance;
+  MlirAttribute re = wmma_attr(op, "reassociation");
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirAttributeIsNull(re) || !mlirAttributeIsAArray(re) ||
+      !mlirTypeIsAShaped(t))
+    return MlirWalkResultAdvance;
+  for (intptr_t g = 0; g < mlirArrayAttrGetNumElements(re); ++g) {
+    MlirAttribute group = mlirArrayAttrGetElement(re, g);
+    int ndyn = 0;
+    for (intptr_t k = 0; k < mlirArrayAttrGetNumElements(group); ++k) {
+      int64_t d = mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(group, k));
+      ndyn += d < mlirShapedTypeGetRank(t) &&
+              mlirShapedTypeIsDynamicDim(t, (intptr_t)d);
+    }
+    if (ndyn > 1) {
+      *(MlirOperation *)user = op;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
 /* Memrefs stay descriptors (allocated, aligned, offset, sizes, strides):
  * the packed wrapper takes the address of each field.  Indexing maps that
  * divide (group-wise scales) become affine.apply in the loops, and their
@@ -454,6 +482,18 @@ int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
   }
   if (!frees && !run_pipeline(&s, module, kFreeTemporaries))
     goto done;
+  MlirOperation split = {NULL};
+  mlirOperationWalk(module, find_dynamic_split, &split, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(split)) {
+    mlirEmitError(mlirOperationGetLocation(split),
+                  "the reference cannot run this function: MLIR's CPU "
+                  "lowering (expand-strided-metadata) fails on an "
+                  "expand_shape splitting one dimension into several "
+                  "run-time sizes; split it into at most one run-time size "
+                  "per group");
+    s.errors++;
+    goto done;
+  }
   if (!run_pipeline(&s, module, kCpuPipeline))
     goto done;
   jit = mlirExecutionEngineCreate(mlirModuleFromOperation(module), 2, 0, NULL,

@@ -1,5 +1,6 @@
 /* Loops and conditionals of a program's host (see wmma/Support/Program.h):
- * scf.for and scf.if become steps (FOR ... END, IF ... ELSE ... END) around
+ * scf.for, scf.if and scf.while become steps (FOR ... END, IF ... ELSE ...
+ * END, SET ... WHILE ... SET ... END) around
  * the launches of their bodies, and every index value they use -- bounds,
  * steps, conditions, a view's offset, a scalar given to a kernel -- a
  * value the runner computes from constants, the function's scalar
@@ -34,6 +35,13 @@ int fe_ptable_const(fe_program *pg, int64_t c) {
     if (pg->values[i].op == WMMA_VALUE_CONST && pg->values[i].imm == c)
       return i;
   return new_value(pg, WMMA_VALUE_CONST, 0, 0, 0, c, (MlirValue){NULL});
+}
+
+int fe_ptable_size(fe_program *pg, int s) {
+  for (int i = 0; i < pg->nvalues; ++i)
+    if (pg->values[i].op == WMMA_VALUE_SIZE && pg->values[i].a == s)
+      return i;
+  return new_value(pg, WMMA_VALUE_SIZE, s, 0, 0, 0, (MlirValue){NULL});
 }
 
 int fe_ptable_binary(fe_program *pg, wmma_value_opcode op, int a, int b) {
@@ -91,6 +99,9 @@ static int value_at(fe_program *pg, MlirValue v, char *why, size_t cap,
   for (int i = 0; i < pg->nvalues; ++i)
     if (!mlirValueIsNull(pg->value[i]) && mlirValueEqual(pg->value[i], v))
       return i;
+  for (int i = 0; i < pg->nvalue_aliases; ++i)
+    if (mlirValueEqual(pg->value_alias_from[i], v))
+      return pg->value_alias_to[i];
   if (depth > 64)
     return fe_ptable_fail(why, cap, "an index computation nested too deep");
   int full = fe_ptable_fail(why, cap, "more than %d index values",
@@ -289,8 +300,109 @@ static int read_if(fe_program *pg, MlirOperation module, MlirOperation op,
   return 0;
 }
 
+static int value_alias(fe_program *pg, MlirValue from, int to, char *why,
+                       size_t cap) {
+  if (pg->nvalue_aliases >= FE_PROGRAM_MAX_ALIASES)
+    return fe_ptable_fail(why, cap, "more than %d values an scf.while "
+                                    "forwards",
+                          FE_PROGRAM_MAX_ALIASES);
+  pg->value_alias_from[pg->nvalue_aliases] = from;
+  pg->value_alias_to[pg->nvalue_aliases++] = to;
+  return 0;
+}
+
+/* SET step: the variable of step var = values[v]; its number, or -1. */
+static int add_set(fe_program *pg, int var, int v, char *why, size_t cap) {
+  int at = add_step(pg, WMMA_STEP_SET, why, cap);
+  if (at < 0)
+    return -1;
+  pg->steps[at].iv = var < 0 ? at : var;
+  pg->steps[at].lb = v;
+  return at;
+}
+
+/* scf.while carrying index values: each before-region argument k a
+ * variable (SET to its initial value before the loop), the condition and
+ * the forwarded values index values of those variables (the body's
+ * arguments and the loop's results are the forwarded values), the body's
+ * launches, then the yielded values assigned to the variables -- all
+ * evaluated first, then assigned, as scf.yield passes them at once. */
+static int read_while(fe_program *pg, MlirOperation module, MlirOperation op,
+                      char *why, size_t cap) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n > 16)
+    return fe_ptable_fail(why, cap, "an scf.while carrying more than 16 "
+                                    "values");
+  MlirBlock before = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirBlock after = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
+  MlirOperation cond_op = wmma_block_last_op(before);
+  MlirOperation yield = wmma_block_last_op(after);
+  if (mlirOperationIsNull(cond_op) || !wmma_op_is(cond_op, "scf.condition") ||
+      mlirOperationIsNull(yield) || !wmma_op_is(yield, "scf.yield") ||
+      mlirOperationGetNumOperands(yield) != n ||
+      mlirOperationGetNumOperands(cond_op) - 1 !=
+          mlirOperationGetNumResults(op))
+    return fe_ptable_fail(why, cap, "a malformed scf.while");
+  int var[16];
+  for (intptr_t k = 0; k < n; ++k) {
+    int init = fe_ptable_value(pg, mlirOperationGetOperand(op, k), why, cap);
+    if (init < 0 || (var[k] = add_set(pg, -1, init, why, cap)) < 0)
+      return -1;
+    if (new_value(pg, WMMA_VALUE_IV, var[k], 0, 0, 0,
+                  mlirBlockGetArgument(before, k)) < 0)
+      return fe_ptable_fail(why, cap, "more than %d index values",
+                            FE_PROGRAM_MAX_VALUES);
+  }
+  /* The condition region: index arithmetic only (the partition checked). */
+  int steps_before = pg->nsteps;
+  if (fe_ptable_block(pg, module, before, why, cap))
+    return -1;
+  if (pg->nsteps != steps_before)
+    return fe_ptable_fail(why, cap, "an scf.while whose condition region "
+                                    "launches kernels");
+  int cond = fe_ptable_value(pg, mlirOperationGetOperand(cond_op, 0), why,
+                             cap);
+  if (cond < 0)
+    return -1;
+  for (intptr_t k = 0; k < mlirOperationGetNumResults(op); ++k) {
+    int f = fe_ptable_value(pg, mlirOperationGetOperand(cond_op, k + 1), why,
+                            cap);
+    if (f < 0 || value_alias(pg, mlirBlockGetArgument(after, k), f, why,
+                             cap) ||
+        value_alias(pg, mlirOperationGetResult(op, k), f, why, cap))
+      return -1;
+  }
+  int at = add_step(pg, WMMA_STEP_WHILE, why, cap);
+  if (at < 0)
+    return -1;
+  pg->steps[at].cond = cond;
+  if (fe_ptable_block(pg, module, after, why, cap))
+    return -1;
+  int next[16];
+  for (intptr_t k = 0; k < n; ++k) {
+    int y = fe_ptable_value(pg, mlirOperationGetOperand(yield, k), why, cap);
+    if (y < 0 || (next[k] = add_set(pg, -1, y, why, cap)) < 0)
+      return -1;
+  }
+  for (intptr_t k = 0; k < n; ++k) {
+    int t = new_value(pg, WMMA_VALUE_IV, next[k], 0, 0, 0, (MlirValue){NULL});
+    if (t < 0)
+      return fe_ptable_fail(why, cap, "more than %d index values",
+                            FE_PROGRAM_MAX_VALUES);
+    if (add_set(pg, var[k], t, why, cap) < 0)
+      return -1;
+  }
+  int end = add_step(pg, WMMA_STEP_END, why, cap);
+  if (end < 0)
+    return -1;
+  pg->steps[at].end = end;
+  return 0;
+}
+
 int fe_ptable_control(fe_program *pg, MlirOperation module, MlirOperation op,
                       char *why, size_t cap) {
+  if (wmma_op_is(op, "scf.while"))
+    return read_while(pg, module, op, why, cap);
   return wmma_op_is(op, "scf.for") ? read_for(pg, module, op, why, cap)
                                    : read_if(pg, module, op, why, cap);
 }

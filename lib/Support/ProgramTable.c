@@ -112,8 +112,58 @@ static int caller_arg(fe_program *pg, MlirValue v, int i, char *why,
                   FE_PROGRAM_MAX_SIZES);
     pg->sizes[pg->nsizes].arg = i;
     pg->sizes[pg->nsizes].dim = d;
+    pg->sizes[pg->nsizes].value = -1;
     b->dims[d] = -1 - pg->nsizes++;
   }
+  return 0;
+}
+
+/* Does value v change while the program runs (an induction variable in
+ * it)?  A buffer's size must not: its allocation serves the whole run. */
+static bool value_varies(const fe_program *pg, int v, int depth) {
+  if (v < 0 || v >= pg->nvalues || depth > 64)
+    return true;
+  const wmma_program_value *x = &pg->values[v];
+  switch (x->op) {
+  case WMMA_VALUE_IV:
+    return true;
+  case WMMA_VALUE_CONST:
+  case WMMA_VALUE_ARG:
+  case WMMA_VALUE_SIZE:
+    return false;
+  default:
+    return value_varies(pg, x->a, depth + 1) ||
+           value_varies(pg, x->b, depth + 1) ||
+           (x->op == WMMA_VALUE_SELECT && value_varies(pg, x->c, depth + 1));
+  }
+}
+
+/* A dimension the host computes (values[v]): a constant or an existing
+ * size as itself, otherwise a new program size defined by v, which the
+ * runner evaluates once before the launches. */
+static int computed_size(fe_program *pg, int v, MlirOperation op,
+                         int64_t *dim, char *why, size_t cap) {
+  pg->failed_at = op;
+  if (value_varies(pg, v, 0))
+    return fail(why, cap, "a buffer's size changes per iteration of a loop "
+                          "(it depends on an induction variable): the "
+                          "program allocates each buffer once for the run; "
+                          "allocate it outside the loop at its largest "
+                          "size");
+  const wmma_program_value *x = &pg->values[v];
+  if (x->op == WMMA_VALUE_CONST) {
+    *dim = x->imm;
+  } else if (x->op == WMMA_VALUE_SIZE) {
+    *dim = -1 - x->a;
+  } else {
+    if (pg->nsizes >= FE_PROGRAM_MAX_SIZES)
+      return fail(why, cap, "more than %d run-time sizes",
+                  FE_PROGRAM_MAX_SIZES);
+    pg->sizes[pg->nsizes].arg = pg->sizes[pg->nsizes].dim = -1;
+    pg->sizes[pg->nsizes].value = v;
+    *dim = -1 - pg->nsizes++;
+  }
+  pg->failed_at = (MlirOperation){NULL};
   return 0;
 }
 
@@ -125,21 +175,28 @@ static int dynamic_dims(fe_program *pg, fe_pbuf *b, MlirOperation op,
   for (int d = 0; d < b->rank; ++d) {
     if (!mlirShapedTypeIsDynamicSize(b->dims[d]))
       continue;
-    if (next >= mlirOperationGetNumOperands(op) ||
-        !size_of(pg, mlirOperationGetOperand(op, next++), &b->dims[d])) {
+    if (next >= mlirOperationGetNumOperands(op)) {
       pg->failed_at = op;
-      return fail(why, cap, "a buffer's size is computed on the host "
-                            "(arithmetic on an index argument or on "
-                            "run-time sizes): the runner's record takes "
-                            "each run-time size from one dimension of an "
-                            "argument; give a buffer of that size as an "
-                            "argument, or its size as a dimension of one");
+      return fail(why, cap, "a buffer without the size of a dynamic "
+                            "dimension");
     }
+    MlirValue size = mlirOperationGetOperand(op, next++);
+    if (size_of(pg, size, &b->dims[d]))
+      continue;
+    /* Arithmetic on index arguments or on run-time sizes. */
+    int v = fe_ptable_value(pg, size, why, cap);
+    if (v < 0) {
+      pg->failed_at = op;
+      return -1;
+    }
+    if (computed_size(pg, v, op, &b->dims[d], why, cap))
+      return -1;
   }
   return 0;
 }
 
-/* collapse_shape: each result size is the product of its group's. */
+/* collapse_shape: each result size is the product of its group's (a
+ * flatten of several run-time sizes: a size the host computes). */
 static int collapsed_dims(fe_program *pg, fe_pbuf *b, MlirOperation op,
                           char *why, size_t cap) {
   const fe_pbuf *src = &pg->bufs[b->base];
@@ -161,19 +218,35 @@ static int collapsed_dims(fe_program *pg, fe_pbuf *b, MlirOperation op,
         prod *= s;
       }
     }
-    if (ndyn == 0)
+    if (ndyn == 0) {
       b->dims[d] = prod;
-    else if (ndyn == 1 && prod == 1)
-      b->dims[d] = dyn;
-    else {
-      pg->failed_at = op;
-      return fail(why, cap, "a collapse_shape multiplies %d run-time sizes "
-                            "into one (a flatten of dynamic dimensions): "
-                            "the runner's record takes each run-time size "
-                            "from one dimension of an argument; give the "
-                            "input with those dimensions flattened",
-                  ndyn);
+      continue;
     }
+    if (ndyn == 1 && prod == 1) {
+      b->dims[d] = dyn;
+      continue;
+    }
+    /* The product of the group's run-time sizes (and of prod), as a
+     * value. */
+    int v = prod == 1 ? -2 : fe_ptable_const(pg, prod);
+    for (intptr_t k = 0; k < mlirArrayAttrGetNumElements(g) && v != -1;
+         ++k) {
+      int64_t s = src->dims[mlirIntegerAttrGetValueInt(
+          mlirArrayAttrGetElement(g, k))];
+      if (s >= 0)
+        continue;
+      int sv = fe_ptable_size(pg, (int)(-1 - s));
+      v = sv < 0    ? -1
+          : v == -2 ? sv
+                    : fe_ptable_binary(pg, WMMA_VALUE_MUL, v, sv);
+    }
+    if (v < 0) {
+      pg->failed_at = op;
+      return fail(why, cap, "more than %d index values",
+                  FE_PROGRAM_MAX_VALUES);
+    }
+    if (computed_size(pg, v, op, &b->dims[d], why, cap))
+      return -1;
   }
   return 0;
 }
@@ -350,9 +423,11 @@ int fe_ptable_block(fe_program *pg, MlirOperation module, MlirBlock block,
                wmma_op_is(op, "memref.cast") ||
                wmma_op_is(op, "memref.subview")) {
       rc = view(pg, op, why, cap);
-    } else if (wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if")) {
+    } else if (wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if") ||
+               wmma_op_is(op, "scf.while")) {
       rc = fe_ptable_control(pg, module, op, why, cap);
-    } else if (wmma_op_is(op, "scf.yield")) {
+    } else if (wmma_op_is(op, "scf.yield") ||
+               wmma_op_is(op, "scf.condition")) {
       /* read with its loop */
     } else if (wmma_op_is(op, "gpu.launch_func")) {
       rc = read_launch(pg, module, op, why, cap);

@@ -19,10 +19,13 @@ int fe_ptable_value(fe_program *pg, MlirValue v, char *why, size_t cap);
  * the table is full. */
 int fe_ptable_const(fe_program *pg, int64_t c);
 int fe_ptable_binary(fe_program *pg, wmma_value_opcode op, int a, int b);
+/* Program size s as a value; -1 when the table is full. */
+int fe_ptable_size(fe_program *pg, int s);
 /* Reads the ops of block (the function's body, or a loop's) in order. */
 int fe_ptable_block(fe_program *pg, MlirOperation module, MlirBlock block,
                     char *why, size_t cap);
-/* An scf.for or scf.if: its steps, its regions read by fe_ptable_block. */
+/* An scf.for, scf.if or scf.while: its steps, its regions read by
+ * fe_ptable_block. */
 int fe_ptable_control(fe_program *pg, MlirOperation module, MlirOperation op,
                       char *why, size_t cap);
 

@@ -124,7 +124,9 @@ CompileResult._fields_ = [("ok", c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)
                 ("ncaller", c_int),
                 # Loops and conditionals (wmma_program_step, _value).
                 ("nsteps", c_int), ("steps", c_void_p),
-                ("nvalues", c_int), ("values", c_void_p)]
+                ("nvalues", c_int), ("values", c_void_p),
+                # Run-time sizes the host computes (wmma_program_sizes).
+                ("size_values", ctypes.POINTER(c_int))]
 
 
 class HostArg(ctypes.Structure):
@@ -319,6 +321,8 @@ def _prototypes(lib):
         "wmma_launch_program": (c_int, [P(CompileResult), c_int, P(HostArg), c_int,
                                         P(EmuStats), P(ctypes.c_uint64),
                                         P(EmuStats), P(c_void_p)]),
+        "wmma_program_sizes": (c_int, [P(CompileResult), P(HostArg), c_int,
+                                       P(ctypes.c_int64), P(c_void_p)]),
         # Emulator.
         "wmma_emu_load_memory": (c_void_p, [c_void_p, c_size_t, c_char_p]),
         "wmma_emu_destroy": (None, [c_void_p]),

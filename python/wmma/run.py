@@ -221,6 +221,36 @@ def _scalar_input(a, value, name):
     return np.array([value], dtype=want)
 
 
+def _computed_sizes(lib, res, args, names, arrays, sizes):
+    """Adds the run-time sizes a program computes (a flatten of two
+    run-time sizes, an allocation sized by arithmetic on index scalars)
+    from the given arrays and scalars (wmma_program_sizes)."""
+    if not res.size_values:
+        return sizes
+    host = (_lib.HostArg * max(len(args), 1))()
+    keep = []
+    for i, (name, a) in enumerate(zip(names, args)):
+        arr = arrays.get(name)
+        if arr is not None:
+            host[i].data = arr.ctypes.data
+            host[i].bytes = arr.nbytes
+        if a.is_buffer:
+            dims = (ctypes.c_int64 * max(a.rank, 1))(
+                *(arr.shape if arr is not None else
+                  [a.shape[d] if a.shape[d] >= 0 else sizes.get(-1 - a.shape[d], -1)
+                   for d in range(a.rank)]))
+            keep.append(dims)
+            host[i].shape = ctypes.cast(dims, ctypes.POINTER(ctypes.c_int64))
+    out = (ctypes.c_int64 * 64)()
+    diag = ctypes.c_void_p()
+    if lib.wmma_program_sizes(ctypes.byref(res), host, len(args), out,
+                              ctypes.byref(diag)) != 0:
+        raise ValueError(_lib.take_string(lib, diag.value) or
+                         "the program's sizes do not follow from the inputs")
+    _lib.take_string(lib, diag.value)
+    return {s: int(out[s]) for s in range(res.nsizes) if out[s] >= 0}
+
+
 def _allocated(a, name, sizes):
     """A zero-filled array for an output (or result) nobody passed, its
     shape from the static sizes and the run-time sizes the inputs fix."""
@@ -326,6 +356,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
             elif not a.is_buffer or role != "output":
                 raise ValueError("missing input '%s' (%s)" % (name, _describe(a)))
         sizes = _bind_sizes(args, names, arrays)
+        sizes = _computed_sizes(lib, res, args, names, arrays, sizes)
         host = (_lib.HostArg * max(len(args), 1))()
         shapes = []
         results = {}

@@ -33,26 +33,3 @@ func.func @gather_rank4(%w: memref<4x4x4x16xf32>, %ids: memref<7xi64>, %o: memre
   }
   return
 }
-
-// -----
-
-// scf.while around linalg: the condition is evaluated each iteration.
-func.func @while_loop(%a: memref<16x16xf32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{scf.while is not supported: the host runs scf.for and scf.if around linalg}}
-  %r = scf.while (%i = %c0) : (index) -> index {
-    %c = arith.cmpi ult, %i, %n : index
-    scf.condition(%c) %i : index
-  } do {
-  ^bb0(%i: index):
-    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%a : memref<16x16xf32>) {
-    ^bb0(%o: f32):
-      %t = arith.addf %o, %o : f32
-      linalg.yield %t : f32
-    }
-    %j = arith.addi %i, %c1 : index
-    scf.yield %j : index
-  }
-  return
-}

@@ -1,45 +1,25 @@
-// Run-time sizes the program record cannot express: the kernels are built
-// (plugin users get them), but a runner needs every run-time size to be
-// one dimension of an argument.  With whole-functions (wmma-compile,
-// wmma-run) the refusal is at the op that computes the size.
+// Run-time sizes the program record cannot express: a buffer whose size
+// changes per iteration of a loop (the runner allocates each of the
+// program's buffers once for the run).  With whole-functions (wmma-compile,
+// wmma-run) the refusal is at the op that allocates it.
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=true})'
-// Without it the same functions convert (a launch with a computed grid).
-// RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
-#id = affine_map<(i, j) -> (i, j)>
-
-// torch-mlir's flatten of two run-time dimensions (aten.flatten).
-// CHECK-LABEL: func.func @flatten_relu(
-// CHECK: memref.collapse_shape
-// CHECK: gpu.launch_func
-func.func @flatten_relu(%x: tensor<?x?x64xf32>) -> tensor<?x64xf32> {
-  // expected-error @+1 {{@flatten_relu is not a static sequence of launches: a collapse_shape multiplies 2 run-time sizes into one (a flatten of dynamic dimensions): the runner's record takes each run-time size from one dimension of an argument; give the input with those dimensions flattened}}
-  %f = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x64xf32> into tensor<?x64xf32>
-  %c0 = arith.constant 0 : index
-  %n = tensor.dim %f, %c0 : tensor<?x64xf32>
-  %e = tensor.empty(%n) : tensor<?x64xf32>
-  %z = arith.constant 0.0 : f32
-  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%f : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %m = arith.maximumf %a, %z : f32
-    linalg.yield %m : f32
-  } -> tensor<?x64xf32>
-  return %r : tensor<?x64xf32>
-}
-
-// -----
-
-// A size computed from an index argument.
-// CHECK-LABEL: func.func @index_arg_size(
-// CHECK: arith.muli
-// CHECK: gpu.launch_func
-func.func @index_arg_size(%n: index) -> tensor<?x64xf32> {
-  %c2 = arith.constant 2 : index
-  %m = arith.muli %n, %c2 : index
-  // expected-error @+1 {{@index_arg_size is not a static sequence of launches: a buffer's size is computed on the host (arithmetic on an index argument or on run-time sizes): the runner's record takes each run-time size from one dimension of an argument; give a buffer of that size as an argument, or its size as a dimension of one}}
-  %e = tensor.empty(%m) : tensor<?x64xf32>
-  %one = arith.constant 1.0 : f32
-  %r = linalg.fill ins(%one : f32) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
-  return %r : tensor<?x64xf32>
+func.func @per_iteration_size(%x: tensor<64x32xf32>, %acc: tensor<32xf32>, %n: index) -> tensor<32xf32> {
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c1 to %n step %c1 iter_args(%a = %acc) -> tensor<32xf32> {
+    // expected-error @+1 {{@per_iteration_size is not a static sequence of launches: a buffer's size changes per iteration of a loop (it depends on an induction variable): the program allocates each buffer once for the run; allocate it outside the loop at its largest size}}
+    %e = tensor.empty(%i) : tensor<?x32xf32>
+    %h = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<64x32xf32>) outs(%e : tensor<?x32xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %t = arith.mulf %v, %v : f32
+      linalg.yield %t : f32
+    } -> tensor<?x32xf32>
+    %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>], iterator_types = ["reduction", "parallel"]} ins(%h : tensor<?x32xf32>) outs(%a : tensor<32xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %t = arith.addf %v, %o : f32
+      linalg.yield %t : f32
+    } -> tensor<32xf32>
+    scf.yield %s : tensor<32xf32>
+  }
+  return %r : tensor<32xf32>
 }

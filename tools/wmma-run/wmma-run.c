@@ -6,6 +6,7 @@
 #include "wmma-c/Runner.h"
 #include "IntOption.h"
 #include "Elements.h"
+#include "Shapes.h"
 #include "Sparse24.h"
 
 #include <inttypes.h>
@@ -51,7 +52,8 @@ static void usage(FILE *f) {
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
           "i16, i32 and i64 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
-          "in 0..the largest dimension).\n"
+          "in 0..the largest dimension; --size N=V gives index scalar N the\n"
+          "value V).\n"
           "--reference takes the reference function (same name and signature)\n"
           "from another file instead of INPUT.  --kernel-ir K.ll runs the kernel\n"
           "in K.ll (LLVM IR, its manifest K.ll.json beside it, as wmma-compile\n"
@@ -73,95 +75,6 @@ static void usage(FILE *f) {
 /* Largest buffer wmma-run allocates for one argument (it keeps three
  * copies: kernel, reference, magnitudes). */
 #define MAX_BUFFER_BYTES ((size_t)1 << 30)
-
-typedef struct {
-  char name[64];
-  int rank;
-  int64_t dims[WMMA_MAX_RANK];
-} size_opt;
-
-/* Largest --size dimension (a dispatch counts work-items in 32 bits). */
-#define MAX_SIZE 2147483647LL
-
-/* "NAME=AxBxC" -> size_opt, each size in 0..MAX_SIZE; 0 on success. */
-static int parse_size(const char *v, size_opt *o) {
-  const char *eq = strchr(v, '=');
-  if (!eq || eq == v)
-    return -1;
-  size_t n = (size_t)(eq - v);
-  if (n >= sizeof o->name)
-    return -1;
-  memcpy(o->name, v, n);
-  o->name[n] = 0;
-  long long dims[WMMA_MAX_RANK];
-  if (int_list(eq + 1, 'x', 0, MAX_SIZE, dims, WMMA_MAX_RANK, &o->rank))
-    return -1;
-  for (int d = 0; d < o->rank; ++d)
-    o->dims[d] = dims[d];
-  return 0;
-}
-
-/* Shapes of every buffer argument: static, given by --size, or (outputs,
- * results) from the run-time sizes the given ones fix.  0, or 1 with a
- * message. */
-static int resolve_shapes(const wmma_compile_result *k, const size_opt *sizes,
-                          int nsizes, int64_t shapes[][WMMA_MAX_RANK]) {
-  int64_t sym[64];
-  int known[64] = {0};
-  for (int pass = 0; pass < 2; ++pass)
-    for (int i = 0; i < k->nargs; ++i) {
-      const wmma_kernel_arg *a = &k->args[i];
-      if (!a->is_buffer)
-        continue;
-      const size_opt *given = NULL;
-      for (int j = 0; j < nsizes; ++j)
-        if (!strcmp(sizes[j].name, a->name))
-          given = &sizes[j];
-      if (given && given->rank != a->rank) {
-        fprintf(stderr, "wmma-run: error: --size %s gives %d sizes; the "
-                        "argument has %d dimensions\n", a->name, given->rank,
-                a->rank);
-        return 1;
-      }
-      for (int d = 0; d < a->rank; ++d) {
-        int64_t rec = a->shape[d];
-        int s = rec < 0 ? (int)(-1 - rec) : -1;
-        /* A 2:4 argument's parts take the dense matrix's rows (--size
-         * names the dense M x K; K x N for one 2:4 along its columns,
-         * whose parts are its transpose's); their widths are static or,
-         * for a dynamic K, K/2 values and ceil(K/32) index words. */
-        int64_t want = !given ? 0
-                       : a->sparse && a->sparse_cols && a->rank == 2
-                           ? given->dims[1 - d]
-                           : given->dims[d];
-        if (given && a->sparse && d == 1 && want % 4) {
-          fprintf(stderr, "wmma-run: error: --size %s: K = %lld is not a "
-                          "multiple of 4, the group of the 2:4 form\n",
-                  a->name, (long long)want);
-          return 1;
-        }
-        if (given && a->sparse && d == 1)
-          want = a->sparse == 1 ? want / 2 : (want + 31) / 32;
-        if (given && !(a->sparse && rec >= 0)) {
-          shapes[i][d] = want;
-          if (s >= 0 && s < 64 && !known[s])
-            sym[s] = want, known[s] = 1;
-        } else if (rec >= 0) {
-          shapes[i][d] = rec;
-        } else if (s < 64 && known[s]) {
-          shapes[i][d] = sym[s];
-        } else if (pass == 1) {
-          fprintf(stderr, "wmma-run: error: argument '%s' has run-time sizes: "
-                          "give them with --size %s=", a->name, a->name);
-          for (int e = 0; e < a->rank; ++e)
-            fprintf(stderr, "%s%s", e ? "x" : "", a->shape[e] >= 0 ? "N" : "?");
-          fprintf(stderr, "\n");
-          return 1;
-        }
-      }
-    }
-  return 0;
-}
 
 static void print_stats(const char *head, const wmma_emu_stats *st) {
   printf("%s: %" PRIu64 " lane-instructions, %" PRIu64 " wave-instructions, %" PRIu64
@@ -300,11 +213,28 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   for (int i = 0; i < n; ++i)
     for (int d = 0; k->args[i].is_buffer && d < k->args[i].rank; ++d)
       largest = shapes[i][d] > largest ? shapes[i][d] : largest;
-  for (int i = 0; i < n; ++i) {
+  /* Sizes a program computes may take the scalars: then they come first
+   * (pass 0), the buffers after (pass 1); otherwise one pass, in order. */
+  bool computed = k->size_values != NULL;
+  for (int i = 0, pass = computed ? 0 : 1; pass < 2; i = 0, ++pass)
+  for (; i < n; ++i) {
     const wmma_kernel_arg *a = &k->args[i];
+    if (computed && pass == 1 && i == 0) {
+      for (int j = 0; j < n; ++j)
+        if (k->args[j].is_buffer)
+          kargs[j] = (wmma_host_arg){NULL, 0, shapes[j]};
+      if (computed_shapes(k, kargs, shapes))
+        goto out;
+    }
+    if (computed && a->is_buffer != (pass == 1))
+      continue;
     if (!a->is_buffer && !strcmp(a->type, "index")) {
       kinds[i] = ELEM_I32; /* never compared: inputs only */
       positions[i] = (int64_t)(rng_uniform() * (double)(largest + 1));
+      /* --size NAME=V gives an index scalar its value. */
+      for (int j = 0; j < nsizes; ++j)
+        if (!strcmp(sizes[j].name, a->name) && sizes[j].rank == 1)
+          positions[i] = sizes[j].dims[0];
       kargs[i] = rargs[i] = margs[i] = eargs[i] =
           (wmma_host_arg){&positions[i], sizeof positions[i], NULL};
       continue;
@@ -787,11 +717,13 @@ int main(int argc, char **argv) {
     for (int j = 0; j < nset[s]; ++j) {
       int found = 0;
       for (int i = 0; i < k.nargs; ++i)
-        found |= k.args[i].is_buffer && !strcmp(k.args[i].name, sets[s][j].name);
+        found |= (k.args[i].is_buffer ||
+                  (!strcmp(k.args[i].type, "index") && sets[s][j].rank == 1)) &&
+                 !strcmp(k.args[i].name, sets[s][j].name);
       if (!found) {
         fprintf(stderr, "wmma-run: error: --size %s: kernel '%s' has no "
-                        "buffer argument of that name\n", sets[s][j].name,
-                k.kernel);
+                        "buffer or index scalar argument of that name\n",
+                sets[s][j].name, k.kernel);
         status = 2;
       }
     }

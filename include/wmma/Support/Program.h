@@ -46,8 +46,8 @@ typedef struct {
   MlirValue value;
   MlirType type;
   int rank;
-  /* Static size, or -1 - s for program size s (a dimension of a caller
-   * argument, FE_PROGRAM sizes[s]). */
+  /* Static size, or -1 - s for program size s (FE_PROGRAM sizes[s]: a
+   * dimension of a caller argument, or a value the host computes). */
   int64_t dims[FE_PROGRAM_MAX_RANK];
 } fe_pbuf;
 
@@ -61,9 +61,12 @@ typedef struct {
 typedef struct {
   int ncaller;   /* the host function's arguments */
   int nresults;
-  int nsizes;    /* run-time sizes: dimension dim of caller argument arg */
+  int nsizes;    /* run-time sizes: dimension dim of caller argument arg,
+                    or (arg -1) values[value], computed once before the
+                    launches (a flatten of run-time sizes, a tensor.empty
+                    sized by arithmetic on index arguments) */
   struct {
-    int arg, dim;
+    int arg, dim, value;
   } sizes[FE_PROGRAM_MAX_SIZES];
   int nbufs;
   fe_pbuf bufs[FE_PROGRAM_MAX_BUFFERS];
@@ -82,6 +85,11 @@ typedef struct {
   int naliases;
   MlirValue alias_from[FE_PROGRAM_MAX_ALIASES];
   int alias_to[FE_PROGRAM_MAX_ALIASES];
+  /* Index values that are another value (an scf.while's forwarded values
+   * as its body's arguments and its results): value_alias_to[i]. */
+  int nvalue_aliases;
+  MlirValue value_alias_from[FE_PROGRAM_MAX_ALIASES];
+  int value_alias_to[FE_PROGRAM_MAX_ALIASES];
   /* After a failed fe_program_read: the op the record could not express
    * (null when the function as a whole is the reason), for a diagnostic at
    * the line the user wrote. */
@@ -91,7 +99,7 @@ typedef struct {
 /* Reads the host function `func` (in `module`, where the kernels are):
  * 0, or -1 with why (something the record cannot express: an op other
  * than launches, allocations, views, size arithmetic, and scf.for/scf.if
- * over index values; a size that is not a caller argument's dimension, a
+ * over index values; a size that changes per iteration of a loop, a
  * returned view). */
 int fe_program_read(MlirOperation module, MlirOperation func,
                     fe_program *prog, char *why, size_t cap);

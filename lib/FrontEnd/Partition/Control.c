@@ -1,5 +1,5 @@
-/* Control flow around linalg (see Partition.h): `scf.for` and `scf.if` of
- * a program stay on the host, their compute ops are cut into kernels like
+/* Control flow around linalg (see Partition.h): `scf.for`, `scf.if` and
+ * `scf.while` of a program stay on the host, their compute ops are cut into kernels like
  * a straight-line body, one block at a time (a segment never crosses a
  * region's boundary), and every launch inside runs once per iteration.
  *
@@ -8,8 +8,9 @@
  * conditions computed from constants, `index` arguments, buffer sizes and
  * enclosing induction variables by index arithmetic; loop-carried values
  * buffers that each iteration updates in place (what bufferization leaves
- * of tensor iter_args when the loop's body writes its destination).  Any
- * other loop stays on the host as a whole, with the reason. */
+ * of tensor iter_args when the loop's body writes its destination), or an
+ * scf.while's index values (its condition evaluated each iteration from
+ * them).  Any other loop stays on the host as a whole, with the reason. */
 #include "Partition/Partition.h"
 #include "wmma/Support/Program.h"
 
@@ -19,7 +20,12 @@
 #include <string.h>
 
 bool fe_is_control_op(MlirOperation op) {
-  return wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if");
+  return wmma_op_is(op, "scf.for") || wmma_op_is(op, "scf.if") ||
+         wmma_op_is(op, "scf.while");
+}
+
+static bool host_integer(MlirType t) {
+  return mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t);
 }
 
 /* Is v an index (or i1) value the host can compute before a launch:
@@ -38,10 +44,16 @@ static bool host_scalar(MlirValue v, int depth) {
       return false;
     if (wmma_op_is(owner, "func.func"))
       return mlirTypeIsAIndex(t);
+    /* scf.while: the values it carries (describable checked they are
+     * index values). */
+    if (wmma_op_is(owner, "scf.while"))
+      return true;
     /* scf.for: the induction variable (argument 0), not an iter_arg. */
     return wmma_op_is(owner, "scf.for") && mlirBlockArgumentGetArgNumber(v) == 0;
   }
   MlirOperation d = mlirOpResultGetOwner(v);
+  if (wmma_op_is(d, "scf.while"))
+    return true;
   /* What the program record evaluates (ProgramControl.c), no more. */
   if (!fe_program_index_op(d))
     return false;
@@ -87,9 +99,77 @@ static bool same_buffer_yielded(MlirOperation op) {
   return true;
 }
 
+static bool host_arith(MlirOperation op);
+
+/* An scf.while the record describes: it carries index values (no
+ * buffers), its condition region only computes them (no kernel's work),
+ * and its condition, forwarded and yielded values are host scalars. */
+static bool while_describable(MlirOperation op, char *why, size_t cap) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (!host_integer(mlirValueGetType(mlirOperationGetOperand(op, i))) ||
+        !host_scalar(mlirOperationGetOperand(op, i), 0)) {
+      fe_why(why, cap, "the scf.while carries something other than an "
+                       "index value the host computes (value %d): only "
+                       "index values (counters, sizes) are supported; "
+                       "update buffers in place in its body",
+             (int)i);
+      return false;
+    }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (!host_integer(mlirValueGetType(mlirOperationGetResult(op, i)))) {
+      fe_why(why, cap, "the scf.while forwards something other than an "
+                       "index value (result %d)",
+             (int)i);
+      return false;
+    }
+  MlirBlock before = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirBlock after = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
+  if (mlirBlockIsNull(before) || mlirBlockIsNull(after) ||
+      !mlirBlockIsNull(mlirBlockGetNextInRegion(before)) ||
+      !mlirBlockIsNull(mlirBlockGetNextInRegion(after))) {
+    fe_why(why, cap, "an scf.while with several blocks in a region");
+    return false;
+  }
+  for (MlirOperation o = mlirBlockGetFirstOperation(before);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (wmma_op_is(o, "scf.condition")) {
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(o); ++i)
+        if (!host_scalar(mlirOperationGetOperand(o, i), 0)) {
+          fe_why(why, cap, "the scf.while's condition or a value it "
+                           "forwards is not computed from constants, index "
+                           "arguments, sizes and the values it carries by "
+                           "index arithmetic (a value a kernel computes "
+                           "cannot decide a launch)");
+          return false;
+        }
+      continue;
+    }
+    if (!host_arith(o) && !wmma_op_is(o, "memref.dim")) {
+      fe_why(why, cap, "the scf.while's condition region does more than "
+                       "index arithmetic (a kernel's work there is not "
+                       "supported: move it into the loop's body)");
+      return false;
+    }
+  }
+  MlirOperation yield = wmma_block_last_op(after);
+  for (intptr_t i = 0;
+       !mlirOperationIsNull(yield) && i < mlirOperationGetNumOperands(yield);
+       ++i)
+    if (!host_scalar(mlirOperationGetOperand(yield, i), 0)) {
+      fe_why(why, cap, "the scf.while yields a value (%d) not computed from "
+                       "constants, index arguments, sizes and the values it "
+                       "carries by index arithmetic",
+             (int)i);
+      return false;
+    }
+  return true;
+}
+
 /* Is the loop (or conditional) one the program record describes?  If not,
  * why (it then stays on the host as a whole). */
 static bool describable(MlirOperation op, char *why, size_t cap) {
+  if (wmma_op_is(op, "scf.while"))
+    return while_describable(op, why, cap);
   if (wmma_op_is(op, "scf.if")) {
     if (!same_buffer_yielded(op)) {
       fe_why(why, cap, "an scf.if yielding scalars, or different buffers "
@@ -188,7 +268,8 @@ int fe_partition_collect(fe_partition *pt, MlirBlock block) {
       }
     } else if (!fe_is_pure_host_op(op) && !host_arith(op) &&
                !wmma_op_is(op, "func.return") &&
-               !wmma_op_is(op, "scf.yield")) {
+               !wmma_op_is(op, "scf.yield") &&
+               !wmma_op_is(op, "scf.condition")) {
       rc = add_op(pt->foreign, &pt->nforeign, op);
     }
     if (rc)

@@ -623,11 +623,10 @@ static int refuse_op(rec_t *r, MlirOperation op) {
                              "static strides are)",
                       what);
   if (!strcmp(nm, "scf.while"))
-    return rec_refuse(r, op, "scf.while is not supported: the host runs "
-                             "scf.for and scf.if around linalg (bounds and "
-                             "conditions it computes before the launches), "
-                             "not loops whose condition is evaluated each "
-                             "iteration");
+    return rec_refuse(r, op, "scf.while is not one kernel's work: the "
+                             "host runs it around the launches of its body "
+                             "(a program), when it carries index values its "
+                             "condition is computed from");
   if (src[0])
     return rec_refuse(r, op, "unsupported op '%s' (from '%s')", nm, src);
   return rec_refuse(r, op, "unsupported op '%s'", nm);

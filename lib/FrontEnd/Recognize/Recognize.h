@@ -101,6 +101,15 @@ int rec_do_constant(rec_t *r, MlirOperation op);
  * gets: the compare predicate, the kept ones (RecognizeBody.c). */
 int rec_op_attrs(rec_t *r, MlirOperation op, const wmma_elementwise_op *ew,
                  int64_t *pred, MlirAttribute *attrs);
+/* The node of elementwise op `op` (table entry ew) on its operands' nodes,
+ * which `operand` looks up (a linalg body's values, or scalars outside
+ * bodies; -1 after a refusal): 0 with *node (< 0: the graph is full), or
+ * -1 after a refusal (RecognizeBody.c). */
+typedef int (*rec_operand_fn)(rec_t *r, MlirOperation at, MlirValue v,
+                              void *ctx);
+int rec_elementwise_node(rec_t *r, MlirOperation op,
+                         const wmma_elementwise_op *ew,
+                         rec_operand_fn operand, void *ctx, int *node);
 /* Binds value v (a size, a scalar node or both; node -1: none). */
 int rec_bind(rec_t *r, MlirOperation at, MlirValue v, fe_size size, int node);
 /* Scalar arithmetic outside linalg (RecognizeScalar.c): is op an

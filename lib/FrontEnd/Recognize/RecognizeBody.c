@@ -37,6 +37,33 @@ int rec_body_bind(rec_t *r, body_t *bd, MlirOperation at, MlirValue v,
   return 0;
 }
 
+static int body_operand(rec_t *r, MlirOperation at, MlirValue v, void *bd) {
+  return rec_body_node(r, (body_t *)bd, at, v);
+}
+
+int rec_elementwise_node(rec_t *r, MlirOperation op,
+                         const wmma_elementwise_op *ew,
+                         rec_operand_fn operand, void *ctx, int *node) {
+  *node = -1;
+  int nops = (int)mlirOperationGetNumOperands(op);
+  if (nops != ew->arity || mlirOperationGetNumResults(op) != 1)
+    return rec_refuse(r, op, "unexpected operands or results");
+  int ops[3];
+  for (int i = 0; i < nops; ++i) {
+    ops[i] = operand(r, op, mlirOperationGetOperand(op, i), ctx);
+    if (ops[i] < 0)
+      return -1;
+  }
+  int64_t pred;
+  MlirAttribute attrs;
+  if (rec_op_attrs(r, op, ew, &pred, &attrs))
+    return -1;
+  MlirValue v = mlirOperationGetResult(op, 0);
+  *node = fe_op(&r->p->g, ew->name, mlirValueGetType(v), nops, ops, pred,
+                attrs, mlirOperationGetLocation(op));
+  return 0;
+}
+
 /* The attributes of elementwise op `op` (table entry ew) the kernel's op
  * gets: the compare predicate into *pred, the ones it copies (fastmath,
  * overflow flags, ...) into *attrs when not their defaults.  An attribute
@@ -162,20 +189,8 @@ int rec_body_op(rec_t *r, body_t *bd, MlirOperation op, int nloops) {
                          "op the kernels can evaluate",
                   nm);
   }
-  int nops = (int)mlirOperationGetNumOperands(op);
-  if (nops != ew->arity || mlirOperationGetNumResults(op) != 1)
-    return rec_refuse(r, op, "unexpected operands or results");
-  int ops[3];
-  for (int i = 0; i < nops; ++i) {
-    ops[i] = rec_body_node(r, bd, op, mlirOperationGetOperand(op, i));
-    if (ops[i] < 0)
-      return -1;
-  }
-  int64_t pred;
-  MlirAttribute attrs;
-  if (rec_op_attrs(r, op, ew, &pred, &attrs))
+  int node = -1;
+  if (rec_elementwise_node(r, op, ew, body_operand, bd, &node))
     return -1;
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  return rec_body_bind(r, bd, op, mlirOperationGetResult(op, 0),
-                   fe_op(g, ew->name, t, nops, ops, pred, attrs, loc));
+  return rec_body_bind(r, bd, op, mlirOperationGetResult(op, 0), node);
 }

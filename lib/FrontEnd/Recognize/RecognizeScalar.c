@@ -23,28 +23,21 @@ bool rec_is_scalar_op(MlirOperation op) {
   return true;
 }
 
+static int outer_operand(rec_t *r, MlirOperation at, MlirValue v,
+                         void *ctx) {
+  (void)ctx;
+  return rec_outer_scalar(r, at, v);
+}
+
 int rec_do_scalar_op(rec_t *r, MlirOperation op) {
-  const wmma_elementwise_op *ew = wmma_elementwise_of(op);
-  int nops = (int)mlirOperationGetNumOperands(op);
-  if (nops != ew->arity)
-    return rec_refuse(r, op, "unexpected operands or results");
-  int ops[3];
-  for (int i = 0; i < nops; ++i) {
-    ops[i] = rec_outer_scalar(r, op, mlirOperationGetOperand(op, i));
-    if (ops[i] < 0)
-      return -1;
-  }
-  int64_t pred;
-  MlirAttribute attrs;
-  if (rec_op_attrs(r, op, ew, &pred, &attrs))
+  int n = -1;
+  if (rec_elementwise_node(r, op, wmma_elementwise_of(op), outer_operand,
+                           NULL, &n))
     return -1;
-  MlirValue v = mlirOperationGetResult(op, 0);
-  int n = fe_op(&r->p->g, ew->name, mlirValueGetType(v), nops, ops, pred,
-                attrs, mlirOperationGetLocation(op));
   if (n < 0) {
     r->fatal = true;
     return rec_refuse(r, op, "the expression graph is full (more nodes than "
                              "the front end keeps)");
   }
-  return rec_bind(r, op, v, fe_static(0), n);
+  return rec_bind(r, op, mlirOperationGetResult(op, 0), fe_static(0), n);
 }

@@ -61,6 +61,11 @@ def test_flatten_of_two_runtime_sizes(chip, dims):
     rows = dims[0] * dims[1]
     assert out["result0"].shape == (rows, 48)
     assert len(counters["launches"]) == 2
+    # The speed-of-light model of the two launches; none when nothing ran.
+    sol = counters["speed_of_light"]
+    assert (sol is None) == (rows == 0)
+    if rows:
+        assert len(sol["launches"]) == 2 and sol["boost"]["time_s"] > 0
     mm = x.astype(np.float64).reshape(rows, 64) @ w.astype(np.float64)
     e = np.exp(mm - mm.max(axis=1, keepdims=True)) if rows else mm
     ref = e / e.sum(axis=1, keepdims=True) if rows else mm

@@ -308,7 +308,8 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
       SGPRs, LDS and spills from its ISA, None for kernel_ir) for product
       `sku` (default: the chip's largest part); None where the chip has no
       published part.  For a program it is wmma.program_speed_of_light's
-      dict on the launches (each launch modelled alone, the times summed).
+      dict on the launches (each launch modelled alone, the times summed),
+      None when no launch ran (run-time sizes of 0).
     kernel_ir: a path to a kernel compiled earlier (LLVM IR text, as
       compile(..., emit="llvm") or wmma-compile --emit llvm writes it, with
       its manifest beside it as PATH.json) to run on the emulator instead of
@@ -472,6 +473,8 @@ def _program_speed_of_light(launches, chip, sku, compile_args):
     c = lib.wmma_chip_get(chip.encode())
     if sku is None and not (c and c.contents.largest):
         return None
+    if not any(int(l.get("waves", 0)) for l in launches):
+        return None  # nothing ran (an empty batch): nothing to model
     isas = None
     if compile_args:
         from .compile import compile as compile_isa

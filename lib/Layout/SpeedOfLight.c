@@ -219,6 +219,24 @@ static void time_text(Out *o, double s) {
     outf(o, "%.3g us", s * 1e6);
 }
 
+/* "speed of light: T on PRODUCT at F MHz (boost), WHAT, N% of WMMA peak;
+ * at F MHz (sustained): T, N%" (or "no sustained clock published"). */
+static void headline(Out *o, const wmma_sku_info *sku, const char *what,
+                     int boost_mhz, double boost_time, double boost_frac,
+                     int sus_mhz, double sus_time, double sus_frac) {
+  outf(o, "speed of light: ");
+  time_text(o, boost_time);
+  outf(o, " on %s at %d MHz (boost), %s, %.0f%% of WMMA peak", sku->product,
+       boost_mhz, what, 100 * boost_frac);
+  if (sus_mhz != boost_mhz) {
+    outf(o, "; at %d MHz (sustained): ", sus_mhz);
+    time_text(o, sus_time);
+    outf(o, ", %.0f%% of WMMA peak", 100 * sus_frac);
+  } else {
+    outf(o, " (no sustained clock published)");
+  }
+}
+
 size_t wmma_sol_format(const wmma_sol_result *r, char *buf, size_t cap) {
   Out o = {buf, cap, 0};
   if (cap)
@@ -226,18 +244,10 @@ size_t wmma_sol_format(const wmma_sol_result *r, char *buf, size_t cap) {
   if (!r || !r->sku)
     return 0;
   const wmma_sol_at_clock *b = &r->boost, *s = &r->sustained;
-  outf(&o, "speed of light: ");
-  time_text(&o, b->time);
-  outf(&o, " on %s at %d MHz (boost), bound: %s, %.0f%% of WMMA peak",
-       r->sku->product, b->clock_mhz, wmma_sol_bound_name(b, b->dominant),
-       100 * b->wmma_peak_fraction);
-  if (s->clock_mhz != b->clock_mhz) {
-    outf(&o, "; at %d MHz (sustained): ", s->clock_mhz);
-    time_text(&o, s->time);
-    outf(&o, ", %.0f%% of WMMA peak", 100 * s->wmma_peak_fraction);
-  } else {
-    outf(&o, " (no sustained clock published)");
-  }
+  char what[96];
+  snprintf(what, sizeof what, "bound: %s", wmma_sol_bound_name(b, b->dominant));
+  headline(&o, r->sku, what, b->clock_mhz, b->time, b->wmma_peak_fraction,
+           s->clock_mhz, s->time, s->wmma_peak_fraction);
   outf(&o, "\n  bounds at boost: WMMA ");
   time_text(&o, b->wmma_seconds);
   outf(&o, " + VALU ");
@@ -305,19 +315,11 @@ size_t wmma_sol_program_format(const wmma_sol_program_result *p,
   if (!p || !p->sku || !launches || !modelled)
     return 0;
   const wmma_sol_program_at_clock *b = &p->boost, *s = &p->sustained;
-  outf(&o, "speed of light: ");
-  time_text(&o, b->time);
-  outf(&o, " on %s at %d MHz (boost), program of %d launches (their bounds "
-           "summed), %.0f%% of WMMA peak",
-       p->sku->product, b->clock_mhz, p->nlaunches,
-       100 * b->wmma_peak_fraction);
-  if (s->clock_mhz != b->clock_mhz) {
-    outf(&o, "; at %d MHz (sustained): ", s->clock_mhz);
-    time_text(&o, s->time);
-    outf(&o, ", %.0f%% of WMMA peak", 100 * s->wmma_peak_fraction);
-  } else {
-    outf(&o, " (no sustained clock published)");
-  }
+  char what[96];
+  snprintf(what, sizeof what, "program of %d launches (their bounds summed)",
+           p->nlaunches);
+  headline(&o, p->sku, what, b->clock_mhz, b->time, b->wmma_peak_fraction,
+           s->clock_mhz, s->time, s->wmma_peak_fraction);
   outf(&o, "\n");
   for (int i = 0; i < p->nlaunches; ++i) {
     outf(&o, "  launch %d (%s): ", i, names && names[i] ? names[i] : "?");

@@ -95,6 +95,11 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
  * which K each lane loads, nothing else.  Call after fe_lds_copy_init;
  * false (nothing changed) unless the copy is WMMA. */
 bool fe_lds_copy_swap_k_pairs(fe_kb *kb, fe_lds_copy *cp);
+/* The wave's u-th copy unit of `units` spread over `waves` waves (uneven
+ * shares repeat the last unit) as its K unit *ku and row block *mb, for
+ * kunits K units per row block. */
+void fe_lds_copy_unit(fe_kb *kb, int waves, int u, int units, int kunits,
+                      MlirValue *ku, MlirValue *mb);
 /* The thread's loads of the slice at k (origin: the tile's first row). */
 void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
                       MlirValue origin, MlirValue k, bool masked,

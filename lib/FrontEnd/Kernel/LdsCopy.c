@@ -135,6 +135,16 @@ static bool use_pairs(wmma_arch arch, int eb, int tk, int rows, int atom_k,
   return 2 * ((units + waves - 1) / waves) == (blocks + waves - 1) / waves;
 }
 
+void fe_lds_copy_unit(fe_kb *kb, int waves, int u, int units, int kunits,
+                      MlirValue *ku, MlirValue *mb) {
+  wb_t *b = &kb->b;
+  MlirValue unit = kb_addc(kb, kb->wave, (int64_t)waves * u);
+  if ((int64_t)waves * (u + 1) > units)
+    unit = wb_min_index(b, unit, kb_c(kb, units - 1));
+  *ku = wb_arith(b, "arith.remui", unit, kb_c(kb, kunits));
+  *mb = wb_arith(b, "arith.divui", unit, kb_c(kb, kunits));
+}
+
 static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
@@ -191,11 +201,8 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
                        ? kb_c(kb, 0)
                        : kb_mulc(kb, h, kb->atom_m / 2);
   for (int u = 0; u < mine; ++u) {
-    MlirValue unit = kb_addc(kb, kb->wave, (int64_t)waves * u);
-    if ((int64_t)waves * (u + 1) > units)
-      unit = wb_min_index(b, unit, kb_c(kb, units - 1));
-    MlirValue ku = wb_arith(b, "arith.remui", unit, kb_c(kb, kunits));
-    MlirValue mb = wb_arith(b, "arith.divui", unit, kb_c(kb, kunits));
+    MlirValue ku, mb;
+    fe_lds_copy_unit(kb, waves, u, units, kunits, &ku, &mb);
     for (int j = 0; j < per; ++j) {
       int i = u * per + j;
       cp->ld_row[i] = kb_addc(kb, kb_add(kb, kb_mulc(kb, ku, uk), trow), j);

@@ -87,11 +87,8 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
       kb_mulc(kb, wb_arith(b, "arith.divui", r, kb_c(kb, 8)), br / 2);
   for (int u = 0; u < mine; ++u) {
     /* Uneven shares repeat the last block (stored twice alike). */
-    MlirValue unit = kb_addc(kb, kb->wave, (int64_t)waves * u);
-    if ((int64_t)waves * (u + 1) > units)
-      unit = wb_min_index(b, unit, kb_c(kb, units - 1));
-    MlirValue ku = wb_arith(b, "arith.remui", unit, kb_c(kb, kunits));
-    MlirValue mb = wb_arith(b, "arith.divui", unit, kb_c(kb, kunits));
+    MlirValue ku, mb;
+    fe_lds_copy_unit(kb, waves, u, units, kunits, &ku, &mb);
     cp->ld_row[u] = kb_add(kb, kb_mulc(kb, ku, 16), lane_k);
     cp->ld_col[u] = kb_add(kb, kb_mulc(kb, mb, br), lane_row);
     MlirValue row0 = kb_mulc(kb, mb, br);

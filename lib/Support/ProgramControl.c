@@ -193,6 +193,15 @@ static int add_step(fe_program *pg, wmma_step_kind kind, char *why,
   return pg->nsteps++;
 }
 
+/* The END of step `at` (a loop or conditional whose body was just read):
+ * its index, or -1. */
+static int close_step(fe_program *pg, int at, char *why, size_t cap) {
+  int end = add_step(pg, WMMA_STEP_END, why, cap);
+  if (end >= 0)
+    pg->steps[at].end = end;
+  return end;
+}
+
 static int alias(fe_program *pg, MlirValue from, int to, char *why,
                  size_t cap) {
   if (pg->naliases >= FE_PROGRAM_MAX_ALIASES)
@@ -246,11 +255,7 @@ static int read_for(fe_program *pg, MlirOperation module, MlirOperation op,
                                 (int)i);
   if (fe_ptable_block(pg, module, body, why, cap))
     return -1;
-  int end = add_step(pg, WMMA_STEP_END, why, cap);
-  if (end < 0)
-    return -1;
-  pg->steps[at].end = end;
-  return 0;
+  return close_step(pg, at, why, cap) < 0 ? -1 : 0;
 }
 
 static int read_if(fe_program *pg, MlirOperation module, MlirOperation op,
@@ -290,11 +295,10 @@ static int read_if(fe_program *pg, MlirOperation module, MlirOperation op,
         fe_ptable_block(pg, module, els, why, cap))
       return -1;
   }
-  int end = add_step(pg, WMMA_STEP_END, why, cap);
+  int end = close_step(pg, at, why, cap);
   if (end < 0)
     return -1;
   pg->steps[at].other = other >= 0 ? other : end;
-  pg->steps[at].end = end;
   if (other >= 0)
     pg->steps[other].other = pg->steps[other].end = end;
   return 0;
@@ -392,11 +396,7 @@ static int read_while(fe_program *pg, MlirOperation module, MlirOperation op,
     if (add_set(pg, var[k], t, why, cap) < 0)
       return -1;
   }
-  int end = add_step(pg, WMMA_STEP_END, why, cap);
-  if (end < 0)
-    return -1;
-  pg->steps[at].end = end;
-  return 0;
+  return close_step(pg, at, why, cap) < 0 ? -1 : 0;
 }
 
 int fe_ptable_control(fe_program *pg, MlirOperation module, MlirOperation op,

@@ -390,13 +390,14 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
         _lib.take_string(lib, diag.value)
         if stats:
             totals = _lib.stats_dict(lib, counters)
+            isa_args = kernel_ir is None and dict(
+                source=source, func=func, strategy=strategy, waves=waves,
+                source_name=source_name, tiled=tiled, staging=staging, tile=tile,
+                accumulate=accumulate)
             if not res.nlaunches:
                 dram = lib.wmma_sol_dram_bytes(ctypes.byref(res), host, len(args))
                 totals["speed_of_light"] = _speed_of_light(
-                    totals, chip, sku, dram, res, kernel_ir is None and dict(
-                        source=source, func=func, strategy=strategy, waves=waves,
-                        source_name=source_name, tiled=tiled, staging=staging,
-                        tile=tile, accumulate=accumulate))
+                    totals, chip, sku, dram, res, isa_args)
             if res.nlaunches:
                 totals["launches"] = [
                     dict(kernel=res.launches[i].kernel.decode(),
@@ -404,10 +405,7 @@ def run(source, chip, inputs, backend="emu", func=None, strategy="permlanex16",
                          **_lib.stats_dict(lib, per_launch[i]))
                     for i in range(res.nlaunches)]
                 totals["speed_of_light"] = _program_speed_of_light(
-                    totals["launches"], chip, sku, kernel_ir is None and dict(
-                        source=source, func=func, strategy=strategy, waves=waves,
-                        source_name=source_name, tiled=tiled, staging=staging,
-                        tile=tile, accumulate=accumulate))
+                    totals["launches"], res, chip, sku, isa_args)
     finally:
         lib.wmma_compile_result_free(ctypes.byref(res))
     outputs = {name: bf16_bits_to_f32(arr) if typ == "bf16"
@@ -442,45 +440,57 @@ def _sparse_parts(args, names, inputs):
     return out
 
 
+def _modelled(chip, sku):
+    """Is there a product to model on (sku given, or the chip's largest)?"""
+    c = _lib.load().wmma_chip_get(chip.encode())
+    return sku is not None or bool(c and c.contents.largest)
+
+
+def _isa_listing(chip, compile_args):
+    """The function compiled to its ISA listing (compile_args; False: not
+    known, None)."""
+    if not compile_args:
+        return None
+    from .compile import compile as compile_isa
+    args = dict(compile_args)
+    return compile_isa(args.pop("source"), chip, emit="isa", **args).artifact
+
+
+def _model_isa(isa, lds_bytes):
+    """The resources the model takes: the ISA's, its LDS at least the
+    launch record's (as wmma_sol_report takes them)."""
+    out = dict(isa or {})
+    out["lds_bytes"] = max(out.get("lds_bytes", 0), lds_bytes)
+    return out
+
+
 def _speed_of_light(counters, chip, sku, dram_bytes, res, compile_args):
     """The model on one kernel's counters; its ISA resources from the same
     kernel compiled to ISA (compile_args; False: not known)."""
     from .sol import isa_resources, speed_of_light
-    lib = _lib.load()
-    c = lib.wmma_chip_get(chip.encode())
-    if sku is None and not (c and c.contents.largest):
+    if not _modelled(chip, sku):
         return None
-    isa = None
-    if compile_args:
-        from .compile import compile as compile_isa
-        src = compile_args.pop("source")
-        isa = isa_resources(compile_isa(src, chip, emit="isa", **compile_args).artifact,
-                            res.kernel.decode())
-    model_isa = dict(isa or {})
-    model_isa["lds_bytes"] = max(model_isa.get("lds_bytes", 0), res.lds_bytes)
-    out = speed_of_light(counters, chip=chip, sku=sku, isa=model_isa,
+    listing = _isa_listing(chip, compile_args)
+    isa = isa_resources(listing, res.kernel.decode()) if listing is not None else None
+    out = speed_of_light(counters, chip=chip, sku=sku, isa=_model_isa(isa, res.lds_bytes),
                          dram_bytes=dram_bytes)
     out["isa"] = isa
     return out
 
 
-def _program_speed_of_light(launches, chip, sku, compile_args):
+def _program_speed_of_light(launches, res, chip, sku, compile_args):
     """The model on a program's launches; each launch's ISA resources from
     the program compiled once to its ISA listing (compile_args; False: not
     known)."""
     from .sol import isa_resources, program_speed_of_light
-    lib = _lib.load()
-    c = lib.wmma_chip_get(chip.encode())
-    if sku is None and not (c and c.contents.largest):
+    if not _modelled(chip, sku):
         return None
     if not any(int(l.get("waves", 0)) for l in launches):
         return None  # nothing ran (an empty batch): nothing to model
-    isas = None
-    if compile_args:
-        from .compile import compile as compile_isa
-        src = compile_args.pop("source")
-        listing = compile_isa(src, chip, emit="isa", **compile_args).artifact
-        isas = [isa_resources(listing, l["kernel"]) for l in launches]
+    listing = _isa_listing(chip, compile_args)
+    isas = [_model_isa(isa_resources(listing, l["kernel"]) if listing is not None else None,
+                       res.launches[i].lds_bytes)
+            for i, l in enumerate(launches)]
     return program_speed_of_light(launches, chip=chip, sku=sku, isas=isas)
 
 

@@ -153,6 +153,13 @@ WMMA_CAPI_EXPORTED int wmma_isa_resources(const char *isa, size_t size,
 WMMA_CAPI_EXPORTED int wmma_compile_isa_resources(
     const char *src, size_t size, const char *name,
     const wmma_compile_options *o, const char *kernel, wmma_sol_isa *out);
+/* A program's (k->nlaunches > 0): the source compiled once to its ISA
+ * listing, out[i] the resources of launch i's kernel; 0, or -1 if it does
+ * not compile or a kernel is missing from the listing. */
+WMMA_CAPI_EXPORTED int wmma_compile_program_isa_resources(
+    const char *src, size_t size, const char *name,
+    const wmma_compile_options *o, const wmma_compile_result *k,
+    wmma_sol_isa *out);
 /* What wmma-run --stats prints: the model (wmma_sol_format) on one
  * kernel's counters for sku, then its ISA facts (isa NULL: not known), or a
  * line saying why there is no model (a program, no product, no waves).

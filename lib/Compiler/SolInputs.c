@@ -142,6 +142,24 @@ int wmma_compile_isa_resources(const char *src, size_t size, const char *name,
   return rc;
 }
 
+int wmma_compile_program_isa_resources(const char *src, size_t size,
+                                       const char *name,
+                                       const wmma_compile_options *o,
+                                       const wmma_compile_result *k,
+                                       wmma_sol_isa *out) {
+  if (!o || !k || !out || k->nlaunches <= 0 || !k->launches)
+    return -1;
+  wmma_compile_options io = *o;
+  io.emit = WMMA_EMIT_ISA;
+  wmma_compile_result ik;
+  int rc = wmma_compile_source(src, size, name, &io, &ik) ? -1 : 0;
+  for (int i = 0; !rc && i < k->nlaunches; ++i)
+    rc = wmma_isa_resources((const char *)ik.data, ik.size,
+                            k->launches[i].kernel, &out[i]);
+  wmma_compile_result_free(&ik);
+  return rc;
+}
+
 size_t wmma_sol_report(const wmma_compile_result *k, const wmma_sol_isa *isa,
                        const wmma_host_arg *args, int nargs,
                        const wmma_emu_stats *st, const wmma_sku_info *sku,

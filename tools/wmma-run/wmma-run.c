@@ -487,24 +487,6 @@ out:
 
 #define MAX_SETS 16
 
-/* Each launch's resources from the program compiled once to its ISA
- * listing; 0, or -1 if a kernel is missing from it. */
-static int program_isa_resources(const char *src, size_t size,
-                                 const char *input,
-                                 const wmma_compile_options *o,
-                                 const wmma_compile_result *k,
-                                 wmma_sol_isa *out) {
-  wmma_compile_options io = *o;
-  io.emit = WMMA_EMIT_ISA;
-  wmma_compile_result ik;
-  int rc = wmma_compile_source(src, size, input, &io, &ik) ? -1 : 0;
-  for (int i = 0; !rc && i < k->nlaunches; ++i)
-    rc = wmma_isa_resources((const char *)ik.data, ik.size,
-                            k->launches[i].kernel, &out[i]);
-  wmma_compile_result_free(&ik);
-  return rc;
-}
-
 int main(int argc, char **argv) {
   const char *input = NULL, *reference = NULL, *kernel_ir = NULL;
   int compile_option = 0; /* an option --kernel-ir leaves unused */
@@ -740,8 +722,8 @@ int main(int argc, char **argv) {
   int have_launch_isas = !status && sku && want_stats && !kernel_ir &&
                          k.nlaunches &&
                          k.nlaunches <= 64 &&
-                         !program_isa_resources(src, src_size, input, &o, &k,
-                                                launch_isas);
+                         !wmma_compile_program_isa_resources(
+                             src, src_size, input, &o, &k, launch_isas);
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
                seed, want_stats, rtol, atol, input_scale, sku,

@@ -297,3 +297,52 @@ def test_conv_first_layer_padded_runs(chip, form, t):
     err = np.abs(f64(got) - want)
     assert (err <= bound).all(), (err - bound).max()
     assert np.median(bound) < 0.02 * np.median(np.abs(want))
+
+
+def runtime_pad_source(xt, c, k, f, stride, t="f16"):
+    """A convolution of x zero-padded by run-time amounts: low (n, n + 1),
+    high (n + 1, n) on the spatial dims, n an index argument; the output
+    (sized by the caller) is given."""
+    y = f"tensor<1x?x?x{f}xf32>"
+    return f"""func.func @conv(%x: {xt}, %w: tensor<{k}x{k}x{c}x{f}x{t}>, %o: {y}, %n: index) -> {y} {{
+  %cz = arith.constant 0.0 : {t}
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %c1 : index
+  %p = tensor.pad %x low[0, %n, %m, 0] high[0, %m, %n, 0] {{
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : {t}
+  }} : {xt} to tensor<1x?x?x{c}x{t}>
+  %r = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%p, %w : tensor<1x?x?x{c}x{t}>, tensor<{k}x{k}x{c}x{f}x{t}>) outs(%o : {y}) -> {y}
+  return %r : {y}
+}}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("static,c,k,stride", [(False, 16, 3, 1), (True, 3, 7, 2)])
+def test_conv_runtime_padding_amounts(chip, static, c, k, stride):
+    """tensor.pad amounts that are run-time index values (an argument and
+    arithmetic on it) feeding a convolution: one kernel reading the
+    unpadded input, each gathered index checked against it after the
+    run-time low padding (RecognizePad.c, ConvLoad.c) -- at run-time and at
+    static input sizes, vector loads (16 channels) and element gathers (a
+    7x7 stride-2 first layer's 3), the same kernel at two amounts."""
+    rng = np.random.default_rng(31)
+    h, w_, f = 13, 11, 24
+    xt = f"tensor<1x{h}x{w_}x{c}xf16>" if static else f"tensor<1x?x?x{c}xf16>"
+    src = runtime_pad_source(xt, c, k, f, stride)
+    x = rng.uniform(-1, 1, (1, h, w_, c)).astype(np.float16)
+    w = rng.uniform(-1, 1, (k, k, c, f)).astype(np.float16)
+    for n in (0, 2):
+        lo_h, hi_h, lo_w, hi_w = n, n + 1, n + 1, n
+        xp = np.pad(f64(x), ((0, 0), (lo_h, hi_h), (lo_w, hi_w), (0, 0)))
+        oh = (xp.shape[1] - k) // stride + 1
+        ow = (xp.shape[2] - k) // stride + 1
+        o = np.zeros((1, oh, ow, f), np.float32)
+        got = f64(wmma.run(src, chip, {"x": x, "w": w, "o": o, "n": n})["result0"])
+        want = conv_nhwc(xp, w, stride, 1, 0)
+        assert got.shape == want.shape
+        bound = 2 * k * k * c * U32 * conv_nhwc(np.abs(xp), np.abs(f64(w)), stride, 1, 0)
+        assert (np.abs(got - want) <= bound).all(), (np.abs(got - want) - bound).max()
+        assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))

@@ -115,3 +115,28 @@
 // DPAD-NOT: memref.subview
 // DPAD: gpu.launch_func
 // DPAD-NOT: gpu.launch_func
+
+// Padding amounts that are run-time index values (low n and n + 1, high
+// n + 1 and n, n an index argument): the kernel takes n and computes the
+// unpadded index as the padded one minus the low amount (n itself, and
+// n + 1 computed in the kernel), checked against the source's run-time
+// sizes; no padded buffer, one launch.
+// RUN: wmma-opt %S/Inputs/conv-pad-runtime.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=RPAD
+// RPAD-LABEL: gpu.func @conv_pad_rt(%arg0: memref<1x?x?x16xf16>, %arg1: memref<3x3x16x32xf16>, %arg2: memref<1x?x?x32xf32>, %arg3: index,
+// RPAD-DAG: %[[H:.*]] = memref.dim %arg0, %c1 : memref<1x?x?x16xf16>
+// RPAD-DAG: %[[W:.*]] = memref.dim %arg0, %c2 : memref<1x?x?x16xf16>
+// RPAD: %[[Y:.*]] = arith.subi %{{.*}}, %arg3 : index
+// RPAD-NEXT: arith.cmpi sge, %[[Y]], %c0 : index
+// RPAD-NEXT: arith.cmpi slt, %[[Y]], %[[H]] : index
+// RPAD: %[[M:.*]] = arith.addi %arg3, %c1 : index
+// RPAD-NEXT: %[[X:.*]] = arith.subi %{{.*}}, %[[M]] : index
+// RPAD-NEXT: arith.cmpi sge, %[[X]], %c0 : index
+// RPAD-NEXT: arith.cmpi slt, %[[X]], %[[W]] : index
+// RPAD: vector.load
+// RPAD: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<8xf16>
+// RPAD-LABEL: func.func @conv_pad_rt(
+// RPAD-NOT: affine.apply
+// RPAD-NOT: memref.copy
+// RPAD-NOT: memref.subview
+// RPAD: gpu.launch_func @conv_pad_rt_module::@conv_pad_rt {{.*}} args({{.*}}, %arg3 : index, %alloc :
+// RPAD-NOT: gpu.launch_func

@@ -43,6 +43,24 @@ static MlirValue muls(fe_kb *kb, MlirValue x, fe_size s) {
                            : wb_arith(&kb->b, "arith.muli", x, kb_size(kb, s));
 }
 
+/* The run-time low padding of input dim j (a scalar node: an index
+ * argument, arithmetic on such). */
+static MlirValue pad_low(fe_kb *kb, const fe_conv *c, int j) {
+  fe_memo m;
+  MlirValue at[FE_MAX_LOOPS], v = {NULL};
+  for (int l = 0; l < FE_MAX_LOOPS; ++l)
+    at[l] = kb_c(kb, 0);
+  if (!kb_memo_init(kb, &m)) {
+    v = kb_point_eval(kb, &m, at, c->pad_lo_node[j] - 1);
+    kb_memo_free(&m);
+  }
+  if (mlirValueIsNull(v) || !mlirTypeIsAIndex(mlirValueGetType(v))) {
+    kb->failed = 1;
+    return kb_c(kb, 0);
+  }
+  return v;
+}
+
 /* The input indices of K element kk (the pixel's base indices given);
  * padded: indices inside the unpadded input (0 where outside) and whether
  * all are inside (else null: always). */
@@ -62,6 +80,8 @@ static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
     if (!c->pad_dim[j])
       continue;
     MlirValue x = kb_addc(kb, idx[j], -c->pad_lo[j]);
+    if (c->pad_lo_node[j]) /* a run-time amount */
+      x = wb_arith(b, "arith.subi", idx[j], pad_low(kb, c, j));
     int64_t step = c->pad_step[j] > 1 ? c->pad_step[j] : 1;
     MlirValue lo = wb_cmpi(b, WB_CMP_SGE, x, kb_c(kb, 0));
     MlirValue ok = lo;

@@ -183,6 +183,8 @@ typedef struct {
   bool padded;
   bool pad_dim[FE_MAX_RANK];    /* the dims with a border to check */
   int64_t pad_lo[FE_MAX_RANK];
+  int pad_lo_node[FE_MAX_RANK]; /* 1 + the scalar (index) node of a
+                                   run-time low padding, 0: pad_lo */
   fe_size in_size[FE_MAX_RANK]; /* the unpadded input's sizes */
   int64_t pad_step[FE_MAX_RANK]; /* > 1: zeros between the input's
                                     elements too (lhs dilation: padded

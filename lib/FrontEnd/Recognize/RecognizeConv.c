@@ -505,6 +505,7 @@ static int build(rec_t *r, conv_t *cv) {
   const buffer_t *window = cv->pad ? cv->pad : cv->img;
   for (int j = 0; cv->pad && j < c->rank; ++j) {
     c->pad_lo[j] = cv->pad->pad_lo[j];
+    c->pad_lo_node[j] = cv->pad->pad_lo_node[j];
     c->pad_step[j] = cv->pad->pad_step[j];
     c->in_size[j] = cv->img->shape[j];
     bool spatial = false;
@@ -512,7 +513,7 @@ static int build(rec_t *r, conv_t *cv) {
       spatial |= c->kdim[t] == j && j != c->chan;
     /* At run-time sizes the padded dim is the source's plus pad_grow
      * (RecognizePad.c), the same size where that is 0. */
-    c->pad_dim[j] = c->pad_lo[j] || c->pad_step[j] > 1 ||
+    c->pad_dim[j] = c->pad_lo[j] || c->pad_lo_node[j] || c->pad_step[j] > 1 ||
                     cv->pad->pad_grow[j] ||
                     (fe_size_static(c->in_size[j]) &&
                      c->in_size[j].value != window->shape[j].value);
@@ -539,6 +540,7 @@ static int build(rec_t *r, conv_t *cv) {
                            "offset in the input's map; pad it)");
     /* Run-time sizes: their agreement is the caller's, as for linalg. */
     if (!fe_size_static(window->shape[j]) ||
+        (cv->pad && cv->pad->pad_grow[j] < 0) ||
         !fe_size_static(cv->out->shape[img.map[j]]))
       continue;
     reach += c->stride[j] * (cv->out->shape[img.map[j]].value - 1);

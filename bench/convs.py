@@ -29,7 +29,7 @@ against numpy): "ours / HIP".  The HIP kernel's instrs/WMMA is its own
 steady-state loop's (the innermost loop holding WMMAs: for the first
 layer, whose 8-element gather clang keeps as a loop inside the K loop,
 that inner loop's instructions count once -- a lower bound).  Where LLVM
-unrolled a K loop completely (our first layer: 5 steps) the figure is one
+unrolled a K loop completely (our first layer on gfx1201: 7 steps) the figure is one
 K step between barriers.
 
 Usage: bench/convs.py [--build DIR] [--chips gfx1100,gfx1201] [--markdown]

@@ -251,3 +251,98 @@ def test_conv_few_channels_flat_gather(chip, k, c, stride, dil):
     err = np.abs(f64(got) - want)
     assert (err <= bound).all(), (err - bound).max()
     assert np.median(bound) < 0.02 * np.median(np.abs(want))
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("form,t", [("hwcf", "f16"), ("fhwc", "bf16")])
+def test_conv_first_layer_padded_runs(chip, form, t):
+    """A first layer (7x7, stride 2, 3 channels, batch 2, odd sizes) with K
+    ordered by runs of kw x c = 21 contiguous input elements padded to 32
+    (RecognizeConv.c's plan_kpad: K = 224, whole K slices): no division
+    by the run in the kernel, the filter -- HWCF or FHWC -- read at the
+    padded K, zeros in the padding.  The last output pixel's window ends
+    at the input's last element."""
+    rng = np.random.default_rng(224)
+    n, h, w_, c, k, f, s = 2, 33, 35, 3, 7, 24, 2
+    oh, ow = (h - k) // s + 1, (w_ - k) // s + 1
+    x = rng.uniform(-1, 1, (n, h, w_, c)).astype(np.float32)
+    wk = rng.uniform(-1, 1, (k, k, c, f)).astype(np.float32)
+    if t == "f16":
+        x, wk = x.astype(np.float16), wk.astype(np.float16)
+        xin, win = x, wk
+    else:  # bf16 travels as its bit patterns; the reference takes the values
+        xin, win = wmma.f32_to_bf16_bits(x), wmma.f32_to_bf16_bits(wk)
+        x, wk = wmma.bf16_bits_to_f32(xin), wmma.bf16_bits_to_f32(win)
+    wf = win if form == "hwcf" else np.ascontiguousarray(win.transpose(3, 0, 1, 2))
+    xt, yt = f"tensor<{n}x{h}x{w_}x{c}x{t}>", f"tensor<{n}x{oh}x{ow}x{f}xf32>"
+    ft = "tensor<%sx%s>" % ("x".join(str(d) for d in wf.shape), t)
+    src = f"""func.func @conv(%x: {xt}, %w: {ft}) -> {yt} {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {yt}
+  %o = linalg.fill ins(%z : f32) outs(%e : {yt}) -> {yt}
+  %r = linalg.conv_2d_nhwc_{form} {{dilations = dense<1> : tensor<2xi64>, strides = dense<{s}> : tensor<2xi64>}}
+    ins(%x, %w : {xt}, {ft}) outs(%o : {yt}) -> {yt}
+  return %r : {yt}
+}}
+"""
+    comp = wmma.compile(src, chip, emit="mlir")
+    kernel = comp.artifact if isinstance(comp.artifact, str) else comp.artifact.decode()
+    assert "tails = [true, true, false]" in comp.manifest["schedule"]  # K = 7 x 32
+    assert "%c32_i32" in kernel and "%c21_i32" not in kernel
+    got = wmma.run(src, chip, {"x": xin, "w": wf})["result0"]
+    want = conv_nhwc(f64(x), f64(wk), s, 1, 0)
+    assert got.shape == want.shape
+    # Exact products (f16, bf16 in f32), K = 147 sums in f32.
+    bound = 2 * k * k * c * U32 * conv_nhwc(np.abs(f64(x)), np.abs(f64(wk)), s, 1, 0)
+    err = np.abs(f64(got) - want)
+    assert (err <= bound).all(), (err - bound).max()
+    assert np.median(bound) < 0.02 * np.median(np.abs(want))
+
+
+def runtime_pad_source(xt, c, k, f, stride, t="f16"):
+    """A convolution of x zero-padded by run-time amounts: low (n, n + 1),
+    high (n + 1, n) on the spatial dims, n an index argument; the output
+    (sized by the caller) is given."""
+    y = f"tensor<1x?x?x{f}xf32>"
+    return f"""func.func @conv(%x: {xt}, %w: tensor<{k}x{k}x{c}x{f}x{t}>, %o: {y}, %n: index) -> {y} {{
+  %cz = arith.constant 0.0 : {t}
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %c1 : index
+  %p = tensor.pad %x low[0, %n, %m, 0] high[0, %m, %n, 0] {{
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : {t}
+  }} : {xt} to tensor<1x?x?x{c}x{t}>
+  %r = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%p, %w : tensor<1x?x?x{c}x{t}>, tensor<{k}x{k}x{c}x{f}x{t}>) outs(%o : {y}) -> {y}
+  return %r : {y}
+}}
+"""
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("static,c,k,stride", [(False, 16, 3, 1), (True, 3, 7, 2)])
+def test_conv_runtime_padding_amounts(chip, static, c, k, stride):
+    """tensor.pad amounts that are run-time index values (an argument and
+    arithmetic on it) feeding a convolution: one kernel reading the
+    unpadded input, each gathered index checked against it after the
+    run-time low padding (RecognizePad.c, ConvLoad.c) -- at run-time and at
+    static input sizes, vector loads (16 channels) and element gathers (a
+    7x7 stride-2 first layer's 3), the same kernel at two amounts."""
+    rng = np.random.default_rng(31)
+    h, w_, f = 13, 11, 24
+    xt = f"tensor<1x{h}x{w_}x{c}xf16>" if static else f"tensor<1x?x?x{c}xf16>"
+    src = runtime_pad_source(xt, c, k, f, stride)
+    x = rng.uniform(-1, 1, (1, h, w_, c)).astype(np.float16)
+    w = rng.uniform(-1, 1, (k, k, c, f)).astype(np.float16)
+    for n in (0, 2):
+        lo_h, hi_h, lo_w, hi_w = n, n + 1, n + 1, n
+        xp = np.pad(f64(x), ((0, 0), (lo_h, hi_h), (lo_w, hi_w), (0, 0)))
+        oh = (xp.shape[1] - k) // stride + 1
+        ow = (xp.shape[2] - k) // stride + 1
+        o = np.zeros((1, oh, ow, f), np.float32)
+        got = f64(wmma.run(src, chip, {"x": x, "w": w, "o": o, "n": n})["result0"])
+        want = conv_nhwc(xp, w, stride, 1, 0)
+        assert got.shape == want.shape
+        bound = 2 * k * k * c * U32 * conv_nhwc(np.abs(xp), np.abs(f64(w)), stride, 1, 0)
+        assert (np.abs(got - want) <= bound).all(), (np.abs(got - want) - bound).max()
+        assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))

@@ -69,15 +69,18 @@ func.func @flip_short(%I: memref<2x20x16xf16>, %F: memref<3x16x24xf16>, %O: memr
 
 // -----
 
-// A tensor.pad at run-time sizes whose padding amount is itself a run-time
-// value: the padded size is more than the source's plus a constant
-// (static amounts at run-time sizes: conv-pad-dynamic.mlir; static sizes:
-// conv-pad.mlir).
-func.func @pad_runtime_amount(%x: tensor<1x?x?x16xf16>, %w: tensor<3x3x16x32xf16>, %o: tensor<1x?x?x32xf32>, %n: index) -> tensor<1x?x?x32xf32> {
+// A tensor.pad whose padding amount is a size (memref.dim of the input):
+// the padded size is then a sum of two sizes, not the source's size plus
+// padding amounts (run-time amounts -- index arguments, arithmetic on
+// them -- are accepted: conv.mlir's RPAD; static amounts at run-time
+// sizes: conv-pad-dynamic.mlir; static sizes: conv-pad.mlir).
+func.func @pad_amount_is_a_size(%x: tensor<1x?x?x16xf16>, %w: tensor<3x3x16x32xf16>, %o: tensor<1x?x?x32xf32>) -> tensor<1x?x?x32xf32> {
   %cz = arith.constant 0.0 : f16
-  // expected-remark @+1 {{not converted to a wmma kernel: tensor.pad with run-time sizes is supported only with static padding amounts, of a function argument, read by a convolution's input (affine.apply: the padded sizes are the source's plus the padding, computed at run time)}}
-  %p = tensor.pad %x low[0, %n, 1, 0] high[0, 1, 1, 0] {
-  ^bb0(%a: index, %b: index, %c: index, %d: index):
+  %c2 = arith.constant 2 : index
+  %d = tensor.dim %x, %c2 : tensor<1x?x?x16xf16>
+  // expected-remark @+1 {{not converted to a wmma kernel: tensor.pad: affine.apply of something other than a size (memref.dim or a constant) plus padding amounts (index arguments or arithmetic on them) is not supported}}
+  %p = tensor.pad %x low[0, %d, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %e: index):
     tensor.yield %cz : f16
   } : tensor<1x?x?x16xf16> to tensor<1x?x?x16xf16>
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}

@@ -42,21 +42,36 @@
 // CHECK-NOT: memref.alloc
 
 // 3 input channels (7x7 taps): each K element is its own load, from a 1-D
-// view of the input.  K splits only by the run of kw x c = 21 elements
-// contiguous in memory: one division by 21 in i32 per 8-element load, whose
-// elements lie in the run of its first (offset A + e) or the next (B + e):
-// a select per element, no division or remainder.
+// view of the input.  K is ordered by runs of kw x c = 21 elements
+// contiguous in memory, each padded to 32 (K = 7 x 32 = 224: no K tail):
+// a thread's 8 elements lie in one run, at its start in the run (k mod 32,
+// the thread's alone) plus the run's row step; elements past the run's
+// end (kr + e >= 21) read past the input (4107: zeros) -- one select per
+// group of elements the same kr passes (kr < 24: e < 5; kr < 16: the
+// rest), no division by 21, no select per element.  The filter's [147][16]
+// view is read at row (k / 32) x 21 + k mod 32, past it (147) in the
+// padding.
 // CHECK-LABEL: gpu.func @conv_c3(
-// CHECK-SAME: tails = [false, true, true]
+// CHECK-SAME: tails = [false, true, false]
 // CHECK: %[[X3:.*]] = amdgpu.fat_raw_buffer_cast %arg0
+// CHECK: %[[W3:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1, 147, 16]
 // CHECK: %[[F3:.*]] = memref.reinterpret_cast %[[X3]] to offset: [0], sizes: [4107], strides: [1]
-// CHECK: arith.divui %{{.*}}, %c21_i32 : i32
-// CHECK-NOT: arith.divui
-// CHECK-NOT: arith.remui
-// CHECK-COUNT-8: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
-// CHECK-NOT: arith.divui
+// CHECK-NOT: %c21_i32
+// CHECK: arith.remui %{{.*}}, %c32_i32 : i32
+// CHECK: arith.remui %{{.*}}, %c32_i32 : i32
+// CHECK-NEXT: %[[KR:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[KR]] : i32
+// CHECK: arith.cmpi ult, %[[KR]], %c24_i32 : i32
+// CHECK: arith.select %{{.*}}, %[[AT]], %c4107_i32 : i32
+// CHECK-COUNT-5: memref.load %[[F3]]
+// CHECK: arith.cmpi ult, %[[KR]], %c16_i32 : i32
+// CHECK: arith.select %{{.*}}, %[[AT]], %c4107_i32 : i32
+// CHECK-COUNT-3: memref.load %[[F3]]
 // CHECK: vector.from_elements
-// CHECK: vector.store %{{.*}}, %arg3[
+// CHECK: arith.select %{{.*}}, %{{.*}}, %c147 : index
+// CHECK: vector.load %[[W3]][%c0, %c0, %{{.*}}, %{{.*}}] : memref<1x1x147x16xf16
+// CHECK-NOT: %c21_i32
+// CHECK: gpu.return
 
 // A tensor.pad feeding the convolution: the kernel takes the unpadded
 // input and checks each gathered index against it (zeros outside); the
@@ -100,3 +115,28 @@
 // DPAD-NOT: memref.subview
 // DPAD: gpu.launch_func
 // DPAD-NOT: gpu.launch_func
+
+// Padding amounts that are run-time index values (low n and n + 1, high
+// n + 1 and n, n an index argument): the kernel takes n and computes the
+// unpadded index as the padded one minus the low amount (n itself, and
+// n + 1 computed in the kernel), checked against the source's run-time
+// sizes; no padded buffer, one launch.
+// RUN: wmma-opt %S/Inputs/conv-pad-runtime.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=RPAD
+// RPAD-LABEL: gpu.func @conv_pad_rt(%arg0: memref<1x?x?x16xf16>, %arg1: memref<3x3x16x32xf16>, %arg2: memref<1x?x?x32xf32>, %arg3: index,
+// RPAD-DAG: %[[H:.*]] = memref.dim %arg0, %c1 : memref<1x?x?x16xf16>
+// RPAD-DAG: %[[W:.*]] = memref.dim %arg0, %c2 : memref<1x?x?x16xf16>
+// RPAD: %[[Y:.*]] = arith.subi %{{.*}}, %arg3 : index
+// RPAD-NEXT: arith.cmpi sge, %[[Y]], %c0 : index
+// RPAD-NEXT: arith.cmpi slt, %[[Y]], %[[H]] : index
+// RPAD: %[[M:.*]] = arith.addi %arg3, %c1 : index
+// RPAD-NEXT: %[[X:.*]] = arith.subi %{{.*}}, %[[M]] : index
+// RPAD-NEXT: arith.cmpi sge, %[[X]], %c0 : index
+// RPAD-NEXT: arith.cmpi slt, %[[X]], %[[W]] : index
+// RPAD: vector.load
+// RPAD: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<8xf16>
+// RPAD-LABEL: func.func @conv_pad_rt(
+// RPAD-NOT: affine.apply
+// RPAD-NOT: memref.copy
+// RPAD-NOT: memref.subview
+// RPAD: gpu.launch_func @conv_pad_rt_module::@conv_pad_rt {{.*}} args({{.*}}, %arg3 : index, %alloc :
+// RPAD-NOT: gpu.launch_func

@@ -43,6 +43,24 @@ static MlirValue muls(fe_kb *kb, MlirValue x, fe_size s) {
                            : wb_arith(&kb->b, "arith.muli", x, kb_size(kb, s));
 }
 
+/* The run-time low padding of input dim j (a scalar node: an index
+ * argument, arithmetic on such). */
+static MlirValue pad_low(fe_kb *kb, const fe_conv *c, int j) {
+  fe_memo m;
+  MlirValue at[FE_MAX_LOOPS], v = {NULL};
+  for (int l = 0; l < FE_MAX_LOOPS; ++l)
+    at[l] = kb_c(kb, 0);
+  if (!kb_memo_init(kb, &m)) {
+    v = kb_point_eval(kb, &m, at, c->pad_lo_node[j] - 1);
+    kb_memo_free(&m);
+  }
+  if (mlirValueIsNull(v) || !mlirTypeIsAIndex(mlirValueGetType(v))) {
+    kb->failed = 1;
+    return kb_c(kb, 0);
+  }
+  return v;
+}
+
 /* The input indices of K element kk (the pixel's base indices given);
  * padded: indices inside the unpadded input (0 where outside) and whether
  * all are inside (else null: always). */
@@ -62,6 +80,8 @@ static MlirValue tap_indices(fe_kb *kb, const fe_conv *c, const MlirValue *base,
     if (!c->pad_dim[j])
       continue;
     MlirValue x = kb_addc(kb, idx[j], -c->pad_lo[j]);
+    if (c->pad_lo_node[j]) /* a run-time amount */
+      x = wb_arith(b, "arith.subi", idx[j], pad_low(kb, c, j));
     int64_t step = c->pad_step[j] > 1 ? c->pad_step[j] : 1;
     MlirValue lo = wb_cmpi(b, WB_CMP_SGE, x, kb_c(kb, 0));
     MlirValue ok = lo;
@@ -123,11 +143,35 @@ MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x) {
   const fe_conv *c = &g->convs[x->im2col - 1];
   MlirValue base[FE_MAX_RANK], idx[FE_MAX_RANK];
   kb_conv_base(kb, c, x, at, base);
-  MlirValue inside = tap_indices(kb, c, base, at[c->kloop], idx);
+  MlirValue kk = at[c->kloop], in_run = {NULL};
+  if (c->kpad)
+    kk = kb_conv_kreal(kb, c, kk, kb_c(kb, 0), -1, &in_run);
+  MlirValue inside = tap_indices(kb, c, base, kk, idx);
   MlirValue v = wb_load(&kb->b, kb->args[c->arg], c->rank, idx);
+  if (!mlirValueIsNull(in_run))
+    inside = mlirValueIsNull(inside)
+                 ? in_run
+                 : wb_arith(&kb->b, "arith.andi", inside, in_run);
   if (!mlirValueIsNull(inside))
     v = wb_select(&kb->b, inside, v, wb_const_zero(&kb->b, x->type));
   return v;
+}
+
+MlirValue kb_conv_kreal(fe_kb *kb, const fe_conv *c, MlirValue k,
+                        MlirValue col, int64_t past, MlirValue *in_run) {
+  wb_t *b = &kb->b;
+  MlirValue kq = wb_arith(b, "arith.divui", k, kb_c(kb, c->kpad));
+  MlirValue cq = wb_arith(b, "arith.divui", col, kb_c(kb, c->kpad));
+  kq = kb_add(kb, kq, cq);
+  MlirValue kr = wb_arith(b, "arith.remui", k, kb_c(kb, c->kpad));
+  MlirValue cr = wb_arith(b, "arith.remui", col, kb_c(kb, c->kpad));
+  kr = kb_add(kb, kr, cr);
+  *in_run = wb_cmpi(b, WB_CMP_ULT, kr, kb_c(kb, c->krun));
+  /* The select before the run's start is added: with k a multiple of
+   * kpad it is the thread's alone (loop-invariant). */
+  if (past >= 0)
+    kr = wb_select(b, *in_run, kr, kb_c(kb, past));
+  return kb_add(kb, kb_mulc(kb, kq, c->krun), kr);
 }
 
 void kb_im2col_space(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
@@ -328,8 +372,78 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
   return wb_from_elements(b, len, el, wb_vec(len, elem));
 }
 
+/* K by padded runs (fe_conv.kpad): len elements from K index k + col (k
+ * the slice's start, a multiple of the K step; col the thread's, a
+ * multiple of len <= kpad) lie in one run, kq = k / kpad + col / kpad,
+ * from kr = k % kpad + col % kpad on: at lin + kq x ostep + kr + e of
+ * the flat input, zero where kr + e >= krun.  kr is the thread's alone
+ * (k % kpad folds to 0, or the slice's constant), so the elements' bases
+ * -- in the input, or past it where the buffer reads zeros -- are
+ * loop-invariant, one per group of elements that the same kr pass; a K
+ * step moves them all by the constant kq x ostep, e is the immediate. */
+static MlirValue kpad_load(fe_kb *kb, const fe_conv *c, MlirValue mem,
+                           const MlirValue *base, MlirValue k, MlirValue col,
+                           int len, bool masked) {
+  wb_t *b = &kb->b;
+  flat_k f;
+  if (!flat_k_plan(c, mem, &f) || f.nout != 1 || f.run != c->krun ||
+      len > c->kpad || c->kpad % len) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
+  MlirType index = mlirIndexTypeGet(kb->ctx);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
+  MlirValue view = flat_view(kb, mem, f.total);
+  MlirValue lin = kb_c(kb, 0); /* the pixel's offset (loop-invariant) */
+  for (int j = 0; j < c->rank; ++j)
+    lin = kb_add(kb, lin, kb_mulc(kb, base[j], f.estride[j]));
+  MlirValue lin32 = wb_cast(b, "arith.index_castui", lin, i32);
+  MlirValue k32 = wb_cast(b, "arith.index_castui", k, i32);
+  MlirValue c32 = wb_cast(b, "arith.index_castui", col, i32);
+  MlirValue kp = wb_const_i32(b, (int32_t)c->kpad);
+  MlirValue kq = wb_arith(b, "arith.divui", k32, kp);
+  MlirValue cq = wb_arith(b, "arith.divui", c32, kp);
+  kq = wb_arith(b, "arith.addi", kq, cq);
+  MlirValue kr = wb_arith(b, "arith.remui", k32, kp);
+  MlirValue cr = wb_arith(b, "arith.remui", c32, kp);
+  kr = wb_arith(b, "arith.addi", kr, cr);
+  MlirValue at = wb_arith(b, "arith.addi", lin32, kr);
+  /* Past the input: every offset from here on reads zeros. */
+  MlirValue past = wb_const_i32(b, (int32_t)f.total);
+  kb_note_oob(kb, mem);
+  MlirValue step =
+      wb_arith(b, "arith.muli", kq, wb_const_i32(b, (int32_t)f.ostep[0]));
+  if (masked) { /* runs past the last (the K loop's tail slice) */
+    MlirValue ok = wb_cmpi(b, WB_CMP_ULT, kq,
+                           wb_const_i32(b, (int32_t)f.osize[0]));
+    step = wb_select(b, ok, step, past);
+  }
+  MlirValue el[16], from = at;
+  int64_t slots_prev = -1;
+  for (int e = 0; e < len; ++e) {
+    /* kr (a multiple of len) passes kr + e < krun iff kr < slots x len. */
+    int64_t slots = c->krun - e > 0 ? (c->krun - e + len - 1) / len : 0;
+    if (slots != slots_prev) {
+      from = at;
+      if (slots * len < c->kpad) {
+        MlirValue bound = wb_const_i32(b, (int32_t)(slots * len));
+        from = wb_select(b, wb_cmpi(b, WB_CMP_ULT, kr, bound), at, past);
+      }
+      slots_prev = slots;
+    }
+    MlirValue off = wb_arith(b, "arith.addi", from, step);
+    if (e)
+      off = wb_arith(b, "arith.addi", off, wb_const_i32(b, e));
+    MlirValue ix = wb_cast(b, "arith.index_castui", off, index);
+    el[e] = wb_load(b, view, 1, &ix);
+  }
+  return wb_from_elements(b, len, el, wb_vec(len, elem));
+}
+
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
-                         MlirValue row, MlirValue k0, int len, bool masked) {
+                         MlirValue row, MlirValue k, MlirValue col, int len,
+                         bool masked) {
   wb_t *b = &kb->b;
   const fe_graph *g = &kb->p->g;
   const fe_node *x = &g->nodes[o->leaf];
@@ -346,6 +460,9 @@ MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
   MlirValue lv[FE_MAX_LOOPS], base[FE_MAX_RANK], idx[FE_MAX_RANK];
   kb_im2col_space(kb, o, batch, row, lv);
   kb_conv_base(kb, c, x, lv, base);
+  if (c->kpad)
+    return kpad_load(kb, c, mem, base, k, col, len, masked);
+  MlirValue k0 = kb_add(kb, k, col);
   MlirType vt = wb_vec(len, elem);
   MlirValue zero = wb_const_zero(b, elem);
   MlirValue K = kb_c(kb, c->K);

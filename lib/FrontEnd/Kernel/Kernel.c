@@ -349,6 +349,10 @@ MlirValue kb_unpadded(fe_kb *kb, const fe_operand *o, int dim, MlirValue i) {
 MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
                           const MlirValue *batch, MlirValue row0, MlirValue k0,
                           bool masked) {
+  if (o->kremap) { /* K by padded runs: only the LDS copy remaps it */
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
   masked = masked || o->padded; /* zeros past the unpadded source */
   if (kb_operand_has_prologue(kb, o, role))
     return kb_operand_value(kb, o, role, batch, row0, k0, masked,

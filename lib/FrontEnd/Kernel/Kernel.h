@@ -123,12 +123,19 @@ MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
 void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                        MlirValue *idx);
 
-/* ConvLoad.c: len consecutive K elements (from k0) of row `row` of an
- * implicit GEMM's A matrix (operand o reads a convolution's input,
- * fe_operand.im2col), gathered from the input; with `masked`, elements
- * past K are zero. */
+/* ConvLoad.c: len consecutive K elements (from k + col: the slice's
+ * start, the thread's column in it) of row `row` of an implicit GEMM's A
+ * matrix (operand o reads a convolution's input, fe_operand.im2col),
+ * gathered from the input; with `masked`, elements past K are zero. */
 MlirValue kb_im2col_load(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
-                         MlirValue row, MlirValue k0, int len, bool masked);
+                         MlirValue row, MlirValue k, MlirValue col, int len,
+                         bool masked);
+/* K index k + col of a convolution whose K is ordered by padded runs
+ * (fe_conv.kpad) as the filter's K index; *in_run false in the padding
+ * (the element is zero), where the index is past + the run's start if
+ * past >= 0. */
+MlirValue kb_conv_kreal(fe_kb *kb, const fe_conv *c, MlirValue k,
+                        MlirValue col, int64_t past, MlirValue *in_run);
 
 /* ConvLoad.c: the space loops' values lv of row `row` of operand o's
  * matrix (its row loop; the batch loops at batch; 0 elsewhere), and the

@@ -480,8 +480,8 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   for (int i = 0; i < cp->chunks; ++i) {
     if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
       MlirValue row = kb_add(kb, origin, cp->ld_row[i]);
-      MlirValue col = kb_add(kb, k, cp->ld_col[i]);
-      regs[i] = kb_im2col_load(kb, o, batch, row, col, len, masked);
+      regs[i] = kb_im2col_load(kb, o, batch, row, k, cp->ld_col[i], len,
+                               masked);
       continue;
     }
     MlirValue idx[FE_MAX_RANK];
@@ -500,6 +500,20 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
     } else {
       idx[o->mem_k] = kb_add(kb, k, cp->ld_row[i]);
       idx[o->mem_row] = kb_add(kb, origin, cp->ld_col[i]);
+    }
+    if (o->kremap) {
+      /* A convolution's filter at K by padded runs (fe_conv.kpad): the
+       * padding's rows (and the tail's, past the last run) are past the
+       * filter's K, where the buffer reads zeros.  Columns past N feed
+       * only outputs that are not stored. */
+      const fe_conv *c = &kb->p->g.convs[o->kremap - 1];
+      MlirValue in_run;
+      idx[o->mem_k] = kb_conv_kreal(
+          kb, c, k, cp->how == WMMA_COPY_VEC ? cp->ld_col[i] : cp->ld_row[i],
+          c->K, &in_run);
+      kb_note_oob(kb, kb->args[o->arg]);
+      regs[i] = kb_vload(kb, kb->args[o->arg], a->rank, idx, len, false);
+      continue;
     }
     /* A padded operand: the unpadded source, every load masked. */
     idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, idx[o->mem_row]);

@@ -17,14 +17,21 @@ static MlirValue point_load(fe_kb *kb, const kb_place *p, int node,
   const MlirValue *at = p->at;
   if (x->im2col) /* a convolution's input */
     return kb_im2col_point(kb, at, x);
-  MlirValue idx[FE_MAX_RANK];
+  MlirValue idx[FE_MAX_RANK], in_run = {NULL};
+  const fe_conv *c = x->kremap ? &kb->p->g.convs[x->kremap - 1] : NULL;
   for (int j = 0; j < x->nmap; ++j) {
     /* (Constant indices: a convolution's filter view, read at 0.) */
     idx[j] = x->map[j] == FE_MAP_FIXED ? kb_c(kb, x->fixed[j]) : at[x->map[j]];
     if (x->div[j])
       idx[j] = wb_arith(&kb->b, "arith.divui", idx[j], kb_c(kb, x->div[j]));
+    if (c && x->map[j] == c->kloop) { /* K by padded runs: the filter's K */
+      idx[j] = kb_conv_kreal(kb, c, idx[j], kb_c(kb, 0), 0, &in_run);
+    }
   }
-  return wb_load(&kb->b, kb->args[x->arg], x->nmap, idx);
+  MlirValue v = wb_load(&kb->b, kb->args[x->arg], x->nmap, idx);
+  if (!mlirValueIsNull(in_run))
+    v = wb_select(&kb->b, in_run, v, wb_const_zero(&kb->b, x->type));
+  return v;
 }
 
 static MlirType point_type(fe_kb *kb, const kb_place *p, MlirType elem) {

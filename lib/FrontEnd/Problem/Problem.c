@@ -158,6 +158,7 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->mem_k = memdim_of(x, gm->k_loop);
   int rank = x->nmap;
   o->im2col = x->im2col;
+  o->kremap = x->kremap;
   if (o->im2col && o->k_pack > 1)
     /* The implicit GEMM gathers one value per element (ConvLoad.c). */
     return fe_why(why, cap, "operand %s of the convolution packs %d values "

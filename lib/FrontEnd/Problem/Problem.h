@@ -81,6 +81,8 @@ typedef struct {
   int im2col;          /* 0, or 1 + the convolution (fe_graph.convs)
                           whose input is this implicit GEMM's A matrix:
                           gathered by Kernel/ConvLoad.c, K contiguous */
+  int kremap;          /* 0, or 1 + the convolution whose filter this is,
+                          read at K by padded runs (fe_conv.kpad) */
   int k_pack;          /* > 1: the leaf holds k_pack consecutive K values
                           per element (packed int4, read at k floordiv
                           k_pack; ProblemPacked.c); 1 otherwise */

@@ -32,6 +32,7 @@ static uint64_t node_hash(const fe_node *n) {
   h = mix(h, (uint64_t)n->product);
   h = mix(h, (uint64_t)n->dim);
   h = mix(h, (uint64_t)n->im2col);
+  h = mix(h, (uint64_t)n->kremap);
   h = mix(h, (uint64_t)n->nmap);
   for (int i = 0; i < n->nmap; ++i)
     h = mix(mix(mix(h, (uint64_t)n->map[i]), (uint64_t)n->div[i]),
@@ -52,7 +53,8 @@ static uint64_t node_hash(const fe_node *n) {
 static bool node_equal(const fe_node *a, const fe_node *b) {
   if (a->kind != b->kind || !mlirTypeEqual(a->type, b->type) ||
       a->rank != b->rank || a->arg != b->arg || a->product != b->product ||
-      a->dim != b->dim || a->im2col != b->im2col || a->nmap != b->nmap ||
+      a->dim != b->dim || a->im2col != b->im2col ||
+      a->kremap != b->kremap || a->nmap != b->nmap ||
       a->name != b->name ||
       a->pred != b->pred || a->attrs.ptr != b->attrs.ptr ||
       a->nops != b->nops || a->ival != b->ival ||

@@ -79,6 +79,10 @@ typedef struct {
                               pixel (batch, spatial dims) or K (channel
                               dim) memref dim j follows; the addresses are
                               the convolution's (Kernel/ConvLoad.c) */
+  int kremap;              /* FE_LOAD: 0, or 1 + the convolution whose
+                              filter this load reads (through its [K][F]
+                              view) at K ordered by padded runs
+                              (fe_conv.kpad) */
   const char *name;        /* FE_OP: interned op name ("arith.addf"), the
                               elementwise table's (ElementwiseOps.def) */
   int64_t pred;            /* FE_OP compares: predicate; -1 if none */
@@ -179,11 +183,18 @@ typedef struct {
   bool padded;
   bool pad_dim[FE_MAX_RANK];    /* the dims with a border to check */
   int64_t pad_lo[FE_MAX_RANK];
+  int pad_lo_node[FE_MAX_RANK]; /* 1 + the scalar (index) node of a
+                                   run-time low padding, 0: pad_lo */
   fe_size in_size[FE_MAX_RANK]; /* the unpadded input's sizes */
   int64_t pad_step[FE_MAX_RANK]; /* > 1: zeros between the input's
                                     elements too (lhs dilation: padded
                                     index x reads input x / step where
                                     step divides x) */
+  /* K ordered by padded runs (a first layer's kw x c, 21 contiguous
+   * elements of an input row, padded to 32): K index k is the filter's
+   * (k / kpad) * krun + k % kpad, nothing (zeros) where k % kpad >= krun;
+   * the product's K is ksize[0] * kpad.  0: K as the filter orders it. */
+  int64_t kpad, krun;
   int chan;                     /* the input's channel dim, or -1
                                    (depthwise: the channel is a group) */
   int kloop;                    /* the space's K loop */

@@ -597,11 +597,11 @@ static int refuse_op(rec_t *r, MlirOperation op) {
   const char *what = src[0] ? src : nm;
   if (!strcmp(src, "tensor.pad") && pad_has_runtime_sizes(op))
     return rec_refuse(r, op, "tensor.pad with run-time sizes is supported "
-                             "only with static padding amounts, of a "
-                             "function argument, read by a convolution's "
-                             "input (%s: the padded sizes are the "
-                             "source's plus the padding, computed at run "
-                             "time)",
+                             "only of a function argument, read by a "
+                             "convolution's input, with padding amounts "
+                             "that are constants or index values (%s: the "
+                             "padded sizes are the source's plus the "
+                             "padding, computed at run time)",
                       nm);
   if (!strcmp(src, "tensor.pad"))
     return rec_refuse(r, op, "tensor.pad is not supported (padding is "

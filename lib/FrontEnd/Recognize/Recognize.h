@@ -27,13 +27,16 @@ typedef struct {
    * a convolution reads it (as masked loads of the source). */
   int pad_src;
   int64_t pad_lo[FE_MAX_RANK];
+  int pad_lo_node[FE_MAX_RANK]; /* 1 + the scalar node of a run-time low
+                                   padding (pad_lo then 0), 0: static */
   int64_t pad_step[FE_MAX_RANK]; /* the view's strides: > 1 puts zeros
                                     between the source's elements (a
                                     transposed convolution's dilated
                                     output gradient) */
   /* A tensor.pad's buffer at run-time sizes: its dims are the source's
    * plus pad_grow (low + high padding; shape holds the source's size,
-   * so such a buffer is read only through pad_src by a convolution). */
+   * so such a buffer is read only through pad_src by a convolution);
+   * pad_grow -1: run-time padding amounts. */
   int64_t pad_grow[FE_MAX_RANK];
   bool grown;
 } buffer_t;
@@ -44,6 +47,7 @@ typedef struct {
   MlirValue v;
   int buf;
   int64_t off[FE_MAX_RANK];
+  int off_node[FE_MAX_RANK]; /* 1 + the scalar node of a run-time offset */
   int64_t step[FE_MAX_RANK];
 } padview_t;
 #define MAX_PADVIEWS 8
@@ -54,7 +58,8 @@ typedef struct {
   int node;     /* scalar values (rank-0 nodes), else -1 */
   bool sized;   /* a size (index constants, memref.dim): `size` is valid */
   /* A tensor.pad's padded size at run time (affine.apply: `size` plus
-   * grow), usable only as the padded buffer's allocation size. */
+   * grow; -1: plus run-time padding amounts), usable only as the padded
+   * buffer's allocation size. */
   bool grown;
   int64_t grow;
 } bind_t;

@@ -7,7 +7,10 @@
  * the padded copy.  At run-time sizes the padded buffer's dims are the
  * source's plus the padding (buffer_t.pad_grow), a size no kernel
  * argument has: only the convolution's input may read it, whose masks
- * need the source's sizes alone. */
+ * need the source's sizes alone.  Padding amounts may be run-time index
+ * values (function arguments, scalar arithmetic on them): the view's
+ * offset is then a scalar node the kernel evaluates (pad_lo_node), and
+ * the padded size the source's plus run-time amounts (pad_grow -1). */
 #include "Recognize/Recognize.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -17,8 +20,21 @@
 
 #include <string.h>
 
-/* memref.subview of a local buffer holding zeros, at static offsets with
- * static strides (sizes static or run-time): the interior of a bufferized
+/* The scalar node of a run-time index value (a padding amount: a
+ * function argument or arithmetic on scalars), else -1. */
+static int scalar_index(rec_t *r, MlirValue v) {
+  for (int i = r->nbinds - 1; i >= 0; --i)
+    if (mlirValueEqual(r->binds[i].v, v))
+      return r->binds[i].node >= 0 && !r->binds[i].sized &&
+                     mlirTypeIsAIndex(mlirValueGetType(v))
+                 ? r->binds[i].node
+                 : -1;
+  return -1;
+}
+
+/* memref.subview of a local buffer holding zeros, at offsets static or
+ * run-time index values (run-time: stride 1) with static strides (sizes
+ * static or run-time): the interior of a bufferized
  * tensor.pad (do_copy writes it), or with strides > 1 a zero-dilated copy
  * (a strided tensor.insert_slice into zeros: a transposed convolution's
  * input).  1 if op is one (recorded), 0 if not. */
@@ -37,17 +53,29 @@ int rec_do_pad_view(rec_t *r, MlirOperation op) {
       mlirDenseArrayGetNumElements(off) != b->rank ||
       mlirDenseArrayGetNumElements(sz) != b->rank)
     return 0;
-  /* The operands past the source are the run-time sizes (offsets and
-   * strides static). */
-  intptr_t dynamic = 0;
-  for (int j = 0; j < b->rank; ++j)
+  /* The operands past the source are the run-time offsets, then the
+   * run-time sizes (strides static). */
+  intptr_t dynamic = 0, noff = 0;
+  for (int j = 0; j < b->rank; ++j) {
     dynamic += mlirShapedTypeIsDynamicSize(mlirDenseI64ArrayGetElement(sz, j));
-  if (mlirOperationGetNumOperands(op) != 1 + dynamic)
+    noff += mlirShapedTypeIsDynamicStrideOrOffset(
+        mlirDenseI64ArrayGetElement(off, j));
+  }
+  if (mlirOperationGetNumOperands(op) != 1 + noff + dynamic)
     return 0;
   padview_t *pv = &r->padviews[r->npadviews];
+  intptr_t next = 1;
   for (int j = 0; j < b->rank; ++j) {
     int64_t o = mlirDenseI64ArrayGetElement(off, j);
     int64_t step = mlirDenseI64ArrayGetElement(st, j);
+    pv->off_node[j] = 0;
+    if (mlirShapedTypeIsDynamicStrideOrOffset(o)) {
+      int node = scalar_index(r, mlirOperationGetOperand(op, next++));
+      if (node < 0 || step != 1)
+        return 0;
+      pv->off_node[j] = node + 1;
+      o = 0;
+    }
     if (o < 0 || o > (1 << 20) || step < 1 || step > 64)
       return 0;
     pv->off[j] = o;
@@ -62,8 +90,14 @@ int rec_do_pad_view(rec_t *r, MlirOperation op) {
 /* Whether dim j of the padded buffer b holds the source's dim at offset
  * off with stride step. */
 static bool pad_dim_fits(rec_t *r, const buffer_t *src, const buffer_t *b,
-                         int j, int64_t off, int64_t step) {
+                         int j, int64_t off, bool rt_off, int64_t step) {
   fe_size s = src->shape[j], p = b->shape[j];
+  /* Run-time padding amounts: the padded size is the source's plus them
+   * (tensor.pad's own rule); the view's offset is the low amount. */
+  if (b->pad_grow[j] < 0)
+    return step == 1;
+  if (rt_off)
+    return false;
   if (fe_size_static(s) && fe_size_static(p) && !b->pad_grow[j])
     return s.value == 0 || off + (s.value - 1) * step + 1 <= p.value;
   /* Run-time sizes: the padded size is the source's plus pad_grow (the
@@ -82,76 +116,127 @@ int rec_copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
     return rec_refuse(r, op, "tensor.pad of a computed buffer is not "
                              "supported (only of a function argument, read "
                              "by a convolution)");
-  for (int j = 0; j < b->rank; ++j)
-    if (!pad_dim_fits(r, src, b, j, pv->off[j], pv->step[j]))
+  for (int j = 0; j < b->rank; ++j) {
+    if (!pad_dim_fits(r, src, b, j, pv->off[j], pv->off_node[j] != 0,
+                      pv->step[j]))
       return rec_refuse(r, op, "tensor.pad with dynamic sizes is not "
-                               "supported here (dim %d: run-time sizes "
-                               "need static padding amounts and no "
-                               "interior stride)",
+                               "supported here (dim %d: a run-time padding "
+                               "amount needs a run-time padded size, and "
+                               "run-time sizes no interior stride)",
                         j);
+    if (b->pad_grow[j] < 0) /* the source's size (the amounts apart) */
+      b->shape[j] = src->shape[j];
+  }
   b->pad_src = (int)(src - r->bufs);
   memcpy(b->pad_lo, pv->off, sizeof b->pad_lo);
+  memcpy(b->pad_lo_node, pv->off_node, sizeof b->pad_lo_node);
   memcpy(b->pad_step, pv->step, sizeof b->pad_step);
   b->written = true;
   return 0;
 }
 
-/* affine.apply of one value plus a constant, `s0 + c` or `d0 + c` (what
- * bufferization makes of a tensor.pad's padded size at run time); the
- * constant in *c. */
-static bool plus_constant(MlirOperation op, int64_t *c) {
-  if (!wmma_op_is(op, "affine.apply") || mlirOperationGetNumOperands(op) != 1 ||
+/* An affine expression summing each of its n dims and symbols once plus
+ * a constant (*c); used[i] marks operand i (dims first, then symbols). */
+static bool sum_of_operands(MlirAffineExpr e, intptr_t ndims, intptr_t n,
+                            bool *used, int64_t *c) {
+  if (mlirAffineExprIsAAdd(e))
+    return sum_of_operands(mlirAffineBinaryOpExprGetLHS(e), ndims, n, used,
+                           c) &&
+           sum_of_operands(mlirAffineBinaryOpExprGetRHS(e), ndims, n, used,
+                           c);
+  if (mlirAffineExprIsAConstant(e)) {
+    *c += mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  intptr_t i = mlirAffineExprIsADim(e) ? (intptr_t)mlirAffineDimExprGetPosition(e)
+               : mlirAffineExprIsASymbol(e)
+                   ? ndims + (intptr_t)mlirAffineSymbolExprGetPosition(e)
+                   : -1;
+  if (i < 0 || i >= n || used[i])
+    return false;
+  used[i] = true;
+  return true;
+}
+
+/* affine.apply summing its operands and a constant (what bufferization
+ * makes of a tensor.pad's padded size at run time: the source's size plus
+ * the low and high padding); the constant in *c. */
+static bool padded_sum(MlirOperation op, int64_t *c) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (!wmma_op_is(op, "affine.apply") || n < 1 || n > 8 ||
       mlirOperationGetNumResults(op) != 1)
     return false;
   MlirAttribute a = wmma_attr(op, "map");
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
     return false;
   MlirAffineMap map = mlirAffineMapAttrGetValue(a);
-  if (mlirAffineMapGetNumResults(map) != 1)
+  if (mlirAffineMapGetNumResults(map) != 1 ||
+      mlirAffineMapGetNumInputs(map) != n)
     return false;
-  MlirAffineExpr e = mlirAffineMapGetResult(map, 0);
-  if (!mlirAffineExprIsAAdd(e))
+  bool used[8] = {false};
+  *c = 0;
+  if (!sum_of_operands(mlirAffineMapGetResult(map, 0),
+                       mlirAffineMapGetNumDims(map), n, used, c))
     return false;
-  MlirAffineExpr x = mlirAffineBinaryOpExprGetLHS(e);
-  MlirAffineExpr k = mlirAffineBinaryOpExprGetRHS(e);
-  if (mlirAffineExprIsAConstant(x)) {
-    MlirAffineExpr t = x;
-    x = k;
-    k = t;
-  }
-  if (!mlirAffineExprIsAConstant(k) ||
-      !(mlirAffineExprIsASymbol(x) || mlirAffineExprIsADim(x)))
-    return false;
-  *c = mlirAffineConstantExprGetValue(k);
-  return *c > 0 && *c <= (1 << 20);
+  for (intptr_t i = 0; i < n; ++i)
+    if (!used[i])
+      return false;
+  /* One operand: the source's size plus static amounts (> 0). */
+  return *c >= 0 && *c <= (1 << 20) && (n > 1 || *c > 0);
 }
 
 bool rec_is_pad_size(MlirOperation op) {
   int64_t c;
-  return plus_constant(op, &c);
+  return padded_sum(op, &c);
 }
 
 /* The padded size: the source's size (a memref.dim or a constant) plus
- * the padding, bound as such; static, it is a plain static size. */
+ * the padding, bound as such; static, it is a plain static size.  Other
+ * operands are static sizes (folded into the constant) or run-time index
+ * values (padding amounts: the growth is then -1, run-time). */
 int rec_do_pad_size(rec_t *r, MlirOperation op) {
   int64_t c = 0;
-  plus_constant(op, &c);
+  padded_sum(op, &c);
   MlirValue v = mlirOperationGetResult(op, 0);
   fe_size base = {-1, -1};
-  bool found = false;
-  for (int i = r->nbinds - 1; i >= 0 && !found; --i)
-    if (mlirValueEqual(r->binds[i].v, mlirOperationGetOperand(op, 0))) {
-      found = r->binds[i].sized && !r->binds[i].grown;
-      base = r->binds[i].size;
+  bool found = false, runtime = false;
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); ++k) {
+    MlirValue x = mlirOperationGetOperand(op, k);
+    const bind_t *bd = NULL;
+    for (int i = r->nbinds - 1; i >= 0 && !bd; --i)
+      if (mlirValueEqual(r->binds[i].v, x))
+        bd = &r->binds[i];
+    if (bd && bd->sized && !bd->grown && fe_size_static(bd->size)) {
+      c += bd->size.value;
+      continue;
     }
-  if (!found)
+    if (bd && bd->sized && !bd->grown && !found) {
+      found = true;
+      base = bd->size;
+      continue;
+    }
+    if (bd && bd->node >= 0 && !bd->sized &&
+        mlirTypeIsAIndex(mlirValueGetType(x))) {
+      runtime = true;
+      continue;
+    }
     return rec_refuse(r, op, "affine.apply of something other than a size "
-                             "(memref.dim or a constant) is not supported");
-  if (fe_size_static(base))
-    return rec_bind(r, op, v, fe_static(base.value + c), -1);
-  if (rec_bind(r, op, v, base, -1))
+                             "(memref.dim or a constant) plus padding "
+                             "amounts (index arguments or arithmetic on "
+                             "them) is not supported");
+  }
+  if (!runtime && !found)
+    return rec_bind(r, op, v, fe_static(c), -1);
+  if (!runtime && mlirOperationGetNumOperands(op) > 1)
+    return rec_refuse(r, op, "affine.apply of something other than a size "
+                             "(memref.dim or a constant) plus padding "
+                             "amounts (index arguments or arithmetic on "
+                             "them) is not supported");
+  /* Without a run-time source size the source is static: its size is set
+   * when the source is copied in (rec_copy_into_pad). */
+  if (rec_bind(r, op, v, found ? base : fe_static(0), -1))
     return -1;
   r->binds[r->nbinds - 1].grown = true;
-  r->binds[r->nbinds - 1].grow = c;
+  r->binds[r->nbinds - 1].grow = runtime ? -1 : c;
   return 0;
 }

@@ -57,9 +57,24 @@ typedef struct {
   MlirValue pa[FE_COPY_MAX], pb[FE_COPY_MAX], pw[FE_COPY_MAX];
 } sparse_lds;
 
+/* B's layout: the gemm template's, except that an 8-bit B's rows are
+ * padded by 16 bytes instead of 8.  A lane reads 16 consecutive K of its
+ * column per swmmac; rows a multiple of 16 bytes apart make that one
+ * ds_load_b128 at an immediate offset (8-byte aligned rows: two b64 reads
+ * and an address add apiece).  The reads stay conflict-free by
+ * LdsLayout.c's rule: (tk + 16) / 16 units per row is odd for tk 32, 64. */
+static fe_lds_layout b_layout(wmma_arch arch, int elem_bits, int tk) {
+  fe_lds_layout l = fe_lds_layout_get(arch, elem_bits, tk);
+  if (elem_bits == 8 && l.stride % 16) {
+    l.pad = 16;
+    l.stride = tk + l.pad;
+  }
+  return l;
+}
+
 int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits) {
   fe_lds_layout la = fe_lds_layout_get(arch, elem_bits, s->k_step / 2);
-  fe_lds_layout lb = fe_lds_layout_get(arch, elem_bits, s->k_step);
+  fe_lds_layout lb = b_layout(arch, elem_bits, s->k_step);
   return (int)(fe_lds_bytes(&la, s->stages, s->tile_m, elem_bits) +
                fe_lds_bytes(&lb, s->stages, s->tile_n, elem_bits) +
                (int64_t)s->stages * s->tile_m * (s->k_step / 32) * 4);
@@ -99,8 +114,6 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
 static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   sparse_lds *c = ud;
   wb_t *b = &kb->b;
-  fe_lds_copy_store(kb, &c->a, buf, c->pa);
-  fe_lds_copy_store(kb, &c->b, buf, c->pb);
   MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16);
   for (int q = 0; q < c->wchunks; ++q) {
     /* (w0.lo, w0.hi[, w1.lo, w1.hi]) -> the halves grouped by half. */
@@ -112,6 +125,11 @@ static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
     MlirValue idx[3] = {buf, c->wrow_ld[q], kb_c(kb, 0)};
     wb_vstore(b, halves, c->words_lds, 3, idx);
   }
+  /* The words were loaded last: storing them first makes their one wait
+   * (for every load of the slice) the copy's only one, where stores in
+   * load order wait for each load in turn (a wait instruction apiece). */
+  fe_lds_copy_store(kb, &c->b, buf, c->pb);
+  fe_lds_copy_store(kb, &c->a, buf, c->pa);
 }
 
 /* Lane (r, h)'s index register for the slice: the halves h of its row's
@@ -150,6 +168,13 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
                           kb_addc(kb, kb_mulc(kb, c->h, 8), 16 * t)};
       a[i] = wb_vload(b, wb_vec(8, at), c->a.lds, 3, idx);
     }
+    /* A's fragments (and the index registers) issue before B's: B's reads
+     * then complete in the order the swmmacs take them, one wait per
+     * column tile instead of one per interleaved read.  Not with B copied
+     * by vector loads (a 2:4 B's product): measured there, the earlier A
+     * reads spill (f16 at 2048^3: 18 VGPRs). */
+    if (c->b.how == WMMA_COPY_TR)
+      sched_barrier(kb);
     MlirNamedAttribute attrs[2] = {
         wb_named(kb->ctx, "atom", c->atom),
         wb_named(kb->ctx, "index_key", wb_i32_attr(kb->ctx, t))};
@@ -187,7 +212,7 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   MlirType tb = kb->p->g.nodes[g->rhs.leaf].type;
   int bits = wb_type_bits(ta);
   fe_lds_layout la = fe_lds_layout_get(kb->arch, bits, s->k_step / 2);
-  fe_lds_layout lb = fe_lds_layout_get(kb->arch, bits, s->k_step);
+  fe_lds_layout lb = b_layout(kb->arch, bits, s->k_step);
   int64_t sa[3] = {s->stages, s->tile_m, la.stride},
           sb[3] = {s->stages, s->tile_n, lb.stride},
           sw[3] = {s->stages, s->tile_m, 2 * c->nw};

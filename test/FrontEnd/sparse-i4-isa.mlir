@@ -1,19 +1,24 @@
 // i4 operands with a 2:4 A from the front end: gemm_sparse in registers
 // (i4 never goes through the sparse LDS body) on
-// v_swmmac_i32_16x16x32_iu4 (16x16x32: lane half h of A holds 8 nibbles,
-// one VGPR; B two; neg_lo: both signed), and on gfx1100 the dense iu4
-// WMMA.  Numerics:
+// v_swmmac_i32_16x16x64_iu4 (K steps of 64, half the swmmacs of the
+// 16x16x32 instruction: lane half h of A holds 16 nibbles, two VGPRs; B
+// four; the index register all 32 bits, the position bytes h and h + 2 of
+// the step's two words; neg_lo: both signed), and on gfx1100 the dense
+// iu4 WMMA.  Numerics:
 // sparse-numerics.test (sparse-i4*.mlir).
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R4
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R3
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=IR
 // RUN: not wmma-opt %s --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds})' 2>&1 | FileCheck %s --check-prefix=LDS
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
-// IR: #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_i32_16x16x16_iu4", staging = registers, tile = [{{.*}}, 32]
-// IR: wmma.sparse_mma #{{.*}} : vector<8xi4>, vector<16xi4> -> vector<8xi32>
+// IR: #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_i32_16x16x16_iu4", staging = registers, tile = [{{.*}}, 64]
+// IR: wmma.sparse_mma #{{.*}} : vector<16xi4>, vector<32xi4> -> vector<8xi32>
+// IR-NOT: index_key
 // R4-LABEL: i4:
-// R4: v_swmmac_i32_16x16x32_iu4 v[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, v[{{[0-9]+:[0-9]+}}], v{{[0-9]+}} neg_lo:[1,1,0]{{$}}
+// R4: v_swmmac_i32_16x16x64_iu4 v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], v{{[0-9]+}} neg_lo:[1,1,0]{{$}}
+// R4-NOT: v_swmmac_i32_16x16x32_iu4
 // R4-NOT: v_wmma
+// R4-NOT: scratch_
 // R4: s_endpgm
 // R3-LABEL: i4:
 // R3-NOT: v_swmmac

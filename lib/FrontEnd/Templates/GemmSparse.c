@@ -58,8 +58,7 @@ static wmma_elem elem_of(MlirType t) {
  * LDS, which the sparse body's reads do not address (registers then). */
 static bool lds_possible(const fe_problem *p, wmma_arch arch) {
   const fe_gemm *g = &p->gemms[0];
-  return wmma_arch_has_sparse(arch) && wb_type_bits(g->a_type) != 4 &&
-         g->rhs.is_load && !g->rhs.im2col &&
+  return wmma_arch_has_sparse(arch) && g->rhs.is_load && !g->rhs.im2col &&
          g->rhs.k_pack == 1 &&
          mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, g->b_type) &&
          mlirTypeEqual(p->g.nodes[g->lhs.leaf].type, g->a_type);
@@ -84,6 +83,9 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   if (s->k_step != 32 && s->k_step != 64)
     return fe_why(why, cap, "the sparse template stages K slices of 32 or "
                             "64 through LDS, not %d", s->k_step);
+  if (s->k_step % sparse_k(g))
+    return fe_why(why, cap, "i4 is staged through LDS in K slices of 64 "
+                            "(its swmmac's K), not %d", s->k_step);
   if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
     return fe_why(why, cap, "the sparse template's LDS loop has 2 to %d "
                             "stages, not %d", KB_PIPE_MAX_STAGES, s->stages);
@@ -159,7 +161,10 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
    * no slice reads past B (the load has no range check). */
   if (lds && (s->copy[1] == WMMA_COPY_WMMA || s->copy[1] == WMMA_COPY_TR)) {
     char trwhy[160] = "";
+    /* Not i4: LDS holds it packed, two per byte, which the transposing
+     * load's byte columns are not. */
     bool tr_ok = !s->n_tail && !s->k_tail &&
+                 wb_type_bits(g->b_type) != 4 &&
                  !fe_lds_copy_tr_possible(p, &g->rhs, trwhy, sizeof trwhy);
     if (s->copy[1] == WMMA_COPY_TR && !tr_ok)
       return fe_why(why, cap, "%s", trwhy[0] ? trwhy
@@ -244,8 +249,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   bool lds_ok = lds_possible(p, chip->arch);
   if (forced_lds && !lds_ok)
     return fe_why(why, cap, "a 2:4 sparse product is staged through LDS "
-                            "only on RDNA4, when B is read as it is, and not "
-                            "for i4");
+                            "only on RDNA4, when B is read as it is");
   MlirType at = fe_compute_type(chip->arch, g->a_type);
   MlirType bt = fe_compute_type(chip->arch, g->b_type);
   int bits = wb_type_bits(g->a_type);

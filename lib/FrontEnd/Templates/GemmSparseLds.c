@@ -49,6 +49,7 @@ typedef struct {
   fe_lds_copy a, b;     /* the values, B */
   MlirValue words_lds;  /* [stages][tile_m][2 nw] i16 */
   int nw;               /* index words per row and slice */
+  bool i4;              /* i4: packed two per byte, v_swmmac_..._16x16x64 */
   int wchunks;          /* tile rows per thread of the words' copy */
   MlirValue wrow_ld[FE_COPY_MAX];
   MlirValue wrow[FE_MAX_REG_TILES], wcol[FE_MAX_REG_TILES];
@@ -67,6 +68,12 @@ static fe_lds_layout b_layout(wmma_arch arch, int elem_bits, int tk) {
   fe_lds_layout l = fe_lds_layout_get(arch, elem_bits, tk);
   if (elem_bits == 8 && l.stride % 16) {
     l.pad = 16;
+    l.stride = tk + l.pad;
+  }
+  /* i4, packed: a lane reads 32 K (16 bytes) per swmmac; 16 bytes of
+   * padding keep the rows' units odd for tk 64 (3). */
+  if (elem_bits == 4 && (l.stride / 2) % 16) {
+    l.pad = 32;
     l.stride = tk + l.pad;
   }
   return l;
@@ -118,7 +125,7 @@ static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   for (int q = 0; q < c->wchunks; ++q) {
     /* (w0.lo, w0.hi[, w1.lo, w1.hi]) -> the halves grouped by half. */
     MlirValue halves = wb_bitcast(b, c->pw[q], wb_vec(2 * c->nw, i16));
-    if (c->nw == 2) {
+    if (c->nw == 2 && !c->i4) {
       static const int64_t by_half[4] = {0, 2, 1, 3};
       halves = wb_shuffle(b, halves, halves, 4, by_half);
     }
@@ -145,6 +152,51 @@ static MlirValue index_reg(fe_kb *kb, sparse_lds *c, MlirValue buf,
   return wb_cast(b, "arith.extui", wb_extract(b, v, 0), i32);
 }
 
+/* i4 (v_swmmac_i32_16x16x64_iu4, lane half h: K 32h..32h+31 of each 64,
+ * in K order: no permutation).  Per 64 K number t of the slice, lane
+ * (r, h) reads its row's values 16h..16h+15 of the 32 (8 packed bytes),
+ * its column's K 32h..32h+31 of B (16 bytes), and as its index register
+ * its row's word 2t + h as it is (the words are stored unregrouped). */
+static void multiply_slice_i4(fe_kb *kb, sparse_lds *c, MlirValue buf,
+                              MlirValue *acc) {
+  const fe_schedule *s = c->s;
+  wb_t *b = &kb->b;
+  MlirType i8 = mlirIntegerTypeGet(kb->ctx, 8);
+  MlirType i4 = mlirIntegerTypeGet(kb->ctx, 4);
+  MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16);
+  MlirNamedAttribute attr = wb_named(kb->ctx, "atom", c->atom);
+  for (int t = 0; t < s->k_step / 64; ++t) {
+    if (t)
+      sched_barrier(kb);
+    MlirValue a[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
+    for (int i = 0; i < s->wave_m; ++i) {
+      MlirValue row = kb_add(kb, c->wrow[i], c->r);
+      MlirValue widx[3] = {buf, row, kb_addc(kb, kb_mulc(kb, c->h, 2), 4 * t)};
+      MlirValue w = wb_vload(b, wb_vec(2, i16), c->words_lds, 3, widx);
+      MlirValue w1 = wb_bitcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
+      index[i] = wb_extract(b, w1, 0);
+      MlirValue idx[3] = {buf, row, kb_addc(kb, kb_mulc(kb, c->h, 8), 16 * t)};
+      MlirValue bytes = wb_vload(b, wb_vec(8, i8), c->a.lds, 3, idx);
+      a[i] = wb_bitcast(b, bytes, wb_vec(16, i4));
+    }
+    for (int j = 0; j < s->wave_n; ++j) {
+      MlirValue col = kb_add(kb, c->wcol[j], c->r);
+      MlirValue idx[3] = {buf, col,
+                          kb_addc(kb, kb_mulc(kb, c->h, 16), 32 * t)};
+      MlirValue bytes = wb_vload(b, wb_vec(16, i8), c->b.lds, 3, idx);
+      MlirValue bf = wb_bitcast(b, bytes, wb_vec(32, i4));
+      for (int i = 0; i < s->wave_m; ++i) {
+        int tile = i * s->wave_n + j;
+        MlirValue ops[4] = {a[i], bf, acc[tile], index[i]};
+        acc[tile] = wb_op1(b, "wmma.sparse_mma", 4, ops,
+                           mlirValueGetType(acc[tile]), 1, &attr);
+        if (mlirValueIsNull(acc[tile]))
+          kb->failed = 1;
+      }
+    }
+  }
+}
+
 static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
                            MlirValue buf, bool masked, MlirValue *acc) {
   sparse_lds *c = ud;
@@ -152,6 +204,10 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
   wb_t *b = &kb->b;
   (void)slice, (void)masked; /* zeros past K came in with the slice */
   sched_barrier(kb);
+  if (c->i4) {
+    multiply_slice_i4(kb, c, buf, acc);
+    return;
+  }
   MlirType at = mlirShapedTypeGetElementType(mlirValueGetType(c->a.lds));
   MlirType bt = mlirShapedTypeGetElementType(mlirValueGetType(c->b.lds));
   MlirValue rows[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
@@ -216,6 +272,16 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   int64_t sa[3] = {s->stages, s->tile_m, la.stride},
           sb[3] = {s->stages, s->tile_n, lb.stride},
           sw[3] = {s->stages, s->tile_m, 2 * c->nw};
+  c->i4 = bits == 4;
+  if (c->i4) {
+    /* Packed two per byte (fe_lds_bits): the buffers hold bytes. */
+    if (s->k_step % 64) {
+      free(c);
+      return -1;
+    }
+    sa[2] /= 2, sb[2] /= 2;
+    ta = tb = mlirIntegerTypeGet(kb->ctx, 8);
+  }
   MlirValue lds_a = kb_lds(kb, 3, sa, ta), lds_b = kb_lds(kb, 3, sb, tb);
   c->words_lds = kb_lds(kb, 3, sw, mlirIntegerTypeGet(kb->ctx, 16));
   if (mlirValueIsNull(c->words_lds) ||

@@ -169,17 +169,22 @@ def test_not_2_4_is_refused():
 
 
 @pytest.mark.skipif(upstream.MISSING, reason=upstream.WHY_MISSING)
-@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
-def test_i4_matches_upstream_sparsifier(chip):
-    """i4 operands (v_swmmac_i32_16x16x32_iu4 on gfx1201): the whole i4
-    range, K = 100 (not a multiple of 32); equal to MLIR's sparsifier."""
+@pytest.mark.parametrize("chip,staging", [("gfx1201", "registers"),
+                                          ("gfx1201", "lds"),
+                                          ("gfx1100", "auto")])
+@pytest.mark.parametrize("M,K,N", [(20, 100, 24), (33, 192, 40)])
+def test_i4_matches_upstream_sparsifier(chip, staging, M, K, N):
+    """i4 operands (v_swmmac_i32_16x16x64_iu4 on gfx1201, K steps of 64, in
+    registers and through LDS packed two per byte; dense on gfx1100): the
+    whole i4 range, K = 100 (a full step and a masked one) and 192 (three
+    full steps); equal to MLIR's sparsifier."""
     rng = np.random.default_rng(4)
-    M, K, N = 20, 100, 24
     a = sparse24.prune_2_4(rng.integers(-8, 8, (M, K)).astype(np.int8))
     B = rng.integers(-8, 8, (K, N)).astype(np.int8)
     values, crd = sparse24.compress_2_4(a)
     ref = upstream.sparse_matmul(values.astype(np.float32), crd,
                                  B.astype(np.float32))
     out = wmma.run(sparse_gemm(M, K, N, "i4", "i32"), chip,
-                   {"A": a, "B": B, "C": np.zeros((M, N), np.int32)})
+                   {"A": a, "B": B, "C": np.zeros((M, N), np.int32)},
+                   staging=staging)
     assert np.array_equal(out["result0"], ref.astype(np.int32))

@@ -34,11 +34,12 @@
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
 // R4: llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"(%{{.*}}) : (!llvm.ptr<1>) -> vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>
-// R4: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// R4-NOT: wmma.mma
-// R4: vector.store %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// The stores in reverse load order: the words (loaded last) first.
 // R4: vector.shuffle %{{.*}} [0, 2, 1, 3] : vector<4xi16>, vector<4xi16>
 // R4: vector.store %{{.*}} : memref<2x64x4xi16, #gpu.address_space<workgroup>>, vector<4xi16>
+// R4-NOT: wmma.mma
+// R4: vector.store %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// R4: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // R4: amdgpu.lds_barrier
 // R4: scf.for
 // R4: vector.load %{{.*}} : memref<2x64x4xi16, #gpu.address_space<workgroup>>, vector<2xi16>

@@ -21,7 +21,10 @@
  *    fragments of the step's K concatenated.  For 16-bit types that is the
  *    instruction's own K order; for 8-bit ones (whose lane half h takes K
  *    16h..16h+15) it is a permutation of K by groups of 8 applied alike to
- *    A, its positions and B, so the product is the same.
+ *    A, its positions and B, so the product is the same.  i4 steps by 64
+ *    on v_swmmac_i32_16x16x64_iu4 (lane half h: K 32h..32h+31) with the
+ *    same permutation: four values runs, four B fragments, and bytes h
+ *    and h+2 of each of the step's two words (sparse_a).
  *  - RDNA3 (no sparse WMMA): the same buffers; per K step of 16 a lane
  *    makes its row's dense 16 values from 8 values and 16 index bits by
  *    selects (exact), then the dense WMMA (as
@@ -55,11 +58,16 @@ static wmma_elem elem_of(MlirType t) {
  * LDS, which the sparse body's reads do not address (registers then). */
 static bool lds_possible(const fe_problem *p, wmma_arch arch) {
   const fe_gemm *g = &p->gemms[0];
-  return wmma_arch_has_sparse(arch) && wb_type_bits(g->a_type) != 4 &&
-         g->rhs.is_load && !g->rhs.im2col &&
+  return wmma_arch_has_sparse(arch) && g->rhs.is_load && !g->rhs.im2col &&
          g->rhs.k_pack == 1 &&
          mlirTypeEqual(p->g.nodes[g->rhs.leaf].type, g->b_type) &&
          mlirTypeEqual(p->g.nodes[g->lhs.leaf].type, g->a_type);
+}
+
+/* The K of the swmmac taken (RDNA4): 64 for i4 (v_swmmac_i32_16x16x64_iu4,
+ * half the instructions of the 16x16x32 one), 32 otherwise. */
+static int sparse_k(const fe_gemm *g) {
+  return wb_type_bits(g->a_type) == 4 ? 64 : 32;
 }
 
 /*===--- planning --------------------------------------------------------===*/
@@ -75,6 +83,9 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   if (s->k_step != 32 && s->k_step != 64)
     return fe_why(why, cap, "the sparse template stages K slices of 32 or "
                             "64 through LDS, not %d", s->k_step);
+  if (s->k_step % sparse_k(g))
+    return fe_why(why, cap, "i4 is staged through LDS in K slices of 64 "
+                            "(its swmmac's K), not %d", s->k_step);
   if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
     return fe_why(why, cap, "the sparse template's LDS loop has 2 to %d "
                             "stages, not %d", KB_PIPE_MAX_STAGES, s->stages);
@@ -132,7 +143,7 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
       return -1;
   } else {
     s->staging = FE_STAGE_REGS;
-    s->k_step = sparse_hw ? 32 : 16;
+    s->k_step = sparse_hw ? sparse_k(g) : 16;
     s->stages = 1;
     s->copy[0] = s->copy[1] = WMMA_COPY_NONE;
     s->lds_bytes = 0;
@@ -150,7 +161,10 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
    * no slice reads past B (the load has no range check). */
   if (lds && (s->copy[1] == WMMA_COPY_WMMA || s->copy[1] == WMMA_COPY_TR)) {
     char trwhy[160] = "";
+    /* Not i4: LDS holds it packed, two per byte, which the transposing
+     * load's byte columns are not. */
     bool tr_ok = !s->n_tail && !s->k_tail &&
+                 wb_type_bits(g->b_type) != 4 &&
                  !fe_lds_copy_tr_possible(p, &g->rhs, trwhy, sizeof trwhy);
     if (s->copy[1] == WMMA_COPY_TR && !tr_ok)
       return fe_why(why, cap, "%s", trwhy[0] ? trwhy
@@ -175,7 +189,7 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
   double eb = fe_storage_bytes(g->a_type);
   double a_bytes = (double)tm * K * (eb / 2 + 1.0 / 8);
   double b_bytes = (double)tn * K * fe_storage_bytes(g->b_type);
-  int ak = sparse_hw ? 32 : 16;
+  int ak = sparse_hw ? sparse_k(g) : 16;
   double steps = (double)((int64_t)(K + ak - 1) / ak);
   double mma = wgs * (tm / 16) * (tn / 16) * steps;
   /* LDS: each workgroup loads its A and B panels once; registers: each
@@ -194,8 +208,10 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
     double kp = (double)((int64_t)(K + s->k_step - 1) / s->k_step);
     valu += 4 * wgs * (tn / 32) * (s->k_step / 16) * kp;
   } else if (!lds) {
-    double per_step = sparse_hw ? s->wave_n * (bits == 16 ? 8 : 12) +
-                                      s->wave_m * 3
+    double per_step = sparse_hw ? s->wave_n * (bits == 16  ? 8
+                                               : bits == 8 ? 12
+                                                           : 24) +
+                                      s->wave_m * (bits == 4 ? 6 : 3)
                                 : s->wave_m * 24 + s->wave_n * 4;
     valu += waves * steps * per_step;
   }
@@ -233,14 +249,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   bool lds_ok = lds_possible(p, chip->arch);
   if (forced_lds && !lds_ok)
     return fe_why(why, cap, "a 2:4 sparse product is staged through LDS "
-                            "only on RDNA4, when B is read as it is, and not "
-                            "for i4");
+                            "only on RDNA4, when B is read as it is");
   MlirType at = fe_compute_type(chip->arch, g->a_type);
   MlirType bt = fe_compute_type(chip->arch, g->b_type);
   int bits = wb_type_bits(g->a_type);
   /* i4 (a byte per element in memory) takes the 8-bit path in
-   * registers: v_swmmac_i32_16x16x32_iu4, whose lane half h takes K
-   * 16h..16h+15 as iu8's does. */
+   * registers on v_swmmac_i32_16x16x64_iu4 (sparse_k). */
   if ((bits != 16 && bits != 8 && bits != 4) ||
       wb_type_bits(g->b_type) != bits)
     return fe_why(why, cap, "2:4 sparse products of 16-bit, 8-bit or i4 "
@@ -260,7 +274,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     char msg[128] = "";
     si = wmma_sparse_select(chip->arch, elem_of(g->a_type),
                             elem_of(g->b_type), elem_of(base.kacc), 16, 16,
-                            32, msg, sizeof msg);
+                            sparse_k(g), msg, sizeof msg);
     if (si == WMMA_SPARSE_COUNT)
       return fe_why(why, cap, "no sparse WMMA (v_swmmac) for these types: %s",
                     msg);
@@ -385,26 +399,48 @@ static MlirValue shift_mask(fe_kb *kb, MlirValue v, MlirValue sh, int mask) {
   return wb_arith(b, "arith.andi", shifted, wb_const_i32(b, mask));
 }
 
-/* RDNA4: tile row i's compressed A fragment and index register. */
+/* The index register's part from word: bytes h and h + 2 (the positions
+ * of K groups of 8 numbers h and h + 2 of the word's 32 K). */
+static MlirValue word_bytes(fe_kb *kb, const sparse_ctx *c, MlirValue word) {
+  wb_t *b = &kb->b;
+  MlirValue sh = wb_arith(b, "arith.muli", c->h_i32, wb_const_i32(b, 8));
+  MlirValue b0 = shift_mask(kb, word, sh, 0xff);
+  MlirValue sh2 = wb_arith(b, "arith.addi", sh, wb_const_i32(b, 16));
+  MlirValue b2 = shift_mask(kb, word, sh2, 0xff);
+  MlirValue b2s = wb_arith(b, "arith.shli", b2, wb_const_i32(b, 8));
+  return wb_arith(b, "arith.ori", b0, b2s);
+}
+
+/* RDNA4: tile row i's compressed A fragment and index register for the
+ * step of ks = 32 or 64 K at k.  B's fragment is the dense 16-K fragments
+ * of the step concatenated, so lane half h holds the K groups of 8
+ * numbers h, h + 2, ... of the step (the instruction's own order permuted
+ * by groups of 8, alike in A, its positions and B): A's values 4h..4h+3,
+ * 8+4h.., 16+4h.., 24+4h.. of the step's, and the position bytes h and
+ * h + 2 of each of the step's words (a 16-bit register half per word). */
 static void sparse_a(fe_kb *kb, const sparse_ctx *c, int i, MlirValue k,
-                     bool masked, MlirValue *a, MlirValue *index) {
+                     int ks, bool masked, MlirValue *a, MlirValue *index) {
   wb_t *b = &kb->b;
   MlirValue row = kb_add(kb, tile_row(kb, c, i), c->r);
   MlirValue kc = wb_arith(b, "arith.divui", k, kb_c(kb, 2));
   MlirValue col = kb_add(kb, kc, kb_mulc(kb, c->h, 4));
-  MlirValue lo = values_run(kb, c, row, col, 4, masked);
-  MlirValue hi = values_run(kb, c, row, kb_addc(kb, col, 8), 4, masked);
-  static const int64_t cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-  *a = wb_shuffle(b, lo, hi, 8, cat);
-  MlirValue word = index_word(
-      kb, c, row, wb_arith(b, "arith.divui", k, kb_c(kb, 32)), masked);
-  /* Bytes h and h + 2 of the word. */
-  MlirValue sh = wb_arith(b, "arith.muli", c->h_i32, wb_const_i32(b, 8));
-  MlirValue b0 = shift_mask(kb, word, sh, 0xff);
-  MlirValue b2 = shift_mask(
-      kb, word, wb_arith(b, "arith.addi", sh, wb_const_i32(b, 16)), 0xff);
-  *index = wb_arith(b, "arith.ori", b0,
-                    wb_arith(b, "arith.shli", b2, wb_const_i32(b, 8)));
+  static const int64_t cat[16] = {0, 1, 2,  3,  4,  5,  6,  7,
+                                  8, 9, 10, 11, 12, 13, 14, 15};
+  MlirValue runs = values_run(kb, c, row, col, 4, masked);
+  for (int q = 1; q < ks / 16; ++q) {
+    MlirValue next = values_run(kb, c, row, kb_addc(kb, col, 8 * q), 4, masked);
+    runs = wb_shuffle(b, runs, next, 4 * (q + 1), cat);
+  }
+  *a = runs;
+  MlirValue wcol = wb_arith(b, "arith.divui", k, kb_c(kb, 32));
+  MlirValue word = index_word(kb, c, row, wcol, masked);
+  *index = word_bytes(kb, c, word);
+  if (ks == 64) {
+    MlirValue word1 = index_word(kb, c, row, kb_addc(kb, wcol, 1), masked);
+    MlirValue hi = word_bytes(kb, c, word1);
+    hi = wb_arith(b, "arith.shli", hi, wb_const_i32(b, 16));
+    *index = wb_arith(b, "arith.ori", *index, hi);
+  }
 }
 
 /* RDNA3: tile row i's dense A fragment (the row's 16 K of the step in
@@ -460,7 +496,7 @@ static MlirValue expanded_a(fe_kb *kb, const sparse_ctx *c, int i,
   return a;
 }
 
-/* One K step (32 on RDNA4, 16 on RDNA3) at k. */
+/* One K step (32 on RDNA4, 64 for i4; 16 on RDNA3) at k. */
 static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
                    MlirValue *acc, bool masked) {
   const fe_schedule *s = kb->s;
@@ -470,7 +506,7 @@ static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
   bool sparse_hw = !mlirAttributeIsNull(c->sparse_atom);
   for (int i = 0; i < s->wave_m; ++i) {
     if (sparse_hw)
-      sparse_a(kb, c, i, k, masked, &a[i], &index[i]);
+      sparse_a(kb, c, i, k, s->k_step, masked, &a[i], &index[i]);
     else
       a[i] = expanded_a(kb, c, i, k, masked);
   }
@@ -478,15 +514,16 @@ static void k_step(fe_kb *kb, const sparse_ctx *c, MlirValue k,
     MlirValue col = tile_col(kb, c, j);
     bf[j] = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch, col, k,
                             masked);
-    if (sparse_hw) {
-      MlirValue hi = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch,
-                                     col, kb_addc(kb, k, 16), masked);
+    /* The step's dense 16-K fragments concatenated (sparse_a). */
+    for (int q = 1; sparse_hw && q < s->k_step / 16; ++q) {
+      MlirValue next = kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, c->w.batch,
+                                       col, kb_addc(kb, k, 16 * q), masked);
       int64_t n = 0;
-      wb_is_vec1d(mlirValueGetType(hi), &n, NULL);
-      int64_t cat[32];
-      for (int e = 0; e < 2 * n && e < 32; ++e)
+      wb_is_vec1d(mlirValueGetType(next), &n, NULL);
+      int64_t cat[64];
+      for (int e = 0; e < (q + 1) * n && e < 64; ++e)
         cat[e] = e;
-      bf[j] = wb_shuffle(&kb->b, bf[j], hi, 2 * n, cat);
+      bf[j] = wb_shuffle(&kb->b, bf[j], next, (q + 1) * n, cat);
     }
   }
   for (int i = 0; i < s->wave_m; ++i)
@@ -520,7 +557,8 @@ static int build(fe_kb *kb) {
   if (wmma_arch_has_sparse(kb->arch)) {
     bool ints = mlirTypeIsAInteger(g->a_type);
     c.sparse_atom = wmmaSparseAtomAttrGet(
-        kb->ctx, kb->arch, 16, 16, 32, g->a_type, g->b_type, g->kacc_type,
+        kb->ctx, kb->arch, 16, 16, sparse_k(g), g->a_type, g->b_type,
+        g->kacc_type,
         ints && !g->a_unsigned, ints && !g->b_unsigned, false);
     if (mlirAttributeIsNull(c.sparse_atom))
       return -1; /* the plan checked that the instruction exists */

@@ -49,6 +49,7 @@ typedef struct {
   fe_lds_copy a, b;     /* the values, B */
   MlirValue words_lds;  /* [stages][tile_m][2 nw] i16 */
   int nw;               /* index words per row and slice */
+  bool i4;              /* i4: packed two per byte, v_swmmac_..._16x16x64 */
   int wchunks;          /* tile rows per thread of the words' copy */
   MlirValue wrow_ld[FE_COPY_MAX];
   MlirValue wrow[FE_MAX_REG_TILES], wcol[FE_MAX_REG_TILES];
@@ -57,9 +58,30 @@ typedef struct {
   MlirValue pa[FE_COPY_MAX], pb[FE_COPY_MAX], pw[FE_COPY_MAX];
 } sparse_lds;
 
+/* B's layout: the gemm template's, except that an 8-bit B's rows are
+ * padded by 16 bytes instead of 8.  A lane reads 16 consecutive K of its
+ * column per swmmac; rows a multiple of 16 bytes apart make that one
+ * ds_load_b128 at an immediate offset (8-byte aligned rows: two b64 reads
+ * and an address add apiece).  The reads stay conflict-free by
+ * LdsLayout.c's rule: (tk + 16) / 16 units per row is odd for tk 32, 64. */
+static fe_lds_layout b_layout(wmma_arch arch, int elem_bits, int tk) {
+  fe_lds_layout l = fe_lds_layout_get(arch, elem_bits, tk);
+  if (elem_bits == 8 && l.stride % 16) {
+    l.pad = 16;
+    l.stride = tk + l.pad;
+  }
+  /* i4, packed: a lane reads 32 K (16 bytes) per swmmac; 16 bytes of
+   * padding keep the rows' units odd for tk 64 (3). */
+  if (elem_bits == 4 && (l.stride / 2) % 16) {
+    l.pad = 32;
+    l.stride = tk + l.pad;
+  }
+  return l;
+}
+
 int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits) {
   fe_lds_layout la = fe_lds_layout_get(arch, elem_bits, s->k_step / 2);
-  fe_lds_layout lb = fe_lds_layout_get(arch, elem_bits, s->k_step);
+  fe_lds_layout lb = b_layout(arch, elem_bits, s->k_step);
   return (int)(fe_lds_bytes(&la, s->stages, s->tile_m, elem_bits) +
                fe_lds_bytes(&lb, s->stages, s->tile_n, elem_bits) +
                (int64_t)s->stages * s->tile_m * (s->k_step / 32) * 4);
@@ -99,19 +121,22 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
 static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   sparse_lds *c = ud;
   wb_t *b = &kb->b;
-  fe_lds_copy_store(kb, &c->a, buf, c->pa);
-  fe_lds_copy_store(kb, &c->b, buf, c->pb);
   MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16);
   for (int q = 0; q < c->wchunks; ++q) {
     /* (w0.lo, w0.hi[, w1.lo, w1.hi]) -> the halves grouped by half. */
     MlirValue halves = wb_bitcast(b, c->pw[q], wb_vec(2 * c->nw, i16));
-    if (c->nw == 2) {
+    if (c->nw == 2 && !c->i4) {
       static const int64_t by_half[4] = {0, 2, 1, 3};
       halves = wb_shuffle(b, halves, halves, 4, by_half);
     }
     MlirValue idx[3] = {buf, c->wrow_ld[q], kb_c(kb, 0)};
     wb_vstore(b, halves, c->words_lds, 3, idx);
   }
+  /* The words were loaded last: storing them first makes their one wait
+   * (for every load of the slice) the copy's only one, where stores in
+   * load order wait for each load in turn (a wait instruction apiece). */
+  fe_lds_copy_store(kb, &c->b, buf, c->pb);
+  fe_lds_copy_store(kb, &c->a, buf, c->pa);
 }
 
 /* Lane (r, h)'s index register for the slice: the halves h of its row's
@@ -127,6 +152,51 @@ static MlirValue index_reg(fe_kb *kb, sparse_lds *c, MlirValue buf,
   return wb_cast(b, "arith.extui", wb_extract(b, v, 0), i32);
 }
 
+/* i4 (v_swmmac_i32_16x16x64_iu4, lane half h: K 32h..32h+31 of each 64,
+ * in K order: no permutation).  Per 64 K number t of the slice, lane
+ * (r, h) reads its row's values 16h..16h+15 of the 32 (8 packed bytes),
+ * its column's K 32h..32h+31 of B (16 bytes), and as its index register
+ * its row's word 2t + h as it is (the words are stored unregrouped). */
+static void multiply_slice_i4(fe_kb *kb, sparse_lds *c, MlirValue buf,
+                              MlirValue *acc) {
+  const fe_schedule *s = c->s;
+  wb_t *b = &kb->b;
+  MlirType i8 = mlirIntegerTypeGet(kb->ctx, 8);
+  MlirType i4 = mlirIntegerTypeGet(kb->ctx, 4);
+  MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16);
+  MlirNamedAttribute attr = wb_named(kb->ctx, "atom", c->atom);
+  for (int t = 0; t < s->k_step / 64; ++t) {
+    if (t)
+      sched_barrier(kb);
+    MlirValue a[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
+    for (int i = 0; i < s->wave_m; ++i) {
+      MlirValue row = kb_add(kb, c->wrow[i], c->r);
+      MlirValue widx[3] = {buf, row, kb_addc(kb, kb_mulc(kb, c->h, 2), 4 * t)};
+      MlirValue w = wb_vload(b, wb_vec(2, i16), c->words_lds, 3, widx);
+      MlirValue w1 = wb_bitcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
+      index[i] = wb_extract(b, w1, 0);
+      MlirValue idx[3] = {buf, row, kb_addc(kb, kb_mulc(kb, c->h, 8), 16 * t)};
+      MlirValue bytes = wb_vload(b, wb_vec(8, i8), c->a.lds, 3, idx);
+      a[i] = wb_bitcast(b, bytes, wb_vec(16, i4));
+    }
+    for (int j = 0; j < s->wave_n; ++j) {
+      MlirValue col = kb_add(kb, c->wcol[j], c->r);
+      MlirValue idx[3] = {buf, col,
+                          kb_addc(kb, kb_mulc(kb, c->h, 16), 32 * t)};
+      MlirValue bytes = wb_vload(b, wb_vec(16, i8), c->b.lds, 3, idx);
+      MlirValue bf = wb_bitcast(b, bytes, wb_vec(32, i4));
+      for (int i = 0; i < s->wave_m; ++i) {
+        int tile = i * s->wave_n + j;
+        MlirValue ops[4] = {a[i], bf, acc[tile], index[i]};
+        acc[tile] = wb_op1(b, "wmma.sparse_mma", 4, ops,
+                           mlirValueGetType(acc[tile]), 1, &attr);
+        if (mlirValueIsNull(acc[tile]))
+          kb->failed = 1;
+      }
+    }
+  }
+}
+
 static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
                            MlirValue buf, bool masked, MlirValue *acc) {
   sparse_lds *c = ud;
@@ -134,6 +204,10 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
   wb_t *b = &kb->b;
   (void)slice, (void)masked; /* zeros past K came in with the slice */
   sched_barrier(kb);
+  if (c->i4) {
+    multiply_slice_i4(kb, c, buf, acc);
+    return;
+  }
   MlirType at = mlirShapedTypeGetElementType(mlirValueGetType(c->a.lds));
   MlirType bt = mlirShapedTypeGetElementType(mlirValueGetType(c->b.lds));
   MlirValue rows[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
@@ -150,6 +224,13 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
                           kb_addc(kb, kb_mulc(kb, c->h, 8), 16 * t)};
       a[i] = wb_vload(b, wb_vec(8, at), c->a.lds, 3, idx);
     }
+    /* A's fragments (and the index registers) issue before B's: B's reads
+     * then complete in the order the swmmacs take them, one wait per
+     * column tile instead of one per interleaved read.  Not with B copied
+     * by vector loads (a 2:4 B's product): measured there, the earlier A
+     * reads spill (f16 at 2048^3: 18 VGPRs). */
+    if (c->b.how == WMMA_COPY_TR)
+      sched_barrier(kb);
     MlirNamedAttribute attrs[2] = {
         wb_named(kb->ctx, "atom", c->atom),
         wb_named(kb->ctx, "index_key", wb_i32_attr(kb->ctx, t))};
@@ -187,10 +268,20 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   MlirType tb = kb->p->g.nodes[g->rhs.leaf].type;
   int bits = wb_type_bits(ta);
   fe_lds_layout la = fe_lds_layout_get(kb->arch, bits, s->k_step / 2);
-  fe_lds_layout lb = fe_lds_layout_get(kb->arch, bits, s->k_step);
+  fe_lds_layout lb = b_layout(kb->arch, bits, s->k_step);
   int64_t sa[3] = {s->stages, s->tile_m, la.stride},
           sb[3] = {s->stages, s->tile_n, lb.stride},
           sw[3] = {s->stages, s->tile_m, 2 * c->nw};
+  c->i4 = bits == 4;
+  if (c->i4) {
+    /* Packed two per byte (fe_lds_bits): the buffers hold bytes. */
+    if (s->k_step % 64) {
+      free(c);
+      return -1;
+    }
+    sa[2] /= 2, sb[2] /= 2;
+    ta = tb = mlirIntegerTypeGet(kb->ctx, 8);
+  }
   MlirValue lds_a = kb_lds(kb, 3, sa, ta), lds_b = kb_lds(kb, 3, sb, tb);
   c->words_lds = kb_lds(kb, 3, sw, mlirIntegerTypeGet(kb->ctx, 16));
   if (mlirValueIsNull(c->words_lds) ||

@@ -1,5 +1,5 @@
 // i4 operands with a 2:4 B (2:4 along its columns): the transposed
-// product on v_swmmac_i32_16x16x32_iu4, with an epilogue.
+// product on v_swmmac_i32_16x16x64_iu4, with an epilogue.
 #KB24 = #sparse_tensor.encoding<{ map = (i, j) -> (j : dense, i floordiv 4 : dense, i mod 4 : structured[2, 4]) }>
 func.func @i4b(%A: tensor<48x64xi4>, %B: tensor<64x72xi4, #KB24>, %C: tensor<48x72xi32>) -> tensor<48x72xi32> {
   %r = linalg.matmul ins(%A, %B : tensor<48x64xi4>, tensor<64x72xi4, #KB24>) outs(%C : tensor<48x72xi32>) -> tensor<48x72xi32>

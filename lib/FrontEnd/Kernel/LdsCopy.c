@@ -26,18 +26,18 @@
  * into i32), exact: every product is x * 1 or x * 0 and every sum adds
  * zeros.
  *
- * RDNA3 16-bit accumulators fill one half of each of 8 VGPRs (OPSEL), so two
- * blocks of consecutive K share one accumulator (a *pair*, when the slice
- * has 32 K): the first WMMA (opsel 0) takes T's rows K = 16 (r % 2) +
- * 2 (r / 2), the second (opsel 1, accumulating onto the first's result)
- * the rows one K further; D's lane (n, h) then holds K = 16h .. 16h + 15
- * of column n in order, one 32-byte store and no packing.  8-bit results
+ * RDNA3 16-bit accumulators fill one half of each of 8 VGPRs (OPSEL), so
+ * two blocks of consecutive K share one accumulator (a *pair*, when the
+ * slice has 32 K): the first WMMA (opsel 0) takes T's rows K = 16 (r % 2)
+ * + 2 (r / 2), the second (opsel 1, accumulating onto the first's result)
+ * the rows one K further; D's lane (n, h) then holds K = 16h .. 16h + 15 of
+ * column n in order, one 32-byte store and no packing.  8-bit results
  * (i32) are packed four to a word by byte permutes (3 v_perm_b32).  Per
- * block and lane: RDNA4 one load, the WMMA, one store (8-bit: + 6 permutes); RDNA3
- * 16-bit two loads, the WMMA, half of a 32-byte store; RDNA3 8-bit one load,
- * the WMMA, 6 permutes, one store -- against one load and eight 16-bit
- * stores per 8 elements for the scalar copy (SCALAR, kept for element types
- * without such a WMMA).
+ * block and lane: RDNA4 one load, the WMMA, one store (8-bit: + 6
+ * permutes); RDNA3 16-bit two loads, the WMMA, half of a 32-byte store;
+ * RDNA3 8-bit one load, the WMMA, 6 permutes, one store -- against one
+ * load and eight 16-bit stores per 8 elements for the scalar copy (SCALAR,
+ * kept for element types without such a WMMA).
  *
  * i4 operands the WMMA multiplies as they are go into LDS two per byte
  * (`packed`): VEC chunks are packed on their bytes (wb_pack_nibbles), WMMA

@@ -4,8 +4,8 @@ the totals over the file (register usage comes from the HSACO notes).
 
 With --loop, one line per kernel instead: its steady-state K loop
 (isa_counts.steady_state): instructions, WMMAs, instructions per WMMA and
-the loop's LDS reads and cross-lane instructions (the density lit tests
-check these).  The file '-' is standard input."""
+the loop's LDS reads, cross-lane instructions and byte permutes (the
+density lit tests check these).  The file '-' is standard input."""
 import re
 import sys
 
@@ -23,9 +23,10 @@ def loop_line(name, text):
         return sum(1 for s in body if s.split()[0].startswith(prefix))
     per = st["instrs"] / st["wmma"] if st["wmma"] else float("nan")
     return ("%s: %s %d instructions, %d WMMA, %.2f per WMMA, %d ds_load_b128, "
-            "%d v_permlanex16, %d nested loops" % (
+            "%d v_permlanex16, %d nested loops, %d v_perm_b32" % (
                 name, st["kind"], st["instrs"], st["wmma"], per,
-                count("ds_load_b128"), count("v_permlanex16"), st["nested"]))
+                count("ds_load_b128"), count("v_permlanex16"), st["nested"],
+                count("v_perm_b32")))
 
 
 def main() -> int:

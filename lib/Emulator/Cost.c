@@ -39,6 +39,7 @@ uint16_t emu_valu_weight(const Inst *in) {
   case OP_IMATH1:
   case OP_IMATH2:
   case OP_FSHIFT:
+  case OP_PERM:
   case OP_OVERFLOW:
   case OP_CVT_PKRTZ:
   case OP_FMED3:

@@ -283,6 +283,7 @@ static const IntrEntry kIntr[] = {
     {"llvm.ssub.with.overflow", OP_OVERFLOW, IM_SSUB_O},
     {"llvm.umul.with.overflow", OP_OVERFLOW, IM_UMUL_O},
     {"llvm.smul.with.overflow", OP_OVERFLOW, IM_SMUL_O},
+    {"llvm.amdgcn.perm", OP_PERM, 0},
     {"llvm.fshl", OP_FSHIFT, 0}, {"llvm.fshr", OP_FSHIFT, 1},
     {"llvm.vector.reduce.add", OP_REDUCE, RD_ADD}, {"llvm.vector.reduce.mul", OP_REDUCE, RD_MUL},
     {"llvm.vector.reduce.and", OP_REDUCE, RD_AND}, {"llvm.vector.reduce.or", OP_REDUCE, RD_OR},
@@ -318,6 +319,7 @@ static unsigned intr_arity(int op, int sub) {
   case OP_REDUCE:
     return sub == RD_FADD || sub == RD_FMUL ? 2 : 1;
   case OP_WRITELANE: case OP_FMA: case OP_FSHIFT: case OP_FMED3:
+  case OP_PERM:
     return 3;
   default:
     return 1;
@@ -408,7 +410,9 @@ int decode_intrinsic(Dec *d, LLVMValueRef inst, const char *name,
     OPND(in->b, LLVMGetOperand(inst, 1));
     OPND(in->c, LLVMGetOperand(inst, 2));
     return 0;
-  case OP_FMA: case OP_FSHIFT: case OP_FMED3:
+  case OP_FMA: case OP_FSHIFT: case OP_FMED3: case OP_PERM:
+    if (e->op == OP_PERM && (rt->bits != 32 || rt->n > 1 || in->bits2 != 32))
+      return dec_error(d, "malformed call to '%s' (i32 operands)", name);
     OPND(in->b, LLVMGetOperand(inst, 1));
     OPND(in->c, LLVMGetOperand(inst, 2));
     return 0;

@@ -447,6 +447,31 @@ int exec_fshift(Ctx *c, const Inst *in) {
   return EX_NEXT;
 }
 
+/* v_perm_b32: byte i of d is byte sel_i of the 64-bit {a, b} (b low);
+ * selectors 8..11 replicate a sign bit (bits 15, 31, 47, 63), 12 gives
+ * 0x00, 13 and above 0xff (RDNA3/4 ISA, V_PERM_B32). */
+static uint32_t perm_byte(uint64_t ab, unsigned sel) {
+  if (sel < 8)
+    return (uint32_t)(ab >> (8 * sel)) & 0xff;
+  if (sel < 12)
+    return (ab >> (16 * (sel - 8) + 15)) & 1 ? 0xff : 0;
+  return sel == 12 ? 0 : 0xff;
+}
+
+int exec_perm(Ctx *c, const Inst *in) {
+  const uint32_t exec = c->exec;
+  uint64_t *restrict d = W(in->dst);
+  const uint64_t *a = R(in->a), *b = R(in->b), *cc = R(in->c);
+  VLOOP(in->n, {
+    uint64_t ab = (a[i] & 0xffffffffu) << 32 | (b[i] & 0xffffffffu);
+    uint32_t r = 0;
+    for (unsigned k = 0; k < 4; ++k)
+      r |= perm_byte(ab, (unsigned)(cc[i] >> (8 * k)) & 0xff) << (8 * k);
+    d[i] = r;
+  });
+  return EX_NEXT;
+}
+
 static double reduce_fp(int sub, int sk, double acc, double x) {
   switch (sub) {
   case RD_FADD: return emu_load_fp(emu_store_fp(acc + x, sk), sk);

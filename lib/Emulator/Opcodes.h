@@ -122,6 +122,7 @@
   X(IMATH1,        exec_imath1,       "d = sub(a)")                            \
   X(IMATH2,        exec_imath2,       "d = sub(a, b)")                         \
   X(FSHIFT,        exec_fshift,       "d = funnel shift (sub 0 l, 1 r)")       \
+  X(PERM,          exec_perm,         "d = bytes of {a, b} chosen by c")       \
   X(OVERFLOW,      exec_overflow,     "d = {a sub b, overflow}")               \
   X(REDUCE,        exec_reduce,       "d = reduce(sub) of vector a|b")         \
   X(CVT_PKRTZ,     exec_cvt_pkrtz,    "d = {f16 rtz(a), f16 rtz(b)}")          \

@@ -245,6 +245,9 @@ void wb_lds_barrier(wb_t *b);
 /* rocdl.permlanex16 with the selectors that make lane l read lane l ^ 16's
  * i32 w (v_permlanex16). */
 MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w);
+/* v_perm_b32 (llvm.amdgcn.perm): byte i of the result is byte sel_i of the
+ * 64-bit {hi, lo} (lo bytes 0..3, hi 4..7; 12 gives 0x00). */
+MlirValue wb_perm_b32(wb_t *b, MlirValue hi, MlirValue lo, uint32_t sel);
 /* The same for an f32 or i32 value (f32 travels as its bits). */
 MlirValue wb_xor16(wb_t *b, MlirValue v);
 

@@ -32,12 +32,12 @@
  * + 2 (r / 2), the second (opsel 1, accumulating onto the first's result)
  * the rows one K further; D's lane (n, h) then holds K = 16h .. 16h + 15 of
  * column n in order, one 32-byte store and no packing.  8-bit results
- * (i32) are packed four to a word by shifts (v_lshl_or_b32).  Per block and
- * lane: RDNA4 one load, the WMMA, one store (8-bit: + 6 shifts); RDNA3
- * 16-bit two loads, the WMMA, half of a 32-byte store; RDNA3 8-bit one
- * load, the WMMA, 6 shifts, one store -- against one load and eight 16-bit
- * stores per 8 elements for the scalar copy (SCALAR, kept for element
- * types without such a WMMA).
+ * (i32) are packed four to a word by byte permutes (3 v_perm_b32).  Per
+ * block and lane: RDNA4 one load, the WMMA, one store (8-bit: + 6
+ * permutes); RDNA3 16-bit two loads, the WMMA, half of a 32-byte store;
+ * RDNA3 8-bit one load, the WMMA, 6 permutes, one store -- against one
+ * load and eight 16-bit stores per 8 elements for the scalar copy (SCALAR,
+ * kept for element types without such a WMMA).
  *
  * i4 operands the WMMA multiplies as they are go into LDS two per byte
  * (`packed`): VEC chunks are packed on their bytes (wb_pack_nibbles), WMMA
@@ -539,17 +539,18 @@ static MlirValue block_result(fe_kb *kb, const fe_lds_copy *cp, MlirValue d,
   }
   if (mlirTypeIsAInteger(et) && wb_type_bits(et) == 32 &&
       wb_type_bits(lds_elem) == 8) {
-    /* The values are bytes (0..255: x * 1 sums), so the words are
-     * d0 | d1 << 8 | d2 << 16 | d3 << 24 (v_lshl_or_b32 each), with no
-     * masking: a vector trunci lowers to 16-bit and/or/shift chains. */
+    /* The values are bytes (0..255: x * 1 sums), so a word is the low
+     * bytes of d0..d3: three v_perm_b32 (d0, d1 into bytes 0-1, d2, d3
+     * into 2-3, then the halves), where shifts and ors took four VALU
+     * (LLVM made v_lshl_or + 2 shifts + v_or3 of any order written). */
     MlirValue w[2];
     for (int q = 0; q < 2; ++q) {
-      w[q] = wb_extract(b, d, 4 * q);
-      for (int j = 1; j < 4; ++j) {
-        MlirValue dj = wb_extract(b, d, 4 * q + j);
-        MlirValue sh = wb_arith(b, "arith.shli", dj, wb_const_i32(b, 8 * j));
-        w[q] = wb_arith(b, "arith.ori", w[q], sh);
-      }
+      MlirValue v[4];
+      for (int j = 0; j < 4; ++j)
+        v[j] = wb_extract(b, d, 4 * q + j);
+      MlirValue lo = wb_perm_b32(b, v[1], v[0], 0x0c0c0400u);
+      MlirValue hi = wb_perm_b32(b, v[3], v[2], 0x04000c0cu);
+      w[q] = wb_perm_b32(b, hi, lo, 0x07060100u);
     }
     return wb_bitcast(b, wb_from_elements(b, 2, w, wb_vec(2, wb_i32(kb->ctx))),
                       wb_vec(8, lds_elem));

@@ -58,6 +58,9 @@ typedef struct {
   double cost;            /* the cost rule's value (lower is better) */
   double tie_cost;        /* gemm: the rule's fe_cost, which breaks ties
                              of the modelled time (cost) */
+  double cost_simd;       /* gemm: the modelled SIMD bound (WMMA pipe +
+                             VALU), which breaks ties of tie_cost (0: not
+                             modelled) */
   fe_grid_dim grid[3];    /* workgroups in x, y, z */
   int threads;            /* per workgroup (x) */
   MlirType kacc;          /* the kernel's accumulator type */
@@ -113,12 +116,17 @@ typedef struct {
   double swmmac;
 } fe_grid_work;
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
+/* The same, and the model's SIMD bound (WMMA pipe + VALU on the busiest
+ * SIMD, at boost) in *simd (0 where the model does not apply). */
+double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
+                         double *simd);
 /* The explain-cost remark of one candidate schedule s of template `name`
  * ("candidate" or "chosen" as `what`): staging, tiles, waves, modelled time
  * and the older rule's cost. */
 /* Does candidate s beat best (none yet when !found)?  The modelled time
  * decides when the two differ by more than margin (a fraction of best's);
- * closer, the rule's tie_cost. */
+ * closer, the rule's tie_cost; equal again, the modelled SIMD bound
+ * where both have one. */
 bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
                          bool found, double margin);
 void fe_explain_candidate(const fe_problem *p, const char *name,

@@ -22,7 +22,9 @@
  * plans, which also sees wave quantisation over the WGPs, occupancy from
  * the estimated VGPRs and the LDS, and LDS bandwidth; the L2 term keeps
  * the rule's assumption above (256 bytes per WMMA issue time per CU: no
- * L2 bandwidth is published).
+ * L2 bandwidth is published).  Within 5% of each other the rule's value
+ * decides (Gemm.c), and where that ties too, the smaller modelled SIMD
+ * bound (the work a DRAM bound hides at boost shows at lower clocks).
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */
@@ -55,9 +57,17 @@ bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
                          bool found, double margin) {
   if (!found)
     return true;
-  if (fabs(s->cost - best->cost) <= margin * best->cost)
+  if (fabs(s->cost - best->cost) > margin * best->cost)
+    return s->cost < best->cost;
+  if (fabs(s->tie_cost - best->tie_cost) > 1e-9 * best->tie_cost)
     return s->tie_cost < best->tie_cost;
-  return s->cost < best->cost;
+  /* Both at the DRAM bound, say: the less SIMD work the DRAM time hides,
+   * which a lower clock or a VALU count the template does not know would
+   * expose (i8 2048x2048x1024 on gfx1201: 256x128 tiles halve 128x128's
+   * transposing WMMAs, modelled 83% of the peak at the sustained clock
+   * against 77% from the emulator's counts). */
+  return s->cost_simd > 0 && best->cost_simd > 0 &&
+         s->cost_simd < best->cost_simd * (1 - 1e-9);
 }
 
 void fe_explain_candidate(const fe_problem *p, const char *name,
@@ -70,7 +80,14 @@ void fe_explain_candidate(const fe_problem *p, const char *name,
 }
 
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
+  return fe_modelled_costs(chip, w, NULL);
+}
+
+double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
+                         double *simd) {
   const wmma_sku_info *sku = chip->largest;
+  if (simd)
+    *simd = 0;
   const wmma_arch_traits *t = wmma_arch_traits_get(chip->arch);
   if (!sku || !t || !t->wmma_issue_cycles[w->instr])
     return fe_cost(chip, w->workgroups, w->wmma, w->l2_bytes);
@@ -95,6 +112,8 @@ double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w) {
   double l2_per_clk = 256.0 * t->simds_per_cu / t->wmma_issue_cycles[w->instr];
   double l2 = w->l2_bytes /
               (l2_per_clk * sku->compute_units * sku->boost_clock_mhz * 1e6);
+  if (simd)
+    *simd = r.boost.seconds[WMMA_SOL_SIMD];
   return r.boost.time > l2 ? r.boost.time : l2;
 }
 

@@ -369,6 +369,67 @@ static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
   return wb_shuffle(b, lo, hi, (int)n, mask);
 }
 
+/* The row max's operation.  RDNA4: maximumf, its v_maximum_f32, where
+ * maxnumf first quiets each WMMA result (a v_max_num_f32 x, x per
+ * score).  RDNA3: maxnumf (one v_max_f32, where maximumf is three
+ * instructions) marked nnan: in the IEEE mode of compute kernels LLVM
+ * otherwise quiets each operand first (a v_max_f32 x, x per score)
+ * against signalling NaNs, which WMMA results and the max's own results
+ * never are.  A NaN score the max drops still makes its row NaN through
+ * its exponential in the sum. */
+static MlirValue row_max_op(fe_kb *kb, MlirValue x, MlirValue y) {
+  wb_t *b = &kb->b;
+  if (kb->arch == WMMA_ARCH_RDNA4)
+    return wb_arith(b, "arith.maximumf", x, y);
+  MlirAttribute nnan = mlirAttributeParseGet(
+      kb->ctx, mlirStringRefCreateFromCString("#arith.fastmath<nnan>"));
+  MlirNamedAttribute fm = wb_named(kb->ctx, "fastmath", nnan);
+  MlirValue ops[2] = {x, y};
+  return wb_op1(b, "arith.maxnumf", 2, ops, mlirValueGetType(x), 1, &fm);
+}
+
+/* The max over a row's keys in the block's nkt tiles sc[]: the lane's
+ * 8 nkt slots reduced in groups of three (LLVM's v_max3 / v_maximum3:
+ * about half an instruction a score, where a slot-wise max over the
+ * tiles first costs one), then with lane l ^ 16. */
+static MlirValue row_max(fe_kb *kb, int nkt, const MlirValue *sc) {
+  wb_t *b = &kb->b;
+  MlirValue e[8 * MAX_KEY_TILES];
+  int n = 8 * nkt;
+  for (int kt = 0; kt < nkt; ++kt)
+    for (int i = 0; i < 8; ++i)
+      e[8 * kt + i] = wb_extract(b, sc[kt], i);
+  while (n > 1) {
+    int m = 0;
+    for (int i = 0; i < n; i += 3) {
+      MlirValue r = e[i];
+      for (int j = i + 1; j < n && j < i + 3; ++j)
+        r = row_max_op(kb, r, e[j]);
+      e[m++] = r;
+    }
+    n = m;
+  }
+  MlirValue other = wb_xor16(b, e[0]);
+  return row_max_op(kb, e[0], other);
+}
+
+/* The sum of a row's values over the block's nkt tiles p[], as a tree
+ * (slot-wise over the tiles, then over the lane's 8 slots, then with lane
+ * l ^ 16): its independent adds let VOPD issue two as one, where a chain
+ * of adds issues one by one. */
+static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p) {
+  wb_t *b = &kb->b;
+  MlirValue e[8 * MAX_KEY_TILES];
+  for (int kt = 0; kt < nkt; ++kt)
+    for (int i = 0; i < 8; ++i)
+      e[8 * kt + i] = wb_extract(b, p[kt], i);
+  for (int n = 8 * nkt; n > 1; n /= 2)
+    for (int i = 0; i < n / 2; ++i)
+      e[i] = wb_arith(b, "arith.addf", e[i], e[i + n / 2]);
+  MlirValue other = wb_xor16(b, e[0]);
+  return wb_arith(b, "arith.addf", e[0], other);
+}
+
 /* Loop state: running max, running sum, O^T accumulators. */
 #define NSTATE (2 + MAX_TILES)
 
@@ -421,30 +482,23 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   }
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   /* Online softmax: the block's row max over its key tiles (slot-wise,
-   * then across the lane's slots and its lane half).  RDNA3: maxnumf (one
-   * v_max_f32, where maximumf is three instructions): a NaN score it
-   * drops still makes the row NaN through its exp in the sum.  RDNA4:
-   * maximumf, its v_maximum_f32, where maxnumf first quiets each WMMA
-   * result (a v_max_num_f32 x, x per score). */
+   * then across the lane's slots and its lane half). */
   MlirValue mx = st[0], l = st[1];
-  const char *maxop = kb->arch == WMMA_ARCH_RDNA4 ? "arith.maximumf"
-                                                  : "arith.maxnumf";
-  MlirValue vm = sc[0];
-  for (int kt = 1; kt < a->nkt; ++kt)
-    vm = wb_arith(b, maxop, vm, sc[kt]);
-  MlirValue bm = fe_att_row_combine(kb, maxop, vm);
-  MlirValue mnew = wb_arith(b, maxop, mx, bm);
+  MlirValue bm = row_max(kb, a->nkt, sc);
+  MlirValue mnew = row_max_op(kb, mx, bm);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
   double c = a->fold > 0 ? a->fold : 1.0;
-  MlirValue corr = fe_att_exp_scaled_minus(kb, mx, muse, c);
-  MlirValue pv[MAX_KEY_TILES], vs = (MlirValue){NULL};
-  for (int kt = 0; kt < a->nkt; ++kt) {
-    pv[kt] = fe_att_exp_scaled_minus(kb, sc[kt], muse, c);
-    vs = kt ? wb_arith(b, "arith.addf", vs, pv[kt]) : pv[kt];
-  }
-  MlirValue bs = fe_att_row_combine(kb, "arith.addf", vs);
+  /* The shift in two VGPRs: VOPD pairs two fmas of the exponentials only
+   * when their shift operands lie in different banks. */
+  MlirValue sh = fe_att_exp_shift(kb, muse, c);
+  MlirValue sh2 = copy_opaque(kb, sh);
+  MlirValue corr = fe_att_exp_shifted(kb, mx, c, sh, sh);
+  MlirValue pv[MAX_KEY_TILES];
+  for (int kt = 0; kt < a->nkt; ++kt)
+    pv[kt] = fe_att_exp_shifted(kb, sc[kt], c, sh, sh2);
+  MlirValue bs = row_sum(kb, a->nkt, pv);
   st[0] = mnew;
   MlirValue lc = wb_arith(b, "arith.mulf", l, corr);
   st[1] = wb_arith(b, "arith.addf", lc, bs);

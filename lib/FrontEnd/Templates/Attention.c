@@ -331,23 +331,30 @@ static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt) {
   return wb_bitcast(b, words, bt);
 }
 
-/* x in another VGPR (v_mov_b32 with an identity DPP8 selector, which
- * LLVM neither folds nor merges with x). */
+/* x in another VGPR: v_mov_b32 with the identity DPP quad_perm, which
+ * LLVM neither folds nor merges with x.  Its `old` operand (kept by lanes
+ * the row and bank masks disable, none here) is poison, so the result
+ * needs no v_mov_b32 of x into the tied register first (mov.dpp8 ties x
+ * itself). */
 static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
   wb_t *b = &kb->b;
   MlirType i32 = wb_i32(kb->ctx);
-  MlirValue args[2] = {{NULL}};
-  args[0] = wb_cast(b, "arith.bitcast", x, i32);
-  args[1] = wb_const_i32(b, 0 | 1 << 3 | 2 << 6 | 3 << 9 | 4 << 12 |
-                                5 << 15 | 6 << 18 | 7 << 21);
-  int32_t segments[2] = {2, 0};
+  MlirValue args[6] = {{NULL}};
+  args[0] = wb_op1(b, "llvm.mlir.poison", 0, NULL, i32, 0, NULL);
+  args[1] = wb_cast(b, "arith.bitcast", x, i32);
+  args[2] = wb_const_i32(b, 0xe4); /* quad_perm:[0,1,2,3] */
+  args[3] = wb_const_i32(b, 0xf);  /* row_mask */
+  args[4] = wb_const_i32(b, 0xf);  /* bank_mask */
+  args[5] = wb_const_bool(b, false); /* bound_ctrl */
+  int32_t segments[2] = {6, 0};
   MlirNamedAttribute attrs[3] = {
-      wb_named(kb->ctx, "intrin", wb_str_attr(kb->ctx, "llvm.amdgcn.mov.dpp8")),
+      wb_named(kb->ctx, "intrin",
+               wb_str_attr(kb->ctx, "llvm.amdgcn.update.dpp")),
       wb_named(kb->ctx, "op_bundle_sizes",
                mlirDenseI32ArrayGet(kb->ctx, 0, NULL)),
       wb_named(kb->ctx, "operandSegmentSizes",
                mlirDenseI32ArrayGet(kb->ctx, 2, segments))};
-  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 2, args, i32, 3, attrs);
+  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 6, args, i32, 3, attrs);
   return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
 }
 
@@ -367,6 +374,16 @@ static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
   for (int i = 0; i < n && i < 16; ++i)
     mask[i] = i % 2 ? n + i : i;
   return wb_shuffle(b, lo, hi, (int)n, mask);
+}
+
+/* f32 x of lane l ^ 16 (swap_halves: no v_mov_b32 of x into the
+ * permlane's tied register, which wb_xor16's `old` = x costs while x stays
+ * live). */
+static MlirValue other_half(fe_kb *kb, MlirValue x) {
+  wb_t *b = &kb->b;
+  MlirValue w = wb_cast(b, "arith.bitcast", x, wb_i32(kb->ctx));
+  MlirValue r = swap_halves(kb, w);
+  return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
 }
 
 /* The row max's operation.  RDNA4: maximumf, its v_maximum_f32, where
@@ -409,7 +426,7 @@ static MlirValue row_max(fe_kb *kb, int nkt, const MlirValue *sc) {
     }
     n = m;
   }
-  MlirValue other = wb_xor16(b, e[0]);
+  MlirValue other = other_half(kb, e[0]);
   return row_max_op(kb, e[0], other);
 }
 
@@ -426,7 +443,7 @@ static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p) {
   for (int n = 8 * nkt; n > 1; n /= 2)
     for (int i = 0; i < n / 2; ++i)
       e[i] = wb_arith(b, "arith.addf", e[i], e[i + n / 2]);
-  MlirValue other = wb_xor16(b, e[0]);
+  MlirValue other = other_half(kb, e[0]);
   return wb_arith(b, "arith.addf", e[0], other);
 }
 

@@ -58,6 +58,7 @@
 
 /*===--- plan ----------------------------------------------------------------===*/
 static bool causal(const fe_graph *g, int score);
+static bool plain_scores(const fe_problem *p);
 
 typedef struct {
   int vgprs;
@@ -128,9 +129,13 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
    * LDS (a block's row max, row sum and O^T rescale amortise over its key
    * tiles), or the pin's.  Measured over d = 64 and 128, 33 to 1024 keys,
    * with and without masks: keys x d <= 4096 compiles without spills on
-   * RDNA4, while RDNA3's fragments, twice as large (replicated halves),
-   * spill there and fit at keys x d <= 2048. */
-  const int kd_max = chip->arch == WMMA_ARCH_RDNA3 ? 2048 : 4096;
+   * RDNA4.  RDNA3's fragments, twice as large (replicated halves), fit
+   * there only when no block is masked (the scores the product, scaled or
+   * not, no causal stop, the key count a multiple of the block: 251 VGPRs
+   * at d = 64, 255 at d = 128); masked blocks (key tails, causal, mask
+   * or bias operands) spill there and fit at keys x d <= 2048. */
+  bool unmasked = plain_scores(p) && !causal(&p->g, p->att.score) &&
+                  fe_size_static(g1->N);
   int keys = 0;
   if (o->pinned) {
     int64_t pk = o->pin.tile[1];
@@ -141,6 +146,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     keys = (int)pk;
   }
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
+    int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
+                             (unmasked && g1->N.value % k == 0)
+                         ? 4096
+                         : 2048;
     if (keys ? k != keys : k > KT && k * d > kd_max)
       continue;
     fit_t f = fit(chip, s, g1, (int)d, (int)dv, k);
@@ -259,6 +268,15 @@ static double score_factor(const fe_problem *p) {
       return c->fval;
   }
   return 0;
+}
+
+/* Are the scores the first product, or it times a positive constant?
+ * (Then a block past no key tail needs no mask and nothing but the
+ * product's registers.) */
+static bool plain_scores(const fe_problem *p) {
+  const fe_node *x = &p->g.nodes[p->att.score];
+  return score_factor(p) > 0 ||
+         (x->kind == FE_PRODUCT && x->product == p->gemms[0].prod);
 }
 
 typedef struct {

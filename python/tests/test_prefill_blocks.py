@@ -112,3 +112,20 @@ def test_prefill_key_blocks(chip, d, n, dynamic, bias):
     assert (err <= bound + 1e-30).all(), err.max()
     if bias:
         np.testing.assert_allclose(O[40], V[n - 1].astype(np.float32), rtol=0, atol=1e-6)
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_prefill_nan_key(chip):
+    # A NaN key makes every query's scores NaN at that key, so every output
+    # row is NaN as numpy's: the row max may drop the NaN (RDNA3's maxnumf,
+    # marked nnan so that LLVM does not quiet each score first), its
+    # exponential still carries it into the row sum and into P.
+    d, n = 64, 256
+    src = prefill(d, n, False)
+    rng = np.random.default_rng(3)
+    Q = rng.uniform(-1, 1, (96, d)).astype(np.float16)
+    K = rng.uniform(-1, 1, (n, d)).astype(np.float16)
+    V = rng.uniform(-1, 1, (n, d)).astype(np.float16)
+    K[37, 5] = np.nan
+    O = wmma.run(src, chip, {"Q": Q, "K": K, "V": V})["result0"]
+    assert np.isnan(O).all()

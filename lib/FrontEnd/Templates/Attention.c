@@ -684,6 +684,10 @@ static int build(fe_kb *kb) {
       .max_slices = fe_size_static(g1->N)
                         ? (g1->N.value + a->keys - 1) / a->keys
                         : -1,
+      /* Unrolled by the buffers where the block count is static: every
+       * block's LDS buffer a constant (no buffer address arithmetic in
+       * the loop); the odd block before it. */
+      .unroll = KB_UNROLL_REST_FIRST,
       .nstate = ns,
       .ud = a,
       .prefetch = prefetch_block,

@@ -32,9 +32,14 @@
 // mask on the scores (the partial block is the pipeline's last, below).
 // CHECK-COUNT-4: wmma.mma #[[ATT]] 
 // CHECK-NOT: vector<8xi1>, vector<8xf32>
-// CHECK: rocdl.permlanex16
+// The row max across the lane halves: v_permlanex16 with a poison old
+// operand (no copy into its tied register).
+// CHECK: %[[POISON:.*]] = llvm.mlir.poison : i32
+// CHECK: rocdl.permlanex16 %[[POISON]],
 // e^(x - m) as 2^(x log2 e - m log2 e): one fma and the hardware's exp2
-// per element (the correction, then the 8 scores).
+// per element (the correction, then the 8 scores), the shift also in a
+// second register (a DPP copy, poison old) for the odd slots' fmas.
+// CHECK: "llvm.amdgcn.update.dpp"(%[[POISON]],
 // CHECK: math.fma
 // CHECK-NEXT: rocdl.exp2 %{{.*}} f32 -> f32
 // CHECK-COUNT-8: rocdl.exp2 %{{.*}} f32 -> f32
@@ -50,7 +55,6 @@
 // R3-NEXT: %[[PW:.*]] = vector.bitcast %[[P16]] : vector<8xf16> to vector<4xi32>
 // R3-NEXT: %[[UP:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
 // R3-NEXT: %[[W0:.*]] = vector.extract %[[PW]][0] : i32 from vector<4xi32>
-// R3-NEXT: %[[POISON:.*]] = llvm.mlir.poison : i32
 // R3-NEXT: %[[X0:.*]] = rocdl.permlanex16 %[[POISON]], %[[W0]],
 // R3-NEXT: %[[B0:.*]] = arith.select %[[UP]], %[[X0]], %[[W0]] : i32
 // R3-NEXT: %[[B1:.*]] = arith.select %[[UP]], %[[W0]], %[[X0]] : i32

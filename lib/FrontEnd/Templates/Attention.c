@@ -58,6 +58,7 @@
 
 /*===--- plan ----------------------------------------------------------------===*/
 static bool causal(const fe_graph *g, int score);
+static bool plain_scores(const fe_problem *p);
 
 typedef struct {
   int vgprs;
@@ -128,9 +129,13 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
    * LDS (a block's row max, row sum and O^T rescale amortise over its key
    * tiles), or the pin's.  Measured over d = 64 and 128, 33 to 1024 keys,
    * with and without masks: keys x d <= 4096 compiles without spills on
-   * RDNA4, while RDNA3's fragments, twice as large (replicated halves),
-   * spill there and fit at keys x d <= 2048. */
-  const int kd_max = chip->arch == WMMA_ARCH_RDNA3 ? 2048 : 4096;
+   * RDNA4.  RDNA3's fragments, twice as large (replicated halves), fit
+   * there only when no block is masked (the scores the product, scaled or
+   * not, no causal stop, the key count a multiple of the block: 251 VGPRs
+   * at d = 64, 255 at d = 128); masked blocks (key tails, causal, mask
+   * or bias operands) spill there and fit at keys x d <= 2048. */
+  bool unmasked = plain_scores(p) && !causal(&p->g, p->att.score) &&
+                  fe_size_static(g1->N);
   int keys = 0;
   if (o->pinned) {
     int64_t pk = o->pin.tile[1];
@@ -141,6 +146,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     keys = (int)pk;
   }
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
+    int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
+                             (unmasked && g1->N.value % k == 0)
+                         ? 4096
+                         : 2048;
     if (keys ? k != keys : k > KT && k * d > kd_max)
       continue;
     fit_t f = fit(chip, s, g1, (int)d, (int)dv, k);
@@ -261,6 +270,15 @@ static double score_factor(const fe_problem *p) {
   return 0;
 }
 
+/* Are the scores the first product, or it times a positive constant?
+ * (Then a block past no key tail needs no mask and nothing but the
+ * product's registers.) */
+static bool plain_scores(const fe_problem *p) {
+  const fe_node *x = &p->g.nodes[p->att.score];
+  return score_factor(p) > 0 ||
+         (x->kind == FE_PRODUCT && x->product == p->gemms[0].prod);
+}
+
 typedef struct {
   MlirValue batch[2];
   MlirValue q0;                 /* the wave's first query */
@@ -331,23 +349,30 @@ static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt) {
   return wb_bitcast(b, words, bt);
 }
 
-/* x in another VGPR (v_mov_b32 with an identity DPP8 selector, which
- * LLVM neither folds nor merges with x). */
+/* x in another VGPR: v_mov_b32 with the identity DPP quad_perm, which
+ * LLVM neither folds nor merges with x.  Its `old` operand (kept by lanes
+ * the row and bank masks disable, none here) is poison, so the result
+ * needs no v_mov_b32 of x into the tied register first (mov.dpp8 ties x
+ * itself). */
 static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
   wb_t *b = &kb->b;
   MlirType i32 = wb_i32(kb->ctx);
-  MlirValue args[2] = {{NULL}};
-  args[0] = wb_cast(b, "arith.bitcast", x, i32);
-  args[1] = wb_const_i32(b, 0 | 1 << 3 | 2 << 6 | 3 << 9 | 4 << 12 |
-                                5 << 15 | 6 << 18 | 7 << 21);
-  int32_t segments[2] = {2, 0};
+  MlirValue args[6] = {{NULL}};
+  args[0] = wb_op1(b, "llvm.mlir.poison", 0, NULL, i32, 0, NULL);
+  args[1] = wb_cast(b, "arith.bitcast", x, i32);
+  args[2] = wb_const_i32(b, 0xe4); /* quad_perm:[0,1,2,3] */
+  args[3] = wb_const_i32(b, 0xf);  /* row_mask */
+  args[4] = wb_const_i32(b, 0xf);  /* bank_mask */
+  args[5] = wb_const_bool(b, false); /* bound_ctrl */
+  int32_t segments[2] = {6, 0};
   MlirNamedAttribute attrs[3] = {
-      wb_named(kb->ctx, "intrin", wb_str_attr(kb->ctx, "llvm.amdgcn.mov.dpp8")),
+      wb_named(kb->ctx, "intrin",
+               wb_str_attr(kb->ctx, "llvm.amdgcn.update.dpp")),
       wb_named(kb->ctx, "op_bundle_sizes",
                mlirDenseI32ArrayGet(kb->ctx, 0, NULL)),
       wb_named(kb->ctx, "operandSegmentSizes",
                mlirDenseI32ArrayGet(kb->ctx, 2, segments))};
-  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 2, args, i32, 3, attrs);
+  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 6, args, i32, 3, attrs);
   return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
 }
 
@@ -367,6 +392,77 @@ static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
   for (int i = 0; i < n && i < 16; ++i)
     mask[i] = i % 2 ? n + i : i;
   return wb_shuffle(b, lo, hi, (int)n, mask);
+}
+
+/* f32 x of lane l ^ 16 (swap_halves: no v_mov_b32 of x into the
+ * permlane's tied register, which wb_xor16's `old` = x costs while x stays
+ * live). */
+static MlirValue other_half(fe_kb *kb, MlirValue x) {
+  wb_t *b = &kb->b;
+  MlirValue w = wb_cast(b, "arith.bitcast", x, wb_i32(kb->ctx));
+  MlirValue r = swap_halves(kb, w);
+  return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
+}
+
+/* The row max's operation.  RDNA4: maximumf, its v_maximum_f32, where
+ * maxnumf first quiets each WMMA result (a v_max_num_f32 x, x per
+ * score).  RDNA3: maxnumf (one v_max_f32, where maximumf is three
+ * instructions) marked nnan: in the IEEE mode of compute kernels LLVM
+ * otherwise quiets each operand first (a v_max_f32 x, x per score)
+ * against signalling NaNs, which WMMA results and the max's own results
+ * never are.  A NaN score the max drops still makes its row NaN through
+ * its exponential in the sum. */
+static MlirValue row_max_op(fe_kb *kb, MlirValue x, MlirValue y) {
+  wb_t *b = &kb->b;
+  if (kb->arch == WMMA_ARCH_RDNA4)
+    return wb_arith(b, "arith.maximumf", x, y);
+  MlirAttribute nnan = mlirAttributeParseGet(
+      kb->ctx, mlirStringRefCreateFromCString("#arith.fastmath<nnan>"));
+  MlirNamedAttribute fm = wb_named(kb->ctx, "fastmath", nnan);
+  MlirValue ops[2] = {x, y};
+  return wb_op1(b, "arith.maxnumf", 2, ops, mlirValueGetType(x), 1, &fm);
+}
+
+/* The max over a row's keys in the block's nkt tiles sc[]: the lane's
+ * 8 nkt slots reduced in groups of three (LLVM's v_max3 / v_maximum3:
+ * about half an instruction a score, where a slot-wise max over the
+ * tiles first costs one), then with lane l ^ 16. */
+static MlirValue row_max(fe_kb *kb, int nkt, const MlirValue *sc) {
+  wb_t *b = &kb->b;
+  MlirValue e[8 * MAX_KEY_TILES];
+  int n = 8 * nkt;
+  for (int kt = 0; kt < nkt; ++kt)
+    for (int i = 0; i < 8; ++i)
+      e[8 * kt + i] = wb_extract(b, sc[kt], i);
+  while (n > 1) {
+    int m = 0;
+    for (int i = 0; i < n; i += 3) {
+      MlirValue r = e[i];
+      for (int j = i + 1; j < n && j < i + 3; ++j)
+        r = row_max_op(kb, r, e[j]);
+      e[m++] = r;
+    }
+    n = m;
+  }
+  MlirValue other = other_half(kb, e[0]);
+  return row_max_op(kb, e[0], other);
+}
+
+/* The sum of a row's values over the block's nkt tiles p[], as a tree
+ * (slot-wise over the tiles, then over the lane's 8 slots, then with lane
+ * l ^ 16): its independent adds let VOPD issue two as one, where a chain
+ * of adds issues one by one. */
+static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p) {
+  wb_t *b = &kb->b;
+  MlirValue e[8 * MAX_KEY_TILES];
+  for (int kt = 0; kt < nkt; ++kt)
+    for (int i = 0; i < 8; ++i)
+      e[8 * kt + i] = wb_extract(b, p[kt], i);
+  for (int n = 8 * nkt; n > 1; n /= 2)
+    for (int i = 0; i < n / 2; ++i)
+      e[i] = wb_arith(b, "arith.addf", e[i], e[i + n / 2]);
+  MlirValue other = other_half(kb, e[0]);
+  return wb_arith(b, "arith.addf", e[0], other);
 }
 
 /* Loop state: running max, running sum, O^T accumulators. */
@@ -421,30 +517,23 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   }
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   /* Online softmax: the block's row max over its key tiles (slot-wise,
-   * then across the lane's slots and its lane half).  RDNA3: maxnumf (one
-   * v_max_f32, where maximumf is three instructions): a NaN score it
-   * drops still makes the row NaN through its exp in the sum.  RDNA4:
-   * maximumf, its v_maximum_f32, where maxnumf first quiets each WMMA
-   * result (a v_max_num_f32 x, x per score). */
+   * then across the lane's slots and its lane half). */
   MlirValue mx = st[0], l = st[1];
-  const char *maxop = kb->arch == WMMA_ARCH_RDNA4 ? "arith.maximumf"
-                                                  : "arith.maxnumf";
-  MlirValue vm = sc[0];
-  for (int kt = 1; kt < a->nkt; ++kt)
-    vm = wb_arith(b, maxop, vm, sc[kt]);
-  MlirValue bm = fe_att_row_combine(kb, maxop, vm);
-  MlirValue mnew = wb_arith(b, maxop, mx, bm);
+  MlirValue bm = row_max(kb, a->nkt, sc);
+  MlirValue mnew = row_max_op(kb, mx, bm);
   MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
                            wb_const_float(b, f32, -INFINITY));
   MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
   double c = a->fold > 0 ? a->fold : 1.0;
-  MlirValue corr = fe_att_exp_scaled_minus(kb, mx, muse, c);
-  MlirValue pv[MAX_KEY_TILES], vs = (MlirValue){NULL};
-  for (int kt = 0; kt < a->nkt; ++kt) {
-    pv[kt] = fe_att_exp_scaled_minus(kb, sc[kt], muse, c);
-    vs = kt ? wb_arith(b, "arith.addf", vs, pv[kt]) : pv[kt];
-  }
-  MlirValue bs = fe_att_row_combine(kb, "arith.addf", vs);
+  /* The shift in two VGPRs: VOPD pairs two fmas of the exponentials only
+   * when their shift operands lie in different banks. */
+  MlirValue sh = fe_att_exp_shift(kb, muse, c);
+  MlirValue sh2 = copy_opaque(kb, sh);
+  MlirValue corr = fe_att_exp_shifted(kb, mx, c, sh, sh);
+  MlirValue pv[MAX_KEY_TILES];
+  for (int kt = 0; kt < a->nkt; ++kt)
+    pv[kt] = fe_att_exp_shifted(kb, sc[kt], c, sh, sh2);
+  MlirValue bs = row_sum(kb, a->nkt, pv);
   st[0] = mnew;
   MlirValue lc = wb_arith(b, "arith.mulf", l, corr);
   st[1] = wb_arith(b, "arith.addf", lc, bs);
@@ -595,6 +684,10 @@ static int build(fe_kb *kb) {
       .max_slices = fe_size_static(g1->N)
                         ? (g1->N.value + a->keys - 1) / a->keys
                         : -1,
+      /* Unrolled by the buffers where the block count is static: every
+       * block's LDS buffer a constant (no buffer address arithmetic in
+       * the loop); the odd block before it. */
+      .unroll = KB_UNROLL_REST_FIRST,
       .nstate = ns,
       .ud = a,
       .prefetch = prefetch_block,

@@ -28,5 +28,12 @@ MlirValue fe_att_exp_minus(fe_kb *kb, MlirValue x, MlirValue m);
  * on the unscaled scores. */
 MlirValue fe_att_exp_scaled_minus(fe_kb *kb, MlirValue x, MlirValue m,
                                   double c);
+/* The same in two steps: the shift -c log2 e m, then 2^(x c log2 e +
+ * shift) per element with the even slots' shift sh0 and the odd slots'
+ * sh1 (one value in two VGPRs lets VOPD pair the fmas, as rescale's
+ * copies do for the O^T multiplies). */
+MlirValue fe_att_exp_shift(fe_kb *kb, MlirValue m, double c);
+MlirValue fe_att_exp_shifted(fe_kb *kb, MlirValue x, double c, MlirValue sh0,
+                             MlirValue sh1);
 
 #endif /* WMMA_FRONTEND_TEMPLATES_ATTENTION_H */

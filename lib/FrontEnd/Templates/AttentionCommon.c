@@ -58,24 +58,38 @@ MlirValue fe_att_exp_minus(fe_kb *kb, MlirValue x, MlirValue m) {
   return fe_att_exp_scaled_minus(kb, x, m, 1.0);
 }
 
-MlirValue fe_att_exp_scaled_minus(fe_kb *kb, MlirValue x, MlirValue m,
-                                  double c) {
+MlirValue fe_att_exp_shift(fe_kb *kb, MlirValue m, double c) {
+  wb_t *b = &kb->b;
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  const double log2e = 1.4426950408889634;
+  MlirValue nl2e = wb_const_float(b, f32, -c * log2e);
+  return wb_arith(b, "arith.mulf", m, nl2e);
+}
+
+MlirValue fe_att_exp_shifted(fe_kb *kb, MlirValue x, double c, MlirValue sh0,
+                             MlirValue sh1) {
   wb_t *b = &kb->b;
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   const double log2e = 1.4426950408889634;
   MlirValue l2e = wb_const_float(b, f32, c * log2e);
-  MlirValue nl2e = wb_const_float(b, f32, -c * log2e);
-  MlirValue shift = wb_arith(b, "arith.mulf", m, nl2e);
   int64_t n;
   MlirType el;
   if (!mlirTypeIsAVector(mlirValueGetType(x)))
-    return exp2_fma(kb, x, l2e, shift);
+    return exp2_fma(kb, x, l2e, sh0);
   if (!wb_is_vec1d(mlirValueGetType(x), &n, &el) || n > 16) {
     kb->failed = 1;
     return (MlirValue){NULL};
   }
   MlirValue e[16];
-  for (int i = 0; i < n; ++i)
-    e[i] = exp2_fma(kb, wb_extract(b, x, i), l2e, shift);
+  for (int i = 0; i < n; ++i) {
+    MlirValue xi = wb_extract(b, x, i);
+    e[i] = exp2_fma(kb, xi, l2e, i % 2 ? sh1 : sh0);
+  }
   return wb_from_elements(b, (int)n, e, mlirValueGetType(x));
+}
+
+MlirValue fe_att_exp_scaled_minus(fe_kb *kb, MlirValue x, MlirValue m,
+                                  double c) {
+  MlirValue shift = fe_att_exp_shift(kb, m, c);
+  return fe_att_exp_shifted(kb, x, c, shift, shift);
 }

@@ -219,7 +219,9 @@ MlirValue fe_decode_a_broadcast(fe_kb *kb, MlirValue a) {
 MlirValue fe_decode_a_row(fe_kb *kb, MlirValue abc, int q) {
   wb_t *b = &kb->b;
   int row = wmma_arch_acc_rows_interleaved(kb->arch) ? 2 * q : q;
-  MlirValue mine = wb_cmpi(b, WB_CMP_EQ, wb_r_index(b), kb_c(kb, row));
+  MlirValue r = wb_r_index(b);
+  MlirValue at = kb_c(kb, row);
+  MlirValue mine = wb_cmpi(b, WB_CMP_EQ, r, at);
   MlirValue zero = wb_const_zero(b, mlirValueGetType(abc));
   return wb_select(b, mine, abc, zero);
 }

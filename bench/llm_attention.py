@@ -141,6 +141,78 @@ def prefill(wmma, args):
                 args.markdown)
 
 
+def decode_attention_tokenless(H, HKV, KV, D, name="decode_attention"):
+    """The step as torch-mlir and IREE emit a single-token decode: the
+    query without batch and token dimensions (q [H, D], K and V
+    [HKV, KV, D], scores [H, KV], softmax over the keys, out [H, D]); KV an
+    int or "?" (a run-time length taken from K)."""
+    G = H // HKV
+    kvh = "h" if G == 1 else f"h floordiv {G}"
+    q = f"tensor<{H}x{D}xf16>"
+    kv = f"tensor<{HKV}x{KV}x{D}xf16>"
+    s = f"tensor<{H}x{KV}xf32>"
+    p = f"tensor<{H}x{KV}xf16>"
+    o = f"tensor<{H}x{D}xf32>"
+    o16 = f"tensor<{H}x{D}xf16>"
+    dyn = KV == "?"
+    dims = "(%n)" if dyn else "()"
+    qk = (f"[affine_map<(h, n, k) -> (h, k)>, "
+          f"affine_map<(h, n, k) -> ({kvh}, n, k)>, "
+          f"affine_map<(h, n, k) -> (h, n)>]")
+    pv = (f"[affine_map<(h, n, k) -> (h, k)>, "
+          f"affine_map<(h, n, k) -> ({kvh}, k, n)>, "
+          f"affine_map<(h, n, k) -> (h, n)>]")
+    red = '["parallel", "parallel", "reduction"]'
+    ew = "[affine_map<(h, j) -> (h, j)>, affine_map<(h, j) -> (h, j)>]"
+    par = '["parallel", "parallel"]'
+    body = """  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32"""
+    dim = f"""  %c1 = arith.constant 1 : index
+  %n = tensor.dim %K, %c1 : {kv}
+""" if dyn else ""
+    scale = 1.0 / D ** 0.5
+    return f"""func.func @{name}(%Q: {q}, %K: {kv}, %V: {kv}) -> {o16} {{
+  %zero = arith.constant 0.0 : f32
+{dim}  %e = tensor.empty{dims} : {s}
+  %f = linalg.fill ins(%zero : f32) outs(%e : {s}) -> {s}
+  %s = linalg.generic {{indexing_maps = {qk}, iterator_types = {red}}} ins(%Q, %K : {q}, {kv}) outs(%f : {s}) {{
+{body}
+  }} -> {s}
+  %e1 = tensor.empty{dims} : {s}
+  %sx = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%s : {s}) outs(%e1 : {s}) {{
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant {scale!r} : f32
+    %y0 = arith.mulf %x, %sc : f32
+    linalg.yield %y0 : f32
+  }} -> {s}
+  %e2 = tensor.empty{dims} : {s}
+  %sm = linalg.softmax dimension(1) ins(%sx : {s}) outs(%e2 : {s}) -> {s}
+  %e3 = tensor.empty{dims} : {p}
+  %p16 = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%sm : {s}) outs(%e3 : {p}) {{
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }} -> {p}
+  %e4 = tensor.empty() : {o}
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {o}) -> {o}
+  %o = linalg.generic {{indexing_maps = {pv}, iterator_types = {red}}} ins(%p16, %V : {p}, {kv}) outs(%f4 : {o}) {{
+{body}
+  }} -> {o}
+  %e5 = tensor.empty() : {o16}
+  %oc = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%o : {o}) outs(%e5 : {o16}) {{
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }} -> {o16}
+  return %oc : {o16}
+}}
+"""
+
+
 def main():
     ap = llm_parser(__doc__)
     ap.add_argument("--kv", default="2048,8192")

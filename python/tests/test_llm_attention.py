@@ -51,3 +51,37 @@ def test_decode_attention_traffic_and_numbers(chip, H, HKV, KV, D):
     # relative per element, on a sum of weights 1) and of the f16 output,
     # plus the kernel's own exp and f32 sums.
     assert np.all(np.abs(got - want) <= 2e-3 + 2.0**-10 * np.abs(want))
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("H,HKV,KV,D", [(32, 8, 2048, 128), (16, 2, 300, 64),
+                                         (4, 4, 1, 128)])
+def test_decode_attention_without_token_dim(chip, H, HKV, KV, D):
+    """The step as torch-mlir and IREE emit it (q [H, D], K and V
+    [HKV, KV, D], out [H, D]; the KV length a run-time size): the same
+    decode_attention program, K and V read once."""
+    source = llm_attention.decode_attention_tokenless(H, HKV, "?", D)
+    compiled = wmma.compile(source, chip, emit="llvm")
+    manifest = compiled.manifest
+    launches = manifest.get("launches", [manifest])
+    assert len(launches) == 2  # the attention kernel and its merge
+    assert all('template = "decode_attention"' in l["schedule"] for l in launches)
+    sym = next(a["shape"][1] for a in manifest["args"] if a["name"] == "K")
+    inputs = wmma.random_inputs(manifest, seed=7, sizes={sym: KV})
+    outputs, counters = wmma.run(source, chip, inputs, stats=True)
+    if KV >= 2048:  # (shorter run-time lengths: the split's partials dominate)
+        minimum = 2 * HKV * KV * D * 2 + H * D * 2
+        assert counters["global_bytes_loaded"] <= 1.1 * minimum
+    q, k, v = (np.asarray(inputs[n], dtype=np.float64) for n in ("Q", "K", "V"))
+    G = H // HKV
+    kh = np.repeat(k, G, axis=0)  # query head h reads KV head h // G
+    vh = np.repeat(v, G, axis=0)
+    s = np.einsum("hd,hnd->hn", q, kh) * np.float32(1.0 / D ** 0.5)
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    p /= p.sum(axis=-1, keepdims=True)
+    want = np.einsum("hn,hnd->hd", p.astype(np.float16).astype(np.float64), vh)
+    got = np.asarray(list(outputs.values())[0], dtype=np.float64)
+    assert got.shape == (H, D)
+    # As above: f16 rounding of P and of the output, the kernel's exp and
+    # f32 sums.
+    assert np.all(np.abs(got - want) <= 2e-3 + 2.0**-10 * np.abs(want))

@@ -313,3 +313,73 @@ func.func @group32(%Q: tensor<1x32x1x64xf16>, %K: tensor<1x1x64x64xf16>, %V: ten
   return %oc : tensor<1x32x1x64xf16>
 }
 
+
+// -----
+
+// The step as torch-mlir and IREE emit it: the query without a token
+// dimension (q [heads, d], scores [heads, keys], out [heads, d]).  The
+// product has no M loop; attention takes it as one token (a unit M loop no
+// buffer indexes), so it is the same decode_attention program as @gqa4:
+// Q^T read at [head, d], the output stored at [head, d].
+// CHECK-LABEL: gpu.func @notok(
+// CHECK-SAME: %{{[a-z0-9]+}}: memref<8x64xf16>, %{{[a-z0-9]+}}: memref<2x?x64xf16>, %{{[a-z0-9]+}}: memref<2x?x64xf16>, %{{[a-z0-9]+}}: memref<8x64xf16>, %{{[a-z0-9]+}}: memref<8x1x[[P:16|24]]x1280xf32>)
+// R4-SAME: grid = ()[s0] -> (1, 16, 2), block = [512, 1, 1]
+// R3-SAME: grid = ()[s0] -> (1, 24, 2), block = [512, 1, 1]
+// CHECK-SAME: template = "decode_attention", {{.*}} waves = [16, 1], wave_tile = [1, [[P]]]
+// CHECK: memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x64xf16, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK: wmma.mma
+// CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %block_id_x, %block_id_y, %{{.*}}] : memref<8x1x[[P]]x1280xf32
+// CHECK-LABEL: gpu.func @notok_combine(
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x64xf16, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK-LABEL: func.func @notok(
+// CHECK: gpu.launch_func @notok_module::@notok
+// CHECK: gpu.launch_func @notok_module::@notok_combine
+
+func.func @notok(%Q: tensor<8x64xf16>, %K: tensor<2x?x64xf16>, %V: tensor<2x?x64xf16>) -> tensor<8x64xf16> {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %K, %c1 : tensor<2x?x64xf16>
+  %e = tensor.empty(%n) : tensor<8x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x?xf32>) -> tensor<8x?xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(h, n, k) -> (h, k)>, affine_map<(h, n, k) -> (h floordiv 4, n, k)>, affine_map<(h, n, k) -> (h, n)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%Q, %K : tensor<8x64xf16>, tensor<2x?x64xf16>) outs(%f : tensor<8x?xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<8x?xf32>
+  %e1 = tensor.empty(%n) : tensor<8x?xf32>
+  %sx = linalg.generic {indexing_maps = [affine_map<(h, j) -> (h, j)>, affine_map<(h, j) -> (h, j)>], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<8x?xf32>) outs(%e1 : tensor<8x?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant 0.125 : f32
+    %y0 = arith.mulf %x, %sc : f32
+    linalg.yield %y0 : f32
+  } -> tensor<8x?xf32>
+  %e2 = tensor.empty(%n) : tensor<8x?xf32>
+  %sm = linalg.softmax dimension(1) ins(%sx : tensor<8x?xf32>) outs(%e2 : tensor<8x?xf32>) -> tensor<8x?xf32>
+  %e3 = tensor.empty(%n) : tensor<8x?xf16>
+  %p16 = linalg.generic {indexing_maps = [affine_map<(h, j) -> (h, j)>, affine_map<(h, j) -> (h, j)>], iterator_types = ["parallel", "parallel"]} ins(%sm : tensor<8x?xf32>) outs(%e3 : tensor<8x?xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<8x?xf16>
+  %e4 = tensor.empty() : tensor<8x64xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(h, n, k) -> (h, k)>, affine_map<(h, n, k) -> (h floordiv 4, k, n)>, affine_map<(h, n, k) -> (h, n)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%p16, %V : tensor<8x?xf16>, tensor<2x?x64xf16>) outs(%f4 : tensor<8x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<8x64xf32>
+  %e5 = tensor.empty() : tensor<8x64xf16>
+  %oc = linalg.generic {indexing_maps = [affine_map<(h, j) -> (h, j)>, affine_map<(h, j) -> (h, j)>], iterator_types = ["parallel", "parallel"]} ins(%o : tensor<8x64xf32>) outs(%e5 : tensor<8x64xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<8x64xf16>
+  return %oc : tensor<8x64xf16>
+}
+

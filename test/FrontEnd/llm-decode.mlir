@@ -6,23 +6,27 @@
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' 2>&1 | FileCheck %s --check-prefix=SMALL
 
 // A W4A16 decode layer (M = 1, 4096 x 4096, group 128) on RDNA4: the decode
-// template, K split 32 ways, each wave 8 column tiles wide (16 would leave
-// too few VGPRs beside their accumulators for a 128-deep iteration of wide
-// loads: 16 waves per CU of the 64-CU part); the packed bytes are read with
-// wide loads (the wave's 8 column tiles interleaved: each lane reads 8
-// consecutive bytes of a weight row, one byte per tile, DecodeWide.c; the
-// scales once per 128-deep iteration), unpacked by the linalg's own shift/mask/xor-sub, no
-// f16 copy of the weights; the partial sums meet in LDS in column order.
+// template, K split 32 ways, each wave 16 column tiles wide (8 waves per CU
+// of the 64-CU part); the packed bytes are read with wide loads (the wave's
+// 16 column tiles interleaved: each lane reads 16 consecutive bytes of a
+// weight row, one byte per tile, DecodeWide.c; the scales once per
+// 128-deep iteration), unpacked by the linalg's own shift/mask/xor-sub, no
+// f16 copy of the weights.  At M = 1 the 16 tiles share 2 accumulators
+// (tile j's product in row j % 8 of accumulator j / 8: the activations
+// broadcast by DPP row_share:0 and kept in that row), which leaves the
+// VGPRs for the 128-bit rows; the slices' shared accumulators meet in LDS
+// and wave 0 puts the sums in column order.
 // DEC: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
-// DEC-SAME: K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 1024 waves, 16.0 per CU of the largest gfx1201 part (64 CUs)
+// DEC-SAME: K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves, 8.0 per CU of the largest gfx1201 part (64 CUs)
 // DEC-LABEL: gpu.func @w4a16
 // DEC-SAME: memref<2048x4096xi8>
 // DEC-SAME: workgroup(%{{.*}} : memref<1024x8xf32, #gpu.address_space<workgroup>>)
-// DEC-SAME: wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 128, 128], waves = [32, 1], wave_tile = [1, 8]
+// DEC-SAME: wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 256, 128], waves = [32, 1], wave_tile = [1, 16]
 // DEC-NOT: xf16> = memref.alloc
 // DEC: scf.for
 // DEC: memref.load %{{.*}} : memref<32x4096xf16
-// DEC: vector.load %{{.*}} : memref<2048x4096xi8, {{.*}}>, vector<8xi8>
+// DEC: rocdl.update.dpp %{{.*}}, %{{.*}} with 336, 15, 15, true : i32
+// DEC: vector.load %{{.*}} : memref<2048x4096xi8, {{.*}}>, vector<16xi8>
 // DEC-NOT: memref.load %{{.*}} : memref<2048x4096xi8
 // DEC: arith.shrui %{{.*}} : vector<8xi8>
 // DEC: arith.sitofp %{{.*}} : vector<8xi8> to vector<8xf16>

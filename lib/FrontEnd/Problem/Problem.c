@@ -86,6 +86,7 @@ static bool fe_load_grouped_batch_only(const fe_node *x, int row, int k) {
  * into leaves[]; -1 if n holds something an operand cannot (a product). */
 typedef struct {
   int row, k;
+  bool row_absent; /* a unit M loop no buffer indexes: K alone */
   int *leaves, count;
 } leaves_t;
 
@@ -100,7 +101,8 @@ static fe_walk leaves_pre(const fe_graph *g, int n, void *ud) {
   if (x->kind == FE_LOAD &&
       (!fe_load_grouped(x) || fe_load_packed_along(x, l->k) ||
        fe_load_grouped_batch_only(x, l->row, l->k)) &&
-      memdim_of(x, l->row) >= 0 && memdim_of(x, l->k) >= 0) {
+      (l->row_absent || memdim_of(x, l->row) >= 0) &&
+      memdim_of(x, l->k) >= 0) {
     if (l->count < 4)
       l->leaves[l->count] = n;
     ++l->count;
@@ -109,8 +111,8 @@ static fe_walk leaves_pre(const fe_graph *g, int n, void *ud) {
 }
 
 static int matrix_leaves(const fe_graph *g, int n, int row, int k,
-                         int *leaves, int *count) {
-  leaves_t l = {row, k, leaves, 0};
+                         bool row_absent, int *leaves, int *count) {
+  leaves_t l = {row, k, row_absent, leaves, 0};
   int rc = fe_graph_visit(g, n, 0, leaves_pre, NULL, &l);
   *count = l.count;
   return rc ? -1 : 0;
@@ -137,7 +139,9 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   o->arg = -1;
   o->mem_batch[0] = o->mem_batch[1] = -1;
   int leaves[4], nleaves = 0;
-  if (matrix_leaves(g, node, row_loop, gm->k_loop, leaves, &nleaves))
+  bool row_absent = gm->unit_m && row_loop == gm->m_loop;
+  if (matrix_leaves(g, node, row_loop, gm->k_loop, row_absent, leaves,
+                    &nleaves))
     return fe_why(why, cap, "operand %s of the product depends on another "
                             "product",
                   what);
@@ -165,7 +169,15 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
                             "per element along its channels; unpack the "
                             "input first",
                   what, o->k_pack);
-  if (!o->im2col && (o->mem_row < rank - 2 || o->mem_k < rank - 2)) {
+  if (row_absent) {
+    /* A query without its token dimension: q[..., d], read element by
+     * element at the unit M loop's index 0 (decode attention). */
+    if (o->im2col || o->k_pack > 1 || o->mem_k != rank - 1)
+      return fe_why(why, cap, "operand %s has no M dimension and its K "
+                              "dimension is not its innermost",
+                    what);
+  } else if (!o->im2col &&
+             (o->mem_row < rank - 2 || o->mem_k < rank - 2)) {
     /* Batch dimensions between or after the matrix's: read through a view
      * with them first (layout math by strides, no copy). */
     char dims[64], pos[48], where[192];
@@ -254,8 +266,8 @@ static int demote_outer(const fe_contraction *c, fe_gemm *gm, int *role,
 }
 
 /* Product `prod` as a GEMM. */
-static int gemm_of(const fe_problem *p, int prod, fe_gemm *gm, char *why,
-                   size_t cap) {
+static int gemm_of(const fe_problem *p, int prod, bool unit_m_ok,
+                   fe_gemm *gm, char *why, size_t cap) {
   const fe_graph *g = &p->g;
   const fe_contraction *c = &g->prods[prod];
   memset(gm, 0, sizeof *gm);
@@ -332,11 +344,19 @@ again:
     unit_pass = true;
     goto again;
   }
+  /* Attention's query without its token dimension: one token, a unit M
+   * loop past the nest's (no map indexes it). */
+  if (gm->m_loop < 0 && unit_m_ok && gm->n_loop >= 0 && gm->k_loop >= 0 &&
+      c->nest.nloops < FE_MAX_LOOPS) {
+    gm->unit_m = true;
+    gm->m_loop = c->nest.nloops;
+  }
   if (gm->m_loop < 0 || gm->n_loop < 0 || gm->k_loop < 0)
     return fe_why(why, cap, "the contraction has no %s loop (a matrix-vector "
                             "or outer product is not a WMMA GEMM)",
                   gm->m_loop < 0 ? "M" : gm->n_loop < 0 ? "N" : "K");
-  gm->M = c->nest.loop_size[gm->m_loop];
+  gm->M = gm->unit_m ? fe_static(1) : c->nest.loop_size[gm->m_loop];
+  gm->out_m = -1;
   gm->N = c->nest.loop_size[gm->n_loop];
   gm->K = c->nest.loop_size[gm->k_loop];
   for (int i = 0; i < gm->nbatch; ++i)
@@ -365,9 +385,10 @@ again:
   return 0;
 }
 
-int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
-                    bool lhs_is_inter, char *why, size_t cap) {
-  if (gemm_of(p, prod, gm, why, cap))
+static int analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                        bool lhs_is_inter, bool unit_m_ok, char *why,
+                        size_t cap) {
+  if (gemm_of(p, prod, unit_m_ok, gm, why, cap))
     return -1;
   const fe_contraction *c = &p->g.prods[prod];
   if (!lhs_is_inter &&
@@ -384,6 +405,16 @@ int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
                             "zero-point correction needs one K loop",
                   gm->kouter_loop, gm->k_loop);
   return 0;
+}
+
+int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                    bool lhs_is_inter, char *why, size_t cap) {
+  return analyze_gemm(p, gm, prod, lhs_is_inter, false, why, cap);
+}
+
+int fe_analyze_attention_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                              bool lhs_is_inter, char *why, size_t cap) {
+  return analyze_gemm(p, gm, prod, lhs_is_inter, true, why, cap);
 }
 
 /* Chain: p2's A operand (in p2's loop space) as an expression in p1's
@@ -652,8 +683,11 @@ shaped:
   if (out_dims(p, last, why, cap))
     return -1;
   int rank = p->args[p->out_arg].rank;
+  /* (Without an M dimension the output's N is its innermost.) */
+  bool unit_m = p->gemms[p->ngemms - 1].unit_m;
   if (p->shape != FE_SHAPE_VALU &&
-      (p->out_space_m < rank - 2 || p->out_space_n < rank - 2)) {
+      (unit_m ? p->out_space_n != rank - 1
+              : p->out_space_m < rank - 2 || p->out_space_n < rank - 2)) {
     /* The output's dims in its own space: the view maps the product's
      * output dims there. */
     fe_node out;

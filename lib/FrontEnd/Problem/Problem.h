@@ -133,6 +133,11 @@ typedef struct {
                           products (16-bit outputs round once at the end),
                           i32 for integer ones */
   int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
+  /* No M loop (attention's query written without its token dimension,
+   * q[h, d], as torch-mlir and IREE emit a decode step): M is a unit loop
+   * m_loop one past the nest's loops that no buffer indexes (A's mem_row
+   * and out_m are -1).  Only attention analyses its products so. */
+  bool unit_m;
   /* A is 2:4 sparse along K (ProblemSparse.c): lhs.arg holds its
    * compressed values, argument a_index its index words.  transposed: the
    * source's B was the sparse operand, and the gemm is its transposed
@@ -256,6 +261,9 @@ unsigned fe_used_dims(const fe_graph *g, int n);
 /* Problem.c: product `prod` as gemm gm (operands read unless lhs_is_inter). */
 int fe_analyze_gemm(const fe_problem *p, fe_gemm *gm, int prod,
                     bool lhs_is_inter, char *why, size_t cap);
+/* The same for attention's products, which may lack an M loop (unit_m). */
+int fe_analyze_attention_gemm(const fe_problem *p, fe_gemm *gm, int prod,
+                              bool lhs_is_inter, char *why, size_t cap);
 /* ProblemAttention.c: is the function attention (the last product's A operand a
  * softmax of the first product's scores)?  0 (p filled), or -1 with the
  * reason. */

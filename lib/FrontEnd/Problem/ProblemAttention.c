@@ -34,8 +34,9 @@ static bool is_op(const fe_graph *g, int n, const char *name) {
 }
 
 /* A view of reduction r in the attention space: one of its output dims is
- * the query (space dim 0), the others batches (dims 2..), none the key. */
-static bool is_row_stat(const fe_graph *g, int n, int *r) {
+ * the query (space dim 0; none when the query has no token dimension:
+ * unit_m), the others batches (dims 2..), none the key. */
+static bool is_row_stat(const fe_graph *g, int n, bool unit_m, int *r) {
   const fe_node *x = node(g, n);
   if (x->kind != FE_REDUCE)
     return false;
@@ -45,7 +46,7 @@ static bool is_row_stat(const fe_graph *g, int n, int *r) {
       return false;
     queries += x->map[j] == 0;
   }
-  if (queries != 1)
+  if (queries != (unit_m ? 0 : 1))
     return false;
   *r = x->product;
   return true;
@@ -145,7 +146,8 @@ static fe_walk qk_pre(const fe_graph *g, int n, void *ud) {
   const fe_gemm *g1 = *(const fe_gemm *const *)ud;
   if (x->kind != FE_PRODUCT || x->product != g1->prod)
     return FE_WALK_NEXT;
-  if (x->map[g1->out_m] != 0 || x->map[g1->out_n] != 1)
+  if ((g1->out_m >= 0 && x->map[g1->out_m] != 0) ||
+      x->map[g1->out_n] != 1)
     return FE_WALK_STOP;
   for (int i = 0; i < g1->nbatch; ++i)
     if (x->map[g1->out_batch[i]] != 2 + i)
@@ -164,12 +166,17 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   if (first < 0)
     return fe_refuse_reduction(p, why, cap, where);
   *where = g->prods[first].loc;
-  if (fe_analyze_gemm(p, &p->gemms[0], first, false, why, cap))
+  if (fe_analyze_attention_gemm(p, &p->gemms[0], first, false, why, cap))
     return -1;
   *where = c2->loc;
-  if (fe_analyze_gemm(p, &p->gemms[1], last, true, why, cap))
+  if (fe_analyze_attention_gemm(p, &p->gemms[1], last, true, why, cap))
     return -1;
   fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (g1->unit_m != g2->unit_m)
+    return fe_why(why, cap, "attention whose %s product has no query "
+                            "dimension and the %s has",
+                  g1->unit_m ? "first" : "second",
+                  g1->unit_m ? "second" : "first");
   if (g1->nbatch != g2->nbatch)
     return fe_why(why, cap, "attention whose two products have different "
                             "batch dimensions");
@@ -193,13 +200,13 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
                             "softmax (exp(x - max) / sum) of the first "
                             "product's scores");
   int e = node(g, pn)->ops[0], lsum = node(g, pn)->ops[1], rs = -1, rm = -1;
-  if (!is_row_stat(g, lsum, &rs) || !is_op(g, e, "math.exp"))
+  if (!is_row_stat(g, lsum, g1->unit_m, &rs) || !is_op(g, e, "math.exp"))
     return fe_why(why, cap, "the softmax is not normalised by the sum of "
                             "its exponentials along the key dimension "
                             "(a softmax over another dimension is not "
                             "attention)");
   int d = node(g, e)->ops[0];
-  if (!is_op(g, d, "arith.subf") || !is_row_stat(g, node(g, d)->ops[1], &rm))
+  if (!is_op(g, d, "arith.subf") || !is_row_stat(g, node(g, d)->ops[1], g1->unit_m, &rm))
     return fe_why(why, cap, "the softmax does not subtract the row "
                             "maximum before the exponential");
   int x = node(g, d)->ops[0], mview = node(g, d)->ops[1];

@@ -94,6 +94,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (p->shape != FE_SHAPE_ATTENTION)
     return fe_why(why, cap, "the function is not attention");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  if (g1->unit_m)
+    return fe_why(why, cap, "the query has no token dimension (one token "
+                            "per head: the decode_attention template's)");
   if (!fe_size_static(g1->K) || g1->K.value % FE_ATOM_K ||
       !fe_size_static(g2->N) || g2->N.value % FE_ATOM_M)
     return fe_why(why, cap, "head dimensions must be static multiples of 16 "

@@ -203,8 +203,11 @@ again:
    * per tile) and DECODE_WIDE_OTHER_VGPRS (activations, scales, addresses)
    * leave of the 1024-thread workgroup's 192: 2 steps of RDNA4's 16-column
    * runs at W4A16 (16 tiles), 8 of RDNA3's 8-column ones (8 tiles). */
+  int acc_vgprs = (fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(s)
+                                                : ntiles) *
+                  8;
   int free_bytes =
-      4 * (DECODE_WIDE_VGPRS - ntiles * 8 - DECODE_WIDE_OTHER_VGPRS);
+      4 * (DECODE_WIDE_VGPRS - acc_vgprs - DECODE_WIDE_OTHER_VGPRS);
   /* An iteration shorter than a group would read the group's scales once
    * per iteration (past 1.1x the minimum traffic): fewer column tiles per
    * wave instead (more waves), their accumulators leaving room. */
@@ -218,11 +221,13 @@ again:
          (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
              free_bytes)
     s->k_step /= 2;
+  /* (Tiles sharing accumulators meet in LDS as the shared ones.) */
+  int nred = fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(s) : ntiles;
   s->lds_bytes =
-      (int64_t)reduce_capacity(best_s, ntiles, wide) * ntiles * 32 * 8 * 4;
+      (int64_t)reduce_capacity(best_s, nred, wide) * nred * 32 * 8 * 4;
   /* Accumulators, the A fragments, two B fragments in flight (each B tile
    * is multiplied as soon as it is unpacked), addresses. */
-  s->vgprs = ntiles * 8 + (s->wave_m + 2) * 8 + 32;
+  s->vgprs = acc_vgprs + (s->wave_m + 2) * 8 + 32;
   if (s->lds_bytes > chip->lds_bytes || s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "%d K slices of %dx%d tiles do not fit",
                   best_s, s->tile_m, s->tile_n);
@@ -326,12 +331,22 @@ static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
 
 /* One WMMA K step of the wave's tiles at k. */
 static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
-                   bool masked) {
+                   bool masked, bool shared) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   MlirValue a[FE_MAX_REG_TILES];
   for (int i = 0; i < s->wave_m; ++i)
     a[i] = a_tile(kb, w, tile_row(kb, w, i), k, masked);
+  /* Tiles sharing accumulators (DecodeWide.h): tile j multiplies the
+   * activations in row rho(j % 8) into accumulator j / 8. */
+  MlirValue arow[8];
+  if (shared) {
+    MlirValue abc = fe_decode_a_broadcast(kb, a[0]);
+    if (kb->failed)
+      return;
+    for (int q = 0; q < 8 && q < s->wave_n; ++q)
+      arow[q] = fe_decode_a_row(kb, abc, q);
+  }
   /* Wide loads: the leaves of all the wave's (interleaved) column tiles. */
   MlirValue leaf[16];
   if (kb->b_col_step > 1)
@@ -343,6 +358,10 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                                kb_addc(kb, w->n0, j), k, masked, leaf[j])
             : kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
                               tile_col(kb, w, j), k, masked);
+    if (shared) {
+      kb_acc_mma(kb, acc, j / 8, arow[j % 8], b);
+      continue;
+    }
     for (int i = 0; i < s->wave_m; ++i)
       kb_acc_mma(kb, acc, i * s->wave_n + j, a[i], b);
   }
@@ -350,6 +369,108 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
 
 static MlirValue min_index(fe_kb *kb, MlirValue a, MlirValue b) {
   return wb_arith(&kb->b, "arith.minui", a, b);
+}
+
+/* The partial sums of tiles sharing accumulators (DecodeWide.h): the
+ * slices' shared accumulators (ceil(W / 8) a lane, not W) meet in LDS in
+ * rounds and wave 0 adds them in slice order, as below; then wave 0 puts
+ * the tiles' sums in column order through LDS (tile j, lane r holds column
+ * W r + j: stored at that column, read back as lane c of tile c / 16), adds
+ * the initial accumulator and runs the epilogue. */
+static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
+                         int S) {
+  const fe_schedule *s = kb->s;
+  wb_t *b = &kb->b;
+  const int W = s->wave_n, nt = s->wave_m * s->wave_n;
+  const int cap = reduce_capacity(S, nsh, true);
+  int64_t shape[2] = {(int64_t)cap * nsh * 32, 8};
+  MlirValue lds = kb_lds(kb, 2, shape, kb->kacc);
+  if (kb->failed || shape[0] * 8 < 2 * 16 * W)
+    return -1;
+  MlirValue lane = wb_lane_index(b), slice = kb->wave;
+  MlirValue first = wb_cmpi(b, WB_CMP_EQ, slice, kb_c(kb, 0));
+  MlirType types[FE_MAX_WAVE_TILES];
+  MlirValue sum[FE_MAX_WAVE_TILES];
+  for (int t = 0; t < nsh; ++t) {
+    types[t] = mlirValueGetType(sh[t]);
+    sum[t] = wb_const_zero(b, types[t]);
+  }
+  for (int r0 = 0; r0 < S; r0 += cap) {
+    int r1 = r0 + cap < S ? r0 + cap : S;
+    if (r0 > 0)
+      wb_lds_barrier(b);
+    MlirValue from_r0 = wb_cmpi(b, WB_CMP_ULE, kb_c(kb, r0), slice);
+    MlirValue below_r1 = wb_cmpi(b, WB_CMP_ULT, slice, kb_c(kb, r1));
+    MlirValue in_round = wb_arith(b, "arith.andi", from_r0, below_r1);
+    wb_if st;
+    if (!wb_if_begin(b, &st, in_round, 0, NULL, false))
+      return -1;
+    MlirValue base = kb_mulc(kb, kb_addc(kb, slice, -r0), nsh * 32);
+    for (int t = 0; t < nsh; ++t) {
+      MlirValue row = kb_addc(kb, base, 32 * t);
+      MlirValue idx[2] = {kb_add(kb, row, lane)};
+      idx[1] = kb_c(kb, 0);
+      wb_vstore(b, sh[t], lds, 2, idx);
+    }
+    wb_if_end(b, &st, 0, NULL);
+    wb_lds_barrier(b);
+    wb_if add;
+    if (!wb_if_begin(b, &add, first, nsh, types, true))
+      return -1;
+    MlirValue run[FE_MAX_WAVE_TILES];
+    memcpy(run, sum, sizeof(MlirValue) * (size_t)nsh);
+    for (int r = r0; r < r1; ++r)
+      for (int t = 0; t < nsh; ++t) {
+        int64_t row = ((int64_t)(r - r0) * nsh + t) * 32;
+        MlirValue idx[2] = {kb_add(kb, kb_c(kb, row), lane)};
+        idx[1] = kb_c(kb, 0);
+        MlirValue part = wb_vload(b, types[t], lds, 2, idx);
+        run[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
+                                                         : "arith.addi",
+                          run[t], part);
+      }
+    wb_if_else(b, &add, nsh, run);
+    wb_if_end(b, &add, nsh, sum);
+    for (int t = 0; t < nsh; ++t)
+      sum[t] = mlirOperationGetResult(add.op, t);
+  }
+  wb_if ep;
+  if (!wb_if_begin(b, &ep, first, 0, NULL, false))
+    return -1;
+  /* Column order: tile j's row (lanes 0-15 of its slot) stored at column
+   * W r + j, lane half h at 16 W h + column (half 1: rows that are zero). */
+  MlirValue r_idx = wb_r_index(b), h_idx = wb_h_index(b);
+  MlirValue half = kb_mulc(kb, h_idx, 16 * W);
+  MlirValue c8 = kb_c(kb, 8);
+  for (int j = 0; j < W; ++j) {
+    MlirValue v = fe_decode_unshare(kb, sum, j);
+    MlirValue col = kb_addc(kb, kb_mulc(kb, r_idx, W), j);
+    MlirValue f = kb_add(kb, col, half);
+    MlirValue idx[2] = {wb_arith(b, "arith.divui", f, c8)};
+    idx[1] = wb_arith(b, "arith.remui", f, c8);
+    wb_store(b, wb_extract(b, v, 0), lds, 2, idx);
+  }
+  fe_gemm_acc_init(kb, w);
+  MlirValue low = wb_cmpi(b, WB_CMP_EQ, h_idx, kb_c(kb, 0));
+  for (int t = 0; t < nt; ++t) {
+    MlirValue f = kb_addc(kb, r_idx, 16 * t);
+    MlirValue idx[2] = {wb_arith(b, "arith.divui", f, c8)};
+    idx[1] = wb_arith(b, "arith.remui", f, c8);
+    MlirValue x = wb_load(b, lds, 2, idx);
+    MlirType el = mlirShapedTypeGetElementType(types[0]);
+    x = wb_select(b, low, x, wb_const_zero(b, el));
+    MlirValue e[8];
+    e[0] = x;
+    for (int i = 1; i < 8; ++i)
+      e[i] = wb_const_zero(b, el);
+    MlirValue tile = wb_from_elements(b, 8, e, types[0]);
+    w->acc[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
+                                                        : "arith.addi",
+                         w->acc[t], tile);
+  }
+  fe_gemm_epilogue(kb, w);
+  wb_if_end(b, &ep, 0, NULL);
+  return kb->failed ? -1 : 0;
 }
 
 static int build(fe_kb *kb) {
@@ -378,6 +499,9 @@ static int build(fe_kb *kb) {
   fe_gemm_acc_init(kb, &w);
   int na = fe_gemm_nacc(kb);
   const bool wide = kb->b_col_step > 1;
+  const bool shared = wide && fe_decode_rows_shared(kb->p, s);
+  if (shared)
+    na = fe_decode_shared_accs(s);
   /* Only slice 0 starts from the initial accumulator; with wide loads
    * (interleaved columns) every slice starts from zero and wave 0 adds the
    * initial accumulator to the sums in column order. */
@@ -401,7 +525,7 @@ static int build(fe_kb *kb) {
     kb->k_base = l.iv;
     kb->k_span = 16 * U;
     for (int u = 0; u < U; ++u)
-      k_step(kb, &w, kb_addc(kb, l.iv, 16 * u), acc, false);
+      k_step(kb, &w, kb_addc(kb, l.iv, 16 * u), acc, false, shared);
     kb->k_span = 0;
     wb_for_end(b, &l, na, acc);
     for (int t = 0; t < na; ++t)
@@ -411,7 +535,7 @@ static int build(fe_kb *kb) {
   if (!wb_for_begin(b, &l, k_mid, k_end, kb_c(kb, 16), na, acc))
     return -1;
   memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)na);
-  k_step(kb, &w, l.iv, acc, false);
+  k_step(kb, &w, l.iv, acc, false, shared);
   wb_for_end(b, &l, na, acc);
   for (int t = 0; t < na; ++t)
     acc[t] = wb_loop_result(&l, t);
@@ -429,11 +553,17 @@ static int build(fe_kb *kb) {
     wb_if tail;
     if (!wb_if_begin(b, &tail, mine, na, types, true))
       return -1;
-    k_step(kb, &w, kfull, acc, true);
+    k_step(kb, &w, kfull, acc, true, shared);
     wb_if_else(b, &tail, na, acc);
     wb_if_end(b, &tail, na, before);
     for (int t = 0; t < na; ++t)
       acc[t] = mlirOperationGetResult(tail.op, t);
+  }
+  if (shared) {
+    if (reduce_shared(kb, &w, acc, na, S))
+      return -1;
+    kb->b_col_step = 0;
+    return kb->failed ? -1 : 0;
   }
   /* Partial sums through LDS, in rounds of `cap` slices (slot: slice -
    * first slice of the round, tile, lane): the round's waves store, one

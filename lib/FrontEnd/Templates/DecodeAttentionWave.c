@@ -314,7 +314,8 @@ void fe_dattn_store_output(fe_kb *kb, dat_t *a, int t2, MlirValue o) {
     t.at[d] = kb_c(kb, 0);
   t.dim_row = p->out_space_batch[a->hb];
   t.dim_col = p->out_space_n;
-  t.at[p->out_space_m] = a->query;
+  if (p->out_space_m >= 0) /* (-1: a query without its token dim) */
+    t.at[p->out_space_m] = a->query;
   t.at[p->out_space_n] = kb_c(kb, kb->atom_m * t2);
   for (int i = 0; i < g2->nbatch; ++i)
     t.at[p->out_space_batch[i]] = a->batch[i];

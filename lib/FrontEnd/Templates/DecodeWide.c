@@ -19,9 +19,13 @@
 
 #include "Kernel/Kernel.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <string.h>
+
+/* Tiles sharing one accumulator (M = 1): the rows lanes 0-15 hold. */
+#define ROWS_PER_ACC 8
 
 /* Bytes one lane loads per 16-deep K step at most (32 VGPRs). */
 #define WIDE_MAX_LANE_BYTES 128
@@ -160,4 +164,80 @@ void fe_decode_wide_leaves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
       el[v] = wb_extract(b, rowv[group[v]], j);
     leaf[j] = wb_from_elements(b, sp.n, el, vt);
   }
+}
+
+/*===--- tiles sharing accumulators (M = 1) ------------------------------===*/
+
+bool fe_decode_rows_shared(const fe_problem *p, const fe_schedule *s) {
+  const fe_gemm *g = &p->gemms[0];
+  /* Only past 8 tiles: at 8 or fewer the accumulators leave room enough,
+   * and the broadcast and selects would be work for nothing. */
+  return fe_size_static(g->M) && g->M.value == 1 && s->wave_m == 1 &&
+         s->acc_pack == 1 && s->wave_n > ROWS_PER_ACC &&
+         fe_decode_wide_cols(p, s) > 1;
+}
+
+int fe_decode_shared_accs(const fe_schedule *s) {
+  return (s->wave_n + ROWS_PER_ACC - 1) / ROWS_PER_ACC;
+}
+
+/* rocdl.update.dpp with row_share:0 (DPP control 0x150): every lane reads
+ * lane 0 of its row of 16. */
+static MlirValue dpp_row_share0(fe_kb *kb, MlirValue w) {
+  MlirContext ctx = kb->ctx;
+  MlirType i32 = wb_i32(ctx);
+  MlirNamedAttribute at[4] = {
+      wb_named(ctx, "dppCtrl", mlirIntegerAttrGet(i32, 0x150)),
+      wb_named(ctx, "rowMask", mlirIntegerAttrGet(i32, 0xf)),
+      wb_named(ctx, "bankMask", mlirIntegerAttrGet(i32, 0xf)),
+      wb_named(ctx, "boundCtrl", mlirBoolAttrGet(ctx, 1))};
+  MlirValue ops[2] = {w, w};
+  return wb_op1(&kb->b, "rocdl.update.dpp", 2, ops, i32, 4, at);
+}
+
+MlirValue fe_decode_a_broadcast(fe_kb *kb, MlirValue a) {
+  wb_t *b = &kb->b;
+  MlirType vt = mlirValueGetType(a), el;
+  int64_t len;
+  if (!wb_is_vec1d(vt, &len, &el) || (len * wb_type_bits(el)) % 32 ||
+      len * wb_type_bits(el) / 32 > 16) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  int nw = (int)(len * wb_type_bits(el) / 32);
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue w = wb_bitcast(b, a, wb_vec(nw, i32));
+  MlirValue out[16];
+  for (int i = 0; i < nw; ++i) {
+    MlirValue x = wb_extract(b, w, i);
+    out[i] = dpp_row_share0(kb, x);
+  }
+  MlirValue words = wb_from_elements(b, nw, out, wb_vec(nw, i32));
+  return wb_bitcast(b, words, vt);
+}
+
+MlirValue fe_decode_a_row(fe_kb *kb, MlirValue abc, int q) {
+  wb_t *b = &kb->b;
+  int row = wmma_arch_acc_rows_interleaved(kb->arch) ? 2 * q : q;
+  MlirValue r = wb_r_index(b);
+  MlirValue at = kb_c(kb, row);
+  MlirValue mine = wb_cmpi(b, WB_CMP_EQ, r, at);
+  MlirValue zero = wb_const_zero(b, mlirValueGetType(abc));
+  return wb_select(b, mine, abc, zero);
+}
+
+MlirValue fe_decode_unshare(fe_kb *kb, const MlirValue *shared, int j) {
+  wb_t *b = &kb->b;
+  MlirValue v = shared[j / ROWS_PER_ACC];
+  MlirType vt = mlirValueGetType(v), el;
+  int64_t len;
+  if (!wb_is_vec1d(vt, &len, &el) || len != ROWS_PER_ACC) {
+    kb->failed = 1;
+    return (MlirValue){NULL};
+  }
+  MlirValue e[ROWS_PER_ACC];
+  e[0] = wb_extract(b, v, j % ROWS_PER_ACC);
+  for (int i = 1; i < ROWS_PER_ACC; ++i)
+    e[i] = wb_const_zero(b, el);
+  return wb_from_elements(b, ROWS_PER_ACC, e, vt);
 }

@@ -68,6 +68,13 @@ WMMA_CAPI_EXPORTED MlirPass wmmaCreateApproximateMathPass(void);
  * The front end and the CPU reference run it first. */
 WMMA_CAPI_EXPORTED MlirPass wmmaCreateDecomposeAggregatesPass(void);
 
+/* wmma-propagate-reshapes (any op): tensor reshapes that connect two linalg
+ * ops (a collapse_shape of one op's result read by another, an expand_shape
+ * between them) folded into the ops by upstream's reshape folding by
+ * expansion, so that only reshapes of arguments and results (views) remain.
+ * The front end runs it on tensor functions before bufferization. */
+WMMA_CAPI_EXPORTED MlirPass wmmaCreatePropagateReshapesPass(void);
+
 /* Registers the lowering passes and pipelines only (wmma-lower-*,
  * convert-wmma-to-rocdl); wmmaRegisterPasses calls it. */
 WMMA_CAPI_EXPORTED void wmmaRegisterConversionPasses(void);

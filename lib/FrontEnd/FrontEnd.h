@@ -9,8 +9,8 @@
  *              bufferization drops them), but for 2:4 A arguments.  Normalize.c: upstream passes
  *              through the C API on a scratch copy (tensors bufferized,
  *              named ops generalized;
- *              DecomposeAggregates.cpp the one upstream rewrite that has no
- *              pass).  Graph.c: the hash-consed expression graph;
+ *              DecomposeAggregates.cpp and PropagateReshapes.cpp the
+ *              upstream rewrites that have no pass).  Graph.c: the hash-consed expression graph;
  *              GraphWalk.c: the one walk over it (each node once).
  *              Recognize.c, RecognizeGeneric.c, RecognizeScalar.c: the
  *              normalized function (and scalar arithmetic outside linalg) ->

@@ -93,6 +93,7 @@ struct LinalgToKernelsOptions
 } // namespace
 
 extern "C" void wmmaRegisterDecomposeAggregatesPass(void);
+extern "C" void wmmaRegisterPropagateReshapesPass(void);
 
 extern "C" void wmmaRegisterFrontEndPasses(void) {
   static bool done = false;
@@ -100,6 +101,7 @@ extern "C" void wmmaRegisterFrontEndPasses(void) {
     return;
   done = true;
   wmmaRegisterDecomposeAggregatesPass();
+  wmmaRegisterPropagateReshapesPass();
   mlir::PassPipelineRegistration<LinalgToKernelsOptions>(
       "wmma-linalg-to-kernels",
       "Compile linalg functions (memrefs or tensors: GEMMs with epilogues, "

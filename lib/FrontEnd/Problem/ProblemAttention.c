@@ -240,7 +240,7 @@ int fe_attention_build(fe_problem *p, int last, int first, char *why,
   g2->in_type = g2->a_type = g2->b_type = node(g, c2->rhs)->type;
   if (!mlirTypeEqual(g1->a_type, g1->b_type) ||
       !(mlirTypeIsAF16(g1->a_type) || mlirTypeIsABF16(g1->a_type)) ||
-      !mlirTypeIsAF32(g1->acc_type) || !mlirTypeIsAF32(g2->acc_type))
+      !mlirTypeIsAF32(g1->kacc_type) || !mlirTypeIsAF32(g2->kacc_type))
     return fe_why(why, cap, "attention with Q and K other than f16 x f16 or "
                             "bf16 x bf16 accumulated in f32");
   if (!mlirTypeEqual(g2->in_type, g1->a_type))

@@ -6,6 +6,9 @@
  *    tosa-to-arith with include-apply-rescale);
  *  - arith and math ops applied to whole tensors become linalg.generic
  *    (upstream's convert-elementwise-to-linalg);
+ *  - reshapes between two linalg ops are folded into them by upstream's
+ *    reshape folding by expansion (PropagateReshapes.cpp), so that a
+ *    softmax between two batch matmuls of collapsed heads meets them;
  *  - functions on tensors are bufferized (one-shot-bufferize across the
  *    function boundary, identity layouts; arguments marked read-only so
  *    that results get fresh buffers instead of overwriting inputs; ops
@@ -36,6 +39,10 @@
 
 #include <stdio.h>
 #include <string.h>
+
+/* PropagateReshapes.cpp: registers wmma-propagate-reshapes, which the
+ * pipeline below names. */
+void wmmaRegisterPropagateReshapesPass(void);
 
 typedef struct {
   char buf[FE_WHY];
@@ -243,6 +250,7 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   const char *pipeline =
       tensors ? "func.func(tosa-to-arith{include-apply-rescale=true}),"
                 "func.func(convert-elementwise-to-linalg),"
+                "func.func(wmma-propagate-reshapes),"
                 "one-shot-bufferize{allow-unknown-ops "
                 "bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map},"
@@ -255,6 +263,7 @@ MlirOperation fe_normalize(MlirOperation func, MlirOperation *scratch,
   mlirRegisterLinalgLinalgGeneralizeNamedOpsPass();
   mlirRegisterLinalgConvertElementwiseToLinalgPass();
   mlirRegisterConversionTosaToArithPass();
+  wmmaRegisterPropagateReshapesPass();
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   /* linalg.softmax into its reductions first (on tensors). */

@@ -187,10 +187,25 @@ static bool has_kouter(const fe_problem *p) {
   return false;
 }
 
+/* Attention's templates run the softmax and both products in f32; a
+ * program whose products are to accumulate in their 16-bit output types
+ * (native accumulation) is not that kernel. */
+static bool attention_in_f32(const fe_problem *p) {
+  for (int i = 0; i < p->ngemms; ++i)
+    if (!mlirTypeIsAF32(p->gemms[i].kacc_type))
+      return false;
+  return true;
+}
+
 int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
   fe_options registers;
+  if (p->shape == FE_SHAPE_ATTENTION && !attention_in_f32(p))
+    return fe_why(why, cap, "attention accumulates both products and runs "
+                            "its softmax in f32; with native accumulation "
+                            "its 16-bit products accumulate in their own "
+                            "type, which the attention kernel does not");
   if (reads_padded(p) && o->pinned && strcmp(o->pin.template_name, "gemm") &&
       strcmp(o->pin.template_name, "decode"))
     return fe_why(why, cap, "an operand read through tensor.pad takes the "

@@ -15,9 +15,15 @@ MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
   kb_bind_product(kb, &m, g1->prod, s);
   MlirValue sc = kb_eval(kb, &m, t, kb->p->att.score);
   kb_memo_free(&m);
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  /* Scores a program computes in f16/bf16 (its softmax too) are widened
+   * exactly; the softmax runs in f32 and P is rounded once, as products
+   * with 16-bit outputs accumulate in f32 (ProblemAttention.c). */
+  if (!mlirValueIsNull(sc) && mlirTypeIsAVector(mlirValueGetType(sc)) &&
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirValueGetType(sc))))
+    sc = wb_cast(&kb->b, "arith.extf", sc, kb_acc_vec(kb, f32));
   if (mlirValueIsNull(sc) || !key_tail)
     return sc;
-  MlirType f32 = mlirF32TypeGet(kb->ctx);
   MlirValue n = kb_size(kb, g1->N);
   MlirValue ninf = wb_const_splat(&kb->b, kb_acc_vec(kb, f32), -INFINITY);
   return kb_fill_cols_from(kb, t, sc, n, ninf);

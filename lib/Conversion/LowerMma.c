@@ -253,14 +253,8 @@ static int rewrite_sparse_mma(wb_t *b, MlirOperation op, void *ctx_unused) {
     args[n++] = idx;
   }
   MlirType dty = mlirValueGetType(mlirOperationGetResult(op, 0));
-  int32_t segments[2] = {n, 0};
-  MlirNamedAttribute attrs[3] = {
-      wb_named(b->ctx, "intrin", wb_str_attr(b->ctx, info->intrinsic)),
-      wb_named(b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)),
-      wb_named(b->ctx, "operandSegmentSizes",
-               mlirDenseI32ArrayGet(b->ctx, 2, segments))};
   MlirValue res =
-      wb_op1(b, "llvm.call_intrinsic", n, args, rocdl_type(dty), 3, attrs);
+      wb_call_intrinsic(b, info->intrinsic, n, args, rocdl_type(dty));
   res = mlirValueIsNull(res) ? res : rocdl_cast(b, res, dty);
   if (mlirValueIsNull(res))
     return -1;

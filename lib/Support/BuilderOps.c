@@ -442,17 +442,22 @@ MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w) {
   return wb_op1(b, "rocdl.permlanex16", 4, ops, wb_i32(b->ctx), 2, at);
 }
 
-MlirValue wb_perm_b32(wb_t *b, MlirValue hi, MlirValue lo, uint32_t sel) {
-  MlirValue args[3] = {hi, lo};
-  args[2] = wb_const_i32(b, (int32_t)sel);
-  int32_t segments[2] = {3, 0};
+MlirValue wb_call_intrinsic(wb_t *b, const char *name, int nargs,
+                            const MlirValue *args, MlirType result) {
+  int32_t segments[2] = {nargs, 0};
   MlirNamedAttribute attrs[3] = {
-      wb_named(b->ctx, "intrin", wb_str_attr(b->ctx, "llvm.amdgcn.perm")),
+      wb_named(b->ctx, "intrin", wb_str_attr(b->ctx, name)),
       wb_named(b->ctx, "op_bundle_sizes",
                mlirDenseI32ArrayGet(b->ctx, 0, NULL)),
       wb_named(b->ctx, "operandSegmentSizes",
                mlirDenseI32ArrayGet(b->ctx, 2, segments))};
-  return wb_op1(b, "llvm.call_intrinsic", 3, args, wb_i32(b->ctx), 3, attrs);
+  return wb_op1(b, "llvm.call_intrinsic", nargs, args, result, 3, attrs);
+}
+
+MlirValue wb_perm_b32(wb_t *b, MlirValue hi, MlirValue lo, uint32_t sel) {
+  MlirValue args[3] = {hi, lo};
+  args[2] = wb_const_i32(b, (int32_t)sel);
+  return wb_call_intrinsic(b, "llvm.amdgcn.perm", 3, args, wb_i32(b->ctx));
 }
 
 void wb_lds_barrier(wb_t *b) {

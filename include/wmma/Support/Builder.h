@@ -245,6 +245,11 @@ void wb_lds_barrier(wb_t *b);
 /* rocdl.permlanex16 with the selectors that make lane l read lane l ^ 16's
  * i32 w (v_permlanex16). */
 MlirValue wb_permlanex16_xor16(wb_t *b, MlirValue w);
+/* A call of the LLVM intrinsic `name` (llvm.call_intrinsic, no operand
+ * bundles) on args, returning one value of type result: for intrinsics
+ * neither ROCDL nor the AMDGPU dialect has an op for. */
+MlirValue wb_call_intrinsic(wb_t *b, const char *name, int nargs,
+                            const MlirValue *args, MlirType result);
 /* v_perm_b32 (llvm.amdgcn.perm): byte i of the result is byte sel_i of the
  * 64-bit {hi, lo} (lo bytes 0..3, hi 4..7; 12 gives 0x00). */
 MlirValue wb_perm_b32(wb_t *b, MlirValue hi, MlirValue lo, uint32_t sel);

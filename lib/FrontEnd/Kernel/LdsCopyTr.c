@@ -148,15 +148,8 @@ MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,
     return ptr;
   }
   MlirType vt = wb_vec(8, eb == 2 ? a->elem : mlirIntegerTypeGet(kb->ctx, 16));
-  int32_t segments[2] = {1, 0};
-  MlirNamedAttribute attrs[3] = {
-      wb_named(kb->ctx, "intrin",
-               wb_str_attr(kb->ctx, "llvm.amdgcn.global.load.tr.b128")),
-      wb_named(kb->ctx, "op_bundle_sizes",
-               mlirDenseI32ArrayGet(kb->ctx, 0, NULL)),
-      wb_named(kb->ctx, "operandSegmentSizes",
-               mlirDenseI32ArrayGet(kb->ctx, 2, segments))};
-  MlirValue v = wb_op1(b, "llvm.call_intrinsic", 1, &ptr, vt, 3, attrs);
+  MlirValue v =
+      wb_call_intrinsic(b, "llvm.amdgcn.global.load.tr.b128", 1, &ptr, vt);
   if (mlirValueIsNull(v))
     kb->failed = 1;
   return v;

@@ -367,15 +367,7 @@ static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
   args[3] = wb_const_i32(b, 0xf);  /* row_mask */
   args[4] = wb_const_i32(b, 0xf);  /* bank_mask */
   args[5] = wb_const_bool(b, false); /* bound_ctrl */
-  int32_t segments[2] = {6, 0};
-  MlirNamedAttribute attrs[3] = {
-      wb_named(kb->ctx, "intrin",
-               wb_str_attr(kb->ctx, "llvm.amdgcn.update.dpp")),
-      wb_named(kb->ctx, "op_bundle_sizes",
-               mlirDenseI32ArrayGet(kb->ctx, 0, NULL)),
-      wb_named(kb->ctx, "operandSegmentSizes",
-               mlirDenseI32ArrayGet(kb->ctx, 2, segments))};
-  MlirValue r = wb_op1(b, "llvm.call_intrinsic", 6, args, i32, 3, attrs);
+  MlirValue r = wb_call_intrinsic(b, "llvm.amdgcn.update.dpp", 6, args, i32);
   return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
 }
 

@@ -110,30 +110,23 @@ struct PropagateReshapesPass
     registry.insert<linalg::LinalgDialect, tensor::TensorDialect,
                     arith::ArithDialect, affine::AffineDialect>();
   }
-  // Generalises the named ops a reshape between linalg ops touches (the
-  // folding patterns take linalg.generic; other ops keep their names).
-  // False when there are none.
-  bool generalizeAroundReshapes() {
+  // Generalises the named ops a reshape will be folded into (the folding
+  // patterns take linalg.generic; other ops keep their names).  False when
+  // there are none.
+  bool generalizeFoldable() {
     SmallVector<linalg::LinalgOp> named;
+    auto add = [&](OpOperand &use) {
+      // The linalg side of the use: the reshape's producer, or its user.
+      Operation *x = isReshape(use.getOwner()) ? use.get().getDefiningOp()
+                                               : use.getOwner();
+      auto l = dyn_cast_or_null<linalg::LinalgOp>(x);
+      if (l && !isa<linalg::GenericOp>(x) && l.hasPureTensorSemantics() &&
+          !llvm::is_contained(named, l) && shouldFold(&use))
+        named.push_back(l);
+    };
     getOperation()->walk([&](Operation *op) {
       if (!isReshape(op))
         return;
-      auto add = [&](OpOperand &use) {
-        auto l = dyn_cast<linalg::LinalgOp>(use.getOwner());
-        if (!isReshape(use.getOwner()) &&
-            (!l || isa<linalg::GenericOp>(use.getOwner()) ||
-             !l.hasPureTensorSemantics()))
-          return;
-        if (!shouldFold(&use))
-          return;
-        Operation *x = isReshape(use.getOwner())
-                           ? use.get().getDefiningOp()
-                           : use.getOwner();
-        auto n = cast<linalg::LinalgOp>(x);
-        if (!isa<linalg::GenericOp>(x) && !llvm::is_contained(named, n))
-          named.push_back(n);
-      };
-      // The reshape's source operand (its producer), and its users.
       add(op->getOpOperand(0));
       for (OpOperand &use : op->getResult(0).getUses())
         add(use);
@@ -146,33 +139,40 @@ struct PropagateReshapesPass
     return !named.empty();
   }
 
-  void runOnOperation() override {
-    // Folding one reshape can bring another next to a named op: a few
-    // rounds (frameworks' chains are short; the bound keeps this finite).
-    for (int round = 0; round < 8; ++round) {
-      bool generalized = generalizeAroundReshapes();
-      bool between = false;
-      getOperation()->walk([&](Operation *op) {
-        between |= isReshape(op) && betweenLinalgOps(op);
-      });
-      if (!between)
-        return;
-      if (!generalized && round > 0)
-        return; // nothing new to fold: the patterns reached their fixpoint
-      RewritePatternSet patterns(&getContext());
-      linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, shouldFold);
-      // expand_shape(collapse_shape(x)) back to x, and the like.
-      tensor::populateReassociativeReshapeFoldingPatterns(patterns);
-      tensor::populateFoldTensorEmptyPatterns(patterns);
-      tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
-                                                           &getContext());
-      tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
+  bool anyBetweenLinalgOps() {
+    bool between = false;
+    getOperation()->walk([&](Operation *op) {
+      between |= isReshape(op) && betweenLinalgOps(op);
+    });
+    return between;
+  }
+
+  LogicalResult fold() {
+    RewritePatternSet patterns(&getContext());
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, shouldFold);
+    // expand_shape(collapse_shape(x)) back to x, and the like.
+    tensor::populateReassociativeReshapeFoldingPatterns(patterns);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
                                                          &getContext());
-      if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
-        signalPassFailure();
-        return;
-      }
-    }
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
+                                                       &getContext());
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
+  void runOnOperation() override {
+    if (!anyBetweenLinalgOps())
+      return;
+    generalizeFoldable();
+    if (failed(fold()))
+      return signalPassFailure();
+    // Folding one reshape can bring another next to a named op: again
+    // while that happens (frameworks' chains are short; bounded).
+    for (int round = 1; round < 8 && generalizeFoldable() &&
+                        anyBetweenLinalgOps();
+         ++round)
+      if (failed(fold()))
+        return signalPassFailure();
   }
 };
 } // namespace

@@ -41,6 +41,58 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from isa_counts import kernel_resources, steady_state  # noqa: E402
 
 
+def _attention_program(name, args, t, dims, dim, mask, softmax_dim, D):
+    """The program text both decode forms share: S = Q K^T in f32, scaled
+    (and masked), softmax over the keys, P in f16, O = P V in f32, O in
+    f16.  t: the types and maps ({q, kv, s, p, o, o16, qk, pv, red, ew,
+    par})."""
+    scale = 1.0 / D ** 0.5
+    body = """  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %r = arith.addf %c, %p : f32
+    linalg.yield %r : f32"""
+    q, kv, s, p, o, o16 = t["q"], t["kv"], t["s"], t["p"], t["o"], t["o16"]
+    qk, pv, red, ew, par = t["qk"], t["pv"], t["red"], t["ew"], t["par"]
+    return f"""func.func @{name}({args}) -> {o16} {{
+  %zero = arith.constant 0.0 : f32
+{dim}  %e = tensor.empty{dims} : {s}
+  %f = linalg.fill ins(%zero : f32) outs(%e : {s}) -> {s}
+  %s = linalg.generic {{indexing_maps = {qk}, iterator_types = {red}}} ins(%Q, %K : {q}, {kv}) outs(%f : {s}) {{
+{body}
+  }} -> {s}
+  %e1 = tensor.empty{dims} : {s}
+  %sx = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%s : {s}) outs(%e1 : {s}) {{
+  ^bb0(%x: f32, %o: f32):
+    %sc = arith.constant {scale!r} : f32
+    %y0 = arith.mulf %x, %sc : f32
+{mask}
+  }} -> {s}
+  %e2 = tensor.empty{dims} : {s}
+  %sm = linalg.softmax dimension({softmax_dim}) ins(%sx : {s}) outs(%e2 : {s}) -> {s}
+  %e3 = tensor.empty{dims} : {p}
+  %p16 = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%sm : {s}) outs(%e3 : {p}) {{
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }} -> {p}
+  %e4 = tensor.empty() : {o}
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {o}) -> {o}
+  %o = linalg.generic {{indexing_maps = {pv}, iterator_types = {red}}} ins(%p16, %V : {p}, {kv}) outs(%f4 : {o}) {{
+{body}
+  }} -> {o}
+  %e5 = tensor.empty() : {o16}
+  %oc = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%o : {o}) outs(%e5 : {o16}) {{
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }} -> {o16}
+  return %oc : {o16}
+}}
+"""
+
+
 def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attention"):
     """The step as linalg on tensors; KV an int or "?" (a run-time length
     taken from K)."""
@@ -63,12 +115,6 @@ def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attenti
     red = '["parallel", "parallel", "parallel", "parallel", "reduction"]'
     ew = "[affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>]"
     par = '["parallel", "parallel", "parallel", "parallel"]'
-    body = """  ^bb0(%a: f16, %b: f16, %c: f32):
-    %ea = arith.extf %a : f16 to f32
-    %eb = arith.extf %b : f16 to f32
-    %p = arith.mulf %ea, %eb : f32
-    %r = arith.addf %c, %p : f32
-    linalg.yield %r : f32"""
     mask = """    %ki = linalg.index 3 : index
     %qi = linalg.index 2 : index
     %qp = arith.addi %qi, %pos : index
@@ -79,43 +125,10 @@ def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attenti
     dim = f"""  %c2 = arith.constant 2 : index
   %n = tensor.dim %K, %c2 : {kv}
 """ if dyn else ""
-    scale = 1.0 / D ** 0.5
-    return f"""func.func @{name}(%Q: {q}, %K: {kv}, %V: {kv}{', %pos: index' if causal else ''}) -> {o16} {{
-  %zero = arith.constant 0.0 : f32
-{dim}  %e = tensor.empty{dims} : {s}
-  %f = linalg.fill ins(%zero : f32) outs(%e : {s}) -> {s}
-  %s = linalg.generic {{indexing_maps = {qk}, iterator_types = {red}}} ins(%Q, %K : {q}, {kv}) outs(%f : {s}) {{
-{body}
-  }} -> {s}
-  %e1 = tensor.empty{dims} : {s}
-  %sx = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%s : {s}) outs(%e1 : {s}) {{
-  ^bb0(%x: f32, %o: f32):
-    %sc = arith.constant {scale!r} : f32
-    %y0 = arith.mulf %x, %sc : f32
-{mask}
-  }} -> {s}
-  %e2 = tensor.empty{dims} : {s}
-  %sm = linalg.softmax dimension(3) ins(%sx : {s}) outs(%e2 : {s}) -> {s}
-  %e3 = tensor.empty{dims} : {p}
-  %p16 = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%sm : {s}) outs(%e3 : {p}) {{
-  ^bb0(%x: f32, %o: f16):
-    %h = arith.truncf %x : f32 to f16
-    linalg.yield %h : f16
-  }} -> {p}
-  %e4 = tensor.empty() : {o}
-  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {o}) -> {o}
-  %o = linalg.generic {{indexing_maps = {pv}, iterator_types = {red}}} ins(%p16, %V : {p}, {kv}) outs(%f4 : {o}) {{
-{body}
-  }} -> {o}
-  %e5 = tensor.empty() : {o16}
-  %oc = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%o : {o}) outs(%e5 : {o16}) {{
-  ^bb0(%x: f32, %y: f16):
-    %h = arith.truncf %x : f32 to f16
-    linalg.yield %h : f16
-  }} -> {o16}
-  return %oc : {o16}
-}}
-"""
+    return _attention_program(
+        name, f"%Q: {q}, %K: {kv}, %V: {kv}{', %pos: index' if causal else ''}",
+        dict(q=q, kv=kv, s=s, p=p, o=o, o16=o16, qk=qk, pv=pv, red=red, ew=ew, par=par),
+        dims, dim, mask, 3, D)
 
 
 def prefill(wmma, args):
@@ -165,52 +178,12 @@ def decode_attention_tokenless(H, HKV, KV, D, name="decode_attention"):
     red = '["parallel", "parallel", "reduction"]'
     ew = "[affine_map<(h, j) -> (h, j)>, affine_map<(h, j) -> (h, j)>]"
     par = '["parallel", "parallel"]'
-    body = """  ^bb0(%a: f16, %b: f16, %c: f32):
-    %ea = arith.extf %a : f16 to f32
-    %eb = arith.extf %b : f16 to f32
-    %p = arith.mulf %ea, %eb : f32
-    %r = arith.addf %c, %p : f32
-    linalg.yield %r : f32"""
     dim = f"""  %c1 = arith.constant 1 : index
   %n = tensor.dim %K, %c1 : {kv}
 """ if dyn else ""
-    scale = 1.0 / D ** 0.5
-    return f"""func.func @{name}(%Q: {q}, %K: {kv}, %V: {kv}) -> {o16} {{
-  %zero = arith.constant 0.0 : f32
-{dim}  %e = tensor.empty{dims} : {s}
-  %f = linalg.fill ins(%zero : f32) outs(%e : {s}) -> {s}
-  %s = linalg.generic {{indexing_maps = {qk}, iterator_types = {red}}} ins(%Q, %K : {q}, {kv}) outs(%f : {s}) {{
-{body}
-  }} -> {s}
-  %e1 = tensor.empty{dims} : {s}
-  %sx = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%s : {s}) outs(%e1 : {s}) {{
-  ^bb0(%x: f32, %o: f32):
-    %sc = arith.constant {scale!r} : f32
-    %y0 = arith.mulf %x, %sc : f32
-    linalg.yield %y0 : f32
-  }} -> {s}
-  %e2 = tensor.empty{dims} : {s}
-  %sm = linalg.softmax dimension(1) ins(%sx : {s}) outs(%e2 : {s}) -> {s}
-  %e3 = tensor.empty{dims} : {p}
-  %p16 = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%sm : {s}) outs(%e3 : {p}) {{
-  ^bb0(%x: f32, %o: f16):
-    %h = arith.truncf %x : f32 to f16
-    linalg.yield %h : f16
-  }} -> {p}
-  %e4 = tensor.empty() : {o}
-  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : {o}) -> {o}
-  %o = linalg.generic {{indexing_maps = {pv}, iterator_types = {red}}} ins(%p16, %V : {p}, {kv}) outs(%f4 : {o}) {{
-{body}
-  }} -> {o}
-  %e5 = tensor.empty() : {o16}
-  %oc = linalg.generic {{indexing_maps = {ew}, iterator_types = {par}}} ins(%o : {o}) outs(%e5 : {o16}) {{
-  ^bb0(%x: f32, %y: f16):
-    %h = arith.truncf %x : f32 to f16
-    linalg.yield %h : f16
-  }} -> {o16}
-  return %oc : {o16}
-}}
-"""
+    return _attention_program(name, f"%Q: {q}, %K: {kv}, %V: {kv}",
+                              dict(q=q, kv=kv, s=s, p=p, o=o, o16=o16, qk=qk, pv=pv, red=red, ew=ew, par=par),
+                              dims, dim, "    linalg.yield %y0 : f32", 1, D)
 
 
 def main():

@@ -76,6 +76,7 @@ static void at_clock(wmma_sol_at_clock *a, int mhz, double simd_wmma,
   a->time = a->seconds[a->dominant];
   a->wmma_peak_fraction =
       a->time > 0 ? wmma_pipe_cycles / (simds * a->time * hz) : 0;
+  a->valu_busy_fraction = a->time > 0 ? a->valu_seconds / a->time : 0;
 }
 
 int wmma_speed_of_light(const wmma_sol_counters *c, const wmma_sol_isa *isa,
@@ -219,19 +220,30 @@ static void time_text(Out *o, double s) {
     outf(o, "%.3g us", s * 1e6);
 }
 
+/* What the time achieves: the WMMA peak's fraction, or for work without
+ * WMMA (0% of that peak says nothing) the VALU's busy fraction. */
+static void achieved(Out *o, int has_wmma, double wmma_frac, double valu_frac) {
+  if (has_wmma)
+    outf(o, "%.0f%% of WMMA peak", 100 * wmma_frac);
+  else
+    outf(o, "no WMMA, VALU busy %.0f%%", 100 * valu_frac);
+}
+
 /* "speed of light: T on PRODUCT at F MHz (boost), WHAT, N% of WMMA peak;
  * at F MHz (sustained): T, N%" (or "no sustained clock published"). */
 static void headline(Out *o, const wmma_sku_info *sku, const char *what,
-                     int boost_mhz, double boost_time, double boost_frac,
-                     int sus_mhz, double sus_time, double sus_frac) {
+                     int has_wmma, int boost_mhz, double boost_time,
+                     double boost_frac, double boost_valu, int sus_mhz,
+                     double sus_time, double sus_frac, double sus_valu) {
   outf(o, "speed of light: ");
   time_text(o, boost_time);
-  outf(o, " on %s at %d MHz (boost), %s, %.0f%% of WMMA peak", sku->product,
-       boost_mhz, what, 100 * boost_frac);
+  outf(o, " on %s at %d MHz (boost), %s, ", sku->product, boost_mhz, what);
+  achieved(o, has_wmma, boost_frac, boost_valu);
   if (sus_mhz != boost_mhz) {
     outf(o, "; at %d MHz (sustained): ", sus_mhz);
     time_text(o, sus_time);
-    outf(o, ", %.0f%% of WMMA peak", 100 * sus_frac);
+    outf(o, ", ");
+    achieved(o, has_wmma, sus_frac, sus_valu);
   } else {
     outf(o, " (no sustained clock published)");
   }
@@ -246,8 +258,9 @@ size_t wmma_sol_format(const wmma_sol_result *r, char *buf, size_t cap) {
   const wmma_sol_at_clock *b = &r->boost, *s = &r->sustained;
   char what[96];
   snprintf(what, sizeof what, "bound: %s", wmma_sol_bound_name(b, b->dominant));
-  headline(&o, r->sku, what, b->clock_mhz, b->time, b->wmma_peak_fraction,
-           s->clock_mhz, s->time, s->wmma_peak_fraction);
+  headline(&o, r->sku, what, r->wmma_ops > 0, b->clock_mhz, b->time,
+           b->wmma_peak_fraction, b->valu_busy_fraction, s->clock_mhz, s->time,
+           s->wmma_peak_fraction, s->valu_busy_fraction);
   outf(&o, "\n  bounds at boost: WMMA ");
   time_text(&o, b->wmma_seconds);
   outf(&o, " + VALU ");
@@ -267,7 +280,7 @@ size_t wmma_sol_format(const wmma_sol_result *r, char *buf, size_t cap) {
 
 static void program_at(wmma_sol_program_at_clock *p, const wmma_sol_result *l,
                        const int *modelled, int n, int sustained) {
-  double busy = 0, slowest = -1;
+  double busy = 0, valu = 0, slowest = -1;
   memset(p, 0, sizeof *p);
   p->slowest = -1;
   for (int i = 0; i < n; ++i) {
@@ -277,12 +290,14 @@ static void program_at(wmma_sol_program_at_clock *p, const wmma_sol_result *l,
     p->clock_mhz = at->clock_mhz;
     p->time += at->time;
     busy += at->wmma_peak_fraction * at->time;
+    valu += at->valu_seconds;
     if (at->time > slowest) {
       slowest = at->time;
       p->slowest = i;
     }
   }
   p->wmma_peak_fraction = p->time > 0 ? busy / p->time : 0;
+  p->valu_busy_fraction = p->time > 0 ? valu / p->time : 0;
 }
 
 int wmma_sol_program(const wmma_sol_result *launches, const int *modelled,
@@ -318,8 +333,12 @@ size_t wmma_sol_program_format(const wmma_sol_program_result *p,
   char what[96];
   snprintf(what, sizeof what, "program of %d launches (their bounds summed)",
            p->nlaunches);
-  headline(&o, p->sku, what, b->clock_mhz, b->time, b->wmma_peak_fraction,
-           s->clock_mhz, s->time, s->wmma_peak_fraction);
+  int has_wmma = 0;
+  for (int i = 0; i < p->nlaunches; ++i)
+    has_wmma |= modelled[i] && launches[i].wmma_ops > 0;
+  headline(&o, p->sku, what, has_wmma, b->clock_mhz, b->time,
+           b->wmma_peak_fraction, b->valu_busy_fraction, s->clock_mhz, s->time,
+           s->wmma_peak_fraction, s->valu_busy_fraction);
   outf(&o, "\n");
   for (int i = 0; i < p->nlaunches; ++i) {
     outf(&o, "  launch %d (%s): ", i, names && names[i] ? names[i] : "?");
@@ -329,11 +348,13 @@ size_t wmma_sol_program_format(const wmma_sol_program_result *p,
     }
     const wmma_sol_at_clock *at = &launches[i].boost;
     time_text(&o, at->time);
-    outf(&o, " at boost (%.0f%% of the program), bound: %s, %.0f%% of WMMA "
-             "peak; occupancy %d waves/SIMD (%s)\n",
+    outf(&o, " at boost (%.0f%% of the program), bound: %s, ",
          b->time > 0 ? 100 * at->time / b->time : 0,
-         wmma_sol_bound_name(at, at->dominant), 100 * at->wmma_peak_fraction,
-         launches[i].occupancy, launches[i].occupancy_limit);
+         wmma_sol_bound_name(at, at->dominant));
+    achieved(&o, launches[i].wmma_ops > 0, at->wmma_peak_fraction,
+             at->valu_busy_fraction);
+    outf(&o, "; occupancy %d waves/SIMD (%s)\n", launches[i].occupancy,
+         launches[i].occupancy_limit);
   }
   return o.len;
 }

@@ -171,9 +171,20 @@ def test_program_is_the_sum_of_its_launches():
     assert lines[0].startswith("speed of light: 19.2 us on Radeon RX 7900 XTX")
     assert "program of 3 launches" in lines[0] and "67% of WMMA peak" in lines[0]
     assert lines[1].startswith("  launch 0 (k0): 12.8 us at boost (67% of the program)")
+    # Launch 1 executed no WMMA: its 0% of the WMMA peak says nothing, its
+    # VALU busy on the busiest SIMD the whole time does.
     assert lines[2].startswith("  launch 1 (k1): 6.4 us at boost (33% of the program), "
-                               "bound: VALU issue, 0% of WMMA peak")
+                               "bound: VALU issue, no WMMA, VALU busy 100%;")
+    assert r["launches"][1]["boost"]["valu_busy_pct"] == pytest.approx(100)
+    assert r["launches"][0]["boost"]["valu_busy_pct"] == pytest.approx(0)
+    assert r["boost"]["valu_busy_pct"] == pytest.approx(100 * 16000 / 48000)
     assert lines[3] == "  launch 2 (k2): did not run"
+    alone = wmma.speed_of_light(v, chip="gfx1100")
+    assert "bound: VALU issue, no WMMA, VALU busy 100%; at 2300 MHz (sustained): " \
+        in alone["text"] and "of WMMA peak" not in alone["text"]
+    valu_only = wmma.program_speed_of_light([v, idle], chip="gfx1100")
+    assert "program of 2 launches (their bounds summed), no WMMA, VALU busy 100%" \
+        in valu_only["text"]
     with pytest.raises(WmmaError, match="no launch of the program ran"):
         wmma.program_speed_of_light([idle], chip="gfx1100")
     bad = {"kernel": "k9", "wmma": {"v_wmma_f32_16x16x16_fp8_fp8": 1},

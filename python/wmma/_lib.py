@@ -232,7 +232,8 @@ class SolAtClock(ctypes.Structure):
     """wmma_sol_at_clock."""
     _fields_ = [("clock_mhz", c_int), ("seconds", c_double * SOL_BOUNDS),
                 ("wmma_seconds", c_double), ("valu_seconds", c_double), ("time", c_double),
-                ("dominant", c_int), ("wmma_peak_fraction", c_double)]
+                ("dominant", c_int), ("wmma_peak_fraction", c_double),
+                ("valu_busy_fraction", c_double)]
 
 
 class SolResult(ctypes.Structure):
@@ -247,7 +248,8 @@ class SolResult(ctypes.Structure):
 class SolProgramAtClock(ctypes.Structure):
     """wmma_sol_program_at_clock."""
     _fields_ = [("clock_mhz", c_int), ("time", c_double),
-                ("wmma_peak_fraction", c_double), ("slowest", c_int)]
+                ("wmma_peak_fraction", c_double), ("slowest", c_int),
+                ("valu_busy_fraction", c_double)]
 
 
 class SolProgramResult(ctypes.Structure):

@@ -83,6 +83,7 @@ def _at(lib, at):
         "clock_mhz": at.clock_mhz, "time_s": at.time,
         "bound": lib.wmma_sol_bound_name(ctypes.byref(at), at.dominant).decode(),
         "wmma_peak_pct": 100.0 * at.wmma_peak_fraction,
+        "valu_busy_pct": 100.0 * at.valu_busy_fraction,
         "bounds_s": dict(zip(_BOUND_KEYS, list(at.seconds))),
         "wmma_s": at.wmma_seconds, "valu_s": at.valu_seconds,
     }
@@ -99,7 +100,7 @@ def speed_of_light(counters, chip=None, sku=None, isa=None, dram_bytes=0):
     (dram_est_bytes_read/_written, docs/emulator-traffic.md), which takes
     precedence (0 and no estimate: the global bytes counted).  Returns a dict: sku, product, occupancy,
     occupancy_limit, waves_per_workgroup, busiest_simd_waves, quantisation,
-    wmma_ops, boost and sustained ({clock_mhz, time_s, bound, wmma_peak_pct,
+    wmma_ops, boost and sustained ({clock_mhz, time_s, bound, wmma_peak_pct, valu_busy_pct,
     bounds_s {simd, lds, dram, latency}, wmma_s, valu_s}), text (the lines
     wmma-run --stats prints).  Raises WmmaError when the model cannot run."""
     lib = _lib.load()
@@ -144,7 +145,7 @@ def program_speed_of_light(launches, chip=None, sku=None, isas=None):
     each launch's L2 estimate (else its global bytes).  The launches run
     one after another, so the program's time is the sum of their bounds.
     Returns a dict: sku, product, boost and sustained ({clock_mhz, time_s,
-    wmma_peak_pct, slowest_launch}), launches (each launch's dict as
+    wmma_peak_pct, valu_busy_pct, slowest_launch}), launches (each launch's dict as
     speed_of_light returns it, None if it did not run), text (the model's
     lines as wmma-run --stats prints them, without its ISA line).  Raises
     WmmaError when the model cannot run."""
@@ -183,6 +184,7 @@ def program_speed_of_light(launches, chip=None, sku=None, isas=None):
     def at(a):
         return {"clock_mhz": a.clock_mhz, "time_s": a.time,
                 "wmma_peak_pct": 100.0 * a.wmma_peak_fraction,
+                "valu_busy_pct": 100.0 * a.valu_busy_fraction,
                 "slowest_launch": a.slowest}
     return {"sku": s.contents.key.decode(), "product": s.contents.product.decode(),
             "boost": at(p.boost), "sustained": at(p.sustained), "launches": dicts,

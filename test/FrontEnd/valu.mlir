@@ -5,24 +5,28 @@
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 // RUN: wmma-opt %s --split-input-file --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' 2>/dev/null | FileCheck %s --check-prefix=R3
 
-// f32 x f32 (PyTorch's default dtype): the tiled kernel.  A and B slices
-// go through LDS (16 x 64 each, K-major), the slice past K = 129 zeroed;
-// 16 fma per K per thread; stores guarded on the M and N tails.
+// f32 x f32 (PyTorch's default dtype): the tiled kernel.  A 100 x 72
+// product takes 2 x 2 blocks per thread (12 workgroups of 32 x 32, where
+// 4 x 4 blocks would make 4).  A and B slices go through LDS (16 x 32
+// each, K-major), the slice past K = 129 zeroed; 4 fma per K per thread;
+// stores guarded on the M and N tails.
 // CHECK-LABEL: gpu.func @mm(
-// CHECK-SAME: workgroup(%[[LA:.*]] : memref<16x64xf32, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<16x64xf32, #gpu.address_space<workgroup>>)
-// CHECK-SAME: wmma.launch = #wmma.launch<grid = () -> (2, 2, 1), block = [256, 1, 1], lds = 8192
-// CHECK-SAME: wmma.schedule = #wmma.schedule<template = "valu", instruction = "none", staging = lds, tile = [64, 64, 16], waves = [8, 1], wave_tile = [4, 4], stages = 1, tails = [true, true, true], accumulator = f32
+// CHECK-SAME: workgroup(%[[LA:.*]] : memref<16x32xf32, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<16x32xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: wmma.launch = #wmma.launch<grid = () -> (3, 4, 1), block = [256, 1, 1], lds = 4096
+// CHECK-SAME: wmma.schedule = #wmma.schedule<template = "valu", instruction = "none", staging = lds, tile = [32, 32, 16], waves = [8, 1], wave_tile = [2, 2], stages = 1, tails = [true, true, true], accumulator = f32
 // CHECK-NOT: wmma.
-// CHECK: scf.for %{{.*}} = %c0 to %c144 step %c16 iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// CHECK: scf.for %{{.*}} = %c0 to %c144 step %c16 iter_args({{.*}}) -> (f32, f32, f32, f32)
 // CHECK: %[[A:.*]] = memref.load %{{.*}} : memref<100x129xf32, #amdgpu.address_space<fat_raw_buffer>>
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c129
 // CHECK: %[[AM:.*]] = arith.select %[[IN]], %[[A]], %cst : f32
 // CHECK: memref.store %[[AM]], %[[LA]]
 // CHECK: memref.store %{{.*}}, %[[LB]]
 // CHECK: amdgpu.lds_barrier
-// CHECK: vector.load %[[LA]]{{.*}} vector<4xf32>
-// CHECK: vector.load %[[LB]]{{.*}} vector<4xf32>
-// CHECK-COUNT-16: math.fma %{{.*}} : f32
+// CHECK: vector.load %[[LA]]{{.*}} vector<2xf32>
+// CHECK: vector.load %[[LB]]{{.*}} vector<2xf32>
+// CHECK-COUNT-4: math.fma %{{.*}} : f32
+// CHECK-NOT: math.fma
+// CHECK: vector.load %[[LA]]{{.*}} vector<2xf32>
 // CHECK: amdgpu.lds_barrier
 // CHECK: scf.yield
 // CHECK: %[[OK:.*]] = arith.andi
@@ -43,10 +47,39 @@ func.func @mm(%A: memref<100x129xf32>, %B: memref<129x72xf32>, %C: memref<100x72
 
 // -----
 
+// A large product takes the block the time estimate wants per chip
+// (Templates/Valu.c, block_per_thread): on gfx1201 (32 WGPs) 8 x 8 blocks
+// (64 workgroups of 128 x 128; half the LDS bytes per multiply-add of
+// 4 x 4), two 16-byte LDS reads per operand and K (the block's runs 64
+// apart), 64 fma; on gfx1100 (48 WGPs) 4 x 4 (256 workgroups of 64 x 64:
+// 64 of 128 x 128 would leave a third of the second round idle).
+// CHECK-LABEL: gpu.func @mm_large(
+// CHECK-SAME: workgroup(%[[LA:.*]] : memref<16x128xf32, #gpu.address_space<workgroup>>, %[[LB:.*]] : memref<16x128xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: grid = () -> (8, 8, 1), block = [256, 1, 1], lds = 16384
+// CHECK-SAME: tile = [128, 128, 16], waves = [8, 1], wave_tile = [8, 8], stages = 1, tails = [false, false, false]
+// CHECK: amdgpu.lds_barrier
+// CHECK-COUNT-2: vector.load %[[LA]]{{.*}} vector<4xf32>
+// CHECK-COUNT-2: vector.load %[[LB]]{{.*}} vector<4xf32>
+// CHECK-COUNT-64: math.fma %{{.*}} : f32
+// CHECK-NOT: math.fma
+// CHECK: vector.load %[[LA]]{{.*}} vector<4xf32>
+// R3-LABEL: gpu.func @mm_large(
+// R3-SAME: grid = () -> (16, 16, 1), block = [256, 1, 1], lds = 8192
+// R3-SAME: tile = [64, 64, 16], waves = [8, 1], wave_tile = [4, 4]
+func.func @mm_large(%A: memref<1024x512xf32>, %B: memref<512x1024xf32>, %C: memref<1024x1024xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<1024x1024xf32>)
+  // expected-remark @+1 {{converted to a VALU kernel (template valu)}}
+  linalg.matmul ins(%A, %B : memref<1024x512xf32>, memref<512x1024xf32>) outs(%C : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
 // On tensors, with a bias and a ReLU evaluated per output element (the
 // bias read once per column), no K tail (80 = 5 x 16).
 // CHECK-LABEL: gpu.func @mm_bias_relu(
-// CHECK-SAME: tails = [true, true, false], accumulator = f32
+// CHECK-SAME: tails = [false, true, false], accumulator = f32
 // CHECK: scf.for %{{.*}} = %c0 to %c80 step %c16
 // CHECK-NOT: arith.cmpi ult, %{{.*}}, %c80
 // CHECK: scf.yield
@@ -76,7 +109,7 @@ func.func @mm_bias_relu(%A: tensor<96x80xf32>, %B: tensor<80x70xf32>, %bias: ten
 
 // A dynamic M: the grid and the M guard read it at run time.
 // CHECK-LABEL: gpu.func @dyn(
-// CHECK-SAME: grid = ()[s0] -> (1, s0 ceildiv 64, 1)
+// CHECK-SAME: grid = ()[s0] -> (2, s0 ceildiv 32, 1)
 // CHECK-SAME: tails = [true, true, false]
 // CHECK: %[[M:.*]] = memref.dim %arg0, %c0 : memref<?x64xf32>
 // CHECK: arith.cmpi ult, %{{.*}}, %[[M]] : index
@@ -92,7 +125,7 @@ func.func @dyn(%A: memref<?x64xf32>, %B: memref<64x40xf32>, %C: memref<?x40xf32>
 
 // i32 x i32: exact integer multiply-adds, no fma.
 // CHECK-LABEL: gpu.func @imm(
-// CHECK-SAME: workgroup(%{{.*}} : memref<16x64xi32, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%{{.*}} : memref<16x32xi32, #gpu.address_space<workgroup>>
 // CHECK-SAME: accumulator = i32
 // CHECK-NOT: math.fma
 // CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : i32

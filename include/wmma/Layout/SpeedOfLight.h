@@ -65,6 +65,10 @@ typedef struct {
   /* The WMMA pipes' busy fraction over `time` on every SIMD: for one WMMA
    * type, the achieved fraction of that type's peak at this clock. */
   double wmma_peak_fraction;
+  /* The VALU issue time of the busiest SIMD over `time`: what a kernel
+   * without WMMA (an f32 VALU GEMM, a softmax) is reported by instead of
+   * its 0% of the WMMA peak. */
+  double valu_busy_fraction;
 } wmma_sol_at_clock;
 
 typedef struct {
@@ -95,7 +99,9 @@ wmma_sol_bound_name(const wmma_sol_at_clock *at, wmma_sol_bound b);
 
 /* Two lines: "speed of light: T on PRODUCT at F MHz (boost), bound: B,
  * N% of WMMA peak; at F MHz (sustained): T, N%" and the bounds,
- * occupancy and quantisation.  Returns the length (like snprintf). */
+ * occupancy and quantisation; a launch that executed no WMMA says "no
+ * WMMA, VALU busy N%" for each "N% of WMMA peak".  Returns the length
+ * (like snprintf). */
 WMMA_CAPI_EXPORTED size_t wmma_sol_format(const wmma_sol_result *r, char *buf,
                                           size_t cap);
 
@@ -106,6 +112,7 @@ typedef struct {
   double time;               /* the launches' times summed */
   double wmma_peak_fraction; /* WMMA pipe busy time, summed, over `time` */
   int slowest;               /* the launch with the largest time */
+  double valu_busy_fraction; /* busiest SIMDs' VALU time, summed, over `time` */
 } wmma_sol_program_at_clock;
 
 typedef struct {

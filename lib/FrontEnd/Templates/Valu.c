@@ -5,14 +5,20 @@
  * epilogue are evaluated element by element (Kernel/Point.c), so any
  * operand layout, prologue and epilogue works.  Two kernels:
  *
- *  tiled (M and N of at least 2): a workgroup of 256 threads computes a
- *    64x64 output tile, each thread a 4x4 block in registers.  K advances
- *    in slices of 16: the workgroup stages A (64x16) and B (16x64) through
- *    LDS (stored K-major, already converted to the accumulator type, the
- *    slice past K zeroed), then every thread reads 4 A and 4 B values per K
- *    and does 16 multiply-adds.  Consecutive threads load consecutive
- *    elements along each operand's innermost loop (K when it is
- *    contiguous, else M or N).  Grid: x over N tiles, y over M tiles, z
+ *  tiled (M and N of at least 2): a workgroup of 256 threads (16 x 16)
+ *    computes a T x T output tile, each thread a P x P block in registers
+ *    (T = 16 P; P = 2, 4 or 8, chosen in plan() by a time estimate: VALU
+ *    multiply-adds against the LDS bytes that feed them, over the
+ *    workgroups the CUs run at once -- a larger block reads fewer LDS
+ *    bytes per multiply-add, a smaller one makes more workgroups).  K
+ *    advances in slices of 16: the workgroup stages A (T x 16) and B (16 x
+ *    T) through LDS (stored K-major, already converted to the accumulator
+ *    type, the slice past K zeroed), then every thread reads P A and P B
+ *    values per K, in runs of at most 4 (one 16-byte LDS read each; the
+ *    runs of a block 64 apart, so that a wave's reads of one run are
+ *    consecutive), and does P x P multiply-adds.  Consecutive threads load
+ *    consecutive elements along each operand's innermost loop (K when it
+ *    is contiguous, else M or N).  Grid: x over N tiles, y over M tiles, z
  *    over the batch loops; stores guarded on M/N tails.
  *  rows (no M or no N, or one of them 1: matrix-vector, vector-matrix,
  *    batched matrix-vector, dot): each output element is a reduction over
@@ -35,8 +41,9 @@
 #include <string.h>
 
 #define VALU_THREADS 256
-#define VALU_TILE 64     /* tiled: the workgroup's output tile (square) */
-#define VALU_PER 4       /* tiled: outputs per thread along M and N */
+#define VALU_SIDE 16     /* tiled: threads along M and along N */
+#define VALU_MAX_PER 8   /* tiled: outputs per thread along M and N, at most */
+#define VALU_RUN 4       /* tiled: a thread's consecutive rows (columns) */
 #define VALU_KSTEP 16    /* tiled: K per LDS slice */
 #define VALU_UNROLL 4    /* rows: K elements per lane per loop step */
 
@@ -105,9 +112,45 @@ static bool tail(fe_size s, int64_t step) {
   return !fe_size_static(s) || s.value % step;
 }
 
+static double tiles(double n, int tile) { return ceil(n / tile); }
+
+/* The tiled kernel's block per thread: of 2 x 2, 4 x 4 and 8 x 8 (32-bit
+ * accumulators: 64 of them in VGPRs; f64 stops at 4 x 4), the one whose
+ * estimate is least, the larger on a tie.  As in the speed-of-light model
+ * (docs/speed-of-light.md), a workgroup runs on one WGP, its waves on the
+ * WGP's SIMDs: its time is the larger of its VALU instructions per SIMD
+ * (the multiply-adds, T x T x K over 32 lanes, plus the staging's address
+ * arithmetic, about 16 per thread and K slice) and its LDS reads (256
+ * threads x K x 2 P values) over the WGP's LDS bandwidth; the workgroups
+ * over the WGPs, rounded up, multiply it.  The larger block halves the
+ * LDS bytes per multiply-add, the smaller quarters the tile: a 100 x 70
+ * product has 12 workgroups of 32 x 32 but 4 of 64 x 64. */
+static int block_per_thread(const wmma_chip_info *chip, double M, double N,
+                            double K, double B, int eb) {
+  const wmma_arch_traits *t = wmma_arch_traits_get(chip->arch);
+  int simds = t->simds_per_cu * t->cus_per_wgp;
+  double wgps = chip->compute_units / t->cus_per_wgp;
+  double lds_rate = (double)t->lds_bytes_per_clk_per_cu * t->cus_per_wgp;
+  double slices = tiles(K, VALU_KSTEP);
+  int best = 2;
+  double best_t = 0;
+  for (int per = 2; per <= (eb > 4 ? 4 : VALU_MAX_PER); per *= 2) {
+    int tile = VALU_SIDE * per;
+    double wgs = tiles(M, tile) * tiles(N, tile) * B;
+    double waves = VALU_THREADS / 32.0;
+    double valu = waves / simds * slices * (VALU_KSTEP * per * per + 16) /
+                  t->valu_instr_per_clk_per_simd;
+    double lds = (double)VALU_THREADS * slices * VALU_KSTEP * 2 * per * eb /
+                 lds_rate;
+    double time = ceil(wgs / wgps) * (valu > lds ? valu : lds);
+    if (per == 2 || time <= best_t * (1 + 1e-9))
+      best = per, best_t = time;
+  }
+  return best;
+}
+
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  (void)o;
   if (p->shape != FE_SHAPE_VALU)
     return fe_why(why, cap, "only products no WMMA instruction takes");
   const fe_gemm *g = &p->gemms[0];
@@ -131,21 +174,29 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), wgs;
   if (tiled(g)) {
+    int per = block_per_thread(chip, M, N, K, B, eb);
+    /* A pinned schedule (as another compile printed it) keeps its block;
+     * fe_schedule_match refuses any other tile. */
+    if (o && o->pinned && !strcmp(o->pin.template_name, "valu") &&
+        o->pin.staging == WMMA_SCHED_LDS && o->pin.wave_tile[0] >= 2 &&
+        o->pin.wave_tile[0] <= (eb > 4 ? 4 : VALU_MAX_PER) &&
+        !(o->pin.wave_tile[0] & (o->pin.wave_tile[0] - 1)))
+      per = (int)o->pin.wave_tile[0];
+    int tile = VALU_SIDE * per;
     s->staging = FE_STAGE_LDS;
-    s->tile_m = s->tile_n = VALU_TILE;
+    s->tile_m = s->tile_n = tile;
     s->k_step = VALU_KSTEP;
     s->waves_m = VALU_THREADS / 32;
     s->waves_n = 1;
-    s->wave_m = s->wave_n = VALU_PER; /* outputs per thread */
-    s->m_tail = tail(g->M, VALU_TILE);
-    s->n_tail = tail(g->N, VALU_TILE);
+    s->wave_m = s->wave_n = per; /* outputs per thread */
+    s->m_tail = tail(g->M, tile);
+    s->n_tail = tail(g->N, tile);
     s->k_tail = tail(g->K, VALU_KSTEP);
-    s->lds_bytes = 2 * (int64_t)VALU_KSTEP * VALU_TILE * eb;
-    s->grid[0] = (fe_grid_dim){1, {{g->N, VALU_TILE}}};
-    s->grid[1] = (fe_grid_dim){1, {{g->M, VALU_TILE}}};
-    s->vgprs = (VALU_PER * VALU_PER + 2 * VALU_PER) * (eb / 4) + 24;
-    wgs = (double)((int64_t)(M + VALU_TILE - 1) / VALU_TILE) *
-          (double)((int64_t)(N + VALU_TILE - 1) / VALU_TILE) * B;
+    s->lds_bytes = 2 * (int64_t)VALU_KSTEP * tile * eb;
+    s->grid[0] = (fe_grid_dim){1, {{g->N, tile}}};
+    s->grid[1] = (fe_grid_dim){1, {{g->M, tile}}};
+    s->vgprs = (per * per + 2 * per) * (eb / 4) + 24;
+    wgs = tiles(M, tile) * tiles(N, tile) * B;
   } else {
     fe_size rows;
     row_loop(g, &rows);
@@ -300,7 +351,8 @@ static void stage(fe_kb *kb, fe_memo *m, bool lhs, const MlirValue *batch,
                   MlirValue r0, MlirValue k0, MlirValue lds) {
   const fe_gemm *g = &kb->p->gemms[0];
   bool k_inner = k_innermost(kb->p, lhs, lhs ? g->m_loop : g->n_loop);
-  int per = VALU_TILE * VALU_KSTEP / VALU_THREADS;
+  int tile = kb->s->tile_m;
+  int per = tile * VALU_KSTEP / VALU_THREADS;
   MlirValue tid = kb->tid;
   for (int i = 0; i < per; ++i) {
     MlirValue kk, r;
@@ -309,9 +361,9 @@ static void stage(fe_kb *kb, fe_memo *m, bool lhs, const MlirValue *batch,
       r = kb_addc(kb, wb_arith(&kb->b, "arith.divui", tid, kb_c(kb, VALU_KSTEP)),
                   (int64_t)i * (VALU_THREADS / VALU_KSTEP));
     } else {
-      r = wb_arith(&kb->b, "arith.remui", tid, kb_c(kb, VALU_TILE));
-      kk = kb_addc(kb, wb_arith(&kb->b, "arith.divui", tid, kb_c(kb, VALU_TILE)),
-                   (int64_t)i * (VALU_THREADS / VALU_TILE));
+      r = wb_arith(&kb->b, "arith.remui", tid, kb_c(kb, tile));
+      kk = kb_addc(kb, wb_arith(&kb->b, "arith.divui", tid, kb_c(kb, tile)),
+                   (int64_t)i * (VALU_THREADS / tile));
     }
     valu_point pt;
     MlirValue row = kb_add(kb, r0, r);
@@ -324,71 +376,83 @@ static void stage(fe_kb *kb, fe_memo *m, bool lhs, const MlirValue *batch,
   }
 }
 
+/* A thread's e-th row (column) of the tile, from its thread row (column)
+ * t: runs of `run` consecutive rows, the runs 16 x run apart. */
+static int64_t block_run(int per) { return per < VALU_RUN ? per : VALU_RUN; }
+
+static MlirValue block_row(fe_kb *kb, MlirValue t, int per, int e) {
+  int64_t run = block_run(per);
+  return kb_addc(kb, kb_mulc(kb, t, run), (e / run) * VALU_SIDE * run + e % run);
+}
+
 static int build_tiled(fe_kb *kb) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   wb_t *b = &kb->b;
+  const int per = s->wave_m, tile = s->tile_m;
+  const int64_t run = block_run(per);
   fe_memo m;
-  if (kb_memo_init(kb, &m))
+  if (per < 1 || per > VALU_MAX_PER || kb_memo_init(kb, &m))
     return -1;
   MlirValue batch[2] = {{NULL}, {NULL}};
   if (g->nbatch)
     kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
-  MlirValue m0 = kb_mulc(kb, kb_bid(kb, 1), VALU_TILE);
-  MlirValue n0 = kb_mulc(kb, kb_bid(kb, 0), VALU_TILE);
-  const int side = VALU_TILE / VALU_PER; /* threads per tile row */
-  MlirValue tx = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, side));
-  MlirValue ty = wb_arith(b, "arith.divui", kb->tid, kb_c(kb, side));
-  MlirValue rows[VALU_PER], cols[VALU_PER];
-  for (int i = 0; i < VALU_PER; ++i) {
-    rows[i] = kb_add(kb, m0, kb_addc(kb, kb_mulc(kb, ty, VALU_PER), i));
-    cols[i] = kb_add(kb, n0, kb_addc(kb, kb_mulc(kb, tx, VALU_PER), i));
+  MlirValue m0 = kb_mulc(kb, kb_bid(kb, 1), tile);
+  MlirValue n0 = kb_mulc(kb, kb_bid(kb, 0), tile);
+  MlirValue tx = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, VALU_SIDE));
+  MlirValue ty = wb_arith(b, "arith.divui", kb->tid, kb_c(kb, VALU_SIDE));
+  MlirValue rows[VALU_MAX_PER], cols[VALU_MAX_PER];
+  for (int i = 0; i < per; ++i) {
+    rows[i] = kb_add(kb, m0, block_row(kb, ty, per, i));
+    cols[i] = kb_add(kb, n0, block_row(kb, tx, per, i));
   }
-  enum { NACC = VALU_PER * VALU_PER };
-  MlirValue acc[NACC];
-  for (int i = 0; i < VALU_PER; ++i)
-    for (int j = 0; j < VALU_PER; ++j) {
+  const int nacc = per * per;
+  MlirValue acc[VALU_MAX_PER * VALU_MAX_PER];
+  for (int i = 0; i < per; ++i)
+    for (int j = 0; j < per; ++j) {
       valu_point pt;
       point_at(kb, &pt, batch, rows[i], cols[j]);
-      acc[i * VALU_PER + j] = acc_init(kb, &m, &pt);
+      acc[i * per + j] = acc_init(kb, &m, &pt);
     }
-  int64_t shape[2] = {VALU_KSTEP, VALU_TILE};
+  int64_t shape[2] = {VALU_KSTEP, tile};
   MlirValue la = kb_lds(kb, 2, shape, s->kacc);
   MlirValue lb = kb_lds(kb, 2, shape, s->kacc);
   wb_loop l;
   MlirValue lo = kb_c(kb, 0), hi = k_end(kb, VALU_KSTEP);
   if (kb->failed ||
-      !wb_for_begin(b, &l, lo, hi, kb_c(kb, VALU_KSTEP), NACC, acc)) {
+      !wb_for_begin(b, &l, lo, hi, kb_c(kb, VALU_KSTEP), nacc, acc)) {
     kb_memo_free(&m);
     return -1;
   }
-  MlirValue cur[NACC];
-  memcpy(cur, l.iter, sizeof cur);
+  MlirValue cur[VALU_MAX_PER * VALU_MAX_PER];
+  memcpy(cur, l.iter, sizeof(MlirValue) * nacc);
   stage(kb, &m, true, batch, m0, l.iv, la);
   stage(kb, &m, false, batch, n0, l.iv, lb);
   wb_lds_barrier(b);
-  MlirType vt = wb_vec(VALU_PER, s->kacc);
+  MlirType vt = wb_vec(run, s->kacc);
   for (int kk = 0; kk < VALU_KSTEP; ++kk) {
-    MlirValue ia[2] = {kb_c(kb, kk)}, ib[2] = {ia[0]};
-    ia[1] = kb_mulc(kb, ty, VALU_PER);
-    ib[1] = kb_mulc(kb, tx, VALU_PER);
-    MlirValue av = wb_vload(b, vt, la, 2, ia), bv = wb_vload(b, vt, lb, 2, ib);
-    MlirValue ae[VALU_PER], be[VALU_PER];
-    for (int i = 0; i < VALU_PER; ++i) {
-      ae[i] = wb_extract(b, av, i);
-      be[i] = wb_extract(b, bv, i);
+    MlirValue ae[VALU_MAX_PER], be[VALU_MAX_PER];
+    for (int r = 0; r < per; r += run) {
+      MlirValue ia[2] = {kb_c(kb, kk)}, ib[2] = {ia[0]};
+      ia[1] = block_row(kb, ty, per, r);
+      ib[1] = block_row(kb, tx, per, r);
+      MlirValue av = wb_vload(b, vt, la, 2, ia), bv = wb_vload(b, vt, lb, 2, ib);
+      for (int i = 0; i < run; ++i) {
+        ae[r + i] = wb_extract(b, av, i);
+        be[r + i] = wb_extract(b, bv, i);
+      }
     }
-    for (int i = 0; i < VALU_PER; ++i)
-      for (int j = 0; j < VALU_PER; ++j)
-        cur[i * VALU_PER + j] = mac(kb, ae[i], be[j], cur[i * VALU_PER + j]);
+    for (int i = 0; i < per; ++i)
+      for (int j = 0; j < per; ++j)
+        cur[i * per + j] = mac(kb, ae[i], be[j], cur[i * per + j]);
   }
   /* The next slice overwrites LDS only after every thread has read it. */
   wb_lds_barrier(b);
-  wb_for_end(b, &l, NACC, cur);
-  for (int t = 0; t < NACC; ++t)
+  wb_for_end(b, &l, nacc, cur);
+  for (int t = 0; t < nacc; ++t)
     acc[t] = wb_loop_result(&l, t);
-  for (int i = 0; i < VALU_PER; ++i)
-    for (int j = 0; j < VALU_PER; ++j) {
+  for (int i = 0; i < per; ++i)
+    for (int j = 0; j < per; ++j) {
       MlirValue ok = {NULL};
       if (s->m_tail)
         ok = wb_cmpi(b, WB_CMP_ULT, rows[i], kb_size(kb, g->M));
@@ -396,7 +460,7 @@ static int build_tiled(fe_kb *kb) {
         ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, cols[j], kb_size(kb, g->N)));
       valu_point pt;
       point_at(kb, &pt, batch, rows[i], cols[j]);
-      store_at(kb, &m, &pt, acc[i * VALU_PER + j], ok);
+      store_at(kb, &m, &pt, acc[i * per + j], ok);
     }
   kb_memo_free(&m);
   return kb->failed ? -1 : 0;

@@ -22,12 +22,14 @@ per head dim (--dims) and chip, 2 heads, 256 queries and 1024 keys without
 a mask (the shape test/FrontEnd/attention-density.mlir bounds), the keys
 per block (the schedule's tile[1]), the steady-state KV loop in the ISA
 (instructions, WMMAs including the V copy's transposing ones, instructions
-per WMMA: isa_counts.steady_state), VGPRs and spills.
+per WMMA: isa_counts.steady_state), VGPRs and spills.  --causal: keys
+after the query score -inf (an index comparison: the workgroup's key loop
+stops at its last query, every block may be masked).
 
 Usage: bench/llm_attention.py [--build DIR] [--chips gfx1100,gfx1201]
                               [--kv 2048,8192] [--heads 32] [--kv-heads 8]
                               [--dim 128] [--markdown]
-       bench/llm_attention.py --prefill [--dims 64,128] [--build DIR]
+       bench/llm_attention.py --prefill [--dims 64,128] [--causal] [--build DIR]
                               [--chips gfx1100,gfx1201] [--markdown]
 """
 import os
@@ -93,9 +95,12 @@ def _attention_program(name, args, t, dims, dim, mask, softmax_dim, D):
 """
 
 
-def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attention"):
+def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attention",
+                     pos=True):
     """The step as linalg on tensors; KV an int or "?" (a run-time length
-    taken from K)."""
+    taken from K).  causal: keys after the query (offset by a run-time
+    position %pos, or with pos=False by none: prefill's causal mask)
+    score -inf."""
     G = H // HKV
     kvh = "h" if G == 1 else f"h floordiv {G}"
     q = f"tensor<{B}x{H}x{T}x{D}xf16>"
@@ -115,18 +120,18 @@ def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attenti
     red = '["parallel", "parallel", "parallel", "parallel", "reduction"]'
     ew = "[affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>]"
     par = '["parallel", "parallel", "parallel", "parallel"]'
-    mask = """    %ki = linalg.index 3 : index
+    mask = f"""    %ki = linalg.index 3 : index
     %qi = linalg.index 2 : index
-    %qp = arith.addi %qi, %pos : index
+{"    %qp = arith.addi %qi, %pos : index" if pos else ""}
     %ninf = arith.constant 0xFF800000 : f32
-    %fut = arith.cmpi ugt, %ki, %qp : index
+    %fut = arith.cmpi ugt, %ki, {"%qp" if pos else "%qi"} : index
     %y = arith.select %fut, %ninf, %y0 : f32
     linalg.yield %y : f32""" if causal else "    linalg.yield %y0 : f32"
     dim = f"""  %c2 = arith.constant 2 : index
   %n = tensor.dim %K, %c2 : {kv}
 """ if dyn else ""
     return _attention_program(
-        name, f"%Q: {q}, %K: {kv}, %V: {kv}{', %pos: index' if causal else ''}",
+        name, f"%Q: {q}, %K: {kv}, %V: {kv}{', %pos: index' if causal and pos else ''}",
         dict(q=q, kv=kv, s=s, p=p, o=o, o16=o16, qk=qk, pv=pv, red=red, ew=ew, par=par),
         dims, dim, mask, 3, D)
 
@@ -134,7 +139,8 @@ def decode_attention(H, HKV, KV, D, T=1, B=1, causal=False, name="decode_attenti
 def prefill(wmma, args):
     rows = []
     for d in (int(x) for x in args.dims.split(",")):
-        src = decode_attention(2, 2, 1024, d, T=256, name=f"prefill_d{d}")
+        src = decode_attention(2, 2, 1024, d, T=256, causal=args.causal, pos=False,
+                               name=f"prefill_d{d}")
         for chip in args.chips.split(","):
             c = wmma.compile(src, chip, emit="isa")
             # A function the template refuses (d = 256: over the VGPR
@@ -149,7 +155,7 @@ def prefill(wmma, args):
                          str(loop["wmma"]),
                          f"{loop['instrs'] / loop['wmma']:.1f}", str(res["vgpr"]),
                          str(res["spills"])])
-    print_table(["prefill 2 heads 256 x 1024", "chip", "template", "keys / block",
+    print_table(["prefill 2 heads 256 x 1024" + (" causal" if args.causal else ""), "chip", "template", "keys / block",
                  "loop instr", "loop WMMA", "instr / WMMA", "VGPRs", "spills"], rows,
                 args.markdown)
 
@@ -194,6 +200,7 @@ def main():
     ap.add_argument("--dim", type=int, default=128)
     ap.add_argument("--prefill", action="store_true")
     ap.add_argument("--dims", default="64,128")
+    ap.add_argument("--causal", action="store_true")
     args = ap.parse_args()
     wmma = llm_wmma(args)
     if args.prefill:

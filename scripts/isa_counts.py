@@ -70,12 +70,17 @@ def _stats(insns):
 def _loops(ins):
     """The loops of an instruction list: (first, last) index per loop header
     (a label with a later branch back to it), the last being the header's
-    latest back-edge (a loop with two latches is one loop)."""
+    latest back-edge (a loop with two latches is one loop).  A backward
+    branch over an s_endpgm is no loop: a block LLVM placed after the
+    program's end that jumps back into it (e.g. the path taking no KV
+    block, which joins the drain before the epilogue)."""
     pos = {s: i for i, (k, s) in enumerate(ins) if k == "label"}
+    ends = [i for i, (k, s) in enumerate(ins) if k == "insn" and s.startswith("s_endpgm")]
     last = {}
     for j, (k, s) in enumerate(ins):
         m = _BRANCH.match(s) if k == "insn" else None
-        if m and m.group(1) in pos and pos[m.group(1)] < j:
+        if (m and m.group(1) in pos and pos[m.group(1)] < j and
+                not any(pos[m.group(1)] < e < j for e in ends)):
             last[m.group(1)] = max(j, last.get(m.group(1), j))
     return sorted((pos[h], j) for h, j in last.items())
 

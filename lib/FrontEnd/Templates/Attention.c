@@ -52,9 +52,15 @@
 #define QPW FE_ATOM_N
 #define WAVES 4
 #define MAX_TILES 16  /* head dims up to 256 */
-/* O^T tiles updated between two scheduling barriers (their V^T fragments
- * read together). */
-#define O_TILES_PER_BARRIER 2
+/* One s_waitcnt per FRAGS_PER_WAIT WMMAs of S^T = K Q^T (and per O^T
+ * tile of O^T = V^T P^T): LLVM waits before each WMMA for its own
+ * fragment only, and orders a region's LDS reads by their use, so one
+ * wait per WMMA; reading the fragments in the reverse of their use, each
+ * read in its own scheduling region, makes the first WMMA's wait cover
+ * the next ones' fragments.  Measured at d = 128 on gfx1100: 683 -> 619
+ * instructions for 72 WMMAs, 0 spills (four K fragments per wait spill
+ * there, two O^T tiles' V^T fragments per wait too). */
+#define FRAGS_PER_WAIT 2
 
 /*===--- plan ----------------------------------------------------------------===*/
 static bool causal(const fe_graph *g, int score);
@@ -480,11 +486,17 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     if (kt)
       sched_barrier(kb);
     MlirValue s = kb_fill_zero(kb, kb->atom);
-    for (int c = 0; c < a->nd; ++c) {
-      MlirValue idx[3] = {buf, kb_c(kb, KT * kt)};
-      idx[2] = kb_c(kb, kb->atom_k * c);
-      MlirValue kf = kb_load(kb, fa, a->kblk.lds, 3, idx, false);
-      s = kb_mma(kb, kb->atom, kf, a->qf[c], s);
+    for (int c0 = 0; c0 < a->nd; c0 += FRAGS_PER_WAIT) {
+      int n = a->nd - c0 < FRAGS_PER_WAIT ? a->nd - c0 : FRAGS_PER_WAIT;
+      MlirValue kf[FRAGS_PER_WAIT];
+      for (int j = n - 1; j >= 0; --j) {
+        MlirValue idx[3] = {buf, kb_c(kb, KT * kt)};
+        idx[2] = kb_c(kb, kb->atom_k * (c0 + j));
+        kf[j] = kb_load(kb, fa, a->kblk.lds, 3, idx, false);
+        sched_barrier(kb);
+      }
+      for (int j = 0; j < n; ++j)
+        s = kb_mma(kb, kb->atom, kf[j], a->qf[c0 + j], s);
     }
     /* The scores on the (query, key) tile, held transposed. */
     fe_tile t;
@@ -552,18 +564,21 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     cv[i] = copy_opaque(kb, cv[i - 1]);
   for (int i = 0; i < 3; ++i)
     csv[i] = fe_att_splat(kb, cv[i]);
+  /* Per O^T tile, its V^T fragments read in the reverse of their use
+   * (as the K fragments above), then the rescale (once per block) and
+   * its WMMAs. */
   for (int t2 = 0; t2 < a->ndv; ++t2) {
-    if (t2 % O_TILES_PER_BARRIER == 0)
-      sched_barrier(kb);
-    MlirValue o = st[2 + t2];
-    for (int kt = 0; kt < a->nkt; ++kt) {
+    MlirValue vf[MAX_KEY_TILES];
+    sched_barrier(kb);
+    for (int kt = a->nkt - 1; kt >= 0; --kt) {
       MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
       idx[2] = kb_c(kb, KT * kt);
-      if (!kt) /* the rescale, once per block */
-        o = rescale(kb, o, csv[t2 % 2 ? 2 : 0], csv[1]);
-      MlirValue vf = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
-      o = kb_mma(kb, kb->atom, vf, pb[kt], o);
+      vf[kt] = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
+      sched_barrier(kb);
     }
+    MlirValue o = rescale(kb, st[2 + t2], csv[t2 % 2 ? 2 : 0], csv[1]);
+    for (int kt = 0; kt < a->nkt; ++kt)
+      o = kb_mma(kb, kb->atom, vf[kt], pb[kt], o);
     st[2 + t2] = o;
   }
 }

@@ -38,3 +38,26 @@ nested_wmma:
 	v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]
 	s_cbranch_scc0 .LBB1_1
 	s_endpgm
+
+; The prefill attention kernel with a causal stop, as LLVM lays it out: the
+; KV loop, then the drain (a WMMA) and the epilogue up to s_endpgm, and
+; after it the path taking no KV block, which branches back to the drain.
+; That backward branch spans the program's end: no loop.
+	.globl	block_after_end
+block_after_end:
+	s_cbranch_scc1 .LBB2_3
+.LBB2_1:
+	ds_load_b128 v[8:11], v50
+	v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]
+	s_cbranch_scc1 .LBB2_1
+.LBB2_2:
+	v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]
+	v_rcp_f32_e32 v30, v31
+	v_mul_f32_e32 v0, v0, v30
+	v_mul_f32_e32 v1, v1, v30
+	global_store_b16 v[40:41], v1, off
+	s_endpgm
+.LBB2_3:
+	v_mov_b32_e32 v0, 0
+	v_mov_b32_e32 v1, 0
+	s_branch .LBB2_2

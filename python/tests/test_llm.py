@@ -1,8 +1,9 @@
 """LLM decode layers through Python: a W4A16 layer (int4 weights packed two
-per i8 along K, group-128 scales) at M = 1 streams the packed weights once --
-global bytes loaded within 1.1x of the minimum (packed weights, scales and
-activations once each) -- with at least 8 waves per CU of each chip's
-largest part, and matches numpy's evaluation of the same dequantisation."""
+per i8 along K, group-128 scales) at M = 1 (and 3, 4 on RDNA4) streams the
+packed weights once -- global bytes loaded within 1.1x of the minimum
+(packed weights, scales and activations once each) -- with at least 8 waves
+per CU of each chip's largest part, and matches numpy's evaluation of the
+same dequantisation."""
 
 import os
 import sys
@@ -27,9 +28,13 @@ def dequantized(w, s, N, K, G):
     return nib.astype(np.float64) * np.repeat(s.astype(np.float64), G, axis=0)
 
 
-@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
-def test_w4a16_decode_traffic_and_numbers(chip):
-    M, N, K, G = 1, 4096, 4096, 128
+# M = 3 and 4 on RDNA4: 16 column tiles per wave sharing 4 accumulators
+# (DecodeWide.c), so 16 workgroups read the activations, not 32 (1.15x the
+# minimum at M = 4 before).  RDNA3 keeps 8 tiles at M > 1 (1.15x at M = 4).
+@pytest.mark.parametrize("chip,M", [("gfx1100", 1), ("gfx1201", 1),
+                                    ("gfx1201", 3), ("gfx1201", 4)])
+def test_w4a16_decode_traffic_and_numbers(chip, M):
+    N, K, G = 4096, 4096, 128
     source = llm.w4a16(M, N, K, G)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest

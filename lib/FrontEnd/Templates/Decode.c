@@ -203,7 +203,7 @@ again:
    * per tile) and DECODE_WIDE_OTHER_VGPRS (activations, scales, addresses)
    * leave of the 1024-thread workgroup's 192: 2 steps of RDNA4's 16-column
    * runs at W4A16 (16 tiles), 8 of RDNA3's 8-column ones (8 tiles). */
-  int acc_vgprs = (fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(s)
+  int acc_vgprs = (fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(p, s)
                                                 : ntiles) *
                   8;
   int free_bytes =
@@ -222,7 +222,7 @@ again:
              free_bytes)
     s->k_step /= 2;
   /* (Tiles sharing accumulators meet in LDS as the shared ones.) */
-  int nred = fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(s) : ntiles;
+  int nred = fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(p, s) : ntiles;
   s->lds_bytes =
       (int64_t)reduce_capacity(best_s, nred, wide) * nred * 32 * 8 * 4;
   /* Accumulators, the A fragments, two B fragments in flight (each B tile
@@ -338,14 +338,21 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
   for (int i = 0; i < s->wave_m; ++i)
     a[i] = a_tile(kb, w, tile_row(kb, w, i), k, masked);
   /* Tiles sharing accumulators (DecodeWide.h): tile j multiplies the
-   * activations in row rho(j % 8) into accumulator j / 8. */
+   * activations in row rho(j % 8) into accumulator j / 8 (M = 1), or the
+   * activation rows moved down by 4 (j % 4) into accumulator j / 4. */
   MlirValue arow[8];
-  if (shared) {
+  const int tpa = shared ? fe_decode_tiles_per_acc(kb->p) : 1;
+  if (shared && g->M.value == 1) {
     MlirValue abc = fe_decode_a_broadcast(kb, a[0]);
     if (kb->failed)
       return;
-    for (int q = 0; q < 8 && q < s->wave_n; ++q)
+    for (int q = 0; q < tpa && q < s->wave_n; ++q)
       arow[q] = fe_decode_a_row(kb, abc, q);
+  } else if (shared) {
+    for (int q = 0; q < tpa && q < s->wave_n; ++q)
+      arow[q] = fe_decode_a_shift(kb, a[0], q);
+    if (kb->failed)
+      return;
   }
   /* Wide loads: the leaves of all the wave's (interleaved) column tiles. */
   MlirValue leaf[16];
@@ -359,7 +366,7 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
             : kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
                               tile_col(kb, w, j), k, masked);
     if (shared) {
-      kb_acc_mma(kb, acc, j / 8, arow[j % 8], b);
+      kb_acc_mma(kb, acc, j / tpa, arow[j % tpa], b);
       continue;
     }
     for (int i = 0; i < s->wave_m; ++i)
@@ -371,12 +378,75 @@ static MlirValue min_index(fe_kb *kb, MlirValue a, MlirValue b) {
   return wb_arith(&kb->b, "arith.minui", a, b);
 }
 
+/* Row rho of an accumulator in slot v of lane half h: v + 8h, or 2v + h
+ * on RDNA3's interleaved rows. */
+static MlirValue acc_row(fe_kb *kb, MlirValue h, int v) {
+  if (wmma_arch_acc_rows_interleaved(kb->arch))
+    return kb_addc(kb, h, 2 * v);
+  return kb_addc(kb, kb_mulc(kb, h, 8), v);
+}
+
+/* M = 2..4 (DecodeWide.h): the sums of the shared accumulators sum[0..nsh)
+ * put in column order through LDS, rows 0-3 of 16 W columns: row rho of
+ * accumulator a holds row rho % 4 of tile 4a + rho / 4, whose lane r is
+ * column W r + 4a + rho / 4; then tile t, lane r reads column 16 t + r of
+ * its rows below 4 (the others are zero) and adds them to the initial
+ * accumulator in w->acc. */
+static void rows_to_column_order(fe_kb *kb, fe_gemm_wave *w,
+                                 const MlirValue *sum, int nsh,
+                                 MlirValue lds) {
+  wb_t *b = &kb->b;
+  const int W = kb->s->wave_n, nt = kb->s->wave_m * W;
+  const bool il = wmma_arch_acc_rows_interleaved(kb->arch);
+  MlirValue r_idx = wb_r_index(b), h_idx = wb_h_index(b);
+  MlirValue c4 = kb_c(kb, 4), c8 = kb_c(kb, 8);
+  for (int a = 0; a < nsh; ++a)
+    for (int v = 0; v < 8; ++v) {
+      MlirValue rho = acc_row(kb, h_idx, v);
+      MlirValue m = wb_arith(b, "arith.remui", rho, c4);
+      MlirValue q = wb_arith(b, "arith.divui", rho, c4);
+      MlirValue rw = kb_mulc(kb, r_idx, W);
+      MlirValue col = kb_add(kb, rw, kb_addc(kb, q, 4 * a));
+      MlirValue f = kb_add(kb, kb_mulc(kb, m, 16 * W), col);
+      MlirValue idx[2] = {wb_arith(b, "arith.divui", f, c8)};
+      idx[1] = wb_arith(b, "arith.remui", f, c8);
+      wb_store(b, wb_extract(b, sum[a], v), lds, 2, idx);
+    }
+  fe_gemm_acc_init(kb, w);
+  MlirType vt = mlirValueGetType(sum[0]);
+  MlirType el = mlirShapedTypeGetElementType(vt);
+  MlirValue zero = wb_const_zero(b, el);
+  for (int t = 0; t < nt; ++t) {
+    MlirValue e[8];
+    for (int v = 0; v < 8; ++v) {
+      /* Slots whose rows are all 4 or more hold zeros. */
+      if ((il ? 2 * v : v) >= 4) {
+        e[v] = zero;
+        continue;
+      }
+      MlirValue rho = acc_row(kb, h_idx, v);
+      MlirValue low = wb_cmpi(b, WB_CMP_ULT, rho, c4);
+      MlirValue rc = wb_arith(b, "arith.minui", rho, kb_c(kb, 3));
+      MlirValue row = kb_mulc(kb, rc, 16 * W);
+      MlirValue f = kb_add(kb, row, kb_addc(kb, r_idx, 16 * t));
+      MlirValue idx[2] = {wb_arith(b, "arith.divui", f, c8)};
+      idx[1] = wb_arith(b, "arith.remui", f, c8);
+      e[v] = wb_select(b, low, wb_load(b, lds, 2, idx), zero);
+    }
+    MlirValue tile = wb_from_elements(b, 8, e, vt);
+    w->acc[t] = wb_arith(b, mlirTypeIsAFloat(kb->kacc) ? "arith.addf"
+                                                        : "arith.addi",
+                         w->acc[t], tile);
+  }
+}
+
 /* The partial sums of tiles sharing accumulators (DecodeWide.h): the
- * slices' shared accumulators (ceil(W / 8) a lane, not W) meet in LDS in
- * rounds and wave 0 adds them in slice order, as below; then wave 0 puts
- * the tiles' sums in column order through LDS (tile j, lane r holds column
- * W r + j: stored at that column, read back as lane c of tile c / 16), adds
- * the initial accumulator and runs the epilogue. */
+ * slices' shared accumulators (ceil(W / 8) a lane at M = 1, ceil(W / 4)
+ * at M = 2..4, not W) meet in LDS in rounds and wave 0 adds them in slice
+ * order, as below; then wave 0 puts the tiles' sums in column order through
+ * LDS (tile j, lane r holds column W r + j: stored at that column, read back
+ * as lane c of tile c / 16; rows_to_column_order at M > 1), adds the
+ * initial accumulator and runs the epilogue. */
 static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
                          int S) {
   const fe_schedule *s = kb->s;
@@ -385,7 +455,7 @@ static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
   const int cap = reduce_capacity(S, nsh, true);
   int64_t shape[2] = {(int64_t)cap * nsh * 32, 8};
   MlirValue lds = kb_lds(kb, 2, shape, kb->kacc);
-  if (kb->failed || shape[0] * 8 < 2 * 16 * W)
+  if (kb->failed || shape[0] * 8 < 4 * 16 * W)
     return -1;
   MlirValue lane = wb_lane_index(b), slice = kb->wave;
   MlirValue first = wb_cmpi(b, WB_CMP_EQ, slice, kb_c(kb, 0));
@@ -437,6 +507,12 @@ static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
   wb_if ep;
   if (!wb_if_begin(b, &ep, first, 0, NULL, false))
     return -1;
+  if (kb->p->gemms[0].M.value > 1) {
+    rows_to_column_order(kb, w, sum, nsh, lds);
+    fe_gemm_epilogue(kb, w);
+    wb_if_end(b, &ep, 0, NULL);
+    return kb->failed ? -1 : 0;
+  }
   /* Column order: tile j's row (lanes 0-15 of its slot) stored at column
    * W r + j, lane half h at 16 W h + column (half 1: rows that are zero). */
   MlirValue r_idx = wb_r_index(b), h_idx = wb_h_index(b);
@@ -501,7 +577,7 @@ static int build(fe_kb *kb) {
   const bool wide = kb->b_col_step > 1;
   const bool shared = wide && fe_decode_rows_shared(kb->p, s);
   if (shared)
-    na = fe_decode_shared_accs(s);
+    na = fe_decode_shared_accs(kb->p, s);
   /* Only slice 0 starts from the initial accumulator; with wide loads
    * (interleaved columns) every slice starts from zero and wave 0 adds the
    * initial accumulator to the sums in column order. */

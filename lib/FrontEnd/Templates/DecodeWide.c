@@ -166,36 +166,42 @@ void fe_decode_wide_leaves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
   }
 }
 
-/*===--- tiles sharing accumulators (M = 1) ------------------------------===*/
+/*===--- tiles sharing accumulators (M <= 4) ----------------------------===*/
 
 bool fe_decode_rows_shared(const fe_problem *p, const fe_schedule *s) {
   const fe_gemm *g = &p->gemms[0];
   /* Only past 8 tiles: at 8 or fewer the accumulators leave room enough,
-   * and the broadcast and selects would be work for nothing. */
-  return fe_size_static(g->M) && g->M.value == 1 && s->wave_m == 1 &&
-         s->acc_pack == 1 && s->wave_n > ROWS_PER_ACC &&
+   * and the broadcast (or shifts) and selects would be work for nothing. */
+  return fe_size_static(g->M) && g->M.value >= 1 && g->M.value <= 4 &&
+         s->wave_m == 1 && s->acc_pack == 1 && s->wave_n > ROWS_PER_ACC &&
          fe_decode_wide_cols(p, s) > 1;
 }
 
-int fe_decode_shared_accs(const fe_schedule *s) {
-  return (s->wave_n + ROWS_PER_ACC - 1) / ROWS_PER_ACC;
+int fe_decode_tiles_per_acc(const fe_problem *p) {
+  return p->gemms[0].M.value == 1 ? ROWS_PER_ACC : 4;
 }
 
-/* rocdl.update.dpp with row_share:0 (DPP control 0x150): every lane reads
- * lane 0 of its row of 16. */
-static MlirValue dpp_row_share0(fe_kb *kb, MlirValue w) {
+int fe_decode_shared_accs(const fe_problem *p, const fe_schedule *s) {
+  int tpa = fe_decode_tiles_per_acc(p);
+  return (s->wave_n + tpa - 1) / tpa;
+}
+
+/* rocdl.update.dpp with DPP control ctrl (row_share:0 is 0x150, row_shr:n
+ * 0x110 + n); lanes without a source read old. */
+static MlirValue dpp_mov(fe_kb *kb, MlirValue w, int ctrl, MlirValue old) {
   MlirContext ctx = kb->ctx;
   MlirType i32 = wb_i32(ctx);
   MlirNamedAttribute at[4] = {
-      wb_named(ctx, "dppCtrl", mlirIntegerAttrGet(i32, 0x150)),
+      wb_named(ctx, "dppCtrl", mlirIntegerAttrGet(i32, ctrl)),
       wb_named(ctx, "rowMask", mlirIntegerAttrGet(i32, 0xf)),
       wb_named(ctx, "bankMask", mlirIntegerAttrGet(i32, 0xf)),
       wb_named(ctx, "boundCtrl", mlirBoolAttrGet(ctx, 1))};
-  MlirValue ops[2] = {w, w};
+  MlirValue ops[2] = {old, w};
   return wb_op1(&kb->b, "rocdl.update.dpp", 2, ops, i32, 4, at);
 }
 
-MlirValue fe_decode_a_broadcast(fe_kb *kb, MlirValue a) {
+/* Every 32-bit word of the vector a through dpp_mov. */
+static MlirValue dpp_words(fe_kb *kb, MlirValue a, int ctrl, bool zero_old) {
   wb_t *b = &kb->b;
   MlirType vt = mlirValueGetType(a), el;
   int64_t len;
@@ -207,13 +213,22 @@ MlirValue fe_decode_a_broadcast(fe_kb *kb, MlirValue a) {
   int nw = (int)(len * wb_type_bits(el) / 32);
   MlirType i32 = wb_i32(kb->ctx);
   MlirValue w = wb_bitcast(b, a, wb_vec(nw, i32));
+  MlirValue zero = zero_old ? wb_const_zero(b, i32) : (MlirValue){NULL};
   MlirValue out[16];
   for (int i = 0; i < nw; ++i) {
     MlirValue x = wb_extract(b, w, i);
-    out[i] = dpp_row_share0(kb, x);
+    out[i] = dpp_mov(kb, x, ctrl, zero_old ? zero : x);
   }
   MlirValue words = wb_from_elements(b, nw, out, wb_vec(nw, i32));
   return wb_bitcast(b, words, vt);
+}
+
+MlirValue fe_decode_a_broadcast(fe_kb *kb, MlirValue a) {
+  return dpp_words(kb, a, 0x150, false);
+}
+
+MlirValue fe_decode_a_shift(fe_kb *kb, MlirValue a, int q) {
+  return q == 0 ? a : dpp_words(kb, a, 0x110 + 4 * q, true);
 }
 
 MlirValue fe_decode_a_row(fe_kb *kb, MlirValue abc, int q) {

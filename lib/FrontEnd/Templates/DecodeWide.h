@@ -21,25 +21,34 @@ int fe_decode_wide_step_bytes(const fe_problem *p, const fe_schedule *s);
 void fe_decode_wide_leaves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
                            MlirValue k0, bool masked, MlirValue *leaf);
 
-/* M = 1 with wide loads: the wave's W column tiles share ceil(W / 8)
- * accumulators instead of one each (8 VGPRs per 16 columns instead of
- * 128), so that 16 tiles' 128-bit weight rows fit beside them.  Tile j
- * multiplies an A fragment holding the activations in row rho(j % 8) only
- * (fe_decode_a_row), so its product lands in that row of accumulator
- * j / 8 and adds exact zeros to the other rows; rho(q) is q on RDNA4 and
- * 2q on RDNA3 (interleaved rows): slot q of lanes 0-15 either way.  The
+/* M <= 4 with wide loads: the wave's W column tiles share accumulators
+ * instead of one each, so that 16 tiles' 128-bit weight rows fit beside
+ * them.  At M = 1, 8 tiles share one (8 VGPRs per 8 x 16 columns instead
+ * of 64): tile j multiplies an A fragment holding the activations in row
+ * rho(j % 8) only (fe_decode_a_row), so its product lands in that row of
+ * accumulator j / 8 and adds exact zeros to the other rows; rho(q) is q on
+ * RDNA4 and 2q on RDNA3 (interleaved rows): slot q of lanes 0-15 either
+ * way.  At M = 2..4, 4 tiles share one: tile j multiplies the activation
+ * rows shifted down by 4 (j % 4) (fe_decode_a_shift), its M rows landing
+ * in rows 4 (j % 4) .. 4 (j % 4) + 3 of accumulator j / 4.  The
  * dequantised weights must be finite (0 x inf in a row of another tile
  * would be NaN there). */
 bool fe_decode_rows_shared(const fe_problem *p, const fe_schedule *s);
-int fe_decode_shared_accs(const fe_schedule *s);
+/* Tiles sharing one accumulator: 8 at M = 1, 4 at M = 2..4. */
+int fe_decode_tiles_per_acc(const fe_problem *p);
+int fe_decode_shared_accs(const fe_problem *p, const fe_schedule *s);
 /* The A fragment a (the activations in row 0, zeros elsewhere) with row
  * 0 in every row: lane 0 of each row of 16 lanes broadcast by DPP
  * row_share:0, one v_mov_b32_dpp a word. */
 MlirValue fe_decode_a_broadcast(fe_kb *kb, MlirValue a);
 /* The broadcast fragment kept in row rho(q) only. */
 MlirValue fe_decode_a_row(fe_kb *kb, MlirValue abc, int q);
+/* The A fragment a (M <= 4 rows, zeros below) with its rows moved down by
+ * 4q: DPP row_shr:4q, one v_mov_b32_dpp a word (lanes of the row of 16
+ * below 4q read zero); a itself at q = 0. */
+MlirValue fe_decode_a_shift(fe_kb *kb, MlirValue a, int q);
 /* Tile j's accumulator (its sums in row 0, zeros elsewhere) from the
- * shared ones. */
+ * shared ones (M = 1). */
 MlirValue fe_decode_unshare(fe_kb *kb, const MlirValue *shared, int j);
 
 #endif

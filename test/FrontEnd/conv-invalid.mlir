@@ -2,12 +2,12 @@
 // convolution (whole-function mode: nothing is converted).
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 whole-functions=1})'
 
-// f32 convolutions: no WMMA multiplies f32, and the VALU template does not
-// gather windows.
-func.func @f32(%x: memref<1x10x10x16xf32>, %w: memref<3x3x16x32xf32>, %y: memref<1x8x8x32xf32>) {
-  // expected-remark @+1 {{the product multiplies f32 values (f32 x f32)}}
+// An f32 x fp8 convolution: no WMMA multiplies f32, and the VALU template
+// (which takes f32 convolutions, conv-f32.mlir) does not take fp8.
+func.func @f32(%x: memref<1x10x10x16xf32>, %w: memref<3x3x16x32xf8E4M3FN>, %y: memref<1x8x8x32xf32>) {
+  // expected-remark @+1 {{the product multiplies f32 values (f32 x f8E4M3FN): RDNA has no f32 WMMA; convert the operands to f16 or bf16 (nor can the VALU template take it: it takes f16, bf16, f32 and f64 products into a float}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%x, %w : memref<1x10x10x16xf32>, memref<3x3x16x32xf32>) outs(%y : memref<1x8x8x32xf32>)
+    ins(%x, %w : memref<1x10x10x16xf32>, memref<3x3x16x32xf8E4M3FN>) outs(%y : memref<1x8x8x32xf32>)
   return
 }
 

@@ -573,10 +573,11 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
     p->ngemms = 1;
     fe_collapse_loops(p, last);
     /* A convolution is an implicit GEMM, or (depthwise: no output-channel
-     * loop) a VALU product whose point loads gather the input. */
+     * loop; f32 or other types no WMMA takes) a VALU product whose point
+     * loads gather the input. */
     if (g->nconvs) {
       if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) &&
-          (g->convs[0].chan >= 0 || fe_valu_problem(p, last, why, cap)))
+          fe_valu_problem(p, last, why, cap))
         return -1;
     } else if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
                 fe_valu_prefers(&p->gemms[0], why, cap)) &&

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FE_MAX_RANK 5    /* memref rank (a 3-D convolution's NDHWC) */
+#define FE_MAX_RANK 6    /* memref rank (a grouped 3-D convolution's NGCDHW) */
 #define FE_MAX_LOOPS 7   /* loops of a linalg.generic (batch_mmt4d) */
 #define FE_MAX_SYMS 16   /* run-time size symbols */
 #define FE_MAX_PRODUCTS 4

@@ -99,12 +99,16 @@ static int index_plane_row_bytes(int tile_m) {
 }
 
 /* The values' layout: the gemm template's, except that 8-bit values in
- * slices of 32 (K slices of 64) get rows of 48 bytes (3 units of 16, odd:
- * conflict-free): a lane reads its 16 values of the slice with one
- * ds_load_b128 (rows of 40 bytes: two 8-byte reads). */
+ * slices of 32 (K slices of 64) move in chunks of 16 bytes, in rows of 48
+ * (3 units of 16, odd: conflict-free 128-bit reads and writes): a lane
+ * reads its 16 values of the slice with one ds_load_b128 (the chip's
+ * 8-byte units, rows of 40 bytes: two reads), and the copy moves them
+ * with half the loads and stores. */
 static fe_lds_layout a_layout(wmma_arch arch, int elem_bits, int tk) {
   fe_lds_layout l = fe_lds_layout_get(arch, elem_bits, tk);
   if (elem_bits == 8 && tk == 32 && l.stride % 16) {
+    l.phase = l.phase > 1 ? l.phase * l.vec / 16 : 1; /* lanes of 16 bytes */
+    l.vec = 16;
     l.pad = 16;
     l.stride = tk + l.pad;
   }
@@ -365,8 +369,8 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   MlirValue lds_a = kb_lds(kb, 3, sa, ta), lds_b = kb_lds(kb, 3, sb, tb);
   c->words_lds = kb_lds(kb, 3, sw, mlirIntegerTypeGet(kb->ctx, 16));
   if (mlirValueIsNull(c->words_lds) ||
-      fe_lds_copy_init(kb, &c->a, &g->lhs, s->tile_m, s->k_step / 2, lds_a,
-                       false, s->copy[0]) ||
+      fe_lds_copy_init_layout(kb, &c->a, &g->lhs, s->tile_m, s->k_step / 2,
+                              lds_a, false, s->copy[0], &la) ||
       fe_lds_copy_init(kb, &c->b, &g->rhs, s->tile_n, s->k_step, lds_b,
                        false, s->copy[1])) {
     free(c);

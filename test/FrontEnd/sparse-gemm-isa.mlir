@@ -2,25 +2,24 @@
 // waves, K = 128 in two LDS slices of 64: 4 tiles x 4 K steps of 32 per
 // wave), B transposed into LDS by v_wmma against the identity (the gemm
 // template's copy).  Each thread copies its tile row's two index words
-// with one 8-byte buffer load, two byte permutes (v_perm_b32: the 16-bit
-// halves regrouped by lane half) and one 8-byte LDS store; each lane then
-// reads its index register for the slice with one 4-byte LDS load (the
-// loop's copy of it is a ds_load_2addr_b32 pair when two tile rows share
-// the address) and uses its halves through index_key 0 and 1, so no VALU
-// touches the index between swmmacs.  A's values and B are read from LDS
-// as 128-bit loads.  On gfx1100 the same program runs dense WMMAs.
+// with one 8-byte buffer load and one two-address LDS store (word h to
+// index plane h; no VALU); each lane then reads the index registers of
+// its wave's two tile rows for the slice with one 8-byte LDS load and
+// uses their halves through index_key 0 and 1, so no VALU touches the
+// index.  A's values and B are read from LDS as 128-bit loads, then one
+// s_wait_dscnt per 32 K.  On gfx1100 the same program runs dense WMMAs.
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds tile-m=64 tile-n=64},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R4
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100},wmma-to-hsaco{format=isa})' | %extract_bin - - | FileCheck %s --check-prefix=R3
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // R4-LABEL: sp:
 // R4-NOT: v_swmmac
 // R4: buffer_load_b64
-// R4: v_perm_b32
-// R4: v_perm_b32
-// R4: ds_store_b64
+// R4-NOT: v_perm_b32
+// R4: ds_store_2addr_stride64_b32
 // R4: s_barrier_wait
-// R4: ds_load_b32
+// R4: ds_load_b64
 // R4: ds_load_b128
+// R4: s_wait_dscnt 0x0
 // R4: v_swmmac_f32_16x16x32_f16 v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], v{{[0-9]+$}}
 // R4: v_swmmac_f32_16x16x32_f16 {{.*}} index_key:1
 // R4-NOT: v_lshrrev_b32

@@ -89,6 +89,13 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
                      int rows, int tk, MlirValue lds, bool permuted,
                      wmma_copy_kind how);
+/* The same, a VEC or SCALAR copy into rows of the caller's layout `lay`
+ * (its vec elements a chunk, phase lanes a write phase; fe_lds_layout_get's
+ * where lay is NULL): a layout of wider chunks than the chip's fragment
+ * unit (8-bit values read 16 bytes at a time, GemmSparseLds.c). */
+int fe_lds_copy_init_layout(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
+                            int rows, int tk, MlirValue lds, bool permuted,
+                            wmma_copy_kind how, const fe_lds_layout *lay);
 /* A WMMA copy whose LDS K position p holds the slice's K sigma(p), sigma
  * swapping positions 1 and 2 in every 4 (the order in which RDNA3's
  * accumulator lanes pair their values, Attention.c's P operand): changes

@@ -321,6 +321,13 @@ int fe_lds_copy_plan(wmma_arch arch, const fe_graph *g, const fe_operand *o,
 int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
                      int rows, int tk, MlirValue lds, bool permuted,
                      wmma_copy_kind how) {
+  return fe_lds_copy_init_layout(kb, cp, o, rows, tk, lds, permuted, how,
+                                 NULL);
+}
+
+int fe_lds_copy_init_layout(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
+                            int rows, int tk, MlirValue lds, bool permuted,
+                            wmma_copy_kind how, const fe_lds_layout *lay) {
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
   /* The matrix's element type (the LDS buffer holds bytes when packed). */
@@ -332,9 +339,11 @@ int fe_lds_copy_init(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   cp->lds = lds;
   cp->permuted = permuted;
   cp->packed = bits == 4;
-  cp->lay = fe_lds_layout_get(kb->arch, bits, tk);
+  cp->lay = lay ? *lay : fe_lds_layout_get(kb->arch, bits, tk);
   if (fe_lds_copy_plan(kb->arch, &kb->p->g, o, rows, tk, s->threads, how,
                        &cp->how, NULL, 0))
+    return -1;
+  if (lay && cp->how != WMMA_COPY_VEC && cp->how != WMMA_COPY_SCALAR)
     return -1;
   if (cp->how == WMMA_COPY_WMMA)
     return init_wmma(kb, cp, elem);

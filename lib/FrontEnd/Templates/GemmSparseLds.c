@@ -9,21 +9,24 @@
  *  - B: the gemm template's copy (VEC when K is contiguous, the WMMA
  *    transpose when N is), K contiguous in LDS;
  *  - index words: a thread per tile row loads the row's k_step / 32 words
- *    (one vector load) and stores their 16-bit halves regrouped by half,
- *    (w0.lo, w1.lo, w0.hi, w1.hi), as i16s.
+ *    (one vector load) and stores them in two planes by lane half
+ *    (index_plane_row_bytes): plane h, row r of the 16 holds, for every
+ *    tile row i, the i32 a lane (r, h) of tile row i takes as its index
+ *    register.
  *
- * One swmmac per 16x16 tile and 32 K.  K is permuted by groups of 8 so
- * that lane half h of every operand takes K 16h..16h+15 of the 32 (the
- * 8-bit instructions' own order; for 16-bit ones, whose lane half h takes
- * K 8h..8h+7 and 16+8h..16+8h+7, the permutation swaps the middle groups
- * of 8 alike in A, its positions and B, which leaves the product as it
- * is).  So lane (r, h) reads, per 32 K: its row's compressed values
- * 8h..8h+7 (one 128-bit LDS read for 16-bit types, 64-bit for 8-bit), its
- * column's K 16h..16h+15 of B (two 128-bit reads / one), and the positions
- * of its row's K 16h..16h+15: the 16-bit half h of the row's word.  With
- * the halves regrouped in LDS, one read gives the lane the index halves
- * of every 32 K of the slice (one i32 for k_step 64: index_key 0 and 1
- * pick them; a u16 for 32), so the index costs no VALU in the loop.
+ * One swmmac per 16x16 tile and 32 K.  K is permuted by groups of 16 so
+ * that, at step t of a slice of 64 K, lane half h of every operand takes
+ * the slice's K 32h+16t..32h+16t+15 (for 16-bit instructions, whose lane
+ * half h takes the instruction's K 8h..8h+7 and 16+8h..16+8h+7, the same
+ * 16 K in order; alike in A, its positions and B, which leaves the
+ * product as it is).  Those are the positions of half t of the slice's
+ * word h, so lane (r, h)'s index register for the slice is its row's word
+ * h as it is (index_key t picks the half; slices of 32: half h of the
+ * word, moved to the low half by the copy): one LDS read per slice gives
+ * a lane the registers of all its tile rows, and no VALU touches them.
+ * Per 32 K lane (r, h) reads its row's compressed values 16h+8t..+7 (one
+ * 128-bit LDS read for 16-bit types; 8-bit: the slice's 16 at once) and
+ * its column's K 32h+16t..+15 of B (two 128-bit reads / one).
  *
  * Tails: the last slice is loaded masked (values past K/2, words past
  * ceil(K/32) and B past K read zero); rows past M read the fat buffers'
@@ -47,9 +50,10 @@ typedef struct {
   const fe_gemm *g;
   fe_gemm_wave *w;
   fe_lds_copy a, b;     /* the values, B */
-  MlirValue words_lds;  /* [stages][tile_m][2 nw] i16 */
+  MlirValue words_lds;  /* [stages][2 x 16][plane row] i16 */
   int nw;               /* index words per row and slice */
   bool i4;              /* i4: packed two per byte, v_swmmac_..._16x16x64 */
+  bool one_wait;        /* one s_wait_dscnt per step (wait_lds_reads) */
   int wchunks;          /* tile rows per thread of the words' copy */
   MlirValue wrow_ld[FE_COPY_MAX];
   MlirValue wrow[FE_MAX_REG_TILES], wcol[FE_MAX_REG_TILES];
@@ -79,17 +83,60 @@ static fe_lds_layout b_layout(wmma_arch arch, int elem_bits, int tk) {
   return l;
 }
 
+/* The index words' planes: plane h (lane half h), row r (of the 16 of a
+ * tile) holds one i32 per tile row of the workgroup tile (the word of row
+ * 16i + r a lane (r, h) takes as its index register), so a lane reads the
+ * registers of its wave's tile rows with one vector read.  The rows are
+ * padded to an odd number of 16-byte units (conflict-free 128-bit reads
+ * across a half wave, LdsLayout.c's rule).  Returns the row's bytes. */
+static int index_plane_row_bytes(int tile_m) {
+  /* One or two tile rows: b32/b64 reads, rows of 4 or 8 bytes are
+   * conflict-free for both the reads and the copy's stores. */
+  if (tile_m <= 32)
+    return (tile_m / 16) * 4;
+  int bytes = ((tile_m / 16) * 4 + 15) / 16 * 16;
+  return (bytes / 16) % 2 ? bytes : bytes + 16;
+}
+
+/* The values' layout: the gemm template's, except that 8-bit values in
+ * slices of 32 (K slices of 64) move in chunks of 16 bytes, in rows of 48
+ * (3 units of 16, odd: conflict-free 128-bit reads and writes): a lane
+ * reads its 16 values of the slice with one ds_load_b128 (the chip's
+ * 8-byte units, rows of 40 bytes: two reads), and the copy moves them
+ * with half the loads and stores. */
+static fe_lds_layout a_layout(wmma_arch arch, int elem_bits, int tk) {
+  fe_lds_layout l = fe_lds_layout_get(arch, elem_bits, tk);
+  if (elem_bits == 8 && tk == 32 && l.stride % 16) {
+    l.phase = l.phase > 1 ? l.phase * l.vec / 16 : 1; /* lanes of 16 bytes */
+    l.vec = 16;
+    l.pad = 16;
+    l.stride = tk + l.pad;
+  }
+  return l;
+}
+
 int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits) {
-  fe_lds_layout la = fe_lds_layout_get(arch, elem_bits, s->k_step / 2);
+  fe_lds_layout la = a_layout(arch, elem_bits, s->k_step / 2);
   fe_lds_layout lb = b_layout(arch, elem_bits, s->k_step);
   return (int)(fe_lds_bytes(&la, s->stages, s->tile_m, elem_bits) +
                fe_lds_bytes(&lb, s->stages, s->tile_n, elem_bits) +
-               (int64_t)s->stages * s->tile_m * (s->k_step / 32) * 4);
+               (int64_t)s->stages * 32 * index_plane_row_bytes(s->tile_m));
 }
 
 static void sched_barrier(fe_kb *kb) {
   MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
   wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
+}
+
+/* s_wait_dscnt 0 (gfx12), between scheduling barriers: the LDS reads
+ * above it complete before anything below issues. */
+static void wait_lds_reads(fe_kb *kb) {
+  sched_barrier(kb);
+  MlirNamedAttribute n = wb_named(
+      kb->ctx, "count",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 16), 0));
+  wb_op(&kb->b, "rocdl.s.wait.dscnt", 0, NULL, 0, NULL, 1, &n);
+  sched_barrier(kb);
 }
 
 /*===--- the pipeline's callbacks ----------------------------------------===*/
@@ -123,15 +170,27 @@ static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   wb_t *b = &kb->b;
   MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16);
   for (int q = 0; q < c->wchunks; ++q) {
-    /* (w0.lo, w0.hi[, w1.lo, w1.hi]) -> the halves grouped by half. */
+    /* Row 16i + r's words: word h to plane h (slices of 32: the one word
+     * to plane 0, its halves swapped to plane 1, so that half h is the
+     * low half index_key 0 takes). */
     MlirValue halves = wb_bitcast(b, c->pw[q], wb_vec(2 * c->nw, i16));
-    if (c->nw == 2 && !c->i4) {
-      static const int64_t by_half[4] = {0, 2, 1, 3};
-      halves = wb_shuffle(b, halves, halves, 4, by_half);
+    MlirValue r = wb_arith(b, "arith.remui", c->wrow_ld[q], kb_c(kb, 16));
+    MlirValue col = kb_mulc(
+        kb, wb_arith(b, "arith.divui", c->wrow_ld[q], kb_c(kb, 16)), 2);
+    for (int h = 0; h < 2; ++h) {
+      static const int64_t word[2][2] = {{0, 1}, {2, 3}}, swapped[2] = {1, 0};
+      const int64_t *pick = c->nw == 2 ? word[h] : h ? swapped : word[0];
+      MlirValue v = wb_shuffle(b, halves, halves, 2, pick);
+      MlirValue idx[3] = {buf, h ? kb_addc(kb, r, 16) : r, col};
+      wb_vstore(b, v, c->words_lds, 3, idx);
     }
-    MlirValue idx[3] = {buf, c->wrow_ld[q], kb_c(kb, 0)};
-    wb_vstore(b, halves, c->words_lds, 3, idx);
   }
+  /* Keep the words' stores (and their one wait) first: B's byte permutes
+   * (8-bit copy = tr) hoisted above them wait for each load in turn.  (Not
+   * with B copied by vector loads: measured, f16 2:4 B, 208 -> 215 loop
+   * instructions.) */
+  if (c->b.how == WMMA_COPY_TR)
+    sched_barrier(kb);
   /* The words were loaded last: storing them first makes their one wait
    * (for every load of the slice) the copy's only one, where stores in
    * load order wait for each load in turn (a wait instruction apiece). */
@@ -139,42 +198,41 @@ static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   fe_lds_copy_store(kb, &c->a, buf, c->pa);
 }
 
-/* Lane (r, h)'s index register for the slice: the halves h of its row's
- * words (bits 16t..16t+15 for the slice's 32 K number t). */
-static MlirValue index_reg(fe_kb *kb, sparse_lds *c, MlirValue buf,
-                           MlirValue row) {
+/* Lane (r, h)'s index registers for the slice, one per tile row of its
+ * wave: plane h, row r, the wave's tile rows (one vector read). */
+static void index_regs(fe_kb *kb, sparse_lds *c, MlirValue buf,
+                       MlirValue *index) {
   wb_t *b = &kb->b;
+  int n = c->s->wave_m;
   MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16), i32 = wb_i32(kb->ctx);
-  MlirValue idx[3] = {buf, row, kb_mulc(kb, c->h, c->nw)};
-  MlirValue v = wb_vload(b, wb_vec(c->nw, i16), c->words_lds, 3, idx);
-  if (c->nw == 2)
-    return wb_extract(b, wb_bitcast(b, v, wb_vec(1, i32)), 0);
-  return wb_cast(b, "arith.extui", wb_extract(b, v, 0), i32);
+  MlirValue idx[3] = {buf, kb_add(kb, kb_mulc(kb, c->h, 16), c->r)};
+  idx[2] = wb_arith(b, "arith.divui", c->wrow[0], kb_c(kb, 8));
+  MlirValue v = wb_vload(b, wb_vec(2 * n, i16), c->words_lds, 3, idx);
+  v = wb_bitcast(b, v, wb_vec(n, i32));
+  for (int i = 0; i < n; ++i)
+    index[i] = wb_extract(b, v, i);
 }
 
 /* i4 (v_swmmac_i32_16x16x64_iu4, lane half h: K 32h..32h+31 of each 64,
  * in K order: no permutation).  Per 64 K number t of the slice, lane
  * (r, h) reads its row's values 16h..16h+15 of the 32 (8 packed bytes),
  * its column's K 32h..32h+31 of B (16 bytes), and as its index register
- * its row's word 2t + h as it is (the words are stored unregrouped). */
+ * its row's word 2t + h as it is (plane h: slices of 64, t = 0). */
 static void multiply_slice_i4(fe_kb *kb, sparse_lds *c, MlirValue buf,
                               MlirValue *acc) {
   const fe_schedule *s = c->s;
   wb_t *b = &kb->b;
   MlirType i8 = mlirIntegerTypeGet(kb->ctx, 8);
   MlirType i4 = mlirIntegerTypeGet(kb->ctx, 4);
-  MlirType i16 = mlirIntegerTypeGet(kb->ctx, 16);
   MlirNamedAttribute attr = wb_named(kb->ctx, "atom", c->atom);
+  MlirValue index[FE_MAX_REG_TILES];
+  index_regs(kb, c, buf, index);
   for (int t = 0; t < s->k_step / 64; ++t) {
     if (t)
       sched_barrier(kb);
-    MlirValue a[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
+    MlirValue a[FE_MAX_REG_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
       MlirValue row = kb_add(kb, c->wrow[i], c->r);
-      MlirValue widx[3] = {buf, row, kb_addc(kb, kb_mulc(kb, c->h, 2), 4 * t)};
-      MlirValue w = wb_vload(b, wb_vec(2, i16), c->words_lds, 3, widx);
-      MlirValue w1 = wb_bitcast(b, w, wb_vec(1, wb_i32(kb->ctx)));
-      index[i] = wb_extract(b, w1, 0);
       MlirValue idx[3] = {buf, row, kb_addc(kb, kb_mulc(kb, c->h, 8), 16 * t)};
       MlirValue bytes = wb_vload(b, wb_vec(8, i8), c->a.lds, 3, idx);
       a[i] = wb_bitcast(b, bytes, wb_vec(16, i4));
@@ -211,17 +269,32 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
   MlirType at = mlirShapedTypeGetElementType(mlirValueGetType(c->a.lds));
   MlirType bt = mlirShapedTypeGetElementType(mlirValueGetType(c->b.lds));
   MlirValue rows[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
+  MlirValue slice_a[FE_MAX_REG_TILES];
+  /* Step t, lane half h: the slice's K 16 nw h + 16 t .. +15, i.e. its
+   * compressed values 8 nw h + 8 t .. +7 (8-bit, slices of 64: the
+   * lane's 16 values of the slice in one 128-bit read). */
+  bool whole = wb_type_bits(at) == 8 && c->nw == 2;
+  index_regs(kb, c, buf, index);
   for (int i = 0; i < s->wave_m; ++i) {
     rows[i] = kb_add(kb, c->wrow[i], c->r);
-    index[i] = index_reg(kb, c, buf, rows[i]);
+    if (whole) {
+      MlirValue idx[3] = {buf, rows[i], kb_mulc(kb, c->h, 16)};
+      slice_a[i] = wb_vload(b, wb_vec(16, at), c->a.lds, 3, idx);
+    }
   }
   for (int t = 0; t < c->nw; ++t) {
     if (t)
       sched_barrier(kb);
     MlirValue a[FE_MAX_REG_TILES];
     for (int i = 0; i < s->wave_m; ++i) {
+      if (whole) {
+        static const int64_t half[2][8] = {{0, 1, 2, 3, 4, 5, 6, 7},
+                                           {8, 9, 10, 11, 12, 13, 14, 15}};
+        a[i] = wb_shuffle(b, slice_a[i], slice_a[i], 8, half[t]);
+        continue;
+      }
       MlirValue idx[3] = {buf, rows[i],
-                          kb_addc(kb, kb_mulc(kb, c->h, 8), 16 * t)};
+                          kb_addc(kb, kb_mulc(kb, c->h, 8 * c->nw), 8 * t)};
       a[i] = wb_vload(b, wb_vec(8, at), c->a.lds, 3, idx);
     }
     /* A's fragments (and the index registers) issue before B's: B's reads
@@ -234,13 +307,20 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
     MlirNamedAttribute attrs[2] = {
         wb_named(kb->ctx, "atom", c->atom),
         wb_named(kb->ctx, "index_key", wb_i32_attr(kb->ctx, t))};
+    /* The step's B fragments, then one wait for every read of the step
+     * (not one per column tile as the swmmacs take them). */
+    MlirValue bf[FE_MAX_REG_TILES];
     for (int j = 0; j < s->wave_n; ++j) {
       MlirValue idx[3] = {buf, kb_add(kb, c->wcol[j], c->r)};
-      idx[2] = kb_addc(kb, kb_mulc(kb, c->h, 16), 32 * t);
-      MlirValue bf = wb_vload(b, wb_vec(16, bt), c->b.lds, 3, idx);
+      idx[2] = kb_addc(kb, kb_mulc(kb, c->h, 16 * c->nw), 16 * t);
+      bf[j] = wb_vload(b, wb_vec(16, bt), c->b.lds, 3, idx);
+    }
+    if (c->one_wait)
+      wait_lds_reads(kb);
+    for (int j = 0; j < s->wave_n; ++j) {
       for (int i = 0; i < s->wave_m; ++i) {
         int tile = i * s->wave_n + j;
-        MlirValue ops[4] = {a[i], bf, acc[tile], index[i]};
+        MlirValue ops[4] = {a[i], bf[j], acc[tile], index[i]};
         acc[tile] = wb_op1(b, "wmma.sparse_mma", 4, ops,
                            mlirValueGetType(acc[tile]), 2, attrs);
         if (mlirValueIsNull(acc[tile]))
@@ -267,12 +347,16 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   MlirType ta = kb->p->g.nodes[g->lhs.leaf].type;
   MlirType tb = kb->p->g.nodes[g->rhs.leaf].type;
   int bits = wb_type_bits(ta);
-  fe_lds_layout la = fe_lds_layout_get(kb->arch, bits, s->k_step / 2);
+  fe_lds_layout la = a_layout(kb->arch, bits, s->k_step / 2);
   fe_lds_layout lb = b_layout(kb->arch, bits, s->k_step);
   int64_t sa[3] = {s->stages, s->tile_m, la.stride},
           sb[3] = {s->stages, s->tile_n, lb.stride},
-          sw[3] = {s->stages, s->tile_m, 2 * c->nw};
+          sw[3] = {s->stages, 32, index_plane_row_bytes(s->tile_m) / 2};
   c->i4 = bits == 4;
+  /* One wait per step where the step's B fragments fit beside the rest:
+   * B loaded transposed or 8-bit (measured at 2048^3: 16-bit B copied by
+   * vector loads, a 2:4 B's product, spills 4 VGPRs so). */
+  c->one_wait = s->copy[1] == WMMA_COPY_TR || bits == 8;
   if (c->i4) {
     /* Packed two per byte (fe_lds_bits): the buffers hold bytes. */
     if (s->k_step % 64) {
@@ -285,18 +369,36 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   MlirValue lds_a = kb_lds(kb, 3, sa, ta), lds_b = kb_lds(kb, 3, sb, tb);
   c->words_lds = kb_lds(kb, 3, sw, mlirIntegerTypeGet(kb->ctx, 16));
   if (mlirValueIsNull(c->words_lds) ||
-      fe_lds_copy_init(kb, &c->a, &g->lhs, s->tile_m, s->k_step / 2, lds_a,
-                       false, s->copy[0]) ||
+      fe_lds_copy_init_layout(kb, &c->a, &g->lhs, s->tile_m, s->k_step / 2,
+                              lds_a, false, s->copy[0], &la) ||
       fe_lds_copy_init(kb, &c->b, &g->rhs, s->tile_n, s->k_step, lds_b,
                        false, s->copy[1])) {
     free(c);
     return -1;
   }
   /* The words' copy: thread t takes tile rows t, t + threads, ... (the
-   * last chunk clamped: a repeated row is written twice alike). */
+   * last chunk clamped: a repeated row is written twice alike).  Plane
+   * rows of an odd number of 16-byte units (more than two tile rows) put
+   * rows r and r + 8 on the same banks, so each 64 threads (two waves)
+   * take 64 rows as wave g % 2, lane l: r = l % 8 + 8 (g % 2), tile row
+   * l / 8 + 4 (g / 2) of the 4: a wave's 32 stores hit 32 banks. */
+  bool swizzle = s->tile_m > 32 && s->tile_m % 64 == 0 && s->threads % 64 == 0;
+  MlirValue t = kb->tid;
+  if (swizzle) {
+    wb_t *b = &kb->b;
+    MlirValue l = wb_arith(b, "arith.remui", t, kb_c(kb, 32));
+    MlirValue g = wb_arith(b, "arith.divui", t, kb_c(kb, 32));
+    MlirValue r = wb_arith(b, "arith.remui", l, kb_c(kb, 8));
+    MlirValue gm = wb_arith(b, "arith.remui", g, kb_c(kb, 2));
+    r = kb_add(kb, r, kb_mulc(kb, gm, 8));
+    MlirValue tr = wb_arith(b, "arith.divui", l, kb_c(kb, 8));
+    MlirValue gd = wb_arith(b, "arith.divui", g, kb_c(kb, 2));
+    tr = kb_add(kb, tr, kb_mulc(kb, gd, 4));
+    t = kb_add(kb, kb_mulc(kb, tr, 16), r);
+  }
   c->wchunks = (s->tile_m + s->threads - 1) / s->threads;
   for (int q = 0; q < c->wchunks; ++q) {
-    MlirValue row = kb_addc(kb, kb->tid, (int64_t)q * s->threads);
+    MlirValue row = kb_addc(kb, t, (int64_t)q * s->threads);
     if ((int64_t)(q + 1) * s->threads > s->tile_m)
       row = wb_min_index(&kb->b, row, kb_c(kb, s->tile_m - 1));
     c->wrow_ld[q] = row;

@@ -97,6 +97,10 @@ double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
   c.valu_instructions = w->valu > 0 ? (uint64_t)w->valu : 0;
   c.workgroups = w->workgroups < 1 ? 1 : (uint64_t)w->workgroups;
   c.waves = c.workgroups * (uint64_t)(w->waves_per_wg > 0 ? w->waves_per_wg : 1);
+  /* Waves that exit at once take no SIMD time: only those with work are
+   * spread over the SIMDs (register staging's waves past M or N). */
+  if (w->waves_with_work >= 1 && w->waves_with_work < (double)c.waves)
+    c.waves = (uint64_t)w->waves_with_work;
   c.lds_bytes_read = (uint64_t)w->lds_read;
   c.lds_bytes_written = (uint64_t)w->lds_written;
   c.global_bytes_loaded = (uint64_t)w->l2_bytes;

@@ -25,6 +25,8 @@
  * L2 bandwidth is published).  Within 5% of each other the rule's value
  * decides (Gemm.c), and where that ties too, the smaller modelled SIMD
  * bound (the work a DRAM bound hides at boost shows at lower clocks).
+ * chain_lds ranks its row blocks the same way (ChainLds.c); the other
+ * templates keep the rule or fixed choices.
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */

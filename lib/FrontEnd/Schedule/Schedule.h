@@ -114,6 +114,9 @@ typedef struct {
   int vgprs, lds_bytes;
   wmma_sparse_instr sparse_instr;
   double swmmac;
+  /* The waves that do the work (0: every wave of every workgroup); the
+   * work is theirs alone, the rest of a workgroup's waves exit at once. */
+  double waves_with_work;
 } fe_grid_work;
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
 /* The same, and the model's SIMD bound (WMMA pipe + VALU on the busiest

@@ -25,6 +25,8 @@
  * L2 bandwidth is published).  Within 5% of each other the rule's value
  * decides (Gemm.c), and where that ties too, the smaller modelled SIMD
  * bound (the work a DRAM bound hides at boost shows at lower clocks).
+ * chain_lds ranks its row blocks the same way (ChainLds.c); the other
+ * templates keep the rule or fixed choices.
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */
@@ -97,6 +99,10 @@ double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
   c.valu_instructions = w->valu > 0 ? (uint64_t)w->valu : 0;
   c.workgroups = w->workgroups < 1 ? 1 : (uint64_t)w->workgroups;
   c.waves = c.workgroups * (uint64_t)(w->waves_per_wg > 0 ? w->waves_per_wg : 1);
+  /* Waves that exit at once take no SIMD time: only those with work are
+   * spread over the SIMDs (register staging's waves past M or N). */
+  if (w->waves_with_work >= 1 && w->waves_with_work < (double)c.waves)
+    c.waves = (uint64_t)w->waves_with_work;
   c.lds_bytes_read = (uint64_t)w->lds_read;
   c.lds_bytes_written = (uint64_t)w->lds_written;
   c.global_bytes_loaded = (uint64_t)w->l2_bytes;

@@ -14,10 +14,15 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_NT0 32 /* first-product tiles of one K loop */
+
+/* The model knows no VALU of the conversion and the LDS round trip, so it
+ * overrides the rule only beyond this (as the GEMM template's 5%). */
+#define FE_CHAIN_MODEL_MARGIN 0.05
 
 /* Register blocking: a wave computes G row tiles x C column tiles of the
  * intermediate at once, so each K step loads G A fragments and C B
@@ -93,26 +98,57 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   } else if (g2->nbatch && fe_size_static(g2->M)) {
     rows = mpad < max_rows ? mpad : max_rows; /* the whole item if it fits */
   } else {
-    /* Row blocks by the cost rule: more blocks keep more CUs busy, taller
-     * blocks re-read the weights fewer times; equal costs go to fewer
-     * bytes. */
-    double best = 0, best_bytes = 0;
+    /* Row blocks by the modelled time (Schedule/Select.c): more blocks
+     * keep more WGPs busy, taller blocks re-read the weights fewer times
+     * and hold more LDS (occupancy).  Within FE_CHAIN_MODEL_MARGIN the
+     * rule decides, and equal rule costs go to fewer bytes. */
+    fe_schedule best, cand;
+    double best_bytes = 0;
+    bool found = false;
     rows = am;
     for (int64_t r = am; r <= max_rows && r <= mpad; r += am) {
       double blocks = (double)((mpad + r - 1) / r);
+      blocking bk = block_of(r, am, nt0, nt1, s->waves_m);
       double wmma = blocks * (double)(r / am) * (double)nt0 *
                     ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
-      double bytes = lds_bytes_moved(blocks, r, am, nt0,
-                                     block_of(r, am, nt0, nt1, s->waves_m),
-                                     K0, N0, N1, M, in_bytes, out_bytes);
-      double cost = fe_cost(chip, blocks, wmma, bytes);
-      if (r == am || cost < best * 0.999 ||
-          (cost <= best * 1.001 && bytes < best_bytes)) {
-        best = cost;
+      double bytes = lds_bytes_moved(blocks, r, am, nt0, bk, K0, N0, N1, M,
+                                     in_bytes, out_bytes);
+      cand = *s;
+      cand.staging = FE_STAGE_LDS;
+      cand.rows_per_block = (int)r;
+      cand.tile_m = (int)r;
+      cand.lds_bytes = r * row_bytes;
+      cand.vgprs = 8 + bk.g * bk.c * 8 + (bk.g + bk.c) * 16 + 24;
+      /* LDS: each block writes its intermediate once; the second product
+       * reads a row tile's strip once per output column tile. */
+      double inter = blocks * (double)r * N0 * in_bytes;
+      fe_grid_work work = {
+          s->instr, wmma, blocks, 0, fe_waves(s), inter * (double)nt1,
+          inter, bytes,
+          (M * K0 + K0 * N0 + N0 * N1) * in_bytes + M * N1 * out_bytes,
+          cand.vgprs, (int)cand.lds_bytes, WMMA_SPARSE_COUNT, 0, 0};
+      cand.cost = fe_modelled_costs(chip, &work, &cand.cost_simd);
+      cand.tie_cost = fe_cost(chip, blocks, wmma, bytes);
+      if (o->explain_cost)
+        fe_explain_candidate(p, "chain_lds", &cand, "candidate");
+      bool better = !found;
+      if (found) {
+        if (fabs(cand.cost - best.cost) > FE_CHAIN_MODEL_MARGIN * best.cost)
+          better = cand.cost < best.cost;
+        else
+          better = cand.tie_cost < best.tie_cost * 0.999 ||
+                   (cand.tie_cost <= best.tie_cost * 1.001 &&
+                    bytes < best_bytes);
+      }
+      if (better) {
+        best = cand;
         best_bytes = bytes;
         rows = r;
+        found = true;
       }
     }
+    if (found && o->explain_cost)
+      fe_explain_candidate(p, "chain_lds", &best, "chosen");
   }
   s->staging = FE_STAGE_LDS;
   s->rows_per_block = (int)rows;

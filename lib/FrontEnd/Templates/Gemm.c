@@ -226,7 +226,20 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   double tn = (double)((int64_t)(N + c->tile_n - 1) / c->tile_n);
   double kp = (double)((int64_t)(K + ak - 1) / ak); /* WMMA K steps */
   double wgs = tm * tn * B;
+  /* Register staging's waves whose origin lies past M or N skip the loop
+   * (fe_gemm_wave_active): only waves with work issue WMMAs, gather and
+   * load.  Wave origins step by a wave tile over the whole grid, so
+   * ceil(M / wave rows) x ceil(N / wave columns) of them have work.  An
+   * LDS tile's padded WMMAs do run. */
+  double waves_with_work = wgs * fe_waves(s);
+  if (!lds)
+    waves_with_work =
+        B * (double)((int64_t)(M + am * s->wave_m - 1) / (am * s->wave_m)) *
+        (double)((int64_t)(N + an * s->wave_n - 1) / (an * s->wave_n));
   double wmma = nsets * wgs * (c->tile_m / am) * (c->tile_n / an) * kp;
+  /* The rule keeps its padded count (it only ranks, Select.c). */
+  double wmma_run =
+      lds ? wmma : nsets * waves_with_work * s->wave_m * s->wave_n * kp;
   /* Bytes per element pair (sub-byte types take a byte each in memory). */
   double eb = (fe_storage_bytes(p->g.nodes[g->lhs.leaf].type) +
                fe_storage_bytes(p->g.nodes[g->rhs.leaf].type)) /
@@ -235,6 +248,12 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
                       : fe_waves(s) * ((double)am * s->wave_m +
                                        (double)an * s->wave_n * nsets);
   double bytes = wgs * panels * kp * ak * eb + M * N * B * 4;
+  double bytes_run =
+      lds ? bytes
+          : waves_with_work *
+                    ((double)am * s->wave_m + (double)an * s->wave_n * nsets) *
+                    kp * ak * eb +
+                M * N * B * 4;
   /* LDS: per K step a workgroup writes its A and B panels and each wave
    * reads its fragments of them. */
   double lds_wr = lds ? wgs * (c->tile_m + c->tile_n) * kp * ak * eb : 0;
@@ -268,12 +287,13 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     int elems = am * ak / 32 * (wmma_arch_replicates_ab(chip->arch) ? 2 : 1);
     int frags = (g->lhs.k_contiguous ? 0 : s->wave_m) +
                 (g->rhs.k_contiguous ? 0 : s->wave_n * nsets);
-    gather_valu = wgs * fe_waves(s) * kp * frags * elems;
+    gather_valu = waves_with_work * kp * frags * elems;
   }
-  fe_grid_work work = {s->instr, wmma + copy_wmma, wgs, gather_valu,
-                       fe_waves(s), lds_rd, lds_wr, bytes,
+  fe_grid_work work = {s->instr, wmma_run + copy_wmma, wgs, gather_valu,
+                       fe_waves(s), lds_rd, lds_wr, bytes_run,
                        (M * K + K * N) * B * eb + M * N * B * out_bytes,
-                       s->vgprs, (int)s->lds_bytes, WMMA_SPARSE_COUNT, 0};
+                       s->vgprs, (int)s->lds_bytes, WMMA_SPARSE_COUNT, 0,
+                       waves_with_work};
   s->cost = fe_modelled_costs(chip, &work, &s->cost_simd);
   s->tie_cost = fe_cost(chip, wgs, wmma, bytes);
   return 0;

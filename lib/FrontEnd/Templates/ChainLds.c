@@ -35,6 +35,12 @@ typedef struct {
   int g, c; /* row tiles, column tiles per wave iteration */
 } blocking;
 
+/* The VGPR estimate of a blocking: G x C accumulators, the G A and C B
+ * fragments, addresses and the rest. */
+static int blocking_vgprs(blocking bk) {
+  return 8 + bk.g * bk.c * 8 + (bk.g + bk.c) * 16 + 24;
+}
+
 /* The largest blocking (g x c <= MAX_BLOCK, ties to taller: fewer weight
  * re-reads) that still gives every wave an iteration in both phases. */
 static blocking block_of(int64_t rows, int am, int64_t nt0, int64_t nt1,
@@ -118,7 +124,7 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
       cand.rows_per_block = (int)r;
       cand.tile_m = (int)r;
       cand.lds_bytes = r * row_bytes;
-      cand.vgprs = 8 + bk.g * bk.c * 8 + (bk.g + bk.c) * 16 + 24;
+      cand.vgprs = blocking_vgprs(bk);
       /* LDS: each block writes its intermediate once; the second product
        * reads a row tile's strip once per output column tile. */
       double inter = blocks * (double)r * N0 * in_bytes;
@@ -156,7 +162,7 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   s->lds_bytes = rows * row_bytes;
   s->grid[0] = (fe_grid_dim){1, {{g2->M, rows}}};
   blocking bk = block_of(rows, am, nt0, nt1, s->waves_m);
-  s->vgprs = 8 + bk.g * bk.c * 8 + (bk.g + bk.c) * 16 + 24;
+  s->vgprs = blocking_vgprs(bk);
   double blocks = (double)((int64_t)(M + rows - 1) / rows);
   double wmma = fe_round_up((int64_t)M, am) / am * (N0 / an) *
                 ((K0 + ak - 1) / ak + (N1 + an - 1) / an);

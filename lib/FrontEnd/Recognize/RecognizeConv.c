@@ -374,7 +374,9 @@ static int filter_view(rec_t *r, conv_t *cv, int k0, int nk, int64_t K) {
 /* K ordered by padded runs (fe_conv.kpad): worth it where the input's
  * channels are too few for vector loads (a first layer's 3) and K's
  * innermost components are one contiguous run of an input row (kw x c)
- * under one outer component (kh).  Each thread's K offsets then stay in
+ * under one outer component (kh), the input read as it is or through a
+ * tensor.pad of its rows and columns (the form torch-mlir gives a first
+ * layer's padding 3).  Each thread's K offsets then stay in
  * one run and are the same every K step (the run's start moves by the
  * step): no division, wrap test or select per element in the K loop
  * (Kernel/ConvLoad.c), at the cost of WMMAs over the padding (224
@@ -384,19 +386,30 @@ static void plan_kpad(rec_t *r, const conv_t *cv, fe_conv *c) {
   const fe_arg *a = &r->p->args[cv->img->arg];
   MlirAffineMap layout = mlirMemRefTypeGetAffineMap(a->type);
   MlirType e = cv->img->elem, f = cv->flt->elem;
-  if (c->padded || c->nbdims || c->chan != c->rank - 1 || c->nk < 2 ||
+  if (c->nbdims || c->chan != c->rank - 1 || c->nk < 2 ||
       c->kdim[c->nk - 1] != c->chan || c->ksize[c->nk - 1] % 8 == 0 ||
       !(mlirTypeIsAF16(e) || mlirTypeIsABF16(e)) ||
       !(mlirTypeIsAF16(f) || mlirTypeIsABF16(f)) ||
       (!mlirAffineMapIsNull(layout) && !mlirAffineMapIsIdentity(layout)))
     return;
-  int64_t estride[FE_MAX_RANK], stride = 1;
+  int64_t estride[FE_MAX_RANK], stride = 1, before = 0;
   for (int j = c->rank - 1; j >= 0; --j) {
     if (!fe_size_static(cv->img->shape[j]))
       return;
     estride[j] = stride;
     stride *= cv->img->shape[j].value;
   }
+  /* Through a tensor.pad (cv->img the unpadded input): static amounts
+   * without interior zeros, and a low border under one input's worth of
+   * elements (ConvLoad.c's kpad_load_padded moves rows outside the input
+   * past it by twice its size). */
+  for (int j = 0; c->padded && j < c->rank; ++j) {
+    if (c->pad_lo_node[j] || c->pad_step[j] > 1 || c->pad_lo[j] < 0)
+      return;
+    before += c->pad_lo[j] * estride[j];
+  }
+  if (before >= stride)
+    return;
   int64_t run = 1;
   int t = c->nk - 1;
   for (; t >= 0 && c->kmul[t] > 0 && c->kmul[t] * estride[c->kdim[t]] == run;

@@ -427,6 +427,34 @@ static void plan_kpad(rec_t *r, const conv_t *cv, fe_conv *c) {
   c->krun = run;
 }
 
+/* A 1x1 convolution at stride 1 over the whole input (no padding, no
+ * groups, the batch beside the pixels, the input's pixel dims the
+ * output's sizes) is a GEMM: its input a plain operand ([pixels][C]
+ * after the problem collapses the pixel loops, like the output), read
+ * with the GEMM's own loads -- no im2col index math. */
+static bool pointwise(const conv_t *cv, const fe_conv *c, bool hide_batch) {
+  if (cv->pad || hide_batch || chan_dim(cv) < 0)
+    return false;
+  for (int t = 0; t < c->nk; ++t)
+    if (c->kdim[t] != chan_dim(cv) && c->ksize[t] != 1)
+      return false;
+  for (int j = 0; j < cv->img->rank; ++j)
+    if (cv->off[j])
+      return false;
+  for (int l = 0; l < cv->nloops; ++l) {
+    if (cv->kind[l] == L_GROUP)
+      return false;
+    if (cv->kind[l] != L_PIXEL && cv->kind[l] != L_BATCH)
+      continue;
+    fe_size in = cv->img->shape[cv->img_dim[l]];
+    fe_size out = cv->out->shape[cv->out_dim[l]];
+    if ((cv->kind[l] == L_PIXEL && cv->coef[l] != 1) ||
+        !fe_size_static(in) || !fe_size_static(out) || in.value != out.value)
+      return false;
+  }
+  return true;
+}
+
 static int build(rec_t *r, conv_t *cv) {
   fe_graph *g = &r->p->g;
   if (g->nconvs >= FE_MAX_CONVS)
@@ -486,10 +514,11 @@ static int build(rec_t *r, conv_t *cv) {
   if (batch >= 0 && first_pix >= 0)
     hide_batch = cv->out_dim[first_pix] != cv->out_dim[batch] + 1 ||
                  cv->img_dim[first_pix] < cv->img_dim[batch];
+  bool gemm = pointwise(cv, c, hide_batch);
   fe_node img = fe_node_blank(FE_LOAD, cv->img->elem, orank + 1);
   img.arg = cv->img->arg;
   img.nmap = cv->img->rank;
-  img.im2col = g->nconvs + 1;
+  img.im2col = gemm ? 0 : g->nconvs + 1;
   img.loc = mlirValueGetLocation(cv->img->value);
   for (int l = 0; l < cv->nloops; ++l) {
     if (cv->kind[l] == L_C) {
@@ -595,7 +624,7 @@ static int build(rec_t *r, conv_t *cv) {
   bool lu = false, ru = false;
   if (eval_body(r, cv, ni, nf, &lhs, &rhs, &lu, &ru))
     return -1;
-  if (lhs == ni && rhs == nf)
+  if (lhs == ni && rhs == nf && !gemm)
     plan_kpad(r, cv, c);
   if (c->kpad) { /* the filter read at the padded K */
     flt.kremap = g->nconvs + 1;
@@ -606,7 +635,8 @@ static int build(rec_t *r, conv_t *cv) {
   int acc = rec_contents(r, cv->op, cv->out);
   if (acc < 0)
     return -1;
-  ++g->nconvs;
+  if (!gemm) /* a 1x1 convolution's input is no gather */
+    ++g->nconvs;
   fe_contraction *ct = &g->prods[g->nprods];
   memset(ct, 0, sizeof *ct);
   ct->nest.nloops = orank + 1;

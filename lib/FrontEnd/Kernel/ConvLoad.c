@@ -203,9 +203,9 @@ typedef struct {
   int64_t total;                 /* its elements */
 } flat_k;
 
-static bool flat_k_plan(const fe_conv *c, MlirValue mem, flat_k *f) {
+static bool flat_k_layout(const fe_conv *c, MlirValue mem, flat_k *f) {
   MlirType t = mlirValueGetType(mem);
-  if (c->padded || !mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) ||
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) ||
       mlirShapedTypeGetRank(t) != c->rank || c->rank > FE_MAX_RANK)
     return false;
   int64_t off = 0;
@@ -238,8 +238,14 @@ static bool flat_k_plan(const fe_conv *c, MlirValue mem, flat_k *f) {
     f->osize[t] = c->ksize[t];
     f->ostep[t] = c->kmul[t] * f->estride[c->kdim[t]];
   }
-  /* Worth it only where the per-component split costs more. */
-  return f->run > 1 && f->nout < c->nk;
+  return true;
+}
+
+/* Worth it only where the per-component split costs more; the padded
+ * input's border is checked per component (tap_indices). */
+static bool flat_k_plan(const fe_conv *c, MlirValue mem, flat_k *f) {
+  return !c->padded && flat_k_layout(c, mem, f) && f->run > 1 &&
+         f->nout < c->nk;
 }
 
 /* The 1-D view of the input (memref.reinterpret_cast). */
@@ -372,6 +378,96 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
   return wb_from_elements(b, len, el, wb_vec(len, elem));
 }
 
+/* kpad_load through a tensor.pad (static amounts, spatial dims only:
+ * RecognizeConv.c's plan_kpad): the same offsets in the unpadded input,
+ * where the pixel's may be negative (its window starts in the border).
+ * A thread's elements are at fixed places in their run (kr + e), so
+ * whether each lies in the run and inside the input along the run's dims
+ * (the kernel row: kw) is loop-invariant: each element's base is its
+ * offset or, outside, one past the input (zeros).  The outer component
+ * (kh) moves every K step; a row outside the input moves the step past
+ * the input too, as a run past K does.  Each element is its own load: a
+ * merged load could straddle the input's ends, where the buffer's range
+ * check, per dword, would zero an element inside it. */
+static MlirValue kpad_load_padded(fe_kb *kb, const fe_conv *c, const flat_k *f,
+                                  MlirValue mem, const MlirValue *base,
+                                  MlirValue k, MlirValue col, int len,
+                                  bool masked) {
+  wb_t *b = &kb->b;
+  MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
+  MlirType index = mlirIndexTypeGet(kb->ctx);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
+  MlirValue view = flat_view(kb, mem, f->total);
+  MlirValue in32[FE_MAX_RANK]; /* the pixel's unpadded indices, signed */
+  MlirValue lin = kb_c(kb, 0);
+  for (int j = 0; j < c->rank; ++j) {
+    MlirValue x = c->pad_dim[j] ? kb_addc(kb, base[j], -c->pad_lo[j]) : base[j];
+    in32[j] = wb_cast(b, "arith.index_cast", x, i32);
+    lin = kb_add(kb, lin, kb_mulc(kb, x, f->estride[j]));
+  }
+  MlirValue lin32 = wb_cast(b, "arith.index_cast", lin, i32);
+  MlirValue k32 = wb_cast(b, "arith.index_castui", k, i32);
+  MlirValue c32 = wb_cast(b, "arith.index_castui", col, i32);
+  MlirValue kp = wb_const_i32(b, (int32_t)c->kpad);
+  MlirValue kq = wb_arith(b, "arith.divui", k32, kp);
+  kq = wb_arith(b, "arith.addi", kq, wb_arith(b, "arith.divui", c32, kp));
+  MlirValue kr = wb_arith(b, "arith.remui", k32, kp);
+  kr = wb_arith(b, "arith.addi", kr, wb_arith(b, "arith.remui", c32, kp));
+  MlirValue at = wb_arith(b, "arith.addi", lin32, kr);
+  /* Past the input from any base (plan_kpad keeps the low border under
+   * one input's worth and the input under INT32_MAX / 8 elements). */
+  MlirValue past = wb_const_i32(b, (int32_t)(2 * f->total));
+  kb_note_oob(kb, mem);
+  /* The row: its outer component inside K's runs and inside the input. */
+  MlirValue ok = (MlirValue){NULL};
+  if (masked)
+    ok = wb_cmpi(b, WB_CMP_ULT, kq, wb_const_i32(b, (int32_t)f->osize[0]));
+  int h = c->kdim[0];
+  if (c->pad_dim[h]) {
+    MlirValue x = wb_arith(b, "arith.addi", in32[h],
+                           wb_arith(b, "arith.muli", kq,
+                                    wb_const_i32(b, (int32_t)c->kmul[0])));
+    MlirValue in = wb_cmpi(b, WB_CMP_ULT, x,
+                           wb_const_i32(b, (int32_t)c->in_size[h].value));
+    ok = mlirValueIsNull(ok) ? in : wb_arith(b, "arith.andi", ok, in);
+  }
+  MlirValue step =
+      wb_arith(b, "arith.muli", kq, wb_const_i32(b, (int32_t)f->ostep[0]));
+  if (!mlirValueIsNull(ok))
+    step = wb_select(b, ok, step, past);
+  MlirValue el[16];
+  for (int e = 0; e < len; ++e) {
+    /* In its run, and inside the input along the run's components (the
+     * inner sizes divide its place in the run). */
+    MlirValue r = wb_arith(b, "arith.addi", kr, wb_const_i32(b, e));
+    MlirValue in = wb_cmpi(b, WB_CMP_ULT, r, wb_const_i32(b, (int32_t)c->krun));
+    int64_t inner = 1;
+    for (int t = c->nk - 1; t >= 1; --t) {
+      int j = c->kdim[t];
+      if (c->pad_dim[j]) {
+        MlirValue comp = wb_arith(b, "arith.divui", r,
+                                  wb_const_i32(b, (int32_t)inner));
+        if (t > 1)
+          comp = wb_arith(b, "arith.remui", comp,
+                          wb_const_i32(b, (int32_t)c->ksize[t]));
+        MlirValue x = wb_arith(b, "arith.addi", in32[j],
+                               wb_arith(b, "arith.muli", comp,
+                                        wb_const_i32(b, (int32_t)c->kmul[t])));
+        in = wb_arith(b, "arith.andi", in,
+                      wb_cmpi(b, WB_CMP_ULT, x,
+                              wb_const_i32(b, (int32_t)c->in_size[j].value)));
+      }
+      inner *= c->ksize[t];
+    }
+    MlirValue from = wb_select(b, in, wb_arith(b, "arith.addi", at,
+                                               wb_const_i32(b, e)), past);
+    MlirValue off = wb_arith(b, "arith.addi", from, step);
+    MlirValue ix = wb_cast(b, "arith.index_castui", off, index);
+    el[e] = wb_load(b, view, 1, &ix);
+  }
+  return wb_from_elements(b, len, el, wb_vec(len, elem));
+}
+
 /* K by padded runs (fe_conv.kpad): len elements from K index k + col (k
  * the slice's start, a multiple of the K step; col the thread's, a
  * multiple of len <= kpad) lie in one run, kq = k / kpad + col / kpad,
@@ -386,7 +482,7 @@ static MlirValue kpad_load(fe_kb *kb, const fe_conv *c, MlirValue mem,
                            int len, bool masked) {
   wb_t *b = &kb->b;
   flat_k f;
-  if (!flat_k_plan(c, mem, &f) || f.nout != 1 || f.run != c->krun ||
+  if (!flat_k_layout(c, mem, &f) || f.nout != 1 || f.run != c->krun ||
       len > c->kpad || c->kpad % len) {
     kb->failed = 1;
     return (MlirValue){NULL};
@@ -395,6 +491,8 @@ static MlirValue kpad_load(fe_kb *kb, const fe_conv *c, MlirValue mem,
   MlirType index = mlirIndexTypeGet(kb->ctx);
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
   MlirValue view = flat_view(kb, mem, f.total);
+  if (c->padded)
+    return kpad_load_padded(kb, c, &f, mem, base, k, col, len, masked);
   MlirValue lin = kb_c(kb, 0); /* the pixel's offset (loop-invariant) */
   for (int j = 0; j < c->rank; ++j)
     lin = kb_add(kb, lin, kb_mulc(kb, base[j], f.estride[j]));

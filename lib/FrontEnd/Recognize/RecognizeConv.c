@@ -374,7 +374,9 @@ static int filter_view(rec_t *r, conv_t *cv, int k0, int nk, int64_t K) {
 /* K ordered by padded runs (fe_conv.kpad): worth it where the input's
  * channels are too few for vector loads (a first layer's 3) and K's
  * innermost components are one contiguous run of an input row (kw x c)
- * under one outer component (kh).  Each thread's K offsets then stay in
+ * under one outer component (kh), the input read as it is or through a
+ * tensor.pad of its rows and columns (the form torch-mlir gives a first
+ * layer's padding 3).  Each thread's K offsets then stay in
  * one run and are the same every K step (the run's start moves by the
  * step): no division, wrap test or select per element in the K loop
  * (Kernel/ConvLoad.c), at the cost of WMMAs over the padding (224
@@ -384,19 +386,30 @@ static void plan_kpad(rec_t *r, const conv_t *cv, fe_conv *c) {
   const fe_arg *a = &r->p->args[cv->img->arg];
   MlirAffineMap layout = mlirMemRefTypeGetAffineMap(a->type);
   MlirType e = cv->img->elem, f = cv->flt->elem;
-  if (c->padded || c->nbdims || c->chan != c->rank - 1 || c->nk < 2 ||
+  if (c->nbdims || c->chan != c->rank - 1 || c->nk < 2 ||
       c->kdim[c->nk - 1] != c->chan || c->ksize[c->nk - 1] % 8 == 0 ||
       !(mlirTypeIsAF16(e) || mlirTypeIsABF16(e)) ||
       !(mlirTypeIsAF16(f) || mlirTypeIsABF16(f)) ||
       (!mlirAffineMapIsNull(layout) && !mlirAffineMapIsIdentity(layout)))
     return;
-  int64_t estride[FE_MAX_RANK], stride = 1;
+  int64_t estride[FE_MAX_RANK], stride = 1, before = 0;
   for (int j = c->rank - 1; j >= 0; --j) {
     if (!fe_size_static(cv->img->shape[j]))
       return;
     estride[j] = stride;
     stride *= cv->img->shape[j].value;
   }
+  /* Through a tensor.pad (cv->img the unpadded input): static amounts
+   * without interior zeros, and a low border under one input's worth of
+   * elements (ConvLoad.c's kpad_load_padded moves rows outside the input
+   * past it by twice its size). */
+  for (int j = 0; c->padded && j < c->rank; ++j) {
+    if (c->pad_lo_node[j] || c->pad_step[j] > 1 || c->pad_lo[j] < 0)
+      return;
+    before += c->pad_lo[j] * estride[j];
+  }
+  if (before >= stride)
+    return;
   int64_t run = 1;
   int t = c->nk - 1;
   for (; t >= 0 && c->kmul[t] > 0 && c->kmul[t] * estride[c->kdim[t]] == run;
@@ -412,6 +425,34 @@ static void plan_kpad(rec_t *r, const conv_t *cv, fe_conv *c) {
     return;
   c->kpad = kpad;
   c->krun = run;
+}
+
+/* A 1x1 convolution at stride 1 over the whole input (no padding, no
+ * groups, the batch beside the pixels, the input's pixel dims the
+ * output's sizes) is a GEMM: its input a plain operand ([pixels][C]
+ * after the problem collapses the pixel loops, like the output), read
+ * with the GEMM's own loads -- no im2col index math. */
+static bool pointwise(const conv_t *cv, const fe_conv *c, bool hide_batch) {
+  if (cv->pad || hide_batch || chan_dim(cv) < 0)
+    return false;
+  for (int t = 0; t < c->nk; ++t)
+    if (c->kdim[t] != chan_dim(cv) && c->ksize[t] != 1)
+      return false;
+  for (int j = 0; j < cv->img->rank; ++j)
+    if (cv->off[j])
+      return false;
+  for (int l = 0; l < cv->nloops; ++l) {
+    if (cv->kind[l] == L_GROUP)
+      return false;
+    if (cv->kind[l] != L_PIXEL && cv->kind[l] != L_BATCH)
+      continue;
+    fe_size in = cv->img->shape[cv->img_dim[l]];
+    fe_size out = cv->out->shape[cv->out_dim[l]];
+    if ((cv->kind[l] == L_PIXEL && cv->coef[l] != 1) ||
+        !fe_size_static(in) || !fe_size_static(out) || in.value != out.value)
+      return false;
+  }
+  return true;
 }
 
 static int build(rec_t *r, conv_t *cv) {
@@ -473,10 +514,11 @@ static int build(rec_t *r, conv_t *cv) {
   if (batch >= 0 && first_pix >= 0)
     hide_batch = cv->out_dim[first_pix] != cv->out_dim[batch] + 1 ||
                  cv->img_dim[first_pix] < cv->img_dim[batch];
+  bool gemm = pointwise(cv, c, hide_batch);
   fe_node img = fe_node_blank(FE_LOAD, cv->img->elem, orank + 1);
   img.arg = cv->img->arg;
   img.nmap = cv->img->rank;
-  img.im2col = g->nconvs + 1;
+  img.im2col = gemm ? 0 : g->nconvs + 1;
   img.loc = mlirValueGetLocation(cv->img->value);
   for (int l = 0; l < cv->nloops; ++l) {
     if (cv->kind[l] == L_C) {
@@ -582,7 +624,7 @@ static int build(rec_t *r, conv_t *cv) {
   bool lu = false, ru = false;
   if (eval_body(r, cv, ni, nf, &lhs, &rhs, &lu, &ru))
     return -1;
-  if (lhs == ni && rhs == nf)
+  if (lhs == ni && rhs == nf && !gemm)
     plan_kpad(r, cv, c);
   if (c->kpad) { /* the filter read at the padded K */
     flt.kremap = g->nconvs + 1;
@@ -593,7 +635,8 @@ static int build(rec_t *r, conv_t *cv) {
   int acc = rec_contents(r, cv->op, cv->out);
   if (acc < 0)
     return -1;
-  ++g->nconvs;
+  if (!gemm) /* a 1x1 convolution's input is no gather */
+    ++g->nconvs;
   fe_contraction *ct = &g->prods[g->nprods];
   memset(ct, 0, sizeof *ct);
   ct->nest.nloops = orank + 1;

@@ -10,7 +10,9 @@
 // of the 64-CU part); the packed bytes are read with wide loads (the wave's
 // 16 column tiles interleaved: each lane reads 16 consecutive bytes of a
 // weight row, one byte per tile, DecodeWide.c; the scales once per
-// 128-deep iteration), unpacked by the linalg's own shift/mask/xor-sub, no
+// 128-deep iteration, each lane half loading 8 of the wave's run of 16 and
+// taking the other 8 by v_permlanex16: each scale read once per wave),
+// unpacked by the linalg's own shift/mask/xor-sub, no
 // f16 copy of the weights.  At M = 1 the 16 tiles share 2 accumulators
 // (tile j's product in row j % 8 of accumulator j / 8: the activations
 // broadcast by DPP row_share:0 and kept in that row), which leaves the
@@ -24,10 +26,13 @@
 // DEC-SAME: wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 256, 128], waves = [32, 1], wave_tile = [1, 16]
 // DEC-NOT: xf16> = memref.alloc
 // DEC: scf.for
-// DEC: memref.load %{{.*}} : memref<32x4096xf16
+// DEC: vector.load %{{.*}} : memref<32x4096xf16, {{.*}}>, vector<8xf16>
+// DEC-COUNT-4: rocdl.permlanex16
+// DEC-NOT: memref.load %{{.*}} : memref<32x4096xf16
 // DEC: rocdl.update.dpp %{{.*}}, %{{.*}} with 336, 15, 15, true : i32
 // DEC: vector.load %{{.*}} : memref<2048x4096xi8, {{.*}}>, vector<16xi8>
 // DEC-NOT: memref.load %{{.*}} : memref<2048x4096xi8
+// DEC-NOT: memref.load %{{.*}} : memref<32x4096xf16
 // DEC: arith.shrui %{{.*}} : vector<8xi8>
 // DEC: arith.sitofp %{{.*}} : vector<8xi8> to vector<8xf16>
 // DEC: wmma.mma

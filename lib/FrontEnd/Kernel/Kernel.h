@@ -63,6 +63,13 @@ typedef struct fe_kb {
    * n0 + j + b_col_step * r, so that a lane's columns of all the wave's
    * tiles are one contiguous run in memory (one wide load per K row). */
   int b_col_step;
+  /* Prologue loads the template computed for the B tile being evaluated
+   * (Templates/DecodeWide.c: the group scales of interleaved tiles, each
+   * lane half loading half the wave's run): kb_operand_value binds node
+   * bound_node[i] to bound_val[i] instead of loading it. */
+  int nbound;
+  int bound_node[4];
+  MlirValue bound_val[4];
   int failed;
 } fe_kb;
 

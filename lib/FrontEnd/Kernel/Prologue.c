@@ -192,6 +192,8 @@ MlirValue kb_operand_value(fe_kb *kb, const fe_operand *o, wmma_matrix role,
     }
     if (!mlirValueIsNull(leaf_value))
       kb_memo_bind(&m, o->leaf, leaf_value);
+    for (int i = 0; role == WMMA_MATRIX_B && i < kb->nbound; ++i)
+      kb_memo_bind(&m, kb->bound_node[i], kb->bound_val[i]);
     v = kb_eval(kb, &m, &t, o->node);
     kb_memo_free(&m);
   }

@@ -330,8 +330,11 @@ static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
 }
 
 /* One WMMA K step of the wave's tiles at k. */
+/* halves: the iteration's group scales, shared by the lane halves
+ * (DecodeWide.h; NULL outside the iterations of U steps). */
 static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
-                   bool masked, bool shared) {
+                   bool masked, bool shared,
+                   const fe_decode_halves *halves) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   MlirValue a[FE_MAX_REG_TILES];
@@ -359,12 +362,15 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
   if (kb->b_col_step > 1)
     fe_decode_wide_leaves(kb, w->batch, w->n0, k, masked, leaf);
   for (int j = 0; j < s->wave_n; ++j) {
+    if (halves && halves->n)
+      fe_decode_wide_bind(kb, halves, j, leaf[j]);
     MlirValue b =
         kb->b_col_step > 1
             ? kb_operand_value(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
                                kb_addc(kb, w->n0, j), k, masked, leaf[j])
             : kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
                               tile_col(kb, w, j), k, masked);
+    kb->nbound = 0;
     if (shared) {
       kb_acc_mma(kb, acc, j / tpa, arow[j % tpa], b);
       continue;
@@ -600,8 +606,12 @@ static int build(fe_kb *kb) {
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)na);
     kb->k_base = l.iv;
     kb->k_span = 16 * U;
+    fe_decode_halves halves = {0};
+    if (wide)
+      fe_decode_wide_halves(kb, w.batch, w.n0, &halves);
     for (int u = 0; u < U; ++u)
-      k_step(kb, &w, kb_addc(kb, l.iv, 16 * u), acc, false, shared);
+      k_step(kb, &w, kb_addc(kb, l.iv, 16 * u), acc, false, shared,
+             &halves);
     kb->k_span = 0;
     wb_for_end(b, &l, na, acc);
     for (int t = 0; t < na; ++t)
@@ -611,7 +621,7 @@ static int build(fe_kb *kb) {
   if (!wb_for_begin(b, &l, k_mid, k_end, kb_c(kb, 16), na, acc))
     return -1;
   memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)na);
-  k_step(kb, &w, l.iv, acc, false, shared);
+  k_step(kb, &w, l.iv, acc, false, shared, NULL);
   wb_for_end(b, &l, na, acc);
   for (int t = 0; t < na; ++t)
     acc[t] = wb_loop_result(&l, t);
@@ -629,7 +639,7 @@ static int build(fe_kb *kb) {
     wb_if tail;
     if (!wb_if_begin(b, &tail, mine, na, types, true))
       return -1;
-    k_step(kb, &w, kfull, acc, true, shared);
+    k_step(kb, &w, kfull, acc, true, shared, NULL);
     wb_if_else(b, &tail, na, acc);
     wb_if_end(b, &tail, na, before);
     for (int t = 0; t < na; ++t)

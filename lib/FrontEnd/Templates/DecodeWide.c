@@ -256,3 +256,119 @@ MlirValue fe_decode_unshare(fe_kb *kb, const MlirValue *shared, int j) {
     e[i] = wb_const_zero(b, el);
   return wb_from_elements(b, ROWS_PER_ACC, e, vt);
 }
+
+/*===--- group scales shared by the lane halves --------------------------===*/
+
+typedef struct {
+  const fe_operand *o;
+  int k_span, leaf, W, n;
+  int node[FE_DECODE_MAX_SHARED_LOADS];
+} halves_t;
+
+static bool is_batch_loop(const fe_operand *o, int d) {
+  for (int i = 0; i < o->nbatch; ++i)
+    if (o->batch_loop[i] == d)
+      return true;
+  return false;
+}
+
+/* A load the halves can share: grouped along K by a multiple of the
+ * iteration (one group per iteration), the columns innermost and
+ * undivided, other indices fixed or batch; W / 2 elements whole words. */
+static fe_walk halves_pre(const fe_graph *g, int n, void *ud) {
+  halves_t *u = ud;
+  const fe_node *x = &g->nodes[n];
+  if (x->kind != FE_LOAD || n == u->leaf || !fe_load_grouped(x) ||
+      u->n >= FE_DECODE_MAX_SHARED_LOADS || x->nmap < 1)
+    return FE_WALK_NEXT;
+  const fe_operand *o = u->o;
+  const int last = x->nmap - 1;
+  bool ok = x->map[last] == o->row_loop && x->div[last] == 0 &&
+            (u->W / 2) * wb_type_bits(x->type) % 32 == 0;
+  bool has_k = false;
+  for (int j = 0; j < last && ok; ++j) {
+    int d = x->map[j];
+    if (d == FE_MAP_FIXED)
+      continue;
+    if (d == o->k_loop) {
+      ok = x->div[j] > 0 && x->div[j] % u->k_span == 0;
+      has_k = true;
+    } else {
+      ok = is_batch_loop(o, d) && x->div[j] == 0;
+    }
+  }
+  for (int i = 0; i < u->n; ++i)
+    ok &= u->node[i] != n;
+  if (ok && has_k)
+    u->node[u->n++] = n;
+  return FE_WALK_NEXT;
+}
+
+void fe_decode_wide_halves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
+                           fe_decode_halves *hv) {
+  const fe_operand *o = &kb->p->gemms[0].rhs;
+  const int W = kb->b_col_step;
+  hv->n = 0;
+  if (W < 4 || kb->k_span < 16 || mlirValueIsNull(kb->k_base))
+    return;
+  halves_t u = {o, kb->k_span, o->leaf, W, 0, {0}};
+  fe_graph_visit(&kb->p->g, o->node, 0, halves_pre, NULL, &u);
+  wb_t *b = &kb->b;
+  MlirValue h = wb_h_index(b);
+  MlirValue low = wb_cmpi(b, WB_CMP_EQ, h, kb_c(kb, 0));
+  /* Lane r + 16 h reads columns n0 + W r + (W / 2) h .. + W / 2 - 1. */
+  MlirValue col = kb_add(kb, n0, kb_mulc(kb, wb_r_index(b), W));
+  col = kb_add(kb, col, kb_mulc(kb, h, W / 2));
+  MlirType i32 = wb_i32(kb->ctx);
+  for (int q = 0; q < u.n; ++q) {
+    const fe_node *x = &kb->p->g.nodes[u.node[q]];
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < x->nmap; ++j) {
+      int d = x->map[j];
+      if (d == FE_MAP_FIXED)
+        idx[j] = kb_c(kb, x->fixed[j]);
+      else if (d == o->k_loop)
+        idx[j] = wb_arith(b, "arith.divui", kb->k_base, kb_c(kb, x->div[j]));
+      else if (d == o->row_loop)
+        idx[j] = col;
+      else
+        for (int i = 0; i < o->nbatch; ++i)
+          if (o->batch_loop[i] == d)
+            idx[j] = batch[i];
+    }
+    MlirValue mine = wb_vload(b, wb_vec(W / 2, x->type), kb->args[x->arg],
+                              x->nmap, idx);
+    /* The other half's words (v_permlanex16), then the run in order:
+     * half 0 holds its first half, half 1 its second. */
+    const int nw = (W / 2) * wb_type_bits(x->type) / 32;
+    MlirValue mw = wb_bitcast(b, mine, wb_vec(nw, i32));
+    MlirValue words[16];
+    for (int i = 0; i < nw; ++i) {
+      MlirValue m = wb_extract(b, mw, i);
+      MlirValue other = wb_xor16(b, m);
+      words[i] = wb_select(b, low, m, other);
+      words[nw + i] = wb_select(b, low, other, m);
+    }
+    MlirValue all = wb_from_elements(b, 2 * nw, words, wb_vec(2 * nw, i32));
+    hv->node[q] = u.node[q];
+    hv->run[q] = wb_bitcast(b, all, wb_vec(W, x->type));
+  }
+  hv->n = u.n;
+}
+
+void fe_decode_wide_bind(fe_kb *kb, const fe_decode_halves *hv, int j,
+                         MlirValue leaf) {
+  wb_t *b = &kb->b;
+  int64_t len;
+  MlirType el;
+  kb->nbound = 0;
+  if (!wb_is_vec1d(mlirValueGetType(leaf), &len, &el))
+    return;
+  for (int q = 0; q < hv->n; ++q) {
+    MlirType rt = wb_elem_type(mlirValueGetType(hv->run[q]));
+    MlirValue s = wb_extract(b, hv->run[q], j);
+    kb->bound_node[q] = hv->node[q];
+    kb->bound_val[q] = wb_broadcast(b, s, wb_vec(len, rt));
+  }
+  kb->nbound = hv->n;
+}

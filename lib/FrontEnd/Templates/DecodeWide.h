@@ -51,4 +51,26 @@ MlirValue fe_decode_a_shift(fe_kb *kb, MlirValue a, int q);
  * shared ones (M = 1). */
 MlirValue fe_decode_unshare(fe_kb *kb, const MlirValue *shared, int j);
 
+/* Loads grouped along K in the B prologue (the group scales, read at
+ * s[k floordiv G][n] with G a multiple of the iteration kb->k_span): the
+ * two lane halves of a wave need the same W-element run of each, so each
+ * half loads half of it (one W/2-element load) and takes the other half's
+ * by v_permlanex16 -- each scale read once per wave, not once per lane
+ * half.  Once per iteration: h->run[i] (the lane's W elements,
+ * vector<W x t>) of load h->node[i], for up to FE_DECODE_MAX_SHARED_LOADS
+ * such loads (h->n = 0 outside an iteration of k_span >= 16, or at
+ * W < 4). */
+#define FE_DECODE_MAX_SHARED_LOADS 4
+typedef struct {
+  int n;
+  int node[FE_DECODE_MAX_SHARED_LOADS];
+  MlirValue run[FE_DECODE_MAX_SHARED_LOADS];
+} fe_decode_halves;
+void fe_decode_wide_halves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
+                           fe_decode_halves *h);
+/* Binds h's loads (kb->bound_*) to tile j's value: element j of each
+ * run, in every slot of a fragment shaped like leaf. */
+void fe_decode_wide_bind(fe_kb *kb, const fe_decode_halves *h, int j,
+                         MlirValue leaf);
+
 #endif

@@ -346,3 +346,62 @@ def test_conv_runtime_padding_amounts(chip, static, c, k, stride):
         bound = 2 * k * k * c * U32 * conv_nhwc(np.abs(xp), np.abs(f64(w)), stride, 1, 0)
         assert (np.abs(got - want) <= bound).all(), (np.abs(got - want) - bound).max()
         assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))
+
+
+def depthwise_hwcm(x, w, stride, dil, pad):
+    """out[n, oh, ow, c, m] = sum x[n, s*oh + d*kh - p, s*ow + d*kw - p, c] w[kh, kw, c, m]."""
+    x = np.pad(f64(x), ((0, 0), (pad, pad), (pad, pad), (0, 0)))
+    n, h, wd, c = x.shape
+    kh, kw, _, m = w.shape
+    oh = (h - dil * (kh - 1) - 1) // stride + 1
+    ow = (wd - dil * (kw - 1) - 1) // stride + 1
+    out = np.zeros((n, oh, ow, c, m))
+    for i in range(kh):
+        for j in range(kw):
+            win = x[:, dil * i:dil * i + stride * (oh - 1) + 1:stride,
+                    dil * j:dil * j + stride * (ow - 1) + 1:stride, :]
+            out += win[..., None] * f64(w[i, j])
+    return out
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("c,m,stride,dil,pad,tile", [
+    (24, 16, 1, 1, 0, None),     # the cost rule's choice: WMMA
+    (24, 16, 2, 1, 1, (64, 16)),  # stride 2, tensor.pad, forced WMMA tile
+    (3, 32, 1, 2, 0, (64, 32)),   # 3 channels, dilation 2, multiplier 32
+])
+def test_conv_depthwise_multiplier_wmma(chip, c, m, stride, dil, pad, tile):
+    # depthwise_conv_2d_nhwc_hwcm: per channel a GEMM with N = the
+    # multiplier, K = the 9 taps (padded to 16), through WMMA.
+    n, h = 2, 33
+    hp = h + 2 * pad
+    oh = (hp - dil * 2 - 1) // stride + 1
+    x, xp = f"tensor<{n}x{h}x{h}x{c}xf16>", f"tensor<{n}x{hp}x{hp}x{c}xf16>"
+    fl, y = f"tensor<3x3x{c}x{m}xf16>", f"tensor<{n}x{oh}x{oh}x{c}x{m}xf32>"
+    src = f"""func.func @dw(%x: {x}, %w: {fl}) -> {y} {{
+  %cz = arith.constant 0.0 : f16
+  %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {pad}, {pad}, 0] {{
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : f16
+  }} : {x} to {xp}
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {y}
+  %o = linalg.fill ins(%z : f32) outs(%e : {y}) -> {y}
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%p, %w : {xp}, {fl}) outs(%o : {y}) -> {y}
+  return %r : {y}
+}}
+"""
+    rng = np.random.default_rng(23)
+    xv = rng.uniform(-1, 1, (n, h, h, c)).astype(np.float16)
+    wv = rng.uniform(-1, 1, (3, 3, c, m)).astype(np.float16)
+    out, stats = wmma.run(src, chip, {"x": xv, "w": wv}, stats=True, tile=tile)
+    assert stats["wmma_total"] > 0
+    got = out["result0"]
+    want = depthwise_hwcm(xv, wv, stride, dil, pad)
+    assert got.shape == want.shape
+    # f16 x f16 products are exact in f32; K = 9 taps summed in f32.
+    bound = 2 * 9 * U32 * depthwise_hwcm(np.abs(f64(xv)), np.abs(f64(wv)), stride, dil, pad)
+    err = np.abs(f64(got) - want)
+    assert (err <= bound).all(), (err - bound).max()
+    assert np.median(bound) < 0.02 * np.median(np.abs(want))

@@ -212,6 +212,10 @@ static int convert_func(MlirBlock body, MlirOperation func,
     fe_remark(p->loc, "not converted to a wmma kernel: %s", why);
     goto done;
   }
+  if (fe_depthwise_choice(func, norm, &p, &fo, chip, &t, &s)) {
+    rc = -1;
+    goto done;
+  }
   if (fe_check_grid(p, &s)) {
     rc = -1;
     goto done;

@@ -29,4 +29,14 @@ int fe_convert_split_kv(MlirOperation func, const fe_problem *p,
                         const fe_schedule *s, const fe_options *o,
                         const wmma_chip_info *chip);
 
+/* A depthwise convolution with a channel multiplier that the WMMA
+ * analysis took (fe_problem.valu_alternative) and fe_select gave the gemm
+ * template: the VALU problem of the same function replaces *p (and *t,
+ * *s) when the cost rule values the VALU template lower
+ * (DepthwiseChoice.c).  0, or -1 on an error. */
+int fe_depthwise_choice(MlirOperation func, MlirOperation norm,
+                        fe_problem **p, const fe_options *fo,
+                        const wmma_chip_info *chip, const fe_template **t,
+                        fe_schedule *s);
+
 #endif /* WMMA_FRONTEND_PASS_PASS_H */

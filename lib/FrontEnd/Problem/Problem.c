@@ -102,7 +102,7 @@ static fe_walk leaves_pre(const fe_graph *g, int n, void *ud) {
       (!fe_load_grouped(x) || fe_load_packed_along(x, l->k) ||
        fe_load_grouped_batch_only(x, l->row, l->k)) &&
       (l->row_absent || memdim_of(x, l->row) >= 0) &&
-      memdim_of(x, l->k) >= 0) {
+      (memdim_of(x, l->k) >= 0 || x->im2col)) {
     if (l->count < 4)
       l->leaves[l->count] = n;
     ++l->count;
@@ -572,13 +572,17 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
     p->shape = FE_SHAPE_GEMM;
     p->ngemms = 1;
     fe_collapse_loops(p, last);
-    /* A convolution is an implicit GEMM, or (depthwise: no output-channel
-     * loop; f32 or other types no WMMA takes) a VALU product whose point
-     * loads gather the input. */
+    /* A convolution is an implicit GEMM, or (depthwise without a channel
+     * multiplier: no output-channel loop; f32 or other types no WMMA
+     * takes) a VALU product whose point loads gather the input. */
     if (g->nconvs) {
-      if (fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) &&
-          fe_valu_problem(p, last, why, cap))
+      bool wmma = !p->force_valu &&
+                  !fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap);
+      if (!wmma && fe_valu_problem(p, last, why, cap))
         return -1;
+      /* Depthwise (the channel a group) with a channel multiplier (N):
+       * both templates take it; the cost rule chooses. */
+      p->valu_alternative = wmma && g->convs[0].chan < 0;
     } else if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
                 fe_valu_prefers(&p->gemms[0], why, cap)) &&
                fe_valu_problem(p, last, why, cap)) {

@@ -244,6 +244,11 @@ typedef struct {
     MlirType acc;      /* the kernel's accumulator: f32, f64 or i32 */
     char why[FE_WHY];  /* why not WMMA (the remark) */
   } valu;
+  /* A depthwise convolution with a channel multiplier: the WMMA analysis
+   * took it (N = the multiplier) and so could the VALU template; the cost
+   * rule chooses (Pass/DepthwiseChoice.c).  force_valu (set before
+   * fe_problem_build) builds the VALU problem of the same function. */
+  bool valu_alternative, force_valu;
 } fe_problem;
 
 /*===--- problem-stage helpers ------------------------------------------===*/

@@ -315,7 +315,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   const fe_gemm *g = &p->gemms[0];
   if (g->lhs.arg < 0 || g->rhs.arg < 0)
     return fe_why(why, cap, "an operand is not read from an argument");
-  gemm_config configs[8];
+  gemm_config configs[10];
   int n = 0;
   int w = o->waves;
   /* Zero points' sums are taken from the registers-staged fragments. */
@@ -352,6 +352,14 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
        * transposing copy's WMMAs per product WMMA (1/16, not 1/8) and one
        * B panel per 256 rows, for 1.5x the LDS of 128x128. */
       configs[n++] = (gemm_config){FE_STAGE_LDS, 256, 128, 4, 2, 32, 2};
+      /* A depthwise convolution's channel multiplier (N) of at most 32:
+       * one column of 4 waves, N padded to 16 or 32 only; K steps of 16
+       * where K is that short (3 x 3 taps). */
+      if (p->valu_alternative && fe_size_static(g->N) && g->N.value <= 32)
+        for (int rows = 128; rows >= 64; rows /= 2)
+          configs[n++] = (gemm_config){
+              FE_STAGE_LDS, rows, g->N.value <= 16 ? 16 : 32, 4, 1,
+              fe_size_static(g->K) && g->K.value <= 16 ? 16 : 32, 2};
     }
   }
   bool found = false;
@@ -364,7 +372,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     if (!k)
       return fe_why(why, cap, "no configuration has a %dx%d workgroup tile "
                               "(registers: %dx%d%s; LDS: 256x128, 128x128, "
-                              "128x64, 64x128, 64x64)",
+                              "128x64, 64x128, 64x64; a depthwise "
+                              "multiplier of <= 16 (32): 128x16 (128x32), "
+                              "64x16 (64x32))",
                     o->tile_m, o->tile_n, FE_ATOM_M, FE_ATOM_N * w,
                     w == 4 ? ", 64x64" : "");
     n = k;

@@ -64,7 +64,27 @@
 
 /*===--- plan ----------------------------------------------------------------===*/
 static bool causal(const fe_graph *g, int score);
+static int causal_unmasked(const fe_graph *g, int score);
 static bool plain_scores(const fe_problem *p);
+static bool plain_node(const fe_problem *p, int node);
+
+/* Does a causal stop split the key loop (build) into the blocks before
+ * the workgroup's first query, unmasked, and its diagonal ones after
+ * them?  When every workgroup's diagonal blocks exist in full: static
+ * sizes, blocks of `keys` dividing the key count, keys >= the queries
+ * rounded up to a workgroup (tile_m); and keys x d <= 2048 or d <= 64:
+ * measured without spills at d = 64 (64 keys) and d = 128 (16 keys) on
+ * both chips, where d = 128 with 32 keys spills (54 VGPRs on gfx1100,
+ * 17 on gfx1201 with a partial query workgroup) outside the loop. */
+static bool causal_split(const fe_problem *p, int tile_m, int keys) {
+  const fe_gemm *g1 = &p->gemms[0];
+  int64_t d = g1->K.value;
+  return causal(&p->g, p->att.score) && (keys * d <= 2048 || d <= 64) &&
+         fe_size_static(g1->N) &&
+         fe_size_static(g1->M) && g1->N.value % keys == 0 &&
+         tile_m % keys == 0 &&
+         g1->N.value >= (g1->M.value + tile_m - 1) / tile_m * tile_m;
+}
 
 typedef struct {
   int vgprs;
@@ -142,9 +162,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
    * there only when no block is masked (the scores the product, scaled or
    * not, no causal stop, the key count a multiple of the block: 251 VGPRs
    * at d = 64, 255 at d = 128); masked blocks (key tails, causal, mask
-   * or bias operands) spill there and fit at keys x d <= 2048. */
-  bool unmasked = plain_scores(p) && !causal(&p->g, p->att.score) &&
-                  fe_size_static(g1->N);
+   * or bias operands) spill there and fit at keys x d <= 2048; a causal
+   * stop split into unmasked blocks and the diagonal's (causal_split)
+   * fits 4096 at d = 64 (64 keys: 225 VGPRs). */
+  int below = causal_unmasked(&p->g, p->att.score);
+  bool unmasked = (plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
+                  (below >= 0 && plain_node(p, below));
   int keys = 0;
   if (o->pinned) {
     int64_t pk = o->pin.tile[1];
@@ -156,7 +179,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   }
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
     int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
-                             (unmasked && g1->N.value % k == 0)
+                             (unmasked && g1->N.value % k == 0 &&
+                              (below < 0 || causal_split(p, s->tile_m, k)))
                          ? 4096
                          : 2048;
     if (keys ? k != keys : k > KT && k * d > kd_max)
@@ -231,17 +255,20 @@ static int index_dim(const fe_graph *g, int n) {
   return x->kind == FE_INDEX ? x->dim : -1;
 }
 
-static bool causal(const fe_graph *g, int score) {
+/* The select's operand taken where the key does not exceed the query
+ * (the scores of a block below the diagonal), or -1 when the score is no
+ * causal select. */
+static int causal_unmasked(const fe_graph *g, int score) {
   const fe_node *x = &g->nodes[score];
   if (x->kind != FE_OP || strcmp(x->name, "arith.select"))
-    return false;
+    return -1;
   const fe_node *c = &g->nodes[x->ops[0]];
   if (c->kind != FE_OP || strcmp(c->name, "arith.cmpi"))
-    return false;
+    return -1;
   int l = index_dim(g, c->ops[0]), r = index_dim(g, c->ops[1]);
   bool key_first = l == 1 && r == 0;
   if (!(key_first || (l == 0 && r == 1)))
-    return false;
+    return -1;
   /* Is the comparison true when key > query? (predicates of arith.cmpi) */
   int64_t pr = c->pred;
   bool gt_true;
@@ -253,9 +280,13 @@ static bool causal(const fe_graph *g, int score) {
     gt_true = !key_first;
     break;
   default:
-    return false;
+    return -1;
   }
-  return is_neg_inf(g, x->ops[gt_true ? 1 : 2]);
+  return is_neg_inf(g, x->ops[gt_true ? 1 : 2]) ? x->ops[gt_true ? 2 : 1] : -1;
+}
+
+static bool causal(const fe_graph *g, int score) {
+  return causal_unmasked(g, score) >= 0;
 }
 
 /*===--- the kernel -----------------------------------------------------------===*/
@@ -263,9 +294,9 @@ static bool causal(const fe_graph *g, int score) {
  * constant c (either operand order, f32): softmax(c S) = e^(c (S - max S))
  * / sum, so the block max is taken on S and c goes into the exponential's
  * fma (one multiply per score less).  0 for any other score. */
-static double score_factor(const fe_problem *p) {
+static double score_factor(const fe_problem *p, int node) {
   const fe_graph *g = &p->g;
-  const fe_node *x = &g->nodes[p->att.score];
+  const fe_node *x = &g->nodes[node];
   if (x->kind != FE_OP || strcmp(x->name, "arith.mulf") || x->nops != 2)
     return 0;
   for (int i = 0; i < 2; ++i) {
@@ -282,10 +313,14 @@ static double score_factor(const fe_problem *p) {
 /* Are the scores the first product, or it times a positive constant?
  * (Then a block past no key tail needs no mask and nothing but the
  * product's registers.) */
-static bool plain_scores(const fe_problem *p) {
-  const fe_node *x = &p->g.nodes[p->att.score];
-  return score_factor(p) > 0 ||
+static bool plain_node(const fe_problem *p, int node) {
+  const fe_node *x = &p->g.nodes[node];
+  return score_factor(p, node) > 0 ||
          (x->kind == FE_PRODUCT && x->product == p->gemms[0].prod);
+}
+
+static bool plain_scores(const fe_problem *p) {
+  return plain_node(p, p->att.score);
 }
 
 typedef struct {
@@ -297,8 +332,10 @@ typedef struct {
   int keys, nkt;                /* keys per block, its 16-key tiles */
   bool key_tail;                /* the key count may end inside a block */
   bool tail_peeled;             /* only the pipeline's last slice may */
-  double fold;                  /* the scores' positive scale, applied in
-                                   the exponential (0: scores as written) */
+  int score;                    /* the score node the blocks evaluate */
+  double fold;                  /* its positive scale, applied in the
+                                   exponential (0: scores as written) */
+  MlirValue slice0;             /* the first block of the pipeline (null: 0) */
   bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
                                    keys stored in sigma order) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
@@ -518,7 +555,7 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     else if (a->fold > 0)
       sc[kt] = s;
     else
-      sc[kt] = fe_att_scores(kb, g1, &t, s, mask);
+      sc[kt] = fe_att_scores_of(kb, g1, &t, s, a->score, mask);
     if (mlirValueIsNull(sc[kt]))
       return;
   }
@@ -591,6 +628,8 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
  * masked when the key count may not be a multiple of the block. */
 static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   att_t *a = ud;
+  if (!mlirValueIsNull(a->slice0))
+    slice = kb_add(kb, slice, a->slice0);
   MlirValue key0 = kb_mulc(kb, slice, a->keys);
   bool m = a->tail_peeled ? masked : a->key_tail;
   fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), m, a->pk);
@@ -606,6 +645,8 @@ static void store_block(fe_kb *kb, void *ud, MlirValue buf) {
 static void compute_block(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
                           bool masked, MlirValue *st) {
   att_t *a = ud;
+  if (!mlirValueIsNull(a->slice0))
+    slice = kb_add(kb, slice, a->slice0);
   block(kb, a, buf, kb_mulc(kb, slice, a->keys),
         a->tail_peeled ? masked : a->key_tail, st);
 }
@@ -624,7 +665,8 @@ static int build(fe_kb *kb) {
   a->nkt = a->keys / KT;
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
-  a->fold = score_factor(p);
+  a->score = p->att.score;
+  a->fold = score_factor(p, a->score);
   kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
   MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
   a->q0 = kb_add(kb, qwg, kb_mulc(kb, kb->wave, QPW));
@@ -704,6 +746,38 @@ static int build(fe_kb *kb) {
       .store = store_block,
       .compute = compute_block,
   };
+  /* A causal stop where every workgroup's diagonal blocks exist in full
+   * (static sizes, no key tail, keys >= the queries rounded up to a
+   * workgroup): the blocks before the workgroup's first query need no
+   * mask, so they run first with the select's unmasked operand as the
+   * scores (no compare and select per score, the scale folded into the
+   * exponential), and the workgroup's tile_m / keys diagonal blocks after
+   * them, masked and unrolled (a second pipeline: one barrier and one
+   * block's load of latency more per workgroup). */
+  int below = causal_unmasked(&p->g, p->att.score);
+  if (s->causal && causal_split(p, s->tile_m, a->keys)) {
+    MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), s->tile_m / a->keys);
+    a->score = below;
+    a->fold = score_factor(p, below);
+    pl.nfull = nbelow;
+    pl.max_slices = g1->N.value / a->keys;
+    if (kb_pipelined_loop(kb, &pl, fin)) {
+      free(a);
+      return -1;
+    }
+    /* The last blocks' readers retire before the diagonal's first
+     * stores; the running max, taken on the unscaled product when the
+     * scale is folded, becomes the max of the scaled scores the
+     * diagonal's blocks compare with it (fl(c x) is monotonic in x). */
+    wb_lds_barrier(b);
+    a->score = p->att.score;
+    if (a->fold > 0)
+      fin[0] = wb_arith(b, "arith.mulf", fin[0],
+                        wb_const_float(b, f32, a->fold));
+    a->fold = score_factor(p, a->score);
+    a->slice0 = nbelow;
+    pl.nfull = kb_c(kb, s->tile_m / a->keys);
+  }
   if (kb_pipelined_loop(kb, &pl, fin)) {
     free(a);
     return -1;

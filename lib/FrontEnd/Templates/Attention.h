@@ -12,6 +12,10 @@
  * are -inf. */
 MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
                         MlirValue s, bool key_tail);
+/* The same with node (a score node, or an operand of the score's causal
+ * select) in place of the problem's score node. */
+MlirValue fe_att_scores_of(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
+                           MlirValue s, int node, bool key_tail);
 /* The 16x16x16 WMMA of the scores' operand type accumulating in f32
  * (WMMA_INSTR_COUNT when the chip has none). */
 wmma_instr fe_att_instr(const wmma_chip_info *chip, const fe_gemm *g1);

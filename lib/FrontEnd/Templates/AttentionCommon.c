@@ -7,13 +7,18 @@
 
 MlirValue fe_att_scores(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
                         MlirValue s, bool key_tail) {
+  return fe_att_scores_of(kb, g1, t, s, kb->p->att.score, key_tail);
+}
+
+MlirValue fe_att_scores_of(fe_kb *kb, const fe_gemm *g1, const fe_tile *t,
+                           MlirValue s, int node, bool key_tail) {
   fe_memo m;
   if (kb_memo_init(kb, &m)) {
     kb->failed = 1;
     return (MlirValue){NULL};
   }
   kb_bind_product(kb, &m, g1->prod, s);
-  MlirValue sc = kb_eval(kb, &m, t, kb->p->att.score);
+  MlirValue sc = kb_eval(kb, &m, t, node);
   kb_memo_free(&m);
   MlirType f32 = mlirF32TypeGet(kb->ctx);
   /* Scores a program computes in f16/bf16 (its softmax too) are widened

@@ -39,8 +39,21 @@ static void count_traffic(Worker *wk, const Traffic *t, uint64_t bytes, unsigned
   if (nl) {
     wk->stats.lds_instructions += instrs;
     *(write ? &wk->stats.lds_bytes_written : &wk->stats.lds_bytes_read) += nl;
-    wk->stats.lds_bank_conflicts +=
-        lds_bank_conflicts_memo(&wk->banks, t->lds_off, t->lds_mask, (uint32_t)bytes);
+    /* An access wider than 16 bytes is several ds_load/ds_store_b128 on
+     * the chip (LLVM splits it): each piece meets the banks on its own. */
+    if (bytes <= 16) {
+      wk->stats.lds_bank_conflicts +=
+          lds_bank_conflicts_memo(&wk->banks, t->lds_off, t->lds_mask, (uint32_t)bytes);
+    } else {
+      uint32_t piece[NLANES];
+      for (uint64_t at = 0; at < bytes; at += 16) {
+        for (uint32_t l = 0; l < NLANES; l++)
+          piece[l] = t->lds_off[l] + (uint32_t)at;
+        const uint64_t left = bytes - at;
+        wk->stats.lds_bank_conflicts += lds_bank_conflicts_memo(
+            &wk->banks, piece, t->lds_mask, (uint32_t)(left < 16 ? left : 16));
+      }
+    }
   }
   if (ng) {
     wk->stats.global_instructions += instrs;

@@ -49,6 +49,15 @@
 ; L8: lds-bank-conflicts: 2{{$}}
 ; RUN: wmma-emu %s --kernel lds_store --grid 1 --block 32 --arg i32:8 --stats | FileCheck %s --check-prefix=S8
 ; S8: lds-bank-conflicts: 2{{$}}
+; b256 (an <8 x i32> access: two b128 on the chip, each meeting the banks on
+; its own), stride 144 bytes (rows of 16 + 2 dwords): each piece's 8 lanes
+; start 4 banks apart, no conflict.  Counted as one 32-byte access (8 lanes
+; x 8 dwords > 32 banks) it would have shown 4.
+; RUN: wmma-emu %s --kernel lds_load --grid 1 --block 32 --arg i32:9 --stats | FileCheck %s --check-prefix=L9
+; L9: lds-bank-conflicts: 0{{$}}
+; b256, stride 32 bytes: each b128 piece as case 6 (4), twice.
+; RUN: wmma-emu %s --kernel lds_load --grid 1 --block 32 --arg i32:10 --stats | FileCheck %s --check-prefix=L10
+; L10: lds-bank-conflicts: 8{{$}}
 ; A partial wave: lanes 0-15 in one bank (15 extra cycles).
 ; RUN: wmma-emu %s --kernel lds_load --grid 1 --block 16 --arg i32:3 --stats | FileCheck %s --check-prefix=HALF
 ; HALF: lds-bank-conflicts: 15{{$}}
@@ -74,12 +83,22 @@
 ; RUN: wmma-emu %s --kernel glob --grid 1 --block 32 --arg out:%t:8192 --arg i32:6 --stats | FileCheck %s --check-prefix=G6
 ; G6: global-lines: 16{{$}}
 
-@lds = internal addrspace(3) global [1024 x i32] undef, align 16
+@lds = internal addrspace(3) global [2048 x i32] undef, align 16
 declare i32 @llvm.amdgcn.workitem.id.x()
 define amdgpu_kernel void @lds_load(i32 %c) #0 {
 entry:
   %l = call i32 @llvm.amdgcn.workitem.id.x()
-  switch i32 %c, label %done [i32 0, label %c0 i32 1, label %c1 i32 2, label %c2 i32 3, label %c3 i32 4, label %c4 i32 5, label %c5 i32 6, label %c6 i32 7, label %c7 i32 8, label %c8 ]
+  switch i32 %c, label %done [i32 0, label %c0 i32 1, label %c1 i32 2, label %c2 i32 3, label %c3 i32 4, label %c4 i32 5, label %c5 i32 6, label %c6 i32 7, label %c7 i32 8, label %c8 i32 9, label %c9 i32 10, label %c10 ]
+c9:
+  %off9 = mul i32 %l, 144
+  %p9 = getelementptr i8, ptr addrspace(3) @lds, i32 %off9
+  %v9 = load <8 x i32>, ptr addrspace(3) %p9
+  br label %done
+c10:
+  %off10 = mul i32 %l, 32
+  %p10 = getelementptr i8, ptr addrspace(3) @lds, i32 %off10
+  %v10 = load <8 x i32>, ptr addrspace(3) %p10
+  br label %done
 c0:
   %off0 = mul i32 %l, 4
   %p0 = getelementptr i8, ptr addrspace(3) @lds, i32 %off0

@@ -76,16 +76,18 @@ func.func @ktail(%A: tensor<64x96xf16, #NV24>, %B: tensor<96x64xf16>, %C: tensor
 // 8-bit B: the same 16-bit instruction, two columns a 16-bit unit (the
 // lane map of global_load_tr_b64 is not published): blocks of 16 K x 32
 // columns, lane (r, h) receiving K 8h..8h+7 of columns 2r (low bytes) and
-// 2r + 1 (high bytes), separated by two byte shuffles into two stores.
+// 2r + 1 (high bytes), separated by two byte shuffles into two stores;
+// column n at LDS row n + n / 8 (a spare row after every 8 against bank
+// conflicts of the 8-byte stores: 72 rows for 64 columns), read there.
 #NV24 = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]) }>
 // CHECK-LABEL: gpu.func @i8
 // CHECK-SAME: copy = [vec, tr]
 // CHECK: %[[W:.+]] = llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"(%{{.*}}) : (!llvm.ptr<1>) -> vector<8xi16>
 // CHECK: %[[BY:.+]] = vector.bitcast %[[W]] : vector<8xi16> to vector<16xi8>
 // CHECK: %[[LO:.+]] = vector.shuffle %[[BY]], %[[BY]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi8>, vector<16xi8>
-// CHECK: vector.store %[[LO]], %{{.*}} : memref<2x64x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// CHECK: vector.store %[[LO]], %{{.*}} : memref<2x72x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
 // CHECK: %[[HI:.+]] = vector.shuffle %[[BY]], %[[BY]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi8>, vector<16xi8>
-// CHECK: vector.store %[[HI]], %{{.*}} : memref<2x64x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// CHECK: vector.store %[[HI]], %{{.*}} : memref<2x72x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
 // CHECK-NOT: wmma.mma
 // CHECK: wmma.sparse_mma
 func.func @i8(%A: tensor<64x128xi8, #NV24>, %B: tensor<128x64xi8>, %C: tensor<64x64xi32>) -> tensor<64x64xi32> {

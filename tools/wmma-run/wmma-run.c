@@ -80,11 +80,12 @@ static void print_stats(const char *head, const wmma_emu_stats *st) {
   printf("%s: %" PRIu64 " lane-instructions, %" PRIu64 " wave-instructions, %" PRIu64
          " WMMA, %" PRIu64 " ds_bpermute, %" PRIu64 " permlanex16, %" PRIu64 " dpp, "
          "global %" PRIu64 " B loaded / %" PRIu64 " B stored, LDS %" PRIu64
-         " B read / %" PRIu64 " B written, %" PRIu64 " barriers\n",
+         " B read / %" PRIu64 " B written, %" PRIu64 " barriers, %" PRIu64
+         " LDS bank conflicts\n",
          head, st->lane_instructions, st->wave_instructions, st->wmma_total,
          st->ds_bpermute, st->permlanex16, st->dpp, st->global_bytes_loaded,
          st->global_bytes_stored, st->lds_bytes_read, st->lds_bytes_written,
-         st->barriers);
+         st->barriers, st->lds_bank_conflicts);
 }
 
 /* The memory system's view of the same launches: bytes by distinct

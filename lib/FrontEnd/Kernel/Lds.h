@@ -122,6 +122,12 @@ void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
 int fe_lds_copy_tr_possible(const fe_problem *p, const fe_operand *o,
                             char *why, size_t cap);
 int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp);
+/* 8-bit elements: the copy stores tile row n at LDS row n + n / 8 (a
+ * spare row after every 8, LdsCopyTr.c): the LDS rows a buffer of `rows`
+ * tile rows needs, and the LDS row of tile row n for the reads (n and the
+ * answer index values).  16-bit: rows as they are. */
+int fe_lds_copy_tr_rows(int rows, int elem_bytes);
+MlirValue fe_lds_copy_tr_row(fe_kb *kb, int elem_bytes, MlirValue n);
 /* Block i's transposing load of the slice at k, and its store into LDS
  * buffer buf. */
 MlirValue fe_lds_copy_tr_load(fe_kb *kb, const fe_lds_copy *cp,

@@ -20,7 +20,15 @@
  * 16 K x 32 rows, lane (r, h) addresses K 8h + r % 8, rows from
  * 16 (r / 8), and receives K 8h .. 8h + 7 of rows 2r (the low bytes) and
  * 2r + 1 (the high bytes), which two byte shuffles (v_perm_b32) separate
- * into two 8-byte stores.
+ * into two 8-byte stores (one ds_store_2addr_b64: the rows are adjacent).
+ * Tile row n is LDS row n + n / 8: with rows an odd number S of 16-byte
+ * units apart (the readers' rule, LdsLayout.c), a half wave's stores of
+ * rows 2r would meet 4 of the 8 bank pairs their byte offset allows (8r
+ * modulo 32 dwords: 4 lanes a pair); the spare row after every 8 moves
+ * rows 8..15 of each 16 by S units, onto the other 4 (2 lanes a pair, the
+ * least 8-byte stores at one byte offset can do), and 8 consecutive tile
+ * rows stay 8 consecutive LDS rows, the reads' 8 lanes of a phase still
+ * on distinct banks.
  *
  * The load is a plain global access (no buffer range check), so the
  * template takes it only where no slice reads past the matrix (no M/N or
@@ -92,11 +100,27 @@ int fe_lds_copy_tr_init(fe_kb *kb, fe_lds_copy *cp) {
     cp->ld_row[u] = kb_add(kb, kb_mulc(kb, ku, 16), lane_k);
     cp->ld_col[u] = kb_add(kb, kb_mulc(kb, mb, br), lane_row);
     MlirValue row0 = kb_mulc(kb, mb, br);
-    cp->st_row[u] = kb_add(kb, row0, kb_mulc(kb, r, br / 16));
+    /* row0 is a multiple of 8: its spare rows and the lane's apart (rows
+     * 2r and 2r + 1 share their group of 8). */
+    int eb = br == 32 ? 1 : 2;
+    MlirValue tile_rows = fe_lds_copy_tr_row(kb, eb, row0);
+    MlirValue lane_rows =
+        fe_lds_copy_tr_row(kb, eb, kb_mulc(kb, r, br / 16));
+    cp->st_row[u] = kb_add(kb, tile_rows, lane_rows);
     MlirValue k0 = kb_mulc(kb, ku, 16);
     cp->st_col[u] = kb_add(kb, k0, kb_mulc(kb, h, 8));
   }
   return 0;
+}
+
+int fe_lds_copy_tr_rows(int rows, int elem_bytes) {
+  return elem_bytes == 1 ? rows + (rows + 7) / 8 : rows;
+}
+
+MlirValue fe_lds_copy_tr_row(fe_kb *kb, int elem_bytes, MlirValue n) {
+  if (elem_bytes != 1)
+    return n;
+  return kb_add(kb, n, wb_arith(&kb->b, "arith.divui", n, kb_c(kb, 8)));
 }
 
 /* i64 of an index value. */

@@ -202,6 +202,10 @@ static int plan_config(const fe_problem *p, const wmma_chip_info *chip,
     transposes = wgs * (tn / 16) * (s->k_step / 16) * kp;
     if (bits == 8)
       valu += 8 * transposes;
+    /* i4: the copy packs each block's i32 results to nibbles (LdsCopy.c),
+     * ~15 VALU a block (measured: 240 per 16 blocks in the 2048^3 loop). */
+    if (bits == 4)
+      valu += 15 * transposes;
   } else if (lds && s->copy[1] == WMMA_COPY_TR && bits == 8) {
     /* 8-bit through the 16-bit transposing load: ~4 byte permutes per
      * block of 16 K x 32 columns (LdsCopyTr.c). */

@@ -71,6 +71,11 @@ typedef struct {
 static fe_lds_layout b_layout(wmma_arch arch, int elem_bits, int tk) {
   fe_lds_layout l = fe_lds_layout_get(arch, elem_bits, tk);
   if (elem_bits == 8 && l.stride % 16) {
+    /* Copied (copy = vec) in 16-byte chunks as the values are: 8-byte
+     * stores into rows of 80 bytes (10 units of 8, even) put rows r and
+     * r + 8 of a half wave on the same banks. */
+    l.phase = l.phase > 1 ? l.phase * l.vec / 16 : 1;
+    l.vec = 16;
     l.pad = 16;
     l.stride = tk + l.pad;
   }
@@ -118,8 +123,11 @@ static fe_lds_layout a_layout(wmma_arch arch, int elem_bits, int tk) {
 int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits) {
   fe_lds_layout la = a_layout(arch, elem_bits, s->k_step / 2);
   fe_lds_layout lb = b_layout(arch, elem_bits, s->k_step);
+  int rows_b = s->copy[1] == WMMA_COPY_TR
+                   ? fe_lds_copy_tr_rows(s->tile_n, elem_bits / 8)
+                   : s->tile_n;
   return (int)(fe_lds_bytes(&la, s->stages, s->tile_m, elem_bits) +
-               fe_lds_bytes(&lb, s->stages, s->tile_n, elem_bits) +
+               fe_lds_bytes(&lb, s->stages, rows_b, elem_bits) +
                (int64_t)s->stages * 32 * index_plane_row_bytes(s->tile_m));
 }
 
@@ -311,7 +319,11 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
      * (not one per column tile as the swmmacs take them). */
     MlirValue bf[FE_MAX_REG_TILES];
     for (int j = 0; j < s->wave_n; ++j) {
-      MlirValue idx[3] = {buf, kb_add(kb, c->wcol[j], c->r)};
+      /* wcol[j] is a multiple of 16: its spare rows and the lane's apart */
+      int eb = c->b.how == WMMA_COPY_TR ? wb_type_bits(bt) / 8 : 2;
+      MlirValue tile_col = fe_lds_copy_tr_row(kb, eb, c->wcol[j]);
+      MlirValue col = kb_add(kb, tile_col, fe_lds_copy_tr_row(kb, eb, c->r));
+      MlirValue idx[3] = {buf, col};
       idx[2] = kb_addc(kb, kb_mulc(kb, c->h, 16 * c->nw), 16 * t);
       bf[j] = wb_vload(b, wb_vec(16, bt), c->b.lds, 3, idx);
     }
@@ -353,6 +365,8 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
           sb[3] = {s->stages, s->tile_n, lb.stride},
           sw[3] = {s->stages, 32, index_plane_row_bytes(s->tile_m) / 2};
   c->i4 = bits == 4;
+  if (s->copy[1] == WMMA_COPY_TR) /* 8-bit: a spare row after every 8 */
+    sb[1] = fe_lds_copy_tr_rows(s->tile_n, bits / 8);
   /* One wait per step where the step's B fragments fit beside the rest:
    * B loaded transposed or 8-bit (measured at 2048^3: 16-bit B copied by
    * vector loads, a 2:4 B's product, spills 4 VGPRs so). */
@@ -371,8 +385,9 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   if (mlirValueIsNull(c->words_lds) ||
       fe_lds_copy_init_layout(kb, &c->a, &g->lhs, s->tile_m, s->k_step / 2,
                               lds_a, false, s->copy[0], &la) ||
-      fe_lds_copy_init(kb, &c->b, &g->rhs, s->tile_n, s->k_step, lds_b,
-                       false, s->copy[1])) {
+      fe_lds_copy_init_layout(kb, &c->b, &g->rhs, s->tile_n, s->k_step,
+                              lds_b, false, s->copy[1],
+                              s->copy[1] == WMMA_COPY_VEC ? &lb : NULL)) {
     free(c);
     return -1;
   }

@@ -24,8 +24,11 @@
 // IR4: wmma.load <a, kcontig, #atom> %[[B]]
 // IR3: wmma.load <b, hw, transposed, #atom> %[[B]]
 // IR: wmma.mma #atom {{.*}} -> vector<8xf32>
-// IR: vector.broadcast %arg4 : f32 to vector<8xf32>
-// IR: arith.mulf
+// The scaling multiplies element by element by the scalar argument itself
+// (Eval.c: a splat would be hoisted as 8 SGPR copies).
+// IR-NOT: vector.broadcast %arg4
+// IR: arith.mulf %{{.*}}, %arg4 : f32
+// IR: vector.from_elements
 // IR4: vector.load %{{.*}} : memref<128x128xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // IR3: wmma.load <c, hw, #atom> %arg2
 // IR: arith.addf

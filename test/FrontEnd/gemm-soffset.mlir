@@ -13,8 +13,12 @@
 
 // IR-LABEL: gpu.func @even
 // IR: scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c2_i32 {{.*}} : i32 {
-// IR: amdgpu.raw_buffer_load %arg0[%{{.*}}, %{{.*}}] sgprOffset %{{.*}} : memref<1024x512xf16>, i32, i32 -> vector<8xf16>
-// IR: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %{{.*}} : memref<512x1024xf16>, i32, i32
+// The loads read a 1-D view of the fat buffer view's size (2 bytes of
+// slack: one descriptor serves both, LdsCopy.c's slack_view).
+// IR: %[[A:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [524289], strides: [1] : memref<1024x512xf16> to memref<524289xf16>
+// IR: amdgpu.raw_buffer_load %[[A]][%{{.*}}] sgprOffset %{{.*}} : memref<524289xf16>, i32 -> vector<8xf16>
+// IR: %[[B:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [524289], strides: [1] : memref<512x1024xf16> to memref<524289xf16>
+// IR: amdgpu.raw_buffer_load %[[B]][%{{.*}}] sgprOffset %{{.*}} : memref<524289xf16>, i32
 // IR-NOT: vector.load %{{[0-9]+}}[{{.*}} : memref<{{.*}}fat_raw_buffer
 // IR: scf.yield
 // ISA-LABEL: even:
@@ -36,8 +40,10 @@ func.func @even(%A: memref<1024x512xf16>, %B: memref<512x1024xf16>, %C: memref<1
 // offset; @short below.)
 // IR-LABEL: gpu.func @ntail
 // IR: scf.for
-// IR: amdgpu.raw_buffer_load %arg0[%{{.*}}] sgprOffset
-// IR-NOT: amdgpu.raw_buffer_load %arg1
+// IR: memref.reinterpret_cast %arg0
+// IR: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}] sgprOffset %{{.*}} : memref<262145xf16>
+// IR-NOT: memref.reinterpret_cast %arg1
+// IR-NOT: amdgpu.raw_buffer_load {{.*}} : memref<512001xf16>
 // IR: vector.load %{{[0-9]+}}[%{{.*}}, %{{.*}}] : memref<512x1000xf16, #amdgpu.address_space<fat_raw_buffer>>
 // IR: scf.yield
 func.func @ntail(%A: memref<512x512xf16>, %B: memref<512x1000xf16>, %C: memref<512x1000xf16>) {

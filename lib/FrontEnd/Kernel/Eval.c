@@ -29,8 +29,59 @@ static MlirValue scalar_leaf(fe_kb *kb, MlirType vt, const fe_node *x) {
   return mlirTypeIsAVector(vt) ? wb_broadcast(&kb->b, s, vt) : s;
 }
 
+/* A float arithmetic op of a vector run and a scalar argument, element by
+ * element with the scalar itself: a vector.broadcast of the argument is
+ * hoisted by LLVM as a vector of SGPR copies, one per element (the fused
+ * GEMM-GEMM's epilogue a1 * P1 + b1 * C1: 8 copies of each), where each
+ * element's op reads the one SGPR.  Null when x is not such an op. */
+static MlirValue scalar_operand_op(fe_kb *kb, MlirValue *memo, int nmemo,
+                                   const kb_place *p, const fe_node *x) {
+  static const char *const ops_by_element[] = {"arith.mulf", "arith.addf",
+                                               "arith.subf", "arith.divf"};
+  MlirValue none = {NULL};
+  bool listed = false;
+  for (size_t i = 0; i < sizeof ops_by_element / sizeof *ops_by_element; ++i)
+    listed |= !strcmp(x->name, ops_by_element[i]);
+  if (!listed || x->nops != 2 || !mlirTypeIsAFloat(x->type))
+    return none;
+  MlirType vt = p->type(kb, p, x->type);
+  if (!mlirTypeIsAVector(vt) || mlirShapedTypeGetRank(vt) != 1)
+    return none;
+  int64_t V = mlirShapedTypeGetDimSize(vt, 0);
+  int scalar = -1;
+  for (int i = 0; i < 2; ++i) {
+    int n = x->ops[i];
+    if (n < 0 || n >= kb->p->g.nnodes)
+      return none;
+    const fe_node *o = &kb->p->g.nodes[n];
+    if (o->kind == FE_SCALAR && mlirTypeEqual(o->type, x->type) &&
+        mlirTypeEqual(mlirValueGetType(kb->args[o->arg]), x->type))
+      scalar = i;
+  }
+  if (scalar < 0 || V < 2 || V > 16)
+    return none;
+  int other = 1 - scalar;
+  MlirValue vec = kb_eval_at(kb, memo, nmemo, p, x->ops[other]);
+  if (mlirValueIsNull(vec) || !mlirTypeEqual(mlirValueGetType(vec), vt))
+    return none;
+  MlirValue s = kb->args[kb->p->g.nodes[x->ops[scalar]].arg];
+  MlirValue el[16];
+  for (int64_t e = 0; e < V; ++e) {
+    MlirValue pair[2];
+    pair[other] = wb_extract(&kb->b, vec, e);
+    pair[scalar] = s;
+    el[e] = kb_elementwise_op(kb, x, pair, x->type);
+    if (mlirValueIsNull(el[e]))
+      return el[e];
+  }
+  return wb_from_elements(&kb->b, V, el, vt);
+}
+
 static MlirValue op_node(fe_kb *kb, MlirValue *memo, int nmemo,
                          const kb_place *p, const fe_node *x) {
+  MlirValue by_element = scalar_operand_op(kb, memo, nmemo, p, x);
+  if (!mlirValueIsNull(by_element))
+    return by_element;
   MlirValue ops[3];
   for (int i = 0; i < x->nops; ++i) {
     ops[i] = kb_eval_at(kb, memo, nmemo, p, x->ops[i]);

@@ -416,10 +416,46 @@ static int64_t soffset_stride(fe_kb *kb, const fe_lds_copy *cp) {
   return stride;
 }
 
+/* The raw argument a as a 1-D memref of its elements plus the fat buffer
+ * view's slack (KernelModule.c's valid_bytes: 4 - element bytes past the
+ * end), so that amdgpu.raw_buffer_load's descriptor has the view's size
+ * and LLVM keeps one descriptor (4 SGPRs) for both; null but for 16-bit
+ * elements of the identity layout (8-bit ones, 3 elements of slack: the
+ * i8 4096^3 loop on gfx1201 took one instruction more, 2.90 -> 2.91 per
+ * WMMA). */
+static MlirValue slack_view(fe_kb *kb, MlirValue mem, const fe_arg *a) {
+  MlirType t = mlirValueGetType(mem);
+  int eb = fe_storage_bytes(a->elem);
+  MlirAffineMap map = mlirMemRefTypeGetAffineMap(t);
+  MlirType et = mlirShapedTypeGetElementType(t);
+  unsigned bits = mlirTypeIsAInteger(et) ? mlirIntegerTypeGetWidth(et)
+                  : mlirTypeIsAFloat(et) ? mlirFloatTypeGetWidth(et)
+                                         : 0;
+  if ((!mlirAffineMapIsNull(map) && !mlirAffineMapIsIdentity(map)) ||
+      eb != 2 ||
+      !mlirShapedTypeHasStaticShape(t) ||
+      bits != 8u * (unsigned)eb)
+    return (MlirValue){NULL};
+  int64_t total = 1, one = 1, zero = 0; /* 2 bytes of slack */
+  int64_t elems = 1;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    elems *= mlirShapedTypeGetDimSize(t, d);
+  total += elems;
+  MlirType vt = mlirMemRefTypeGet(et, 1, &total, mlirAttributeGetNull(),
+                                  mlirMemRefTypeGetMemorySpace(t));
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute at[4] = {
+      wb_segments(kb->ctx, 4, seg),
+      wb_named(kb->ctx, "static_offsets", mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
+      wb_named(kb->ctx, "static_sizes", mlirDenseI64ArrayGet(kb->ctx, 1, &total)),
+      wb_named(kb->ctx, "static_strides", mlirDenseI64ArrayGet(kb->ctx, 1, &one))};
+  return wb_op1(&kb->b, "memref.reinterpret_cast", 1, &mem, vt, 4, at);
+}
+
 /* vector<len> of the raw argument at idx (K's index without the slice's
  * k), k * k_stride elements further through the scalar offset
- * (amdgpu.raw_buffer_load: the same bounds-checked buffer as the fat
- * buffer view's loads). */
+ * (amdgpu.raw_buffer_load: the same bounds-checked buffer, of the same
+ * size, as the fat buffer view's loads). */
 static MlirValue soffset_load(fe_kb *kb, const fe_lds_copy *cp,
                               const MlirValue *idx, MlirValue k,
                               int64_t k_stride, int len) {
@@ -443,15 +479,34 @@ static MlirValue soffset_load(fe_kb *kb, const fe_lds_copy *cp,
   }
   MlirType i32 = wb_i32(kb->ctx);
   MlirValue ops[FE_MAX_RANK + 2];
+  MlirValue flat = slack_view(kb, mem, a);
+  int nidx = a->rank;
   ops[0] = mem;
-  for (int d = 0; d < a->rank; ++d)
-    ops[1 + d] = wb_cast(b, "arith.index_cast", idx[d], i32);
-  ops[1 + a->rank] =
+  if (!mlirValueIsNull(flat)) {
+    /* The row-major linear index into the 1-D view, in 32 bits as the
+     * lowering computes a ranked index's offset. */
+    MlirType t = mlirValueGetType(mem);
+    MlirValue lin = wb_cast(b, "arith.index_cast", idx[a->rank - 1], i32);
+    int64_t stride = 1;
+    for (int d = a->rank - 2; d >= 0; --d) {
+      stride *= mlirShapedTypeGetDimSize(t, d + 1);
+      MlirValue i = wb_cast(b, "arith.index_cast", idx[d], i32);
+      MlirValue c = wb_const_int(b, i32, stride);
+      lin = wb_addi(b, wb_muli(b, i, c), lin);
+    }
+    ops[0] = flat;
+    ops[1] = lin;
+    nidx = 1;
+  } else {
+    for (int d = 0; d < a->rank; ++d)
+      ops[1 + d] = wb_cast(b, "arith.index_cast", idx[d], i32);
+  }
+  ops[1 + nidx] =
       wb_cast(b, "arith.index_cast", kb_mulc(kb, k, k_stride), i32);
-  int32_t seg[3] = {1, a->rank, 1};
+  int32_t seg[3] = {1, nidx, 1};
   MlirNamedAttribute attr = wb_segments(kb->ctx, 3, seg);
   MlirType vt = wb_vec(len, mlirShapedTypeGetElementType(mlirValueGetType(mem)));
-  MlirOperation op = wb_op(b, "amdgpu.raw_buffer_load", a->rank + 2, ops, 1,
+  MlirOperation op = wb_op(b, "amdgpu.raw_buffer_load", nidx + 2, ops, 1,
                            &vt, 1, &attr);
   if (mlirOperationIsNull(op)) {
     kb->failed = 1;

@@ -61,6 +61,8 @@ typedef struct {
   double cost_simd;       /* gemm: the modelled SIMD bound (WMMA pipe +
                              VALU), which breaks ties of tie_cost (0: not
                              modelled) */
+  double tie_bytes;       /* chain_lds: the bytes the rule charged, which
+                             break ties of the SIMD bound (0: not set) */
   fe_grid_dim grid[3];    /* workgroups in x, y, z */
   int threads;            /* per workgroup (x) */
   MlirType kacc;          /* the kernel's accumulator type */
@@ -129,7 +131,8 @@ double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
 /* Does candidate s beat best (none yet when !found)?  The modelled time
  * decides when the two differ by more than margin (a fraction of best's);
  * closer, the rule's tie_cost; equal again, the modelled SIMD bound
- * where both have one. */
+ * where both have one; equal again, the fewer tie_bytes where both have
+ * them. */
 bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
                          bool found, double margin);
 void fe_explain_candidate(const fe_problem *p, const char *name,

@@ -68,8 +68,13 @@ bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
    * expose (i8 2048x2048x1024 on gfx1201: 256x128 tiles halve 128x128's
    * transposing WMMAs, modelled 83% of the peak at the sustained clock
    * against 77% from the emulator's counts). */
-  return s->cost_simd > 0 && best->cost_simd > 0 &&
-         s->cost_simd < best->cost_simd * (1 - 1e-9);
+  if (s->cost_simd > 0 && best->cost_simd > 0 &&
+      fabs(s->cost_simd - best->cost_simd) > 1e-9 * best->cost_simd)
+    return s->cost_simd < best->cost_simd;
+  /* Equal again (chain_lds row blocks of the same grid and WMMAs): the
+   * fewer bytes moved. */
+  return s->tie_bytes > 0 && best->tie_bytes > 0 &&
+         s->tie_bytes < best->tie_bytes * (1 - 1e-9);
 }
 
 void fe_explain_candidate(const fe_problem *p, const char *name,

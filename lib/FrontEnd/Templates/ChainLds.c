@@ -107,9 +107,9 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
     /* Row blocks by the modelled time (Schedule/Select.c): more blocks
      * keep more WGPs busy, taller blocks re-read the weights fewer times
      * and hold more LDS (occupancy).  Within FE_CHAIN_MODEL_MARGIN the
-     * rule decides, and equal rule costs go to fewer bytes. */
+     * rule decides, then the SIMD bound, then the fewer bytes
+     * (fe_candidate_better, as the GEMM's tiles). */
     fe_schedule best, cand;
-    double best_bytes = 0;
     bool found = false;
     rows = am;
     for (int64_t r = am; r <= max_rows && r <= mpad; r += am) {
@@ -135,20 +135,11 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
           cand.vgprs, (int)cand.lds_bytes, WMMA_SPARSE_COUNT, 0, 0};
       cand.cost = fe_modelled_costs(chip, &work, &cand.cost_simd);
       cand.tie_cost = fe_cost(chip, blocks, wmma, bytes);
+      cand.tie_bytes = bytes;
       if (o->explain_cost)
         fe_explain_candidate(p, "chain_lds", &cand, "candidate");
-      bool better = !found;
-      if (found) {
-        if (fabs(cand.cost - best.cost) > FE_CHAIN_MODEL_MARGIN * best.cost)
-          better = cand.cost < best.cost;
-        else
-          better = cand.tie_cost < best.tie_cost * 0.999 ||
-                   (cand.tie_cost <= best.tie_cost * 1.001 &&
-                    bytes < best_bytes);
-      }
-      if (better) {
+      if (fe_candidate_better(&cand, &best, found, FE_CHAIN_MODEL_MARGIN)) {
         best = cand;
-        best_bytes = bytes;
         rows = r;
         found = true;
       }

@@ -118,8 +118,11 @@
 // IR-COUNT-32: wmma.mma
 // IR-NOT: amdgpu.lds_barrier
 // Epilogue in registers on row segments: the bias read and the result
-// written as 8-element vectors, 16 unmasked stores (no tails at this shape).
-// IR: vector.broadcast %arg4 : f32 to vector<8xf32>
+// written as 8-element vectors, 16 unmasked stores (no tails at this shape);
+// the scalar argument multiplies each element (no 8-wide splat, which LLVM
+// would hoist as 8 SGPR copies: gemm-gemm-sgpr.test).
+// IR-NOT: vector.broadcast %arg4
+// IR: arith.mulf %{{.*}}, %arg4 : f32
 // IR: vector.load %{{.*}} : memref<512x512xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>
 // IR: arith.maximumf
 // IR-COUNT-16: vector.store %{{.*}} : memref<512x512xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf32>

@@ -248,25 +248,6 @@ static bool flat_k_plan(const fe_conv *c, MlirValue mem, flat_k *f) {
          f->nout < c->nk;
 }
 
-/* The 1-D view of the input (memref.reinterpret_cast). */
-static MlirValue flat_view(fe_kb *kb, MlirValue mem, int64_t total) {
-  MlirType t = mlirValueGetType(mem);
-  int64_t one = 1, zero = 0;
-  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), 1, &total,
-                                  mlirAttributeGetNull(),
-                                  mlirMemRefTypeGetMemorySpace(t));
-  int32_t seg[4] = {1, 0, 0, 0};
-  MlirNamedAttribute a[4] = {
-      wb_segments(kb->ctx, 4, seg),
-      wb_named(kb->ctx, "static_offsets", mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
-      wb_named(kb->ctx, "static_sizes", mlirDenseI64ArrayGet(kb->ctx, 1, &total)),
-      wb_named(kb->ctx, "static_strides", mlirDenseI64ArrayGet(kb->ctx, 1, &one))};
-  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &mem, vt, 4, a);
-  if (mlirValueIsNull(r))
-    kb->failed = 1;
-  return r;
-}
-
 /* The offset of run q in the flat input: its outer components' steps. */
 static MlirValue outer_offset(fe_kb *kb, const flat_k *f, MlirValue q) {
   wb_t *b = &kb->b;
@@ -298,7 +279,7 @@ static MlirValue flat_k_load(fe_kb *kb, const fe_conv *c, const flat_k *f,
   MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
   MlirType index = mlirIndexTypeGet(kb->ctx);
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
-  MlirValue view = flat_view(kb, mem, f->total);
+  MlirValue view = kb_flat_view(kb, mem, f->total);
   MlirValue lin = kb_c(kb, 0); /* the pixel's offset (loop-invariant) */
   for (int j = 0; j < c->rank; ++j)
     lin = kb_add(kb, lin, kb_mulc(kb, base[j], f->estride[j]));
@@ -397,7 +378,7 @@ static MlirValue kpad_load_padded(fe_kb *kb, const fe_conv *c, const flat_k *f,
   MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
   MlirType index = mlirIndexTypeGet(kb->ctx);
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
-  MlirValue view = flat_view(kb, mem, f->total);
+  MlirValue view = kb_flat_view(kb, mem, f->total);
   MlirValue in32[FE_MAX_RANK]; /* the pixel's unpadded indices, signed */
   MlirValue lin = kb_c(kb, 0);
   for (int j = 0; j < c->rank; ++j) {
@@ -490,7 +471,7 @@ static MlirValue kpad_load(fe_kb *kb, const fe_conv *c, MlirValue mem,
   MlirType i32 = mlirIntegerTypeGet(kb->ctx, 32);
   MlirType index = mlirIndexTypeGet(kb->ctx);
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(mem));
-  MlirValue view = flat_view(kb, mem, f.total);
+  MlirValue view = kb_flat_view(kb, mem, f.total);
   if (c->padded)
     return kpad_load_padded(kb, c, &f, mem, base, k, col, len, masked);
   MlirValue lin = kb_c(kb, 0); /* the pixel's offset (loop-invariant) */

@@ -130,6 +130,10 @@ MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
 void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                        MlirValue *idx);
 
+/* KernelModule.c: the 1-D contiguous view of mem's first elems elements
+ * (memref.reinterpret_cast; null and kb->failed if it cannot be built). */
+MlirValue kb_flat_view(fe_kb *kb, MlirValue mem, int64_t elems);
+
 /* ConvLoad.c: len consecutive K elements (from k + col: the slice's
  * start, the thread's column in it) of row `row` of an implicit GEMM's A
  * matrix (operand o reads a convolution's input, fe_operand.im2col),

@@ -260,6 +260,27 @@ static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
   return r;
 }
 
+/* The 1-D view of mem's first elems elements, contiguous
+ * (memref.reinterpret_cast): flat gathers (Kernel/ConvLoad.c) and the
+ * LDS copy's slack view (Kernel/LdsCopy.c). */
+MlirValue kb_flat_view(fe_kb *kb, MlirValue mem, int64_t elems) {
+  MlirType t = mlirValueGetType(mem);
+  int64_t one = 1, zero = 0;
+  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), 1, &elems,
+                                  mlirAttributeGetNull(),
+                                  mlirMemRefTypeGetMemorySpace(t));
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {
+      wb_segments(kb->ctx, 4, seg),
+      wb_named(kb->ctx, "static_offsets", mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
+      wb_named(kb->ctx, "static_sizes", mlirDenseI64ArrayGet(kb->ctx, 1, &elems)),
+      wb_named(kb->ctx, "static_strides", mlirDenseI64ArrayGet(kb->ctx, 1, &one))};
+  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &mem, vt, 4, a);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
 /* Entry: fat raw buffer views (bounds-checked: tails need no branches),
  * run-time sizes, thread, wave and lane ids. */
 static void setup_entry(fe_kb *kb) {

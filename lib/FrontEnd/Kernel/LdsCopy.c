@@ -436,20 +436,10 @@ static MlirValue slack_view(fe_kb *kb, MlirValue mem, const fe_arg *a) {
       !mlirShapedTypeHasStaticShape(t) ||
       bits != 8u * (unsigned)eb)
     return (MlirValue){NULL};
-  int64_t total = 1, one = 1, zero = 0; /* 2 bytes of slack */
-  int64_t elems = 1;
+  int64_t total = 1; /* 2 bytes of slack */
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
-    elems *= mlirShapedTypeGetDimSize(t, d);
-  total += elems;
-  MlirType vt = mlirMemRefTypeGet(et, 1, &total, mlirAttributeGetNull(),
-                                  mlirMemRefTypeGetMemorySpace(t));
-  int32_t seg[4] = {1, 0, 0, 0};
-  MlirNamedAttribute at[4] = {
-      wb_segments(kb->ctx, 4, seg),
-      wb_named(kb->ctx, "static_offsets", mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
-      wb_named(kb->ctx, "static_sizes", mlirDenseI64ArrayGet(kb->ctx, 1, &total)),
-      wb_named(kb->ctx, "static_strides", mlirDenseI64ArrayGet(kb->ctx, 1, &one))};
-  return wb_op1(&kb->b, "memref.reinterpret_cast", 1, &mem, vt, 4, at);
+    total *= mlirShapedTypeGetDimSize(t, d);
+  return kb_flat_view(kb, mem, total + 1);
 }
 
 /* vector<len> of the raw argument at idx (K's index without the slice's

@@ -63,10 +63,6 @@
 #define FRAGS_PER_WAIT 2
 
 /*===--- plan ----------------------------------------------------------------===*/
-static bool causal(const fe_graph *g, int score);
-static int causal_unmasked(const fe_graph *g, int score);
-static bool plain_scores(const fe_problem *p);
-static bool plain_node(const fe_problem *p, int node);
 
 /* Does a causal stop split the key loop (build) into the blocks before
  * the workgroup's first query, unmasked, and its diagonal ones after
@@ -79,7 +75,7 @@ static bool plain_node(const fe_problem *p, int node);
 static bool causal_split(const fe_problem *p, int tile_m, int keys) {
   const fe_gemm *g1 = &p->gemms[0];
   int64_t d = g1->K.value;
-  return causal(&p->g, p->att.score) && (keys * d <= 2048 || d <= 64) &&
+  return fe_att_causal(&p->g, p->att.score) && (keys * d <= 2048 || d <= 64) &&
          fe_size_static(g1->N) &&
          fe_size_static(g1->M) && g1->N.value % keys == 0 &&
          tile_m % keys == 0 &&
@@ -165,9 +161,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
    * or bias operands) spill there and fit at keys x d <= 2048; a causal
    * stop split into unmasked blocks and the diagonal's (causal_split)
    * fits 4096 at d = 64 (64 keys: 225 VGPRs). */
-  int below = causal_unmasked(&p->g, p->att.score);
-  bool unmasked = (plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
-                  (below >= 0 && plain_node(p, below));
+  int below = fe_att_causal_unmasked(&p->g, p->att.score);
+  bool unmasked = (fe_att_plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
+                  (below >= 0 && fe_att_plain_node(p, below));
   int keys = 0;
   if (o->pinned) {
     int64_t pk = o->pin.tile[1];
@@ -214,7 +210,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     return -1;
   /* A causal mask lets a workgroup stop at its last query's key; visiting
    * every key is right too (the masked scores are -inf). */
-  s->causal = causal(&p->g, p->att.score);
+  s->causal = fe_att_causal(&p->g, p->att.score);
   if (pin && pin->causal && !s->causal)
     return fe_why(why, cap, "causal = true needs a causal mask on the scores");
   if (pin)
@@ -241,88 +237,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
-/*===--- causal masks --------------------------------------------------------===*/
-/* Is the score -inf wherever the key index exceeds the query index (a
- * causal mask written select(cmpi(key, query), x, -inf))?  Then the keys
- * after a workgroup's last query need not be visited. */
-static bool is_neg_inf(const fe_graph *g, int n) {
-  const fe_node *x = &g->nodes[n];
-  return x->kind == FE_CONST && isinf(x->fval) && x->fval < 0;
-}
-
-static int index_dim(const fe_graph *g, int n) {
-  const fe_node *x = &g->nodes[n];
-  return x->kind == FE_INDEX ? x->dim : -1;
-}
-
-/* The select's operand taken where the key does not exceed the query
- * (the scores of a block below the diagonal), or -1 when the score is no
- * causal select. */
-static int causal_unmasked(const fe_graph *g, int score) {
-  const fe_node *x = &g->nodes[score];
-  if (x->kind != FE_OP || strcmp(x->name, "arith.select"))
-    return -1;
-  const fe_node *c = &g->nodes[x->ops[0]];
-  if (c->kind != FE_OP || strcmp(c->name, "arith.cmpi"))
-    return -1;
-  int l = index_dim(g, c->ops[0]), r = index_dim(g, c->ops[1]);
-  bool key_first = l == 1 && r == 0;
-  if (!(key_first || (l == 0 && r == 1)))
-    return -1;
-  /* Is the comparison true when key > query? (predicates of arith.cmpi) */
-  int64_t pr = c->pred;
-  bool gt_true;
-  switch (pr) {
-  case 4: case 5: case 8: case 9: /* sgt, sge, ugt, uge: left > right */
-    gt_true = key_first;
-    break;
-  case 2: case 3: case 6: case 7: /* slt, sle, ult, ule */
-    gt_true = !key_first;
-    break;
-  default:
-    return -1;
-  }
-  return is_neg_inf(g, x->ops[gt_true ? 1 : 2]) ? x->ops[gt_true ? 2 : 1] : -1;
-}
-
-static bool causal(const fe_graph *g, int score) {
-  return causal_unmasked(g, score) >= 0;
-}
-
 /*===--- the kernel -----------------------------------------------------------===*/
-/* The scores written as the first product times a positive finite
- * constant c (either operand order, f32): softmax(c S) = e^(c (S - max S))
- * / sum, so the block max is taken on S and c goes into the exponential's
- * fma (one multiply per score less).  0 for any other score. */
-static double score_factor(const fe_problem *p, int node) {
-  const fe_graph *g = &p->g;
-  const fe_node *x = &g->nodes[node];
-  if (x->kind != FE_OP || strcmp(x->name, "arith.mulf") || x->nops != 2)
-    return 0;
-  for (int i = 0; i < 2; ++i) {
-    const fe_node *s = &g->nodes[x->ops[i]], *c = &g->nodes[x->ops[1 - i]];
-    if (s->kind == FE_PRODUCT && s->product == p->gemms[0].prod &&
-        mlirTypeIsAF32(g->prods[s->product].acc_type) &&
-        c->kind == FE_CONST && c->fval > 0 &&
-        isfinite(c->fval))
-      return c->fval;
-  }
-  return 0;
-}
-
-/* Are the scores the first product, or it times a positive constant?
- * (Then a block past no key tail needs no mask and nothing but the
- * product's registers.) */
-static bool plain_node(const fe_problem *p, int node) {
-  const fe_node *x = &p->g.nodes[node];
-  return score_factor(p, node) > 0 ||
-         (x->kind == FE_PRODUCT && x->product == p->gemms[0].prod);
-}
-
-static bool plain_scores(const fe_problem *p) {
-  return plain_node(p, p->att.score);
-}
-
 typedef struct {
   MlirValue batch[2];
   MlirValue q0;                 /* the wave's first query */
@@ -666,7 +581,7 @@ static int build(fe_kb *kb) {
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
   a->score = p->att.score;
-  a->fold = score_factor(p, a->score);
+  a->fold = fe_att_score_factor(p, a->score);
   kb_batch_from_z(kb, g1, kb_bid(kb, 2), a->batch);
   MlirValue qwg = kb_mulc(kb, kb_bid(kb, 0), s->tile_m);
   a->q0 = kb_add(kb, qwg, kb_mulc(kb, kb->wave, QPW));
@@ -754,11 +669,11 @@ static int build(fe_kb *kb) {
    * exponential), and the workgroup's tile_m / keys diagonal blocks after
    * them, masked and unrolled (a second pipeline: one barrier and one
    * block's load of latency more per workgroup). */
-  int below = causal_unmasked(&p->g, p->att.score);
+  int below = fe_att_causal_unmasked(&p->g, p->att.score);
   if (s->causal && causal_split(p, s->tile_m, a->keys)) {
     MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), s->tile_m / a->keys);
     a->score = below;
-    a->fold = score_factor(p, below);
+    a->fold = fe_att_score_factor(p, below);
     pl.nfull = nbelow;
     pl.max_slices = g1->N.value / a->keys;
     if (kb_pipelined_loop(kb, &pl, fin)) {
@@ -774,7 +689,7 @@ static int build(fe_kb *kb) {
     if (a->fold > 0)
       fin[0] = wb_arith(b, "arith.mulf", fin[0],
                         wb_const_float(b, f32, a->fold));
-    a->fold = score_factor(p, a->score);
+    a->fold = fe_att_score_factor(p, a->score);
     a->slice0 = nbelow;
     pl.nfull = kb_c(kb, s->tile_m / a->keys);
   }

@@ -40,4 +40,17 @@ MlirValue fe_att_exp_shift(fe_kb *kb, MlirValue m, double c);
 MlirValue fe_att_exp_shifted(fe_kb *kb, MlirValue x, double c, MlirValue sh0,
                              MlirValue sh1);
 
+/* AttentionScores.c: the score node's forms.  The select's operand taken
+ * where the key does not exceed the query (a causal mask written
+ * select(cmpi(key, query), x, -inf)), or -1; fe_att_causal: is there one. */
+int fe_att_causal_unmasked(const fe_graph *g, int score);
+bool fe_att_causal(const fe_graph *g, int score);
+/* The positive finite scale c of scores written as the first product
+ * times c (f32, either order), 0 otherwise. */
+double fe_att_score_factor(const fe_problem *p, int node);
+/* Is node the first product, or it times such a scale? (the problem's
+ * score node: fe_att_plain_scores) */
+bool fe_att_plain_node(const fe_problem *p, int node);
+bool fe_att_plain_scores(const fe_problem *p);
+
 #endif /* WMMA_FRONTEND_TEMPLATES_ATTENTION_H */

@@ -55,10 +55,6 @@ static fe_problem *valu_problem(MlirOperation func, MlirOperation norm,
   return q;
 }
 
-/* Within this fraction the rules' values tie (Templates/Gemm.c's
- * FE_MODEL_MARGIN); the compute decides then. */
-#define FE_MODEL_MARGIN 0.05
-
 /* The multiply work of s in WMMAs: the WMMAs its tiles issue (padding
  * included), or a VALU template's multiply-adds / 1024 (Select.c's
  * exchange rate). */

@@ -135,6 +135,13 @@ double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
  * them. */
 bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
                          bool found, double margin);
+/* The margin the templates give fe_candidate_better (and the depthwise
+ * choice, Pass/DepthwiseChoice.c): the model sees no VALU of a template's
+ * per-iteration overhead (a 4x2 wave tile costs up to 4% more SIMD time
+ * than 4x4 at 4096^3 on the emulator, bench/sol.py; the chain's
+ * conversion and LDS round trip), so it overrides the rule only beyond
+ * 5%. */
+#define FE_MODEL_MARGIN 0.05
 void fe_explain_candidate(const fe_problem *p, const char *name,
                           const fe_schedule *s, const char *what);
 

@@ -20,10 +20,6 @@
 
 #define MAX_NT0 32 /* first-product tiles of one K loop */
 
-/* The model knows no VALU of the conversion and the LDS round trip, so it
- * overrides the rule only beyond this (as the GEMM template's 5%). */
-#define FE_CHAIN_MODEL_MARGIN 0.05
-
 /* Register blocking: a wave computes G row tiles x C column tiles of the
  * intermediate at once, so each K step loads G A fragments and C B
  * fragments for G*C products (the B0 panel is read once per G rows, the
@@ -106,7 +102,7 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   } else {
     /* Row blocks by the modelled time (Schedule/Select.c): more blocks
      * keep more WGPs busy, taller blocks re-read the weights fewer times
-     * and hold more LDS (occupancy).  Within FE_CHAIN_MODEL_MARGIN the
+     * and hold more LDS (occupancy).  Within FE_MODEL_MARGIN the
      * rule decides, then the SIMD bound, then the fewer bytes
      * (fe_candidate_better, as the GEMM's tiles). */
     fe_schedule best, cand;
@@ -138,7 +134,7 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
       cand.tie_bytes = bytes;
       if (o->explain_cost)
         fe_explain_candidate(p, "chain_lds", &cand, "candidate");
-      if (fe_candidate_better(&cand, &best, found, FE_CHAIN_MODEL_MARGIN)) {
+      if (fe_candidate_better(&cand, &best, found, FE_MODEL_MARGIN)) {
         best = cand;
         rows = r;
         found = true;

@@ -299,12 +299,6 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
-/* The template knows no VALU count, so the model sees no cost in smaller
- * wave tiles' per-iteration overhead; on the emulator (bench/sol.py) a
- * 4x2 wave tile costs up to 4% more SIMD time than 4x4 at 4096^3.  The
- * model overrides the rule only beyond that. */
-#define FE_MODEL_MARGIN 0.05
-
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
                 const fe_options *o, fe_schedule *best, char *why,
                 size_t cap) {

@@ -329,9 +329,9 @@ static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
   return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
 }
 
-/* One WMMA K step of the wave's tiles at k. */
-/* halves: the iteration's group scales, shared by the lane halves
- * (DecodeWide.h; NULL outside the iterations of U steps). */
+/* One WMMA K step of the wave's tiles at k; halves: the iteration's group
+ * scales, shared by the lane halves (DecodeWide.h; NULL outside the
+ * iterations of U steps). */
 static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
                    bool masked, bool shared,
                    const fe_decode_halves *halves) {

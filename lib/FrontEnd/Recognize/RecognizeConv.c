@@ -42,7 +42,8 @@ typedef struct {
   int64_t coef[MAX_CONV_LOOPS]; /* pixel: stride; tap: dilation */
   int64_t off[FE_MAX_RANK];    /* per input dim: the map's constant */
   buffer_t *img, *flt, *out;
-  buffer_t *pad; /* the zero-padded copy of img the op reads, or NULL */
+  buffer_t *pad; /* the padded copy of img the op reads (zeros; a pooling
+                    also another constant), or NULL */
   bool pool;     /* a pooling: flt is its window, never read
                     (RecognizePool.c) */
   MlirAffineMap mimg, mflt, mout;

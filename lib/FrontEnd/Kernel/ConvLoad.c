@@ -14,7 +14,8 @@
  * channels); otherwise (3 input channels of a first layer, NCHW) each
  * element is its own load.  Past K (the masked last slice) the elements
  * are zero, and so are those in a tensor.pad's border (fe_conv.padded:
- * the unpadded input is read, its indices checked). */
+ * the unpadded input is read, its indices checked; a pooling's point
+ * loads read its pad value there, fe_conv.pad_value). */
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -152,9 +153,17 @@ MlirValue kb_im2col_point(fe_kb *kb, const MlirValue *at, const fe_node *x) {
     inside = mlirValueIsNull(inside)
                  ? in_run
                  : wb_arith(&kb->b, "arith.andi", inside, in_run);
-  if (!mlirValueIsNull(inside))
-    v = wb_select(&kb->b, inside, v, wb_const_zero(&kb->b, x->type));
-  return v;
+  if (mlirValueIsNull(inside))
+    return v;
+  /* The border: zero, or a pooling's pad value (-inf for a max). */
+  MlirValue fill = wb_const_zero(&kb->b, x->type);
+  if (c->pad_value) {
+    const fe_node *pv = &g->nodes[c->pad_value - 1];
+    fill = mlirTypeIsAInteger(x->type)
+               ? wb_const_int(&kb->b, x->type, pv->ival)
+               : wb_const_float(&kb->b, x->type, pv->fval);
+  }
+  return wb_select(&kb->b, inside, v, fill);
 }
 
 MlirValue kb_conv_kreal(fe_kb *kb, const fe_conv *c, MlirValue k,

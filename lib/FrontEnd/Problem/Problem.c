@@ -576,8 +576,11 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
      * multiplier: no output-channel loop; f32 or other types no WMMA
      * takes) a VALU product whose point loads gather the input. */
     if (g->nconvs) {
-      bool wmma = !p->force_valu &&
+      bool pool = g->prods[last].combine != NULL;
+      bool wmma = !p->force_valu && !pool &&
                   !fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap);
+      if (pool)
+        fe_why(why, cap, "a pooling");
       if (!wmma && fe_valu_problem(p, last, why, cap))
         return -1;
       /* Depthwise (the channel a group) with a channel multiplier (N):

@@ -53,6 +53,8 @@ static bool reads_memory(const fe_graph *g, int n) {
  * product), or one operand computed from no memory (a constant, an index:
  * sum x * 2, sum x * j)? */
 static bool elementwise_product(const fe_graph *g, const fe_contraction *c) {
+  if (c->combine) /* a pooling: the VALU template's */
+    return false;
   if (!reads_memory(g, c->lhs) || !reads_memory(g, c->rhs))
     return true;
   unsigned ul = fe_used_dims(g, c->lhs), ur = fe_used_dims(g, c->rhs);

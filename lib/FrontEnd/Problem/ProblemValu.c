@@ -123,6 +123,10 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
       gm->n_loop = l;
     } else if (O && gm->nbatch < 2) {
       gm->batch_loop[gm->nbatch++] = l;
+    } else if (c->combine) {
+      return fe_why(why, cap, "a pooling's output loops are one M loop "
+                              "only at static sizes (run-time batch or "
+                              "spatial sizes are not supported yet)");
     } else {
       return fe_why(why, cap, "it takes one M, one N and two batch loops");
     }
@@ -167,7 +171,7 @@ static int valu_gemm(fe_problem *p, int prod, fe_gemm *gm, char *why,
   gm->acc = c->acc;
   gm->acc_type = c->acc_type;
   gm->a_type = gm->in_type = g->nodes[c->lhs].type;
-  gm->b_type = g->nodes[c->rhs].type;
+  gm->b_type = c->combine ? gm->a_type : g->nodes[c->rhs].type;
   gm->a_unsigned = c->lhs_unsigned;
   gm->b_unsigned = c->rhs_unsigned;
   /* Operands are evaluated per element: their nodes, no matrix leaf. */
@@ -226,7 +230,12 @@ int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap) {
   char ts[128];
   snprintf(ts, sizeof ts, "%.24s x %.24s -> %.24s has no WMMA instruction", as, bs,
            cs);
-  if (gm.m_loop < 0 || gm.n_loop < 0) /* the shape first, then the types */
+  const char *pool = p->g.prods[prod].combine;
+  if (pool) /* a pooling: nothing to multiply */
+    snprintf(what, sizeof what, "a pooling (%s over the window, no filter: "
+                                "nothing for WMMA to multiply)",
+             pool + strlen("arith."));
+  else if (gm.m_loop < 0 || gm.n_loop < 0) /* the shape first, then the types */
     snprintf(what, sizeof what, "%.250s%s%s", why, types ? "" : "; and ",
              types ? "" : ts);
   else if (!types)

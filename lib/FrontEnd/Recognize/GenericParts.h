@@ -29,9 +29,8 @@ bool rec_grouped(const int32_t *div, int rank);
 int rec_size_loops(rec_t *r, MlirOperation at, loops_t *l, const buffer_t *b,
                    const int8_t *map, const int32_t *div, const int32_t *fixed);
 /* A sliding window (convolution, pooling): an input indexed by a sum of
- * loop indices; its refusal naming the op the user wrote. */
+ * loop indices. */
 bool rec_has_window(MlirAttribute maps);
-int rec_refuse_window(rec_t *r, MlirOperation op);
 
 /* A body's values -> graph nodes. */
 typedef struct {

@@ -120,6 +120,13 @@ typedef struct {
   int lhs_zp, rhs_zp;
   int acc;                   /* node in the output space */
   MlirType acc_type;         /* accumulation (= output element) type */
+  /* A pooling (Recognize/RecognizePool.c): out[o] = combine over the
+   * reduction loops of lhs, starting from acc -- no multiplication; rhs
+   * is then linalg.index of the K loop, never evaluated, so that the
+   * loop roles see K shared and every other loop as lhs's alone (M).
+   * NULL: out = acc + sum of lhs * rhs. */
+  const char *combine;       /* arith.{maximumf,maxnumf,minimumf,minnumf,
+                                addf,addi,maxsi,minsi,maxui,minui} */
   MlirLocation loc;
 } fe_contraction;
 
@@ -190,6 +197,8 @@ typedef struct {
                                     elements too (lhs dilation: padded
                                     index x reads input x / step where
                                     step divides x) */
+  int pad_value;                /* 1 + the scalar constant node the border
+                                   reads (a max pooling's -inf), 0: zero */
   /* K ordered by padded runs (a first layer's kw x c, 21 contiguous
    * elements of an input row, padded to 32): K index k is the filter's
    * (k / kpad) * krun + k % kpad, nothing (zeros) where k % kpad >= krun;

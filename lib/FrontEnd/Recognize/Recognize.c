@@ -200,6 +200,11 @@ int rec_contents(rec_t *r, MlirOperation at, buffer_t *b) {
                              "is read by something other than a "
                              "convolution's input (which reads it as masked "
                              "loads of the unpadded source)");
+  if (b->pad_src >= 0 && !fe_is_zero(&r->p->g, b->pad_fill))
+    return rec_refuse(r, at, "a tensor.pad of a value other than zero is "
+                             "read by something other than a pooling's "
+                             "input (which reads it as masked loads of the "
+                             "unpadded source)");
   bool plain = b->pad_src >= 0 && r->bufs[b->pad_src].arg >= 0;
   for (int j = 0; plain && j < b->rank; ++j)
     plain = b->pad_step[j] == 1;

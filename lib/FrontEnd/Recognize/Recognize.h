@@ -39,6 +39,8 @@ typedef struct {
    * pad_grow -1: run-time padding amounts. */
   int64_t pad_grow[FE_MAX_RANK];
   bool grown;
+  int pad_fill; /* the constant node around the source (pad_src >= 0):
+                   zero, or what a pooling's border reads (-inf) */
 } buffer_t;
 
 /* A memref.subview of a local buffer at static offsets (a tensor.pad's
@@ -46,6 +48,7 @@ typedef struct {
 typedef struct {
   MlirValue v;
   int buf;
+  int fill; /* the buffer's constant contents (zero but for a pooling) */
   int64_t off[FE_MAX_RANK];
   int off_node[FE_MAX_RANK]; /* 1 + the scalar node of a run-time offset */
   int64_t step[FE_MAX_RANK];
@@ -136,5 +139,13 @@ int rec_do_generic(rec_t *r, MlirOperation op);
 /* A linalg.generic with a sliding window (a convolution) as an implicit
  * GEMM contraction (RecognizeConv.c); refused with the reason otherwise. */
 int rec_do_conv(rec_t *r, MlirOperation op);
+/* A pooling (RecognizePool.c): a window generic whose window operand's
+ * block argument is unused; its body combine(out, f(input)) read into
+ * *value (a node of the input load ni), *combine (the interned op name)
+ * and *zext (the value zero-extended into the accumulator: unsigned max
+ * and min).  0, or -1 refused. */
+bool rec_is_pool(MlirOperation op);
+int rec_pool_body(rec_t *r, MlirOperation op, int ni, int *value,
+                  const char **combine, bool *zext);
 
 #endif /* WMMA_FRONTEND_RECOGNIZE_H */

@@ -42,7 +42,10 @@ typedef struct {
   int64_t coef[MAX_CONV_LOOPS]; /* pixel: stride; tap: dilation */
   int64_t off[FE_MAX_RANK];    /* per input dim: the map's constant */
   buffer_t *img, *flt, *out;
-  buffer_t *pad; /* the zero-padded copy of img the op reads, or NULL */
+  buffer_t *pad; /* the padded copy of img the op reads (zeros; a pooling
+                    also another constant), or NULL */
+  bool pool;     /* a pooling: flt is its window, never read
+                    (RecognizePool.c) */
   MlirAffineMap mimg, mflt, mout;
 } conv_t;
 
@@ -455,6 +458,73 @@ static bool pointwise(const conv_t *cv, const fe_conv *c, bool hide_batch) {
   return true;
 }
 
+/* The contraction (or pooling: combine) of A = lhs and B = rhs into the
+ * output, over the output's loops and K (loop orank). */
+static int record(rec_t *r, conv_t *cv, fe_conv *c, int orank, int lhs,
+                  int rhs, bool lu, bool ru, bool gemm, const char *combine) {
+  fe_graph *g = &r->p->g;
+  int acc = rec_contents(r, cv->op, cv->out);
+  if (acc < 0)
+    return -1;
+  if (!gemm) /* a 1x1 convolution's input is no gather */
+    ++g->nconvs;
+  fe_contraction *ct = &g->prods[g->nprods];
+  memset(ct, 0, sizeof *ct);
+  ct->nest.nloops = orank + 1;
+  for (int j = 0; j < orank; ++j) {
+    ct->nest.loop_size[j] = cv->out->shape[j];
+    ct->nest.out_dims[j] = j;
+  }
+  ct->nest.reduction[orank] = true;
+  ct->nest.loop_size[orank] =
+      fe_static(c->kpad ? c->ksize[0] * c->kpad : c->K);
+  ct->nest.nout = orank;
+  ct->lhs = lhs;
+  ct->rhs = rhs;
+  ct->lhs_unsigned = lu;
+  ct->rhs_unsigned = ru;
+  ct->lhs_zp = ct->rhs_zp = -1;
+  ct->combine = combine;
+  ct->acc = acc;
+  ct->acc_type = cv->out->elem;
+  ct->loc = mlirOperationGetLocation(cv->op);
+  fe_node res = fe_node_blank(FE_PRODUCT, cv->out->elem, orank);
+  res.product = g->nprods++;
+  res.nmap = orank;
+  for (int j = 0; j < orank; ++j)
+    res.map[j] = (int8_t)j;
+  res.loc = ct->loc;
+  int id = fe_node_add(g, &res);
+  if (id < 0)
+    return rec_refuse(r, cv->op, "out of memory");
+  cv->out->contents = id;
+  cv->out->written = true;
+  return 0;
+}
+
+/* A pooling: the input gathered as a depthwise convolution's, its body
+ * combined (RecognizePool.c); B is linalg.index of K, never evaluated
+ * (fe_contraction.combine). */
+static int build_pool(rec_t *r, conv_t *cv, fe_conv *c, int orank,
+                      const fe_node *img) {
+  fe_graph *g = &r->p->g;
+  int ni = fe_node_add(g, img);
+  if (ni < 0)
+    return rec_refuse(r, cv->op, "out of memory");
+  int value = -1;
+  const char *combine = NULL;
+  bool zext = false;
+  if (rec_pool_body(r, cv->op, ni, &value, &combine, &zext))
+    return -1;
+  fe_node k = fe_node_blank(FE_INDEX, cv->img->elem, orank + 1);
+  k.dim = orank;
+  k.loc = mlirOperationGetLocation(cv->op);
+  int rhs = fe_node_add(g, &k);
+  if (rhs < 0)
+    return rec_refuse(r, cv->op, "out of memory");
+  return record(r, cv, c, orank, value, rhs, zext, false, false, combine);
+}
+
 static int build(rec_t *r, conv_t *cv) {
   fe_graph *g = &r->p->g;
   if (g->nconvs >= FE_MAX_CONVS)
@@ -511,7 +581,7 @@ static int build(rec_t *r, conv_t *cv) {
         (first_pix < 0 || cv->img_dim[l] < cv->img_dim[first_pix]))
       first_pix = l;
   }
-  if (batch >= 0 && first_pix >= 0)
+  if (batch >= 0 && first_pix >= 0 && !cv->pool)
     hide_batch = cv->out_dim[first_pix] != cv->out_dim[batch] + 1 ||
                  cv->img_dim[first_pix] < cv->img_dim[batch];
   bool gemm = pointwise(cv, c, hide_batch);
@@ -564,6 +634,12 @@ static int build(rec_t *r, conv_t *cv) {
                            "supported (only spatial padding)");
   }
   c->padded = cv->pad != NULL;
+  if (cv->pad && !fe_is_zero(g, cv->pad->pad_fill)) {
+    if (!cv->pool)
+      return refuse(r, cv, "the input is padded (tensor.pad) with a value "
+                           "other than zero");
+    c->pad_value = 1 + cv->pad->pad_fill;
+  }
   /* Every input dim inside the input: the last pixel at the last tap. */
   for (int j = 0; j < c->rank; ++j) {
     bool batched = false;
@@ -601,6 +677,8 @@ static int build(rec_t *r, conv_t *cv) {
     c->pix_loop[c->npix] = (int8_t)j;
     c->pix_size[c->npix++] = cv->out->shape[j];
   }
+  if (cv->pool)
+    return build_pool(r, cv, c, orank, &img);
   if (filter_view(r, cv, k0, c->nk, K))
     return -1;
   fe_node flt = fe_node_blank(FE_LOAD, cv->flt->elem, orank + 1);
@@ -632,41 +710,7 @@ static int build(rec_t *r, conv_t *cv) {
     if (rhs < 0)
       return rec_refuse(r, cv->op, "out of memory");
   }
-  int acc = rec_contents(r, cv->op, cv->out);
-  if (acc < 0)
-    return -1;
-  if (!gemm) /* a 1x1 convolution's input is no gather */
-    ++g->nconvs;
-  fe_contraction *ct = &g->prods[g->nprods];
-  memset(ct, 0, sizeof *ct);
-  ct->nest.nloops = orank + 1;
-  for (int j = 0; j < orank; ++j) {
-    ct->nest.loop_size[j] = cv->out->shape[j];
-    ct->nest.out_dims[j] = j;
-  }
-  ct->nest.reduction[kloop] = true;
-  ct->nest.loop_size[kloop] = fe_static(c->kpad ? c->ksize[0] * c->kpad : K);
-  ct->nest.nout = orank;
-  ct->lhs = lhs;
-  ct->rhs = rhs;
-  ct->lhs_unsigned = lu;
-  ct->rhs_unsigned = ru;
-  ct->lhs_zp = ct->rhs_zp = -1;
-  ct->acc = acc;
-  ct->acc_type = cv->out->elem;
-  ct->loc = mlirOperationGetLocation(cv->op);
-  fe_node res = fe_node_blank(FE_PRODUCT, cv->out->elem, orank);
-  res.product = g->nprods++;
-  res.nmap = orank;
-  for (int j = 0; j < orank; ++j)
-    res.map[j] = (int8_t)j;
-  res.loc = ct->loc;
-  int id = fe_node_add(g, &res);
-  if (id < 0)
-    return rec_refuse(r, cv->op, "out of memory");
-  cv->out->contents = id;
-  cv->out->written = true;
-  return 0;
+  return record(r, cv, c, orank, lhs, rhs, lu, ru, gemm, NULL);
 }
 
 int rec_do_conv(rec_t *r, MlirOperation op) {
@@ -715,10 +759,14 @@ int rec_do_conv(rec_t *r, MlirOperation op) {
     cv.pad = cv.img;
     cv.img = &r->bufs[cv.pad->pad_src];
   }
+  cv.pool = nin == 2 && rec_is_pool(op);
   if (classify(r, &cv) ||
       plain_arg(r, &cv, cv.img, "input", chan_dim(&cv)) ||
-      plain_arg(r, &cv, cv.flt, "filter", -2))
+      (!cv.pool && plain_arg(r, &cv, cv.flt, "filter", -2)))
     return -1;
+  for (int j = 0; cv.pool && j < cv.flt->rank; ++j)
+    if (!fe_size_static(cv.flt->shape[j]))
+      return refuse(r, &cv, "the pooling window has a dynamic size");
   if (cv.out->rank + 1 > FE_MAX_LOOPS)
     return refuse(r, &cv, "the output has too many dims");
   for (int l = 0; l < cv.nloops; ++l)

@@ -413,14 +413,11 @@ int rec_do_generic(rec_t *r, MlirOperation op) {
   generic_t gn;
   memset(&gn, 0, sizeof gn);
   gn.op = op;
-  /* Convolutions: RecognizeConv.c (pooling is refused here). */
+  /* Convolutions and poolings: RecognizeConv.c. */
   MlirAttribute maps = wmma_attr(op, "indexing_maps");
   if (!mlirAttributeIsNull(maps) && mlirAttributeIsAArray(maps) &&
-      rec_has_window(maps)) {
-    char src[64];
-    fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
-    return strstr(src, "pooling") ? rec_refuse_window(r, op) : rec_do_conv(r, op);
-  }
+      rec_has_window(maps))
+    return rec_do_conv(r, op);
   int rc = read_header(r, &gn);
   for (int i = 0; !rc && i < gn.nin; ++i)
     rc = bind_input(r, &gn, i);

@@ -1,8 +1,8 @@
 /* Front end, step 1 (continued): the indexing maps of a linalg.generic --
  * which loop each operand dimension reads (plain, divided by a constant, or
  * a constant index), the loop sizes the operands give -- and the maps of a
- * sliding window (a convolution or a pooling), which RecognizeConv.c reads
- * or this file refuses. */
+ * sliding window (a convolution or a pooling), which RecognizeConv.c
+ * reads. */
 #include "Recognize/GenericParts.h"
 
 #include "wmma/Support/ElementwiseOps.h"
@@ -161,21 +161,4 @@ bool rec_has_window(MlirAttribute maps) {
         return true;
   }
   return false;
-}
-
-/* Says it is a convolution (or pooling), by the named op the user wrote
- * when there is one, rather than what its generic form trips over. */
-int rec_refuse_window(rec_t *r, MlirOperation op) {
-  char src[64];
-  fe_source_op_name(r->func, mlirOperationGetLocation(op), src, sizeof src);
-  const char *kind = strstr(src, "pooling") ? "pooling" : "convolution";
-  if (!src[0] || !strcmp(src, "linalg.generic"))
-    return rec_refuse(r, op, "a linalg.generic shaped like a convolution (an "
-                             "input indexed by sums of loop indices, a "
-                             "sliding window): convolutions are not "
-                             "supported yet");
-  return rec_refuse(r, op, "%s is a %s (an input indexed by sums of loop "
-                           "indices, a sliding window): %ss are not "
-                           "supported yet",
-                    src, kind, kind);
 }

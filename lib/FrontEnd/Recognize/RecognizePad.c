@@ -46,7 +46,10 @@ int rec_do_pad_view(rec_t *r, MlirOperation op) {
   MlirAttribute off = wmma_attr(op, "static_offsets");
   MlirAttribute st = wmma_attr(op, "static_strides");
   MlirAttribute sz = wmma_attr(op, "static_sizes");
-  if (!b || !b->alloc || b->contents < 0 || !fe_is_zero(&r->p->g, b->contents) ||
+  /* Zeros; another constant (a max pooling's -inf border) is read only
+   * by a pooling (rec_contents and convolutions refuse it). */
+  if (!b || !b->alloc || b->contents < 0 ||
+      r->p->g.nodes[b->contents].kind != FE_CONST ||
       mlirAttributeIsNull(off) || mlirAttributeIsNull(st) ||
       mlirAttributeIsNull(sz) || !mlirAttributeIsADenseI64Array(off) ||
       !mlirAttributeIsADenseI64Array(st) || !mlirAttributeIsADenseI64Array(sz) ||
@@ -83,6 +86,7 @@ int rec_do_pad_view(rec_t *r, MlirOperation op) {
   }
   pv->v = mlirOperationGetResult(op, 0);
   pv->buf = (int)(b - r->bufs);
+  pv->fill = b->contents;
   ++r->npadviews;
   return 1;
 }
@@ -128,6 +132,7 @@ int rec_copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
       b->shape[j] = src->shape[j];
   }
   b->pad_src = (int)(src - r->bufs);
+  b->pad_fill = pv->fill;
   memcpy(b->pad_lo, pv->off, sizeof b->pad_lo);
   memcpy(b->pad_lo_node, pv->off_node, sizeof b->pad_lo_node);
   memcpy(b->pad_step, pv->step, sizeof b->pad_step);

@@ -30,7 +30,10 @@
  *    consecutive K), each keeping a partial sum; the partials meet in LDS
  *    and are added in lane order (deterministic; a workgroup's per wave
  *    first, then over the waves); the group's first lane adds the
- *    accumulator, applies the epilogue and stores.  Grid: x over output
+ *    accumulator, applies the epilogue and stores.  A pooling (no B,
+ *    fe_contraction.combine) is a rows kernel of one thread per output
+ *    whose partials combine with its max, min or add, masked elements
+ *    its identity.  Grid: x over output
  *    blocks, z over the batch. */
 #include "Kernel/Kernel.h"
 
@@ -105,6 +108,9 @@ static int row_group(const fe_problem *p) {
   int rl = row_loop(g, &r);
   if (is_one(r) || rl < 0)
     return VALU_THREADS;
+  /* A pooling's window (a few taps, gathered) is a thread's alone. */
+  if (p->g.prods[g->prod].combine)
+    return 1;
   return k_innermost(p, rl == g->m_loop, rl) ? 32 : 1;
 }
 
@@ -228,6 +234,31 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
 }
 
 /*===--- shared pieces ---------------------------------------------------------===*/
+/* A pooling's combining op (fe_contraction.combine), or NULL. */
+static const char *pool_combine(const fe_kb *kb) {
+  return kb->p->g.prods[kb->p->gemms[0].prod].combine;
+}
+
+static bool is_op(const char *name, const char *a, const char *b) {
+  return !strcmp(name, a) || !strcmp(name, b);
+}
+
+/* The combining op's identity in the accumulator type: the value masked
+ * elements (past K) and a partial's start read. */
+static MlirValue identity(fe_kb *kb) {
+  const char *op = pool_combine(kb);
+  MlirType t = kb->s->kacc;
+  if (!op || is_op(op, "arith.addf", "arith.addi") || !strcmp(op, "arith.maxui"))
+    return wb_const_zero(&kb->b, t);
+  if (is_op(op, "arith.maximumf", "arith.maxnumf"))
+    return wb_const_float(&kb->b, t, -INFINITY);
+  if (is_op(op, "arith.minimumf", "arith.minnumf"))
+    return wb_const_float(&kb->b, t, INFINITY);
+  return wb_const_int(&kb->b, t, !strcmp(op, "arith.maxsi")   ? INT32_MIN
+                                 : !strcmp(op, "arith.minsi") ? INT32_MAX
+                                                              : -1);
+}
+
 /* c + a * b in the accumulator type. */
 static MlirValue mac(fe_kb *kb, MlirValue a, MlirValue b, MlirValue c) {
   if (mlirTypeIsAInteger(mlirValueGetType(c)))
@@ -237,6 +268,8 @@ static MlirValue mac(fe_kb *kb, MlirValue a, MlirValue b, MlirValue c) {
 }
 
 static MlirValue add(fe_kb *kb, MlirValue a, MlirValue b) {
+  if (pool_combine(kb)) /* a pooling's partials and initial value */
+    return wb_arith(&kb->b, pool_combine(kb), a, b);
   return wb_arith(&kb->b,
                   mlirTypeIsAInteger(mlirValueGetType(a)) ? "arith.addi"
                                                           : "arith.addf",
@@ -290,7 +323,7 @@ static MlirValue operand_at(fe_kb *kb, fe_memo *m, valu_point *pt, bool lhs,
   if (!masked || mlirValueIsNull(v))
     return v;
   MlirValue in = wb_cmpi(&kb->b, WB_CMP_ULT, k, kb_size(kb, g->K));
-  return wb_select(&kb->b, in, v, wb_const_zero(&kb->b, kb->s->kacc));
+  return wb_select(&kb->b, in, v, identity(kb));
 }
 
 /* The accumulator's initial value at pt (zero, or the program's initial
@@ -301,7 +334,8 @@ static MlirValue acc_init(fe_kb *kb, fe_memo *m, const valu_point *pt) {
     return wb_const_zero(&kb->b, kb->s->kacc);
   kb_memo_clear(m);
   MlirValue v = kb_point_eval(kb, m, pt->po, g->acc);
-  return kb_convert_scalar(kb, v, kb->s->kacc, false);
+  /* (An unsigned max or min reads its start zero-extended as well.) */
+  return kb_convert_scalar(kb, v, kb->s->kacc, pool_combine(kb) && g->a_unsigned);
 }
 
 /* The epilogue at pt on the product's value `acc`, stored to the output
@@ -500,7 +534,7 @@ static int build_rows(fe_kb *kb) {
   MlirValue nrow = rl == g->n_loop && rl >= 0 ? row : (MlirValue){NULL};
   valu_point pt;
   point_at(kb, &pt, batch, mrow, nrow);
-  MlirValue zero = wb_const_zero(b, s->kacc);
+  MlirValue zero = identity(kb);
   wb_loop l;
   MlirValue lo = kb_c(kb, 0), hi = k_end(kb, s->k_step);
   if (!wb_for_begin(b, &l, lo, hi, kb_c(kb, s->k_step), 1, &zero)) {
@@ -511,6 +545,12 @@ static int build_rows(fe_kb *kb) {
   for (int u = 0; u < VALU_UNROLL; ++u) {
     MlirValue k = kb_add(kb, l.iv, kb_addc(kb, lane, (int64_t)u * group));
     MlirValue a = operand_at(kb, &m, &pt, true, k, s->k_tail);
+    if (pool_combine(kb)) { /* no B: the window's values combined */
+      if (mlirValueIsNull(a))
+        break;
+      part = add(kb, part, a);
+      continue;
+    }
     MlirValue c = operand_at(kb, &m, &pt, false, k, s->k_tail);
     if (mlirValueIsNull(a) || mlirValueIsNull(c))
       break;
@@ -560,7 +600,10 @@ static int build_rows(fe_kb *kb) {
                   : group == 32
                       ? sum_lds(kb, red, kb_mulc(kb, slot, 32), 32, 1)
                       : sum_lds(kb, red, kb_c(kb, 0), VALU_THREADS / 32, 32);
-  if (!fe_is_zero(&kb->p->g, g->acc))
+  /* (A max or min always combines with its start, zero or not.) */
+  const char *pc = pool_combine(kb);
+  if (!fe_is_zero(&kb->p->g, g->acc) ||
+      (pc && !is_op(pc, "arith.addf", "arith.addi")))
     sum = add(kb, acc_init(kb, &m, &pt), sum);
   store_at(kb, &m, &pt, sum, (MlirValue){NULL});
   if (!mlirValueIsNull(ok))

@@ -405,3 +405,55 @@ def test_conv_depthwise_multiplier_wmma(chip, c, m, stride, dil, pad, tile):
     err = np.abs(f64(got) - want)
     assert (err <= bound).all(), (err - bound).max()
     assert np.median(bound) < 0.02 * np.median(np.abs(want))
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("c,m,stride,dil,n_pad", [
+    (24, 0, 2, 1, 1),  # depthwise_conv_2d_nhwc_hwc, stride 2, padding 1
+    (3, 4, 1, 2, 2),   # nhwc_hwcm (multiplier 4), 3 channels, dilation 2
+])
+def test_conv_depthwise_runtime_sizes(chip, c, m, stride, dil, n_pad):
+    # Depthwise convolutions at run-time batch and spatial sizes, the input
+    # zero-padded by run-time amounts (low n, n + 1; high n + 1, n: n an
+    # index argument), the output
+    # given: the pixel loops stay apart, the VALU template takes the batch,
+    # the output rows and the channel as batch loops (grid z).
+    fm = f"x{m}" if m else ""
+    op = "depthwise_conv_2d_nhwc_hwcm" if m else "depthwise_conv_2d_nhwc_hwc"
+    xt, xp = f"tensor<?x?x?x{c}xf16>", f"tensor<?x?x?x{c}xf16>"
+    fl, y = f"tensor<3x3x{c}{fm}xf16>", f"tensor<?x?x?x{c}{fm}xf32>"
+    src = f"""func.func @dw(%x: {xt}, %w: {fl}, %o: {y}, %n: index) -> {y} {{
+  %cz = arith.constant 0.0 : f16
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %c1 : index
+  %p = tensor.pad %x low[0, %n, %m, 0] high[0, %m, %n, 0] {{
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : f16
+  }} : {xt} to {xp}
+  %z = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%z : f32) outs(%o : {y}) -> {y}
+  %r = linalg.{op} {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%p, %w : {xp}, {fl}) outs(%f : {y}) -> {y}
+  return %r : {y}
+}}
+"""
+    rng = np.random.default_rng(24)
+    for n, h, w_ in ((2, 33, 33), (1, 9, 20)):
+        xv = rng.uniform(-1, 1, (n, h, w_, c)).astype(np.float16)
+        wv = rng.uniform(-1, 1, (3, 3, c, max(m, 1))).astype(np.float16)
+        xp = np.pad(f64(xv), ((0, 0), (n_pad, n_pad + 1), (n_pad + 1, n_pad), (0, 0)))
+        oh = (xp.shape[1] - dil * 2 - 1) // stride + 1
+        ow = (xp.shape[2] - dil * 2 - 1) // stride + 1
+        o = np.zeros((n, oh, ow, c) + ((m,) if m else ()), np.float32)
+        wk = wv if m else wv[..., 0]
+        got = f64(wmma.run(src, chip, {"x": xv, "w": wk, "o": o, "n": n_pad})["result0"])
+        want = depthwise_hwcm(xp, wv, stride, dil, 0)
+        bound = 2 * 9 * U32 * depthwise_hwcm(np.abs(xp), np.abs(f64(wv)), stride, dil, 0)
+        if not m:
+            want, bound = want[..., 0], bound[..., 0]
+        assert got.shape == want.shape
+        # f16 x f16 products are exact in f32; K = 9 taps summed in f32.
+        err = np.abs(got - want)
+        assert (err <= bound).all(), (err - bound).max()
+        assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))
+        assert np.abs(want).max() > 0

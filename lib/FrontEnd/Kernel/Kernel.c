@@ -417,14 +417,13 @@ MlirValue kb_lds(fe_kb *kb, int rank, const int64_t *shape, MlirType elem) {
 
 /*===--- batches -------------------------------------------------------------------===*/
 void kb_batch_from_z(fe_kb *kb, const fe_gemm *gm, MlirValue z,
-                     MlirValue batch[2]) {
-  if (gm->nbatch == 0)
-    return;
-  if (gm->nbatch == 1) {
-    batch[0] = z;
-    return;
+                     MlirValue batch[FE_MAX_BATCH]) {
+  for (int i = gm->nbatch - 1; i > 0; --i) {
+    MlirValue inner = kb_size(kb, gm->batch[i]);
+    MlirValue outer = wb_arith(&kb->b, "arith.divui", z, inner);
+    batch[i] = wb_arith(&kb->b, "arith.remui", z, inner);
+    z = outer;
   }
-  MlirValue inner = kb_size(kb, gm->batch[1]);
-  batch[0] = wb_arith(&kb->b, "arith.divui", z, inner);
-  batch[1] = wb_arith(&kb->b, "arith.remui", z, inner);
+  if (gm->nbatch)
+    batch[0] = z;
 }

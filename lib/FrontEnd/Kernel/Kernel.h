@@ -352,6 +352,6 @@ MlirValue kb_lds(fe_kb *kb, int rank, const int64_t *shape, MlirType elem);
 /* The product's batch loop values from block id z (row-major over the
  * batch loops). */
 void kb_batch_from_z(fe_kb *kb, const fe_gemm *gm, MlirValue z,
-                     MlirValue batch[2]);
+                     MlirValue batch[FE_MAX_BATCH]);
 
 #endif /* WMMA_FRONTEND_KERNEL_H */

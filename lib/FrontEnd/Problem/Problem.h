@@ -58,6 +58,13 @@ typedef struct {
   bool sparse_cols;
 } fe_arg;
 
+/* Batch loops of a product (all on grid z): two for the WMMA templates
+ * (an operand's, fe_operand, at most two); the VALU template takes four
+ * for a convolution -- a depthwise one at run-time sizes keeps its batch,
+ * its output rows (and planes) and its channel apart (the pixel loops
+ * collapse into M only at static sizes, ProblemCollapse.c). */
+#define FE_MAX_BATCH 4
+
 /* An operand of a product as the kernel reads it: `node` (a load of
  * buffer `arg`, possibly with an elementwise prologue) and which memref
  * dimension each role dimension indexes. */
@@ -110,8 +117,8 @@ typedef struct {
   int prod;
   int m_loop, n_loop, k_loop;
   int nbatch;
-  int batch_loop[2];
-  fe_size M, N, K, batch[2];
+  int batch_loop[FE_MAX_BATCH];
+  fe_size M, N, K, batch[FE_MAX_BATCH];
   /* A second K loop no view collapses with K (mmt4d's k1 when k0 > 1),
    * when has_kouter, and its size: the kernel runs its K loop once per
    * value, accumulating (the gemm template, registers staging). */
@@ -132,7 +139,8 @@ typedef struct {
   MlirType kacc_type;  /* the kernel's accumulator: f32 for float
                           products (16-bit outputs round once at the end),
                           i32 for integer ones */
-  int out_m, out_n, out_batch[2]; /* output dims of M, N, batch loops */
+  int out_m, out_n, out_batch[FE_MAX_BATCH]; /* output dims of M, N,
+                                                batch loops */
   /* No M loop (attention's query written without its token dimension,
    * q[h, d], as torch-mlir and IREE emit a decode step): M is a unit loop
    * m_loop one past the nest's loops that no buffer indexes (A's mem_row
@@ -226,7 +234,7 @@ typedef struct {
   int nouts, outs[FE_MAX_OUTS], roots[FE_MAX_OUTS];
   /* Which dimension of the output buffer (= the root's space) is the last
    * product's M, N and batch loops. */
-  int out_space_m, out_space_n, out_space_batch[2];
+  int out_space_m, out_space_n, out_space_batch[FE_MAX_BATCH];
   int nresults;        /* results of a tensor function */
   fe_red_problem red;  /* FE_SHAPE_REDUCTION */
   /* Attention (ProblemAttention.c): gemms[0] = Q x K^T, gemms[1] = P x V. */

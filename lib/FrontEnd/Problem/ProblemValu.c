@@ -84,7 +84,10 @@ static bool other_reduction(const fe_loop_nest *nest, int l) {
 
 /* The loops of product `prod`: one reduction shared by both operands, at
  * most one M (A and the output), one N (B and the output), two batch
- * loops.  0, or -1 with the obstacle. */
+ * loops -- four for a convolution (a depthwise one at run-time sizes keeps
+ * its batch, its output rows (and planes) and its channel apart: the
+ * pixel loops collapse only at static sizes, ProblemCollapse.c).  0, or -1 with the
+ * obstacle. */
 static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
                       size_t cap) {
   const fe_graph *g = &p->g;
@@ -93,6 +96,7 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
   unsigned uo = 0;
   for (int j = 0; j < c->nest.nout; ++j)
     uo |= 1u << c->nest.out_dims[j];
+  int maxb = g->nconvs ? FE_MAX_BATCH : 2;
   for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
     fe_size sz = c->nest.loop_size[l];
@@ -111,24 +115,24 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
         return fe_why(why, cap, "it needs one reduction loop shared by both "
                                 "operands");
       gm->k_loop = l;
-    } else if (L && !R && O && (gm->m_loop < 0 || gm->nbatch < 2)) {
+    } else if (L && !R && O && (gm->m_loop < 0 || gm->nbatch < maxb)) {
       /* Of two M (or N) loops the inner one is M, the outer a batch
        * (mmt4d's m0 and m1): rows then span the inner tile. */
       if (gm->m_loop >= 0)
         gm->batch_loop[gm->nbatch++] = gm->m_loop;
       gm->m_loop = l;
-    } else if (R && !L && O && (gm->n_loop < 0 || gm->nbatch < 2)) {
+    } else if (R && !L && O && (gm->n_loop < 0 || gm->nbatch < maxb)) {
       if (gm->n_loop >= 0)
         gm->batch_loop[gm->nbatch++] = gm->n_loop;
       gm->n_loop = l;
-    } else if (O && gm->nbatch < 2) {
+    } else if (O && gm->nbatch < maxb) {
       gm->batch_loop[gm->nbatch++] = l;
     } else if (c->combine) {
       return fe_why(why, cap, "a pooling's output loops are one M loop "
                               "only at static sizes (run-time batch or "
                               "spatial sizes are not supported yet)");
     } else {
-      return fe_why(why, cap, "it takes one M, one N and two batch loops");
+      return fe_why(why, cap, g->nconvs ? "it takes one M, one N and four batch loops" : "it takes one M, one N and two batch loops");
     }
   }
   if (gm->k_loop < 0)

@@ -239,7 +239,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
 
 /*===--- the kernel -----------------------------------------------------------===*/
 typedef struct {
-  MlirValue batch[2];
+  MlirValue batch[FE_MAX_BATCH];
   MlirValue q0;                 /* the wave's first query */
   MlirValue qf[MAX_TILES];      /* Q^T fragments (B operands) */
   fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */

@@ -348,7 +348,7 @@ static int build_lds(fe_kb *kb) {
   MlirType in = g2->in_type;
   int64_t shape[2] = {rows, n0p};
   MlirValue lds = kb_lds(kb, 2, shape, in);
-  MlirValue batch[2];
+  MlirValue batch[FE_MAX_BATCH];
   if (g2->nbatch)
     kb_batch_from_z(kb, g2, kb_bid(kb, 2), batch);
   MlirValue row0 = kb_mulc(kb, kb_bid(kb, 0), rows);

@@ -344,7 +344,7 @@ static int build_regs(fe_kb *kb) {
   const fe_gemm *g2 = &kb->p->gemms[1];
   chain_ctx c;
   memset(&c, 0, sizeof c);
-  MlirValue batch[2];
+  MlirValue batch[FE_MAX_BATCH];
   if (g2->nbatch)
     kb_batch_from_z(kb, g2, kb_bid(kb, 2), batch);
   c.batch = batch;

@@ -10,7 +10,7 @@
 #define FE_MAX_REG_TILES 4   /* registers staging: tiles per wave side */
 
 typedef struct {
-  MlirValue batch[2];
+  MlirValue batch[FE_MAX_BATCH];
   MlirValue m0, n0;  /* origin of the wave's first tile */
   MlirValue bm0, bn0; /* origin of the workgroup's tile */
   MlirValue acc[FE_MAX_OUTS * FE_MAX_WAVE_TILES]; /* per product (dual:

@@ -428,7 +428,7 @@ static int build_tiled(fe_kb *kb) {
   fe_memo m;
   if (per < 1 || per > VALU_MAX_PER || kb_memo_init(kb, &m))
     return -1;
-  MlirValue batch[2] = {{NULL}, {NULL}};
+  MlirValue batch[FE_MAX_BATCH] = {{NULL}};
   if (g->nbatch)
     kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
   MlirValue m0 = kb_mulc(kb, kb_bid(kb, 1), tile);
@@ -522,7 +522,7 @@ static int build_rows(fe_kb *kb) {
   fe_size nrows;
   int rl = row_loop(g, &nrows);
   int group = row_group(kb->p);
-  MlirValue batch[2] = {{NULL}, {NULL}};
+  MlirValue batch[FE_MAX_BATCH] = {{NULL}};
   if (g->nbatch)
     kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
   MlirValue lane = group == 1 ? kb_c(kb, 0)

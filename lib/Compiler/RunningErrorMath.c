@@ -118,7 +118,9 @@ MlirValue re_mul(re_body *b, MlirValue x, MlirValue y) {
   return re_op2(b, "arith.maxnumf", p, zero);
 }
 
-static MlirValue mul(re_body *b, MlirValue x, MlirValue y) { return re_mul(b, x, y); }
+static MlirValue mul(re_body *b, MlirValue x, MlirValue y) {
+  return re_op2(b, "arith.mulf", x, y);
+}
 
 /* max(v, 0): a denominator that may reach 0 gives an infinite bound. */
 static MlirValue positive_part(re_body *b, MlirValue v) {
@@ -136,11 +138,11 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     return (MlirValue){NULL};
   if (n == 1 && (wmma_op_is(op, "math.exp") || wmma_op_is(op, "math.exp2"))) {
     MlirValue ar = re_abs(b, r);
-    MlirValue prop = mul(b, ar, e);
-    prop = mul(b, prop, re_op1(b, "math.exp", e));
+    MlirValue prop = re_mul(b, ar, e);
+    prop = re_mul(b, prop, re_op1(b, "math.exp", e));
     MlirValue rel = re_const(b, 4.0);
     rel = add(b, rel, re_abs(b, x));
-    MlirValue own = mul(b, ar, rel);
+    MlirValue own = re_mul(b, ar, rel);
     return add(b, prop, mul(b, own, re_const(b, ulp)));
   }
   /* tanh' and erf' fall off away from 0: bounded over [x - e, x + e] by

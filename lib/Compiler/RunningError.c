@@ -426,9 +426,9 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
       if (x_acc || y_acc)
         return fail(r, op, "a product of the accumulator in");
       MlirValue ax = re_abs(&b, x), ay = re_abs(&b, y);
-      MlirValue axey = re_op2(&b, "arith.mulf", ax, ey);
-      e = re_op2(&b, "arith.addf", axey, re_op2(&b, "arith.mulf", ex, ay));
-      e = re_op2(&b, "arith.addf", e, re_op2(&b, "arith.mulf", ex, ey));
+      MlirValue axey = re_mul(&b, ax, ey);
+      e = re_op2(&b, "arith.addf", axey, re_mul(&b, ex, ay));
+      e = re_op2(&b, "arith.addf", e, re_mul(&b, ex, ey));
       bool exact = reduction && narrow_extended(x) && narrow_extended(y);
       e = re_add_scaled(&b, e, res, exact ? 0.0 : u2);
     } else if (op_is(op, "arith.divf") && no == 2 && !mlirOperationIsNull(def(y)) &&

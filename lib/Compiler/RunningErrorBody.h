@@ -28,8 +28,12 @@ MlirValue re_op2(re_body *b, const char *name, MlirValue x, MlirValue y);
 /* v (any float type the rules know) in f32, and |v| in f32. */
 MlirValue re_f32(re_body *b, MlirValue v);
 MlirValue re_abs(re_body *b, MlirValue v);
-/* e + c |v| (e itself when c is 0). */
+/* e + c |v| (e itself when c is 0; e where v is infinite: see
+ * RunningErrorMath.c on infinities). */
 MlirValue re_add_scaled(re_body *b, MlirValue e, MlirValue v, double c);
+/* x * y of two error terms (both >= 0), 0 where one is 0 and the other
+ * infinite. */
+MlirValue re_mul(re_body *b, MlirValue x, MlirValue y);
 
 /* The error of op's result when op is a math function the rules know
  * (exp, exp2, tanh, erf, erfc, sqrt, rsqrt, log) or a division by a

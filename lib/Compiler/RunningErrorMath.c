@@ -26,7 +26,16 @@
  * rounded), rsqrt as 1 / sqrt (two roundings), and MLIR's polynomial
  * approximations of tanh (through exp), erf and erfc, whose absolute
  * error is a few ulp of 1 (lib/Pipeline/MathApprox.cpp).  The counts
- * above cover both with room. */
+ * above cover both with room.
+ *
+ * Infinities: a mask writes -inf into the scores (a select, or an added
+ * bias) and the reference's values stay -inf through the row max's
+ * shift to an exact 0 in the exponential.  Such a value comes from exact
+ * infinities, so its rounding adds nothing (re_add_scaled), and a bound
+ * term multiplying 0 by an infinity is 0 (re_mul): |0 - 0| = 0 where
+ * exp(-inf) meets (4 + |x|) U |r|, or an exact 0 meets an infinite
+ * value's error.  Without that, 0 x inf gave NaN bounds and every masked
+ * attention output failed. */
 #include "RunningErrorBody.h"
 
 #include "RefIr.h"
@@ -69,15 +78,44 @@ MlirValue re_f32(re_body *b, MlirValue v) {
 
 MlirValue re_abs(re_body *b, MlirValue v) { return re_op1(b, "math.absf", re_f32(b, v)); }
 
+static MlirValue compare(re_body *b, int predicate, MlirValue x, MlirValue y) {
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirNamedAttribute pred = wb_named(
+      b->ctx, "predicate",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), predicate));
+  MlirValue ops[2] = {x, y};
+  return re_put(b, wmma_detached_op("arith.cmpf", b->loc, 2, ops, 1, &i1, 1, &pred,
+                                    NULL));
+}
+
+static MlirValue select(re_body *b, MlirValue c, MlirValue x, MlirValue y) {
+  MlirValue ops[3] = {c, x, y};
+  return re_put(b, wmma_detached_op("arith.select", b->loc, 3, ops, 1, &b->f32, 0,
+                                    NULL, NULL));
+}
+
 MlirValue re_add_scaled(re_body *b, MlirValue e, MlirValue v, double c) {
   if (c == 0)
     return e;
   MlirValue av = re_abs(b, v);
-  return re_op2(b, "arith.addf", e, re_op2(b, "arith.mulf", av, re_const(b, c)));
+  MlirValue inf = re_const(b, INFINITY);
+  MlirValue finite = compare(b, 4 /* olt */, av, inf);
+  MlirValue scale = re_const(b, c);
+  MlirValue scaled = re_op2(b, "arith.mulf", av, scale);
+  MlirValue zero = re_const(b, 0.0);
+  MlirValue term = select(b, finite, scaled, zero);
+  return re_op2(b, "arith.addf", e, term);
 }
 
 static MlirValue add(re_body *b, MlirValue x, MlirValue y) {
   return re_op2(b, "arith.addf", x, y);
+}
+
+MlirValue re_mul(re_body *b, MlirValue x, MlirValue y) {
+  /* Error terms are >= 0: the product is NaN only as 0 x inf. */
+  MlirValue p = re_op2(b, "arith.mulf", x, y);
+  MlirValue zero = re_const(b, 0.0);
+  return re_op2(b, "arith.maxnumf", p, zero);
 }
 
 static MlirValue mul(re_body *b, MlirValue x, MlirValue y) {
@@ -100,11 +138,11 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     return (MlirValue){NULL};
   if (n == 1 && (wmma_op_is(op, "math.exp") || wmma_op_is(op, "math.exp2"))) {
     MlirValue ar = re_abs(b, r);
-    MlirValue prop = mul(b, ar, e);
-    prop = mul(b, prop, re_op1(b, "math.exp", e));
+    MlirValue prop = re_mul(b, ar, e);
+    prop = re_mul(b, prop, re_op1(b, "math.exp", e));
     MlirValue rel = re_const(b, 4.0);
     rel = add(b, rel, re_abs(b, x));
-    MlirValue own = mul(b, ar, rel);
+    MlirValue own = re_mul(b, ar, rel);
     return add(b, prop, mul(b, own, re_const(b, ulp)));
   }
   /* tanh' and erf' fall off away from 0: bounded over [x - e, x + e] by

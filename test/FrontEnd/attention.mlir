@@ -49,8 +49,11 @@
 // keys in the order sigma (1 and 2 swapped in every 4, as the V^T copy
 // stored them): each lane's slot pairs packed into 4 words, each traded
 // with lane l ^ 16 (old operand poison) and placed by the lane half, no
-// 16-bit moves.
-// R4: wmma.relayout <d, hw, transposed, #[[ATT]]> to <b, kcontig, transposed, #[[ATT]]> %{{.*}} : vector<8xf32> -> vector<8xf16>
+// 16-bit moves.  RDNA4: the B operand is S^T's layout, converted two
+// scores per v_cvt_pk_rtz_f16_f32 (RDNA3 too with blocks over 16 keys).
+// R4-COUNT-4: llvm.call_intrinsic "llvm.amdgcn.cvt.pkrtz"(%{{.*}}, %{{.*}}) : (f32, f32) -> vector<2xf16>
+// R4: vector.from_elements %{{.*}} : vector<4xi32>
+// R4-NEXT: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
 // R3: %[[P16:.*]] = arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // R3-NEXT: %[[PW:.*]] = vector.bitcast %[[P16]] : vector<8xf16> to vector<4xi32>
 // R3-NEXT: %[[UP:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index

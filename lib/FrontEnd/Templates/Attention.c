@@ -68,15 +68,20 @@
  * the workgroup's first query, unmasked, and its diagonal ones after
  * them?  When every workgroup's diagonal blocks exist in full: static
  * sizes, blocks of `keys` dividing the key count, keys >= the queries
- * rounded up to a workgroup (tile_m); and keys x d <= 2048 or d <= 64:
+ * rounded up to a workgroup (tile_m); and keys x d <= 2048 or d <= 64, or
+ * on RDNA4 keys x d <= 4096 with the queries a multiple of tile_m:
  * measured without spills at d = 64 (64 keys) and d = 128 (16 keys) on
- * both chips, where d = 128 with 32 keys spills (54 VGPRs on gfx1100,
- * 17 on gfx1201 with a partial query workgroup) outside the loop. */
-static bool causal_split(const fe_problem *p, int tile_m, int keys) {
+ * both chips and d = 128 (32 keys) on gfx1201, where d = 128 with 32 keys
+ * spills outside the loop on gfx1100 (54 VGPRs) and, with a partial query
+ * workgroup (160 queries), on gfx1201 (17). */
+static bool causal_split(const fe_problem *p, wmma_arch arch,
+                         int tile_m, int keys) {
   const fe_gemm *g1 = &p->gemms[0];
   int64_t d = g1->K.value;
-  return fe_att_causal(&p->g, p->att.score) && (keys * d <= 2048 || d <= 64) &&
-         fe_size_static(g1->N) &&
+  bool whole_m = fe_size_static(g1->M) && g1->M.value % tile_m == 0;
+  bool fits = keys * d <= 2048 || d <= 64 ||
+              (arch == WMMA_ARCH_RDNA4 && keys * d <= 4096 && whole_m);
+  return fe_att_causal(&p->g, p->att.score) && fits && fe_size_static(g1->N) &&
          fe_size_static(g1->M) && g1->N.value % keys == 0 &&
          tile_m % keys == 0 &&
          g1->N.value >= (g1->M.value + tile_m - 1) / tile_m * tile_m;
@@ -176,7 +181,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
     int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
                              (unmasked && g1->N.value % k == 0 &&
-                              (below < 0 || causal_split(p, s->tile_m, k)))
+                              (below < 0 || causal_split(p, chip->arch, s->tile_m, k)))
                          ? 4096
                          : 2048;
     if (keys ? k != keys : k > KT && k * d > kd_max)
@@ -291,11 +296,35 @@ static MlirValue swap_halves(fe_kb *kb, MlirValue w) {
   return wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
 }
 
-static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt) {
+/* The 8 f32 slots of pv as 4 words of f16 pairs (slots 2i, 2i + 1 in
+ * word i): one v_cvt_pk_rtz_f16_f32 a pair for f16, where truncf costs a
+ * conversion a slot (RDNA3) or two and a v_pack_b32_f16 a pair (RDNA4).
+ * Rounding toward zero is within one f16 ulp of the reference's
+ * round-to-nearest (the bound's truncf rule charges one ulp).  Other
+ * types, or !packed: truncf. */
+static MlirValue pack_pairs(fe_kb *kb, MlirValue pv, MlirType el, bool packed) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  if (!packed || !mlirTypeIsAF16(el))
+    return wb_bitcast(b, wb_cast(b, "arith.truncf", pv, wb_vec(8, el)),
+                      wb_vec(4, i32));
+  MlirValue w[4];
+  for (int i = 0; i < 4; ++i) {
+    MlirValue args[2];
+    args[0] = wb_extract(b, pv, 2 * i);
+    args[1] = wb_extract(b, pv, 2 * i + 1);
+    MlirValue h2 = wb_call_intrinsic(b, "llvm.amdgcn.cvt.pkrtz", 2, args,
+                                     wb_vec(2, el));
+    w[i] = wb_op1(b, "llvm.bitcast", 1, &h2, i32, 0, NULL);
+  }
+  return wb_from_elements(b, 4, w, wb_vec(4, i32));
+}
+
+static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt,
+                                 bool packed) {
   wb_t *b = &kb->b;
   MlirType el = wb_elem_type(bt), i32 = wb_i32(kb->ctx);
-  MlirValue p16 = wb_cast(b, "arith.truncf", pv, wb_vec(8, el));
-  MlirValue w = wb_bitcast(b, p16, wb_vec(4, i32));
+  MlirValue w = pack_pairs(kb, pv, el, packed);
   MlirValue h = wb_h_index(b);
   MlirValue zero = kb_c(kb, 0);
   MlirValue upper = wb_cmpi(b, WB_CMP_NE, h, zero);
@@ -502,8 +531,15 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
   MlirValue pb[MAX_KEY_TILES];
   MlirType bt = wmmaFragAttrGetVectorType(to);
+  /* RDNA4: P^T's B operand is S^T's accumulator, slot for slot.  The
+   * packed conversion (pack_pairs) everywhere but RDNA3's 16-key blocks,
+   * where it cost the O^T rescale's VOPD pairing (register allocation;
+   * d = 128 causal on gfx1100: 248 -> 258 instructions for 18 WMMAs). */
+  bool same = kb->arch == WMMA_ARCH_RDNA4 && !wmma_arch_replicates_ab(kb->arch);
+  bool packed = a->nkt > 1 || kb->arch == WMMA_ARCH_RDNA4;
   for (int kt = 0; kt < a->nkt; ++kt)
-    pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt)
+    pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt, packed)
+             : same     ? wb_bitcast(b, pack_pairs(kb, pv[kt], wb_elem_type(bt), true), bt)
                         : kb_relayout(kb, from, to, pv[kt], bt);
   /* The correction in three registers, the O^T tiles rescaled by
    * (c0, c1) and (c2, c1) in turn: which banks the copies get is the
@@ -670,7 +706,7 @@ static int build(fe_kb *kb) {
    * them, masked and unrolled (a second pipeline: one barrier and one
    * block's load of latency more per workgroup). */
   int below = fe_att_causal_unmasked(&p->g, p->att.score);
-  if (s->causal && causal_split(p, s->tile_m, a->keys)) {
+  if (s->causal && causal_split(p, kb->arch, s->tile_m, a->keys)) {
     MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), s->tile_m / a->keys);
     a->score = below;
     a->fold = fe_att_score_factor(p, below);

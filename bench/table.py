@@ -38,7 +38,8 @@ def vs_min(value, minimum, digits=2):
 def launch_waves(manifest):
     """The most waves one of a manifest's launches starts (launches run one
     after another) and each launch's template, with its split: "decode
-    split 32" (K across 32 waves), "decode_attention 16 waves x 6 wgs"
+    split 32 x 2 wgs, 16 tiles" (K across 32 waves of 2 workgroups per
+    column block of 16 tiles; then its "decode combine"), "decode_attention 16 waves x 6 wgs"
     (the keys across 16 waves of each of 6 workgroups per KV sequence)."""
     waves, templates = 0, []
     for launch in manifest.get("launches", [manifest]):
@@ -52,8 +53,13 @@ def launch_waves(manifest):
         w = re.search(r"waves = \[(\d+), (\d+)\]", sched)
         p = re.search(r"wave_tile = \[(\d+), (\d+)\]", sched)
         name = t.group(1) if t else "?"
-        if name == "decode" and w:
-            name += f" split {w.group(1)}"
+        if name == "decode" and templates and templates[0].startswith("decode"):
+            name += " combine"  # the second launch of a split across workgroups
+        elif name == "decode" and w:
+            parts = grid[1] if len(grid) > 1 else 1
+            name += f" split {w.group(1)}" + (f" x {parts} wgs" if parts > 1 else "")
+            if p:
+                name += f", {p.group(2)} tiles"
         elif name == "decode_attention" and w and p:
             name += (f" {w.group(1)} waves x {p.group(2)} wgs" if w.group(1) != "1"
                      else " merge")

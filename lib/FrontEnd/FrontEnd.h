@@ -45,9 +45,9 @@
  *              HostProgram.c, ProgramRecords.c: a program's host body (the
  *              launches in order) and its buffer numbers.
  *  Pass/       LinalgToKernels.c: the pass, driving the stages below;
- *              ConvertProgram.c: programs; ConvertSplitKv.c: decode
- *              attention split across workgroups (two kernels and a
- *              workspace); Registration.cpp: its C++
+ *              ConvertProgram.c: programs; ConvertSplit.c: decode
+ *              attention's KV or decode's K split across workgroups
+ *              (two kernels and a workspace); Registration.cpp: its C++
  *              registration shim (options).
  * Everything is built through the MLIR C API (wmma/Support/Builder.h); no
  * text is printed and parsed back.  No static state: the pass is reentrant. */

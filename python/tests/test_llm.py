@@ -56,3 +56,37 @@ def test_w4a16_decode_traffic_and_numbers(chip, M):
     # once to f16: u16 more): 2 K u32 + u16 relative to sum |x||w'|.
     mag = np.abs(x.astype(np.float64)) @ np.abs(deq)
     assert np.all(np.abs(got - want) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)
+
+
+# K split across workgroups as well (Templates/DecodeSplit.c): at M = 4 on
+# gfx1100 (96 CUs) 16 column blocks of 128 columns x 2 workgroups along K
+# (the f32 partials added in part order by a second kernel) load fewer
+# bytes than 32 blocks without the split (1.12x the minimum before, the
+# activations read 32 times); at odd N = 2047 on gfx1201, 8 blocks of 256
+# x 2 instead of 16 blocks.
+@pytest.mark.parametrize("chip,M,N,before", [("gfx1100", 4, 4096, 1.12),
+                                             ("gfx1201", 4, 2047, None)])
+def test_w4a16_decode_split_across_workgroups(chip, M, N, before):
+    K, G = 4096, 128
+    source = llm.w4a16(M, N, K, G)
+    compiled = wmma.compile(source, chip, emit="llvm")
+    launches = compiled.manifest["launches"]
+    assert len(launches) == 2
+    assert all('template = "decode"' in l["schedule"] for l in launches)
+    assert launches[0]["grid"][1] == 2 and launches[1]["block"][0] == 32
+    inputs = wmma.random_inputs(compiled.manifest, seed=5)
+    outputs, counters = wmma.run(source, chip, inputs, stats=True)
+    minimum = K // 2 * N + (K // G) * N * 2 + M * K * 2
+    if before:
+        assert counters["global_bytes_loaded"] < (before - 0.01) * minimum
+    g = launches[0]["grid"]
+    assert g[0] * g[1] * g[2] * launches[0]["block"][0] // 32 >= \
+        8 * wmma.chip_info(chip)["compute_units"]
+    x, w, s = (np.asarray(inputs[k]) for k in ("x", "w", "s"))
+    deq = dequantized(w, s, N, K, G)
+    want = x.astype(np.float64) @ deq
+    got = np.asarray(outputs["y"], dtype=np.float64)
+    # As above: the P partials are f32 sums added in f32 (one more rounding
+    # per part, within the 2 K u32 term).
+    mag = np.abs(x.astype(np.float64)) @ np.abs(deq)
+    assert np.all(np.abs(got - want) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)

@@ -220,10 +220,15 @@ static int convert_func(MlirBlock body, MlirOperation func,
     rc = -1;
     goto done;
   }
-  if (t == &fe_template_decode_attention && s.wave_n > 1) {
-    if (fe_convert_split_kv(func, p, &s, &fo, chip)) {
+  if (fe_is_split(t, &s)) {
+    if (fe_convert_split(func, p, t, &s, &fo, chip)) {
       rc = -1;
       goto done;
+    }
+    if (t == &fe_template_decode) {
+      char note[FE_WHY * 2];
+      fe_decode_remark(p, chip, &s, note, sizeof note);
+      fe_remark(p->g.prods[p->gemms[0].prod].loc, "%s", note);
     }
     if (fo.pinned)
       mlirOperationRemoveAttributeByName(func, wmma_sref("wmma.schedule"));

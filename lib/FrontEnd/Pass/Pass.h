@@ -22,12 +22,14 @@ int fe_convert_program(MlirOperation func, MlirOperation norm,
                        const fe_options *o, const wmma_chip_info *chip,
                        fe_diag *d);
 
-/* Decode attention whose schedule splits each KV sequence across
- * workgroups (ConvertSplitKv.c): the two kernels, the workspace and the
+/* A schedule that splits the work across workgroups whose partials a
+ * second kernel combines (ConvertSplit.c): decode attention's KV split,
+ * decode's K split.  Is it one, and its two kernels, the workspace and the
  * host launching them; 0, or -1 after an error at func. */
-int fe_convert_split_kv(MlirOperation func, const fe_problem *p,
-                        const fe_schedule *s, const fe_options *o,
-                        const wmma_chip_info *chip);
+bool fe_is_split(const fe_template *t, const fe_schedule *s);
+int fe_convert_split(MlirOperation func, const fe_problem *p,
+                     const fe_template *t, const fe_schedule *s,
+                     const fe_options *o, const wmma_chip_info *chip);
 
 /* A depthwise convolution with a channel multiplier that the WMMA
  * analysis took (fe_problem.valu_alternative) and fe_select gave the gemm

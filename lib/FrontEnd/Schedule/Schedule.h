@@ -73,10 +73,12 @@ typedef struct {
   wmma_copy_kind copy[2]; /* how the (first) product's A and B tiles reach
                              LDS (attention: K and V); NONE: not staged */
   bool causal;            /* attention: keys after the last query skipped */
-  /* decode_attention split across workgroups (wave_n = workgroups per KV
-   * sequence > 1): this kernel merges their partial results (the second
-   * of the two launches; Pass/ConvertSplitKv.c). */
-  bool kv_combine;
+  /* A split across workgroups (Pass/ConvertSplit.c): decode_attention's
+   * KV sequence (wave_n workgroups), decode's K (k_parts workgroups per
+   * column block).  This kernel combines their partial results: the
+   * second of the two launches. */
+  bool combine;
+  int k_parts; /* decode: workgroups along K (0 or 1: no split) */
 } fe_schedule;
 
 /* ScheduleAttr.c: the record as #wmma.schedule (null if invalid), as its

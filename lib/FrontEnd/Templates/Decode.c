@@ -16,12 +16,16 @@
  * along K (scales) are read once per iteration of up to 8 K steps that
  * stays within one group (fe_kb.k_base).
  *
- * The cost rule (plan): wave_n the widest (at most 16 column tiles: the
- * activations are read once per workgroup) and S the smallest power of two
- * that give the launch 8 waves per CU of the chip's largest part (each
- * slice at least 64 K long); the remark (fe_decode_remark) compares the
- * WMMA with M padded with a VALU dot product (v_dot2: 64 multiply-adds per
- * instruction) and the time the weights take to stream from DRAM. */
+ * The cost rule (plan, fe_decode_choose in DecodeSplit.c): the column
+ * tiles per wave (at most 16: the activations are read once per column
+ * block), S (the fewest waves reaching the target) and P workgroups along
+ * K (a second kernel adds their partials) with the fewest bytes loaded
+ * beyond the weights, among those giving the launch 8 waves per CU of the
+ * chip's largest part (each slice at least 64 K long); the remark
+ * (fe_decode_remark) compares the WMMA with M padded with a VALU dot
+ * product (v_dot2: 64 multiply-adds per instruction) and the time the
+ * weights take to stream from DRAM. */
+#include "Templates/DecodeSplit.h"
 #include "Templates/DecodeWide.h"
 #include "Templates/Gemm.h"
 
@@ -31,15 +35,15 @@
 #include <string.h>
 
 #define DECODE_MAX_M 32
-#define DECODE_MAX_SPLIT 32
-#define DECODE_MIN_SLICE 64
-#define DECODE_WAVES_PER_CU 8
 #define DECODE_MIN_K 1024
 #define DECODE_MIN_WEIGHTS (1 << 20)
 #define DECODE_WIDE_VGPRS 192
 #define DECODE_WIDE_OTHER_VGPRS 32
 
 static int split_of(const fe_schedule *s) { return s->waves_m; }
+static int parts_of(const fe_schedule *s) {
+  return s->k_parts > 1 ? s->k_parts : 1;
+}
 
 static wmma_elem elem_of(MlirType t) {
   wmma_elem e = WMMA_ELEM_F16;
@@ -48,11 +52,7 @@ static wmma_elem elem_of(MlirType t) {
 }
 
 static double waves_of(const fe_gemm *g, int wave_n, int split) {
-  double n = (double)fe_estimate(g->N), B = 1;
-  for (int i = 0; i < g->nbatch; ++i)
-    B *= (double)fe_estimate(g->batch[i]);
-  double tn = (double)((int64_t)(n + 16.0 * wave_n - 1) / (16 * wave_n));
-  return tn * B * split;
+  return fe_decode_blocks(g, wave_n) * split;
 }
 
 /* K steps per loop iteration: enough that the iteration covers one group
@@ -130,46 +130,28 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "K < %d or fewer than %d weights: not a decode "
                             "layer",
                   DECODE_MIN_K, DECODE_MIN_WEIGHTS);
-  double need = (double)DECODE_WAVES_PER_CU * chip->compute_units;
-  int best_wn = 0, best_s = 0, most_wn = 1, most_s = 1;
-  double most_waves = 0;
-  /* The widest wave tile first: each wave reads the activations of its K
-   * slice once for all its columns. */
-  static const int wns[5] = {16, 8, 4, 2, 1};
+  /* The cost rule (DecodeSplit.c): column tiles per wave, waves and
+   * workgroups along K. */
   int max_wn = g->M.value > 16 ? 8 : 16;
-  for (int i = 0; i < 5 && !best_wn; ++i)
-    for (int sp = 1; sp <= DECODE_MAX_SPLIT; sp *= 2) {
-      if (sp > 1 && K / sp < DECODE_MIN_SLICE)
-        break;
-      if (wns[i] > max_wn)
-        break;
-      double w = waves_of(g, wns[i], sp);
-      if (w >= need) {
-        best_wn = wns[i];
-        best_s = sp;
-        break;
-      }
-      if (w > most_waves) {
-        most_waves = w;
-        most_wn = wns[i];
-        most_s = sp;
-      }
-    }
-  if (!best_wn) {
-    /* No configuration reaches the target: the one with the most waves. */
-    best_wn = most_wn;
-    best_s = most_s;
-  }
+  const int unroll = unroll_of(p);
+  fe_decode_choice c = {1, 1, 1, 1, 0, 0};
+choose:
+  /* (A pin makes the choices itself.) */
+  if (fe_decode_choose(p, chip, max_wn, unroll, &c) && !o->pinned)
+    return fe_why(why, cap, "K is too short to split");
+  int best_wn = c.wave_n, best_s = c.split, best_p = c.parts;
+  int best_u = c.unroll;
   if (o->pinned) {
     best_s = (int)o->pin.waves[0];
     best_wn = (int)(o->pin.tile[1] / 16);
+    best_p = 1; /* (a pin does not carry the split across workgroups) */
+    best_u = unroll;
   }
-  if (best_s < 2)
+  if (best_s * best_p < 2)
     return fe_why(why, cap, "the grid has %.0f waves, %d per CU of the "
                             "largest part, without splitting K",
                   waves_of(g, 4, 1),
                   (int)(waves_of(g, 4, 1) / chip->compute_units));
-again:
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_decode.name;
   s->kacc = g->kacc_type;
@@ -185,10 +167,11 @@ again:
   s->wave_m = (int)((g->M.value + 15) / 16);
   s->wave_n = best_wn;
   s->waves_m = best_s; /* waves along K */
+  s->k_parts = best_p; /* workgroups along K */
   s->waves_n = 1;
   s->tile_m = 16 * s->wave_m;
   s->tile_n = 16 * s->wave_n;
-  s->k_step = FE_ATOM_K * unroll_of(p);
+  s->k_step = FE_ATOM_K * best_u;
   s->stages = 1;
   s->threads = 32 * best_s;
   s->acc_pack = 1;
@@ -214,8 +197,8 @@ again:
   if (wide && !o->pinned && best_wn > 2 &&
       (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
           free_bytes) {
-    best_wn /= 2;
-    goto again;
+    max_wn = best_wn / 2;
+    goto choose;
   }
   while (wide && s->k_step > FE_ATOM_K &&
          (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
@@ -232,7 +215,9 @@ again:
     return fe_why(why, cap, "%d K slices of %dx%d tiles do not fit",
                   best_s, s->tile_m, s->tile_n);
   s->grid[0] = (fe_grid_dim){1, {{g->N, s->tile_n}}};
-  s->grid[1] = (fe_grid_dim){1, {{g->M, s->tile_m}}};
+  /* (M <= tile_m: one row block; with a split, y is the K part.) */
+  s->grid[1] = best_p > 1 ? (fe_grid_dim){1, {{fe_static(best_p), 1}}}
+                          : (fe_grid_dim){1, {{g->M, s->tile_m}}};
   s->grid[2].nterms = g->nbatch;
   for (int i = 0; i < g->nbatch; ++i) {
     s->grid[2].t[i].size = g->batch[i];
@@ -286,19 +271,28 @@ void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
     mem = wb / ((double)chip->largest->dram_bytes_per_s /
                 (chip->largest->boost_clock_mhz * 1e6));
   double tw = wmma + unpack, tv = dot + unpack;
-  double waves = waves_of(g, s->wave_n, split_of(s));
+  const int P = parts_of(s);
+  double waves = waves_of(g, s->wave_n, split_of(s)) * P;
+  char parts[160] = "";
+  if (P > 1)
+    snprintf(parts, sizeof parts,
+             " and %d ways across workgroups (f32 partials through a "
+             "workspace, added in part order by a second kernel)",
+             P);
   double cw = tw > mem ? tw : mem, cv = tv > mem ? tv : mem;
   snprintf(buf, cap,
            "decode GEMM (template decode): WMMA with M = %d padded to %d rows "
            "(cost max(issue, weight stream) = %.0f cycles: %.0f issue, %.0f "
-           "stream; a VALU dot: %.0f%s), K split %d ways across the waves of "
-           "a workgroup, partial sums added in order through LDS: %.0f waves, "
-           "%.1f per CU of the largest %s part (%d CUs)%s",
+           "stream; a VALU dot: %.0f%s), column blocks of %d (the "
+           "activations read once per block), K split %d ways across the "
+           "waves of a workgroup%s, partial sums added in order through LDS: "
+           "%.0f waves, %.1f per CU of the largest %s part (%d CUs)%s",
            (int)M, s->tile_m, cw, tw, mem, cv,
            cv < 0.9 * cw ? ", cheaper, but no split-K VALU kernel exists yet"
                          : "",
-           split_of(s), waves, waves / chip->compute_units, chip->name,
-           chip->compute_units, i4_bytes ? kI4Bytes : "");
+           s->tile_n, split_of(s), parts, waves,
+           waves / chip->compute_units, chip->name, chip->compute_units,
+           i4_bytes ? kI4Bytes : "");
 }
 
 /*===--- building ------------------------------------------------------------===*/
@@ -384,14 +378,6 @@ static MlirValue min_index(fe_kb *kb, MlirValue a, MlirValue b) {
   return wb_arith(&kb->b, "arith.minui", a, b);
 }
 
-/* Row rho of an accumulator in slot v of lane half h: v + 8h, or 2v + h
- * on RDNA3's interleaved rows. */
-static MlirValue acc_row(fe_kb *kb, MlirValue h, int v) {
-  if (wmma_arch_acc_rows_interleaved(kb->arch))
-    return kb_addc(kb, h, 2 * v);
-  return kb_addc(kb, kb_mulc(kb, h, 8), v);
-}
-
 /* M = 2..4 (DecodeWide.h): the sums of the shared accumulators sum[0..nsh)
  * put in column order through LDS, rows 0-3 of 16 W columns: row rho of
  * accumulator a holds row rho % 4 of tile 4a + rho / 4, whose lane r is
@@ -408,7 +394,7 @@ static void rows_to_column_order(fe_kb *kb, fe_gemm_wave *w,
   MlirValue c4 = kb_c(kb, 4), c8 = kb_c(kb, 8);
   for (int a = 0; a < nsh; ++a)
     for (int v = 0; v < 8; ++v) {
-      MlirValue rho = acc_row(kb, h_idx, v);
+      MlirValue rho = fe_decode_acc_row(kb, h_idx, v);
       MlirValue m = wb_arith(b, "arith.remui", rho, c4);
       MlirValue q = wb_arith(b, "arith.divui", rho, c4);
       MlirValue rw = kb_mulc(kb, r_idx, W);
@@ -418,7 +404,7 @@ static void rows_to_column_order(fe_kb *kb, fe_gemm_wave *w,
       idx[1] = wb_arith(b, "arith.remui", f, c8);
       wb_store(b, wb_extract(b, sum[a], v), lds, 2, idx);
     }
-  fe_gemm_acc_init(kb, w);
+  fe_decode_acc_start(kb, w);
   MlirType vt = mlirValueGetType(sum[0]);
   MlirType el = mlirShapedTypeGetElementType(vt);
   MlirValue zero = wb_const_zero(b, el);
@@ -430,7 +416,7 @@ static void rows_to_column_order(fe_kb *kb, fe_gemm_wave *w,
         e[v] = zero;
         continue;
       }
-      MlirValue rho = acc_row(kb, h_idx, v);
+      MlirValue rho = fe_decode_acc_row(kb, h_idx, v);
       MlirValue low = wb_cmpi(b, WB_CMP_ULT, rho, c4);
       MlirValue rc = wb_arith(b, "arith.minui", rho, kb_c(kb, 3));
       MlirValue row = kb_mulc(kb, rc, 16 * W);
@@ -515,7 +501,7 @@ static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
     return -1;
   if (kb->p->gemms[0].M.value > 1) {
     rows_to_column_order(kb, w, sum, nsh, lds);
-    fe_gemm_epilogue(kb, w);
+    fe_decode_finish(kb, w);
     wb_if_end(b, &ep, 0, NULL);
     return kb->failed ? -1 : 0;
   }
@@ -532,7 +518,7 @@ static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
     idx[1] = wb_arith(b, "arith.remui", f, c8);
     wb_store(b, wb_extract(b, v, 0), lds, 2, idx);
   }
-  fe_gemm_acc_init(kb, w);
+  fe_decode_acc_start(kb, w);
   MlirValue low = wb_cmpi(b, WB_CMP_EQ, h_idx, kb_c(kb, 0));
   for (int t = 0; t < nt; ++t) {
     MlirValue f = kb_addc(kb, r_idx, 16 * t);
@@ -550,7 +536,7 @@ static int reduce_shared(fe_kb *kb, fe_gemm_wave *w, MlirValue *sh, int nsh,
                                                         : "arith.addi",
                          w->acc[t], tile);
   }
-  fe_gemm_epilogue(kb, w);
+  fe_decode_finish(kb, w);
   wb_if_end(b, &ep, 0, NULL);
   return kb->failed ? -1 : 0;
 }
@@ -559,26 +545,33 @@ static int build(fe_kb *kb) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   wb_t *b = &kb->b;
+  if (s->combine)
+    return fe_decode_build_combine(kb);
   const int S = split_of(s), nt = s->wave_m * s->wave_n;
+  const int P = parts_of(s);
   fe_gemm_wave w;
   memset(&w, 0, sizeof w);
   if (g->nbatch)
     kb_batch_from_z(kb, g, kb_bid(kb, 2), w.batch);
-  w.bm0 = w.m0 = kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
+  /* (Split across workgroups: block y is the K part, one row block.) */
+  w.bm0 = w.m0 = P > 1 ? kb_c(kb, 0) : kb_mulc(kb, kb_bid(kb, 1), s->tile_m);
   w.bn0 = w.n0 = kb_mulc(kb, kb_bid(kb, 0), s->tile_n);
   w.form = FE_FORM_ACC;
   kb->b_col_step = fe_decode_wide_cols(kb->p, s);
   MlirValue slice = kb->wave;
-  /* The slice's K range [k_lo, k_hi), its full 16-steps up to k_full. */
+  /* The slice's K range [k_lo, k_hi), its full 16-steps up to k_full:
+   * slice p S + wave of the P S (workgroup p of a split). */
   const int U = s->k_step / 16;
-  MlirValue kc = kb_mulc(kb, kb_ceil_div(kb, g->K, 16 * (int64_t)S * U),
-                         16 * U);
+  MlirValue kc = kb_mulc(
+      kb, kb_ceil_div(kb, g->K, 16 * (int64_t)S * P * U), 16 * U);
+  MlirValue kslice =
+      P > 1 ? kb_add(kb, kb_mulc(kb, kb_bid(kb, 1), S), slice) : slice;
   MlirValue K = kb_size(kb, g->K);
-  MlirValue k_lo = min_index(kb, wb_arith(b, "arith.muli", slice, kc), K);
+  MlirValue k_lo = min_index(kb, wb_arith(b, "arith.muli", kslice, kc), K);
   MlirValue k_hi = min_index(kb, wb_arith(b, "arith.addi", k_lo, kc), K);
   MlirValue kfull = fe_k_full(kb, g->K, 16);
   MlirValue k_end = min_index(kb, k_hi, kfull);
-  fe_gemm_acc_init(kb, &w);
+  fe_decode_acc_start(kb, &w);
   int na = fe_gemm_nacc(kb);
   const bool wide = kb->b_col_step > 1;
   const bool shared = wide && fe_decode_rows_shared(kb->p, s);
@@ -681,7 +674,7 @@ static int build(fe_kb *kb) {
     types[t] = mlirValueGetType(acc[t]);
   if (wide) {
     /* The initial accumulator built here, not live across the K loop. */
-    fe_gemm_acc_init(kb, &w);
+    fe_decode_acc_start(kb, &w);
     memcpy(init, w.acc, sizeof(MlirValue) * (size_t)na);
   }
   for (int r0 = r_first; r0 < S; r0 += cap) {
@@ -729,7 +722,7 @@ static int build(fe_kb *kb) {
   if (!wb_if_begin(b, &ep, first, 0, NULL, false))
     return -1;
   memcpy(w.acc, acc, sizeof(MlirValue) * (size_t)na);
-  fe_gemm_epilogue(kb, &w);
+  fe_decode_finish(kb, &w);
   wb_if_end(b, &ep, 0, NULL);
   kb->b_col_step = 0;
   return kb->failed ? -1 : 0;

@@ -30,9 +30,9 @@
  * schedule): workgroup p takes slices p S .. p S + S - 1 of P S, balanced
  * over the run-time number of blocks, and wave 0 writes its merged
  * partial (m, l, unnormalised O^T) to a workspace instead of the output;
- * a second kernel (kv_combine, one wave per workgroup of the first) merges
+ * a second kernel (combine, one wave per workgroup of the first) merges
  * the P partials in order with the same rule, divides and stores
- * (Pass/ConvertSplitKv.c launches both).
+ * (Pass/ConvertSplit.c launches both).
  * This file plans and builds the kernel's structure (the key loop, the
  * split across workgroups, the combine kernel); DecodeAttentionWave.c
  * builds what a wave computes in it (Q^T, a key block's step, the merge
@@ -394,7 +394,7 @@ static int build(fe_kb *kb) {
   batch_of(kb, &a, kb_bid(kb, 2));
   a.query = kb_bid(kb, 0);
   const int P = s->wave_n > 1 ? s->wave_n : 1;
-  if (s->kv_combine)
+  if (s->combine)
     return build_combine(kb, &a, P);
   MlirValue ws = P > 1 ? workspace(kb) : (MlirValue){NULL};
   if (kb->failed)

@@ -44,6 +44,13 @@ extern const fe_template fe_template_gemm_sparse;
 extern const fe_template fe_template_decode;
 void fe_decode_remark(const fe_problem *p, const wmma_chip_info *chip,
                       const fe_schedule *s, char *buf, size_t cap);
+/* Its split of K across workgroups (s->k_parts > 1, DecodeSplit.c): the
+ * workspace of f32 partials (the last argument of both kernels; 0 or -1)
+ * and the combine kernel's schedule. */
+int fe_decode_workspace(const fe_problem *p, const fe_schedule *s,
+                        fe_arg *w);
+void fe_decode_combine_schedule(const fe_problem *p, const fe_schedule *s,
+                                fe_schedule *s2);
 extern const fe_template fe_template_attention;
 /* DecodeAttention.c: attention with few queries per head (flash
  * decoding: a group's heads in the columns, keys split across waves). */

@@ -1,0 +1,51 @@
+/* The decode template's split of K across workgroups (DecodeSplit.c):
+ * P workgroups per column block each multiply a K range and write f32
+ * partial sums to a workspace; a second kernel adds the P partials in
+ * part order (deterministic), runs the epilogue and stores
+ * (Pass/ConvertSplit.c launches both).  And the cost rule choosing the
+ * column block width, the waves per workgroup and P. */
+#ifndef WMMA_FRONTEND_TEMPLATES_DECODESPLIT_H
+#define WMMA_FRONTEND_TEMPLATES_DECODESPLIT_H
+
+#include "Templates/Gemm.h"
+
+#define DECODE_MAX_SPLIT 32 /* waves per workgroup along K */
+#define DECODE_MAX_PARTS 8  /* workgroups per column block along K */
+#define DECODE_MIN_SLICE 64 /* K per wave at least */
+#define DECODE_WAVES_PER_CU 8
+
+/* A (column tiles per wave, waves along K, workgroups along K, K steps per
+ * iteration) choice and the global bytes it loads beyond the weights:
+ * activations once per column block, the partials the combine reads, the
+ * grouped loads (scales) read again when an iteration is shorter than a
+ * group. */
+typedef struct {
+  int wave_n, split, parts, unroll;
+  double waves, bytes;
+} fe_decode_choice;
+
+/* The choice with the fewest such bytes among those giving the launch
+ * DECODE_WAVES_PER_CU waves per CU of the chip's largest part (column
+ * tiles per wave at most max_wn, iterations at most `unroll` steps);
+ * without one, the P = 1 choice with the most waves.  0, or -1 if none
+ * (every choice has slices shorter than DECODE_MIN_SLICE). */
+int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
+                     int max_wn, int unroll, fe_decode_choice *c);
+/* The column blocks (workgroups along N, times the batches) of wave_n
+ * tiles. */
+double fe_decode_blocks(const fe_gemm *g, int wave_n);
+
+/* Row of an accumulator slot v in lane half h: v + 8h, or 2v + h on
+ * RDNA3's interleaved rows. */
+MlirValue fe_decode_acc_row(fe_kb *kb, MlirValue h, int v);
+/* The accumulators a K slice starts from: the product's initial value
+ * (fe_gemm_acc_init), or zeros in the first kernel of a split (the
+ * combine adds the initial value). */
+void fe_decode_acc_start(fe_kb *kb, fe_gemm_wave *w);
+/* Wave 0's sums (column order) to their end: the epilogue and the store,
+ * or this workgroup's partial in the workspace. */
+void fe_decode_finish(fe_kb *kb, fe_gemm_wave *w);
+/* The combine kernel (s->combine). */
+int fe_decode_build_combine(fe_kb *kb);
+
+#endif /* WMMA_FRONTEND_TEMPLATES_DECODESPLIT_H */

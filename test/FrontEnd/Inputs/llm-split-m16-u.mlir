@@ -1,0 +1,27 @@
+// Decode GEMM split across workgroups (M = 16, K = 4096, odd N = 2047), W4A16 unsigned nibbles with f16 zero points, group 128
+func.func @w4a16(%x: memref<16x4096xf16>, %w: memref<2048x2047xi8>, %s: memref<32x2047xf16>, %zp: memref<32x2047xf16>, %y: memref<16x2047xf32>) {
+  %z0 = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<4096x2047xf16>
+  linalg.generic {indexing_maps = [affine_map<(k, n) -> (k floordiv 2, n)>, affine_map<(k, n) -> (k floordiv 128, n)>, affine_map<(k, n) -> (k floordiv 128, n)>, affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%w, %s, %zp : memref<2048x2047xi8>, memref<32x2047xf16>, memref<32x2047xf16>) outs(%wd : memref<4096x2047xf16>) {
+  ^bb0(%b: i8, %sc: f16, %z: f16, %o: f16):
+    %k = linalg.index 0 : index
+    %cP = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %r = arith.remui %k, %cP : index
+    %sh = arith.muli %r, %c4 : index
+    %shi = arith.index_cast %sh : index to i8
+    %v = arith.shrui %b, %shi : i8
+    %m = arith.constant 15 : i8
+    %lo = arith.andi %v, %m : i8
+    %f = arith.uitofp %lo : i8 to f16
+    %fz = arith.subf %f, %z : f16
+    %o2 = arith.mulf %fz, %sc : f16
+    linalg.yield %o2 : f16
+  }
+  linalg.fill ins(%z0 : f32) outs(%y : memref<16x2047xf32>)
+  linalg.matmul ins(%x, %wd : memref<16x4096xf16>, memref<4096x2047xf16>) outs(%y : memref<16x2047xf32>)
+  memref.dealloc %wd : memref<4096x2047xf16>
+  return
+}

@@ -106,14 +106,16 @@ func.func @dyn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
 
 // -----
 
-// A chain whose intermediate strip fits registers: chain_regs, whatever
-// the tile options; staging=registers changes nothing.
+// A chain whose intermediate strip fits registers, whatever the tile
+// options: chain_lds by the modelled time (64 rows: 4 blocks of 16 rows
+// against one workgroup of chain_regs; explain-cost-chain-regs.mlir),
+// chain_regs with staging=registers.
 // CHECK-LABEL: gpu.func @chain(
-// CHECK-SAME: template = "chain_regs"
+// CHECK-SAME: template = "chain_lds"
 // REGS-LABEL: gpu.func @chain(
 // REGS-SAME: template = "chain_regs"
 // TILE-LABEL: gpu.func @chain(
-// TILE-SAME: template = "chain_regs"
+// TILE-SAME: template = "chain_lds"
 func.func @chain(%A0: memref<64x32xf16>, %B0: memref<32x64xf16>, %B1: memref<64x48xf16>, %D: memref<64x48xf32>) {
   %z = arith.constant 0.0 : f32
   %t = memref.alloc() : memref<64x64xf32>

@@ -25,8 +25,10 @@
  * L2 bandwidth is published).  Within 5% of each other the rule's value
  * decides (Gemm.c), and where that ties too, the smaller modelled SIMD
  * bound (the work a DRAM bound hides at boost shows at lower clocks).
- * chain_lds ranks its row blocks the same way (ChainLds.c); the other
- * templates keep the rule or fixed choices.
+ * chain_lds ranks its row blocks the same way (ChainLds.c), chain_regs
+ * its 4 or 8 waves (ChainRegs.c), and a chain both take goes to chain_lds
+ * only where its modelled time is shorter by more than the margin
+ * (choose_chain); the other templates keep the rule or fixed choices.
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */
@@ -208,6 +210,35 @@ static bool attention_in_f32(const fe_problem *p) {
   return true;
 }
 
+/* A chain both chain templates can build: chain_regs (preferred: its
+ * intermediate never leaves registers) unless chain_lds's modelled time is
+ * shorter by more than FE_MODEL_MARGIN (both templates' s->cost are the
+ * modelled times of their whole grids); explain-cost names both and the
+ * choice. */
+static void choose_chain(const fe_problem *p, const wmma_chip_info *chip,
+                         const fe_options *o, const fe_template **t,
+                         fe_schedule *s) {
+  if (*t != &fe_template_chain_regs)
+    return;
+  fe_schedule lds;
+  memset(&lds, 0, sizeof lds);
+  char r[FE_WHY] = "";
+  fe_options quiet = *o; /* its row blocks' remarks would bury the choice */
+  quiet.explain_cost = false;
+  if (fe_template_chain_lds.plan(p, chip, &quiet, &lds, r, sizeof r))
+    return;
+  bool take = lds.cost < s->cost * (1 - FE_MODEL_MARGIN);
+  if (o->explain_cost)
+    fe_remark(p->loc, "chain template: chain_regs modelled %.4g us, "
+                      "chain_lds modelled %.4g us: %s",
+              s->cost * 1e6, lds.cost * 1e6,
+              take ? "chain_lds" : "chain_regs");
+  if (take) {
+    *s = lds;
+    *t = &fe_template_chain_lds;
+  }
+}
+
 int fe_select(const fe_problem *p, const wmma_chip_info *chip,
               const fe_options *o, const fe_template **t, fe_schedule *s,
               char *why, size_t cap) {
@@ -256,6 +287,7 @@ int fe_select(const fe_problem *p, const wmma_chip_info *chip,
     char r[FE_WHY] = "";
     if (kTemplates[i]->plan(p, chip, o, s, r, sizeof r) == 0) {
       *t = kTemplates[i];
+      choose_chain(p, chip, o, t, s);
       return 0;
     }
     /* An empty reason: the template is for another kind of function (a

@@ -68,6 +68,46 @@ static double lds_bytes_moved(double blocks, int64_t rows, int am, int64_t nt0,
   return blocks * per_block * in_bytes + M * N1 * out_bytes;
 }
 
+/* A chain's sizes as the chain_lds cost rule sees them (estimates). */
+typedef struct {
+  int am, an, ak;
+  int64_t mpad, nt0, nt1, row_bytes;
+  double M, K0, N0, N1, B, in_bytes, out_bytes;
+} lds_dims;
+
+/* Candidate c (a copy of s) with blocks of r rows, ranked by the modelled
+ * time (Schedule/Select.c) of the work it plans over B batch items: the
+ * WMMAs of both products, the blocks, LDS bytes (each block writes its
+ * intermediate once, the second product reads a row tile's strip once per
+ * output column tile), the rule's L2 bytes (every row group re-reads both
+ * weight matrices), DRAM once and occupancy from its LDS and VGPRs; the
+ * old rule's value as tie_cost. */
+static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
+                          const lds_dims *d, int64_t r, fe_schedule *c) {
+  double blocks = (double)((d->mpad + r - 1) / r);
+  blocking bk = block_of(r, d->am, d->nt0, d->nt1, s->waves_m);
+  double wmma = blocks * (double)(r / d->am) * (double)d->nt0 *
+                ((d->K0 + d->ak - 1) / d->ak + (d->N1 + d->an - 1) / d->an);
+  double bytes = lds_bytes_moved(blocks, r, d->am, d->nt0, bk, d->K0, d->N0,
+                                 d->N1, d->M, d->in_bytes, d->out_bytes);
+  *c = *s;
+  c->staging = FE_STAGE_LDS;
+  c->rows_per_block = (int)r;
+  c->tile_m = (int)r;
+  c->lds_bytes = r * d->row_bytes;
+  c->vgprs = blocking_vgprs(bk);
+  double inter = blocks * (double)r * d->N0 * d->in_bytes;
+  fe_grid_work work = {
+      s->instr, d->B * wmma, d->B * blocks, 0, fe_waves(s),
+      d->B * inter * (double)d->nt1, d->B * inter, d->B * bytes,
+      d->B * ((d->M * d->K0 + d->K0 * d->N0 + d->N0 * d->N1) * d->in_bytes +
+              d->M * d->N1 * d->out_bytes),
+      c->vgprs, (int)c->lds_bytes, WMMA_SPARSE_COUNT, 0, 0};
+  c->cost = fe_modelled_costs(chip, &work, &c->cost_simd);
+  c->tie_cost = fe_cost(chip, d->B * blocks, d->B * wmma, d->B * bytes);
+  c->tie_bytes = d->B * bytes;
+}
+
 static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
                     const fe_options *o, fe_schedule *s, char *why,
                     size_t cap) {
@@ -94,6 +134,13 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   double out_bytes = wb_type_bits(p->g.nodes[p->root].type) / 8;
   int64_t mpad = fe_round_up((int64_t)M, am), nt0 = n0p / an;
   int64_t nt1 = ((int64_t)N1 + an - 1) / an;
+  double B = 1;
+  for (int i = 0; i < g2->nbatch; ++i)
+    B *= (double)fe_estimate(g2->batch[i]);
+  lds_dims dims = {.am = am, .an = an, .ak = ak, .mpad = mpad, .nt0 = nt0,
+                   .nt1 = nt1, .row_bytes = row_bytes, .M = M, .K0 = K0,
+                   .N0 = N0, .N1 = N1, .B = 1, .in_bytes = in_bytes,
+                   .out_bytes = out_bytes};
   int64_t rows;
   if (o->pinned) { /* exactly the pinned rows, if LDS holds them */
     rows = o->pin.tile[0] <= max_rows ? o->pin.tile[0] : max_rows;
@@ -109,29 +156,7 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
     bool found = false;
     rows = am;
     for (int64_t r = am; r <= max_rows && r <= mpad; r += am) {
-      double blocks = (double)((mpad + r - 1) / r);
-      blocking bk = block_of(r, am, nt0, nt1, s->waves_m);
-      double wmma = blocks * (double)(r / am) * (double)nt0 *
-                    ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
-      double bytes = lds_bytes_moved(blocks, r, am, nt0, bk, K0, N0, N1, M,
-                                     in_bytes, out_bytes);
-      cand = *s;
-      cand.staging = FE_STAGE_LDS;
-      cand.rows_per_block = (int)r;
-      cand.tile_m = (int)r;
-      cand.lds_bytes = r * row_bytes;
-      cand.vgprs = blocking_vgprs(bk);
-      /* LDS: each block writes its intermediate once; the second product
-       * reads a row tile's strip once per output column tile. */
-      double inter = blocks * (double)r * N0 * in_bytes;
-      fe_grid_work work = {
-          s->instr, wmma, blocks, 0, fe_waves(s), inter * (double)nt1,
-          inter, bytes,
-          (M * K0 + K0 * N0 + N0 * N1) * in_bytes + M * N1 * out_bytes,
-          cand.vgprs, (int)cand.lds_bytes, WMMA_SPARSE_COUNT, 0, 0};
-      cand.cost = fe_modelled_costs(chip, &work, &cand.cost_simd);
-      cand.tie_cost = fe_cost(chip, blocks, wmma, bytes);
-      cand.tie_bytes = bytes;
+      lds_candidate(chip, s, &dims, r, &cand);
       if (o->explain_cost)
         fe_explain_candidate(p, "chain_lds", &cand, "candidate");
       if (fe_candidate_better(&cand, &best, found, FE_MODEL_MARGIN)) {
@@ -143,19 +168,13 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
     if (found && o->explain_cost)
       fe_explain_candidate(p, "chain_lds", &best, "chosen");
   }
-  s->staging = FE_STAGE_LDS;
-  s->rows_per_block = (int)rows;
-  s->tile_m = (int)rows;
-  s->lds_bytes = rows * row_bytes;
+  /* The chosen rows' modelled time over every batch item: the choice
+   * between the chain templates compares it (Schedule/Select.c). */
+  dims.B = B;
+  fe_schedule chosen;
+  lds_candidate(chip, s, &dims, rows, &chosen);
+  *s = chosen;
   s->grid[0] = (fe_grid_dim){1, {{g2->M, rows}}};
-  blocking bk = block_of(rows, am, nt0, nt1, s->waves_m);
-  s->vgprs = blocking_vgprs(bk);
-  double blocks = (double)((int64_t)(M + rows - 1) / rows);
-  double wmma = fe_round_up((int64_t)M, am) / am * (N0 / an) *
-                ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
-  double bytes = lds_bytes_moved(blocks, rows, am, nt0, bk, K0, N0, N1, M,
-                                 in_bytes, out_bytes);
-  s->cost = fe_cost(chip, blocks, wmma, bytes);
   return 0;
 }
 

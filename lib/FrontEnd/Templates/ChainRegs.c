@@ -45,6 +45,42 @@ typedef struct {
   int waves, spw;
 } regs_config;
 
+/* The work a chain_regs configuration plans (fe_grid_work, without its
+ * VGPRs and LDS): workgroups of W waves of spw 16-row strips over M rows of
+ * each of B items; first product K0 deep into n0p intermediate columns,
+ * second N1 wide.  LDS: each workgroup writes its A0 and B0 slices and
+ * B1's blocks once, each wave reads its A0 strip, all of B0 and all of B1.
+ * VALU (a lower bound, the same per strip for every configuration): the
+ * intermediate's conversion, one instruction per accumulator VGPR. */
+static fe_grid_work regs_work(const fe_problem *p, wmma_instr instr,
+                              int64_t R, int W, int spw, int nt0, int64_t n0p,
+                              int eb, double M, double K0, double N1,
+                              double B) {
+  const wmma_instr_info *ii = wmma_instr_get(instr);
+  const int am = ii->m, an = ii->n, ak = ii->k;
+  double blocks = (double)((int64_t)(M + (double)R - 1) / R) * B;
+  double n1p = (double)fe_round_up((int64_t)N1, an);
+  double wmma = blocks * W * spw * nt0 *
+                ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
+  double out_bytes = wb_type_bits(p->g.nodes[p->root].type) / 8;
+  double shared = (K0 * (double)n0p + (double)n0p * n1p) * eb;
+  fe_grid_work w;
+  memset(&w, 0, sizeof w);
+  w.instr = instr;
+  w.wmma = wmma;
+  w.workgroups = blocks;
+  w.waves_per_wg = W;
+  w.valu = blocks * W * spw * nt0 * 8.0;
+  w.lds_written = blocks * ((double)R * K0 * eb + shared);
+  w.lds_read = blocks * W * (spw * (double)am * K0 * eb + shared);
+  w.l2_bytes = blocks * ((double)R * K0 + K0 * (double)n0p +
+                         (double)n0p * N1) * eb + B * M * N1 * 4;
+  w.dram_bytes = B * (M * K0 + K0 * (double)n0p + (double)n0p * N1) * eb +
+                 B * M * N1 * out_bytes;
+  w.sparse_instr = WMMA_SPARSE_COUNT;
+  return w;
+}
+
 static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
                      const fe_options *o, fe_schedule *best, char *why,
                      size_t cap) {
@@ -56,7 +92,7 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "staging=lds asks for the intermediate in LDS");
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   const wmma_instr_info *ii = wmma_instr_get(s.instr);
-  const int am = ii->m, an = ii->n, ak = ii->k;
+  const int am = ii->m, an = ii->n;
   int64_t n0p = fe_round_up(g1->N.value, an);
   int nt0 = (int)(n0p / an);
   int eb = wb_type_bits(g1->in_type) / 8;
@@ -152,15 +188,34 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
       snprintf(last, sizeof last, "%lld bytes of LDS", (long long)lds);
       continue;
     }
-    /* The cost rule: B0 and B1 are read once per workgroup; a workgroup of
-     * 8 waves keeps as many SIMDs busy as two of 4. */
-    double blocks = (double)((int64_t)(M + (double)R - 1) / R) * B;
-    double wmma = blocks * W * spw * nt0 *
-                  ((K0 + ak - 1) / ak + (N1 + an - 1) / an);
-    double bytes = blocks * ((double)R * K0 + K0 * (double)n0p +
-                             (double)n0p * N1) * eb + B * M * N1 * 4;
-    double cost = fe_cost(chip, blocks * W / FE_DEFAULT_WAVES, wmma, bytes);
-    if (found && cost >= best->cost)
+    /* Ranked by the modelled time (Schedule/Select.c), as chain_lds's row
+     * blocks: B0 and B1 are read once per workgroup (the old rule's L2
+     * bytes: a workgroup of 8 waves halves the workgroups re-reading
+     * them), every wave reads the shared slices and B1's blocks from LDS,
+     * and occupancy follows from the VGPR and LDS estimates.  Within
+     * FE_MODEL_MARGIN the old rule decides (a workgroup of 8 waves keeps
+     * as many SIMDs busy as two of 4). */
+    fe_schedule cand;
+    fe_grid_work w = regs_work(p, s.instr, R, W, spw, nt0, n0p, eb, M, K0,
+                               N1, B);
+    w.vgprs = vg;
+    w.lds_bytes = (int)lds;
+    cand.cost = fe_modelled_costs(chip, &w, &cand.cost_simd);
+    cand.tie_cost = fe_cost(chip, w.workgroups * W / FE_DEFAULT_WAVES,
+                            w.wmma, w.l2_bytes);
+    cand.tie_bytes = 0;
+    if (o->explain_cost) {
+      fe_schedule e = s;
+      e.staging = FE_STAGE_LDS;
+      e.waves_m = W;
+      e.tile_m = (int)R;
+      e.tile_n = an * J;
+      e.k_step = tk;
+      e.cost = cand.cost;
+      e.tie_cost = cand.tie_cost;
+      fe_explain_candidate(p, "chain_regs", &e, "candidate");
+    }
+    if (!fe_candidate_better(&cand, best, found, FE_MODEL_MARGIN))
       continue;
     *best = s;
     best->staging = FE_STAGE_LDS;
@@ -181,12 +236,16 @@ static int plan_regs(const fe_problem *p, const wmma_chip_info *chip,
     best->m_tail = !fe_size_static(g2->M) || g2->M.value % R;
     best->lds_bytes = lds;
     best->vgprs = vg;
-    best->cost = cost;
+    best->cost = cand.cost;
+    best->tie_cost = cand.tie_cost;
+    best->cost_simd = cand.cost_simd;
     best->grid[0] = (fe_grid_dim){1, {{g2->M, R}}};
     found = true;
   }
   if (!found)
     return fe_why(why, cap, "%s", last);
+  if (o->explain_cost)
+    fe_explain_candidate(p, "chain_regs", best, "chosen");
   return 0;
 }
 

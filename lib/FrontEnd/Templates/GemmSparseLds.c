@@ -57,7 +57,8 @@ typedef struct {
   bool breg;            /* B's fragments straight into registers */
   int nt;               /* accumulators (the state's first nt values) */
   int64_t nfull;        /* slices (static with breg) */
-  fe_lds_copy bt;       /* breg, copy = tr: the transposing load's lanes */
+  fe_lds_copy bt;       /* breg: B (tr: the transposing load's lanes) */
+  int64_t b_soff;       /* breg, vec: B's K stride as a scalar offset, or 0 */
   int wchunks;          /* tile rows per thread of the words' copy */
   MlirValue wrow_ld[FE_COPY_MAX];
   MlirValue wrow[FE_MAX_REG_TILES], wcol[FE_MAX_REG_TILES];
@@ -267,9 +268,15 @@ static MlirValue load_b_regs(fe_kb *kb, sparse_lds *c, MlirValue slice,
   MlirValue idx[FE_MAX_RANK];
   kb_operand_origin(kb, o, c->w->batch, idx);
   idx[o->mem_row] = kb_add(kb, c->w->bn0, kb_add(kb, c->wcol[j], c->r));
-  MlirValue step_k = kb_addc(kb, k0, 16 * t);
-  MlirValue lane_k = kb_mulc(kb, c->h, 32);
-  idx[o->mem_k] = kb_add(kb, step_k, lane_k);
+  MlirValue lane_k = kb_addc(kb, kb_mulc(kb, c->h, 32), 16 * t);
+  /* A loop slice's K offset as the scalar offset (the lanes' offsets
+   * loop-invariant); a constant one folds into the immediate offsets. */
+  int64_t kc;
+  if (c->b_soff && !kb->k_loop_short && !wb_const_value(slice, &kc)) {
+    idx[o->mem_k] = lane_k;
+    return fe_lds_copy_soffset_load(kb, &c->bt, idx, k0, c->b_soff, 16);
+  }
+  idx[o->mem_k] = kb_add(kb, k0, lane_k);
   return kb_vload(kb, kb->args[o->arg], a->rank, idx, 16, false);
 }
 
@@ -453,10 +460,6 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   c->i4 = bits == 4;
   if (s->copy[1] == WMMA_COPY_TR) /* 8-bit: a spare row after every 8 */
     sb[1] = fe_lds_copy_tr_rows(s->tile_n, bits / 8);
-  /* One wait per step where the step's B fragments fit beside the rest:
-   * B loaded transposed or 8-bit (measured at 2048^3: 16-bit B copied by
-   * vector loads, a 2:4 B's product, spills 4 VGPRs so). */
-  c->one_wait = s->copy[1] == WMMA_COPY_TR || bits == 8;
   if (c->i4) {
     /* Packed two per byte (fe_lds_bits): the buffers hold bytes. */
     if (s->k_step % 64) {
@@ -471,6 +474,11 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   c->breg = fe_sparse_b_in_registers(s, bits) &&
             wb_const_value(kb_floor_div(kb, g->K, s->k_step), &nf);
   c->nfull = c->breg ? nf : 0;
+  /* One wait per step where the step's B fragments fit beside the rest:
+   * B loaded transposed, 8-bit or into registers (measured at 2048^3: a
+   * 16-bit B through LDS copied by vector loads, a 2:4 B's product,
+   * spills 4 VGPRs so). */
+  c->one_wait = s->copy[1] == WMMA_COPY_TR || bits == 8 || c->breg;
   c->nt = fe_gemm_nacc(kb);
   MlirValue lds_a = kb_lds(kb, 3, sa, ta);
   MlirValue lds_b = c->breg ? lds_a : kb_lds(kb, 3, sb, tb);
@@ -528,6 +536,9 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
      * step's 16 (plus 8u), columns 8 (r / 8) of tile j. */
     wb_t *b = &kb->b;
     c->bt.o = &g->rhs;
+    c->bt.rows = s->tile_n;
+    if (s->copy[1] == WMMA_COPY_VEC)
+      c->b_soff = fe_lds_copy_soffset_stride(kb, &c->bt);
     MlirValue h32 = kb_mulc(kb, c->h, 32);
     MlirValue r8 = wb_arith(b, "arith.remui", c->r, kb_c(kb, 8));
     MlirValue lane_k = kb_add(kb, h32, r8);

@@ -5,12 +5,12 @@
 // i32, appended), which the launch record names (roles sparse_values and
 // sparse_index, both host = the caller's argument); the caller-facing
 // function takes the two buffers in place of the sparse argument.
-// RDNA4 (GemmSparseLds.c): the values, the index words and B staged
+// RDNA4 (GemmSparseLds.c): the values and the index words staged
 // through LDS in K slices of 64, two buffers each: the values (slices of
 // 32 values, rows of 32 + 8 f16) as the gemm template copies it, B
-// (row-major K x N, no tails) loaded transposed by global_load_tr_b128
-// (copy = tr: one per 16x16 block and lane, stored into rows of 64 + 8
-// f16 as they are; no transposing WMMA), the words one 2-word vector load per tile row,
+// (row-major K x N, 16-bit, no tails) loaded transposed by
+// global_load_tr_b128 (copy = tr) straight into each wave's registers
+// (two loads a lane, column tile and 32 K; no LDS, no transposing WMMA), the words one 2-word vector load per tile row,
 // word h stored to index plane h (i16 rows of 8: the 4 tile rows' i32
 // apiece).  Per slice a lane reads the index registers of its wave's tile
 // rows with one read (each used through index_key 0, then 1), and per 32
@@ -25,15 +25,17 @@
 // R4-DAG: #[[DENSE:.+]] = #wmma.atom<rdna4, 16x16x16, f16 * f16 -> f32>
 // R4-DAG: #[[SPARSE:.+]] = #wmma.atom<rdna4, 16x16x32, f16 * f16 -> f32, sparse>
 // CHECK: gpu.func @f16(%{{.*}}: memref<64x64xf16>, %{{.*}}: memref<128x64xf16>, %{{.*}}: memref<64x64xf32>, %{{.*}}: memref<64x4xi32>)
-// R4-SAME: workgroup(%{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x32x8xi16, #gpu.address_space<workgroup>>)
+// R4-SAME: workgroup(%{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x32x8xi16, #gpu.address_space<workgroup>>)
 // CHECK-SAME: kernel
 // CHECK-SAME: roles = [sparse_values, input, output, sparse_index], host = [0, 1, -1, 0]
 // R4-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 64]
 // R4-SAME: copy = [vec, tr]
 // R3-SAME: wmma.schedule = #wmma.schedule<template = "gemm_sparse", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 64, 16]
-// The prologue's slice: values, B (transposed by WMMAs), words.
+// B (16-bit, slices of 64, no K tail) skips LDS: slice 0's fragments, two
+// transposing loads each, straight into registers before the prologue's
+// slice (values, words).
+// R4-COUNT-4: llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"(%{{.*}}) : (!llvm.ptr<1>) -> vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x64xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
-// R4: llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"(%{{.*}}) : (!llvm.ptr<1>) -> vector<8xf16>
 // R4: vector.load %{{.*}} : memref<64x4xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<2xi32>
 // The stores in reverse load order: the words (loaded last) first.
 // R4: vector.shuffle %{{.*}} [0, 1] : vector<4xi16>, vector<4xi16>
@@ -41,19 +43,23 @@
 // R4: vector.shuffle %{{.*}} [2, 3] : vector<4xi16>, vector<4xi16>
 // R4: vector.store %{{.*}} : memref<2x32x8xi16, #gpu.address_space<workgroup>>, vector<2xi16>
 // R4-NOT: wmma.mma
-// R4: vector.store %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // R4: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // R4: amdgpu.lds_barrier
-// R4: scf.for
+// The loop carries B's fragments of the slice (two halves) beside the
+// accumulators; half t of the next slice is loaded as the swmmacs of
+// half t have taken theirs, one s_wait_loadcnt a half.
+// R4: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<16xf16>, vector<16xf16>, vector<16xf16>, vector<16xf16>)
 // R4: vector.load %{{.*}} : memref<2x32x8xi16, #gpu.address_space<workgroup>>, vector<4xi16>
 // R4-COUNT-2: vector.load %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// R4-COUNT-2: vector.load %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<16xf16>
 // R4: rocdl.s.wait.dscnt 0
+// R4: rocdl.s.wait.loadcnt 7
 // R4-COUNT-4: wmma.sparse_mma #[[SPARSE]] %{{.*}} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+// R4-COUNT-4: llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"
 // R4-COUNT-2: vector.load %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// R4-COUNT-2: vector.load %{{.*}} : memref<2x64x72xf16, #gpu.address_space<workgroup>>, vector<16xf16>
 // R4: rocdl.s.wait.dscnt 0
+// R4: rocdl.s.wait.loadcnt 7
 // R4-COUNT-4: wmma.sparse_mma #[[SPARSE]] %{{.*}} {index_key = 1 : i32} : vector<8xf16>, vector<16xf16> -> vector<8xf32>
+// R4-COUNT-4: llvm.call_intrinsic "llvm.amdgcn.global.load.tr.b128"
 // R4: amdgpu.lds_barrier
 // R4: scf.yield
 // R3: scf.for %{{.*}} = %c0 to %c128 step %c16

@@ -114,6 +114,18 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
 /* The loaded registers into LDS buffer buf. */
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs);
+/* A slice load's K offset as the buffer instruction's scalar offset (an
+ * SGPR: the lanes' offsets loop-invariant, no VALU add per load):
+ * fe_lds_copy_soffset_stride is the stride (elements) of cp->o's K in its
+ * argument when that is safe (LdsCopy.c says when; cp->rows: the tile's
+ * rows), else 0; fe_lds_copy_soffset_load loads vector<len> of the
+ * argument at idx (K's index without k), k * k_stride elements further.
+ * Also used by a template loading fragments straight into registers
+ * (GemmSparseLds.c). */
+int64_t fe_lds_copy_soffset_stride(fe_kb *kb, const fe_lds_copy *cp);
+MlirValue fe_lds_copy_soffset_load(fe_kb *kb, const fe_lds_copy *cp,
+                                   const MlirValue *idx, MlirValue k,
+                                   int64_t k_stride, int len);
 
 /* copy = tr (LdsCopyTr.c, RDNA4's global_load_tr_b128): can operand o's
  * argument be read by it (as itself, f16/bf16, static sizes)?  0, or -1

@@ -395,7 +395,7 @@ int fe_lds_copy_init_layout(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
  * With K in range (unmasked slices are full), that holds when the row
  * dimension is outside K's (a row past the end starts past the buffer) or
  * the tile divides the rows (none runs past). */
-static int64_t soffset_stride(fe_kb *kb, const fe_lds_copy *cp) {
+int64_t fe_lds_copy_soffset_stride(fe_kb *kb, const fe_lds_copy *cp) {
   const fe_operand *o = cp->o;
   const fe_arg *a = &kb->p->args[o->arg];
   if (o->im2col || o->padded || o->permuted || a->permuted || a->collapsed ||
@@ -446,9 +446,9 @@ static MlirValue slack_view(fe_kb *kb, MlirValue mem, const fe_arg *a) {
  * k), k * k_stride elements further through the scalar offset
  * (amdgpu.raw_buffer_load: the same bounds-checked buffer, of the same
  * size, as the fat buffer view's loads). */
-static MlirValue soffset_load(fe_kb *kb, const fe_lds_copy *cp,
-                              const MlirValue *idx, MlirValue k,
-                              int64_t k_stride, int len) {
+MlirValue fe_lds_copy_soffset_load(fe_kb *kb, const fe_lds_copy *cp,
+                                   const MlirValue *idx, MlirValue k,
+                                   int64_t k_stride, int len) {
   wb_t *b = &kb->b;
   const fe_arg *a = &kb->p->args[cp->o->arg];
   MlirValue mem = mlirBlockGetArgument(kb->entry, cp->o->arg);
@@ -460,7 +460,7 @@ static MlirValue soffset_load(fe_kb *kb, const fe_lds_copy *cp,
     memcpy(ix, idx, sizeof(MlirValue) * (size_t)a->rank);
     for (int q = 0; q < 2; ++q) {
       ix[a->rank - 1] = kb_addc(kb, idx[a->rank - 1], q * len / 2);
-      half[q] = soffset_load(kb, cp, ix, k, k_stride, len / 2);
+      half[q] = fe_lds_copy_soffset_load(kb, cp, ix, k, k_stride, len / 2);
     }
     int64_t mask[32];
     for (int j = 0; j < len && j < 32; ++j)
@@ -530,7 +530,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
   int64_t k_stride =
       masked || kb->k_loop_short || wb_const_value(k, &k_const)
           ? 0
-          : soffset_stride(kb, cp);
+          : fe_lds_copy_soffset_stride(kb, cp);
   for (int i = 0; i < cp->chunks; ++i) {
     if (o->im2col) { /* a convolution's input (VEC: K along LDS rows) */
       MlirValue row = kb_add(kb, origin, cp->ld_row[i]);
@@ -545,7 +545,7 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
                                                ? cp->ld_row[i]
                                                : cp->ld_col[i]);
       idx[o->mem_k] = cp->how == WMMA_COPY_VEC ? cp->ld_col[i] : cp->ld_row[i];
-      regs[i] = soffset_load(kb, cp, idx, k, k_stride, len);
+      regs[i] = fe_lds_copy_soffset_load(kb, cp, idx, k, k_stride, len);
       continue;
     }
     if (cp->how == WMMA_COPY_VEC) {

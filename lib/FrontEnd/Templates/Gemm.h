@@ -97,5 +97,7 @@ int fe_conv_halo_run(fe_kb *kb, const fe_lds_product *pr, MlirValue *acc);
  * is the caller's).  fe_sparse_lds_bytes: the LDS the schedule needs. */
 int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom);
 int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits);
+/* B's fragments loaded straight into registers (no LDS for B). */
+bool fe_sparse_b_in_registers(const fe_schedule *s, int elem_bits);
 
 #endif /* WMMA_FRONTEND_GEMM_H */

@@ -54,11 +54,17 @@ typedef struct {
   int nw;               /* index words per row and slice */
   bool i4;              /* i4: packed two per byte, v_swmmac_..._16x16x64 */
   bool one_wait;        /* one s_wait_dscnt per step (wait_lds_reads) */
+  bool breg;            /* B's fragments straight into registers */
+  int nt;               /* accumulators (the state's first nt values) */
+  int64_t nfull;        /* slices (static with breg) */
+  fe_lds_copy bt;       /* breg: B (tr: the transposing load's lanes) */
+  int64_t b_soff;       /* breg, vec: B's K stride as a scalar offset, or 0 */
   int wchunks;          /* tile rows per thread of the words' copy */
   MlirValue wrow_ld[FE_COPY_MAX];
   MlirValue wrow[FE_MAX_REG_TILES], wcol[FE_MAX_REG_TILES];
   MlirValue r, h;
   MlirAttribute atom;   /* the sparse atom */
+  MlirType b_elem;      /* B's element type as the swmmac takes it */
   MlirValue pa[FE_COPY_MAX], pb[FE_COPY_MAX], pw[FE_COPY_MAX];
 } sparse_lds;
 
@@ -120,12 +126,27 @@ static fe_lds_layout a_layout(wmma_arch arch, int elem_bits, int tk) {
   return l;
 }
 
+/* A 16-bit B in slices of 64 without a K tail skips LDS: each wave loads
+ * its columns' fragments from global memory straight into registers
+ * (copy = tr: global_load_tr_b128; vec: vector loads), the next slice's
+ * half t as soon as the swmmacs of this slice's half t have taken theirs.
+ * B's LDS round trip (per 64 swmmacs of a 4 x 4 wave tile: 16 copy loads,
+ * 16 LDS stores, 32 LDS reads) becomes 32 loads, in the VGPRs the copy's
+ * prefetch and the step's fragments held (two half slices of fragments).
+ * The loads of two waves sharing columns both reach L2. */
+bool fe_sparse_b_in_registers(const fe_schedule *s, int elem_bits) {
+  return elem_bits == 16 && s->k_step == 64 && !s->k_tail &&
+         (s->copy[1] == WMMA_COPY_TR || s->copy[1] == WMMA_COPY_VEC);
+}
+
 int fe_sparse_lds_bytes(wmma_arch arch, const fe_schedule *s, int elem_bits) {
   fe_lds_layout la = a_layout(arch, elem_bits, s->k_step / 2);
   fe_lds_layout lb = b_layout(arch, elem_bits, s->k_step);
   int rows_b = s->copy[1] == WMMA_COPY_TR
                    ? fe_lds_copy_tr_rows(s->tile_n, elem_bits / 8)
                    : s->tile_n;
+  if (fe_sparse_b_in_registers(s, elem_bits))
+    rows_b = 0;
   return (int)(fe_lds_bytes(&la, s->stages, s->tile_m, elem_bits) +
                fe_lds_bytes(&lb, s->stages, rows_b, elem_bits) +
                (int64_t)s->stages * 32 * index_plane_row_bytes(s->tile_m));
@@ -147,6 +168,18 @@ static void wait_lds_reads(fe_kb *kb) {
   sched_barrier(kb);
 }
 
+/* s_wait_loadcnt n between scheduling barriers: the global loads issued
+ * before the last n have returned.  The backend's own waits stay where
+ * this one is not enough (a count too high costs a wait, never a value). */
+static void wait_loads(fe_kb *kb, int n) {
+  sched_barrier(kb);
+  MlirNamedAttribute a = wb_named(
+      kb->ctx, "count",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 16), n));
+  wb_op(&kb->b, "rocdl.s.wait.loadcnt", 0, NULL, 0, NULL, 1, &a);
+  sched_barrier(kb);
+}
+
 /*===--- the pipeline's callbacks ----------------------------------------===*/
 static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   sparse_lds *c = ud;
@@ -154,8 +187,9 @@ static void prefetch_slice(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   wb_t *b = &kb->b;
   fe_lds_copy_load(kb, &c->a, c->w->batch, c->w->bm0,
                    kb_mulc(kb, slice, s->k_step / 2), masked, c->pa);
-  fe_lds_copy_load(kb, &c->b, c->w->batch, c->w->bn0,
-                   kb_mulc(kb, slice, s->k_step), masked, c->pb);
+  if (!c->breg)
+    fe_lds_copy_load(kb, &c->b, c->w->batch, c->w->bn0,
+                     kb_mulc(kb, slice, s->k_step), masked, c->pb);
   MlirValue words = kb->args[c->g->a_index];
   bool fix = masked || s->m_tail;
   if (s->m_tail)
@@ -202,8 +236,48 @@ static void store_slice(fe_kb *kb, void *ud, MlirValue buf) {
   /* The words were loaded last: storing them first makes their one wait
    * (for every load of the slice) the copy's only one, where stores in
    * load order wait for each load in turn (a wait instruction apiece). */
-  fe_lds_copy_store(kb, &c->b, buf, c->pb);
+  if (!c->breg)
+    fe_lds_copy_store(kb, &c->b, buf, c->pb);
   fe_lds_copy_store(kb, &c->a, buf, c->pa);
+}
+
+/* B in registers: lane (r, h)'s fragment of column tile j for step t of
+ * the slice, its column's K 32h + 16t .. +15 (the permuted order A and
+ * the index registers take).  copy = tr: two transposing loads, the lanes
+ * of half h addressing K 32h + 16t + 8u + r % 8 (u = 0, 1) from column
+ * 8 (r / 8) of the tile, so lane (r, h) receives 8 K of column r apiece
+ * (each group of 8 lanes transposes the 8 rows it addresses). */
+static MlirValue load_b_regs(fe_kb *kb, sparse_lds *c, MlirValue slice,
+                             int t, int j, MlirType bt) {
+  wb_t *b = &kb->b;
+  const fe_operand *o = c->bt.o;
+  MlirValue k0 = kb_mulc(kb, slice, 64);
+  if (c->s->copy[1] == WMMA_COPY_TR) {
+    MlirValue half[2];
+    for (int u = 0; u < 2; ++u)
+      half[u] = fe_lds_copy_tr_load(kb, &c->bt, c->w->batch, c->w->bn0,
+                                    kb_addc(kb, k0, 16 * t + 8 * u), j);
+    static const int64_t cat[16] = {0, 1, 2,  3,  4,  5,  6,  7,
+                                    8, 9, 10, 11, 12, 13, 14, 15};
+    MlirValue v = wb_shuffle(b, half[0], half[1], 16, cat);
+    return mlirTypeEqual(wb_elem_type(mlirValueGetType(v)), bt)
+               ? v
+               : wb_bitcast(b, v, wb_vec(16, bt));
+  }
+  const fe_arg *a = &kb->p->args[o->arg];
+  MlirValue idx[FE_MAX_RANK];
+  kb_operand_origin(kb, o, c->w->batch, idx);
+  idx[o->mem_row] = kb_add(kb, c->w->bn0, kb_add(kb, c->wcol[j], c->r));
+  MlirValue lane_k = kb_addc(kb, kb_mulc(kb, c->h, 32), 16 * t);
+  /* A loop slice's K offset as the scalar offset (the lanes' offsets
+   * loop-invariant); a constant one folds into the immediate offsets. */
+  int64_t kc;
+  if (c->b_soff && !kb->k_loop_short && !wb_const_value(slice, &kc)) {
+    idx[o->mem_k] = lane_k;
+    return fe_lds_copy_soffset_load(kb, &c->bt, idx, k0, c->b_soff, 16);
+  }
+  idx[o->mem_k] = kb_add(kb, k0, lane_k);
+  return kb_vload(kb, kb->args[o->arg], a->rank, idx, 16, false);
 }
 
 /* Lane (r, h)'s index registers for the slice, one per tile row of its
@@ -268,14 +342,19 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
   sparse_lds *c = ud;
   const fe_schedule *s = c->s;
   wb_t *b = &kb->b;
-  (void)slice, (void)masked; /* zeros past K came in with the slice */
+  (void)masked; /* zeros past K came in with the slice */
+  /* breg: the next slice's B is loaded here unless this is the last one
+   * (a constant slice: the loop's never is; no K tail). */
+  int64_t sv;
+  bool next = c->breg && !(wb_const_value(slice, &sv) && sv + 1 >= c->nfull);
+  MlirValue nslice = c->breg ? kb_addc(kb, slice, 1) : slice;
   sched_barrier(kb);
   if (c->i4) {
     multiply_slice_i4(kb, c, buf, acc);
     return;
   }
   MlirType at = mlirShapedTypeGetElementType(mlirValueGetType(c->a.lds));
-  MlirType bt = mlirShapedTypeGetElementType(mlirValueGetType(c->b.lds));
+  MlirType bt = c->b_elem;
   MlirValue rows[FE_MAX_REG_TILES], index[FE_MAX_REG_TILES];
   MlirValue slice_a[FE_MAX_REG_TILES];
   /* Step t, lane half h: the slice's K 16 nw h + 16 t .. +15, i.e. its
@@ -318,7 +397,9 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
     /* The step's B fragments, then one wait for every read of the step
      * (not one per column tile as the swmmacs take them). */
     MlirValue bf[FE_MAX_REG_TILES];
-    for (int j = 0; j < s->wave_n; ++j) {
+    for (int j = 0; c->breg && j < s->wave_n; ++j)
+      bf[j] = acc[c->nt + t * s->wave_n + j];
+    for (int j = 0; !c->breg && j < s->wave_n; ++j) {
       /* wcol[j] is a multiple of 16: its spare rows and the lane's apart */
       int eb = c->b.how == WMMA_COPY_TR ? wb_type_bits(bt) / 8 : 2;
       MlirValue tile_col = fe_lds_copy_tr_row(kb, eb, c->wcol[j]);
@@ -329,6 +410,12 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
     }
     if (c->one_wait)
       wait_lds_reads(kb);
+    /* breg: one wait for the step's B fragments, loaded a half slice ago:
+     * in the loop only the other half's (2 loads a column tile) and this
+     * slice's prefetch (a load a chunk) came after them.  Without it the
+     * backend waits for each column tile's in turn. */
+    if (c->breg)
+      wait_loads(kb, 2 * s->wave_n + c->a.chunks + c->wchunks);
     for (int j = 0; j < s->wave_n; ++j) {
       for (int i = 0; i < s->wave_m; ++i) {
         int tile = i * s->wave_n + j;
@@ -338,6 +425,12 @@ static void multiply_slice(fe_kb *kb, void *ud, MlirValue slice,
         if (mlirValueIsNull(acc[tile]))
           kb->failed = 1;
       }
+    }
+    if (next) {
+      /* Half t of the next slice, into the registers half t just left. */
+      sched_barrier(kb);
+      for (int j = 0; j < s->wave_n; ++j)
+        acc[c->nt + t * s->wave_n + j] = load_b_regs(kb, c, nslice, t, j, bt);
     }
   }
 }
@@ -367,10 +460,6 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   c->i4 = bits == 4;
   if (s->copy[1] == WMMA_COPY_TR) /* 8-bit: a spare row after every 8 */
     sb[1] = fe_lds_copy_tr_rows(s->tile_n, bits / 8);
-  /* One wait per step where the step's B fragments fit beside the rest:
-   * B loaded transposed or 8-bit (measured at 2048^3: 16-bit B copied by
-   * vector loads, a 2:4 B's product, spills 4 VGPRs so). */
-  c->one_wait = s->copy[1] == WMMA_COPY_TR || bits == 8;
   if (c->i4) {
     /* Packed two per byte (fe_lds_bits): the buffers hold bytes. */
     if (s->k_step % 64) {
@@ -380,14 +469,28 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
     sa[2] /= 2, sb[2] /= 2;
     ta = tb = mlirIntegerTypeGet(kb->ctx, 8);
   }
-  MlirValue lds_a = kb_lds(kb, 3, sa, ta), lds_b = kb_lds(kb, 3, sb, tb);
+  c->b_elem = tb;
+  int64_t nf;
+  c->breg = fe_sparse_b_in_registers(s, bits) &&
+            wb_const_value(kb_floor_div(kb, g->K, s->k_step), &nf);
+  c->nfull = c->breg ? nf : 0;
+  /* One wait per step where the step's B fragments fit beside the rest:
+   * B loaded transposed, 8-bit or into registers (measured at 2048^3: a
+   * 16-bit B through LDS copied by vector loads, a 2:4 B's product,
+   * spills 4 VGPRs so). */
+  c->one_wait = s->copy[1] == WMMA_COPY_TR || bits == 8 || c->breg;
+  c->nt = fe_gemm_nacc(kb);
+  MlirValue lds_a = kb_lds(kb, 3, sa, ta);
+  MlirValue lds_b = c->breg ? lds_a : kb_lds(kb, 3, sb, tb);
   c->words_lds = kb_lds(kb, 3, sw, mlirIntegerTypeGet(kb->ctx, 16));
-  if (mlirValueIsNull(c->words_lds) ||
+  if (mlirValueIsNull(c->words_lds) || mlirValueIsNull(lds_b) ||
+      c->nt + 2 * s->wave_n > KB_PIPE_MAX_STATE ||
       fe_lds_copy_init_layout(kb, &c->a, &g->lhs, s->tile_m, s->k_step / 2,
                               lds_a, false, s->copy[0], &la) ||
-      fe_lds_copy_init_layout(kb, &c->b, &g->rhs, s->tile_n, s->k_step,
-                              lds_b, false, s->copy[1],
-                              s->copy[1] == WMMA_COPY_VEC ? &lb : NULL)) {
+      (!c->breg &&
+       fe_lds_copy_init_layout(kb, &c->b, &g->rhs, s->tile_n, s->k_step,
+                               lds_b, false, s->copy[1],
+                               s->copy[1] == WMMA_COPY_VEC ? &lb : NULL))) {
     free(c);
     return -1;
   }
@@ -425,9 +528,32 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
   for (int j = 0; j < s->wave_n; ++j)
     c->wcol[j] = kb_addc(kb, kb_mulc(kb, wn, 16 * s->wave_n), 16 * j);
 
-  int nt = fe_gemm_nacc(kb);
-  MlirValue state[FE_MAX_WAVE_TILES];
+  int nt = c->nt;
+  MlirValue state[KB_PIPE_MAX_STATE];
   memcpy(state, w->acc, sizeof(MlirValue) * (size_t)nt);
+  if (c->breg) {
+    /* The transposing load's lanes (copy = tr): K 32h + r % 8 of the
+     * step's 16 (plus 8u), columns 8 (r / 8) of tile j. */
+    wb_t *b = &kb->b;
+    c->bt.o = &g->rhs;
+    c->bt.rows = s->tile_n;
+    if (s->copy[1] == WMMA_COPY_VEC)
+      c->b_soff = fe_lds_copy_soffset_stride(kb, &c->bt);
+    MlirValue h32 = kb_mulc(kb, c->h, 32);
+    MlirValue r8 = wb_arith(b, "arith.remui", c->r, kb_c(kb, 8));
+    MlirValue lane_k = kb_add(kb, h32, r8);
+    MlirValue lane_n =
+        kb_mulc(kb, wb_arith(b, "arith.divui", c->r, kb_c(kb, 8)), 8);
+    for (int j = 0; j < s->wave_n; ++j) {
+      c->bt.ld_row[j] = lane_k;
+      c->bt.ld_col[j] = kb_add(kb, c->wcol[j], lane_n);
+    }
+    /* Slice 0's B, both halves, before the loop. */
+    for (int t = 0; t < 2; ++t)
+      for (int j = 0; j < s->wave_n; ++j)
+        state[nt + t * s->wave_n + j] =
+            load_b_regs(kb, c, kb_c(kb, 0), t, j, tb);
+  }
   kb_pipeline pl = {
       .stages = s->stages,
       .nfull = kb_floor_div(kb, g->K, s->k_step),
@@ -437,7 +563,7 @@ int fe_gemm_sparse_build_lds(fe_kb *kb, fe_gemm_wave *w, MlirAttribute atom) {
        * (no buffer-select arithmetic in the loop); an odd slice before
        * the loop (fewer loop instructions than after it at 2048^3). */
       .unroll = KB_UNROLL_REST_FIRST,
-      .nstate = nt,
+      .nstate = c->breg ? nt + 2 * s->wave_n : nt,
       .ud = c,
       .prefetch = prefetch_slice,
       .store = store_slice,

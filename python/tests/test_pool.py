@@ -94,3 +94,59 @@ def test_max_pool_unsigned_i8(chip):
     want = windows(x.view(np.uint8).astype(np.int64), 3, 2, 0, 0).max(axis=3)
     got = out["result0"].view(np.uint8).astype(np.int64)
     assert np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_max_pool_runtime_sizes(chip):
+    # Max pooling 3x3 stride 2 padding 1 of -inf at run-time batch and
+    # spatial sizes (the output given): the batch and output rows and
+    # columns on grid z.  Two size sets, one compiled kernel each run;
+    # exact (a max rounds nothing).
+    src = """func.func @pool(%x: tensor<?x?x?x24xf16>, %o: tensor<?x?x?x24xf16>) -> tensor<?x?x?x24xf16> {
+  %ninf = arith.constant 0xFC00 : f16
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %ninf : f16
+  } : tensor<?x?x?x24xf16> to tensor<?x?x?x24xf16>
+  %w = tensor.empty() : tensor<3x3xf16>
+  %f = linalg.fill ins(%ninf : f16) outs(%o : tensor<?x?x?x24xf16>) -> tensor<?x?x?x24xf16>
+  %r = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%p, %w : tensor<?x?x?x24xf16>, tensor<3x3xf16>) outs(%f : tensor<?x?x?x24xf16>) -> tensor<?x?x?x24xf16>
+  return %r : tensor<?x?x?x24xf16>
+}
+"""
+    rng = np.random.default_rng(10)
+    for n, h, w in ((2, 33, 33), (1, 9, 20)):
+        x = rng.uniform(-1, 1, (n, h, w, 24)).astype(np.float16)
+        want = windows(x.astype(np.float64), 3, 2, 1, -np.inf).max(axis=3)
+        o = np.zeros(want.shape, np.float16)
+        got = wmma.run(src, chip, {"x": x, "o": o})["result0"]
+        assert got.shape == want.shape
+        assert np.array_equal(got.astype(np.float64), want)
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_sum_pool_nchw_runtime_sizes(chip):
+    # pooling_nchw_sum 2x2 stride 2 at run-time batch and spatial sizes
+    # (memrefs: the output's sizes given), f32: each sum of 4 values in
+    # f32, error at most 4 u times the sum of magnitudes.
+    src = """func.func @pool(%x: memref<?x24x?x?xf32>, %w: memref<2x2xf32>, %y: memref<?x24x?x?xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<?x24x?x?xf32>)
+  linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : memref<?x24x?x?xf32>, memref<2x2xf32>) outs(%y : memref<?x24x?x?xf32>)
+  return
+}
+"""
+    rng = np.random.default_rng(11)
+    for n, h, w in ((2, 33, 33), (1, 9, 20)):
+        x = rng.uniform(-1, 1, (n, 24, h, w)).astype(np.float32)
+        nhwc = x.transpose(0, 2, 3, 1).astype(np.float64)
+        win = windows(nhwc, 2, 2, 0, 0.0)
+        want = win.sum(axis=3).transpose(0, 3, 1, 2)
+        bound = 4 * U32 * np.abs(win).sum(axis=3).transpose(0, 3, 1, 2)
+        y = np.zeros(want.shape, np.float32)
+        got = wmma.run(src, chip, {"x": x, "w": np.zeros((2, 2), np.float32), "y": y})["y"]
+        assert got.shape == want.shape
+        err = np.abs(got.astype(np.float64) - want)
+        assert (err <= bound).all(), (err - bound).max()

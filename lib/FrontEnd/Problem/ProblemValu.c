@@ -129,8 +129,8 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
       gm->batch_loop[gm->nbatch++] = l;
     } else if (c->combine) {
       return fe_why(why, cap, "a pooling's output loops are one M loop "
-                              "only at static sizes (run-time batch or "
-                              "spatial sizes are not supported yet)");
+                              "only at static sizes; at run-time sizes it "
+                              "takes one M and four batch loops");
     } else {
       return fe_why(why, cap, g->nconvs ? "it takes one M, one N and four batch loops" : "it takes one M, one N and two batch loops");
     }

@@ -140,33 +140,48 @@ int rec_copy_into_pad(rec_t *r, MlirOperation op, buffer_t *src,
   return 0;
 }
 
-/* An affine expression summing each of its n dims and symbols once plus
- * a constant (*c); used[i] marks operand i (dims first, then symbols). */
+/* An affine expression summing each of its n dims and symbols once, each
+ * times a positive constant, plus a constant (*c); coef[i] is operand i's
+ * multiplier (dims first, then symbols; 0 when unused).  A tensor.pad
+ * whose low and high amounts are one run-time value %n pads by 2 * %n:
+ * bufferization folds the two into `s0 + s1 * 2`. */
 static bool sum_of_operands(MlirAffineExpr e, intptr_t ndims, intptr_t n,
-                            bool *used, int64_t *c) {
+                            int64_t *coef, int64_t *c) {
   if (mlirAffineExprIsAAdd(e))
-    return sum_of_operands(mlirAffineBinaryOpExprGetLHS(e), ndims, n, used,
+    return sum_of_operands(mlirAffineBinaryOpExprGetLHS(e), ndims, n, coef,
                            c) &&
-           sum_of_operands(mlirAffineBinaryOpExprGetRHS(e), ndims, n, used,
+           sum_of_operands(mlirAffineBinaryOpExprGetRHS(e), ndims, n, coef,
                            c);
   if (mlirAffineExprIsAConstant(e)) {
     *c += mlirAffineConstantExprGetValue(e);
     return true;
   }
+  int64_t k = 1;
+  if (mlirAffineExprIsAMul(e)) {
+    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+    MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+    if (!mlirAffineExprIsAConstant(r))
+      return false;
+    k = mlirAffineConstantExprGetValue(r);
+    if (k < 1 || k > 64)
+      return false;
+    e = l;
+  }
   intptr_t i = mlirAffineExprIsADim(e) ? (intptr_t)mlirAffineDimExprGetPosition(e)
                : mlirAffineExprIsASymbol(e)
                    ? ndims + (intptr_t)mlirAffineSymbolExprGetPosition(e)
                    : -1;
-  if (i < 0 || i >= n || used[i])
+  if (i < 0 || i >= n || coef[i])
     return false;
-  used[i] = true;
+  coef[i] = k;
   return true;
 }
 
-/* affine.apply summing its operands and a constant (what bufferization
- * makes of a tensor.pad's padded size at run time: the source's size plus
- * the low and high padding); the constant in *c. */
-static bool padded_sum(MlirOperation op, int64_t *c) {
+/* affine.apply summing its operands (each times a positive constant) and
+ * a constant (what bufferization makes of a tensor.pad's padded size at
+ * run time: the source's size plus the low and high padding); the
+ * constant in *c, the multipliers in coef. */
+static bool padded_sum(MlirOperation op, int64_t *c, int64_t coef[8]) {
   intptr_t n = mlirOperationGetNumOperands(op);
   if (!wmma_op_is(op, "affine.apply") || n < 1 || n > 8 ||
       mlirOperationGetNumResults(op) != 1)
@@ -178,21 +193,22 @@ static bool padded_sum(MlirOperation op, int64_t *c) {
   if (mlirAffineMapGetNumResults(map) != 1 ||
       mlirAffineMapGetNumInputs(map) != n)
     return false;
-  bool used[8] = {false};
+  for (int i = 0; i < 8; ++i)
+    coef[i] = 0;
   *c = 0;
   if (!sum_of_operands(mlirAffineMapGetResult(map, 0),
-                       mlirAffineMapGetNumDims(map), n, used, c))
+                       mlirAffineMapGetNumDims(map), n, coef, c))
     return false;
   for (intptr_t i = 0; i < n; ++i)
-    if (!used[i])
+    if (!coef[i])
       return false;
   /* One operand: the source's size plus static amounts (> 0). */
   return *c >= 0 && *c <= (1 << 20) && (n > 1 || *c > 0);
 }
 
 bool rec_is_pad_size(MlirOperation op) {
-  int64_t c;
-  return padded_sum(op, &c);
+  int64_t c, coef[8];
+  return padded_sum(op, &c, coef);
 }
 
 /* The padded size: the source's size (a memref.dim or a constant) plus
@@ -200,8 +216,8 @@ bool rec_is_pad_size(MlirOperation op) {
  * operands are static sizes (folded into the constant) or run-time index
  * values (padding amounts: the growth is then -1, run-time). */
 int rec_do_pad_size(rec_t *r, MlirOperation op) {
-  int64_t c = 0;
-  padded_sum(op, &c);
+  int64_t c = 0, coef[8];
+  padded_sum(op, &c, coef);
   MlirValue v = mlirOperationGetResult(op, 0);
   fe_size base = {-1, -1};
   bool found = false, runtime = false;
@@ -212,10 +228,12 @@ int rec_do_pad_size(rec_t *r, MlirOperation op) {
       if (mlirValueEqual(r->binds[i].v, x))
         bd = &r->binds[i];
     if (bd && bd->sized && !bd->grown && fe_size_static(bd->size)) {
-      c += bd->size.value;
+      c += coef[k] * bd->size.value;
       continue;
     }
-    if (bd && bd->sized && !bd->grown && !found) {
+    /* (The source's run-time size counts once; only padding amounts,
+     * run-time index values, may count twice.) */
+    if (bd && bd->sized && !bd->grown && !found && coef[k] == 1) {
       found = true;
       base = bd->size;
       continue;

@@ -630,15 +630,28 @@ void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
     return;
   int group = row_group(p);
   double waves = (double)s->waves_m;
+  /* (At run-time sizes the grid's count is the launch's: an estimate from
+   * placeholder sizes would be no figure of the program's.) */
+  bool runtime = false;
   for (int i = 0; i < s->grid[0].nterms; ++i) {
     double sz = (double)fe_estimate(s->grid[0].t[i].size);
+    runtime |= !fe_size_static(s->grid[0].t[i].size);
     waves *= ceil(sz / s->grid[0].t[i].div);
   }
-  for (int i = 0; i < s->grid[2].nterms; ++i)
+  for (int i = 0; i < s->grid[2].nterms; ++i) {
+    runtime |= !fe_size_static(s->grid[2].t[i].size);
     waves *= (double)fe_estimate(s->grid[2].t[i].size);
+  }
   const char *how = group == VALU_THREADS ? "the workgroup reduces"
                     : group == 32         ? "a wave reduces over K"
                                           : "a thread walks K";
+  if (runtime) {
+    snprintf(buf, cap,
+             "; rows kernel: %s per output, %d waves per workgroup of %d "
+             "outputs, the workgroups from the run-time sizes",
+             how, s->waves_m, (int)s->tile_m);
+    return;
+  }
   int n = snprintf(buf, cap,
                    "; rows kernel: %s per output, %.0f waves, %.1f per CU "
                    "of the largest %s part (%d CUs)",

@@ -208,6 +208,10 @@ choose:
   int nred = fe_decode_rows_shared(p, s) ? fe_decode_shared_accs(p, s) : ntiles;
   s->lds_bytes =
       (int64_t)reduce_capacity(best_s, nred, wide) * nred * 32 * 8 * 4;
+  /* Slices shorter than a scale group share its scales through LDS. */
+  int group, share_bytes;
+  if (fe_decode_group_sharers(p, s, &group, &share_bytes) > 1)
+    s->lds_bytes += share_bytes;
   /* Accumulators, the A fragments, two B fragments in flight (each B tile
    * is multiplied as soon as it is unpacked), addresses. */
   s->vgprs = acc_vgprs + (s->wave_m + 2) * 8 + 32;
@@ -589,6 +593,15 @@ static int build(fe_kb *kb) {
   /* Iterations of U steps (the grouped loads read once each), then the
    * slice's remaining whole steps one at a time. */
   MlirValue k_mid = k_lo;
+  /* Slices within one scale group: the group's scales read once, shared
+   * through LDS (before the loop: every wave meets the barrier once). */
+  fe_decode_halves group_halves = {0};
+  int group, share_bytes;
+  const int sharers = fe_decode_group_sharers(kb->p, s, &group, &share_bytes);
+  if (wide && U > 1 && sharers > 1 &&
+      fe_decode_wide_group_halves(kb, w.batch, w.n0, kslice, sharers, group,
+                                  &group_halves))
+    return -1;
   if (U > 1) {
     MlirValue span = wb_arith(b, "arith.subi", k_end, k_lo);
     MlirValue steps = wb_arith(b, "arith.divui", span, kb_c(kb, 16 * U));
@@ -599,8 +612,8 @@ static int build(fe_kb *kb) {
     memcpy(acc, l.iter, sizeof(MlirValue) * (size_t)na);
     kb->k_base = l.iv;
     kb->k_span = 16 * U;
-    fe_decode_halves halves = {0};
-    if (wide)
+    fe_decode_halves halves = group_halves;
+    if (wide && !halves.n)
       fe_decode_wide_halves(kb, w.batch, w.n0, &halves);
     for (int u = 0; u < U; ++u)
       k_step(kb, &w, kb_addc(kb, l.iv, 16 * u), acc, false, shared,

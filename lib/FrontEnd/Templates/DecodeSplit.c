@@ -18,6 +18,7 @@
  * initial accumulator, adds parts 0 .. P-1 in that order, runs the
  * epilogue and the store. */
 #include "Templates/DecodeSplit.h"
+#include "Templates/DecodeWide.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -109,6 +110,35 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
     best.bytes = fe_decode_blocks(g, best.wave_n) * act;
   *c = best;
   return 0;
+}
+
+int fe_decode_group_sharers(const fe_problem *p, const fe_schedule *s,
+                            int *group, int *lds_bytes) {
+  const fe_gemm *g = &p->gemms[0];
+  *group = 0;
+  *lds_bytes = 0;
+  const int W = fe_decode_wide_cols(p, s), S = s->waves_m;
+  const int P = s->k_parts > 1 ? s->k_parts : 1, U = s->k_step / 16;
+  if (W < 4 || U < 2 || s->combine || !fe_size_static(g->K))
+    return 1;
+  int G;
+  (void)grouped_bytes(p, &G);
+  int64_t K = g->K.value, step = 16 * (int64_t)U;
+  int64_t kc = step * ((K + step * S * P - 1) / (step * S * P));
+  if (!G || G % kc || G / kc < 2 || S % (G / kc))
+    return 1;
+  int r = (int)(G / kc), row = 0;
+  for (int n = 0; n < p->g.nnodes; ++n) {
+    const fe_node *x = &p->g.nodes[n];
+    bool k = false;
+    for (int j = 0; x->kind == FE_LOAD && j < x->nmap; ++j)
+      k |= x->div[j] >= 16 && x->map[j] == g->k_loop;
+    if (k)
+      row += wb_type_bits(x->type) / 8;
+  }
+  *group = G;
+  *lds_bytes = (S / r) * 16 * W * row;
+  return r;
 }
 
 /*===--- the workspace and the combine -------------------------------------===*/

@@ -35,6 +35,13 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
  * tiles. */
 double fe_decode_blocks(const fe_gemm *g, int wave_n);
 
+/* Slices sharing a group of the loads grouped along K (the scales): r =
+ * G / (slice length) >= 2 when the slices are static, wide loads run
+ * iterations of at least 2 steps and r divides the waves along K -- their
+ * scales are then read once per group through LDS
+ * (fe_decode_wide_group_halves, lds_bytes of it); else 1. */
+int fe_decode_group_sharers(const fe_problem *p, const fe_schedule *s,
+                            int *group, int *lds_bytes);
 /* Row of an accumulator slot v in lane half h: v + 8h, or 2v + h on
  * RDNA3's interleaved rows. */
 MlirValue fe_decode_acc_row(fe_kb *kb, MlirValue h, int v);

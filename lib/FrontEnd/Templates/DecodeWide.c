@@ -372,3 +372,73 @@ void fe_decode_wide_bind(fe_kb *kb, const fe_decode_halves *hv, int j,
   }
   kb->nbound = hv->n;
 }
+
+/*===--- group scales shared by the waves of a group ---------------------===*/
+
+int fe_decode_wide_group_halves(fe_kb *kb, const MlirValue *batch,
+                                MlirValue n0, MlirValue kslice, int sharers,
+                                int group, fe_decode_halves *hv) {
+  const fe_operand *o = &kb->p->gemms[0].rhs;
+  const int W = kb->b_col_step, S = kb->s->waves_m;
+  hv->n = 0;
+  if (W < 4 || sharers < 2 || S % sharers)
+    return 0;
+  /* Loads grouped by a multiple of the shared group: one row per group. */
+  halves_t u = {o, group, o->leaf, W, 0, {0}};
+  fe_graph_visit(&kb->p->g, o->node, 0, halves_pre, NULL, &u);
+  if (!u.n || kb->nlds + u.n > 3)
+    return 0;
+  wb_t *b = &kb->b;
+  const int part = W / (2 * sharers);
+  for (int q = 0; q < u.n; ++q)
+    if (part * wb_type_bits(kb->p->g.nodes[u.node[q]].type) % 32)
+      return 0;
+  /* The group's first K (clamped into K: idle slices read a real row). */
+  MlirValue gk = kb_mulc(kb, wb_arith(b, "arith.divui", kslice,
+                                      kb_c(kb, sharers)),
+                         group);
+  MlirValue klast = kb_addc(kb, kb_size(kb, kb->p->gemms[0].K), -1);
+  MlirValue lt = wb_cmpi(b, WB_CMP_ULT, gk, klast);
+  gk = wb_select(b, lt, gk, klast);
+  MlirValue slot = wb_arith(b, "arith.divui", kb->wave, kb_c(kb, sharers));
+  MlirValue mine = wb_arith(b, "arith.remui", kb->wave, kb_c(kb, sharers));
+  /* Lane r + 16 h of sharer m loads columns W r + (W / 2) h + part m ..
+   * + part - 1 of the block; every lane then reads its W from LDS. */
+  MlirValue off = kb_mulc(kb, wb_r_index(b), W);
+  MlirValue run0 = off;
+  off = kb_add(kb, off, kb_mulc(kb, wb_h_index(b), W / 2));
+  off = kb_add(kb, off, kb_mulc(kb, mine, part));
+  MlirValue lds[FE_DECODE_MAX_SHARED_LOADS];
+  for (int q = 0; q < u.n; ++q) {
+    const fe_node *x = &kb->p->g.nodes[u.node[q]];
+    MlirValue idx[FE_MAX_RANK];
+    for (int j = 0; j < x->nmap; ++j) {
+      int d = x->map[j];
+      if (d == FE_MAP_FIXED)
+        idx[j] = kb_c(kb, x->fixed[j]);
+      else if (d == o->k_loop)
+        idx[j] = wb_arith(b, "arith.divui", gk, kb_c(kb, x->div[j]));
+      else if (d == o->row_loop)
+        idx[j] = kb_add(kb, n0, off);
+      else
+        for (int i = 0; i < o->nbatch; ++i)
+          if (o->batch_loop[i] == d)
+            idx[j] = batch[i];
+    }
+    MlirValue v = wb_vload(b, wb_vec(part, x->type), kb->args[x->arg],
+                           x->nmap, idx);
+    int64_t shape[2] = {S / sharers, 16 * W};
+    lds[q] = kb_lds(kb, 2, shape, x->type);
+    MlirValue at[2] = {slot, off};
+    wb_vstore(b, v, lds[q], 2, at);
+  }
+  wb_lds_barrier(b);
+  for (int q = 0; q < u.n; ++q) {
+    const fe_node *x = &kb->p->g.nodes[u.node[q]];
+    MlirValue at[2] = {slot, run0};
+    hv->node[q] = u.node[q];
+    hv->run[q] = wb_vload(b, wb_vec(W, x->type), lds[q], 2, at);
+  }
+  hv->n = u.n;
+  return kb->failed ? -1 : 0;
+}

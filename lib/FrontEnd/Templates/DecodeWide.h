@@ -68,6 +68,16 @@ typedef struct {
 } fe_decode_halves;
 void fe_decode_wide_halves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
                            fe_decode_halves *h);
+/* The same runs when `sharers` consecutive K slices (slice kslice of the
+ * workgroup's S, S a multiple of sharers) lie in one group of `group` K
+ * values: each of the sharers loads 1 / sharers of the group's runs (W /
+ * (2 sharers) elements a lane), stores them to LDS, one barrier (every
+ * wave, once, before the K loop), and every lane reads its W -- the
+ * group's scales read once per column block, not once per slice.  h->n =
+ * 0 when the loads do not allow it (no barrier then). */
+int fe_decode_wide_group_halves(fe_kb *kb, const MlirValue *batch,
+                                MlirValue n0, MlirValue kslice, int sharers,
+                                int group, fe_decode_halves *h);
 /* Binds h's loads (kb->bound_*) to tile j's value: element j of each
  * run, in every slot of a fragment shaped like leaf. */
 void fe_decode_wide_bind(fe_kb *kb, const fe_decode_halves *h, int j,

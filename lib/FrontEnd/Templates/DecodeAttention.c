@@ -43,6 +43,7 @@
  * expression. */
 #include "Templates/Attention.h"
 #include "Templates/DecodeAttention.h"
+#include "Templates/DecodeSplit.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -218,15 +219,7 @@ int fe_decode_attention_workspace(const fe_problem *p, const fe_schedule *s,
   w->shape[g1->nbatch + 1] = fe_static(s->wave_n);
   w->shape[g1->nbatch + 2] =
       fe_static(merge_slot_bytes((int)(g2->N.value / ii->m)) / 4);
-  int64_t dims[FE_MAX_RANK];
-  for (int d = 0; d < w->rank; ++d)
-    dims[d] = fe_size_static(w->shape[d]) ? w->shape[d].value
-                                          : mlirShapedTypeGetDynamicSize();
-  w->type = mlirMemRefTypeContiguousGet(w->elem, w->rank, dims,
-                                        mlirAttributeGetNull());
-  w->host = FE_HOST_WORKSPACE;
-  w->role = FE_ARG_OUTPUT;
-  w->loc = p->loc;
+  fe_workspace_finish(p, w);
   return 0;
 }
 

@@ -142,6 +142,18 @@ int fe_decode_group_sharers(const fe_problem *p, const fe_schedule *s,
 }
 
 /*===--- the workspace and the combine -------------------------------------===*/
+void fe_workspace_finish(const fe_problem *p, fe_arg *w) {
+  int64_t dims[FE_MAX_RANK];
+  for (int d = 0; d < w->rank; ++d)
+    dims[d] = fe_size_static(w->shape[d]) ? w->shape[d].value
+                                          : mlirShapedTypeGetDynamicSize();
+  w->type = mlirMemRefTypeContiguousGet(w->elem, w->rank, dims,
+                                        mlirAttributeGetNull());
+  w->host = FE_HOST_WORKSPACE;
+  w->role = FE_ARG_OUTPUT;
+  w->loc = p->loc;
+}
+
 int fe_decode_workspace(const fe_problem *p, const fe_schedule *s,
                         fe_arg *w) {
   const fe_gemm *g = &p->gemms[0];
@@ -156,15 +168,7 @@ int fe_decode_workspace(const fe_problem *p, const fe_schedule *s,
   w->shape[g->nbatch] = fe_static(s->k_parts);
   w->shape[g->nbatch + 1] = g->M;
   w->shape[g->nbatch + 2] = g->N;
-  int64_t dims[FE_MAX_RANK];
-  for (int d = 0; d < w->rank; ++d)
-    dims[d] = fe_size_static(w->shape[d]) ? w->shape[d].value
-                                          : mlirShapedTypeGetDynamicSize();
-  w->type = mlirMemRefTypeContiguousGet(w->elem, w->rank, dims,
-                                        mlirAttributeGetNull());
-  w->host = FE_HOST_WORKSPACE;
-  w->role = FE_ARG_OUTPUT;
-  w->loc = p->loc;
+  fe_workspace_finish(p, w);
   return 0;
 }
 

@@ -35,6 +35,11 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
  * tiles. */
 double fe_decode_blocks(const fe_gemm *g, int wave_n);
 
+/* A split's workspace argument, its element type, rank and shape set:
+ * its memref type, allocated by the host around the launches (decode's K
+ * split and decode attention's KV split). */
+void fe_workspace_finish(const fe_problem *p, fe_arg *w);
+
 /* Slices sharing a group of the loads grouped along K (the scales): r =
  * G / (slice length) >= 2 when the slices are static, wide loads run
  * iterations of at least 2 steps and r divides the waves along K -- their

@@ -304,6 +304,26 @@ static fe_walk halves_pre(const fe_graph *g, int n, void *ud) {
   return FE_WALK_NEXT;
 }
 
+/* The indices of a load grouped along K (node x of operand o): K index k
+ * divided by the group, column col, the batch values. */
+static void grouped_index(fe_kb *kb, const fe_operand *o, const fe_node *x,
+                          MlirValue k, MlirValue col, const MlirValue *batch,
+                          MlirValue *idx) {
+  for (int j = 0; j < x->nmap; ++j) {
+    int d = x->map[j];
+    if (d == FE_MAP_FIXED)
+      idx[j] = kb_c(kb, x->fixed[j]);
+    else if (d == o->k_loop)
+      idx[j] = wb_arith(&kb->b, "arith.divui", k, kb_c(kb, x->div[j]));
+    else if (d == o->row_loop)
+      idx[j] = col;
+    else
+      for (int i = 0; i < o->nbatch; ++i)
+        if (o->batch_loop[i] == d)
+          idx[j] = batch[i];
+  }
+}
+
 void fe_decode_wide_halves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
                            fe_decode_halves *hv) {
   const fe_operand *o = &kb->p->gemms[0].rhs;
@@ -323,19 +343,7 @@ void fe_decode_wide_halves(fe_kb *kb, const MlirValue *batch, MlirValue n0,
   for (int q = 0; q < u.n; ++q) {
     const fe_node *x = &kb->p->g.nodes[u.node[q]];
     MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < x->nmap; ++j) {
-      int d = x->map[j];
-      if (d == FE_MAP_FIXED)
-        idx[j] = kb_c(kb, x->fixed[j]);
-      else if (d == o->k_loop)
-        idx[j] = wb_arith(b, "arith.divui", kb->k_base, kb_c(kb, x->div[j]));
-      else if (d == o->row_loop)
-        idx[j] = col;
-      else
-        for (int i = 0; i < o->nbatch; ++i)
-          if (o->batch_loop[i] == d)
-            idx[j] = batch[i];
-    }
+    grouped_index(kb, o, x, kb->k_base, col, batch, idx);
     MlirValue mine = wb_vload(b, wb_vec(W / 2, x->type), kb->args[x->arg],
                               x->nmap, idx);
     /* The other half's words (v_permlanex16), then the run in order:
@@ -411,20 +419,9 @@ int fe_decode_wide_group_halves(fe_kb *kb, const MlirValue *batch,
   MlirValue lds[FE_DECODE_MAX_SHARED_LOADS];
   for (int q = 0; q < u.n; ++q) {
     const fe_node *x = &kb->p->g.nodes[u.node[q]];
+    MlirValue col = kb_add(kb, n0, off);
     MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < x->nmap; ++j) {
-      int d = x->map[j];
-      if (d == FE_MAP_FIXED)
-        idx[j] = kb_c(kb, x->fixed[j]);
-      else if (d == o->k_loop)
-        idx[j] = wb_arith(b, "arith.divui", gk, kb_c(kb, x->div[j]));
-      else if (d == o->row_loop)
-        idx[j] = kb_add(kb, n0, off);
-      else
-        for (int i = 0; i < o->nbatch; ++i)
-          if (o->batch_loop[i] == d)
-            idx[j] = batch[i];
-    }
+    grouped_index(kb, o, x, gk, col, batch, idx);
     MlirValue v = wb_vload(b, wb_vec(part, x->type), kb->args[x->arg],
                            x->nmap, idx);
     int64_t shape[2] = {S / sharers, 16 * W};

@@ -28,6 +28,18 @@ def dequantized(w, s, N, K, G):
     return nib.astype(np.float64) * np.repeat(s.astype(np.float64), G, axis=0)
 
 
+def assert_matches_dequantized(inputs, outputs, N, K, G):
+    """y = x @ dequantized(w, s) element-wise: f32 sums of K products of f16
+    values (a scale times a nibble rounds once to f16: u16 more), so
+    2 K u32 + u16 relative to sum |x||w'|."""
+    x, w, s = (np.asarray(inputs[k]) for k in ("x", "w", "s"))
+    deq = dequantized(w, s, N, K, G)
+    want = x.astype(np.float64) @ deq
+    got = np.asarray(outputs["y"], dtype=np.float64)
+    mag = np.abs(x.astype(np.float64)) @ np.abs(deq)
+    assert np.all(np.abs(got - want) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)
+
+
 # M = 3 and 4 on RDNA4: 16 column tiles per wave sharing 4 accumulators
 # (DecodeWide.c), so 16 workgroups read the activations, not 32 (1.15x the
 # minimum at M = 4 before).  RDNA3 keeps 8 tiles at M > 1 (1.15x at M = 4).
@@ -48,14 +60,7 @@ def test_w4a16_decode_traffic_and_numbers(chip, M):
         waves *= g
     waves *= manifest["block"][0] // 32
     assert waves >= 8 * wmma.chip_info(chip)["compute_units"]
-    x, w, s = (np.asarray(inputs[k]) for k in ("x", "w", "s"))
-    deq = dequantized(w, s, N, K, G)
-    want = x.astype(np.float64) @ deq
-    got = np.asarray(outputs["y"], dtype=np.float64)
-    # f32 sums of K products of f16 values (a scale times a nibble rounds
-    # once to f16: u16 more): 2 K u32 + u16 relative to sum |x||w'|.
-    mag = np.abs(x.astype(np.float64)) @ np.abs(deq)
-    assert np.all(np.abs(got - want) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)
+    assert_matches_dequantized(inputs, outputs, N, K, G)
 
 
 # K split across workgroups as well (Templates/DecodeSplit.c): at M = 4 on
@@ -82,11 +87,6 @@ def test_w4a16_decode_split_across_workgroups(chip, M, N, before):
     g = launches[0]["grid"]
     assert g[0] * g[1] * g[2] * launches[0]["block"][0] // 32 >= \
         8 * wmma.chip_info(chip)["compute_units"]
-    x, w, s = (np.asarray(inputs[k]) for k in ("x", "w", "s"))
-    deq = dequantized(w, s, N, K, G)
-    want = x.astype(np.float64) @ deq
-    got = np.asarray(outputs["y"], dtype=np.float64)
-    # As above: the P partials are f32 sums added in f32 (one more rounding
-    # per part, within the 2 K u32 term).
-    mag = np.abs(x.astype(np.float64)) @ np.abs(deq)
-    assert np.all(np.abs(got - want) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)
+    # The P partials are f32 sums added in f32: one more rounding per part,
+    # within the bound's 2 K u32 term.
+    assert_matches_dequantized(inputs, outputs, N, K, G)

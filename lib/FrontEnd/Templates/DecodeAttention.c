@@ -246,17 +246,9 @@ static void batch_of(fe_kb *kb, dat_t *a, MlirValue z) {
 }
 
 /*===--- the split across workgroups ------------------------------------===*/
-/* The workspace (the last kernel argument of both launches) and the
- * indices of slot element (part, t, lane) of this workgroup's batch items
- * and token (t = ndv: the lane's (m, l)). */
-static MlirValue workspace(fe_kb *kb) {
-  const fe_problem *p = kb->p;
-  if (p->nargs < 1 || p->args[p->nargs - 1].host != FE_HOST_WORKSPACE) {
-    kb->failed = 1;
-    return (MlirValue){NULL};
-  }
-  return kb->args[p->nargs - 1];
-}
+/* The indices in the workspace (fe_workspace_value: the last kernel
+ * argument of both launches) of slot element (part, t, lane) of this
+ * workgroup's batch items and token (t = ndv: the lane's (m, l)). */
 
 static void slot_index(fe_kb *kb, dat_t *a, MlirValue ws, MlirValue part,
                        int t, MlirValue *idx) {
@@ -315,7 +307,7 @@ static MlirValue partial_stat(fe_kb *kb, dat_t *a, MlirValue ws,
  * summed: no partial's tiles are ever all live (d = 256: 128 VGPRs). */
 static int build_combine(fe_kb *kb, dat_t *a, int P) {
   wb_t *b = &kb->b;
-  MlirValue ws = workspace(kb);
+  MlirValue ws = fe_workspace_value(kb);
   if (kb->failed)
     return -1;
   MlirType f32 = mlirF32TypeGet(kb->ctx), v8 = kb_acc_vec(kb, f32);
@@ -389,7 +381,7 @@ static int build(fe_kb *kb) {
   const int P = s->wave_n > 1 ? s->wave_n : 1;
   if (s->combine)
     return build_combine(kb, &a, P);
-  MlirValue ws = P > 1 ? workspace(kb) : (MlirValue){NULL};
+  MlirValue ws = P > 1 ? fe_workspace_value(kb) : (MlirValue){NULL};
   if (kb->failed)
     return -1;
   if (S > 1) {

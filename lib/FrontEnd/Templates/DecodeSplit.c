@@ -199,7 +199,7 @@ static bool split_first(const fe_kb *kb) {
   return kb->s->k_parts > 1 && !kb->s->combine;
 }
 
-static MlirValue workspace(fe_kb *kb) {
+MlirValue fe_workspace_value(fe_kb *kb) {
   const fe_problem *p = kb->p;
   if (p->nargs < 1 || p->args[p->nargs - 1].host != FE_HOST_WORKSPACE) {
     kb->failed = 1;
@@ -245,7 +245,7 @@ void fe_decode_finish(fe_kb *kb, fe_gemm_wave *w) {
   }
   const fe_schedule *s = kb->s;
   wb_t *b = &kb->b;
-  MlirValue ws = workspace(kb);
+  MlirValue ws = fe_workspace_value(kb);
   if (kb->failed)
     return;
   const int rank = kb->p->gemms[0].nbatch + 3;
@@ -263,7 +263,7 @@ int fe_decode_build_combine(fe_kb *kb) {
   const fe_schedule *s = kb->s;
   const fe_gemm *g = &kb->p->gemms[0];
   wb_t *b = &kb->b;
-  MlirValue ws = workspace(kb);
+  MlirValue ws = fe_workspace_value(kb);
   if (kb->failed)
     return -1;
   fe_gemm_wave w;

@@ -39,6 +39,9 @@ double fe_decode_blocks(const fe_gemm *g, int wave_n);
  * its memref type, allocated by the host around the launches (decode's K
  * split and decode attention's KV split). */
 void fe_workspace_finish(const fe_problem *p, fe_arg *w);
+/* The workspace in a kernel of the split: its last argument (kb->failed
+ * and a null value when the problem has none). */
+MlirValue fe_workspace_value(fe_kb *kb);
 
 /* Slices sharing a group of the loads grouped along K (the scales): r =
  * G / (slice length) >= 2 when the slices are static, wide loads run

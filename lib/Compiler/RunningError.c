@@ -30,6 +30,23 @@
  * u e(x) the rules drop (e is at most 1 + 2^-7 larger for them, over any
  * depth the project builds).
  *
+ * Replayed elementwise operations: outside contractions, truncf, mulf,
+ * addf and subf of operands whose errors are 0 (inputs, constants, and
+ * such results) get error 0, not 2u: both sides evaluate the same
+ * correctly rounded operation on equal operands (the kernels replay an
+ * elementwise operand's body as written, Kernel/Prologue.c, without
+ * contracting a multiply-add).  An fp8 KV cache's dequantisation,
+ * f16(f32(x) * scale), is exact in this sense; charging it two f16
+ * roundings per element made the decode-attention bound (d = 128 scores)
+ * about 8x looser than the rest of it.  Math functions and divisions keep
+ * their rules (libm and the GPU's sequences differ).
+ *
+ * Normalisations need no rule of their own: LayerNorm's and RMSNorm's
+ * sums (2 K u32 sum |term| each, K the row length), their division by the
+ * constant K, rsqrt's derivative rule on mean(x^2) or the variance plus
+ * epsilon, and the affine step's products, sums and output rounding
+ * compose to their bound.
+ *
  * Only straight-line functions of memref.alloc/dealloc/copy/dim, views
  * (subview, expand/collapse_shape, cast, reinterpret_cast, transpose: the
  * same view of the error buffer) and linalg.generic with the operations
@@ -445,6 +462,12 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
       if (mlirValueIsNull(e))
         return fail(r, op, "no running-error rule for");
     }
+    /* Replayed elementwise operations: outside contractions, a correctly
+     * rounded operation on operands equal in kernel and reference (error
+     * 0: inputs, constants, and such results) is equal too. */
+    if (!reduction && (op_is(op, "arith.truncf") || op_is(op, "arith.mulf") ||
+                       op_is(op, "arith.addf") || op_is(op, "arith.subf")))
+      e = re_zero_if_exact(&b, e, ex, no > 1 ? ey : (MlirValue){NULL});
     if (u2 == 0 && !op_is(op, "arith.extf") && !op_is(op, "arith.constant"))
       return fail(r, op, "a float type without a unit roundoff in");
     if (bind(&scal, res, e))

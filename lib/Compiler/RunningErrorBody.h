@@ -34,6 +34,11 @@ MlirValue re_add_scaled(re_body *b, MlirValue e, MlirValue v, double c);
 /* x * y of two error terms (both >= 0), 0 where one is 0 and the other
  * infinite. */
 MlirValue re_mul(re_body *b, MlirValue x, MlirValue y);
+/* e, or 0 where the operands' errors ex (and ey, when not null) are 0:
+ * operands equal in kernel and reference give equal results of a
+ * correctly rounded operation both evaluate as written (see
+ * RunningError.c, "Replayed elementwise operations"). */
+MlirValue re_zero_if_exact(re_body *b, MlirValue e, MlirValue ex, MlirValue ey);
 
 /* The error of op's result when op is a math function the rules know
  * (exp, exp2, tanh, erf, erfc, sqrt, rsqrt, log) or a division by a

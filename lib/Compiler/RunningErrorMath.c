@@ -118,6 +118,18 @@ MlirValue re_mul(re_body *b, MlirValue x, MlirValue y) {
   return re_op2(b, "arith.maxnumf", p, zero);
 }
 
+MlirValue re_zero_if_exact(re_body *b, MlirValue e, MlirValue ex, MlirValue ey) {
+  MlirValue zero = re_const(b, 0.0);
+  MlirValue exact = compare(b, 1 /* oeq */, ex, zero);
+  if (!mlirValueIsNull(ey)) {
+    MlirValue exact_y = compare(b, 1 /* oeq */, ey, zero);
+    MlirValue ops[2] = {exact, exact_y};
+    MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+    exact = re_put(b, wmma_detached_op("arith.andi", b->loc, 2, ops, 1, &i1, 0, NULL, NULL));
+  }
+  return select(b, exact, zero, e);
+}
+
 static MlirValue mul(re_body *b, MlirValue x, MlirValue y) {
   return re_op2(b, "arith.mulf", x, y);
 }

@@ -85,6 +85,10 @@ def test_layernorm(chip, rows):
                    / np.sqrt(var + 1e-5)) * np.abs(w) + 4 * U32 * np.abs(exact)
     err = np.abs(y.astype(np.float64) - exact)
     assert (err <= bound + 1e-30).all(), (err / bound).max()
+    # The bound tells wrong references apart: a 1% larger scale, or an
+    # output not centred (x, not x - mean), put elements outside it.
+    for wrong in (norm * (w * 1.01) + b, x64 / np.sqrt(var + 1e-5) * w + b):
+        assert not (np.abs(y.astype(np.float64) - wrong) <= bound + 1e-30).all()
     # Row statistics cross the wave by DPP and v_permlanex16, never
     # ds_bpermute.
     assert stats["cross_lane"]["ds_bpermute"] == 0

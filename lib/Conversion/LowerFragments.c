@@ -175,10 +175,18 @@ static int analyze(MlirOperation op, int kind, bool emit, frag_info *fi) {
   fi->fat = wb_is_fat_buffer(mt);
   fi->masked = !mlirAttributeIsNull(wmma_attr(op, "masked"));
   fi->outer_dim = wb_memref_outermost_dim(mt);
+  /* Run-time strides: the producer names the outermost dimension. */
+  MlirAttribute outer = wmma_attr(op, "outer_dim");
+  if (fi->outer_dim < 0 && !mlirAttributeIsNull(outer) &&
+      mlirAttributeIsAInteger(outer)) {
+    int64_t o = mlirIntegerAttrGetValueInt(outer);
+    fi->outer_dim = o >= 0 && o < fi->rank ? (int)o : -1;
+  }
   if (fi->masked && fi->fat && fi->outer_dim < 0) {
     if (emit)
       wmma_error(op, "%s: a masked access to a fat buffer needs static "
-                     "strides (to know which index moves out of bounds)",
+                     "strides or an outer_dim (to know which index moves "
+                     "out of bounds)",
                  opname);
     return -1;
   }

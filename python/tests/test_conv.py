@@ -408,6 +408,51 @@ def test_conv_depthwise_multiplier_wmma(chip, c, m, stride, dil, pad, tile):
 
 
 @pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("c,m,stride,dil,pad,tile", [
+    (24, 16, 2, 1, 0, None),     # the cost rule's choice at run-time sizes
+    (8, 3, 2, 1, 1, (64, 16)),   # multiplier 3, stride 2, tensor.pad of 1
+    (8, 3, 1, 2, 0, (64, 16)),   # multiplier 3, dilation 2
+])
+def test_conv_depthwise_multiplier_wmma_runtime_sizes(chip, c, m, stride, dil, pad, tile):
+    # depthwise_conv_2d_nhwc_hwcm at run-time batch and spatial sizes
+    # through WMMA: the batch, output rows and channel are the GEMM's batch
+    # loops, M the output columns, the output written through a view with
+    # run-time strides.
+    xt, fl = f"tensor<?x?x?x{c}xf16>", f"tensor<3x3x{c}x{m}xf16>"
+    y = f"tensor<?x?x?x{c}x{m}xf32>"
+    src = f"""func.func @dw(%x: {xt}, %w: {fl}, %o: {y}) -> {y} {{
+  %cz = arith.constant 0.0 : f16
+  %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {pad}, {pad}, 0] {{
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : f16
+  }} : {xt} to {xt}
+  %z = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%z : f32) outs(%o : {y}) -> {y}
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%p, %w : {xt}, {fl}) outs(%f : {y}) -> {y}
+  return %r : {y}
+}}
+"""
+    rng = np.random.default_rng(25)
+    wv = rng.uniform(-1, 1, (3, 3, c, m)).astype(np.float16)
+    for n, h, w_ in ((2, 33, 33), (1, 9, 20)):
+        xv = rng.uniform(-1, 1, (n, h, w_, c)).astype(np.float16)
+        oh = (h + 2 * pad - dil * 2 - 1) // stride + 1
+        ow = (w_ + 2 * pad - dil * 2 - 1) // stride + 1
+        o = np.zeros((n, oh, ow, c, m), np.float32)
+        out, stats = wmma.run(src, chip, {"x": xv, "w": wv, "o": o}, stats=True, tile=tile)
+        assert stats["wmma_total"] > 0
+        got = f64(out["result0"])
+        want = depthwise_hwcm(xv, wv, stride, dil, pad)
+        assert got.shape == want.shape
+        # f16 x f16 products are exact in f32; K = 9 taps summed in f32.
+        bound = 2 * 9 * U32 * depthwise_hwcm(np.abs(f64(xv)), np.abs(f64(wv)), stride, dil, pad)
+        err = np.abs(got - want)
+        assert (err <= bound).all(), (err - bound).max()
+        assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
 @pytest.mark.parametrize("c,m,stride,dil,n_pad", [
     (24, 0, 2, 1, 1),  # depthwise_conv_2d_nhwc_hwc, stride 2, padding 1
     (3, 4, 1, 2, 2),   # nhwc_hwcm (multiplier 4), 3 channels, dilation 2

@@ -82,3 +82,18 @@ func.func @a_unmasked_fat(%A: memref<20x30xf16, #amdgpu.address_space<fat_raw_bu
   %v = wmma.load <a, kcontig, #a4> %A[%i, %j] : memref<20x30xf16, #amdgpu.address_space<fat_raw_buffer>> -> vector<8xf16>
   return %v : vector<8xf16>
 }
+
+// A view with run-time strides (a depthwise convolution's output at
+// run-time sizes, its channel dim before the matrix): the memref's type
+// cannot tell which dim is outermost; outer_dim (set by the front end)
+// names it, and rows outside move that index past its end.
+// CHECK-LABEL: func.func @d_store_masked_outer_dim(
+// CHECK: %[[N:.*]] = memref.dim %arg1, %c0 :
+// CHECK: %[[PAST:.*]] = arith.addi %[[N]], %c4 : index
+// CHECK: %[[R:.*]] = arith.select %{{.*}}, %arg2, %[[PAST]] : index
+// CHECK-NEXT: memref.store %{{.*}}, %arg1[%[[R]], %c0, %{{.*}}, %{{.*}}] : memref<?x8x?x3xf32, strided<[?, 3, 24, 1]>, #amdgpu.address_space<fat_raw_buffer>>
+func.func @d_store_masked_outer_dim(%v: vector<8xf32>, %D: memref<?x8x?x3xf32, strided<[?, 3, 24, 1]>, #amdgpu.address_space<fat_raw_buffer>>, %b: index, %i: index, %j: index) {
+  %c0 = arith.constant 0 : index
+  wmma.store <d, hw, #a4> %v, %D[%b, %c0, %i, %j] masked {outer_dim = 0 : i64} : vector<8xf32>, memref<?x8x?x3xf32, strided<[?, 3, 24, 1]>, #amdgpu.address_space<fat_raw_buffer>>
+  return
+}

@@ -78,7 +78,12 @@ def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
 
     With `masked`, elements of the tile outside the memref (in its last
     two dimensions) read as zero, so a tile may hang over the edge of a
-    matrix whose size is not a multiple of the tile.
+    matrix whose size is not a multiple of the tile.  On a fat buffer the
+    lowering moves the outermost index (the dimension of the largest
+    stride) past the end for those elements; `outer_dim` names that
+    dimension where the memref's strides are run-time values (a view with
+    the batch dimensions first of a buffer of run-time sizes: the front end
+    knows which of its dimensions is the buffer's first).
 
     A *storage load* reads a memref whose element type differs from the
     fragment's: the result has the fragment's length and the memref's
@@ -102,7 +107,8 @@ def WMMA_LoadOp : WMMA_Op<"load", [MemoryEffects<[MemRead]>]> {
     ```
   }];
   let arguments = (ins AnyMemRef:$mem, Variadic<Index>:$indices,
-                       WMMA_FragAttr:$frag, UnitAttr:$masked);
+                       WMMA_FragAttr:$frag, UnitAttr:$masked,
+                       OptionalAttr<I64Attr>:$outer_dim);
   let results = (outs AnyVectorOfNonZeroRank:$result);
   let assemblyFormat = [{
     $frag $mem `[` $indices `]` (`masked` $masked^)? attr-dict `:` type($mem)
@@ -117,12 +123,13 @@ def WMMA_StoreOp : WMMA_Op<"store", [MemoryEffects<[MemWrite]>]> {
     its element of the logical tile at `%mem[%indices]`.  Replicated
     elements (RDNA3 A/B) are written by both lanes that hold them (the same
     value).  With `masked`, elements of the tile outside the memref (in its
-    last two dimensions) are not written.  Sub-byte elements are written a
-    byte each, zero-extended (see `wmma.load`).
+    last two dimensions) are not written (`outer_dim` as for `wmma.load`).
+    Sub-byte elements are written a byte each, zero-extended (see
+    `wmma.load`).
   }];
   let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$mem,
                        Variadic<Index>:$indices, WMMA_FragAttr:$frag,
-                       UnitAttr:$masked);
+                       UnitAttr:$masked, OptionalAttr<I64Attr>:$outer_dim);
   let assemblyFormat = [{
     $frag $value `,` $mem `[` $indices `]` (`masked` $masked^)? attr-dict `:`
     type($value) `,` type($mem)

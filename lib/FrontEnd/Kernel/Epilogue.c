@@ -353,7 +353,11 @@ static void store_slots(fe_kb *kb, const fe_tile *t, MlirValue v,
       MlirValue col_in = wb_cmpi(&kb->b, WB_CMP_ULT, idx[rank - 1],
                                  wb_dim(&kb->b, mem, rank - 1));
       MlirValue ok = wb_arith(&kb->b, "arith.andi", row_in, col_in);
-      int o = wb_memref_outermost_dim(mlirValueGetType(mem));
+      int o = kb_outer_dim(kb, mem);
+      if (o < 0) {
+        kb->failed = 1;
+        return;
+      }
       idx[o] = wb_select(&kb->b, ok, idx[o],
                          wb_fat_buffer_oob(&kb->b, wb_dim(&kb->b, mem, o)));
     }

@@ -135,6 +135,23 @@ MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
   return f;
 }
 
+int kb_outer_dim(fe_kb *kb, MlirValue mem) {
+  int o = wb_memref_outermost_dim(mlirValueGetType(mem));
+  if (o >= 0)
+    return o;
+  /* Run-time strides: a view with the batch dims first of an argument
+   * (identity layout): its outermost dim is the one showing dim 0. */
+  for (int a = 0; a < kb->p->nargs; ++a) {
+    const fe_arg *x = &kb->p->args[a];
+    if (!mlirValueEqual(kb->args[a], mem) || !x->permuted || x->collapsed)
+      continue;
+    for (int i = 0; i < x->rank; ++i)
+      if (x->perm[i] == 0)
+        return i;
+  }
+  return -1;
+}
+
 static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
                          int nops, const MlirValue *ops, bool masked,
                          bool has_result, MlirType result_elem) {
@@ -142,16 +159,23 @@ static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
     kb->failed = 1;
     return (MlirValue){NULL};
   }
-  MlirNamedAttribute attrs[2] = {wb_named(kb->ctx, "frag", frag),
-                                 wb_named(kb->ctx, "masked",
-                                          mlirUnitAttrGet(kb->ctx))};
+  /* The memref is ops[0] (load) or ops[1] (store). */
+  MlirValue mem = has_result ? ops[0] : ops[1];
+  int outer = -1;
+  if (masked && wb_memref_outermost_dim(mlirValueGetType(mem)) < 0)
+    outer = kb_outer_dim(kb, mem);
+  MlirNamedAttribute attrs[3] = {
+      wb_named(kb->ctx, "frag", frag),
+      wb_named(kb->ctx, "masked", mlirUnitAttrGet(kb->ctx)),
+      wb_named(kb->ctx, "outer_dim",
+               mlirIntegerAttrGet(mlirIntegerTypeGet(kb->ctx, 64), outer))};
   MlirType vt = wmmaFragAttrGetVectorType(frag);
   int64_t len;
   if (has_result && !mlirTypeIsNull(result_elem) &&
       wb_is_vec1d(vt, &len, NULL))
     vt = wb_vec(len, result_elem);
   MlirOperation op = wb_op(&kb->b, name, nops, ops, has_result ? 1 : 0, &vt,
-                           masked ? 2 : 1, attrs);
+                           !masked ? 1 : outer < 0 ? 2 : 3, attrs);
   if (mlirOperationIsNull(op)) {
     kb->failed = 1;
     return (MlirValue){NULL};
@@ -379,7 +403,7 @@ MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,
   if (!masked)
     return wb_vload(b, vt, mem, rank, idx);
   kb_note_oob(kb, mem);
-  int outer = wb_memref_outermost_dim(mt);
+  int outer = kb_outer_dim(kb, mem);
   if (outer < 0 || rank > FE_MAX_RANK || len > 16) {
     kb->failed = 1;
     return (MlirValue){NULL};

@@ -106,6 +106,11 @@ MlirAttribute kb_atom(fe_kb *kb, MlirType in, MlirType acc);
 MlirAttribute kb_product_atom(fe_kb *kb, const fe_gemm *gm);
 MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
                       bool transposed, MlirAttribute atom);
+/* The dimension of memref mem (an argument or its view) with the largest
+ * stride, which masked accesses move past the end of a fat buffer: from
+ * its type, or at run-time strides from the argument's view (its batch
+ * dims first: the one showing the buffer's first dim).  -1 if unknown. */
+int kb_outer_dim(fe_kb *kb, MlirValue mem);
 MlirValue kb_load(fe_kb *kb, MlirAttribute frag, MlirValue mem, int n,
                   const MlirValue *idx, bool masked);
 /* Must a tile load from mem be masked because the memref is statically

@@ -63,7 +63,7 @@ void kb_rowseg_store(fe_kb *kb, MlirValue v, MlirValue mem, int rank,
   }
   kb_note_oob(kb, mem);
   MlirType mt = mlirValueGetType(mem);
-  int outer = wb_memref_outermost_dim(mt);
+  int outer = kb_outer_dim(kb, mem);
   if (outer < 0) {
     kb->failed = 1;
     return;

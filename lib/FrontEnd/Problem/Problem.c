@@ -137,7 +137,8 @@ static int read_operand(const fe_problem *p, const fe_gemm *gm, int node,
   memset(o, 0, sizeof *o);
   o->node = node;
   o->arg = -1;
-  o->mem_batch[0] = o->mem_batch[1] = -1;
+  for (int i = 0; i < FE_MAX_BATCH; ++i)
+    o->mem_batch[i] = -1;
   int leaves[4], nleaves = 0;
   bool row_absent = gm->unit_m && row_loop == gm->m_loop;
   if (matrix_leaves(g, node, row_loop, gm->k_loop, row_absent, leaves,
@@ -265,6 +266,18 @@ static int demote_outer(const fe_contraction *c, fe_gemm *gm, int *role,
   return 0;
 }
 
+/* Batch loops a WMMA product takes: two, or three for a depthwise
+ * convolution with a channel multiplier (its channel is a group, fe_conv
+ * chan -1): at run-time sizes its pixel loops stay apart (ProblemCollapse.c
+ * merges them only at static sizes), so the batch, the output rows and the
+ * channel are batch loops beside M (the output columns). */
+static int wmma_max_batch(const fe_graph *g) {
+  for (int i = 0; i < g->nconvs; ++i)
+    if (g->convs[i].chan < 0)
+      return 3;
+  return 2;
+}
+
 /* Product `prod` as a GEMM. */
 static int gemm_of(const fe_problem *p, int prod, bool unit_m_ok,
                    fe_gemm *gm, char *why, size_t cap) {
@@ -282,6 +295,7 @@ static int gemm_of(const fe_problem *p, int prod, bool unit_m_ok,
    * only when no other loop has it (a second pass); otherwise, like unit
    * batch loops past the second, they are at index 0 everywhere. */
   bool unit_pass = false;
+  int maxb = wmma_max_batch(g);
 again:
   for (int l = 0; l < c->nest.nloops; ++l) {
     bool L = ul >> l & 1, R = ur >> l & 1, O = uo >> l & 1;
@@ -298,7 +312,7 @@ again:
         *role = l;
       continue;
     }
-    if (unit && O && !role && gm->nbatch >= 2)
+    if (unit && O && !role && gm->nbatch >= maxb)
       continue;
     if (c->nest.reduction[l]) {
       if (!L || !R)
@@ -331,8 +345,9 @@ again:
                       gm->n_loop, l, kSeveralLoops);
       gm->n_loop = l;
     } else if (O) {
-      if (gm->nbatch >= 2)
-        return fe_why(why, cap, "more than two batch loops");
+      if (gm->nbatch >= maxb)
+        return fe_why(why, cap, maxb > 2 ? "more than three batch loops"
+                                         : "more than two batch loops");
       gm->batch_loop[gm->nbatch++] = l;
     } else {
       return fe_why(why, cap, "loop %d indexes neither the output nor a "
@@ -720,8 +735,10 @@ shaped:
                     where);
     /* Written through a view with the batch dimensions first. */
     int8_t perm[FE_MAX_RANK] = {0};
-    if (fe_matrix_view(&p->args[p->out_arg], p->out_space_m, p->out_space_n,
-                       perm, where, why, cap) ||
+    bool dw = wmma_max_batch(g) > 2;
+    if ((dw ? fe_matrix_view_dynamic : fe_matrix_view)(
+            &p->args[p->out_arg], p->out_space_m, p->out_space_n, perm,
+            where, why, cap) ||
         fe_output_view(p, perm, why, cap) || out_dims(p, last, why, cap))
       return -1;
   }

@@ -58,11 +58,13 @@ typedef struct {
   bool sparse_cols;
 } fe_arg;
 
-/* Batch loops of a product (all on grid z): two for the WMMA templates
- * (an operand's, fe_operand, at most two); the VALU template takes four
- * for a convolution -- a depthwise one at run-time sizes keeps its batch,
- * its output rows (and planes) and its channel apart (the pixel loops
- * collapse into M only at static sizes, ProblemCollapse.c). */
+/* Batch loops of a product (all on grid z): two for the WMMA templates,
+ * three for a depthwise convolution with a channel multiplier (at run-time
+ * sizes its batch, output rows and channel: Problem.c wmma_max_batch); the
+ * VALU template takes four for a convolution -- a depthwise one at
+ * run-time sizes keeps its batch, its output rows (and planes) and its
+ * channel apart (the pixel loops collapse into M only at static sizes,
+ * ProblemCollapse.c). */
 #define FE_MAX_BATCH 4
 
 /* An operand of a product as the kernel reads it: `node` (a load of
@@ -76,8 +78,9 @@ typedef struct {
   int arg;             /* the buffer whose tiles are loaded */
   int mem_row, mem_k;  /* memref dims of M (or N for rhs) and K */
   int nbatch;
-  int mem_batch[2];    /* memref dims of the batch loops (-1: broadcast) */
-  int batch_div[2];    /* ... read at batch floordiv batch_div (grouped-
+  int mem_batch[FE_MAX_BATCH]; /* memref dims of the batch loops (-1:
+                                  broadcast) */
+  int batch_div[FE_MAX_BATCH];    /* ... read at batch floordiv batch_div (grouped-
                           query attention: h floordiv G), else 1 */
   bool k_contiguous;   /* K is the innermost memref dimension */
   bool permuted;       /* mem_* index a view of arg with dims perm (the
@@ -96,7 +99,7 @@ typedef struct {
   /* The product's loop space, where node lives: its rank, the operand's
    * row and K loops, the batch loops, and K's size. */
   int space_rank, row_loop, k_loop;
-  int batch_loop[2];
+  int batch_loop[FE_MAX_BATCH];
   fe_size K;
   /* The outer of two K loops (mmt4d's k1 beside k0), when has_kouter:
    * its memref dim (of the view) and loop; the kernel iterates it around
@@ -363,6 +366,12 @@ int fe_batch_position(const fe_node *x, int row_loop, int col_loop, int rank,
  * contiguous; dynamic sizes: the view's strides would not be static). */
 int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
                    const char *where, char *why, size_t cap);
+/* The same for a depthwise convolution's output at run-time sizes: only
+ * the matrix's strides (the sizes past its row dim) must be static; the
+ * batch dims' may be run-time values (stores name the outermost dim:
+ * kb_outer_dim). */
+int fe_matrix_view_dynamic(const fe_arg *arg, int a, int b, int8_t *perm,
+                           const char *where, char *why, size_t cap);
 /* Makes operand views (fe_operand.permuted) the arguments' views, and the
  * output's when its matrix dims are not its last two.  0, or -1 with why. */
 int fe_apply_views(fe_problem *p, char *why, size_t cap);

@@ -11,8 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
-                   const char *where, char *why, size_t cap) {
+static int matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
+                       bool dynamic_batch, const char *where, char *why,
+                       size_t cap) {
   int rank = arg->rank, n = 0;
   for (int j = 0; j < rank; ++j)
     if (j != a && j != b)
@@ -32,13 +33,23 @@ int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
   /* The view's strides are the buffer's (identity layout: products of
    * the inner sizes), static when every dimension but the outermost is;
    * the outermost may be a run-time size (a token count). */
-  for (int j = 1; j < rank; ++j)
+  for (int j = dynamic_batch ? perm[rank - 2] + 1 : 1; j < rank; ++j)
     if (!fe_size_static(arg->shape[j]))
       return fe_why(why, cap, "%s: reading the matrix through a view with "
                               "the batch dimensions first needs static "
                               "strides (static sizes but the outermost)",
                     where);
   return 0;
+}
+
+int fe_matrix_view(const fe_arg *arg, int a, int b, int8_t *perm,
+                   const char *where, char *why, size_t cap) {
+  return matrix_view(arg, a, b, perm, false, where, why, cap);
+}
+
+int fe_matrix_view_dynamic(const fe_arg *arg, int a, int b, int8_t *perm,
+                           const char *where, char *why, size_t cap) {
+  return matrix_view(arg, a, b, perm, true, where, why, cap);
 }
 
 /* Makes perm the view of argument `arg` (a second, different view of it is

@@ -59,11 +59,12 @@ typedef struct {
 } fe_arg;
 
 /* Batch loops of a product (all on grid z): two for the WMMA templates
- * (an operand's, fe_operand, at most two); the VALU template takes four
- * for a convolution -- a depthwise one at run-time sizes keeps its batch,
- * its output rows (and planes) and its channel apart (the pixel loops
- * collapse into M only at static sizes, ProblemCollapse.c). */
-#define FE_MAX_BATCH 4
+ * (an operand's, fe_operand, at most two); the VALU template takes five
+ * for a convolution or a pooling -- one at run-time sizes keeps its
+ * batch, its output rows (and planes) and its channel apart (the pixel
+ * loops collapse into M only at static sizes, ProblemCollapse.c): every
+ * output loop of a rank-6 output (FE_MAX_RANK) but M. */
+#define FE_MAX_BATCH 5
 
 /* An operand of a product as the kernel reads it: `node` (a load of
  * buffer `arg`, possibly with an elementwise prologue) and which memref

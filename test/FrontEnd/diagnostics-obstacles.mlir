@@ -124,10 +124,11 @@ func.func @offset(%A: memref<17x16xf16>, %C: memref<16x16xf16>) {
 // -----
 
 // A pooling is named as the op the user wrote (here at a run-time batch,
-// which the VALU template takes on grid z; pooling-diagnostics.mlir has
+// which the VALU template takes on grid z, the 16 output columns beside
+// the 16 channels on x; pooling-diagnostics.mlir has
 // the refusals).
 func.func @pool(%I: memref<?x18x18x16xf32>, %W: memref<3x3xf32>, %O: memref<?x16x16x16xf32>) {
-  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.pooling_nhwc_max: a pooling (maximumf over the window, no filter: nothing for WMMA to multiply); rows kernel: a thread walks K per output, 8 waves per workgroup of 256 outputs, the workgroups from the run-time sizes}}
+  // expected-remark @+1 {{converted to a VALU kernel (template valu): linalg.pooling_nhwc_max: a pooling (maximumf over the window, no filter: nothing for WMMA to multiply); rows kernel: a thread walks K per output, 8 waves per workgroup of 256 outputs (16 rows x 16 of the innermost batch loop), the workgroups from the run-time sizes}}
   linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<?x18x18x16xf32>, memref<3x3xf32>) outs(%O : memref<?x16x16x16xf32>)
   return

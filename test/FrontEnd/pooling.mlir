@@ -8,14 +8,19 @@
 // (Numerics: test/tools/wmma-run/pool.test.)
 // RUN: wmma-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s
 
+// The 3x3 window is read in one step of 9 taps (tile K = 9: no step
+// partly masked, as 4 taps per step made the last of 3).
 // CHECK-LABEL: gpu.func @max_f16(
 // CHECK-SAME: template = "valu"
-// CHECK-SAME: tile = [256, 1, 4]
+// CHECK-SAME: tile = [256, 1, 9]
 // CHECK-SAME: accumulator = f32
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[NINF]])
+// CHECK: scf.for %{{.*}} = %c0 to %c9 step %c9 iter_args(%{{.*}} = %[[NINF]])
+// CHECK-NOT: arith.select
 // CHECK: memref.load %{{.*}} : memref<1x18x18x64xf16
-// CHECK: arith.maximumf
+// CHECK-COUNT-9: arith.maximumf
+// CHECK-NOT: arith.maximumf
+// CHECK: scf.yield
 // CHECK-NOT: wmma.mma
 // CHECK-NOT: math.fma
 // CHECK: gpu.return

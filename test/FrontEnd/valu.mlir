@@ -184,19 +184,21 @@ func.func @mv(%A: memref<1000x333xf32>, %x: memref<333xf32>, %y: memref<1000xf32
 
 // A vector-matrix product with A stored K x N: a thread per output, its
 // K loop sequential (4 per step), consecutive threads on consecutive
-// columns of A; no LDS.
+// columns of A; no LDS.  Threads past the 77 columns skip the K loop
+// (a branch around it: no loads past A's rows).
 // CHECK-LABEL: gpu.func @vm(
 // CHECK-NOT: workgroup(
 // CHECK-SAME: lds = 0
 // CHECK-SAME: template = "valu", instruction = "none", staging = registers, tile = [256, 1, 4]
 // CHECK: %[[N:.*]] = arith.addi %{{.*}}, %thread_id_x : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[N]], %c77 : index
+// CHECK-NEXT: scf.if %[[IN]] {
 // CHECK: scf.for %{{.*}} = %c0 to %c200 step %c4 iter_args(%{{.*}} = %cst) -> (f32)
 // CHECK: memref.load %{{.*}}[%{{.*}}, %[[N]]] : memref<200x77xf16, #amdgpu.address_space<fat_raw_buffer>>
 // CHECK-COUNT-4: math.fma
 // CHECK-NOT: amdgpu.lds_barrier
-// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[N]], %c77 : index
-// CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[N]]] : memref<77xf32, #amdgpu.address_space<fat_raw_buffer>>
+// CHECK: scf.yield
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[N]]] : memref<77xf32, #amdgpu.address_space<fat_raw_buffer>>
 func.func @vm(%x: memref<200xf16>, %A: memref<200x77xf16>, %y: memref<77xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%y : memref<77xf32>)

@@ -61,11 +61,12 @@ typedef struct {
 /* Batch loops of a product (all on grid z): two for the WMMA templates,
  * three for a depthwise convolution with a channel multiplier (at run-time
  * sizes its batch, output rows and channel: Problem.c wmma_max_batch); the
- * VALU template takes four for a convolution -- a depthwise one at
+ * VALU template takes five for a convolution or a pooling -- one at
  * run-time sizes keeps its batch, its output rows (and planes) and its
  * channel apart (the pixel loops collapse into M only at static sizes,
- * ProblemCollapse.c). */
-#define FE_MAX_BATCH 4
+ * ProblemCollapse.c): every output loop of a rank-6 output (FE_MAX_RANK)
+ * but M. */
+#define FE_MAX_BATCH 5
 
 /* An operand of a product as the kernel reads it: `node` (a load of
  * buffer `arg`, possibly with an elementwise prologue) and which memref

@@ -84,7 +84,7 @@ static bool other_reduction(const fe_loop_nest *nest, int l) {
 
 /* The loops of product `prod`: one reduction shared by both operands, at
  * most one M (A and the output), one N (B and the output), two batch
- * loops -- four for a convolution (a depthwise one at run-time sizes keeps
+ * loops -- five for a convolution or a pooling (one at run-time sizes keeps
  * its batch, its output rows (and planes) and its channel apart: the
  * pixel loops collapse only at static sizes, ProblemCollapse.c).  0, or -1 with the
  * obstacle. */
@@ -130,9 +130,9 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
     } else if (c->combine) {
       return fe_why(why, cap, "a pooling's output loops are one M loop "
                               "only at static sizes; at run-time sizes it "
-                              "takes one M and four batch loops");
+                              "takes one M and five batch loops");
     } else {
-      return fe_why(why, cap, g->nconvs ? "it takes one M, one N and four batch loops" : "it takes one M, one N and two batch loops");
+      return fe_why(why, cap, g->nconvs ? "it takes one M, one N and five batch loops" : "it takes one M, one N and two batch loops");
     }
   }
   if (gm->k_loop < 0)

@@ -36,7 +36,7 @@ typedef struct {
   struct {
     fe_size size;
     int64_t div;
-  } t[4]; /* (grid z: up to FE_MAX_BATCH batch loops) */
+  } t[FE_MAX_BATCH]; /* (grid z: up to FE_MAX_BATCH batch loops) */
 } fe_grid_dim;
 
 /* One kernel's schedule: small, typed, chosen by a template's cost rule

@@ -33,8 +33,12 @@
  *    accumulator, applies the epilogue and stores.  A pooling (no B,
  *    fe_contraction.combine) is a rows kernel of one thread per output
  *    whose partials combine with its max, min or add, masked elements
- *    its identity.  Grid: x over output
- *    blocks, z over the batch. */
+ *    its identity; it reads its window in one unmasked step when it has
+ *    at most 16 taps (taps_per_step), and at run-time sizes with static
+ *    rows of at most 128 its workgroup takes several values of the
+ *    innermost batch loop too (merged_columns).  A thread alone on its
+ *    output skips the K loop where the output does not exist.  Grid: x
+ *    over output blocks, z over the batch. */
 #include "Kernel/Kernel.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -112,6 +116,39 @@ static int row_group(const fe_problem *p) {
   if (p->g.prods[g->prod].combine)
     return 1;
   return k_innermost(p, rl == g->m_loop, rl) ? 32 : 1;
+}
+
+/* A pooling at run-time sizes keeps its output loops apart (they collapse
+ * into one M only at static sizes): its rows are the innermost output
+ * loop (the channel of a channels-last form) and the others batch loops.
+ * When the rows are static and at most half a workgroup, the workgroup
+ * takes P = 256 / rows values of the innermost batch loop as well (the
+ * output columns; grid x over them): thread t the row t % rows of column
+ * t / rows, so that 64 channels fill 4 columns' 256 threads instead of 64
+ * of them.  The pixels per workgroup, or 1 (no merge). */
+static int merged_columns(const fe_problem *p) {
+  const fe_gemm *g = &p->gemms[0];
+  fe_size rows;
+  if (!p->g.prods[g->prod].combine || g->nbatch < 1 || row_loop(g, &rows) < 0 ||
+      !fe_size_static(rows) || rows.value * 2 > VALU_THREADS)
+    return 1;
+  return VALU_THREADS / (int)rows.value;
+}
+
+/* Window taps per step of a pooling's thread (the whole window unrolled
+ * when it has at most 16 taps; else the largest divisor of K from 8 down
+ * to 3, so that no step is masked), else VALU_UNROLL. */
+static int taps_per_step(const fe_problem *p, int group) {
+  const fe_gemm *g = &p->gemms[0];
+  if (group != 1 || !p->g.prods[g->prod].combine || !fe_size_static(g->K))
+    return VALU_UNROLL;
+  int64_t k = g->K.value;
+  if (k <= 16)
+    return (int)k;
+  for (int d = 8; d >= 3; --d)
+    if (k % d == 0)
+      return d;
+  return VALU_UNROLL;
 }
 
 static bool tail(fe_size s, int64_t step) {
@@ -207,11 +244,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     fe_size rows;
     row_loop(g, &rows);
     int group = row_group(p);
-    int per_wg = VALU_THREADS / group;
+    int per_wg = VALU_THREADS / group, cols = merged_columns(p);
     s->staging = FE_STAGE_REGS;
     s->tile_m = per_wg; /* outputs per workgroup */
     s->tile_n = 1;
-    s->k_step = group * VALU_UNROLL;
+    s->k_step = group * taps_per_step(p, group);
     s->waves_m = VALU_THREADS / 32;
     s->waves_n = 1;
     s->wave_m = s->wave_n = 1;
@@ -223,6 +260,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->vgprs = 4 * (eb / 4) + 24;
     wgs = (double)((int64_t)((double)fe_estimate(rows) + per_wg - 1) /
                    per_wg) * B;
+    if (cols > 1) { /* the innermost batch loop on grid x beside the rows */
+      fe_size last = g->batch[g->nbatch - 1];
+      s->tile_m = cols * (int)rows.value;
+      s->m_tail = true;
+      s->grid[0] = (fe_grid_dim){1, {{last, cols}}};
+      s->grid[2].nterms = g->nbatch - 1;
+      double lb = (double)fe_estimate(last);
+      wgs = B / lb * ceil(lb / cols);
+    }
   }
   if (s->lds_bytes > chip->lds_bytes)
     return fe_why(why, cap, "%lld bytes of LDS", (long long)s->lds_bytes);
@@ -521,19 +567,47 @@ static int build_rows(fe_kb *kb) {
     return -1;
   fe_size nrows;
   int rl = row_loop(g, &nrows);
-  int group = row_group(kb->p);
+  int group = row_group(kb->p), cols = merged_columns(kb->p);
+  int unroll = (int)(s->k_step / group);
   MlirValue batch[FE_MAX_BATCH] = {{NULL}};
-  if (g->nbatch)
-    kb_batch_from_z(kb, g, kb_bid(kb, 2), batch);
+  fe_gemm on_z = *g; /* the batch loops on grid z */
+  on_z.nbatch -= cols > 1;
+  if (on_z.nbatch)
+    kb_batch_from_z(kb, &on_z, kb_bid(kb, 2), batch);
   MlirValue lane = group == 1 ? kb_c(kb, 0)
                               : wb_arith(b, "arith.remui", kb->tid, kb_c(kb, group));
   MlirValue slot = group == 1 ? kb->tid
                               : wb_arith(b, "arith.divui", kb->tid, kb_c(kb, group));
-  MlirValue row = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), s->tile_m), slot);
+  MlirValue row = slot;
+  if (cols == 1)
+    row = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), s->tile_m), slot);
+  /* Outputs that exist: rows in range, or with the columns merged
+   * (merged_columns) threads of a whole column, columns in range. */
+  MlirValue ok = {NULL};
+  if (cols > 1) {
+    MlirValue nr = kb_c(kb, nrows.value);
+    MlirValue col = wb_arith(b, "arith.divui", kb->tid, nr);
+    row = wb_arith(b, "arith.remui", kb->tid, nr);
+    batch[g->nbatch - 1] = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), cols), col);
+    if (cols * nrows.value < VALU_THREADS)
+      ok = wb_cmpi(b, WB_CMP_ULT, col, kb_c(kb, cols));
+    ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, batch[g->nbatch - 1],
+                              kb_size(kb, g->batch[g->nbatch - 1])));
+  } else if (s->m_tail) {
+    ok = wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, nrows));
+  }
   MlirValue mrow = rl == g->m_loop ? row : (MlirValue){NULL};
   MlirValue nrow = rl == g->n_loop && rl >= 0 ? row : (MlirValue){NULL};
   valu_point pt;
   point_at(kb, &pt, batch, mrow, nrow);
+  /* A thread alone on its output skips the window where there is none
+   * (no barrier below: the branch may diverge). */
+  wb_if live;
+  bool guarded = group == 1 && !mlirValueIsNull(ok);
+  if (guarded && !wb_if_begin(b, &live, ok, 0, NULL, false)) {
+    kb_memo_free(&m);
+    return -1;
+  }
   MlirValue zero = identity(kb);
   wb_loop l;
   MlirValue lo = kb_c(kb, 0), hi = k_end(kb, s->k_step);
@@ -542,7 +616,7 @@ static int build_rows(fe_kb *kb) {
     return -1;
   }
   MlirValue part = l.iter[0];
-  for (int u = 0; u < VALU_UNROLL; ++u) {
+  for (int u = 0; u < unroll; ++u) {
     MlirValue k = kb_add(kb, l.iv, kb_addc(kb, lane, (int64_t)u * group));
     MlirValue a = operand_at(kb, &m, &pt, true, k, s->k_tail);
     if (pool_combine(kb)) { /* no B: the window's values combined */
@@ -585,12 +659,11 @@ static int build_rows(fe_kb *kb) {
     wb_lds_barrier(b);
   }
   /* The group's first lane stores (every thread when a thread is a
-   * group), on rows that exist. */
-  MlirValue ok = {NULL};
-  if (group > 1)
-    ok = wb_cmpi(b, WB_CMP_EQ, lane, kb_c(kb, 0));
-  if (s->m_tail)
-    ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, nrows)));
+   * group, already guarded), on rows that exist. */
+  if (guarded)
+    ok = (MlirValue){NULL};
+  else if (group > 1)
+    ok = and_(kb, wb_cmpi(b, WB_CMP_EQ, lane, kb_c(kb, 0)), ok);
   wb_if guard;
   if (!mlirValueIsNull(ok) && !wb_if_begin(b, &guard, ok, 0, NULL, false)) {
     kb_memo_free(&m);
@@ -608,6 +681,8 @@ static int build_rows(fe_kb *kb) {
   store_at(kb, &m, &pt, sum, (MlirValue){NULL});
   if (!mlirValueIsNull(ok))
     wb_if_end(b, &guard, 0, NULL);
+  if (guarded)
+    wb_if_end(b, &live, 0, NULL);
   kb_memo_free(&m);
   return kb->failed ? -1 : 0;
 }
@@ -646,10 +721,15 @@ void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
                     : group == 32         ? "a wave reduces over K"
                                           : "a thread walks K";
   if (runtime) {
+    int cols = merged_columns(p);
+    char merged[96] = "";
+    if (cols > 1)
+      snprintf(merged, sizeof merged, " (%d rows x %d of the innermost "
+               "batch loop)", (int)(s->tile_m / cols), cols);
     snprintf(buf, cap,
              "; rows kernel: %s per output, %d waves per workgroup of %d "
-             "outputs, the workgroups from the run-time sizes",
-             how, s->waves_m, (int)s->tile_m);
+             "outputs%s, the workgroups from the run-time sizes",
+             how, s->waves_m, (int)s->tile_m, merged);
     return;
   }
   int n = snprintf(buf, cap,

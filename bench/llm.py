@@ -27,14 +27,14 @@ def w4a16(M, N, K, G, storage="i8"):
     i32 (GPTQ's qweight)."""
     P = 2 if storage == "i8" else 8
     return f"""func.func @w4a16(%x: memref<{M}x{K}xf16>, %w: memref<{K // P}x{N}x{storage}>,
-                 %s: memref<{K // G}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
+                 %s: memref<{-(-K // G)}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
   %z = arith.constant 0.0 : f32
   %wd = memref.alloc() : memref<{K}x{N}xf16>
   linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k floordiv {P}, n)>,
                                    affine_map<(k, n) -> (k floordiv {G}, n)>,
                                    affine_map<(k, n) -> (k, n)>],
                   iterator_types = ["parallel", "parallel"]}}
-      ins(%w, %s : memref<{K // P}x{N}x{storage}>, memref<{K // G}x{N}xf16>)
+      ins(%w, %s : memref<{K // P}x{N}x{storage}>, memref<{-(-K // G)}x{N}xf16>)
       outs(%wd : memref<{K}x{N}xf16>) {{
   ^bb0(%b: {storage}, %sc: f16, %o: f16):
     %k = linalg.index 0 : index

@@ -158,6 +158,9 @@ typedef struct {
   wmma_acc_form form;
   wmma_copy_kind copy[2]; /* A, B */
   bool causal;
+  /* decode: workgroups per column block along K (P); 0 (a zeroed record)
+   * is taken as 1. */
+  int64_t k_parts;
 } wmma_schedule_desc;
 
 WMMA_CAPI_EXPORTED bool wmmaAttributeIsASchedule(MlirAttribute attr);

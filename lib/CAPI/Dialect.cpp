@@ -360,7 +360,8 @@ MlirAttribute wmmaScheduleAttrGet(MlirContext ctx,
       ArrayRef<int64_t>(d->wave_tile, 2), d->stages, ArrayRef<bool>(tails, 3),
       unwrap(d->accumulator), d->acc_pack,
       static_cast<AccForm>(static_cast<int>(d->form)),
-      ArrayRef<CopyKind>(copy, 2), d->causal));
+      ArrayRef<CopyKind>(copy, 2), d->causal,
+      d->k_parts > 1 ? d->k_parts : 1));
 }
 
 bool wmmaScheduleAttrGetDesc(MlirAttribute attr, wmma_schedule_desc *d) {
@@ -389,5 +390,6 @@ bool wmmaScheduleAttrGetDesc(MlirAttribute attr, wmma_schedule_desc *d) {
   d->acc_pack = s.getAccPack();
   d->form = static_cast<wmma_acc_form>(static_cast<int>(s.getForm()));
   d->causal = s.getCausal();
+  d->k_parts = s.getKParts();
   return true;
 }

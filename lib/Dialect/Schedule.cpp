@@ -19,11 +19,16 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<int64_t> waves, ArrayRef<int64_t> waveTile,
                      int64_t stages, ArrayRef<bool> tails, Type accumulator,
                      int64_t accPack, AccForm form, ArrayRef<CopyKind> copy,
-                     bool causal) {
+                     bool causal, int64_t kParts) {
   if (tile.size() != 3 || waves.size() != 2 || waveTile.size() != 2 ||
       tails.size() != 3 || copy.size() != 2)
     return emitError() << "invalid #wmma.schedule: tile and tails take 3 "
                           "values, waves, wave_tile and copy 2";
+  // (The C record takes a zeroed k_parts as 1; the attribute says it.)
+  if (kParts < 1)
+    return emitError() << "invalid #wmma.schedule: k_parts must be in [1, "
+                          "64], got "
+                       << kParts;
   if (templateName.size() >= sizeof(wmma_schedule_desc{}.template_name))
     return emitError() << "invalid #wmma.schedule: unknown template '"
                        << templateName << "'";
@@ -52,6 +57,7 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   d.acc_pack = accPack;
   d.form = static_cast<wmma_acc_form>(static_cast<int>(form));
   d.causal = causal;
+  d.k_parts = kParts;
   char msg[256] = {0};
   if (wmmaScheduleCheck(&d, msg, sizeof msg))
     return emitError() << "invalid #wmma.schedule: " << msg;

@@ -99,6 +99,15 @@ int wmmaScheduleCheck(const wmma_schedule_desc *d, char *msg, size_t cap) {
         strcmp(d->template_name, "gemm") == 0)
       return wmma_check_fail(msg, cap, "a gemm copies its operands to LDS exactly when "
                             "staging = lds");
+  /* (0: a zeroed record, taken as 1.) */
+  if (d->k_parts < 0 || d->k_parts > 64)
+    return wmma_check_fail(msg, cap, "k_parts must be in [1, 64], got %lld",
+                           (long long)d->k_parts);
+  if (d->k_parts > 1 && strcmp(d->template_name, "decode"))
+    return wmma_check_fail(msg, cap, "k_parts (workgroups along K) applies "
+                                     "to the decode template, got %lld for "
+                                     "%s",
+                           (long long)d->k_parts, d->template_name);
   if (d->causal && strcmp(d->template_name, "attention"))
     return wmma_check_fail(msg, cap, "causal applies to the attention template");
   return 0;

@@ -120,6 +120,28 @@ func.func @bad_attr() attributes {wmma.schedule = #wmma.schedule<template = "gem
 
 // -----
 
+// k_parts (workgroups along K) is the decode template's, at least 1.
+// expected-error @+1 {{invalid #wmma.schedule: k_parts (workgroups along K) applies to the decode template, got 2 for gemm}}
+func.func @bad_k_parts_gemm() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_wmma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false, k_parts = 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: k_parts must be in [1, 64], got 0}}
+func.func @bad_k_parts_zero() attributes {wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 256, 16], waves = [32, 1], wave_tile = [1, 16], stages = 1, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false, k_parts = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid #wmma.schedule: k_parts must be in [1, 64], got 65}}
+func.func @bad_k_parts_many() attributes {wmma.schedule = #wmma.schedule<template = "decode", instruction = "v_wmma_f32_16x16x16_f16", staging = registers, tile = [16, 256, 16], waves = [32, 1], wave_tile = [1, 16], stages = 1, tails = [true, true, true], accumulator = f32, acc_pack = 1, form = acc, copy = [none, none], causal = false, k_parts = 65>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{invalid #wmma.schedule: unknown instruction 'v_mfma_f32_16x16x16_f16'}}
 func.func @bad_instr() attributes {wmma.schedule = #wmma.schedule<template = "gemm", instruction = "v_mfma_f32_16x16x16_f16", staging = lds, tile = [64, 64, 32], waves = [2, 2], wave_tile = [2, 2], stages = 2, tails = [false, false, false], accumulator = f32, acc_pack = 1, form = acc, copy = [vec, wmma], causal = false>} {
   return

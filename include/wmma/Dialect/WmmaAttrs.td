@@ -198,6 +198,13 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
       `tr` (RDNA4: loaded transposed by `global_load_tr_b128`), `scalar`
       (element by element), `none` (not staged).
     - `causal`: attention skips the keys after a workgroup's last query.
+    - `k_parts` (printed when above 1; 1 if absent): decode only, the
+      workgroups per column block along K (P).  Above 1 each workgroup
+      multiplies its share of K (the K iterations spread evenly over the
+      P x `waves[0]` slices) and writes f32 partial sums to a workspace;
+      a second kernel, `@F_combine` (`waves = [1, 1]`, the same
+      `k_parts`), adds the P partials in part order and stores.  A pinned
+      decode schedule without it never splits across workgroups.
   }];
   let parameters = (ins
     StringRefParameter<"kernel template">:$templateName,
@@ -212,7 +219,8 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
     "int64_t":$accPack,
     EnumParameter<WMMA_AccForm>:$form,
     ArrayRefParameter<"::mlir::wmma::CopyKind">:$copy,
-    "bool":$causal);
+    "bool":$causal,
+    DefaultValuedParameter<"int64_t", "1">:$kParts);
   let assemblyFormat = [{
     `<` `template` `=` $templateName `,` `instruction` `=` $instruction `,`
     `staging` `=` $staging `,` `tile` `=` custom<BracketList>($tile) `,`
@@ -221,7 +229,8 @@ def WMMA_ScheduleAttr : WMMA_Attr<"Schedule", "schedule"> {
     `,` `tails` `=` custom<BoolList>($tails) `,`
     `accumulator` `=` $accumulator `,` `acc_pack` `=` $accPack `,`
     `form` `=` $form `,` `copy` `=` custom<BracketList>($copy) `,`
-    `causal` `=` custom<Bool>($causal) `>`
+    `causal` `=` custom<Bool>($causal)
+    (`,` `k_parts` `=` $kParts^)? `>`
   }];
   let genVerifyDecl = 1;
 }

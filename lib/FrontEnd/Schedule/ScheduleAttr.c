@@ -30,6 +30,7 @@ void fe_schedule_desc(const fe_schedule *s, wmma_schedule_desc *d) {
   d->copy[0] = s->copy[0];
   d->copy[1] = s->copy[1];
   d->causal = s->causal;
+  d->k_parts = s->k_parts > 1 ? s->k_parts : 1;
 }
 
 MlirAttribute fe_schedule_attr(MlirContext ctx, const fe_schedule *s) {
@@ -111,6 +112,11 @@ int fe_schedule_match(const wmma_schedule_desc *pin,
   if (pin->causal != got->causal)
     DIFF("causal", "%s", pin->causal ? "true" : "false",
          got->causal ? "true" : "false");
+  /* (A zeroed record's 0 is 1.) */
+  int64_t pp = pin->k_parts > 1 ? pin->k_parts : 1;
+  int64_t gp = got->k_parts > 1 ? got->k_parts : 1;
+  if (pp != gp)
+    DIFF("k_parts", "%lld", (long long)pp, (long long)gp);
 #undef DIFF
   return 0;
 }

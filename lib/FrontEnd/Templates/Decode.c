@@ -144,7 +144,7 @@ choose:
   if (o->pinned) {
     best_s = (int)o->pin.waves[0];
     best_wn = (int)(o->pin.tile[1] / 16);
-    best_p = 1; /* (a pin does not carry the split across workgroups) */
+    best_p = o->pin.k_parts > 1 ? (int)o->pin.k_parts : 1;
     best_u = unroll;
   }
   if (best_s * best_p < 2)
@@ -563,16 +563,15 @@ static int build(fe_kb *kb) {
   w.form = FE_FORM_ACC;
   kb->b_col_step = fe_decode_wide_cols(kb->p, s);
   MlirValue slice = kb->wave;
-  /* The slice's K range [k_lo, k_hi), its full 16-steps up to k_full:
-   * slice p S + wave of the P S (workgroup p of a split). */
+  /* The slice's K range [k_lo, k_hi) (the iterations spread evenly), its
+   * full 16-steps up to k_full: slice p S + wave of the P S (workgroup p of
+   * a split). */
   const int U = s->k_step / 16;
-  MlirValue kc = kb_mulc(
-      kb, kb_ceil_div(kb, g->K, 16 * (int64_t)S * P * U), 16 * U);
   MlirValue kslice =
       P > 1 ? kb_add(kb, kb_mulc(kb, kb_bid(kb, 1), S), slice) : slice;
   MlirValue K = kb_size(kb, g->K);
-  MlirValue k_lo = min_index(kb, wb_arith(b, "arith.muli", kslice, kc), K);
-  MlirValue k_hi = min_index(kb, wb_arith(b, "arith.addi", k_lo, kc), K);
+  MlirValue k_lo, k_hi;
+  fe_decode_k_range(kb, kslice, &k_lo, &k_hi);
   MlirValue kfull = fe_k_full(kb, g->K, 16);
   MlirValue k_end = min_index(kb, k_hi, kfull);
   fe_decode_acc_start(kb, &w);

@@ -84,9 +84,9 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
         int U = unroll;
         while (U > 1 && 16.0 * U > K / slices)
           U /= 2;
-        double kc = 16.0 * U * (double)(int64_t)((K + 16.0 * U * slices - 1) /
-                                                 (16.0 * U * slices));
-        if ((double)(int64_t)((K + kc - 1) / kc) < slices)
+        /* The K iterations spread evenly over the slices (fe_decode_k_
+         * range): every slice needs one. */
+        if ((double)(int64_t)((K + 16.0 * U - 1) / (16.0 * U)) < slices)
           continue;
         fe_decode_choice x = {wn, S, P, U, blocks * S * P, 0};
         if (x.waves < need) {
@@ -124,7 +124,11 @@ int fe_decode_group_sharers(const fe_problem *p, const fe_schedule *s,
   int G;
   (void)grouped_bytes(p, &G);
   int64_t K = g->K.value, step = 16 * (int64_t)U;
-  int64_t kc = step * ((K + step * S * P - 1) / (step * S * P));
+  /* (Slices of equal length only: the iterations spread evenly.) */
+  int64_t n = (K + step - 1) / step;
+  if (n % ((int64_t)S * P))
+    return 1;
+  int64_t kc = step * (n / ((int64_t)S * P));
   if (!G || G % kc || G / kc < 2 || S % (G / kc))
     return 1;
   int r = (int)(G / kc), row = 0;
@@ -139,6 +143,47 @@ int fe_decode_group_sharers(const fe_problem *p, const fe_schedule *s,
   *group = G;
   *lds_bytes = (S / r) * 16 * W * row;
   return r;
+}
+
+/* The first K iteration of slice t: t base + max(t, T - r) - (T - r) for
+ * n = base T + r iterations (the last r slices take one more). */
+static MlirValue first_chunk(fe_kb *kb, MlirValue t, MlirValue base,
+                             MlirValue long_from, bool uneven) {
+  wb_t *b = &kb->b;
+  MlirValue c = wb_arith(b, "arith.muli", t, base);
+  if (!uneven)
+    return c;
+  MlirValue from = wb_arith(b, "arith.maxui", t, long_from);
+  MlirValue extra = wb_arith(b, "arith.subi", from, long_from);
+  return kb_add(kb, c, extra);
+}
+
+void fe_decode_k_range(fe_kb *kb, MlirValue t, MlirValue *k_lo,
+                       MlirValue *k_hi) {
+  const fe_schedule *s = kb->s;
+  const fe_gemm *g = &kb->p->gemms[0];
+  wb_t *b = &kb->b;
+  const int64_t T = (int64_t)s->waves_m * (s->k_parts > 1 ? s->k_parts : 1);
+  const int64_t chunk = s->k_step;
+  MlirValue K = kb_size(kb, g->K);
+  MlirValue base, long_from;
+  bool uneven = true;
+  if (fe_size_static(g->K)) {
+    int64_t n = (g->K.value + chunk - 1) / chunk;
+    base = kb_c(kb, n / T);
+    long_from = kb_c(kb, T - n % T);
+    uneven = n % T != 0;
+  } else {
+    MlirValue n = kb_ceil_div(kb, g->K, chunk);
+    base = wb_arith(b, "arith.divui", n, kb_c(kb, T));
+    MlirValue r = wb_arith(b, "arith.remui", n, kb_c(kb, T));
+    long_from = wb_arith(b, "arith.subi", kb_c(kb, T), r);
+  }
+  MlirValue c0 = first_chunk(kb, t, base, long_from, uneven);
+  MlirValue t1 = kb_addc(kb, t, 1);
+  MlirValue c1 = first_chunk(kb, t1, base, long_from, uneven);
+  *k_lo = wb_arith(b, "arith.minui", kb_mulc(kb, c0, chunk), K);
+  *k_hi = wb_arith(b, "arith.minui", kb_mulc(kb, c1, chunk), K);
 }
 
 /*===--- the workspace and the combine -------------------------------------===*/

@@ -35,6 +35,14 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
  * tiles. */
 double fe_decode_blocks(const fe_gemm *g, int wave_n);
 
+/* Slice t's K range [k_lo, k_hi) of the T = S P slices (P workgroups of
+ * S waves along K): K in iterations of k_step (the scale groups' unit),
+ * spread evenly -- n = base T + r iterations give the last r slices
+ * base + 1, the others base (the last iteration may be partial: the longer
+ * slices hold it) -- instead of ceil(n / T) each, which leaves the last
+ * slices short or idle when T does not divide n. */
+void fe_decode_k_range(fe_kb *kb, MlirValue t, MlirValue *k_lo,
+                       MlirValue *k_hi);
 /* A split's workspace argument, its element type, rank and shape set:
  * its memref type, allocated by the host around the launches (decode's K
  * split and decode attention's KV split). */

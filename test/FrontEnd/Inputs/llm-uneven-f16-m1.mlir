@@ -1,0 +1,7 @@
+// Decode GEMV at M = 1 on f16 weights, K = 4100 (257 K steps: no split divides them), odd N = 4095
+func.func @gemv(%x: memref<1x4100xf16>, %w: memref<4100x4095xf16>, %y: memref<1x4095xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<1x4095xf32>)
+  linalg.matmul ins(%x, %w : memref<1x4100xf16>, memref<4100x4095xf16>) outs(%y : memref<1x4095xf32>)
+  return
+}

@@ -161,8 +161,22 @@ static int bb_index(Dec *d, LLVMBasicBlockRef bb, uint32_t *idx) {
 
 static int decode_call(Dec *d, LLVMValueRef inst, Inst *in, const VType *rt) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
-  if (LLVMIsAInlineAsm(callee))
+  if (LLVMIsAInlineAsm(callee)) {
+    /* An empty asm whose one output is tied to its one operand (a
+     * register-placement hint of the attention template: the operand in
+     * a register pair) is the identity. */
+    size_t alen = 0, clen = 0;
+    const char *as = LLVMGetInlineAsmAsmString(callee, &alen);
+    const char *cs = LLVMGetInlineAsmConstraintString(callee, &clen);
+    if (as && cs && alen == 0 && clen == 4 && !strncmp(cs, "=v,0", 4) &&
+        LLVMGetNumArgOperands(inst) == 1) {
+      uint32_t s;
+      OPND(s, LLVMGetOperand(inst, 0));
+      gather_copy(d, in, s, rt->n);
+      return 0;
+    }
     return dec_error(d, "inline assembly is not supported");
+  }
   if (!LLVMIsAFunction(callee))
     return dec_error(d, "indirect calls are not supported");
   size_t len;

@@ -259,6 +259,9 @@ typedef struct {
   bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
                                    keys stored in sigma order) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
+  bool pairs;                   /* the shift and the correction copied by
+                                   copy_pair, the running sum kept per
+                                   lane half (see build) */
 } att_t;
 
 /* A scheduling barrier (as GemmLds.c's): without them LLVM hoists a
@@ -358,6 +361,26 @@ static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
   return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
 }
 
+/* x and a copy of x in two adjacent VGPRs, so in two banks whatever the
+ * register allocator picks: the pair (x, x) through an empty inline asm
+ * whose 64-bit result (tied to its operand) takes a register pair; no
+ * instruction but the copy into the pair's second VGPR.  copy_opaque's
+ * copies land where the allocator puts them: at d = 128 on gfx1100 the
+ * correction and its first copy shared a bank in one block of two, and
+ * 32 of its 128 O^T multiplies went unpaired. */
+static void copy_pair(fe_kb *kb, MlirValue x, MlirValue *x0, MlirValue *x1) {
+  wb_t *b = &kb->b;
+  MlirValue two[2] = {x, x};
+  MlirType v2 = wb_vec(2, mlirValueGetType(x));
+  MlirValue v = wb_from_elements(b, 2, two, v2);
+  MlirNamedAttribute at[2] = {
+      wb_named(kb->ctx, "asm_string", wb_str_attr(kb->ctx, "")),
+      wb_named(kb->ctx, "constraints", wb_str_attr(kb->ctx, "=v,0"))};
+  MlirValue r = wb_op1(b, "llvm.inline_asm", 1, &v, v2, 2, at);
+  *x0 = wb_extract(b, r, 0);
+  *x1 = wb_extract(b, r, 1);
+}
+
 /* o * c on every slot, the odd slots by a copy c2 of c: VOPD (RDNA3 and
  * RDNA4) issues two v_mul_f32 as one instruction only when their sources
  * lie in different VGPR banks, which one register holding c for all
@@ -433,8 +456,11 @@ static MlirValue row_max(fe_kb *kb, int nkt, const MlirValue *sc) {
 /* The sum of a row's values over the block's nkt tiles p[], as a tree
  * (slot-wise over the tiles, then over the lane's 8 slots, then with lane
  * l ^ 16): its independent adds let VOPD issue two as one, where a chain
- * of adds issues one by one. */
-static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p) {
+ * of adds issues one by one.  lane_half: the lane's half of the row only
+ * (the running sum kept per lane half, its halves added after the loop:
+ * the correction multiplying it is the row's, the same in both). */
+static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p,
+                         bool lane_half) {
   wb_t *b = &kb->b;
   MlirValue e[8 * MAX_KEY_TILES];
   for (int kt = 0; kt < nkt; ++kt)
@@ -443,6 +469,8 @@ static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p) {
   for (int n = 8 * nkt; n > 1; n /= 2)
     for (int i = 0; i < n / 2; ++i)
       e[i] = wb_arith(b, "arith.addf", e[i], e[i + n / 2]);
+  if (lane_half)
+    return e[0];
   MlirValue other = other_half(kb, e[0]);
   return wb_arith(b, "arith.addf", e[0], other);
 }
@@ -515,13 +543,16 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
   double c = a->fold > 0 ? a->fold : 1.0;
   /* The shift in two VGPRs: VOPD pairs two fmas of the exponentials only
    * when their shift operands lie in different banks. */
-  MlirValue sh = fe_att_exp_shift(kb, muse, c);
-  MlirValue sh2 = copy_opaque(kb, sh);
+  MlirValue sh = fe_att_exp_shift(kb, muse, c), sh2;
+  if (a->pairs)
+    copy_pair(kb, sh, &sh, &sh2);
+  else
+    sh2 = copy_opaque(kb, sh);
   MlirValue corr = fe_att_exp_shifted(kb, mx, c, sh, sh);
   MlirValue pv[MAX_KEY_TILES];
   for (int kt = 0; kt < a->nkt; ++kt)
     pv[kt] = fe_att_exp_shifted(kb, sc[kt], c, sh, sh2);
-  MlirValue bs = row_sum(kb, a->nkt, pv);
+  MlirValue bs = row_sum(kb, a->nkt, pv, a->pairs);
   st[0] = mnew;
   MlirValue lc = wb_arith(b, "arith.mulf", l, corr);
   st[1] = wb_arith(b, "arith.addf", lc, bs);
@@ -548,8 +579,13 @@ static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
    * 128 on both chips, where one copy paired half of them at d = 128 on
    * RDNA4). */
   MlirValue cv[3] = {corr}, csv[3];
-  for (int i = 1; i < 3; ++i)
-    cv[i] = copy_opaque(kb, cv[i - 1]);
+  if (a->pairs) {
+    copy_pair(kb, corr, &cv[0], &cv[1]);
+    cv[2] = cv[0];
+  } else {
+    for (int i = 1; i < 3; ++i)
+      cv[i] = copy_opaque(kb, cv[i - 1]);
+  }
   for (int i = 0; i < 3; ++i)
     csv[i] = fe_att_splat(kb, cv[i]);
   /* Per O^T tile, its V^T fragments read in the reverse of their use
@@ -614,6 +650,14 @@ static int build(fe_kb *kb) {
   a->ndv = (int)(g2->N.value / kb->atom_m);
   a->keys = s->tile_n;
   a->nkt = a->keys / KT;
+  /* Blocks of several key tiles without a causal stop: the exponentials'
+   * shift and the O^T correction in register pairs (copy_pair), the
+   * running sum per lane half.  Measured (2 heads, 256 x 1024, loop
+   * instructions for 72 WMMAs): d = 64 gfx1100 692 -> 689, gfx1201
+   * 567 -> 519; d = 128 gfx1100 605 -> 575, gfx1201 482 -> 460.  With a
+   * causal stop they cost the 16-key gfx1100 loop (248 -> 257 for 18
+   * WMMAs) and spill 14 VGPRs on gfx1201 at d = 128. */
+  a->pairs = a->nkt > 1 && !s->causal;
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
   a->score = p->att.score;
@@ -739,6 +783,8 @@ static int build(fe_kb *kb) {
     free(a);
     return -1;
   }
+  if (a->pairs)
+    fin[1] = wb_arith(b, "arith.addf", fin[1], other_half(kb, fin[1]));
   MlirValue ls = fe_att_splat(kb, fin[1]);
   for (int t = 0; t < a->ndv; ++t) {
     kb_memo_clear(&m);

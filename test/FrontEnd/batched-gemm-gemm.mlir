@@ -38,9 +38,9 @@
 // REG-NOT: wmma.store
 
 // IR: gpu.func @batched_gemm_gemm(%{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x64xf16>, %{{.*}}: memref<4x64x128xf16>, %{{.*}}: memref<4x64x128xf32>)
-// IR-SAME: workgroup(%[[LDS:.*]] : memref<64x64xf16, #gpu.address_space<workgroup>>)
+// IR-SAME: workgroup(%[[LDS:.*]] : memref<64x72xf16, #gpu.address_space<workgroup>>)
 // IR-SAME: known_block_size = array<i32: 128, 1, 1>
-// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 8192, roles = [input, input, input, output]
+// IR-SAME: wmma.launch = #wmma.launch<grid = () -> (1, 1, 4), block = [128, 1, 1], lds = 9216, roles = [input, input, input, output]
 // IR-SAME: template = "chain_lds"
 // IR: %[[A:.*]] = amdgpu.fat_raw_buffer_cast %arg0
 // IR: %[[B:.*]] = gpu.block_id z
@@ -59,6 +59,9 @@
 // IR-COUNT-4: wmma.mma
 // IR: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // IR3: vector.shuffle
+// The intermediate's rows padded to 72 columns and their 32-byte units
+// swizzled by the lane's row bit (ChainLds.c): no LDS bank conflicts.
+// IR: arith.xori
 // IR: wmma.store <d, hw, #atom1> %{{.*}}, %[[LDS]]
 // IR: amdgpu.lds_barrier
 // Phase 2: 32 output tiles, 8 column strips of 4, A from LDS, one B
@@ -68,6 +71,7 @@
 // IR4: wmma.load <b, kcontig, #atom>
 // IR3: wmma.load <b, compact, #atom>
 // IR3: wmma.expand b
+// IR: arith.xori
 // IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
 // IR3: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: wmma.mma
@@ -81,4 +85,4 @@
 // ISA: ds_load
 // ISA: v_wmma_f32_16x16x16_f16
 // ISA: global_store
-// ISA: .group_segment_fixed_size: 8192
+// ISA: .group_segment_fixed_size: 9216

@@ -53,6 +53,10 @@ typedef struct {
   int stages;             /* LDS buffers (2, or a pin's 3) */
   bool k_tail, m_tail, n_tail; /* tails possible (masked code is built) */
   int rows_per_block;     /* chain in LDS: intermediate rows per workgroup */
+  bool lds_padded;        /* chain in LDS: its rows padded (and swizzled)
+                             against bank conflicts (ChainLds.c) */
+  double lds_conflicts;   /* chain in LDS: the bank conflicts (extra LDS
+                             cycles) its layout costs, summed */
   int64_t lds_bytes;
   int vgprs;              /* estimated VGPRs per lane (budget check) */
   double cost;            /* the cost rule's value (lower is better) */
@@ -121,6 +125,9 @@ typedef struct {
   /* The waves that do the work (0: every wave of every workgroup); the
    * work is theirs alone, the rest of a workgroup's waves exit at once. */
   double waves_with_work;
+  /* Extra LDS cycles of bank conflicts the plan's layout costs (summed
+   * over the grid; the model serialises them on the LDS bound). */
+  double lds_conflicts;
 } fe_grid_work;
 double fe_modelled_cost(const wmma_chip_info *chip, const fe_grid_work *w);
 /* The same, and the model's SIMD bound (WMMA pipe + VALU on the busiest

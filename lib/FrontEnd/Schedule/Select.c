@@ -112,6 +112,7 @@ double fe_modelled_costs(const wmma_chip_info *chip, const fe_grid_work *w,
     c.waves = (uint64_t)w->waves_with_work;
   c.lds_bytes_read = (uint64_t)w->lds_read;
   c.lds_bytes_written = (uint64_t)w->lds_written;
+  c.lds_bank_conflicts = w->lds_conflicts > 0 ? (uint64_t)w->lds_conflicts : 0;
   c.global_bytes_loaded = (uint64_t)w->l2_bytes;
   c.global_instructions = 1; /* every grid loads: the latency term counts */
   c.dram_bytes = w->dram_bytes > 1 ? (uint64_t)w->dram_bytes : 1;

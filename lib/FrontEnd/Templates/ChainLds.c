@@ -68,33 +68,138 @@ static double lds_bytes_moved(double blocks, int64_t rows, int am, int64_t nt0,
   return blocks * per_block * in_bytes + M * N1 * out_bytes;
 }
 
+/* The intermediate's LDS layout.  Reads: the second product's A fragments
+ * are b128 loads (lane l: row l % 16; RDNA4 K 8h..8h+7 in one, RDNA3 the
+ * replicated K 0..15 in two), served in phases of 8 lanes
+ * that read 8 consecutive rows at one K: conflict-free iff the rows start
+ * in 8 different 16-byte units modulo 128 bytes, i.e. a row stride of an
+ * odd number of units (one unit of padding; Kernel/LdsLayout.c).  Writes:
+ * the intermediate tile is stored from the accumulator layout, 8 b16
+ * stores a tile, each writing 16 columns (32 bytes) of two rows, one per
+ * lane half: rows 2v and 2v + 1 on RDNA3, v and v + 8 on RDNA4.  RDNA4's
+ * two rows lie 8 strides apart, a multiple of 128 bytes whatever the
+ * padding, so they share banks; the swizzle moves the second: column c of
+ * row r is stored at c ^ 32 b(r), b(r) the row bit that parts the lane
+ * halves (RDNA3 bit 0, RDNA4 bit 3), 64 bytes away from the other row's
+ * 32.  Within a read phase b is constant (RDNA4) or alternates (RDNA3:
+ * rows r start at units r + 4 (r % 2) + u mod 8, still 8 different).  The
+ * XOR stays inside the row when it holds a multiple of 64 columns; other
+ * widths are padded only (their stores may conflict: lds_conflicts counts
+ * them for the model).  Unpadded: where the padded rows would not fit the
+ * LDS the rows are the intermediate's, and its conflicts are charged. */
+typedef struct {
+  int64_t stride; /* elements per row */
+  bool padded, swizzle;
+} chain_layout;
+
+static chain_layout layout_of(int64_t n0p, bool padded) {
+  chain_layout y = {n0p, padded, false};
+  if (padded) {
+    y.stride = n0p + 8; /* one 16-byte unit: an odd number of units */
+    y.swizzle = n0p % 64 == 0;
+  }
+  return y;
+}
+
+/* The row bit b(r) of the swizzle: the one the two lane halves of an
+ * accumulator store differ in. */
+static int swizzle_bit(wmma_arch arch, int64_t row) {
+  return arch == WMMA_ARCH_RDNA3 ? (int)(row & 1) : (int)((row >> 3) & 1);
+}
+
+static int64_t layout_byte(wmma_arch arch, const chain_layout *y, int64_t row,
+                           int64_t col) {
+  if (y->swizzle)
+    col ^= 32 * swizzle_bit(arch, row);
+  return (row * y->stride + col) * 2;
+}
+
+/* Extra cycles of one phase of `n` lanes accessing `bytes` at addr[] (the
+ * emulator's bank model, Emulator/Memory.c: 32 banks of 4 bytes, a phase
+ * as long as its busiest bank has distinct dwords). */
+static int phase_conflicts(const int64_t *addr, int n, int bytes) {
+  int64_t dw[32][32];
+  int cnt[32] = {0}, worst = 1;
+  for (int l = 0; l < n; ++l)
+    for (int64_t d = addr[l] / 4; d <= (addr[l] + bytes - 1) / 4; ++d) {
+      int b = (int)(d & 31), k = 0;
+      while (k < cnt[b] && dw[b][k] != d)
+        ++k;
+      if (k == cnt[b] && k < 32) {
+        dw[b][cnt[b]++] = d;
+        if (cnt[b] > worst)
+          worst = cnt[b];
+      }
+    }
+  return worst - 1;
+}
+
+/* Bank conflicts of one 16-row tile of the intermediate in layout y: its
+ * stores (nt0 tiles of 8 b16 stores) and the A reads of one output tile
+ * (nt0 K steps).  Checked against the emulator's counts: 491520 (gfx1201)
+ * and 950272 (gfx1100) for 1024 tokens, a 1024-wide intermediate and
+ * 32-row blocks unpadded; 0 padded. */
+static void layout_conflicts(wmma_arch arch, const chain_layout *y,
+                             int64_t nt0, double *stores, double *reads) {
+  int64_t addr[32];
+  *stores = *reads = 0;
+  for (int64_t j = 0; j < nt0; ++j) {
+    for (int v = 0; v < 8; ++v) {
+      for (int l = 0; l < 32; ++l) {
+        int h = l / 16;
+        int64_t row = arch == WMMA_ARCH_RDNA3 ? 2 * v + h : 8 * h + v;
+        addr[l] = layout_byte(arch, y, row, 16 * j + l % 16);
+      }
+      *stores += phase_conflicts(addr, 32, 2);
+    }
+    /* RDNA4: one b128, lane half h at K 8h; RDNA3: the replicated
+     * fragment as two b128, K 0 and 8, both lane halves alike. */
+    int loads = arch == WMMA_ARCH_RDNA3 ? 2 : 1;
+    for (int i = 0; i < loads; ++i) {
+      for (int l = 0; l < 32; ++l)
+        addr[l] = layout_byte(arch, y, l % 16,
+                              16 * j + 8 * (loads == 2 ? i : l / 16));
+      for (int ph = 0; ph < 4; ++ph)
+        *reads += phase_conflicts(addr + 8 * ph, 8, 16);
+    }
+  }
+}
+
 /* A chain's sizes as the chain_lds cost rule sees them (estimates). */
 typedef struct {
   int am, an, ak;
-  int64_t mpad, nt0, nt1, row_bytes;
+  int64_t mpad, nt0, nt1, n0p;
   double M, K0, N0, N1, B, in_bytes, out_bytes;
+  wmma_arch arch;
 } lds_dims;
 
-/* Candidate c (a copy of s) with blocks of r rows, ranked by the modelled
- * time (Schedule/Select.c) of the work it plans over B batch items: the
- * WMMAs of both products, the blocks, LDS bytes (each block writes its
- * intermediate once, the second product reads a row tile's strip once per
- * output column tile), the rule's L2 bytes (every row group re-reads both
- * weight matrices), DRAM once and occupancy from its LDS and VGPRs; the
- * old rule's value as tie_cost. */
+/* Candidate c (a copy of s) with blocks of r rows in layout y, ranked by
+ * the modelled time (Schedule/Select.c) of the work it plans over B batch
+ * items: the WMMAs of both products, the blocks, LDS bytes (each block
+ * writes its intermediate once, the second product reads a row tile's
+ * strip once per output column tile) and the layout's bank conflicts, the
+ * rule's L2 bytes (every row group re-reads both weight matrices), DRAM
+ * once and occupancy from its LDS and VGPRs; the old rule's value as
+ * tie_cost. */
 static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
-                          const lds_dims *d, int64_t r, fe_schedule *c) {
+                          const lds_dims *d, int64_t r, const chain_layout *y,
+                          fe_schedule *c) {
   double blocks = (double)((d->mpad + r - 1) / r);
   blocking bk = block_of(r, d->am, d->nt0, d->nt1, s->waves_m);
   double wmma = blocks * (double)(r / d->am) * (double)d->nt0 *
                 ((d->K0 + d->ak - 1) / d->ak + (d->N1 + d->an - 1) / d->an);
   double bytes = lds_bytes_moved(blocks, r, d->am, d->nt0, bk, d->K0, d->N0,
                                  d->N1, d->M, d->in_bytes, d->out_bytes);
+  double st, rd;
+  layout_conflicts(d->arch, y, d->nt0, &st, &rd);
   *c = *s;
   c->staging = FE_STAGE_LDS;
   c->rows_per_block = (int)r;
   c->tile_m = (int)r;
-  c->lds_bytes = r * d->row_bytes;
+  c->lds_padded = y->padded;
+  c->lds_bytes = r * y->stride * (int64_t)d->in_bytes;
+  c->lds_conflicts = d->B * blocks * (double)(r / d->am) *
+                     (st + (double)d->nt1 * rd);
   c->vgprs = blocking_vgprs(bk);
   double inter = blocks * (double)r * d->N0 * d->in_bytes;
   fe_grid_work work = {
@@ -102,10 +207,29 @@ static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
       d->B * inter * (double)d->nt1, d->B * inter, d->B * bytes,
       d->B * ((d->M * d->K0 + d->K0 * d->N0 + d->N0 * d->N1) * d->in_bytes +
               d->M * d->N1 * d->out_bytes),
-      c->vgprs, (int)c->lds_bytes, WMMA_SPARSE_COUNT, 0, 0};
+      c->vgprs, (int)c->lds_bytes, WMMA_SPARSE_COUNT, 0, 0,
+      c->lds_conflicts};
   c->cost = fe_modelled_costs(chip, &work, &c->cost_simd);
   c->tie_cost = fe_cost(chip, d->B * blocks, d->B * wmma, d->B * bytes);
   c->tie_bytes = d->B * bytes;
+}
+
+/* The explain-cost remark of a chain_lds candidate: the GEMM's, with the
+ * layout and its bank conflicts. */
+static void explain_lds(const fe_problem *p, const fe_schedule *s,
+                        const char *what) {
+  fe_remark(p->loc, "chain_lds %s: staging = lds, tile = [%d, %d, %d], "
+                    "waves = [%d, %d], rows %s, %.0f bank conflicts: "
+                    "modelled %.4g us (rule %.4g)",
+            what, s->tile_m, s->tile_n, s->k_step, s->waves_m, s->waves_n,
+            s->lds_padded ? "padded" : "unpadded", s->lds_conflicts,
+            s->cost * 1e6, s->tie_cost);
+}
+
+/* Rows of LDS in layout y the chip holds, in whole atoms. */
+static int64_t rows_held(const wmma_chip_info *chip, const chain_layout *y,
+                         int am, double in_bytes) {
+  return chip->lds_bytes / (y->stride * (int64_t)in_bytes) / am * am;
 }
 
 static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
@@ -121,16 +245,17 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
   const int am = ii->m, an = ii->n, ak = ii->k;
   int64_t n0p = fe_round_up(g1->N.value, an);
-  int64_t row_bytes = n0p * (wb_type_bits(g1->in_type) / 8);
-  int64_t max_rows = chip->lds_bytes / row_bytes / am * am;
+  double in_bytes = wb_type_bits(g1->in_type) / 8;
+  chain_layout padded = layout_of(n0p, true), plain = layout_of(n0p, false);
+  int64_t max_pad = rows_held(chip, &padded, am, in_bytes);
+  int64_t max_rows = rows_held(chip, &plain, am, in_bytes);
   if (max_rows < am)
     return fe_why(why, cap, "a %d x %lld strip of the intermediate needs "
                             "%lld bytes of LDS (limit %d)",
-                  am, (long long)g1->N.value, (long long)(am * row_bytes),
-                  chip->lds_bytes);
+                  am, (long long)g1->N.value,
+                  (long long)(am * n0p * (int64_t)in_bytes), chip->lds_bytes);
   double M = (double)fe_estimate(g2->M), K0 = (double)fe_estimate(g1->K);
   double N1 = (double)fe_estimate(g2->N), N0 = (double)n0p;
-  double in_bytes = wb_type_bits(g1->in_type) / 8;
   double out_bytes = wb_type_bits(p->g.nodes[p->root].type) / 8;
   int64_t mpad = fe_round_up((int64_t)M, am), nt0 = n0p / an;
   int64_t nt1 = ((int64_t)N1 + an - 1) / an;
@@ -138,9 +263,9 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   for (int i = 0; i < g2->nbatch; ++i)
     B *= (double)fe_estimate(g2->batch[i]);
   lds_dims dims = {.am = am, .an = an, .ak = ak, .mpad = mpad, .nt0 = nt0,
-                   .nt1 = nt1, .row_bytes = row_bytes, .M = M, .K0 = K0,
-                   .N0 = N0, .N1 = N1, .B = 1, .in_bytes = in_bytes,
-                   .out_bytes = out_bytes};
+                   .nt1 = nt1, .n0p = n0p, .M = M, .K0 = K0, .N0 = N0,
+                   .N1 = N1, .B = 1, .in_bytes = in_bytes,
+                   .out_bytes = out_bytes, .arch = chip->arch};
   int64_t rows;
   if (o->pinned) { /* exactly the pinned rows, if LDS holds them */
     rows = o->pin.tile[0] <= max_rows ? o->pin.tile[0] : max_rows;
@@ -149,16 +274,18 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   } else {
     /* Row blocks by the modelled time (Schedule/Select.c): more blocks
      * keep more WGPs busy, taller blocks re-read the weights fewer times
-     * and hold more LDS (occupancy).  Within FE_MODEL_MARGIN the
-     * rule decides, then the SIMD bound, then the fewer bytes
-     * (fe_candidate_better, as the GEMM's tiles). */
+     * and hold more LDS (occupancy); rows the padded layout cannot hold
+     * are offered unpadded, their bank conflicts charged.  Within
+     * FE_MODEL_MARGIN the rule decides, then the SIMD bound, then the
+     * fewer bytes (fe_candidate_better, as the GEMM's tiles). */
     fe_schedule best, cand;
     bool found = false;
     rows = am;
     for (int64_t r = am; r <= max_rows && r <= mpad; r += am) {
-      lds_candidate(chip, s, &dims, r, &cand);
+      lds_candidate(chip, s, &dims, r, r <= max_pad ? &padded : &plain,
+                    &cand);
       if (o->explain_cost)
-        fe_explain_candidate(p, "chain_lds", &cand, "candidate");
+        explain_lds(p, &cand, "candidate");
       if (fe_candidate_better(&cand, &best, found, FE_MODEL_MARGIN)) {
         best = cand;
         rows = r;
@@ -166,13 +293,15 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
       }
     }
     if (found && o->explain_cost)
-      fe_explain_candidate(p, "chain_lds", &best, "chosen");
+      explain_lds(p, &best, "chosen");
   }
   /* The chosen rows' modelled time over every batch item: the choice
-   * between the chain templates compares it (Schedule/Select.c). */
+   * between the chain templates compares it (Schedule/Select.c).  Padded
+   * wherever the LDS holds the rows so. */
   dims.B = B;
   fe_schedule chosen;
-  lds_candidate(chip, s, &dims, rows, &chosen);
+  lds_candidate(chip, s, &dims, rows, rows <= max_pad ? &padded : &plain,
+                &chosen);
   *s = chosen;
   s->grid[0] = (fe_grid_dim){1, {{g2->M, rows}}};
   return 0;
@@ -256,13 +385,29 @@ static MlirValue global_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   return mlirValueIsNull(v) ? v : kb_expand(kb, role, kb->atom, v);
 }
 
+/* Column index col (a multiple of 32 bytes) of the swizzled layout: col ^
+ * swz, swz the lane's 32 b(row) (null: not swizzled).  The fragment
+ * lowering adds the lane's own column offset (< 16) to it. */
+static MlirValue swizzled(fe_kb *kb, MlirValue col, MlirValue swz) {
+  return mlirValueIsNull(swz) ? col : wb_arith(&kb->b, "arith.xori", col, swz);
+}
+
+/* The lane's 32 b(row) for the rows it stores (`store`: the lane half h,
+ * both architectures) or reads (row l % 16: RDNA3 bit 0, RDNA4 bit 3). */
+static MlirValue lane_swizzle(fe_kb *kb, bool store) {
+  MlirValue lane = wb_arith(&kb->b, "arith.remui", kb->tid, kb_c(kb, 32));
+  int bit = store ? 16 : kb->arch == WMMA_ARCH_RDNA3 ? 1 : 8;
+  MlirValue b = wb_arith(&kb->b, "arith.andi", lane, kb_c(kb, bit));
+  return kb_mulc(kb, b, 32 / bit);
+}
+
 /* Second product over K = N0 for g row tiles at once (each B1 fragment
  * serves them all), A fragments from the LDS rows at lds_row + i*am, then
  * the epilogue and the store of output tiles (row + i*am, col): a loop over
  * the full K tiles (any N0) plus the partial one. */
 static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
                            MlirValue col, MlirValue lds, MlirValue lds_row,
-                           int g) {
+                           int g, MlirValue swz) {
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
@@ -287,7 +432,7 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
                             false);
   MlirValue d[MAX_BLOCK];
   for (int i = 0; i < g; ++i) {
-    MlirValue idx[2] = {lrows[i], l.iv};
+    MlirValue idx[2] = {lrows[i], swizzled(kb, l.iv, swz)};
     MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
     d[i] = kb_mma(kb, kb->atom, a, b, l.iter[i]);
   }
@@ -298,7 +443,7 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
     b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
                     kb_c(kb, ak * full), true);
     for (int i = 0; i < g; ++i) {
-      MlirValue ix[2] = {lrows[i], kb_c(kb, ak * full)};
+      MlirValue ix[2] = {lrows[i], swizzled(kb, kb_c(kb, ak * full), swz)};
       MlirValue a = kb_load(kb, afrag_attr, lds, 2, ix, false);
       c[i] = kb_mma(kb, kb->atom, a, b, c[i]);
     }
@@ -365,8 +510,14 @@ static int build_lds(fe_kb *kb) {
   int g = bk.g, cg = bk.c;
   int rgroups = (int)(rows / am / g), cgroups = nt0 / cg;
   MlirType in = g2->in_type;
-  int64_t shape[2] = {rows, n0p};
+  chain_layout y = layout_of(n0p, s->lds_padded);
+  int64_t shape[2] = {rows, y.stride};
   MlirValue lds = kb_lds(kb, 2, shape, in);
+  MlirValue swz_store = {NULL}, swz_load = {NULL};
+  if (y.swizzle) {
+    swz_store = lane_swizzle(kb, true);
+    swz_load = lane_swizzle(kb, false);
+  }
   MlirValue batch[FE_MAX_BATCH];
   if (g2->nbatch)
     kb_batch_from_z(kb, g2, kb_bid(kb, 2), batch);
@@ -409,7 +560,8 @@ static int build_lds(fe_kb *kb) {
         mask[i] = i / 2;
       h = wb_shuffle(&kb->b, h, h, 16, mask);
     }
-    MlirValue sidx[2] = {kb_addc(kb, ml, (int64_t)(j / cg) * am), n};
+    MlirValue srow = kb_addc(kb, ml, (int64_t)(j / cg) * am);
+    MlirValue sidx[2] = {srow, swizzled(kb, n, swz_store)};
     kb_store(kb, store_frag, h, lds, 2, sidx, false);
   }
   wb_for_end(&kb->b, &l, 0, NULL);
@@ -424,7 +576,7 @@ static int build_lds(fe_kb *kb) {
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
   ml = kb_mulc(kb, tm, (int64_t)am * g);
   MlirValue row = kb_add(kb, row0, ml);
-  second_product(kb, batch, row, kb_mulc(kb, tn, an), lds, ml, g);
+  second_product(kb, batch, row, kb_mulc(kb, tn, an), lds, ml, g, swz_load);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }

@@ -293,7 +293,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
                        fe_waves(s), lds_rd, lds_wr, bytes_run,
                        (M * K + K * N) * B * eb + M * N * B * out_bytes,
                        s->vgprs, (int)s->lds_bytes, WMMA_SPARSE_COUNT, 0,
-                       waves_with_work};
+                       waves_with_work, 0};
   s->cost = fe_modelled_costs(chip, &work, &s->cost_simd);
   s->tie_cost = fe_cost(chip, wgs, wmma, bytes);
   return 0;

@@ -502,3 +502,45 @@ def test_conv_depthwise_runtime_sizes(chip, c, m, stride, dil, n_pad):
         assert (err <= bound).all(), (err - bound).max()
         assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))
         assert np.abs(want).max() > 0
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("c,m,zx,zw,stride,dil,dyn", [
+    (8, 16, 3, -2, 2, 1, False),  # hwcm_q, multiplier 16: the rule's VALU
+    (5, 3, -7, 5, 1, 2, False),   # multiplier 3, odd sizes, dilation 2
+    (7, 0, -4, 6, 2, 1, True),    # hwc_q at run-time sizes (no N loop)
+])
+def test_conv_depthwise_quantized_valu_exact(chip, c, m, zx, zw, stride, dil, dyn):
+    # Quantized depthwise through the VALU template: the zero points the
+    # front end folds out of the operands (for the i8 WMMA) are subtracted
+    # per element; (x - zx)(w - zw) summed in i32 is exact.
+    op = "depthwise_conv_2d_nhwc_hwcm_q" if m else "depthwise_conv_2d_nhwc_hwc_q"
+    fshape = (3, 3, c, m) if m else (3, 3, c)
+    fl = "memref<" + "x".join(map(str, fshape)) + "xi8>"
+    rng = np.random.default_rng(29)
+    wv = rng.integers(-128, 128, fshape).astype(np.int8)
+    sizes = ((2, 33, 33), (1, 9, 20)) if dyn else ((2, 33, 33) if m == 16 else (2, 13, 11),)
+    for n, h, w_ in sizes:
+        oh = (h - dil * 2 - 1) // stride + 1
+        ow = (w_ - dil * 2 - 1) // stride + 1
+        oshape = (n, oh, ow, c, m) if m else (n, oh, ow, c)
+        xt = f"memref<?x?x?x{c}xi8>" if dyn else f"memref<{n}x{h}x{w_}x{c}xi8>"
+        y = ("memref<?x?x?x" + "x".join(map(str, oshape[3:])) + "xi32>" if dyn else
+             "memref<" + "x".join(map(str, oshape)) + "xi32>")
+        src = f"""func.func @dwq(%x: {xt}, %w: {fl}, %zx: i32, %zw: i32, %y: {y}) {{
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%y : {y})
+  linalg.{op} {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%x, %w, %zx, %zw : {xt}, {fl}, i32, i32) outs(%y : {y})
+  return
+}}
+"""
+        xv = rng.integers(-128, 128, (n, h, w_, c)).astype(np.int8)
+        out, stats = wmma.run(src, chip, {"x": xv, "w": wv, "zx": zx, "zw": zw,
+                                          "y": np.zeros(oshape, np.int32)}, stats=True)
+        assert stats["wmma_total"] == 0  # the VALU template
+        w4 = wv.astype(np.int64) - zw
+        want = depthwise_hwcm(xv.astype(np.int64) - zx, w4 if m else w4[..., None],
+                              stride, dil, 0).astype(np.int64)
+        got = out["y"].astype(np.int64)
+        assert np.array_equal(got.reshape(want.shape), want)

@@ -178,6 +178,10 @@ static int valu_gemm(fe_problem *p, int prod, fe_gemm *gm, char *why,
   gm->b_type = c->combine ? gm->a_type : g->nodes[c->rhs].type;
   gm->a_unsigned = c->lhs_unsigned;
   gm->b_unsigned = c->rhs_unsigned;
+  /* Zero points folded out of the operands (ProblemZeroPoints.c): the
+   * template subtracts them again from each operand it evaluates. */
+  gm->a_zp = c->lhs_zp;
+  gm->b_zp = c->rhs_zp;
   /* Operands are evaluated per element: their nodes, no matrix leaf. */
   gm->lhs.node = c->lhs;
   gm->rhs.node = c->rhs;

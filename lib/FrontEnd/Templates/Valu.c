@@ -358,7 +358,10 @@ static void point_at(fe_kb *kb, valu_point *pt, const MlirValue *batch,
 }
 
 /* Operand `node` (A if lhs, else B) at loop point pt with K = k, in the
- * accumulator type; zero past K when masked. */
+ * accumulator type, less its zero point (a quantized product's operand is
+ * ext(x) - zp: the front end folded zp out for WMMA's sake, so it is
+ * subtracted here per element, in i32 as the program does); zero past K
+ * when masked. */
 static MlirValue operand_at(fe_kb *kb, fe_memo *m, valu_point *pt, bool lhs,
                             MlirValue k, bool masked) {
   const fe_gemm *g = &kb->p->gemms[0];
@@ -366,6 +369,14 @@ static MlirValue operand_at(fe_kb *kb, fe_memo *m, valu_point *pt, bool lhs,
   kb_memo_clear(m);
   MlirValue v = kb_point_eval(kb, m, pt->loop, lhs ? g->lhs.node : g->rhs.node);
   v = kb_convert_scalar(kb, v, kb->s->kacc, lhs ? g->a_unsigned : g->b_unsigned);
+  int zp = lhs ? g->a_zp : g->b_zp;
+  if (zp >= 0 && !mlirValueIsNull(v)) {
+    /* (The zero point reads no loop: any point evaluates it.) */
+    MlirValue z = kb_point_eval(kb, m, pt->loop, zp);
+    if (mlirValueIsNull(z))
+      return z;
+    v = wb_arith(&kb->b, "arith.subi", v, z);
+  }
   if (!masked || mlirValueIsNull(v))
     return v;
   MlirValue in = wb_cmpi(&kb->b, WB_CMP_ULT, k, kb_size(kb, g->K));

@@ -115,3 +115,44 @@ def test_w4a16_decode_uneven_k(chip):
     waves *= manifest["block"][0] // 32
     assert waves >= 8 * wmma.chip_info(chip)["compute_units"]
     assert_matches_dequantized(inputs, outputs, N, K, G)
+
+
+def f16_gemv(M, N, K):
+    """y = x @ w on plain f16 weights [K, N] (no dequantisation)."""
+    return f"""func.func @gemv(%x: memref<{M}x{K}xf16>, %w: memref<{K}x{N}xf16>,
+                 %y: memref<{M}x{N}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
+  linalg.matmul ins(%x, %w : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
+                outs(%y : memref<{M}x{N}xf32>)
+  return
+}}
+"""
+
+
+# Plain f16 weights: on RDNA3 a B fragment is replicated across the lane
+# halves, so reading it straight from memory loaded every weight twice
+# (67.3 MB at 4096 x 4096, 2.0x the minimum, on gfx1100); the decode
+# template loads it compact and replicates it with v_permlanex16, as it does
+# the activations.
+@pytest.mark.parametrize("chip,K", [("gfx1100", 4096), ("gfx1201", 4096),
+                                    ("gfx1100", 4100)])
+def test_f16_decode_reads_weights_once(chip, K):
+    M, N = 1, 4096
+    source = f16_gemv(M, N, K)
+    compiled = wmma.compile(source, chip, emit="llvm")
+    launches = compiled.manifest.get("launches") or [compiled.manifest]
+    assert all('template = "decode"' in l["schedule"] for l in launches)
+    inputs = wmma.random_inputs(compiled.manifest, seed=11)
+    outputs, counters = wmma.run(source, chip, inputs, stats=True)
+    minimum = K * N * 2 + M * K * 2
+    assert counters["global_bytes_loaded"] <= 1.1 * minimum
+    g, block = launches[0]["grid"], launches[0]["block"][0]
+    assert g[0] * g[1] * g[2] * block // 32 >= \
+        8 * wmma.chip_info(chip)["compute_units"]
+    x, w = (np.asarray(inputs[k], dtype=np.float64) for k in ("x", "w"))
+    want = x @ w
+    got = np.asarray(outputs["y"], dtype=np.float64)
+    # f32 sums of K exact f16 products (plus one rounding per part).
+    mag = np.abs(x) @ np.abs(w)
+    assert np.all(np.abs(got - want) <= 2 * K * 2.0**-24 * mag)

@@ -307,24 +307,32 @@ static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
   return kb_addc(kb, w->n0, kb->atom_n * j);
 }
 
-/* An A tile.  On RDNA3 a plain one is loaded compact (lane half h holds
- * K 8h..8h+7) and replicated with v_permlanex16: each activation is read
- * once per wave, not once per lane half. */
-static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
-                        MlirValue k, bool masked) {
-  const fe_operand *o = &kb->p->gemms[0].lhs;
-  if (kb->ab_layout != WMMA_LAYOUT_HW ||
-      kb_operand_has_prologue(kb, o, WMMA_MATRIX_A))
-    return kb_operand_tile(kb, o, WMMA_MATRIX_A, w->batch, row0, k, masked);
+/* An A or B tile.  On RDNA3 a plain one is loaded compact (lane half h
+ * holds K 8h..8h+7) and replicated with v_permlanex16: each value is read
+ * once per wave, not once per lane half (the replicated B fragment read
+ * straight from memory loads every weight twice). */
+static MlirValue plain_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
+                            const fe_gemm_wave *w, MlirValue row0,
+                            MlirValue k, bool masked) {
+  if (kb->ab_layout != WMMA_LAYOUT_HW || o->kremap ||
+      kb_operand_has_prologue(kb, o, role))
+    return kb_operand_tile(kb, o, role, w->batch, row0, k, masked);
   MlirValue idx[FE_MAX_RANK];
   kb_operand_origin(kb, o, w->batch, idx);
   idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, row0);
   idx[o->mem_k] = kb_unpadded(kb, o, o->mem_k, k);
-  MlirAttribute frag = kb_frag(kb, WMMA_MATRIX_A, WMMA_LAYOUT_COMPACT,
-                               o->mem_row > o->mem_k, kb->atom);
+  bool transposed = (o->mem_row < o->mem_k) != (role == WMMA_MATRIX_A);
+  MlirAttribute frag =
+      kb_frag(kb, role, WMMA_LAYOUT_COMPACT, transposed, kb->atom);
   MlirValue v = kb_load(kb, frag, kb->args[o->arg],
                         kb->p->args[o->arg].rank, idx, masked || o->padded);
-  return kb_expand(kb, WMMA_MATRIX_A, kb->atom, v);
+  return kb_expand(kb, role, kb->atom, v);
+}
+
+static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
+                        MlirValue k, bool masked) {
+  return plain_tile(kb, &kb->p->gemms[0].lhs, WMMA_MATRIX_A, w, row0, k,
+                    masked);
 }
 
 /* One WMMA K step of the wave's tiles at k; halves: the iteration's group
@@ -366,8 +374,8 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
         kb->b_col_step > 1
             ? kb_operand_value(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
                                kb_addc(kb, w->n0, j), k, masked, leaf[j])
-            : kb_operand_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
-                              tile_col(kb, w, j), k, masked);
+            : plain_tile(kb, &g->rhs, WMMA_MATRIX_B, w, tile_col(kb, w, j),
+                         k, masked);
     kb->nbound = 0;
     if (shared) {
       kb_acc_mma(kb, acc, j / tpa, arow[j % tpa], b);

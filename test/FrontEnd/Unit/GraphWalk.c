@@ -18,15 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long g_checks, g_failures;
-#define CHECK(cond, what)                                                      \
-  do {                                                                         \
-    ++g_checks;                                                                \
-    if (!(cond)) {                                                             \
-      ++g_failures;                                                            \
-      printf("FAILED %s:%d: %s (%s)\n", __FILE__, __LINE__, what, #cond);      \
-    }                                                                          \
-  } while (0)
+#include "unit-check.h"
 
 static MlirContext g_ctx;
 

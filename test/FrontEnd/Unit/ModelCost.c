@@ -19,15 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static long g_checks, g_failures;
-#define CHECK(cond, what)                                                      \
-  do {                                                                         \
-    ++g_checks;                                                                \
-    if (!(cond)) {                                                             \
-      ++g_failures;                                                            \
-      printf("FAILED %s:%d: %s (%s)\n", __FILE__, __LINE__, what, #cond);      \
-    }                                                                          \
-  } while (0)
+#include "unit-check.h"
 
 static bool near(double a, double b) { return fabs(a - b) <= 1e-3 * fabs(b); }
 

@@ -135,12 +135,9 @@ MlirAttribute kb_frag(fe_kb *kb, wmma_matrix m, wmma_layout_kind lay,
   return f;
 }
 
-int kb_outer_dim(fe_kb *kb, MlirValue mem) {
-  int o = wb_memref_outermost_dim(mlirValueGetType(mem));
-  if (o >= 0)
-    return o;
-  /* Run-time strides: a view with the batch dims first of an argument
-   * (identity layout): its outermost dim is the one showing dim 0. */
+/* Run-time strides: a view with the batch dims first of an argument
+ * (identity layout): its outermost dim is the one showing dim 0. */
+static int view_outer_dim(fe_kb *kb, MlirValue mem) {
   for (int a = 0; a < kb->p->nargs; ++a) {
     const fe_arg *x = &kb->p->args[a];
     if (!mlirValueEqual(kb->args[a], mem) || !x->permuted || x->collapsed)
@@ -152,6 +149,11 @@ int kb_outer_dim(fe_kb *kb, MlirValue mem) {
   return -1;
 }
 
+int kb_outer_dim(fe_kb *kb, MlirValue mem) {
+  int o = wb_memref_outermost_dim(mlirValueGetType(mem));
+  return o >= 0 ? o : view_outer_dim(kb, mem);
+}
+
 static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
                          int nops, const MlirValue *ops, bool masked,
                          bool has_result, MlirType result_elem) {
@@ -159,11 +161,12 @@ static MlirValue frag_op(fe_kb *kb, const char *name, MlirAttribute frag,
     kb->failed = 1;
     return (MlirValue){NULL};
   }
-  /* The memref is ops[0] (load) or ops[1] (store). */
+  /* The memref is ops[0] (load) or ops[1] (store).  The lowering reads
+   * the outermost dim from the type; only a view's needs the attribute. */
   MlirValue mem = has_result ? ops[0] : ops[1];
   int outer = -1;
   if (masked && wb_memref_outermost_dim(mlirValueGetType(mem)) < 0)
-    outer = kb_outer_dim(kb, mem);
+    outer = view_outer_dim(kb, mem);
   MlirNamedAttribute attrs[3] = {
       wb_named(kb->ctx, "frag", frag),
       wb_named(kb->ctx, "masked", mlirUnitAttrGet(kb->ctx)),

@@ -189,7 +189,7 @@ typedef struct {
   uint64_t lds_bytes_read, lds_bytes_written;
   uint64_t barriers; /* s_barrier executions, counted per wave */
   uint64_t workgroups, waves;
-  /* Extra LDS cycles from bank conflicts (model in lib/Emulator/Memory.c:
+  /* Extra LDS cycles from bank conflicts (model in lib/Layout/LdsBanks.c:
    * 32 banks of 4 bytes, phases of 128 bytes), reads and writes. */
   uint64_t lds_bank_conflicts;
   /* Distinct 128-byte lines touched per global memory instruction (loads,

@@ -7,6 +7,7 @@
 
 #include "L2Model.h"
 #include "Scalar.h"
+#include "wmma/Layout/LdsBanks.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -126,13 +127,10 @@ int rsrc_in_range(const BufRsrc *r, uint64_t off, uint32_t bytes);
 
 /*===-- traffic model ---------------------------------------------------===*/
 
-/* Extra LDS cycles caused by bank conflicts of one instruction whose
- * active lanes (exec) each access `bytes` bytes at LDS offset off[lane]. */
-uint32_t lds_bank_conflicts(const uint32_t *off, uint32_t exec, uint32_t bytes);
-
-/* Recent answers of lds_bank_conflicts (one per worker thread): a kernel
- * repeats its LDS access patterns, shifted by multiples of 128 bytes (32
- * banks x 4 bytes), which leave conflicts unchanged. */
+/* Recent answers of wmma_lds_bank_conflicts (wmma/Layout/LdsBanks.h), one
+ * memo per worker thread: a kernel repeats its LDS access patterns,
+ * shifted by multiples of 128 bytes (32 banks x 4 bytes), which leave
+ * conflicts unchanged. */
 #define BANK_MEMO_SIZE 64
 typedef struct {
   uint32_t exec, bytes, conflicts, valid;

@@ -1,6 +1,6 @@
 /* The traffic model of lib/Emulator/Memory.c against direct, slow
  * implementations of its written model: global_lines (distinct 128-byte
- * lines of one instruction) and lds_bank_conflicts with and without the
+ * lines of one instruction) and wmma_lds_bank_conflicts with and without the
  * per-worker memo, on random access patterns of the shapes kernels use
  * (upward strides, repeated lane halves, partial EXEC, downward and
  * scattered lanes, unaligned accesses). */
@@ -119,14 +119,14 @@ int test_memory(int argc, char **argv) {
     for (int l = 0; l < 32; l++)
       off[l] = (uint32_t)(addr[l] % 65536);
     uint32_t want = banks_reference(off, exec, bytes);
-    uint32_t got = lds_bank_conflicts(off, exec, bytes);
+    uint32_t got = wmma_lds_bank_conflicts(off, exec, bytes);
     /* The same pattern again, 128 bytes higher: the memo's answer. */
     uint32_t memo1 = lds_bank_conflicts_memo(memo, off, exec, bytes);
     for (int l = 0; l < 32; l++)
       off[l] += 128;
     uint32_t memo2 = lds_bank_conflicts_memo(memo, off, exec, bytes);
     CHECK((got == want && memo1 == want && memo2 == want) || reported++ > 5,
-          "lds_bank_conflicts: %u, memo %u then %u, reference %u (bytes %u, exec %08x)",
+          "wmma_lds_bank_conflicts: %u, memo %u then %u, reference %u (bytes %u, exec %08x)",
           got, memo1, memo2, want, bytes, exec);
   }
   free(memo);
@@ -136,13 +136,13 @@ int test_memory(int argc, char **argv) {
   uint32_t off[32];
   for (int l = 0; l < 32; l++)
     off[l] = (uint32_t)l * 128;
-  CHECK(lds_bank_conflicts(off, 0xffffffffu, 4) == 31, "stride-128 b32");
+  CHECK(wmma_lds_bank_conflicts(off, 0xffffffffu, 4) == 31, "stride-128 b32");
   for (int l = 0; l < 32; l++)
     off[l] = (uint32_t)l * 16;
-  CHECK(lds_bank_conflicts(off, 0xffffffffu, 16) == 0, "contiguous b128");
+  CHECK(wmma_lds_bank_conflicts(off, 0xffffffffu, 16) == 0, "contiguous b128");
   for (int l = 0; l < 32; l++)
     off[l] = 64;
-  CHECK(lds_bank_conflicts(off, 0xffffffffu, 4) == 0, "broadcast");
+  CHECK(wmma_lds_bank_conflicts(off, 0xffffffffu, 4) == 0, "broadcast");
   uint64_t addr[32];
   for (int l = 0; l < 32; l++)
     addr[l] = 1000 + (uint64_t)l * 4;

@@ -12,7 +12,7 @@ static const test_group groups[] = {
     {"chips", test_chips, 0},         {"instructions", test_instructions, 0},
     {"hwmap", test_hwmap, 0},         {"fragments", test_fragments, 0},
     {"planner", test_planner, 0},     {"atoms", test_atoms, 0},
-    {"sparse", test_sparse, 0},
+    {"sparse", test_sparse, 0},       {"lds-banks", test_lds_banks, 0},
     {"traits", test_traits, 1},       {"chip-limits", test_chip_limits, 1},
 };
 const char *g_input;

@@ -78,6 +78,7 @@ int test_fragments(void);
 int test_planner(void);
 int test_atoms(void);
 int test_sparse(void);
+int test_lds_banks(void);
 int test_traits(void);      /* g_input: the calculator folder */
 int test_chip_limits(void); /* g_input: chips.tsv */
 

@@ -2,7 +2,7 @@
  * padded so that the copy's writes and the fragment reads are free of bank
  * conflicts on both architectures.
  *
- * The bank model (the emulator's, lib/Emulator/Memory.c, after the RDNA3 and
+ * The bank model (wmma/Layout/LdsBanks.h, the emulator's; after the RDNA3 and
  * RDNA4 ISA guides' LDS chapters; the arch traits' lds_banks and
  * lds_bank_bytes): 32 banks of 4 bytes; an instruction's lanes are served
  * in phases of 128 bytes (32 lanes of b32, 16 of b64, 8 of b128); within a

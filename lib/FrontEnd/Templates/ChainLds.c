@@ -13,6 +13,7 @@
 #include "Templates/Chain.h"
 
 #include "mlir-c/BuiltinTypes.h"
+#include "wmma/Layout/LdsBanks.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -83,20 +84,34 @@ static double lds_bytes_moved(double blocks, int64_t rows, int am, int64_t nt0,
  * halves (RDNA3 bit 0, RDNA4 bit 3), 64 bytes away from the other row's
  * 32.  Within a read phase b is constant (RDNA4) or alternates (RDNA3:
  * rows r start at units r + 4 (r % 2) + u mod 8, still 8 different).  The
- * XOR stays inside the row when it holds a multiple of 64 columns; other
- * widths are padded only (their stores may conflict: lds_conflicts counts
- * them for the model).  Unpadded: where the padded rows would not fit the
- * LDS the rows are the intermediate's, and its conflicts are charged. */
+ * XOR stays inside the row when it holds a multiple of 64 columns.  Other
+ * widths (issue 24): on RDNA4 column c of row r is stored at c + 32 b(r),
+ * the row 32 columns longer (its lane halves again 64 bytes apart; a read
+ * phase's rows all have one b, so they keep their 8 units); on RDNA3 rows
+ * 2v and 2v + 1 lie one stride S apart, and their 32-byte halves miss each
+ * other's banks iff S is 3 or 5 units modulo 8 (odd for the reads): 1, 3
+ * or 5 units of padding make it so, no shift.  Unpadded: where the padded
+ * rows would not fit the LDS the rows are the intermediate's, and its
+ * conflicts are charged. */
 typedef struct {
-  int64_t stride; /* elements per row */
-  bool padded, swizzle;
+  int64_t stride;      /* elements per row */
+  bool padded, swizzle; /* swizzle: column c ^ 32 b(r) */
+  bool shift;           /* column c + 32 b(r) */
 } chain_layout;
 
-static chain_layout layout_of(int64_t n0p, bool padded) {
-  chain_layout y = {n0p, padded, false};
-  if (padded) {
-    y.stride = n0p + 8; /* one 16-byte unit: an odd number of units */
-    y.swizzle = n0p % 64 == 0;
+static chain_layout layout_of(wmma_arch arch, int64_t n0p, bool padded) {
+  chain_layout y = {n0p, padded, false, false};
+  if (!padded)
+    return y;
+  y.stride = n0p + 8; /* one 16-byte unit: an odd number of units */
+  if (n0p % 64 == 0) {
+    y.swizzle = true;
+  } else if (arch != WMMA_ARCH_RDNA3) {
+    y.stride += 32;
+    y.shift = true;
+  } else {
+    while ((y.stride / 8) % 8 != 3 && (y.stride / 8) % 8 != 5)
+      y.stride += 16; /* two more units: still odd */
   }
   return y;
 }
@@ -111,56 +126,38 @@ static int64_t layout_byte(wmma_arch arch, const chain_layout *y, int64_t row,
                            int64_t col) {
   if (y->swizzle)
     col ^= 32 * swizzle_bit(arch, row);
+  if (y->shift)
+    col += 32 * swizzle_bit(arch, row);
   return (row * y->stride + col) * 2;
 }
 
-/* Extra cycles of one phase of `n` lanes accessing `bytes` at addr[] (the
- * emulator's bank model, Emulator/Memory.c: 32 banks of 4 bytes, a phase
- * as long as its busiest bank has distinct dwords). */
-static int phase_conflicts(const int64_t *addr, int n, int bytes) {
-  int64_t dw[32][32];
-  int cnt[32] = {0}, worst = 1;
-  for (int l = 0; l < n; ++l)
-    for (int64_t d = addr[l] / 4; d <= (addr[l] + bytes - 1) / 4; ++d) {
-      int b = (int)(d & 31), k = 0;
-      while (k < cnt[b] && dw[b][k] != d)
-        ++k;
-      if (k == cnt[b] && k < 32) {
-        dw[b][cnt[b]++] = d;
-        if (cnt[b] > worst)
-          worst = cnt[b];
-      }
-    }
-  return worst - 1;
-}
-
-/* Bank conflicts of one 16-row tile of the intermediate in layout y: its
+/* Bank conflicts of one 16-row tile of the intermediate in layout y, by
+ * the bank model the emulator counts with (wmma/Layout/LdsBanks.h): its
  * stores (nt0 tiles of 8 b16 stores) and the A reads of one output tile
  * (nt0 K steps).  Checked against the emulator's counts: 491520 (gfx1201)
  * and 950272 (gfx1100) for 1024 tokens, a 1024-wide intermediate and
  * 32-row blocks unpadded; 0 padded. */
 static void layout_conflicts(wmma_arch arch, const chain_layout *y,
                              int64_t nt0, double *stores, double *reads) {
-  int64_t addr[32];
+  uint32_t addr[32];
   *stores = *reads = 0;
   for (int64_t j = 0; j < nt0; ++j) {
     for (int v = 0; v < 8; ++v) {
       for (int l = 0; l < 32; ++l) {
         int h = l / 16;
         int64_t row = arch == WMMA_ARCH_RDNA3 ? 2 * v + h : 8 * h + v;
-        addr[l] = layout_byte(arch, y, row, 16 * j + l % 16);
+        addr[l] = (uint32_t)layout_byte(arch, y, row, 16 * j + l % 16);
       }
-      *stores += phase_conflicts(addr, 32, 2);
+      *stores += wmma_lds_bank_conflicts(addr, 0xffffffffu, 2);
     }
     /* RDNA4: one b128, lane half h at K 8h; RDNA3: the replicated
      * fragment as two b128, K 0 and 8, both lane halves alike. */
     int loads = arch == WMMA_ARCH_RDNA3 ? 2 : 1;
     for (int i = 0; i < loads; ++i) {
       for (int l = 0; l < 32; ++l)
-        addr[l] = layout_byte(arch, y, l % 16,
-                              16 * j + 8 * (loads == 2 ? i : l / 16));
-      for (int ph = 0; ph < 4; ++ph)
-        *reads += phase_conflicts(addr + 8 * ph, 8, 16);
+        addr[l] = (uint32_t)layout_byte(arch, y, l % 16,
+                                        16 * j + 8 * (loads == 2 ? i : l / 16));
+      *reads += wmma_lds_bank_conflicts(addr, 0xffffffffu, 16);
     }
   }
 }
@@ -173,11 +170,34 @@ typedef struct {
   wmma_arch arch;
 } lds_dims;
 
+/* The most K steps of the second product's loop LLVM (22) unrolls whole,
+ * after which a wave's A fragment loads are invariant across its output
+ * tiles when they all share one row group.  Observed through the
+ * emulator's LDS bytes read (128-row chains, 4 waves, 8 output tiles):
+ * RDNA3 (two b128 and a v_permlanex16 a step) 4 to 24 steps unrolled, 32
+ * not; RDNA4 4 to 32, 48 and 64 not.  A heuristic of LLVM's, not a rule:
+ * re-measure when LLVM changes. */
+static int64_t unrolled_max_nt0(wmma_arch arch) {
+  return arch == WMMA_ARCH_RDNA3 ? 24 : 32;
+}
+
+/* How many times the second product reads each row tile's strip of a
+ * block: once per output column tile; but where the block is one row group
+ * (the wave loop's row index provably 0) and LLVM unrolls the K loop, each
+ * wave's loads are hoisted out of its loop over the column tiles, so the
+ * strip is read once per wave that has a tile (issue 24: the emulator
+ * counted half the reads planned for gemm-gemm, 4 waves x 8 tiles). */
+static double strip_reads(const lds_dims *d, int64_t r, blocking bk,
+                          int waves) {
+  bool hoisted = r / d->am / bk.g == 1 && d->nt0 <= unrolled_max_nt0(d->arch);
+  return (double)(hoisted && d->nt1 > waves ? waves : d->nt1);
+}
+
 /* Candidate c (a copy of s) with blocks of r rows in layout y, ranked by
  * the modelled time (Schedule/Select.c) of the work it plans over B batch
  * items: the WMMAs of both products, the blocks, LDS bytes (each block
  * writes its intermediate once, the second product reads a row tile's
- * strip once per output column tile) and the layout's bank conflicts, the
+ * strip strip_reads times) and the layout's bank conflicts, the
  * rule's L2 bytes (every row group re-reads both weight matrices), DRAM
  * once and occupancy from its LDS and VGPRs; the old rule's value as
  * tie_cost. */
@@ -192,6 +212,7 @@ static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
                                  d->N1, d->M, d->in_bytes, d->out_bytes);
   double st, rd;
   layout_conflicts(d->arch, y, d->nt0, &st, &rd);
+  double reads = strip_reads(d, r, bk, s->waves_m);
   *c = *s;
   c->staging = FE_STAGE_LDS;
   c->rows_per_block = (int)r;
@@ -199,12 +220,12 @@ static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
   c->lds_padded = y->padded;
   c->lds_bytes = r * y->stride * (int64_t)d->in_bytes;
   c->lds_conflicts = d->B * blocks * (double)(r / d->am) *
-                     (st + (double)d->nt1 * rd);
+                     (st + reads * rd);
   c->vgprs = blocking_vgprs(bk);
   double inter = blocks * (double)r * d->N0 * d->in_bytes;
   fe_grid_work work = {
       s->instr, d->B * wmma, d->B * blocks, 0, fe_waves(s),
-      d->B * inter * (double)d->nt1, d->B * inter, d->B * bytes,
+      d->B * inter * reads, d->B * inter, d->B * bytes,
       d->B * ((d->M * d->K0 + d->K0 * d->N0 + d->N0 * d->N1) * d->in_bytes +
               d->M * d->N1 * d->out_bytes),
       c->vgprs, (int)c->lds_bytes, WMMA_SPARSE_COUNT, 0, 0,
@@ -246,7 +267,8 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   const int am = ii->m, an = ii->n, ak = ii->k;
   int64_t n0p = fe_round_up(g1->N.value, an);
   double in_bytes = wb_type_bits(g1->in_type) / 8;
-  chain_layout padded = layout_of(n0p, true), plain = layout_of(n0p, false);
+  chain_layout padded = layout_of(chip->arch, n0p, true);
+  chain_layout plain = layout_of(chip->arch, n0p, false);
   int64_t max_pad = rows_held(chip, &padded, am, in_bytes);
   int64_t max_rows = rows_held(chip, &plain, am, in_bytes);
   if (max_rows < am)
@@ -385,11 +407,13 @@ static MlirValue global_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   return mlirValueIsNull(v) ? v : kb_expand(kb, role, kb->atom, v);
 }
 
-/* Column index col (a multiple of 32 bytes) of the swizzled layout: col ^
- * swz, swz the lane's 32 b(row) (null: not swizzled).  The fragment
- * lowering adds the lane's own column offset (< 16) to it. */
-static MlirValue swizzled(fe_kb *kb, MlirValue col, MlirValue swz) {
-  return mlirValueIsNull(swz) ? col : wb_arith(&kb->b, "arith.xori", col, swz);
+/* Column index col (a multiple of 32 bytes) of the swizzled or shifted
+ * layout: col ^ swz or col + swz (op), swz the lane's 32 b(row) (null:
+ * neither).  The fragment lowering adds the lane's own column offset
+ * (< 16) to it. */
+static MlirValue swizzled(fe_kb *kb, MlirValue col, MlirValue swz,
+                          const char *op) {
+  return mlirValueIsNull(swz) ? col : wb_arith(&kb->b, op, col, swz);
 }
 
 /* The lane's 32 b(row) for the rows it stores (`store`: the lane half h,
@@ -407,7 +431,7 @@ static MlirValue lane_swizzle(fe_kb *kb, bool store) {
  * the full K tiles (any N0) plus the partial one. */
 static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
                            MlirValue col, MlirValue lds, MlirValue lds_row,
-                           int g, MlirValue swz) {
+                           int g, MlirValue swz, const char *swz_op) {
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
@@ -432,7 +456,7 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
                             false);
   MlirValue d[MAX_BLOCK];
   for (int i = 0; i < g; ++i) {
-    MlirValue idx[2] = {lrows[i], swizzled(kb, l.iv, swz)};
+    MlirValue idx[2] = {lrows[i], swizzled(kb, l.iv, swz, swz_op)};
     MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
     d[i] = kb_mma(kb, kb->atom, a, b, l.iter[i]);
   }
@@ -443,7 +467,8 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
     b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
                     kb_c(kb, ak * full), true);
     for (int i = 0; i < g; ++i) {
-      MlirValue ix[2] = {lrows[i], swizzled(kb, kb_c(kb, ak * full), swz)};
+      MlirValue k = kb_c(kb, ak * full);
+      MlirValue ix[2] = {lrows[i], swizzled(kb, k, swz, swz_op)};
       MlirValue a = kb_load(kb, afrag_attr, lds, 2, ix, false);
       c[i] = kb_mma(kb, kb->atom, a, b, c[i]);
     }
@@ -510,11 +535,12 @@ static int build_lds(fe_kb *kb) {
   int g = bk.g, cg = bk.c;
   int rgroups = (int)(rows / am / g), cgroups = nt0 / cg;
   MlirType in = g2->in_type;
-  chain_layout y = layout_of(n0p, s->lds_padded);
+  chain_layout y = layout_of(kb->arch, n0p, s->lds_padded);
   int64_t shape[2] = {rows, y.stride};
   MlirValue lds = kb_lds(kb, 2, shape, in);
   MlirValue swz_store = {NULL}, swz_load = {NULL};
-  if (y.swizzle) {
+  const char *swz_op = y.shift ? "arith.addi" : "arith.xori";
+  if (y.swizzle || y.shift) {
     swz_store = lane_swizzle(kb, true);
     swz_load = lane_swizzle(kb, false);
   }
@@ -561,7 +587,7 @@ static int build_lds(fe_kb *kb) {
       h = wb_shuffle(&kb->b, h, h, 16, mask);
     }
     MlirValue srow = kb_addc(kb, ml, (int64_t)(j / cg) * am);
-    MlirValue sidx[2] = {srow, swizzled(kb, n, swz_store)};
+    MlirValue sidx[2] = {srow, swizzled(kb, n, swz_store, swz_op)};
     kb_store(kb, store_frag, h, lds, 2, sidx, false);
   }
   wb_for_end(&kb->b, &l, 0, NULL);
@@ -576,7 +602,8 @@ static int build_lds(fe_kb *kb) {
   tn = wb_arith(&kb->b, "arith.remui", l.iv, nt1);
   ml = kb_mulc(kb, tm, (int64_t)am * g);
   MlirValue row = kb_add(kb, row0, ml);
-  second_product(kb, batch, row, kb_mulc(kb, tn, an), lds, ml, g, swz_load);
+  second_product(kb, batch, row, kb_mulc(kb, tn, an), lds, ml, g, swz_load,
+                 swz_op);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }

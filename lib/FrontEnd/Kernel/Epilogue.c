@@ -373,32 +373,33 @@ void kb_store_output_to(fe_kb *kb, const fe_tile *t, MlirValue v,
                         bool masked, int out) {
   const fe_problem *p = kb->p;
   const fe_arg *a = &p->args[out];
+  const int rank = kb_arg_rank(kb, out); /* (a vector's row view: + 1) */
   MlirValue mem = kb->args[out];
   if (t->rowseg) {
     MlirValue idx[FE_MAX_RANK];
-    for (int j = 0; j < a->rank; ++j)
+    for (int j = 0; j < rank; ++j)
       idx[j] = t->at[j];
-    if (t->dim_col == a->rank - 1 && t->dim_row == a->rank - 2 &&
+    if (t->dim_col == rank - 1 && t->dim_row == rank - 2 &&
         wb_memref_inner_contiguous(mlirValueGetType(mem)))
-      kb_rowseg_store(kb, v, mem, a->rank, idx, masked);
+      kb_rowseg_store(kb, v, mem, rank, idx, masked);
     else
-      store_slots(kb, t, v, mem, a->rank, masked);
+      store_slots(kb, t, v, mem, rank, masked);
     return;
   }
   MlirAttribute atom = acc_atom(kb, a->elem);
   if (mlirAttributeIsNull(atom)) {
-    store_slots(kb, t, v, mem, a->rank, masked);
+    store_slots(kb, t, v, mem, rank, masked);
     return;
   }
   MlirValue idx[FE_MAX_RANK];
-  for (int j = 0; j < a->rank; ++j)
+  for (int j = 0; j < rank; ++j)
     idx[j] = t->at[j];
   bool transposed = t->transposed != (t->dim_row > t->dim_col);
   MlirAttribute frag =
       kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, transposed, atom);
   int64_t len = 0;
   wb_is_vec1d(wmmaFragAttrGetVectorType(frag), &len, NULL);
-  kb_store(kb, frag, widen(kb, v, len), mem, a->rank, idx, masked);
+  kb_store(kb, frag, widen(kb, v, len), mem, rank, idx, masked);
 }
 
 /*===--- tiles -------------------------------------------------------------===*/
@@ -425,7 +426,7 @@ void kb_output_tile(fe_kb *kb, fe_tile *t, const MlirValue *batch,
                     MlirValue row0, MlirValue col0, bool transposed) {
   const fe_problem *p = kb->p;
   const fe_gemm *gm = &p->gemms[p->ngemms - 1];
-  gemm_tile(t, p->args[p->out_arg].rank, p->out_space_m, p->out_space_n,
+  gemm_tile(t, kb_arg_rank(kb, p->out_arg), p->out_space_m, p->out_space_n,
             gm->nbatch, p->out_space_batch, batch, row0, col0, transposed,
             kb_c(kb, 0));
 }

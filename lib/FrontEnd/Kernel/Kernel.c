@@ -350,7 +350,7 @@ MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom) {
 void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                        MlirValue *idx) {
   const fe_node *x = &kb->p->g.nodes[o->leaf];
-  for (int d = 0; d < kb->p->args[o->arg].rank; ++d)
+  for (int d = 0; d < kb_arg_rank(kb, o->arg); ++d)
     idx[d] = kb_c(kb, d < x->nmap && x->map[d] == FE_MAP_FIXED ? x->fixed[d]
                                                                 : 0);
   for (int i = 0; i < o->nbatch; ++i)
@@ -384,7 +384,6 @@ MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   if (kb_operand_has_prologue(kb, o, role))
     return kb_operand_value(kb, o, role, batch, row0, k0, masked,
                             (MlirValue){NULL});
-  const fe_arg *a = &kb->p->args[o->arg];
   MlirValue idx[FE_MAX_RANK];
   kb_operand_origin(kb, o, batch, idx);
   idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, row0);
@@ -395,7 +394,8 @@ MlirValue kb_operand_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   bool row_first = o->mem_row < o->mem_k;
   bool transposed = row_first != (role == WMMA_MATRIX_A);
   MlirAttribute frag = kb_frag(kb, role, kb->ab_layout, transposed, kb->atom);
-  return kb_load(kb, frag, kb->args[o->arg], a->rank, idx, masked);
+  return kb_load(kb, frag, kb->args[o->arg], kb_arg_rank(kb, o->arg), idx,
+                 masked);
 }
 
 MlirValue kb_vload(fe_kb *kb, MlirValue mem, int rank, const MlirValue *idx,

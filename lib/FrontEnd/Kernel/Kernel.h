@@ -132,6 +132,9 @@ MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,
 /* The memref indices of an operand's matrix (its leaf) at the batch
  * values, with its row and K indices left at 0: batch dimensions, constant
  * indices (a size-1 dimension read at 0), 0 for broadcast ones. */
+/* KernelModule.c: the rank of argument a as the kernel reads it (a
+ * vector's one-row view, fe_arg.row_view, has one more dim). */
+int kb_arg_rank(const fe_kb *kb, int a);
 void kb_operand_origin(fe_kb *kb, const fe_operand *o, const MlirValue *batch,
                        MlirValue *idx);
 

@@ -260,6 +260,48 @@ static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
   return r;
 }
 
+/* The view of vector buffer v (rank dims, static sizes) as a one-row
+ * matrix: a unit dimension inserted before its innermost
+ * (memref.reinterpret_cast), rank + 1 dims (Problem/ProblemVector.c).  The
+ * row's stride is the whole buffer, so rows past the first lie past its
+ * end: the fat buffer's range check reads them as zeros and drops their
+ * stores, whatever the masks. */
+static MlirValue row_view(fe_kb *kb, MlirValue v, int rank) {
+  MlirType t = mlirValueGetType(v);
+  int64_t shape[FE_MAX_RANK], stride[FE_MAX_RANK], elems = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    int j = d == rank - 1 ? rank : d;
+    shape[j] = mlirShapedTypeGetDimSize(t, d);
+    stride[j] = elems;
+    elems *= shape[j];
+  }
+  shape[rank - 1] = 1;
+  stride[rank - 1] = elems;
+  MlirAttribute layout =
+      mlirStridedLayoutAttrGet(kb->ctx, 0, rank + 1, stride);
+  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank + 1,
+                                  shape, layout,
+                                  mlirMemRefTypeGetMemorySpace(t));
+  int64_t zero = 0;
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {
+      wb_segments(kb->ctx, 4, seg),
+      wb_named(kb->ctx, "static_offsets",
+               mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
+      wb_named(kb->ctx, "static_sizes",
+               mlirDenseI64ArrayGet(kb->ctx, rank + 1, shape)),
+      wb_named(kb->ctx, "static_strides",
+               mlirDenseI64ArrayGet(kb->ctx, rank + 1, stride))};
+  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &v, vt, 4, a);
+  if (mlirValueIsNull(r))
+    kb->failed = 1;
+  return r;
+}
+
+int kb_arg_rank(const fe_kb *kb, int a) {
+  return kb->p->args[a].rank + (kb->p->args[a].row_view ? 1 : 0);
+}
+
 /* The 1-D view of mem's first elems elements, contiguous
  * (memref.reinterpret_cast): flat gathers (Kernel/ConvLoad.c) and the
  * LDS copy's slack view (Kernel/LdsCopy.c). */
@@ -306,6 +348,8 @@ static void setup_entry(fe_kb *kb) {
     if (!kb->failed && p->args[a].permuted)
       kb->args[a] = permuted_view(kb, kb->args[a], p->args[a].rank,
                                   p->args[a].perm);
+    if (!kb->failed && p->args[a].row_view)
+      kb->args[a] = row_view(kb, kb->args[a], p->args[a].rank);
   }
   for (int s = 0; s < p->nsyms; ++s) {
     const fe_symbol *sym = &p->syms[s];

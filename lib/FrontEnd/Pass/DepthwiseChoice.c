@@ -23,10 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The VALU problem of func (normalized as norm), or NULL (the VALU
- * template cannot take it, or out of memory). */
-static fe_problem *valu_problem(MlirOperation func, MlirOperation norm,
-                                const fe_problem *p, const fe_options *fo) {
+fe_problem *fe_valu_problem_of(MlirOperation func, MlirOperation norm,
+                               const fe_problem *p, const fe_options *fo) {
   fe_problem *q = calloc(1, sizeof *q);
   fe_diag *d = malloc(sizeof *d);
   if (!q || !d) {
@@ -79,7 +77,7 @@ int fe_depthwise_choice(MlirOperation func, MlirOperation norm,
   if (!p->valu_alternative || fo->pinned || fo->tile_m ||
       *t != &fe_template_gemm)
     return 0;
-  fe_problem *q = valu_problem(func, norm, p, fo);
+  fe_problem *q = fe_valu_problem_of(func, norm, p, fo);
   if (!q)
     return 0;
   const fe_template *vt = NULL;

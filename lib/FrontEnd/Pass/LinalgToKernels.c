@@ -199,7 +199,9 @@ static int convert_func(MlirBlock body, MlirOperation func,
   fe_set_native_accumulation(p, &fo);
   const fe_template *t;
   fe_schedule s;
-  if (fe_select(p, chip, &fo, &t, &s, why, sizeof why)) {
+  if (fe_select(p, chip, &fo, &t, &s, why, sizeof why) &&
+      fe_vector_fallback(func, norm, &p, &fo, chip, &t, &s, why,
+                         sizeof why)) {
     /* One problem no template builds (a chain too wide to fuse): perhaps
      * several kernels -- unless a pin asks for this one. */
     int prc = fo.pinned || sparse

@@ -41,4 +41,19 @@ int fe_depthwise_choice(MlirOperation func, MlirOperation norm,
                         const wmma_chip_info *chip, const fe_template **t,
                         fe_schedule *s);
 
+/* DepthwiseChoice.c: the VALU problem of func (normalized as norm) that
+ * p was built from, or NULL (the VALU template cannot take it, or out of
+ * memory). */
+fe_problem *fe_valu_problem_of(MlirOperation func, MlirOperation norm,
+                               const fe_problem *p, const fe_options *fo);
+
+/* A matrix-vector product taken as a GEMM of one token
+ * (Problem/ProblemVector.c) that no WMMA template builds (fe_select
+ * failed with why): the VALU problem of the same function replaces *p and
+ * is selected into *t, *s.  0, or -1 (why kept). */
+int fe_vector_fallback(MlirOperation func, MlirOperation norm,
+                       fe_problem **p, const fe_options *fo,
+                       const wmma_chip_info *chip, const fe_template **t,
+                       fe_schedule *s, char *why, size_t cap);
+
 #endif /* WMMA_FRONTEND_PASS_PASS_H */

@@ -56,6 +56,10 @@ typedef struct {
   /* ... of a caller argument K x R 2:4 sparse along its columns (K): the
    * parts are its transpose's, R x K/2 and R x ceil(K/32). */
   bool sparse_cols;
+  /* A vector read as a one-row matrix (the A operand of a matrix-vector
+   * product, ProblemVector.c): through a view with a unit dimension
+   * inserted before its innermost (memref.reinterpret_cast), of rank + 1. */
+  bool row_view;
 } fe_arg;
 
 /* Batch loops of a product (all on grid z): two for the WMMA templates,
@@ -311,6 +315,15 @@ int fe_elementwise_build(fe_problem *p, char *why, size_t cap,
  * 1).  0 (p->shape = FE_SHAPE_VALU, gemms[0] filled), or -1 with why kept
  * and the VALU template's own obstacle appended. */
 int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap);
+/* ProblemVector.c: product `prod` (the only one), which has no M or no N
+ * loop (a matrix-vector product), as a GEMM of one token (gemms[0] with
+ * unit_m, the vector's buffer read through its row view) when an M = 1
+ * matmul of its sizes would go to WMMA.  Is it taken? */
+bool fe_vector_gemm(fe_problem *p, int prod);
+/* ProblemVector.c: its output, N innermost, written as a one-row matrix
+ * too (a row view, the root composed into the view's space).  0, or -1
+ * with why. */
+int fe_vector_output(fe_problem *p, char *why, size_t cap);
 /* Is a WMMA GEMM better left to VALU (M or N statically 1)? */
 bool fe_valu_prefers(const fe_gemm *gm, char *why, size_t cap);
 /* ProblemReduction.c: a function whose result reads reductions (max, min,

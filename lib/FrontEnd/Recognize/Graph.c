@@ -309,3 +309,23 @@ int fe_graph_permute_loads(fe_graph *g, int arg, const int8_t *perm) {
   /* The rewritten nodes hash elsewhere now. */
   return g->hcap ? rehash(g, g->hcap) : 0;
 }
+
+int fe_graph_insert_unit_dim(fe_graph *g, int arg, int at) {
+  for (int n = 0; n < g->nnodes; ++n) {
+    fe_node *x = &g->nodes[n];
+    if (x->kind != FE_LOAD || x->arg != arg || at > x->nmap ||
+        x->nmap >= FE_MAX_RANK)
+      continue;
+    for (int j = x->nmap; j > at; --j) {
+      x->map[j] = x->map[j - 1];
+      x->div[j] = x->div[j - 1];
+      x->fixed[j] = x->fixed[j - 1];
+    }
+    x->map[at] = FE_MAP_FIXED;
+    x->div[at] = 0;
+    x->fixed[at] = 0;
+    ++x->nmap;
+  }
+  /* The rewritten nodes hash elsewhere now. */
+  return g->hcap ? rehash(g, g->hcap) : 0;
+}

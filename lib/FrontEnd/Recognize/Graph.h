@@ -253,6 +253,10 @@ int fe_compose_divided(fe_graph *g, int n, int rank, const int8_t *map,
  * constants are permuted in place (node ids stay valid).  -1 out of
  * memory. */
 int fe_graph_permute_loads(fe_graph *g, int arg, const int8_t *perm);
+/* Every load of buffer argument `arg` now reads a view of it with a unit
+ * dimension inserted at memref dim `at`, read at 0.
+ * -1 out of memory. */
+int fe_graph_insert_unit_dim(fe_graph *g, int arg, int at);
 /* Does load x read some memref dim at a constant index? */
 bool fe_load_fixed(const fe_node *x);
 

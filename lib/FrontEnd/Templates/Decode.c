@@ -117,6 +117,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (fe_gemm_has_zero_points(g))
     return fe_why(why, cap, "scalar zero points are taken by the gemm "
                             "template");
+  /* A matrix-vector product's vector is read as a plain one-row tile. */
+  if (g->unit_m && !mlirTypeEqual(fe_compute_type(chip->arch, g->a_type),
+                                  g->a_type))
+    return fe_why(why, cap, "the vector needs converting on %s",
+                  wmma_arch_name(chip->arch));
   if (wb_type_bits(g->kacc_type) != 32)
     return fe_why(why, cap, "16-bit accumulation is the gemm template's");
   if (o->tile_m || o->staging == WMMA_STAGING_LDS)
@@ -324,8 +329,8 @@ static MlirValue plain_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
   bool transposed = (o->mem_row < o->mem_k) != (role == WMMA_MATRIX_A);
   MlirAttribute frag =
       kb_frag(kb, role, WMMA_LAYOUT_COMPACT, transposed, kb->atom);
-  MlirValue v = kb_load(kb, frag, kb->args[o->arg],
-                        kb->p->args[o->arg].rank, idx, masked || o->padded);
+  MlirValue v = kb_load(kb, frag, kb->args[o->arg], kb_arg_rank(kb, o->arg),
+                        idx, masked || o->padded);
   return kb_expand(kb, role, kb->atom, v);
 }
 

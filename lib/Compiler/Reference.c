@@ -457,13 +457,15 @@ int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
       snprintf(no_bound, sizeof no_bound, "%s", why);
     }
   }
-  if (gamma && nsets > 0 && !bounded && nsets > 1) {
-    *gamma = NAN;
-  } else if (gamma && nsets > 0) {
+  /* The walk also marks each contraction's length, which the running
+   * error run needs even where there is no magnitude bound (without it a
+   * division's function had its sums charged as elementwise additions,
+   * and those of exact operands not at all). */
+  if (gamma && nsets > 0) {
     bound_walk b = {0.0, k->accumulate == 1, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
                     k, arg_sets[0]};
     mlirOperationWalk(fn, bound_op, &b, MlirWalkPreOrder);
-    *gamma = b.gamma;
+    *gamma = !bounded && nsets > 1 ? NAN : b.gamma;
   }
   /* The running-error run (RunningError.c), after the walk that marks each
    * contraction's length. */

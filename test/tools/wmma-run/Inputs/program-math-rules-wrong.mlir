@@ -1,5 +1,6 @@
-// program-math-rules.mlir with the GELU scaled by 1.00002: wmma-run must
-// report FAIL (the running bound is about 4e-6 of the result here).
+// program-math-rules.mlir with the GELU scaled by 1.0002: wmma-run must
+// report FAIL (the running bound is about 1e-4 of the result here: the
+// GEMM's sums over K are charged).
 // A GEMM whose f32 result goes through every function with a running-error
 // rule: a leaky ReLU (cmpf + select), tanh-GELU, sqrt, rsqrt, log, exp and
 // a division by a computed value; then viewed as 2 x 16 rows (expand_shape)
@@ -15,7 +16,7 @@ func.func @math_rules(%a: tensor<32x64xf16>, %b: tensor<64x48xf16>) -> tensor<16
   ^bb0(%x: f32, %o: f32):
     %c0 = arith.constant 0.0 : f32
     %c1 = arith.constant 1.0 : f32
-    %ch = arith.constant 0.50001 : f32
+    %ch = arith.constant 0.5001 : f32
     %cl = arith.constant 0.01 : f32
     %ck = arith.constant 0.7978845608 : f32
     %cc = arith.constant 0.044715 : f32

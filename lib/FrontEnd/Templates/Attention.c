@@ -70,8 +70,100 @@ static void compute_block(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
   att_t *a = ud;
   if (!mlirValueIsNull(a->slice0))
     slice = kb_add(kb, slice, a->slice0);
-  fe_att_block(kb, a, buf, kb_mulc(kb, slice, a->keys),
-        a->tail_peeled ? masked : a->key_tail, st);
+  MlirValue key0 = kb_mulc(kb, slice, a->keys);
+  bool mask = a->tail_peeled ? masked : a->key_tail;
+  if (!a->diag_per_tile) {
+    fe_att_block(kb, a, buf, key0, mask, st);
+    return;
+  }
+  /* A diagonal block one 16-key tile at a time: a masked tile's scores,
+   * compare and select next to the prefetched block fit where the masked
+   * block of all its tiles spills. */
+  int nkt = a->nkt;
+  a->nkt = 1;
+  for (int kt = 0; kt < nkt; ++kt) {
+    a->tile0 = kt;
+    fe_att_block(kb, a, buf, kt ? kb_addc(kb, key0, KT * kt) : key0, mask,
+                 st);
+  }
+  a->nkt = nkt;
+  a->tile0 = 0;
+}
+
+/* One step of a pipeline over LDS buffers: with fetch, the block at
+ * slice `fetch` loaded while block `slice` is computed from buffer buf,
+ * then stored into fbuf and published by a barrier. */
+static void step(fe_kb *kb, att_t *a, MlirValue slice, int buf,
+                 MlirValue fetch, int fbuf, MlirValue *st) {
+  bool more = !mlirValueIsNull(fetch);
+  if (more)
+    prefetch_block(kb, a, fetch, false);
+  compute_block(kb, a, slice, kb_c(kb, buf), false, st);
+  if (more) {
+    store_block(kb, a, kb_c(kb, fbuf));
+    wb_lds_barrier(&kb->b);
+  }
+}
+
+/* From the unmasked blocks to the diagonal's: the causal select's scores,
+ * the running max of the scaled scores when the scale was folded (fl(c x)
+ * is monotonic in x), the running sum's lane halves added when the
+ * diagonal's blocks keep the row's whole sum. */
+static void to_diagonal(fe_kb *kb, att_t *a, bool per_tile, MlirValue *st) {
+  wb_t *b = &kb->b;
+  const fe_problem *p = kb->p;
+  a->score = p->att.score;
+  if (a->fold > 0)
+    st[0] = wb_arith(b, "arith.mulf", st[0],
+                     wb_const_float(b, mlirF32TypeGet(kb->ctx), a->fold));
+  a->fold = fe_att_score_factor(p, a->score);
+  if (a->pairs && per_tile) {
+    st[1] = wb_arith(b, "arith.addf", st[1], fe_att_other_half(kb, st[1]));
+    a->pairs = false;
+  }
+  a->diag_per_tile = per_tile;
+}
+
+/* The causal split as one pipeline of two buffers when the workgroup's
+ * ndiag diagonal blocks are even in number (so are the nbelow blocks
+ * before them, a multiple of ndiag): the unmasked blocks in a loop
+ * unrolled by the buffers (constant buffer addresses, the dense loop's
+ * body), its last step prefetching the first diagonal block, then the
+ * diagonal's blocks, each one tile at a time, in buffers known
+ * statically.  No second prologue and no drain of the unmasked loop: the
+ * values the diagonal's loads need stay live across one loop only
+ * (measured at d = 128 on gfx1100: two pipelines spill 12 VGPRs). */
+static int split_pipeline(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
+                          bool per_tile, int ns, MlirValue *st) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  prefetch_block(kb, a, kb_c(kb, 0), false);
+  store_block(kb, a, kb_c(kb, 0));
+  wb_lds_barrier(b);
+  wb_loop l;
+  MlirValue ub = wb_cast(b, "arith.index_castui", nbelow, i32);
+  MlirValue lb = wb_const_i32(b, 0);
+  MlirValue two = wb_const_i32(b, 2);
+  if (!wb_for_begin(b, &l, lb, ub, two, ns, st))
+    return -1;
+  MlirValue iv = wb_cast(b, "arith.index_castui", l.iv, wb_index(kb->ctx));
+  MlirValue it[NSTATE];
+  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
+  for (int j = 0; j < 2; ++j) {
+    MlirValue slice = kb_addc(kb, iv, j);
+    step(kb, a, slice, j, kb_addc(kb, slice, 1), 1 - j, it);
+  }
+  wb_for_end(b, &l, ns, it);
+  for (int t = 0; t < ns; ++t)
+    st[t] = wb_loop_result(&l, t);
+  to_diagonal(kb, a, per_tile, st);
+  for (int j = 0; j < ndiag; ++j) {
+    MlirValue slice = kb_addc(kb, nbelow, j);
+    step(kb, a, slice, j % 2,
+         j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
+         (j + 1) % 2, st);
+  }
+  return kb->failed ? -1 : 0;
 }
 
 static int build(fe_kb *kb) {
@@ -91,9 +183,17 @@ static int build(fe_kb *kb) {
    * running sum per lane half.  Measured (2 heads, 256 x 1024, loop
    * instructions for 72 WMMAs): d = 64 gfx1100 692 -> 689, gfx1201
    * 567 -> 519; d = 128 gfx1100 605 -> 575, gfx1201 482 -> 460.  With a
-   * causal stop they cost the 16-key gfx1100 loop (248 -> 257 for 18
-   * WMMAs) and spill 14 VGPRs on gfx1201 at d = 128. */
-  a->pairs = a->nkt > 1 && !s->causal;
+   * causal stop split into two pipelines they cost the 16-key gfx1100
+   * loop (248 -> 257 for 18 WMMAs) and spill 14 VGPRs on gfx1201 at
+   * d = 128; in one pipeline (split_pipeline) they pay as without a
+   * stop (gfx1201, d = 128, 256 x 1024: 513 -> 473 for 72 WMMAs). */
+  int ndiag = s->tile_m / a->keys;
+  bool split = s->causal && fe_att_causal_split(p, kb->arch, s->tile_m,
+                                                a->keys, s->stages);
+  bool one_pipe = split && s->stages == 2 && ndiag % 2 == 0;
+  bool per_tile = split && fe_att_causal_diag_per_tile(p, kb->arch, s->tile_m,
+                                                       a->keys);
+  a->pairs = a->nkt > 1 && (!s->causal || one_pipe);
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
   a->score = p->att.score;
@@ -183,10 +283,19 @@ static int build(fe_kb *kb) {
    * mask, so they run first with the select's unmasked operand as the
    * scores (no compare and select per score, the scale folded into the
    * exponential), and the workgroup's tile_m / keys diagonal blocks after
-   * them, masked and unrolled (a second pipeline: one barrier and one
-   * block's load of latency more per workgroup). */
+   * them, masked and unrolled: in the same pipeline when they are even
+   * in number (split_pipeline), else in a second one (one barrier and
+   * one block's load of latency more per workgroup). */
   int below = fe_att_causal_unmasked(&p->g, p->att.score);
-  if (s->causal && fe_att_causal_split(p, kb->arch, s->tile_m, a->keys)) {
+  if (one_pipe) {
+    a->score = below;
+    a->fold = fe_att_score_factor(p, below);
+    MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), ndiag);
+    if (split_pipeline(kb, a, nbelow, ndiag, per_tile, ns, fin)) {
+      free(a);
+      return -1;
+    }
+  } else if (split) {
     MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), s->tile_m / a->keys);
     a->score = below;
     a->fold = fe_att_score_factor(p, below);
@@ -201,15 +310,11 @@ static int build(fe_kb *kb) {
      * scale is folded, becomes the max of the scaled scores the
      * diagonal's blocks compare with it (fl(c x) is monotonic in x). */
     wb_lds_barrier(b);
-    a->score = p->att.score;
-    if (a->fold > 0)
-      fin[0] = wb_arith(b, "arith.mulf", fin[0],
-                        wb_const_float(b, f32, a->fold));
-    a->fold = fe_att_score_factor(p, a->score);
+    to_diagonal(kb, a, false, fin);
     a->slice0 = nbelow;
     pl.nfull = kb_c(kb, s->tile_m / a->keys);
   }
-  if (kb_pipelined_loop(kb, &pl, fin)) {
+  if (!one_pipe && kb_pipelined_loop(kb, &pl, fin)) {
     free(a);
     return -1;
   }

@@ -38,7 +38,7 @@ void fe_att_block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
       int n = a->nd - c0 < FRAGS_PER_WAIT ? a->nd - c0 : FRAGS_PER_WAIT;
       MlirValue kf[FRAGS_PER_WAIT];
       for (int j = n - 1; j >= 0; --j) {
-        MlirValue idx[3] = {buf, kb_c(kb, KT * kt)};
+        MlirValue idx[3] = {buf, kb_c(kb, KT * (a->tile0 + kt))};
         idx[2] = kb_c(kb, kb->atom_k * (c0 + j));
         kf[j] = kb_load(kb, fa, a->kblk.lds, 3, idx, false);
         fe_att_sched_barrier(kb);
@@ -135,7 +135,7 @@ void fe_att_block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
     fe_att_sched_barrier(kb);
     for (int kt = a->nkt - 1; kt >= 0; --kt) {
       MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
-      idx[2] = kb_c(kb, KT * kt);
+      idx[2] = kb_c(kb, KT * (a->tile0 + kt));
       vf[kt] = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
       fe_att_sched_barrier(kb);
     }

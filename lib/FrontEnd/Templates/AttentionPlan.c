@@ -10,23 +10,42 @@
 
 /*===--- plan ----------------------------------------------------------------===*/
 
+/* Does a diagonal block of `keys` keys fit whole (all its tiles' masked
+ * scores at once)?  keys x d <= 2048 or d <= 64, or on RDNA4 keys x d <=
+ * 4096 with the queries a multiple of tile_m: measured without spills at
+ * d = 64 (64 keys) and d = 128 (16 keys) on both chips and d = 128 (32
+ * keys) on gfx1201, where d = 128 with 32 keys spills outside the loop
+ * on gfx1100 (54 VGPRs) and, with a partial query workgroup (160
+ * queries), on gfx1201 (17). */
+static bool diag_block_fits(const fe_problem *p, wmma_arch arch,
+                            int tile_m, int keys) {
+  const fe_gemm *g1 = &p->gemms[0];
+  int64_t d = g1->K.value;
+  bool whole_m = fe_size_static(g1->M) && g1->M.value % tile_m == 0;
+  return keys * d <= 2048 || d <= 64 ||
+         (arch == WMMA_ARCH_RDNA4 && keys * d <= 4096 && whole_m);
+}
+
+bool fe_att_causal_diag_per_tile(const fe_problem *p, wmma_arch arch,
+                                 int tile_m, int keys) {
+  return !diag_block_fits(p, arch, tile_m, keys);
+}
+
 /* Does a causal stop split the key loop (build) into the blocks before
  * the workgroup's first query, unmasked, and its diagonal ones after
  * them?  When every workgroup's diagonal blocks exist in full: static
  * sizes, blocks of `keys` dividing the key count, keys >= the queries
- * rounded up to a workgroup (tile_m); and keys x d <= 2048 or d <= 64, or
- * on RDNA4 keys x d <= 4096 with the queries a multiple of tile_m:
- * measured without spills at d = 64 (64 keys) and d = 128 (16 keys) on
- * both chips and d = 128 (32 keys) on gfx1201, where d = 128 with 32 keys
- * spills outside the loop on gfx1100 (54 VGPRs) and, with a partial query
- * workgroup (160 queries), on gfx1201 (17). */
+ * rounded up to a workgroup (tile_m); and the diagonal block fits whole,
+ * or keys x d <= 4096 with one pipeline of two buffers (an even number
+ * of diagonal blocks, build's split_pipeline), whose diagonal blocks are
+ * computed a tile at a time. */
 bool fe_att_causal_split(const fe_problem *p, wmma_arch arch,
-                         int tile_m, int keys) {
+                         int tile_m, int keys, int stages) {
   const fe_gemm *g1 = &p->gemms[0];
   int64_t d = g1->K.value;
-  bool whole_m = fe_size_static(g1->M) && g1->M.value % tile_m == 0;
-  bool fits = keys * d <= 2048 || d <= 64 ||
-              (arch == WMMA_ARCH_RDNA4 && keys * d <= 4096 && whole_m);
+  bool fits = diag_block_fits(p, arch, tile_m, keys) ||
+              (keys * d <= 4096 && stages == 2 && tile_m % keys == 0 &&
+               (tile_m / keys) % 2 == 0);
   return fe_att_causal(&p->g, p->att.score) && fits && fe_size_static(g1->N) &&
          fe_size_static(g1->M) && g1->N.value % keys == 0 &&
          tile_m % keys == 0 &&
@@ -112,7 +131,10 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
    * at d = 64, 255 at d = 128); masked blocks (key tails, causal, mask
    * or bias operands) spill there and fit at keys x d <= 2048; a causal
    * stop split into unmasked blocks and the diagonal's (causal_split)
-   * fits 4096 at d = 64 (64 keys: 225 VGPRs). */
+   * fits 4096 at d = 64 (64 keys: 225 VGPRs); at d = 128 (32 keys) with
+   * the diagonal computed a tile at a time it spills 16 VGPRs outside the
+   * loop (values the diagonal's blocks need kept across the 256-VGPR
+   * loop), so RDNA3 takes 16 keys there unless pinned. */
   int below = fe_att_causal_unmasked(&p->g, p->att.score);
   bool unmasked = (fe_att_plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
                   (below >= 0 && fe_att_plain_node(p, below));
@@ -126,9 +148,12 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
     keys = (int)pk;
   }
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
+    bool split = below >= 0 &&
+                 fe_att_causal_split(p, chip->arch, s->tile_m, k, s->stages) &&
+                 !fe_att_causal_diag_per_tile(p, chip->arch, s->tile_m, k);
     int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
                              (unmasked && g1->N.value % k == 0 &&
-                              (below < 0 || fe_att_causal_split(p, chip->arch, s->tile_m, k)))
+                              (below < 0 || split))
                          ? 4096
                          : 2048;
     if (keys ? k != keys : k > KT && k * d > kd_max)

@@ -35,6 +35,10 @@ typedef struct {
   fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */
   int nd, ndv;
   int keys, nkt;                /* keys per block, its 16-key tiles */
+  int tile0;                    /* the block's first tile in the LDS
+                                   buffer (a diagonal block per tile) */
+  bool diag_per_tile;           /* the causal split's diagonal blocks
+                                   computed one 16-key tile at a time */
   bool key_tail;                /* the key count may end inside a block */
   bool tail_peeled;             /* only the pipeline's last slice may */
   int score;                    /* the score node the blocks evaluate */
@@ -56,7 +60,11 @@ typedef struct {
 /* Does a causal stop split the key loop into unmasked blocks and the
  * diagonal's (see AttentionPlan.c)? */
 bool fe_att_causal_split(const fe_problem *p, wmma_arch arch, int tile_m,
-                         int keys);
+                         int keys, int stages);
+/* Are the split's diagonal blocks of `keys` computed one 16-key tile at
+ * a time (the masked block of all its tiles would spill)? */
+bool fe_att_causal_diag_per_tile(const fe_problem *p, wmma_arch arch,
+                                 int tile_m, int keys);
 /* The template's plan (fe_template_attention). */
 int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
                         const fe_options *o, fe_schedule *s, char *why,

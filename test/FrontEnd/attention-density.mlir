@@ -152,12 +152,16 @@ func.func @prefill_d128(%Q: tensor<1x2x256x128xf16>, %K: tensor<1x2x1024x128xf16
 
 // d = 128 with a causal mask: the blocks before each workgroup's first
 // query in their own unmasked loop (the loop measured), its diagonal
-// blocks after it.  RDNA3: 16-key blocks (one block per iteration, the
-// block count the workgroup's); RDNA4: 32-key blocks, split since this
-// change (before: every block masked, 372 / 36 = 10.3).
+// blocks after it.  RDNA3: 16-key blocks; RDNA4: 32-key blocks, split
+// (before: every block masked, 372 / 36 = 10.3).  Then one pipeline for
+// both (the block count below the diagonal even, so the loop unrolled by
+// the LDS buffers, constant buffer addresses, no second prologue or
+// drain), on RDNA4 with the shift and correction in register pairs:
+//   gfx1100 248 / 18 = 13.8 -> 423 / 36 = 11.75 (256 -> 238 VGPRs);
+//   gfx1201 261 / 36 = 7.25 -> 473 / 72 = 6.57.
 // CHECK-LABEL: prefill_causal_d128: loop
-// R3-SAME: 18 WMMA, {{[0-9]\.[0-9]+|1[0-3]\.[0-9]+}} per WMMA
-// R4-SAME: 36 WMMA, {{[0-7]\.[0-9]+|8\.00}} per WMMA
+// R3-SAME: 36 WMMA, {{[0-9]\.[0-9]+|1[01]\.[0-9]+}} per WMMA
+// R4-SAME: 72 WMMA, {{[0-5]\.[0-9]+|6\.[0-5][0-9]|6\.6[0-9]}} per WMMA
 func.func @prefill_causal_d128(%Q: tensor<1x2x256x128xf16>, %K: tensor<1x2x1024x128xf16>, %V: tensor<1x2x1024x128xf16>) -> tensor<1x2x256x128xf16> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x2x256x1024xf32>

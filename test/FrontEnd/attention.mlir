@@ -106,17 +106,22 @@ func.func @softmax_form(%Q: tensor<100x64xf16>, %K: tensor<77x64xf16>, %V: tenso
 // The softmax written out on memrefs (max, exp, sum, divide) with a scale
 // and a causal mask: the key loop ends at the workgroup's last query.  The
 // sizes are static and the keys cover the queries, so the blocks before
-// the workgroup's first query (16-key blocks: block id x 4 of them) run
-// first with no mask (no index comparison in their loop), then, after a
-// barrier and the running max scaled into the scores' domain, the 4
-// diagonal blocks, masked.
+// the workgroup's first query (16-key blocks: block id x 4 of them, an
+// even count) run first with no mask (no index comparison in their loop,
+// unrolled by the two LDS buffers, an i32 counter), then, with the
+// running max scaled into the scores' domain, the 4 diagonal blocks,
+// masked, in the same pipeline (the loop's last step prefetched the
+// first of them).
 // CHECK-LABEL: gpu.func @causal_written(
 // CHECK-SAME: template = "attention"
 // CHECK: %[[NB:.*]] = arith.muli %block_id_x, %c4 : index
-// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// CHECK: scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c2_i32
 // CHECK-NOT: arith.cmpi ugt
-// CHECK: scf.yield
 // CHECK: amdgpu.lds_barrier
+// CHECK-NOT: arith.cmpi ugt
+// CHECK: amdgpu.lds_barrier
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 // CHECK-NEXT: arith.constant
 // CHECK-NEXT: arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xindex>

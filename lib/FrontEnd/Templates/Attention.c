@@ -35,577 +35,13 @@
  * linalg program computes for it (NaN). */
 #include "Kernel/Kernel.h"
 #include "Templates/Attention.h"
-#include "Kernel/Lds.h"
+#include "Templates/AttentionPrefill.h"
 
-#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Keys per tile: the rows of one S^T = K Q^T tile (and the K of one O^T =
- * V^T P^T step); a block holds 1, 2 or 4 of them.  Queries per wave: the
- * columns of both. */
-#define KT FE_ATOM_M
-#define MAX_KEY_TILES 4
-#define QPW FE_ATOM_N
-#define WAVES 4
-#define MAX_TILES 16  /* head dims up to 256 */
-/* One s_waitcnt per FRAGS_PER_WAIT WMMAs of S^T = K Q^T (and per O^T
- * tile of O^T = V^T P^T): LLVM waits before each WMMA for its own
- * fragment only, and orders a region's LDS reads by their use, so one
- * wait per WMMA; reading the fragments in the reverse of their use, each
- * read in its own scheduling region, makes the first WMMA's wait cover
- * the next ones' fragments.  Measured at d = 128 on gfx1100: 683 -> 619
- * instructions for 72 WMMAs, 0 spills (four K fragments per wait spill
- * there, two O^T tiles' V^T fragments per wait too). */
-#define FRAGS_PER_WAIT 2
-
-/*===--- plan ----------------------------------------------------------------===*/
-
-/* Does a causal stop split the key loop (build) into the blocks before
- * the workgroup's first query, unmasked, and its diagonal ones after
- * them?  When every workgroup's diagonal blocks exist in full: static
- * sizes, blocks of `keys` dividing the key count, keys >= the queries
- * rounded up to a workgroup (tile_m); and keys x d <= 2048 or d <= 64, or
- * on RDNA4 keys x d <= 4096 with the queries a multiple of tile_m:
- * measured without spills at d = 64 (64 keys) and d = 128 (16 keys) on
- * both chips and d = 128 (32 keys) on gfx1201, where d = 128 with 32 keys
- * spills outside the loop on gfx1100 (54 VGPRs) and, with a partial query
- * workgroup (160 queries), on gfx1201 (17). */
-static bool causal_split(const fe_problem *p, wmma_arch arch,
-                         int tile_m, int keys) {
-  const fe_gemm *g1 = &p->gemms[0];
-  int64_t d = g1->K.value;
-  bool whole_m = fe_size_static(g1->M) && g1->M.value % tile_m == 0;
-  bool fits = keys * d <= 2048 || d <= 64 ||
-              (arch == WMMA_ARCH_RDNA4 && keys * d <= 4096 && whole_m);
-  return fe_att_causal(&p->g, p->att.score) && fits && fe_size_static(g1->N) &&
-         fe_size_static(g1->M) && g1->N.value % keys == 0 &&
-         tile_m % keys == 0 &&
-         g1->N.value >= (g1->M.value + tile_m - 1) / tile_m * tile_m;
-}
-
-typedef struct {
-  int vgprs;
-  int64_t lds;
-} fit_t;
-
-/* VGPRs (estimated) and LDS bytes of blocks of `keys` keys: Q^T
- * fragments, O^T accumulators, the block's S^T tiles and P^T fragments,
- * one K/V fragment, the prefetched K and V blocks, addresses and loop
- * state; K [keys][d] and V^T [dv][keys] per stage in LDS. */
-static fit_t fit(const wmma_chip_info *chip, const fe_schedule *s,
-                 const fe_gemm *g1, int d, int dv, int keys) {
-  int bits = wb_type_bits(g1->a_type), eb = bits / 8;
-  fe_lds_layout yk = fe_lds_layout_get(chip->arch, bits, d);
-  fe_lds_layout yv = fe_lds_layout_get(chip->arch, bits, keys);
-  int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
-  int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
-  const wmma_instr_info *ii = wmma_instr_get(s->instr);
-  int nkt = keys / KT;
-  int prefetch = (keys * d + dv * keys) * eb / (4 * s->threads);
-  fit_t f;
-  f.vgprs = (d / ii->k) * fb + (dv / ii->m) * 8 + nkt * (8 + fb) + fa +
-            prefetch + 24;
-  f.lds = fe_lds_bytes(&yk, s->stages, keys, bits) +
-          fe_lds_bytes(&yv, s->stages, dv, bits);
-  return f;
-}
-
-static int plan(const fe_problem *p, const wmma_chip_info *chip,
-                const fe_options *o, fe_schedule *s, char *why, size_t cap) {
-  if (!fe_shape_uses_wmma(p->shape))
-    return fe_not_for_this_kind(why, cap);
-  if (p->shape != FE_SHAPE_ATTENTION)
-    return fe_why(why, cap, "the function is not attention");
-  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
-  if (g1->unit_m)
-    return fe_why(why, cap, "the query has no token dimension (one token "
-                            "per head: the decode_attention template's)");
-  if (!fe_size_static(g1->K) || g1->K.value % FE_ATOM_K ||
-      !fe_size_static(g2->N) || g2->N.value % FE_ATOM_M)
-    return fe_why(why, cap, "head dimensions must be static multiples of 16 "
-                            "(got %lld and %lld)",
-                  fe_size_static(g1->K) ? (long long)g1->K.value : -1LL,
-                  fe_size_static(g2->N) ? (long long)g2->N.value : -1LL);
-  int64_t d = g1->K.value, dv = g2->N.value;
-  if (d > FE_ATOM_K * MAX_TILES || dv > FE_ATOM_M * MAX_TILES)
-    return fe_why(why, cap, "head dimensions over %d (%lld, %lld)",
-                  FE_ATOM_K * MAX_TILES, (long long)d, (long long)dv);
-  if (o->staging == WMMA_STAGING_REGISTERS)
-    return fe_why(why, cap, "staging=registers: attention streams K and V "
-                            "through LDS");
-  memset(s, 0, sizeof *s);
-  s->template_name = fe_template_attention.name;
-  s->instr = fe_att_instr(chip, g1);
-  if (s->instr == WMMA_INSTR_COUNT)
-    return fe_why(why, cap, "no WMMA instruction for these types");
-  const wmma_instr_info *ii = wmma_instr_get(s->instr);
-  s->staging = FE_STAGE_LDS;
-  s->tile_m = QPW * WAVES;
-  s->k_step = ii->k;
-  /* Two K/V buffers, or a pin's three (Kernel/Pipelined.c). */
-  s->stages = o->pinned ? (int)o->pin.stages : 2;
-  if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
-    return fe_why(why, cap, "the K/V pipeline has 2 or %d stages, got %d",
-                  KB_PIPE_MAX_STAGES, s->stages);
-  s->waves_m = WAVES;
-  s->waves_n = 1;
-  s->wave_m = s->wave_n = 1;
-  s->threads = 32 * WAVES;
-  /* Keys per block: the largest of 64, 32, 16 that fits the registers and
-   * LDS (a block's row max, row sum and O^T rescale amortise over its key
-   * tiles), or the pin's.  Measured over d = 64 and 128, 33 to 1024 keys,
-   * with and without masks: keys x d <= 4096 compiles without spills on
-   * RDNA4.  RDNA3's fragments, twice as large (replicated halves), fit
-   * there only when no block is masked (the scores the product, scaled or
-   * not, no causal stop, the key count a multiple of the block: 251 VGPRs
-   * at d = 64, 255 at d = 128); masked blocks (key tails, causal, mask
-   * or bias operands) spill there and fit at keys x d <= 2048; a causal
-   * stop split into unmasked blocks and the diagonal's (causal_split)
-   * fits 4096 at d = 64 (64 keys: 225 VGPRs). */
-  int below = fe_att_causal_unmasked(&p->g, p->att.score);
-  bool unmasked = (fe_att_plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
-                  (below >= 0 && fe_att_plain_node(p, below));
-  int keys = 0;
-  if (o->pinned) {
-    int64_t pk = o->pin.tile[1];
-    if (pk != KT && pk != 2 * KT && pk != MAX_KEY_TILES * KT)
-      return fe_why(why, cap, "keys per block (tile[1]) must be 16, 32 or "
-                              "64, got %lld",
-                    (long long)pk);
-    keys = (int)pk;
-  }
-  for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
-    int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
-                             (unmasked && g1->N.value % k == 0 &&
-                              (below < 0 || causal_split(p, chip->arch, s->tile_m, k)))
-                         ? 4096
-                         : 2048;
-    if (keys ? k != keys : k > KT && k * d > kd_max)
-      continue;
-    fit_t f = fit(chip, s, g1, (int)d, (int)dv, k);
-    s->tile_n = k;
-    s->vgprs = f.vgprs;
-    s->lds_bytes = f.lds;
-    if (f.vgprs <= FE_VGPR_BUDGET && f.lds <= chip->lds_bytes)
-      break;
-  }
-  int bits = wb_type_bits(g1->a_type), eb = bits / 8;
-  if (s->vgprs > FE_VGPR_BUDGET)
-    return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
-                            "(budget %d)",
-                  (long long)d, (long long)dv, s->vgprs, FE_VGPR_BUDGET);
-  if (s->lds_bytes > chip->lds_bytes)
-    return fe_why(why, cap, "K and V blocks need %lld bytes of LDS",
-                  (long long)s->lds_bytes);
-  keys = s->tile_n;
-  const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
-  s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
-  s->acc_pack = 1;
-  /* K blocks (keys x d) and V^T blocks (dv x keys) through LDS. */
-  if (fe_lds_copy_plan(chip->arch, &p->g, &g1->rhs, keys, (int)d, s->threads,
-                       pin ? pin->copy[0] : WMMA_COPY_NONE, &s->copy[0], why,
-                       cap) ||
-      fe_lds_copy_plan(chip->arch, &p->g, &g2->rhs, (int)dv, keys, s->threads,
-                       pin ? pin->copy[1] : WMMA_COPY_NONE, &s->copy[1], why,
-                       cap))
-    return -1;
-  /* A causal mask lets a workgroup stop at its last query's key; visiting
-   * every key is right too (the masked scores are -inf). */
-  s->causal = fe_att_causal(&p->g, p->att.score);
-  if (pin && pin->causal && !s->causal)
-    return fe_why(why, cap, "causal = true needs a causal mask on the scores");
-  if (pin)
-    s->causal = pin->causal;
-  s->m_tail = !fe_size_static(g1->M) || g1->M.value % s->tile_m;
-  s->n_tail = !fe_size_static(g1->N) || g1->N.value % keys;
-  s->grid[0] = (fe_grid_dim){1, {{g1->M, s->tile_m}}};
-  s->grid[1].nterms = 0;
-  s->grid[2].nterms = g1->nbatch;
-  for (int i = 0; i < g1->nbatch; ++i) {
-    s->grid[2].t[i].size = g1->batch[i];
-    s->grid[2].t[i].div = 1;
-  }
-  double M = (double)fe_estimate(g1->M), N = (double)fe_estimate(g1->N);
-  double B = 1;
-  for (int i = 0; i < g1->nbatch; ++i)
-    B *= (double)fe_estimate(g1->batch[i]);
-  double blocks = B * ceil(M / s->tile_m);
-  double wmma = blocks * WAVES * ceil(N / keys) * (keys / KT) *
-                (d / ii->k + dv / ii->m);
-  double bytes = blocks * ceil(N / keys) * keys * (d + dv) * eb +
-                 B * M * (d * eb + dv * 4);
-  s->cost = fe_cost(chip, blocks, wmma, bytes);
-  return 0;
-}
-
-/*===--- the kernel -----------------------------------------------------------===*/
-typedef struct {
-  MlirValue batch[FE_MAX_BATCH];
-  MlirValue q0;                 /* the wave's first query */
-  MlirValue qf[MAX_TILES];      /* Q^T fragments (B operands) */
-  fe_lds_copy kblk, vblk;     /* K [key][d], V^T [dv][key] blocks */
-  int nd, ndv;
-  int keys, nkt;                /* keys per block, its 16-key tiles */
-  bool key_tail;                /* the key count may end inside a block */
-  bool tail_peeled;             /* only the pipeline's last slice may */
-  int score;                    /* the score node the blocks evaluate */
-  double fold;                  /* its positive scale, applied in the
-                                   exponential (0: scores as written) */
-  MlirValue slice0;             /* the first block of the pipeline (null: 0) */
-  bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
-                                   keys stored in sigma order) */
-  MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
-  bool pairs;                   /* the shift and the correction copied by
-                                   copy_pair, the running sum kept per
-                                   lane half (see build) */
-} att_t;
-
-/* A scheduling barrier (as GemmLds.c's): without them LLVM hoists a
- * block's LDS fragment reads above the WMMAs before them, and all the
- * fragments held at once next to Q^T, O^T and the prefetched block spill
- * (or fill the 256 VGPRs) at d = 128. */
-static void sched_barrier(fe_kb *kb) {
-  MlirNamedAttribute m = wb_named(kb->ctx, "mask", wb_i32_attr(kb->ctx, 0));
-  wb_op(&kb->b, "rocdl.sched.barrier", 0, NULL, 0, NULL, 1, &m);
-}
-
-/* RDNA3: P^T (S^T's accumulator, lane (n, h) slot v holding key 2v + h)
- * as the B operand of O^T = V^T P^T, whose lane halves both hold all 16
- * keys.  The K order is sigma (1 and 2 swapped in every 4; the V^T copy
- * stored V^T's columns so, fe_lds_copy_swap_k_pairs): word 2i holds keys
- * 4i, 4i + 2, which are half 0's slots 2i, 2i + 1, and word 2i + 1 keys
- * 4i + 1, 4i + 3, half 1's.  So each lane packs its slot pairs, trades
- * each word with lane l ^ 16 and selects: 8 conversions, 4 v_permlanex16
- * and 8 selects a tile, where the planner's relayout into keys in order
- * also moves 16-bit halves between words (about 28 v_mov_b16). */
-/* Word w of lane l ^ 16 (v_permlanex16).  Its `old` operand, kept by
- * lanes whose source is inactive, is poison: every lane is active here,
- * and a live `old` would cost a v_mov_b32 a word (the result overwrites
- * the tied register). */
-static MlirValue swap_halves(fe_kb *kb, MlirValue w) {
-  wb_t *b = &kb->b;
-  MlirType i32 = wb_i32(kb->ctx);
-  MlirValue ops[4] = {{NULL}, w};
-  ops[0] = wb_op1(b, "llvm.mlir.poison", 0, NULL, i32, 0, NULL);
-  ops[2] = wb_const_i32(b, 0x76543210);
-  ops[3] = wb_const_i32(b, (int32_t)0xfedcba98u);
-  MlirNamedAttribute at[2] = {
-      wb_named(kb->ctx, "fi", mlirBoolAttrGet(kb->ctx, 0)),
-      wb_named(kb->ctx, "boundControl", mlirBoolAttrGet(kb->ctx, 0))};
-  return wb_op1(b, "rocdl.permlanex16", 4, ops, i32, 2, at);
-}
-
-/* The 8 f32 slots of pv as 4 words of f16 pairs (slots 2i, 2i + 1 in
- * word i): one v_cvt_pk_rtz_f16_f32 a pair for f16, where truncf costs a
- * conversion a slot (RDNA3) or two and a v_pack_b32_f16 a pair (RDNA4).
- * Rounding toward zero is within one f16 ulp of the reference's
- * round-to-nearest (the bound's truncf rule charges one ulp).  Other
- * types, or !packed: truncf. */
-static MlirValue pack_pairs(fe_kb *kb, MlirValue pv, MlirType el, bool packed) {
-  wb_t *b = &kb->b;
-  MlirType i32 = wb_i32(kb->ctx);
-  if (!packed || !mlirTypeIsAF16(el))
-    return wb_bitcast(b, wb_cast(b, "arith.truncf", pv, wb_vec(8, el)),
-                      wb_vec(4, i32));
-  MlirValue w[4];
-  for (int i = 0; i < 4; ++i) {
-    MlirValue args[2];
-    args[0] = wb_extract(b, pv, 2 * i);
-    args[1] = wb_extract(b, pv, 2 * i + 1);
-    MlirValue h2 = wb_call_intrinsic(b, "llvm.amdgcn.cvt.pkrtz", 2, args,
-                                     wb_vec(2, el));
-    w[i] = wb_op1(b, "llvm.bitcast", 1, &h2, i32, 0, NULL);
-  }
-  return wb_from_elements(b, 4, w, wb_vec(4, i32));
-}
-
-static MlirValue p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt,
-                                 bool packed) {
-  wb_t *b = &kb->b;
-  MlirType el = wb_elem_type(bt), i32 = wb_i32(kb->ctx);
-  MlirValue w = pack_pairs(kb, pv, el, packed);
-  MlirValue h = wb_h_index(b);
-  MlirValue zero = kb_c(kb, 0);
-  MlirValue upper = wb_cmpi(b, WB_CMP_NE, h, zero);
-  MlirValue out[8];
-  for (int i = 0; i < 4; ++i) {
-    MlirValue own = wb_extract(b, w, i);
-    MlirValue other = swap_halves(kb, own);
-    out[2 * i] = wb_select(b, upper, other, own);
-    out[2 * i + 1] = wb_select(b, upper, own, other);
-  }
-  MlirValue words = wb_from_elements(b, 8, out, wb_vec(8, i32));
-  return wb_bitcast(b, words, bt);
-}
-
-/* x in another VGPR: v_mov_b32 with the identity DPP quad_perm, which
- * LLVM neither folds nor merges with x.  Its `old` operand (kept by lanes
- * the row and bank masks disable, none here) is poison, so the result
- * needs no v_mov_b32 of x into the tied register first (mov.dpp8 ties x
- * itself). */
-static MlirValue copy_opaque(fe_kb *kb, MlirValue x) {
-  wb_t *b = &kb->b;
-  MlirType i32 = wb_i32(kb->ctx);
-  MlirValue args[6] = {{NULL}};
-  args[0] = wb_op1(b, "llvm.mlir.poison", 0, NULL, i32, 0, NULL);
-  args[1] = wb_cast(b, "arith.bitcast", x, i32);
-  args[2] = wb_const_i32(b, 0xe4); /* quad_perm:[0,1,2,3] */
-  args[3] = wb_const_i32(b, 0xf);  /* row_mask */
-  args[4] = wb_const_i32(b, 0xf);  /* bank_mask */
-  args[5] = wb_const_bool(b, false); /* bound_ctrl */
-  MlirValue r = wb_call_intrinsic(b, "llvm.amdgcn.update.dpp", 6, args, i32);
-  return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
-}
-
-/* x and a copy of x in two adjacent VGPRs, so in two banks whatever the
- * register allocator picks: the pair (x, x) through an empty inline asm
- * whose 64-bit result (tied to its operand) takes a register pair; no
- * instruction but the copy into the pair's second VGPR.  copy_opaque's
- * copies land where the allocator puts them: at d = 128 on gfx1100 the
- * correction and its first copy shared a bank in one block of two, and
- * 32 of its 128 O^T multiplies went unpaired. */
-static void copy_pair(fe_kb *kb, MlirValue x, MlirValue *x0, MlirValue *x1) {
-  wb_t *b = &kb->b;
-  MlirValue two[2] = {x, x};
-  MlirType v2 = wb_vec(2, mlirValueGetType(x));
-  MlirValue v = wb_from_elements(b, 2, two, v2);
-  MlirNamedAttribute at[2] = {
-      wb_named(kb->ctx, "asm_string", wb_str_attr(kb->ctx, "")),
-      wb_named(kb->ctx, "constraints", wb_str_attr(kb->ctx, "=v,0"))};
-  MlirValue r = wb_op1(b, "llvm.inline_asm", 1, &v, v2, 2, at);
-  *x0 = wb_extract(b, r, 0);
-  *x1 = wb_extract(b, r, 1);
-}
-
-/* o * c on every slot, the odd slots by a copy c2 of c: VOPD (RDNA3 and
- * RDNA4) issues two v_mul_f32 as one instruction only when their sources
- * lie in different VGPR banks, which one register holding c for all
- * slots never does. */
-static MlirValue rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2) {
-  wb_t *b = &kb->b;
-  if (mlirValueEqual(c, c2))
-    return wb_arith(b, "arith.mulf", o, c);
-  MlirValue lo = wb_arith(b, "arith.mulf", o, c);
-  MlirValue hi = wb_arith(b, "arith.mulf", o, c2);
-  int64_t n = 0;
-  wb_is_vec1d(mlirValueGetType(o), &n, NULL);
-  int64_t mask[16];
-  for (int i = 0; i < n && i < 16; ++i)
-    mask[i] = i % 2 ? n + i : i;
-  return wb_shuffle(b, lo, hi, (int)n, mask);
-}
-
-/* f32 x of lane l ^ 16 (swap_halves: no v_mov_b32 of x into the
- * permlane's tied register, which wb_xor16's `old` = x costs while x stays
- * live). */
-static MlirValue other_half(fe_kb *kb, MlirValue x) {
-  wb_t *b = &kb->b;
-  MlirValue w = wb_cast(b, "arith.bitcast", x, wb_i32(kb->ctx));
-  MlirValue r = swap_halves(kb, w);
-  return wb_cast(b, "arith.bitcast", r, mlirValueGetType(x));
-}
-
-/* The row max's operation.  RDNA4: maximumf, its v_maximum_f32, where
- * maxnumf first quiets each WMMA result (a v_max_num_f32 x, x per
- * score).  RDNA3: maxnumf (one v_max_f32, where maximumf is three
- * instructions) marked nnan: in the IEEE mode of compute kernels LLVM
- * otherwise quiets each operand first (a v_max_f32 x, x per score)
- * against signalling NaNs, which WMMA results and the max's own results
- * never are.  A NaN score the max drops still makes its row NaN through
- * its exponential in the sum. */
-static MlirValue row_max_op(fe_kb *kb, MlirValue x, MlirValue y) {
-  wb_t *b = &kb->b;
-  if (kb->arch == WMMA_ARCH_RDNA4)
-    return wb_arith(b, "arith.maximumf", x, y);
-  MlirAttribute nnan = mlirAttributeParseGet(
-      kb->ctx, mlirStringRefCreateFromCString("#arith.fastmath<nnan>"));
-  MlirNamedAttribute fm = wb_named(kb->ctx, "fastmath", nnan);
-  MlirValue ops[2] = {x, y};
-  return wb_op1(b, "arith.maxnumf", 2, ops, mlirValueGetType(x), 1, &fm);
-}
-
-/* The max over a row's keys in the block's nkt tiles sc[]: the lane's
- * 8 nkt slots reduced in groups of three (LLVM's v_max3 / v_maximum3:
- * about half an instruction a score, where a slot-wise max over the
- * tiles first costs one), then with lane l ^ 16. */
-static MlirValue row_max(fe_kb *kb, int nkt, const MlirValue *sc) {
-  wb_t *b = &kb->b;
-  MlirValue e[8 * MAX_KEY_TILES];
-  int n = 8 * nkt;
-  for (int kt = 0; kt < nkt; ++kt)
-    for (int i = 0; i < 8; ++i)
-      e[8 * kt + i] = wb_extract(b, sc[kt], i);
-  while (n > 1) {
-    int m = 0;
-    for (int i = 0; i < n; i += 3) {
-      MlirValue r = e[i];
-      for (int j = i + 1; j < n && j < i + 3; ++j)
-        r = row_max_op(kb, r, e[j]);
-      e[m++] = r;
-    }
-    n = m;
-  }
-  MlirValue other = other_half(kb, e[0]);
-  return row_max_op(kb, e[0], other);
-}
-
-/* The sum of a row's values over the block's nkt tiles p[], as a tree
- * (slot-wise over the tiles, then over the lane's 8 slots, then with lane
- * l ^ 16): its independent adds let VOPD issue two as one, where a chain
- * of adds issues one by one.  lane_half: the lane's half of the row only
- * (the running sum kept per lane half, its halves added after the loop:
- * the correction multiplying it is the row's, the same in both). */
-static MlirValue row_sum(fe_kb *kb, int nkt, const MlirValue *p,
-                         bool lane_half) {
-  wb_t *b = &kb->b;
-  MlirValue e[8 * MAX_KEY_TILES];
-  for (int kt = 0; kt < nkt; ++kt)
-    for (int i = 0; i < 8; ++i)
-      e[8 * kt + i] = wb_extract(b, p[kt], i);
-  for (int n = 8 * nkt; n > 1; n /= 2)
-    for (int i = 0; i < n / 2; ++i)
-      e[i] = wb_arith(b, "arith.addf", e[i], e[i + n / 2]);
-  if (lane_half)
-    return e[0];
-  MlirValue other = other_half(kb, e[0]);
-  return wb_arith(b, "arith.addf", e[0], other);
-}
-
-/* Loop state: running max, running sum, O^T accumulators. */
-#define NSTATE (2 + MAX_TILES)
-
-/* The block of a->nkt key tiles at key0 in LDS buffer buf: scores, online
- * softmax, O^T update; st = {m, l, O^T...}.  The row max, the row sum and
- * the rescale of O^T are paid once per block, whatever its key tiles;
- * with mask, keys at or past the key count score -inf (the partial block
- * only, or every block when the loop visits blocks the count may end
- * in). */
-static void block(fe_kb *kb, att_t *a, MlirValue buf, MlirValue key0,
-                  bool mask, MlirValue *st) {
-  const fe_problem *p = kb->p;
-  const fe_gemm *g1 = &p->gemms[0];
-  wb_t *b = &kb->b;
-  MlirAttribute fa = kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  MlirValue sc[MAX_KEY_TILES];
-  for (int kt = 0; kt < a->nkt; ++kt) {
-    if (kt)
-      sched_barrier(kb);
-    MlirValue s = kb_fill_zero(kb, kb->atom);
-    for (int c0 = 0; c0 < a->nd; c0 += FRAGS_PER_WAIT) {
-      int n = a->nd - c0 < FRAGS_PER_WAIT ? a->nd - c0 : FRAGS_PER_WAIT;
-      MlirValue kf[FRAGS_PER_WAIT];
-      for (int j = n - 1; j >= 0; --j) {
-        MlirValue idx[3] = {buf, kb_c(kb, KT * kt)};
-        idx[2] = kb_c(kb, kb->atom_k * (c0 + j));
-        kf[j] = kb_load(kb, fa, a->kblk.lds, 3, idx, false);
-        sched_barrier(kb);
-      }
-      for (int j = 0; j < n; ++j)
-        s = kb_mma(kb, kb->atom, kf[j], a->qf[c0 + j], s);
-    }
-    /* The scores on the (query, key) tile, held transposed. */
-    fe_tile t;
-    memset(&t, 0, sizeof t);
-    t.rank = p->att.rank;
-    t.dim_row = 0;
-    t.dim_col = 1;
-    t.at[0] = a->q0;
-    t.at[1] = kt ? kb_addc(kb, key0, KT * kt) : key0;
-    for (int i = 0; i < g1->nbatch; ++i)
-      t.at[2 + i] = a->batch[i];
-    t.transposed = true;
-    if (a->fold > 0 && mask) {
-      MlirValue keys = kb_size(kb, g1->N);
-      MlirValue ninf = wb_const_splat(
-          b, kb_acc_vec(kb, mlirF32TypeGet(kb->ctx)), -INFINITY);
-      sc[kt] = kb_fill_cols_from(kb, &t, s, keys, ninf);
-    }
-    else if (a->fold > 0)
-      sc[kt] = s;
-    else
-      sc[kt] = fe_att_scores_of(kb, g1, &t, s, a->score, mask);
-    if (mlirValueIsNull(sc[kt]))
-      return;
-  }
-  MlirType f32 = mlirF32TypeGet(kb->ctx);
-  /* Online softmax: the block's row max over its key tiles (slot-wise,
-   * then across the lane's slots and its lane half). */
-  MlirValue mx = st[0], l = st[1];
-  MlirValue bm = row_max(kb, a->nkt, sc);
-  MlirValue mnew = row_max_op(kb, mx, bm);
-  MlirValue none = wb_cmpf(b, 1 /* oeq */, mnew,
-                           wb_const_float(b, f32, -INFINITY));
-  MlirValue muse = wb_select(b, none, wb_const_float(b, f32, 0.0), mnew);
-  double c = a->fold > 0 ? a->fold : 1.0;
-  /* The shift in two VGPRs: VOPD pairs two fmas of the exponentials only
-   * when their shift operands lie in different banks. */
-  MlirValue sh = fe_att_exp_shift(kb, muse, c), sh2;
-  if (a->pairs)
-    copy_pair(kb, sh, &sh, &sh2);
-  else
-    sh2 = copy_opaque(kb, sh);
-  MlirValue corr = fe_att_exp_shifted(kb, mx, c, sh, sh);
-  MlirValue pv[MAX_KEY_TILES];
-  for (int kt = 0; kt < a->nkt; ++kt)
-    pv[kt] = fe_att_exp_shifted(kb, sc[kt], c, sh, sh2);
-  MlirValue bs = row_sum(kb, a->nkt, pv, a->pairs);
-  st[0] = mnew;
-  MlirValue lc = wb_arith(b, "arith.mulf", l, corr);
-  st[1] = wb_arith(b, "arith.addf", lc, bs);
-  /* P^T (S^T's layout) -> the B operands of O^T = V^T P^T, converted to
-   * P's type on the way. */
-  MlirAttribute from = kb_frag(kb, WMMA_MATRIX_D, WMMA_LAYOUT_HW, true, kb->atom);
-  MlirAttribute to = kb_frag(kb, WMMA_MATRIX_B, kb->ab_layout, true, kb->atom);
-  MlirValue pb[MAX_KEY_TILES];
-  MlirType bt = wmmaFragAttrGetVectorType(to);
-  /* RDNA4: P^T's B operand is S^T's accumulator, slot for slot.  The
-   * packed conversion (pack_pairs) everywhere but RDNA3's 16-key blocks,
-   * where it cost the O^T rescale's VOPD pairing (register allocation;
-   * d = 128 causal on gfx1100: 248 -> 258 instructions for 18 WMMAs). */
-  bool same = kb->arch == WMMA_ARCH_RDNA4 && !wmma_arch_replicates_ab(kb->arch);
-  bool packed = a->nkt > 1 || kb->arch == WMMA_ARCH_RDNA4;
-  for (int kt = 0; kt < a->nkt; ++kt)
-    pb[kt] = a->p_pairs ? p_operand_pairs(kb, pv[kt], bt, packed)
-             : same     ? wb_bitcast(b, pack_pairs(kb, pv[kt], wb_elem_type(bt), true), bt)
-                        : kb_relayout(kb, from, to, pv[kt], bt);
-  /* The correction in three registers, the O^T tiles rescaled by
-   * (c0, c1) and (c2, c1) in turn: which banks the copies get is the
-   * register allocator's choice, and c1 pairs with whichever of c0 and c2
-   * lies in another bank (measured: every multiply paired at d = 64 and
-   * 128 on both chips, where one copy paired half of them at d = 128 on
-   * RDNA4). */
-  MlirValue cv[3] = {corr}, csv[3];
-  if (a->pairs) {
-    copy_pair(kb, corr, &cv[0], &cv[1]);
-    cv[2] = cv[0];
-  } else {
-    for (int i = 1; i < 3; ++i)
-      cv[i] = copy_opaque(kb, cv[i - 1]);
-  }
-  for (int i = 0; i < 3; ++i)
-    csv[i] = fe_att_splat(kb, cv[i]);
-  /* Per O^T tile, its V^T fragments read in the reverse of their use
-   * (as the K fragments above), then the rescale (once per block) and
-   * its WMMAs. */
-  for (int t2 = 0; t2 < a->ndv; ++t2) {
-    MlirValue vf[MAX_KEY_TILES];
-    sched_barrier(kb);
-    for (int kt = a->nkt - 1; kt >= 0; --kt) {
-      MlirValue idx[3] = {buf, kb_c(kb, kb->atom_m * t2)};
-      idx[2] = kb_c(kb, KT * kt);
-      vf[kt] = kb_load(kb, fa, a->vblk.lds, 3, idx, false);
-      sched_barrier(kb);
-    }
-    MlirValue o = rescale(kb, st[2 + t2], csv[t2 % 2 ? 2 : 0], csv[1]);
-    for (int kt = 0; kt < a->nkt; ++kt)
-      o = kb_mma(kb, kb->atom, vf[kt], pb[kt], o);
-    st[2 + t2] = o;
-  }
-}
 
 /* The pipeline's callbacks (Kernel/Pipelined.c): slice s is the block of
  * keys from s * keys-per-block.  Without a causal stop the loop visits
@@ -634,8 +70,100 @@ static void compute_block(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
   att_t *a = ud;
   if (!mlirValueIsNull(a->slice0))
     slice = kb_add(kb, slice, a->slice0);
-  block(kb, a, buf, kb_mulc(kb, slice, a->keys),
-        a->tail_peeled ? masked : a->key_tail, st);
+  MlirValue key0 = kb_mulc(kb, slice, a->keys);
+  bool mask = a->tail_peeled ? masked : a->key_tail;
+  if (!a->diag_per_tile) {
+    fe_att_block(kb, a, buf, key0, mask, st);
+    return;
+  }
+  /* A diagonal block one 16-key tile at a time: a masked tile's scores,
+   * compare and select next to the prefetched block fit where the masked
+   * block of all its tiles spills. */
+  int nkt = a->nkt;
+  a->nkt = 1;
+  for (int kt = 0; kt < nkt; ++kt) {
+    a->tile0 = kt;
+    fe_att_block(kb, a, buf, kt ? kb_addc(kb, key0, KT * kt) : key0, mask,
+                 st);
+  }
+  a->nkt = nkt;
+  a->tile0 = 0;
+}
+
+/* One step of a pipeline over LDS buffers: with fetch, the block at
+ * slice `fetch` loaded while block `slice` is computed from buffer buf,
+ * then stored into fbuf and published by a barrier. */
+static void step(fe_kb *kb, att_t *a, MlirValue slice, int buf,
+                 MlirValue fetch, int fbuf, MlirValue *st) {
+  bool more = !mlirValueIsNull(fetch);
+  if (more)
+    prefetch_block(kb, a, fetch, false);
+  compute_block(kb, a, slice, kb_c(kb, buf), false, st);
+  if (more) {
+    store_block(kb, a, kb_c(kb, fbuf));
+    wb_lds_barrier(&kb->b);
+  }
+}
+
+/* From the unmasked blocks to the diagonal's: the causal select's scores,
+ * the running max of the scaled scores when the scale was folded (fl(c x)
+ * is monotonic in x), the running sum's lane halves added when the
+ * diagonal's blocks keep the row's whole sum. */
+static void to_diagonal(fe_kb *kb, att_t *a, bool per_tile, MlirValue *st) {
+  wb_t *b = &kb->b;
+  const fe_problem *p = kb->p;
+  a->score = p->att.score;
+  if (a->fold > 0)
+    st[0] = wb_arith(b, "arith.mulf", st[0],
+                     wb_const_float(b, mlirF32TypeGet(kb->ctx), a->fold));
+  a->fold = fe_att_score_factor(p, a->score);
+  if (a->pairs && per_tile) {
+    st[1] = wb_arith(b, "arith.addf", st[1], fe_att_other_half(kb, st[1]));
+    a->pairs = false;
+  }
+  a->diag_per_tile = per_tile;
+}
+
+/* The causal split as one pipeline of two buffers when the workgroup's
+ * ndiag diagonal blocks are even in number (so are the nbelow blocks
+ * before them, a multiple of ndiag): the unmasked blocks in a loop
+ * unrolled by the buffers (constant buffer addresses, the dense loop's
+ * body), its last step prefetching the first diagonal block, then the
+ * diagonal's blocks, each one tile at a time, in buffers known
+ * statically.  No second prologue and no drain of the unmasked loop: the
+ * values the diagonal's loads need stay live across one loop only
+ * (measured at d = 128 on gfx1100: two pipelines spill 12 VGPRs). */
+static int split_pipeline(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
+                          bool per_tile, int ns, MlirValue *st) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  prefetch_block(kb, a, kb_c(kb, 0), false);
+  store_block(kb, a, kb_c(kb, 0));
+  wb_lds_barrier(b);
+  wb_loop l;
+  MlirValue ub = wb_cast(b, "arith.index_castui", nbelow, i32);
+  MlirValue lb = wb_const_i32(b, 0);
+  MlirValue two = wb_const_i32(b, 2);
+  if (!wb_for_begin(b, &l, lb, ub, two, ns, st))
+    return -1;
+  MlirValue iv = wb_cast(b, "arith.index_castui", l.iv, wb_index(kb->ctx));
+  MlirValue it[NSTATE];
+  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
+  for (int j = 0; j < 2; ++j) {
+    MlirValue slice = kb_addc(kb, iv, j);
+    step(kb, a, slice, j, kb_addc(kb, slice, 1), 1 - j, it);
+  }
+  wb_for_end(b, &l, ns, it);
+  for (int t = 0; t < ns; ++t)
+    st[t] = wb_loop_result(&l, t);
+  to_diagonal(kb, a, per_tile, st);
+  for (int j = 0; j < ndiag; ++j) {
+    MlirValue slice = kb_addc(kb, nbelow, j);
+    step(kb, a, slice, j % 2,
+         j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
+         (j + 1) % 2, st);
+  }
+  return kb->failed ? -1 : 0;
 }
 
 static int build(fe_kb *kb) {
@@ -655,9 +183,17 @@ static int build(fe_kb *kb) {
    * running sum per lane half.  Measured (2 heads, 256 x 1024, loop
    * instructions for 72 WMMAs): d = 64 gfx1100 692 -> 689, gfx1201
    * 567 -> 519; d = 128 gfx1100 605 -> 575, gfx1201 482 -> 460.  With a
-   * causal stop they cost the 16-key gfx1100 loop (248 -> 257 for 18
-   * WMMAs) and spill 14 VGPRs on gfx1201 at d = 128. */
-  a->pairs = a->nkt > 1 && !s->causal;
+   * causal stop split into two pipelines they cost the 16-key gfx1100
+   * loop (248 -> 257 for 18 WMMAs) and spill 14 VGPRs on gfx1201 at
+   * d = 128; in one pipeline (split_pipeline) they pay as without a
+   * stop (gfx1201, d = 128, 256 x 1024: 513 -> 473 for 72 WMMAs). */
+  int ndiag = s->tile_m / a->keys;
+  bool split = s->causal && fe_att_causal_split(p, kb->arch, s->tile_m,
+                                                a->keys, s->stages);
+  bool one_pipe = split && s->stages == 2 && ndiag % 2 == 0;
+  bool per_tile = split && fe_att_causal_diag_per_tile(p, kb->arch, s->tile_m,
+                                                       a->keys);
+  a->pairs = a->nkt > 1 && (!s->causal || one_pipe);
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
   a->score = p->att.score;
@@ -747,10 +283,19 @@ static int build(fe_kb *kb) {
    * mask, so they run first with the select's unmasked operand as the
    * scores (no compare and select per score, the scale folded into the
    * exponential), and the workgroup's tile_m / keys diagonal blocks after
-   * them, masked and unrolled (a second pipeline: one barrier and one
-   * block's load of latency more per workgroup). */
+   * them, masked and unrolled: in the same pipeline when they are even
+   * in number (split_pipeline), else in a second one (one barrier and
+   * one block's load of latency more per workgroup). */
   int below = fe_att_causal_unmasked(&p->g, p->att.score);
-  if (s->causal && causal_split(p, kb->arch, s->tile_m, a->keys)) {
+  if (one_pipe) {
+    a->score = below;
+    a->fold = fe_att_score_factor(p, below);
+    MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), ndiag);
+    if (split_pipeline(kb, a, nbelow, ndiag, per_tile, ns, fin)) {
+      free(a);
+      return -1;
+    }
+  } else if (split) {
     MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), s->tile_m / a->keys);
     a->score = below;
     a->fold = fe_att_score_factor(p, below);
@@ -765,15 +310,11 @@ static int build(fe_kb *kb) {
      * scale is folded, becomes the max of the scaled scores the
      * diagonal's blocks compare with it (fl(c x) is monotonic in x). */
     wb_lds_barrier(b);
-    a->score = p->att.score;
-    if (a->fold > 0)
-      fin[0] = wb_arith(b, "arith.mulf", fin[0],
-                        wb_const_float(b, f32, a->fold));
-    a->fold = fe_att_score_factor(p, a->score);
+    to_diagonal(kb, a, false, fin);
     a->slice0 = nbelow;
     pl.nfull = kb_c(kb, s->tile_m / a->keys);
   }
-  if (kb_pipelined_loop(kb, &pl, fin)) {
+  if (!one_pipe && kb_pipelined_loop(kb, &pl, fin)) {
     free(a);
     return -1;
   }
@@ -784,7 +325,7 @@ static int build(fe_kb *kb) {
     return -1;
   }
   if (a->pairs)
-    fin[1] = wb_arith(b, "arith.addf", fin[1], other_half(kb, fin[1]));
+    fin[1] = wb_arith(b, "arith.addf", fin[1], fe_att_other_half(kb, fin[1]));
   MlirValue ls = fe_att_splat(kb, fin[1]);
   for (int t = 0; t < a->ndv; ++t) {
     kb_memo_clear(&m);
@@ -799,4 +340,5 @@ static int build(fe_kb *kb) {
   return kb->failed ? -1 : 0;
 }
 
-const fe_template fe_template_attention = {"attention", plan, build};
+const fe_template fe_template_attention = {"attention", fe_att_prefill_plan,
+                                           build};

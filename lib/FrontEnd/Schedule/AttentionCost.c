@@ -17,6 +17,7 @@
  * shortest (equal times: the smaller SIMD bound). */
 #include "FrontEnd.h"
 #include "Schedule/AttentionCost.h"
+#include "Templates/Attention.h"
 
 #include <math.h>
 #include <string.h>
@@ -155,3 +156,91 @@ int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
+/*===--- prefill attention: keys per block --------------------------------===*/
+/* Prefill attention (Templates/Attention.c) streams K and V through LDS in
+ * blocks of 16, 32 or 64 keys; the old rule took the largest that fits
+ * the VGPRs and LDS.  Each fitting size is charged: the WMMAs of the key
+ * blocks every workgroup visits (a partial last block padded to the block;
+ * a causal stop ends a workgroup's keys at its last query), V's
+ * transposing copy (one WMMA per 16x16 of each V^T block), the VALU per
+ * block and wave -- per 16-key tile the scores' softmax (ATT_TILE_VALU),
+ * once per block the row max, sum and O^T rescale across the halves
+ * (ATT_BLOCK_VALU), fitted to the emulator's counts of one head of 64
+ * queries x 256 keys: d = 64 on gfx1100, 122 and 97 VALU per tile with
+ * blocks of 16 and 32 keys (105 with 64: the model under-charges 64-key
+ * blocks by about a fifth), d = 128 on gfx1201, 157 and 136 -- the LDS
+ * bytes (each workgroup writes a block, its waves read it), K and V from
+ * the L2 once per workgroup and from DRAM once, occupancy from the VGPRs
+ * and LDS. */
+static double att_tile_valu(int nd, int ndv) { return 29.0 + 5.4 * (nd + ndv); }
+#define ATT_BLOCK_VALU 46.0
+
+static void att_model(const fe_problem *p, const wmma_chip_info *chip,
+                      const fe_schedule *s, const fe_att_keys_cand *k,
+                      fe_schedule *out) {
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  int d = (int)g1->K.value, dv = (int)g2->N.value, nd = d / 16, ndv = dv / 16;
+  double eb = wb_type_bits(g1->a_type) / 8.0;
+  double M = (double)fe_estimate(g1->M), N = (double)fe_estimate(g1->N);
+  double B = 1;
+  for (int i = 0; i < g1->nbatch; ++i)
+    B *= (double)fe_estimate(g1->batch[i]);
+  bool causal = fe_att_causal(&p->g, p->att.score);
+  int wgs_m = (int)ceil(M / s->tile_m), tiles = k->keys / 16;
+  /* Key blocks the workgroups of one batch item visit. */
+  double visits = 0;
+  for (int i = 0; i < wgs_m; ++i) {
+    double last = causal && (i + 1.0) * s->tile_m < N ? (i + 1.0) * s->tile_m : N;
+    visits += ceil(last / k->keys);
+  }
+  int waves = s->waves_m * s->waves_n;
+  fe_grid_work w;
+  memset(&w, 0, sizeof w);
+  w.instr = s->instr;
+  w.workgroups = B * wgs_m;
+  w.waves_per_wg = waves;
+  w.wmma = B * visits * tiles * ((double)waves * (nd + ndv) + ndv);
+  w.valu = B * visits * waves *
+           (att_tile_valu(nd, ndv) * tiles + ATT_BLOCK_VALU);
+  double kv = B * visits * k->keys * (d + dv) * eb;
+  w.lds_written = kv;
+  w.lds_read = kv * waves;
+  double qo = B * M * (d * eb + dv * 4.0);
+  w.l2_bytes = kv + qo;
+  w.dram_bytes = B * N * (d + dv) * eb + qo;
+  w.vgprs = k->vgprs;
+  w.lds_bytes = (int)k->lds;
+  memset(out, 0, sizeof *out);
+  out->cost = fe_modelled_costs(chip, &w, &out->cost_simd);
+}
+
+int fe_att_choose_keys(const fe_problem *p, const wmma_chip_info *chip,
+                       const fe_options *o, const fe_schedule *s,
+                       const fe_att_keys_cand *c, int n) {
+  fe_schedule m[8];
+  if (n < 1)
+    return 0;
+  memset(m, 0, sizeof m);
+  if (n > 8)
+    n = 8;
+  int best = 0;
+  for (int i = 0; i < n; ++i) {
+    att_model(p, chip, s, &c[i], &m[i]);
+    if (m[i].cost < m[best].cost * (1 - 1e-9) ||
+        (m[i].cost <= m[best].cost * (1 + 1e-9) &&
+         m[i].cost_simd < m[best].cost_simd))
+      best = i;
+  }
+  if (m[0].cost <= m[best].cost * (1 + FE_MODEL_MARGIN))
+    best = 0;
+  if (o->explain_cost) {
+    for (int i = 0; i < n; ++i)
+      fe_remark(p->loc, "attention candidate: keys per block = %d: modelled "
+                        "%.4g us%s",
+                c[i].keys, m[i].cost * 1e6, i ? "" : ", the old rule's");
+    fe_remark(p->loc, "attention chosen: keys per block = %d: modelled "
+                      "%.4g us%s",
+              c[best].keys, m[best].cost * 1e6, best ? "" : ", the old rule's");
+  }
+  return best;
+}

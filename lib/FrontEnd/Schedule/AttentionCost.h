@@ -1,6 +1,6 @@
 /* The attention templates' choices by the modelled time (AttentionCost.c):
  * decode attention's key slices per workgroup (waves) and workgroups per
- * KV sequence (the split).  Each
+ * KV sequence (the split), prefill attention's keys per block.  Each
  * candidate's work goes through the speed-of-light model
  * (fe_modelled_costs); within FE_MODEL_MARGIN of the shortest the old
  * rule's choice stays. */
@@ -32,5 +32,20 @@ int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
                     const fe_options *o, const fe_dattn_shape *sh,
                     int fb4, int64_t lds_cap, fe_dattn_lds_fn lds,
                     int *waves, int *split);
+
+/* A block size prefill attention can build: keys per block and what it
+ * needs (Templates/Attention.c's fit). */
+typedef struct {
+  int keys, vgprs;
+  int64_t lds;
+} fe_att_keys_cand;
+
+/* The index in c[0..n) of the keys per block with the shortest modelled
+ * time for the plan s (instruction, rows per workgroup, waves); c[0] is
+ * the old rule's (the largest that fits), kept within FE_MODEL_MARGIN.
+ * explain-cost remarks on o->explain_cost. */
+int fe_att_choose_keys(const fe_problem *p, const wmma_chip_info *chip,
+                       const fe_options *o, const fe_schedule *s,
+                       const fe_att_keys_cand *c, int n);
 
 #endif /* WMMA_FRONTEND_SCHEDULE_ATTENTIONCOST_H */

@@ -47,7 +47,7 @@ static void model(const wmma_chip_info *chip, const fe_dattn_shape *sh,
   const int nd = sh->d / 16, ndv = sh->dv / 16;
   double W = sh->wgs * P, slot = slot_bytes(ndv), qb = (double)nd * 32 * fb4;
   double kv = sh->wgs * sh->blocks * 16 * (sh->d + sh->dv) * sh->eb;
-  double q = sh->wgs * sh->group * sh->d * sh->eb;
+  double q = W * sh->group * sh->d * sh->eb; /* each workgroup reads Q */
   double out = sh->wgs * sh->group * sh->dv * 4.0;
   double ws = P > 1 ? W * slot : 0;
   fe_grid_work w;
@@ -88,6 +88,9 @@ static void model(const wmma_chip_info *chip, const fe_dattn_shape *sh,
   memset(s, 0, sizeof *s);
   s->cost = c->t1 + c->t2;
   s->cost_simd = simd1 + simd2;
+  /* The global bytes both launches load (tie_bytes): K and V, Q per
+   * workgroup, the partials read back. */
+  s->tie_bytes = kv + q + ws;
 }
 
 static void remark(const fe_problem *p, const dattn_cand *c, bool old,
@@ -138,9 +141,15 @@ int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
   }
   /* The shortest modelled time (equal: the smaller SIMD bound); the old
    * rule's choice where it is within the margin of it. */
+  /* Loads beyond 1.1x the least (K and V once, Q once) are not taken
+   * (the decode step's traffic bound, python/tests/test_llm_attention.py). */
+  double least = sh->wgs * sh->blocks * 16 * (sh->d + sh->dv) * sh->eb +
+                 sh->wgs * sh->group * sh->d * sh->eb;
   int best = 0;
   for (int i = 1; i < n; ++i)
-    if (cs[i].cost < cs[best].cost * (1 - 1e-9) ||
+    if (cs[i].tie_bytes > 1.1 * least && cs[i].tie_bytes > cs[0].tie_bytes)
+      continue;
+    else if (cs[i].cost < cs[best].cost * (1 - 1e-9) ||
         (cs[i].cost <= cs[best].cost * (1 + 1e-9) &&
          cs[i].cost_simd < cs[best].cost_simd))
       best = i;

@@ -28,7 +28,9 @@
  * chain_lds ranks its row blocks the same way (ChainLds.c), chain_regs
  * its 4 or 8 waves (ChainRegs.c), and a chain both take goes to chain_lds
  * only where its modelled time is shorter by more than the margin
- * (choose_chain); the other templates keep the rule or fixed choices.
+ * (choose_chain); decode attention its waves and KV split, attention
+ * its keys per block (AttentionCost.c); the other templates keep the rule
+ * or fixed choices.
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */

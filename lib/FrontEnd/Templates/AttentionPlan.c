@@ -1,6 +1,7 @@
 /* The prefill attention template's schedule (see Attention.c): keys per
  * block, the K/V copies, a causal stop and its split. */
 #include "Templates/AttentionPrefill.h"
+#include "Schedule/AttentionCost.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -147,6 +148,8 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
                     (long long)pk);
     keys = (int)pk;
   }
+  fe_att_keys_cand kc[MAX_KEY_TILES];
+  int nkc = 0;
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
     bool split = below >= 0 &&
                  fe_att_causal_split(p, chip->arch, s->tile_m, k, s->stages) &&
@@ -163,7 +166,15 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
     s->vgprs = f.vgprs;
     s->lds_bytes = f.lds;
     if (f.vgprs <= FE_VGPR_BUDGET && f.lds <= chip->lds_bytes)
-      break;
+      kc[nkc++] = (fe_att_keys_cand){k, f.vgprs, f.lds};
+  }
+  /* Of the sizes that fit, the modelled time's (Schedule/AttentionCost.c;
+   * the old rule's, the largest, first). */
+  if (nkc) {
+    int i = fe_att_choose_keys(p, chip, o, s, kc, nkc);
+    s->tile_n = kc[i].keys;
+    s->vgprs = kc[i].vgprs;
+    s->lds_bytes = kc[i].lds;
   }
   int bits = wb_type_bits(g1->a_type), eb = bits / 8;
   if (s->vgprs > FE_VGPR_BUDGET)

@@ -24,10 +24,11 @@
  * likewise: the log-sum-exp merge, in a fixed order, so the result is
  * deterministic -- then divides by l, runs the epilogue and stores the
  * group's heads (columns past the group are never stored).
- * When the workgroups so formed are too few to give the chip's largest
- * part WAVES_PER_CU waves per CU (a step with 8 KV heads is 8 workgroups),
- * the KV sequence is also split across P workgroups (wave_n of the
- * schedule): workgroup p takes slices p S .. p S + S - 1 of P S, balanced
+ * When the workgroups so formed are too few (a step with 8 KV heads is 8
+ * workgroups), the KV sequence is also split across P workgroups (wave_n
+ * of the schedule; S and P chosen by the modelled time of both launches,
+ * Schedule/AttentionCost.c, from the old rule's WAVES_PER_CU waves per CU
+ * of the largest part): workgroup p takes slices p S .. p S + S - 1 of P S, balanced
  * over the run-time number of blocks, and wave 0 writes its merged
  * partial (m, l, unnormalised O^T) to a workspace instead of the output;
  * a second kernel (combine, one wave per workgroup of the first) merges
@@ -44,6 +45,7 @@
 #include "Templates/Attention.h"
 #include "Templates/DecodeAttention.h"
 #include "Templates/DecodeSplit.h"
+#include "Schedule/AttentionCost.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -69,6 +71,27 @@ static int head_batch(const fe_problem *p, int *group) {
       return g2->rhs.batch_div[i] == *group ? i : -2;
     }
   return g1->nbatch - 1;
+}
+
+/* LDS of a workgroup of S waves: the merge's slots and Q^T shared. */
+static int64_t lds_of(int S, int ndv, int nd, int fb4) {
+  return S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) +
+                     (int64_t)nd * 32 * fb4
+               : 0;
+}
+
+/* VGPRs per lane: Q^T fragments, O^T accumulators, S^T, K/V fragments in
+ * flight, P^T, addresses and loop state; RDNA3 at d = 256: Q^T held
+ * compact (half the VGPRs) and replicated at each use (build:
+ * q_compact). */
+static int vgprs_of(const wmma_chip_info *chip, wmma_instr instr, int nd,
+                    int ndv) {
+  int fa = wmma_matrix_vgprs(chip->arch, instr, WMMA_MATRIX_A);
+  int fb = wmma_matrix_vgprs(chip->arch, instr, WMMA_MATRIX_B);
+  int v = nd * fb + ndv * 8 + 8 + 2 * fa + fb + 24;
+  if (v > FE_VGPR_BUDGET && chip->arch == WMMA_ARCH_RDNA3)
+    v -= nd * fb / 2;
+  return v;
 }
 
 static int plan(const fe_problem *p, const wmma_chip_info *chip,
@@ -136,6 +159,16 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (o->pinned) {
     S = (int)o->pin.waves[0];
     P = (int)o->pin.wave_tile[1];
+  } else {
+    /* The old rule's choice, then the modelled time's (AttentionCost.c). */
+    int nd = (int)(d / ii->k), ndv = (int)(dv / ii->m);
+    int fb4 = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B) * 4;
+    double kvh = wgs / (double)g1->M.value;
+    fe_dattn_shape sh = {s->instr, wgs, kvh, blocks, fe_size_static(g1->N),
+                         (int)d, (int)dv, G, wb_type_bits(g1->a_type) / 8,
+                         vgprs_of(chip, s->instr, nd, ndv), MAX_SPLIT,
+                         MAX_KV_SPLIT, MIN_BLOCKS_PER_WAVE, S, P};
+    fe_dattn_choose(p, chip, o, &sh, fb4, chip->lds_bytes, lds_of, &S, &P);
   }
   if (S < 1 || S > MAX_SPLIT)
     return fe_why(why, cap, "1 to %d key slices per workgroup, got %d",
@@ -161,18 +194,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   int ndv = (int)(dv / ii->m);
   int fb4 = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B) * 4;
   /* The merge's slots and Q^T shared by the waves. */
-  s->lds_bytes = S > 1 ? merge_capacity(S, ndv) * merge_slot_bytes(ndv) +
-                             (int64_t)(d / ii->k) * 32 * fb4
-                       : 0;
-  int fa = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_A);
-  int fb = wmma_matrix_vgprs(chip->arch, s->instr, WMMA_MATRIX_B);
-  /* Q^T fragments, O^T accumulators, S^T, K/V fragments in flight, P^T,
-   * addresses and loop state. */
-  s->vgprs = (int)(d / ii->k) * fb + ndv * 8 + 8 + 2 * fa + fb + 24;
-  /* RDNA3 at d = 256: Q^T held compact (half the VGPRs) and replicated
-   * at each use (build: q_compact). */
-  if (s->vgprs > FE_VGPR_BUDGET && chip->arch == WMMA_ARCH_RDNA3)
-    s->vgprs -= (int)(d / ii->k) * fb / 2;
+  s->lds_bytes = lds_of(S, ndv, (int)(d / ii->k), fb4);
+  s->vgprs = vgprs_of(chip, s->instr, (int)(d / ii->k), ndv);
   if (s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
                             "(budget %d)",

@@ -214,7 +214,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->grid[2].t[i].div = 1;
     B *= (double)fe_estimate(g->batch[i]);
   }
-  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double M = (double)fe_estimate_m(p, g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), wgs;
   if (tiled(g)) {
     int per = block_per_thread(chip, M, N, K, B, eb);

@@ -216,6 +216,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   }
   double M = (double)fe_estimate_m(p, g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), wgs;
+  /* A quantized product's zero points: one subtraction per operand element
+   * operand_at evaluates -- the tiled kernel once per staged element (A
+   * once per N tile, B once per M tile), the rows kernel once per
+   * multiply-add. */
+  double zp_ops = 0;
   if (tiled(g)) {
     int per = block_per_thread(chip, M, N, K, B, eb);
     /* A pinned schedule (as another compile printed it) keeps its block;
@@ -240,7 +245,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->grid[1] = (fe_grid_dim){1, {{g->M, tile}}};
     s->vgprs = (per * per + 2 * per) * (eb / 4) + 24;
     wgs = tiles(M, tile) * tiles(N, tile) * B;
+    if (g->a_zp >= 0)
+      zp_ops += M * K * B * tiles(N, tile);
+    if (g->b_zp >= 0)
+      zp_ops += N * K * B * tiles(M, tile);
   } else {
+    zp_ops = ((g->a_zp >= 0) + (g->b_zp >= 0)) * M * N * K * B;
     fe_size rows;
     row_loop(g, &rows);
     int group = row_group(p);
@@ -273,9 +283,10 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (s->lds_bytes > chip->lds_bytes)
     return fe_why(why, cap, "%lld bytes of LDS", (long long)s->lds_bytes);
   /* The cost rule's units (Schedule/Select.c): one WMMA's time is about
-   * 1024 VALU multiply-adds of a CU (64 lanes x 16 cycles). */
+   * 1024 VALU multiply-adds of a CU (64 lanes x 16 cycles); a zero
+   * point's subtraction counts as one. */
   double bytes = (M * K + K * N) * B * eb + M * N * B * eb;
-  s->cost = fe_cost(chip, wgs, M * N * K * B / 1024.0, bytes);
+  s->cost = fe_cost(chip, wgs, (M * N * K * B + zp_ops) / 1024.0, bytes);
   return 0;
 }
 

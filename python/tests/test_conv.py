@@ -348,6 +348,27 @@ def test_conv_runtime_padding_amounts(chip, static, c, k, stride):
         assert np.median(bound) < 0.02 * np.median(np.abs(want[want != 0]))
 
 
+def hwcm_source(x, xp, fl, y, stride, dil, pad, init_arg=False):
+    # depthwise_conv_2d_nhwc_hwcm (f16 -> f32) of a tensor.pad of x (type
+    # xp after padding) into zeros: a tensor.empty, or the argument %o.
+    init = "%o" if init_arg else "%e"
+    arg = f", %o: {y}" if init_arg else ""
+    empty = "" if init_arg else f"\n  %e = tensor.empty() : {y}"
+    return f"""func.func @dw(%x: {x}, %w: {fl}{arg}) -> {y} {{
+  %cz = arith.constant 0.0 : f16
+  %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {pad}, {pad}, 0] {{
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cz : f16
+  }} : {x} to {xp}
+  %z = arith.constant 0.0 : f32{empty}
+  %f = linalg.fill ins(%z : f32) outs({init} : {y}) -> {y}
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+    ins(%p, %w : {xp}, {fl}) outs(%f : {y}) -> {y}
+  return %r : {y}
+}}
+"""
+
+
 def depthwise_hwcm(x, w, stride, dil, pad):
     """out[n, oh, ow, c, m] = sum x[n, s*oh + d*kh - p, s*ow + d*kw - p, c] w[kh, kw, c, m]."""
     x = np.pad(f64(x), ((0, 0), (pad, pad), (pad, pad), (0, 0)))
@@ -378,20 +399,7 @@ def test_conv_depthwise_multiplier_wmma(chip, c, m, stride, dil, pad, tile):
     oh = (hp - dil * 2 - 1) // stride + 1
     x, xp = f"tensor<{n}x{h}x{h}x{c}xf16>", f"tensor<{n}x{hp}x{hp}x{c}xf16>"
     fl, y = f"tensor<3x3x{c}x{m}xf16>", f"tensor<{n}x{oh}x{oh}x{c}x{m}xf32>"
-    src = f"""func.func @dw(%x: {x}, %w: {fl}) -> {y} {{
-  %cz = arith.constant 0.0 : f16
-  %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {pad}, {pad}, 0] {{
-  ^bb0(%a: index, %b: index, %c: index, %d: index):
-    tensor.yield %cz : f16
-  }} : {x} to {xp}
-  %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : {y}
-  %o = linalg.fill ins(%z : f32) outs(%e : {y}) -> {y}
-  %r = linalg.depthwise_conv_2d_nhwc_hwcm {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
-    ins(%p, %w : {xp}, {fl}) outs(%o : {y}) -> {y}
-  return %r : {y}
-}}
-"""
+    src = hwcm_source(x, xp, fl, y, stride, dil, pad)
     rng = np.random.default_rng(23)
     xv = rng.uniform(-1, 1, (n, h, h, c)).astype(np.float16)
     wv = rng.uniform(-1, 1, (3, 3, c, m)).astype(np.float16)
@@ -420,19 +428,7 @@ def test_conv_depthwise_multiplier_wmma_runtime_sizes(chip, c, m, stride, dil, p
     # run-time strides.
     xt, fl = f"tensor<?x?x?x{c}xf16>", f"tensor<3x3x{c}x{m}xf16>"
     y = f"tensor<?x?x?x{c}x{m}xf32>"
-    src = f"""func.func @dw(%x: {xt}, %w: {fl}, %o: {y}) -> {y} {{
-  %cz = arith.constant 0.0 : f16
-  %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {pad}, {pad}, 0] {{
-  ^bb0(%a: index, %b: index, %c: index, %d: index):
-    tensor.yield %cz : f16
-  }} : {xt} to {xt}
-  %z = arith.constant 0.0 : f32
-  %f = linalg.fill ins(%z : f32) outs(%o : {y}) -> {y}
-  %r = linalg.depthwise_conv_2d_nhwc_hwcm {{dilations = dense<{dil}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
-    ins(%p, %w : {xt}, {fl}) outs(%f : {y}) -> {y}
-  return %r : {y}
-}}
-"""
+    src = hwcm_source(xt, xt, fl, y, stride, dil, pad, init_arg=True)
     rng = np.random.default_rng(25)
     wv = rng.uniform(-1, 1, (3, 3, c, m)).astype(np.float16)
     for n, h, w_ in ((2, 33, 33), (1, 9, 20)):
@@ -442,6 +438,11 @@ def test_conv_depthwise_multiplier_wmma_runtime_sizes(chip, c, m, stride, dil, p
         o = np.zeros((n, oh, ow, c, m), np.float32)
         out, stats = wmma.run(src, chip, {"x": xv, "w": wv, "o": o}, stats=True, tile=tile)
         assert stats["wmma_total"] > 0
+        if tile is None:
+            # The rule's tiles are one WMMA's 16 rows: one tile per output
+            # row (ow <= 16 here), 2 WMMAs each; 128-row tiles issue 8x.
+            assert ow <= 16
+            assert stats["wmma_total"] <= 2 * n * oh * c * m // 16
         got = f64(out["result0"])
         want = depthwise_hwcm(xv, wv, stride, dil, pad)
         assert got.shape == want.shape

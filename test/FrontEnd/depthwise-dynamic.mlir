@@ -14,7 +14,11 @@
 
 // CHECK: remark: converted to a VALU kernel (template valu): linalg.depthwise_conv_2d_nhwc_hwc:
 // CHECK: remark: converted to a VALU kernel (template valu): linalg.depthwise_conv_3d_ndhwc_dhwc:
-// CHECK: remark: gemm chosen: staging = lds, tile = [128, 16, 16], waves = [4, 1]
+// M is one output row (fe_estimate_m): the rule sees a width of 16 and
+// takes tiles of one WMMA's rows, not 128 (8x the WMMAs at 16 columns).
+// CHECK: remark: gemm candidate: staging = lds, tile = [128, 16, 16], waves = [4, 1]: modelled
+// CHECK: remark: gemm candidate: staging = lds, tile = [16, 16, 16], waves = [1, 1]: modelled
+// CHECK: remark: gemm chosen: staging = lds, tile = [16, 16, 16], waves = [1, 1]
 // CHECK: remark: depthwise convolution with a channel multiplier: gemm rule {{.*}}, valu rule {{.*}}: gemm
 // CHECK-NOT: converted to a VALU kernel
 // CHECK-NOT: error
@@ -37,9 +41,9 @@
 // CHECK-SAME: template = "valu"
 
 // The channel multiplier: z = N x OH x C, the GEMM's M the output
-// columns (tiles of 128), its N the multiplier.
+// columns (tiles of 16), its N the multiplier.
 // CHECK-LABEL: gpu.func @dwm(
-// CHECK-SAME: grid = ()[s0, s1, s2, s3, s4, s5] -> (1, s5 ceildiv 128, (s3 * s4) * 24)
+// CHECK-SAME: grid = ()[s0, s1, s2, s3, s4, s5] -> (1, s5 ceildiv 16, (s3 * s4) * 24)
 // CHECK-SAME: template = "gemm"
 // CHECK: %[[OUT:.*]] = memref.transpose %{{.*}} (d0, d1, d2, d3, d4) -> (d0, d1, d3, d2, d4) : {{.*}} to memref<?x?x24x?x16xf32, strided<[?, ?, 16, 384, 1]>
 // CHECK: %[[Z:.*]] = gpu.block_id  z

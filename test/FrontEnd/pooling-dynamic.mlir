@@ -14,10 +14,10 @@
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' 2>&1 | FileCheck %s
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' 2>&1 | FileCheck %s
 // CHECK: remark: converted to a VALU kernel (template valu): linalg.pooling_nhwc_max: a pooling (maximumf over the window, no filter: nothing for WMMA to multiply); rows kernel: a thread walks K per output, 8 waves per workgroup of 240 outputs (24 rows x 10 of the innermost batch loop), the workgroups from the run-time sizes
-// CHECK: remark: converted to a VALU kernel (template valu): linalg.pooling_nchw_sum: a pooling (addf over the window{{.*}} 8 waves per workgroup of 256 outputs, the workgroups
+// CHECK: remark: converted to a VALU kernel (template valu): linalg.pooling_nchw_sum: a pooling (addf over the window{{.*}} 8 waves per workgroup of 256 outputs (16 rows x 16 of the innermost batch loop), the workgroups
 // CHECK: remark: converted to a VALU kernel (template valu): linalg.pooling_ndhwc_max: a pooling{{.*}} of 240 outputs (24 rows x 10 of the innermost batch loop)
 // CHECK: remark: converted to a VALU kernel (template valu): linalg.generic: a pooling (maximumf{{.*}} of 240 outputs (24 rows x 10 of the innermost batch loop)
-// CHECK: remark: converted to a VALU kernel (template valu): linalg.generic: a pooling (addf{{.*}} of 256 outputs, the workgroups
+// CHECK: remark: converted to a VALU kernel (template valu): linalg.generic: a pooling (addf{{.*}} of 256 outputs (16 rows x 16 of the innermost batch loop), the workgroups
 // CHECK-NOT: error
 
 // NHWC: 10 output columns x the 24 channels per workgroup (grid x =
@@ -47,14 +47,15 @@
 // CHECK-NOT: math.fma
 // CHECK: gpu.return
 
-// NCHW: rows = the output columns (grid x: OW / 256), z = N x C x OH.
+// NCHW: rows = the output columns in blocks of 16 (grid x), beside 16
+// output rows (grid y; no run-time division), z = N x C.
 // CHECK-LABEL: gpu.func @nchw_sum(
-// CHECK-SAME: grid = ()[s0, s1, s2, s3, s4, s5] -> (s5 ceildiv 256, 1, (s3 * s4) * 24)
+// CHECK-SAME: grid = ()[s0, s1, s2, s3, s4, s5] -> (s5 ceildiv 16, s4 ceildiv 16, s3 * 24)
 // CHECK: %[[Z:.*]] = gpu.block_id  z
-// CHECK-NEXT: %[[NC:.*]] = arith.divui %[[Z]], %[[OH:.*]] :
-// CHECK-NEXT: arith.remui %[[Z]], %[[OH]] :
-// CHECK-NEXT: arith.divui %[[NC]], %c24
-// CHECK-NEXT: arith.remui %[[NC]], %c24
+// CHECK-NEXT: arith.divui %[[Z]], %c24
+// CHECK-NEXT: arith.remui %[[Z]], %c24
+// CHECK-NEXT: arith.divui %thread_id_x, %c16
+// CHECK-NEXT: arith.remui %thread_id_x, %c16
 // CHECK: arith.addf {{.*}} : f32
 // CHECK-NOT: arith.maximumf
 // CHECK: gpu.return
@@ -86,11 +87,12 @@
 // CHECK: gpu.return
 
 // ... and with the channel at a run-time size too: no static rows to
-// merge with, so the channel is grid x and five batch loops are on z.
+// merge with: 16 channels (grid x) x 16 columns (grid y), four batch
+// loops on z.
 // CHECK-LABEL: gpu.func @six_sum(
-// CHECK-SAME: grid = ()[{{.*}}] -> (s11 ceildiv 256, 1, (((s6 * s7) * s8) * s9) * s10)
+// CHECK-SAME: grid = ()[{{.*}}] -> (s11 ceildiv 16, s10 ceildiv 16, ((s6 * s7) * s8) * s9)
 // CHECK: %[[Z:.*]] = gpu.block_id  z
-// CHECK-COUNT-4: arith.divui
+// CHECK-COUNT-3: arith.divui
 // CHECK: arith.addf {{.*}} : f32
 // CHECK: gpu.return
 

@@ -56,9 +56,10 @@ fe_problem *fe_valu_problem_of(MlirOperation func, MlirOperation norm,
 /* The multiply work of s in WMMAs: the WMMAs its tiles issue (padding
  * included), or a VALU template's multiply-adds / 1024 (Select.c's
  * exchange rate). */
-static double compute_work(const fe_gemm *g, const fe_schedule *s,
+static double compute_work(const fe_problem *p, const fe_schedule *s,
                            bool wmma) {
-  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  const fe_gemm *g = &p->gemms[0];
+  double M = (double)fe_estimate_m(p, g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), B = 1;
   for (int i = 0; i < g->nbatch; ++i)
     B *= (double)fe_estimate(g->batch[i]);
@@ -89,8 +90,8 @@ int fe_depthwise_choice(MlirOperation func, MlirOperation norm,
               vt == &fe_template_valu;
   double wmma_work = 0, valu_work = 0;
   if (valu) {
-    wmma_work = compute_work(&p->gemms[0], s, true);
-    valu_work = compute_work(&q->gemms[0], &vs, false);
+    wmma_work = compute_work(p, s, true);
+    valu_work = compute_work(q, &vs, false);
     valu = vs.cost < wmma_rule * (1 - FE_MODEL_MARGIN) ||
            (vs.cost < wmma_rule * (1 + FE_MODEL_MARGIN) &&
             valu_work < wmma_work);

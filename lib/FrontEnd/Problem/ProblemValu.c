@@ -127,11 +127,9 @@ static int valu_loops(const fe_problem *p, int prod, fe_gemm *gm, char *why,
       gm->n_loop = l;
     } else if (O && gm->nbatch < maxb) {
       gm->batch_loop[gm->nbatch++] = l;
-    } else if (c->combine) {
-      return fe_why(why, cap, "a pooling's output loops are one M loop "
-                              "only at static sizes; at run-time sizes it "
-                              "takes one M and five batch loops");
     } else {
+      /* (A pooling, one M and up to five batch loops, never gets here: a
+       * buffer has at most FE_MAX_RANK = 6 dims.) */
       return fe_why(why, cap, g->nconvs ? "it takes one M, one N and five batch loops" : "it takes one M, one N and two batch loops");
     }
   }

@@ -101,6 +101,11 @@ int fe_waves(const fe_schedule *s);
 /* The cost rule (Select.c): sizes for estimates, and the cost of a grid
  * issuing `wmma` WMMAs and requesting `bytes` from `workgroups`. */
 int64_t fe_estimate(fe_size s);
+/* The estimate of a product's M (fe_estimate), except for a depthwise
+ * convolution with a channel multiplier at run-time sizes, whose M is one
+ * output row's columns: FE_ROW_ESTIMATE (Select.c says why). */
+#define FE_ROW_ESTIMATE 16
+int64_t fe_estimate_m(const fe_problem *p, fe_size m);
 double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
                double bytes);
 /* The modelled cost of a WMMA grid (Select.c): the speed-of-light time

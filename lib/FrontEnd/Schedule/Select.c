@@ -48,6 +48,24 @@ int fe_waves(const fe_schedule *s) { return s->waves_m * s->waves_n; }
 
 int64_t fe_estimate(fe_size s) { return fe_size_static(s) ? s.value : 1024; }
 
+/* A depthwise convolution with a channel multiplier keeps its pixel loops
+ * apart at run-time sizes (ProblemCollapse.c): M is one output row's
+ * columns, the rows and the batch are batch loops.  Estimated at 1024, M
+ * leads the rule to 128-row tiles, 8x the WMMAs of a 16-column row (2 x
+ * 33 x 33 x 24, stride 2: 9216 against 1536).  A tile's rows past the
+ * width are padding, and a row shorter than the tile pads it all; rows
+ * of 16 (one WMMA's) pad at most 15 per output row at any width, and a
+ * wide row costs them only the filter panel (K x N, read once per 16
+ * columns) again.  So the rule sees a width of one WMMA's rows, the same
+ * for the GEMM and the VALU problem of the function (DepthwiseChoice.c
+ * compares their values). */
+int64_t fe_estimate_m(const fe_problem *p, fe_size m) {
+  if (fe_size_static(m) || !p->g.nconvs || p->g.convs[0].chan >= 0 ||
+      p->g.prods[p->gemms[0].prod].combine)
+    return fe_estimate(m);
+  return FE_ROW_ESTIMATE;
+}
+
 double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
                double bytes) {
   double busy = workgroups < 2.0 * chip->compute_units

@@ -218,7 +218,7 @@ static int fill_schedule(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "%dx%d tiles need %lld bytes of LDS", s->tile_m,
                   s->tile_n, (long long)s->lds_bytes);
   /* The cost rule (Schedule/Select.c). */
-  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double M = (double)fe_estimate_m(p, g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), B = 1;
   for (int i = 0; i < g->nbatch; ++i)
     B *= (double)fe_estimate(g->batch[i]);
@@ -312,7 +312,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (g->unit_m) /* its vector's row view is the decode template's */
     return fe_why(why, cap, "a matrix-vector product is the decode "
                             "template's (or the VALU template's)");
-  gemm_config configs[10];
+  gemm_config configs[12];
   int n = 0;
   int w = o->waves;
   /* Zero points' sums are taken from the registers-staged fragments. */
@@ -351,11 +351,15 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
       configs[n++] = (gemm_config){FE_STAGE_LDS, 256, 128, 4, 2, 32, 2};
       /* A depthwise convolution's channel multiplier (N) of at most 32:
        * one column of 4 waves, N padded to 16 or 32 only; K steps of 16
-       * where K is that short (3 x 3 taps). */
+       * where K is that short (3 x 3 taps).  At run-time sizes M is one
+       * output row (fe_estimate_m): 32 and 16 rows too, of 2 and 1
+       * waves. */
+      int min_rows = fe_size_static(g->M) ? 64 : 16;
       if (p->valu_alternative && fe_size_static(g->N) && g->N.value <= 32)
-        for (int rows = 128; rows >= 64; rows /= 2)
+        for (int rows = 128; rows >= min_rows; rows /= 2)
           configs[n++] = (gemm_config){
-              FE_STAGE_LDS, rows, g->N.value <= 16 ? 16 : 32, 4, 1,
+              FE_STAGE_LDS, rows, g->N.value <= 16 ? 16 : 32,
+              rows >= 64 ? 4 : rows / 16, 1,
               fe_size_static(g->K) && g->K.value <= 16 ? 16 : 32, 2};
     }
   }
@@ -371,7 +375,8 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
                               "(registers: %dx%d%s; LDS: 256x128, 128x128, "
                               "128x64, 64x128, 64x64; a depthwise "
                               "multiplier of <= 16 (32): 128x16 (128x32), "
-                              "64x16 (64x32))",
+                              "64x16 (64x32), at run-time sizes 32x16 "
+                              "(32x32) and 16x16 (16x32) too)",
                     o->tile_m, o->tile_n, FE_ATOM_M, FE_ATOM_N * w,
                     w == 4 ? ", 64x64" : "");
     n = k;

@@ -34,9 +34,9 @@
  *    fe_contraction.combine) is a rows kernel of one thread per output
  *    whose partials combine with its max, min or add, masked elements
  *    its identity; it reads its window in one unmasked step when it has
- *    at most 16 taps (taps_per_step), and at run-time sizes with static
- *    rows of at most 128 its workgroup takes several values of the
- *    innermost batch loop too (merged_columns).  A thread alone on its
+ *    at most 16 taps (taps_per_step); at run-time sizes its workgroup
+ *    takes several values of the innermost batch loop too (static rows:
+ *    merged_columns; run-time rows: column_block).  A thread alone on its
  *    output skips the K loop where the output does not exist.  Grid: x
  *    over output blocks, z over the batch. */
 #include "Kernel/Kernel.h"
@@ -53,6 +53,7 @@
 #define VALU_RUN 4       /* tiled: a thread's consecutive rows (columns) */
 #define VALU_KSTEP 16    /* tiled: K per LDS slice */
 #define VALU_UNROLL 4    /* rows: K elements per lane per loop step */
+#define VALU_ROW_BLOCK 16 /* rows: a pooling's run-time rows per workgroup */
 
 /*===--- planning ------------------------------------------------------------===*/
 static bool is_one(fe_size s) { return fe_size_static(s) && s.value == 1; }
@@ -135,6 +136,19 @@ static int merged_columns(const fe_problem *p) {
   return VALU_THREADS / (int)rows.value;
 }
 
+/* A pooling with run-time rows (NCHW's width; merging needs a division by
+ * it) takes a 2-D block: 16 rows (grid x) x 16 values of the innermost
+ * batch loop (grid y), thread t row t % 16 of column t / 16.  Columns per
+ * workgroup, or 1. */
+static int column_block(const fe_problem *p) {
+  const fe_gemm *g = &p->gemms[0];
+  fe_size rows;
+  if (!p->g.prods[g->prod].combine || g->nbatch < 1 ||
+      row_loop(g, &rows) < 0 || fe_size_static(rows))
+    return 1;
+  return VALU_THREADS / VALU_ROW_BLOCK;
+}
+
 /* Window taps per step of a pooling's thread (the whole window unrolled
  * when it has at most 16 taps; else the largest divisor of K from 8 down
  * to 3, so that no step is masked), else VALU_UNROLL. */
@@ -214,8 +228,11 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->grid[2].t[i].div = 1;
     B *= (double)fe_estimate(g->batch[i]);
   }
-  double M = (double)fe_estimate(g->M), N = (double)fe_estimate(g->N);
+  double M = (double)fe_estimate_m(p, g->M), N = (double)fe_estimate(g->N);
   double K = (double)fe_estimate(g->K), wgs;
+  /* Zero points: a subtraction per operand element operand_at evaluates
+   * (tiled: A per N tile, B per M tile; rows: per multiply-add). */
+  double zp_ops = 0;
   if (tiled(g)) {
     int per = block_per_thread(chip, M, N, K, B, eb);
     /* A pinned schedule (as another compile printed it) keeps its block;
@@ -240,7 +257,12 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
     s->grid[1] = (fe_grid_dim){1, {{g->M, tile}}};
     s->vgprs = (per * per + 2 * per) * (eb / 4) + 24;
     wgs = tiles(M, tile) * tiles(N, tile) * B;
+    if (g->a_zp >= 0)
+      zp_ops += M * K * B * tiles(N, tile);
+    if (g->b_zp >= 0)
+      zp_ops += N * K * B * tiles(M, tile);
   } else {
+    zp_ops = ((g->a_zp >= 0) + (g->b_zp >= 0)) * M * N * K * B;
     fe_size rows;
     row_loop(g, &rows);
     int group = row_group(p);
@@ -269,13 +291,26 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
       double lb = (double)fe_estimate(last);
       wgs = B / lb * ceil(lb / cols);
     }
+    int cb = column_block(p);
+    if (cb > 1) { /* rows on grid x, the innermost batch loop on grid y */
+      fe_size last = g->batch[g->nbatch - 1];
+      s->tile_m = VALU_THREADS;
+      s->m_tail = true;
+      s->grid[0] = (fe_grid_dim){1, {{rows, VALU_ROW_BLOCK}}};
+      s->grid[1] = (fe_grid_dim){1, {{last, cb}}};
+      s->grid[2].nterms = g->nbatch - 1;
+      double lb = (double)fe_estimate(last);
+      wgs = B / lb * ceil(lb / cb) *
+            ceil((double)fe_estimate(rows) / VALU_ROW_BLOCK);
+    }
   }
   if (s->lds_bytes > chip->lds_bytes)
     return fe_why(why, cap, "%lld bytes of LDS", (long long)s->lds_bytes);
   /* The cost rule's units (Schedule/Select.c): one WMMA's time is about
-   * 1024 VALU multiply-adds of a CU (64 lanes x 16 cycles). */
+   * 1024 VALU multiply-adds of a CU (64 lanes x 16 cycles); a zero
+   * point's subtraction counts as one. */
   double bytes = (M * K + K * N) * B * eb + M * N * B * eb;
-  s->cost = fe_cost(chip, wgs, M * N * K * B / 1024.0, bytes);
+  s->cost = fe_cost(chip, wgs, (M * N * K * B + zp_ops) / 1024.0, bytes);
   return 0;
 }
 
@@ -579,10 +614,11 @@ static int build_rows(fe_kb *kb) {
   fe_size nrows;
   int rl = row_loop(g, &nrows);
   int group = row_group(kb->p), cols = merged_columns(kb->p);
+  int cb = column_block(kb->p);
   int unroll = (int)(s->k_step / group);
   MlirValue batch[FE_MAX_BATCH] = {{NULL}};
   fe_gemm on_z = *g; /* the batch loops on grid z */
-  on_z.nbatch -= cols > 1;
+  on_z.nbatch -= cols > 1 || cb > 1;
   if (on_z.nbatch)
     kb_batch_from_z(kb, &on_z, kb_bid(kb, 2), batch);
   MlirValue lane = group == 1 ? kb_c(kb, 0)
@@ -590,7 +626,7 @@ static int build_rows(fe_kb *kb) {
   MlirValue slot = group == 1 ? kb->tid
                               : wb_arith(b, "arith.divui", kb->tid, kb_c(kb, group));
   MlirValue row = slot;
-  if (cols == 1)
+  if (cols == 1 && cb == 1)
     row = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), s->tile_m), slot);
   /* Outputs that exist: rows in range, or with the columns merged
    * (merged_columns) threads of a whole column, columns in range. */
@@ -602,6 +638,15 @@ static int build_rows(fe_kb *kb) {
     batch[g->nbatch - 1] = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), cols), col);
     if (cols * nrows.value < VALU_THREADS)
       ok = wb_cmpi(b, WB_CMP_ULT, col, kb_c(kb, cols));
+    ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, batch[g->nbatch - 1],
+                              kb_size(kb, g->batch[g->nbatch - 1])));
+  } else if (cb > 1) {
+    MlirValue rb = kb_c(kb, VALU_ROW_BLOCK);
+    MlirValue col = wb_arith(b, "arith.divui", kb->tid, rb);
+    MlirValue r = wb_arith(b, "arith.remui", kb->tid, rb);
+    row = kb_add(kb, kb_mulc(kb, kb_bid(kb, 0), VALU_ROW_BLOCK), r);
+    batch[g->nbatch - 1] = kb_add(kb, kb_mulc(kb, kb_bid(kb, 1), cb), col);
+    ok = wb_cmpi(b, WB_CMP_ULT, row, kb_size(kb, nrows));
     ok = and_(kb, ok, wb_cmpi(b, WB_CMP_ULT, batch[g->nbatch - 1],
                               kb_size(kb, g->batch[g->nbatch - 1])));
   } else if (s->m_tail) {
@@ -732,11 +777,12 @@ void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
                     : group == 32         ? "a wave reduces over K"
                                           : "a thread walks K";
   if (runtime) {
-    int cols = merged_columns(p);
+    int cols = merged_columns(p), cb = column_block(p);
     char merged[96] = "";
-    if (cols > 1)
+    if (cols > 1 || cb > 1)
       snprintf(merged, sizeof merged, " (%d rows x %d of the innermost "
-               "batch loop)", (int)(s->tile_m / cols), cols);
+               "batch loop)", cols > 1 ? (int)(s->tile_m / cols) : VALU_ROW_BLOCK,
+               cols > 1 ? cols : cb);
     snprintf(buf, cap,
              "; rows kernel: %s per output, %d waves per workgroup of %d "
              "outputs%s, the workgroups from the run-time sizes",

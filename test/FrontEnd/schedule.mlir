@@ -15,7 +15,7 @@
 // STAGING: staging
 
 // The six single GEMMs (chains ignore the tile options):
-// NOTILE-COUNT-6: no configuration has a 32x32 workgroup tile (registers: 16x64, 64x64; LDS: 256x128, 128x128, 128x64, 64x128, 64x64; a depthwise multiplier of <= 16 (32): 128x16 (128x32), 64x16 (64x32))
+// NOTILE-COUNT-6: no configuration has a 32x32 workgroup tile (registers: 16x64, 64x64; LDS: 256x128, 128x128, 128x64, 64x128, 64x64; a depthwise multiplier of <= 16 (32): 128x16 (128x32), 64x16 (64x32), at run-time sizes 32x16 (32x32) and 16x16 (16x32) too)
 
 // One 16x16 tile: one workgroup of one wave row in registers (LDS staging
 // would only add a copy); tails = [M, N, K] beyond the workgroup tile.

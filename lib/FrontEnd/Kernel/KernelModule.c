@@ -233,16 +233,14 @@ static MlirValue permuted_view(fe_kb *kb, MlirValue v, int rank,
   return r;
 }
 
-/* The view of buffer v with the static sizes and strides x->vshape and
- * x->vstride (memref.reinterpret_cast): dimensions a contraction collapses
- * (Problem/ProblemCollapse.c). */
-static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
+/* The view of buffer v with static sizes and strides (rank dims, offset
+ * 0): memref.reinterpret_cast. */
+static MlirValue static_view(fe_kb *kb, MlirValue v, int rank,
+                             const int64_t *shape, const int64_t *stride) {
   MlirType t = mlirValueGetType(v);
-  int rank = x->rank;
-  MlirAttribute layout =
-      mlirStridedLayoutAttrGet(kb->ctx, 0, rank, x->vstride);
+  MlirAttribute layout = mlirStridedLayoutAttrGet(kb->ctx, 0, rank, stride);
   MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank,
-                                  x->vshape, layout,
+                                  shape, layout,
                                   mlirMemRefTypeGetMemorySpace(t));
   int64_t zero = 0;
   int32_t seg[4] = {1, 0, 0, 0};
@@ -251,21 +249,27 @@ static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
       wb_named(kb->ctx, "static_offsets",
                mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
       wb_named(kb->ctx, "static_sizes",
-               mlirDenseI64ArrayGet(kb->ctx, rank, x->vshape)),
+               mlirDenseI64ArrayGet(kb->ctx, rank, shape)),
       wb_named(kb->ctx, "static_strides",
-               mlirDenseI64ArrayGet(kb->ctx, rank, x->vstride))};
+               mlirDenseI64ArrayGet(kb->ctx, rank, stride))};
   MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &v, vt, 4, a);
   if (mlirValueIsNull(r))
     kb->failed = 1;
   return r;
 }
 
+/* The view of buffer v with the static sizes and strides x->vshape and
+ * x->vstride: dimensions a contraction collapses
+ * (Problem/ProblemCollapse.c). */
+static MlirValue collapsed_view(fe_kb *kb, MlirValue v, const fe_arg *x) {
+  return static_view(kb, v, x->rank, x->vshape, x->vstride);
+}
+
 /* The view of vector buffer v (rank dims, static sizes) as a one-row
- * matrix: a unit dimension inserted before its innermost
- * (memref.reinterpret_cast), rank + 1 dims (Problem/ProblemVector.c).  The
- * row's stride is the whole buffer, so rows past the first lie past its
- * end: the fat buffer's range check reads them as zeros and drops their
- * stores, whatever the masks. */
+ * matrix: a unit dimension inserted before its innermost, rank + 1 dims
+ * (Problem/ProblemVector.c).  The row's stride is the whole buffer, so
+ * rows past the first lie past its end: the fat buffer's range check
+ * reads them as zeros and drops their stores, whatever the masks. */
 static MlirValue row_view(fe_kb *kb, MlirValue v, int rank) {
   MlirType t = mlirValueGetType(v);
   int64_t shape[FE_MAX_RANK], stride[FE_MAX_RANK], elems = 1;
@@ -277,25 +281,7 @@ static MlirValue row_view(fe_kb *kb, MlirValue v, int rank) {
   }
   shape[rank - 1] = 1;
   stride[rank - 1] = elems;
-  MlirAttribute layout =
-      mlirStridedLayoutAttrGet(kb->ctx, 0, rank + 1, stride);
-  MlirType vt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank + 1,
-                                  shape, layout,
-                                  mlirMemRefTypeGetMemorySpace(t));
-  int64_t zero = 0;
-  int32_t seg[4] = {1, 0, 0, 0};
-  MlirNamedAttribute a[4] = {
-      wb_segments(kb->ctx, 4, seg),
-      wb_named(kb->ctx, "static_offsets",
-               mlirDenseI64ArrayGet(kb->ctx, 1, &zero)),
-      wb_named(kb->ctx, "static_sizes",
-               mlirDenseI64ArrayGet(kb->ctx, rank + 1, shape)),
-      wb_named(kb->ctx, "static_strides",
-               mlirDenseI64ArrayGet(kb->ctx, rank + 1, stride))};
-  MlirValue r = wb_op1(&kb->b, "memref.reinterpret_cast", 1, &v, vt, 4, a);
-  if (mlirValueIsNull(r))
-    kb->failed = 1;
-  return r;
+  return static_view(kb, v, rank + 1, shape, stride);
 }
 
 int kb_arg_rank(const fe_kb *kb, int a) {

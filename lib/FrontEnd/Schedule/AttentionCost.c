@@ -36,6 +36,20 @@ static double combine_valu(int ndv) { return 32.0 * (ndv + 1); }
 
 static double slot_bytes(int ndv) { return (double)(ndv + 1) * 32 * 8 * 4; }
 
+/* Of candidates cs[0..n) (cs[0] the old rule's, skip[i] excluded): the
+ * shortest modelled time (equal: the smaller SIMD bound), or the old
+ * rule's where it is within FE_MODEL_MARGIN of it. */
+static int choose(const fe_schedule *cs, int n, const bool *skip) {
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (!(skip && skip[i]) &&
+        (cs[i].cost < cs[best].cost * (1 - 1e-9) ||
+         (cs[i].cost <= cs[best].cost * (1 + 1e-9) &&
+          cs[i].cost_simd < cs[best].cost_simd)))
+      best = i;
+  return cs[0].cost <= cs[best].cost * (1 + FE_MODEL_MARGIN) ? 0 : best;
+}
+
 typedef struct {
   int S, P;
   double t1, t2; /* the launches' modelled times (t2: the combine, or 0) */
@@ -145,16 +159,10 @@ int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
    * (the decode step's traffic bound, python/tests/test_llm_attention.py). */
   double least = sh->wgs * sh->blocks * 16 * (sh->d + sh->dv) * sh->eb +
                  sh->wgs * sh->group * sh->d * sh->eb;
-  int best = 0;
+  bool skip[MAX_CANDS] = {false};
   for (int i = 1; i < n; ++i)
-    if (cs[i].tie_bytes > 1.1 * least && cs[i].tie_bytes > cs[0].tie_bytes)
-      continue;
-    else if (cs[i].cost < cs[best].cost * (1 - 1e-9) ||
-        (cs[i].cost <= cs[best].cost * (1 + 1e-9) &&
-         cs[i].cost_simd < cs[best].cost_simd))
-      best = i;
-  if (cs[0].cost <= cs[best].cost * (1 + FE_MODEL_MARGIN))
-    best = 0;
+    skip[i] = cs[i].tie_bytes > 1.1 * least && cs[i].tie_bytes > cs[0].tie_bytes;
+  int best = choose(cs, n, skip);
   if (o->explain_cost) {
     for (int i = 0; i < n; ++i)
       remark(p, &c[i], i == 0, "candidate");
@@ -232,16 +240,9 @@ int fe_att_choose_keys(const fe_problem *p, const wmma_chip_info *chip,
   memset(m, 0, sizeof m);
   if (n > 8)
     n = 8;
-  int best = 0;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i)
     att_model(p, chip, s, &c[i], &m[i]);
-    if (m[i].cost < m[best].cost * (1 - 1e-9) ||
-        (m[i].cost <= m[best].cost * (1 + 1e-9) &&
-         m[i].cost_simd < m[best].cost_simd))
-      best = i;
-  }
-  if (m[0].cost <= m[best].cost * (1 + FE_MODEL_MARGIN))
-    best = 0;
+  int best = choose(m, n, NULL);
   if (o->explain_cost) {
     for (int i = 0; i < n; ++i)
       fe_remark(p->loc, "attention candidate: keys per block = %d: modelled "

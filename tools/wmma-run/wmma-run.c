@@ -22,7 +22,7 @@ static void usage(FILE *f) {
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
           "                [--accumulate wide|native] [--rtol R] [--atol A]\n"
-          "                [--kernel-ir K.ll] [--input-scale S] [--sku KEY]\n"
+          "                [--kernel-ir K.ll] [--input-scale [NAME=]S] [--sku KEY]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
           "the kernel (default backend: the emulator), computes the original\n"
@@ -48,7 +48,8 @@ static void usage(FILE *f) {
           "neither bound (cbrt, powf, ...) need --rtol R\n"
           "and/or --atol A: |kernel - reference| <= A + R * |reference|, which\n"
           "also replace the bound and its vacuity check\n"
-          "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S; i8, i4 and i1 inputs cover their\n"
+          "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S, argument\n"
+          "NAME's with --input-scale NAME=S (repeatable); i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
           "i16, i32 and i64 buffers are uniform in [-1024, 1024);\n"
           "i32 scalars are uniform in [-128, 128), index scalars, positions,\n"
@@ -170,6 +171,9 @@ typedef struct {
   double rtol; /* > 0: |kernel - reference| <= atol + rtol * |reference| */
   double atol;
   double input_scale; /* float inputs uniform in [-scale, scale) */
+  const char *const *scale_names; /* --input-scale NAME=S: argument NAME's */
+  const double *scales;
+  int nscales;
   const wmma_sku_info *sku; /* the speed-of-light model's product */
   const wmma_sol_isa *isa;  /* the kernel's resources (NULL: unknown) */
   const wmma_sol_isa *launch_isas; /* a program's, one per launch (NULL:
@@ -207,6 +211,16 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
   memset(eargs, 0, sizeof eargs);
   if (resolve_shapes(k, sizes, nsizes, shapes))
     goto out;
+  for (int j = 0; j < r->nscales; ++j) {
+    int found = 0;
+    for (int i = 0; i < n; ++i)
+      found |= !strcmp(k->args[i].name, r->scale_names[j]);
+    if (!found) {
+      fprintf(stderr, "wmma-run: error: --input-scale names '%s', which is not "
+                      "an argument of %s\n", r->scale_names[j], k->kernel);
+      goto out;
+    }
+  }
   rng_seed(r->seed);
   /* Index scalars are positions (a sequence length in a mask): uniform in
    * 0..the largest dimension of any buffer, so masks cut inside them. */
@@ -285,9 +299,13 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       goto out;
     }
     /* 2:4 sparse parts are made from their dense matrix below. */
+    double scale = r->input_scale;
+    for (int j = 0; j < r->nscales; ++j)
+      if (!strcmp(r->scale_names[j], a->name))
+        scale = r->scales[j];
     if (strcmp(a->role, "output") && !a->sparse)
       for (size_t e = 0; e < counts[i]; ++e) {
-        store_elem(kinds[i], kd, e, draw(kinds[i], r->input_scale));
+        store_elem(kinds[i], kd, e, draw(kinds[i], scale));
         store_elem(kinds[i], md, e, fabs(load_elem(kinds[i], kd, e)));
       }
     memcpy(rd, kd, bytes);
@@ -499,6 +517,10 @@ int main(int argc, char **argv) {
   int want_stats = 0;
   const char *sku_key = NULL;
   double rtol = 0, atol = 0, input_scale = 1;
+  static char scale_names[WMMA_MAX_KERNEL_ARGS][64];
+  static const char *scale_ptrs[WMMA_MAX_KERNEL_ARGS];
+  static double scales[WMMA_MAX_KERNEL_ARGS];
+  int nscales = 0;
   /* Size sets: --size adds to the current set, --sizes starts a new one. */
   static size_opt sets[MAX_SETS][WMMA_MAX_KERNEL_ARGS];
   int nset[MAX_SETS] = {0}, nsets = 1;
@@ -530,12 +552,24 @@ int main(int argc, char **argv) {
       }
       ++i;
     } else if (!strcmp(a, "--input-scale") && v) {
+      /* S (every float input) or NAME=S (argument NAME's). */
+      const char *eq = strchr(v, '=');
+      const char *num = eq ? eq + 1 : v;
       char *end;
-      input_scale = strtod(v, &end);
-      if (*end || !*v || !(input_scale > 0) || input_scale > 1e6) {
+      double sc = strtod(num, &end);
+      if (*end || !*num || !(sc > 0) || sc > 1e6 || eq == v ||
+          (eq && nscales == WMMA_MAX_KERNEL_ARGS)) {
         fprintf(stderr, "wmma-run: error: --input-scale takes a number in "
-                        "(0, 1e6], got '%s'\n", v);
+                        "(0, 1e6] or NAME=number, got '%s'\n", v);
         return 2;
+      }
+      if (eq) {
+        snprintf(scale_names[nscales], sizeof scale_names[nscales], "%.*s",
+                 (int)(eq - v), v);
+        scale_ptrs[nscales] = scale_names[nscales];
+        scales[nscales++] = sc;
+      } else {
+        input_scale = sc;
       }
       ++i;
     } else if (!strcmp(a, "--seed") && v) {
@@ -727,7 +761,8 @@ int main(int argc, char **argv) {
                              src, src_size, input, &o, &k, launch_isas);
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
-               seed, want_stats, rtol, atol, input_scale, sku,
+               seed, want_stats, rtol, atol, input_scale, scale_ptrs, scales,
+               nscales, sku,
                have_isa ? &isa : NULL,
                have_launch_isas ? launch_isas : NULL};
   for (int s = 0; !status && s < nsets; ++s)

@@ -1,7 +1,9 @@
 // wmma-linalg-to-kernels{explain-cost}: prefill attention chooses its keys
 // per block among those that fit (16, 32, 64) by the modelled time
 // (Schedule/AttentionCost.c); within 5% the old rule's, the largest that
-// fits, stays.
+// fits, stays.  Then its query rows per workgroup (16, 32, 64, 128) the
+// same way, the old 64 within 5% (explain-cost-attention-rows.mlir: a
+// shape that takes 128).
 //
 // 2 heads, 128 queries, 80 keys, d = 64: blocks of 64 keys pad the 80
 // keys to 128 and blocks of 32 to 96; 16-key blocks visit 80.  RDNA3 fits
@@ -9,14 +11,18 @@
 // 2048), RDNA4 64.  The emulator's counters (wmma-run --stats, boost):
 // gfx1100 1.07 -> 1.01 us, gfx1201 0.708 -> 0.607 us.
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 explain-cost=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=R3
-// R3: remark: attention candidate: keys per block = 32: modelled 1.048 us, the old rule's
-// R3: remark: attention candidate: keys per block = 16: modelled 0.9404 us
-// R3: remark: attention chosen: keys per block = 16: modelled 0.9404 us
+// R3: remark: attention candidate: rows per block = 64, keys per block = 32: modelled 1.048 us, the old rule's
+// R3: remark: attention candidate: rows per block = 64, keys per block = 16: modelled 0.9404 us
+// R3: remark: attention candidate: rows per block = 16, keys per block = 32: modelled 1.336 us
+// R3: remark: attention candidate: rows per block = 32, keys per block = 16: modelled 1.02 us
+// R3: remark: attention candidate: rows per block = 128, keys per block = 16: modelled 1.545 us
+// R3: remark: attention chosen: rows per block = 64, keys per block = 16: modelled 0.9404 us
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 explain-cost=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=R4
-// R4: remark: attention candidate: keys per block = 64: modelled 0.7211 us, the old rule's
-// R4: remark: attention candidate: keys per block = 32: modelled 0.591 us
-// R4: remark: attention candidate: keys per block = 16: modelled 0.5492 us
-// R4: remark: attention chosen: keys per block = 16: modelled 0.5492 us
+// R4: remark: attention candidate: rows per block = 64, keys per block = 64: modelled 0.7211 us, the old rule's
+// R4: remark: attention candidate: rows per block = 64, keys per block = 32: modelled 0.591 us
+// R4: remark: attention candidate: rows per block = 64, keys per block = 16: modelled 0.5492 us
+// R4: remark: attention candidate: rows per block = 32, keys per block = 16: modelled 0.5896 us
+// R4: remark: attention chosen: rows per block = 64, keys per block = 16: modelled 0.5492 us
 // The schedule carries the choice (tile[1]).
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' | FileCheck %s --check-prefix=IR
 // IR: template = "attention", {{.*}} tile = [64, 16, 16]

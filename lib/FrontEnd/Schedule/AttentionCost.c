@@ -173,27 +173,42 @@ int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
   return 0;
 }
 
-/*===--- prefill attention: keys per block --------------------------------===*/
-/* Prefill attention (Templates/Attention.c) streams K and V through LDS in
- * blocks of 16, 32 or 64 keys; the old rule took the largest that fits
- * the VGPRs and LDS.  Each fitting size is charged: the WMMAs of the key
- * blocks every workgroup visits (a partial last block padded to the block;
- * a causal stop ends a workgroup's keys at its last query), V's
- * transposing copy (one WMMA per 16x16 of each V^T block), the VALU per
- * block and wave -- per 16-key tile the scores' softmax (ATT_TILE_VALU),
- * once per block the row max, sum and O^T rescale across the halves
- * (ATT_BLOCK_VALU), fitted to the emulator's counts of one head of 64
- * queries x 256 keys: d = 64 on gfx1100, 122 and 97 VALU per tile with
- * blocks of 16 and 32 keys (105 with 64: the model under-charges 64-key
- * blocks by about a fifth), d = 128 on gfx1201, 157 and 136 -- the LDS
- * bytes (each workgroup writes a block, its waves read it), K and V from
- * the L2 once per workgroup and from DRAM once, occupancy from the VGPRs
- * and LDS. */
+/*===--- prefill attention: query rows and keys per block ---------------===*/
+/* Prefill attention (Templates/Attention.c) gives each workgroup 16 query
+ * rows per wave (1, 2, 4 or 8 waves: 16 to 128 rows; the old rule 64) and
+ * streams K and V through LDS in blocks of 16, 32 or 64 keys; the old rule
+ * took the largest that fits the VGPRs and LDS.  Each fitting pair is
+ * charged: the WMMAs of the key blocks every workgroup visits (a partial
+ * last block padded to the block; a causal stop ends a workgroup's keys at
+ * its last query), V's transposing copy (one WMMA per 16x16 of each V^T
+ * block, per workgroup), the VALU per block and wave -- per 16-key tile
+ * the scores' softmax (ATT_TILE_VALU), once per block the row max, sum
+ * and O^T rescale across the halves (ATT_BLOCK_VALU), fitted to the
+ * emulator's counts of one head of 64 queries x 256 keys: d = 64 on
+ * gfx1100, 122 and 97 VALU per tile with blocks of 16 and 32 keys (105
+ * with 64: the model under-charges 64-key blocks by about a fifth), d =
+ * 128 on gfx1201, 157 and 136 -- the LDS bytes (each workgroup writes a
+ * block, its waves read it), K and V from the L2 once per workgroup (so
+ * fewer rows read them more often) and from DRAM once, occupancy from the
+ * VGPRs and LDS. */
 static double att_tile_valu(int nd, int ndv) { return 29.0 + 5.4 * (nd + ndv); }
 #define ATT_BLOCK_VALU 46.0
+/* The K/V copy's VALU per 16-byte chunk a lane loads and stores (its
+ * addresses): a block's chunks are shared by the workgroup's lanes, so a
+ * wave pays fewer with more waves.  The fit above is at 4 waves; other
+ * counts add or save the difference.  Fitted to the emulator's counts of
+ * 2 heads of 256 queries x 512 keys, d = 128 on gfx1201, 32 keys per
+ * block: VALU bound 1.35, 1.19 and 1.09 us per wave at 2, 4 and 8 waves
+ * (16, 8 and 4 chunks a lane per block): about 4 a chunk. */
+#define ATT_COPY_VALU 4.0
+#define ATT_FIT_WAVES 4
+
+static double copy_chunks(int keys, int d, int dv, double eb, int waves) {
+  return ceil(keys * (d + dv) * eb / 16.0 / (32.0 * waves));
+}
 
 static void att_model(const fe_problem *p, const wmma_chip_info *chip,
-                      const fe_schedule *s, const fe_att_keys_cand *k,
+                      const fe_schedule *s, const fe_att_block_cand *k,
                       fe_schedule *out) {
   const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
   int d = (int)g1->K.value, dv = (int)g2->N.value, nd = d / 16, ndv = dv / 16;
@@ -217,8 +232,11 @@ static void att_model(const fe_problem *p, const wmma_chip_info *chip,
   w.workgroups = B * wgs_m;
   w.waves_per_wg = waves;
   w.wmma = B * visits * tiles * ((double)waves * (nd + ndv) + ndv);
+  double copy = ATT_COPY_VALU *
+                (copy_chunks(k->keys, d, dv, eb, waves) -
+                 copy_chunks(k->keys, d, dv, eb, ATT_FIT_WAVES));
   w.valu = B * visits * waves *
-           (att_tile_valu(nd, ndv) * tiles + ATT_BLOCK_VALU);
+           (att_tile_valu(nd, ndv) * tiles + ATT_BLOCK_VALU + copy);
   double kv = B * visits * k->keys * (d + dv) * eb;
   w.lds_written = kv;
   w.lds_read = kv * waves;
@@ -231,26 +249,54 @@ static void att_model(const fe_problem *p, const wmma_chip_info *chip,
   out->cost = fe_modelled_costs(chip, &w, &out->cost_simd);
 }
 
-int fe_att_choose_keys(const fe_problem *p, const wmma_chip_info *chip,
-                       const fe_options *o, const fe_schedule *s,
-                       const fe_att_keys_cand *c, int n) {
-  fe_schedule m[8];
+/* The candidate's schedule: s with c's rows, waves and threads. */
+static fe_schedule with_rows(const fe_schedule *s, const fe_att_block_cand *c) {
+  fe_schedule r = *s;
+  r.tile_m = c->rows;
+  r.waves_m = c->rows / 16;
+  r.threads = 32 * r.waves_m;
+  return r;
+}
+
+static void block_remark(const fe_problem *p, const fe_att_block_cand *c,
+                         const fe_schedule *m, bool old, const char *what) {
+  fe_remark(p->loc, "attention %s: rows per block = %d, keys per block = "
+                    "%d: modelled %.4g us%s",
+            what, c->rows, c->keys, m->cost * 1e6,
+            old ? ", the old rule's" : "");
+}
+
+#define MAX_BLOCK_CANDS 16
+
+int fe_att_choose_block(const fe_problem *p, const wmma_chip_info *chip,
+                        const fe_options *o, const fe_schedule *s,
+                        const fe_att_block_cand *c, int n) {
+  fe_schedule m[MAX_BLOCK_CANDS], g[MAX_BLOCK_CANDS];
+  int gi[MAX_BLOCK_CANDS], ng = 0;
   if (n < 1)
     return 0;
-  memset(m, 0, sizeof m);
-  if (n > 8)
-    n = 8;
-  for (int i = 0; i < n; ++i)
-    att_model(p, chip, s, &c[i], &m[i]);
-  int best = choose(m, n, NULL);
+  if (n > MAX_BLOCK_CANDS)
+    n = MAX_BLOCK_CANDS;
+  for (int i = 0; i < n; ++i) {
+    fe_schedule r = with_rows(s, &c[i]);
+    att_model(p, chip, &r, &c[i], &m[i]);
+  }
+  /* Keys within each rows group (its first the largest), then rows among
+   * the groups' choices (the first group's, the old rows, first). */
+  for (int i = 0; i < n;) {
+    int j = i;
+    while (j < n && c[j].rows == c[i].rows)
+      ++j;
+    int k = i + choose(&m[i], j - i, NULL);
+    gi[ng] = k;
+    g[ng++] = m[k];
+    i = j;
+  }
+  int best = gi[choose(g, ng, NULL)];
   if (o->explain_cost) {
     for (int i = 0; i < n; ++i)
-      fe_remark(p->loc, "attention candidate: keys per block = %d: modelled "
-                        "%.4g us%s",
-                c[i].keys, m[i].cost * 1e6, i ? "" : ", the old rule's");
-    fe_remark(p->loc, "attention chosen: keys per block = %d: modelled "
-                      "%.4g us%s",
-              c[best].keys, m[best].cost * 1e6, best ? "" : ", the old rule's");
+      block_remark(p, &c[i], &m[i], i == 0, "candidate");
+    block_remark(p, &c[best], &m[best], best == 0, "chosen");
   }
   return best;
 }

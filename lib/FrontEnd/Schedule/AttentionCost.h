@@ -1,7 +1,7 @@
 /* The attention templates' choices by the modelled time (AttentionCost.c):
  * decode attention's key slices per workgroup (waves) and workgroups per
- * KV sequence (the split), prefill attention's keys per block.  Each
- * candidate's work goes through the speed-of-light model
+ * KV sequence (the split), prefill attention's query rows and keys per
+ * block.  Each candidate's work goes through the speed-of-light model
  * (fe_modelled_costs); within FE_MODEL_MARGIN of the shortest the old
  * rule's choice stays. */
 #ifndef WMMA_FRONTEND_SCHEDULE_ATTENTIONCOST_H
@@ -33,19 +33,22 @@ int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
                     int fb4, int64_t lds_cap, fe_dattn_lds_fn lds,
                     int *waves, int *split);
 
-/* A block size prefill attention can build: keys per block and what it
- * needs (Templates/Attention.c's fit). */
+/* A block prefill attention can build: query rows (16 per wave) and keys
+ * per block and what it needs (Templates/AttentionPlan.c's fit). */
 typedef struct {
-  int keys, vgprs;
+  int rows, keys, vgprs;
   int64_t lds;
-} fe_att_keys_cand;
+} fe_att_block_cand;
 
-/* The index in c[0..n) of the keys per block with the shortest modelled
- * time for the plan s (instruction, rows per workgroup, waves); c[0] is
- * the old rule's (the largest that fits), kept within FE_MODEL_MARGIN.
+/* The index in c[0..n) of the block with the shortest modelled time for
+ * the plan s (its instruction; tile_m, waves_m and threads are each
+ * candidate's).  The candidates come grouped by rows, each group's
+ * largest keys first (the old keys rule's); c[0] is the old rule's rows
+ * (64).  Keys are chosen within each rows group, then rows among the
+ * groups' choices, each time keeping the first within FE_MODEL_MARGIN.
  * explain-cost remarks on o->explain_cost. */
-int fe_att_choose_keys(const fe_problem *p, const wmma_chip_info *chip,
-                       const fe_options *o, const fe_schedule *s,
-                       const fe_att_keys_cand *c, int n);
+int fe_att_choose_block(const fe_problem *p, const wmma_chip_info *chip,
+                        const fe_options *o, const fe_schedule *s,
+                        const fe_att_block_cand *c, int n);
 
 #endif /* WMMA_FRONTEND_SCHEDULE_ATTENTIONCOST_H */

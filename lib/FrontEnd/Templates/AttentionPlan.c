@@ -80,6 +80,48 @@ static fit_t fit(const wmma_chip_info *chip, const fe_schedule *s,
   return f;
 }
 
+/* Appends to c[*n] the keys per block (64, 32, 16: the largest first, or
+ * the pin's) that fit the registers and LDS with s's rows and waves, and
+ * returns the fit of the last size tried.  Measured over d = 64 and 128,
+ * 33 to 1024 keys, with and without masks: keys x d <= 4096 compiles
+ * without spills on RDNA4.  RDNA3's fragments, twice as large (replicated
+ * halves), fit there only when no block is masked (the scores the
+ * product, scaled or not, no causal stop, the key count a multiple of the
+ * block: 251 VGPRs at d = 64, 255 at d = 128); masked blocks (key tails,
+ * causal, mask or bias operands) spill there and fit at keys x d <= 2048;
+ * a causal stop split into unmasked blocks and the diagonal's
+ * (causal_split) fits 4096 at d = 64 (64 keys: 225 VGPRs); at d = 128 (32
+ * keys) with the diagonal computed a tile at a time it spills 16 VGPRs
+ * outside the loop (values the diagonal's blocks need kept across the
+ * 256-VGPR loop), so RDNA3 takes 16 keys there unless pinned. */
+static fit_t keys_cands(const fe_problem *p, const wmma_chip_info *chip,
+                        const fe_schedule *s, int keys_pin,
+                        fe_att_block_cand *c, int *n) {
+  const fe_gemm *g1 = &p->gemms[0], *g2 = &p->gemms[1];
+  int64_t d = g1->K.value, dv = g2->N.value;
+  int below = fe_att_causal_unmasked(&p->g, p->att.score);
+  bool unmasked = (fe_att_plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
+                  (below >= 0 && fe_att_plain_node(p, below));
+  fit_t last = {0, 0};
+  for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
+    bool split = below >= 0 &&
+                 fe_att_causal_split(p, chip->arch, s->tile_m, k, s->stages) &&
+                 !fe_att_causal_diag_per_tile(p, chip->arch, s->tile_m, k);
+    int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
+                             (unmasked && g1->N.value % k == 0 &&
+                              (below < 0 || split))
+                         ? 4096
+                         : 2048;
+    if (keys_pin ? k != keys_pin : k > KT && k * d > kd_max)
+      continue;
+    fit_t f = fit(chip, s, g1, (int)d, (int)dv, k);
+    last = f;
+    if (f.vgprs <= FE_VGPR_BUDGET && f.lds <= chip->lds_bytes)
+      c[(*n)++] = (fe_att_block_cand){s->tile_m, k, f.vgprs, f.lds};
+  }
+  return last;
+}
+
 int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
                         const fe_options *o, fe_schedule *s, char *why,
                         size_t cap) {
@@ -111,71 +153,68 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
     return fe_why(why, cap, "no WMMA instruction for these types");
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
   s->staging = FE_STAGE_LDS;
-  s->tile_m = QPW * WAVES;
   s->k_step = ii->k;
   /* Two K/V buffers, or a pin's three (Kernel/Pipelined.c). */
   s->stages = o->pinned ? (int)o->pin.stages : 2;
   if (s->stages < 2 || s->stages > KB_PIPE_MAX_STAGES)
     return fe_why(why, cap, "the K/V pipeline has 2 or %d stages, got %d",
                   KB_PIPE_MAX_STAGES, s->stages);
-  s->waves_m = WAVES;
   s->waves_n = 1;
   s->wave_m = s->wave_n = 1;
-  s->threads = 32 * WAVES;
-  /* Keys per block: the largest of 64, 32, 16 that fits the registers and
-   * LDS (a block's row max, row sum and O^T rescale amortise over its key
-   * tiles), or the pin's.  Measured over d = 64 and 128, 33 to 1024 keys,
-   * with and without masks: keys x d <= 4096 compiles without spills on
-   * RDNA4.  RDNA3's fragments, twice as large (replicated halves), fit
-   * there only when no block is masked (the scores the product, scaled or
-   * not, no causal stop, the key count a multiple of the block: 251 VGPRs
-   * at d = 64, 255 at d = 128); masked blocks (key tails, causal, mask
-   * or bias operands) spill there and fit at keys x d <= 2048; a causal
-   * stop split into unmasked blocks and the diagonal's (causal_split)
-   * fits 4096 at d = 64 (64 keys: 225 VGPRs); at d = 128 (32 keys) with
-   * the diagonal computed a tile at a time it spills 16 VGPRs outside the
-   * loop (values the diagonal's blocks need kept across the 256-VGPR
-   * loop), so RDNA3 takes 16 keys there unless pinned. */
-  int below = fe_att_causal_unmasked(&p->g, p->att.score);
-  bool unmasked = (fe_att_plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
-                  (below >= 0 && fe_att_plain_node(p, below));
-  int keys = 0;
+  /* Query rows per workgroup: QPW per wave, 1, 2, 4 or 8 waves (the old
+   * rule's 4 first), or the pin's; keys per block (keys_cands) for each. */
+  int rows_pin = 0, keys_pin = 0;
   if (o->pinned) {
+    int64_t pr = o->pin.tile[0];
+    if (pr != QPW && pr != 2 * QPW && pr != WAVES * QPW && pr != MAX_WAVES * QPW)
+      return fe_why(why, cap, "query rows per block (tile[0]) must be 16, 32, "
+                              "64 or 128, got %lld",
+                    (long long)pr);
+    rows_pin = (int)pr;
     int64_t pk = o->pin.tile[1];
     if (pk != KT && pk != 2 * KT && pk != MAX_KEY_TILES * KT)
       return fe_why(why, cap, "keys per block (tile[1]) must be 16, 32 or "
                               "64, got %lld",
                     (long long)pk);
-    keys = (int)pk;
+    keys_pin = (int)pk;
   }
-  fe_att_keys_cand kc[MAX_KEY_TILES];
-  int nkc = 0;
-  for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
-    bool split = below >= 0 &&
-                 fe_att_causal_split(p, chip->arch, s->tile_m, k, s->stages) &&
-                 !fe_att_causal_diag_per_tile(p, chip->arch, s->tile_m, k);
-    int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
-                             (unmasked && g1->N.value % k == 0 &&
-                              (below < 0 || split))
-                         ? 4096
-                         : 2048;
-    if (keys ? k != keys : k > KT && k * d > kd_max)
+  static const int wave_counts[] = {WAVES, 1, 2, MAX_WAVES};
+  fe_att_block_cand bc[4 * MAX_KEY_TILES];
+  int nbc = 0;
+  fit_t last = {0, 0};
+  bool have_last = false;
+  for (int w = 0; w < 4; ++w) {
+    int rows = QPW * wave_counts[w];
+    if (rows_pin && rows != rows_pin)
       continue;
-    fit_t f = fit(chip, s, g1, (int)d, (int)dv, k);
-    s->tile_n = k;
-    s->vgprs = f.vgprs;
-    s->lds_bytes = f.lds;
-    if (f.vgprs <= FE_VGPR_BUDGET && f.lds <= chip->lds_bytes)
-      kc[nkc++] = (fe_att_keys_cand){k, f.vgprs, f.lds};
+    s->tile_m = rows;
+    s->waves_m = wave_counts[w];
+    s->threads = 32 * wave_counts[w];
+    fit_t l = keys_cands(p, chip, s, keys_pin, bc, &nbc);
+    if (!have_last) /* the old rows' (or the pin's), for the refusal */
+      last = l, have_last = true;
+    /* Other rows only where the old rows fit: more waves share the
+     * prefetch, so d = 256 fits the estimate at 128 rows, but it spills
+     * (gfx1201, 16 VGPRs: the program of three launches stays). */
+    if (!nbc)
+      break;
   }
-  /* Of the sizes that fit, the modelled time's (Schedule/AttentionCost.c;
-   * the old rule's, the largest, first). */
-  if (nkc) {
-    int i = fe_att_choose_keys(p, chip, o, s, kc, nkc);
-    s->tile_n = kc[i].keys;
-    s->vgprs = kc[i].vgprs;
-    s->lds_bytes = kc[i].lds;
+  /* Of the blocks that fit, the modelled time's (Schedule/AttentionCost.c;
+   * the old rule's first). */
+  if (nbc) {
+    int i = fe_att_choose_block(p, chip, o, s, bc, nbc);
+    s->tile_m = bc[i].rows;
+    s->tile_n = bc[i].keys;
+    s->vgprs = bc[i].vgprs;
+    s->lds_bytes = bc[i].lds;
+  } else {
+    s->tile_m = rows_pin ? rows_pin : QPW * WAVES;
+    s->tile_n = keys_pin ? keys_pin : KT;
+    s->vgprs = last.vgprs;
+    s->lds_bytes = last.lds;
   }
+  s->waves_m = s->tile_m / QPW;
+  s->threads = 32 * s->waves_m;
   int bits = wb_type_bits(g1->a_type), eb = bits / 8;
   if (s->vgprs > FE_VGPR_BUDGET)
     return fe_why(why, cap, "head dimensions %lld x %lld need about %d VGPRs "
@@ -184,7 +223,7 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
   if (s->lds_bytes > chip->lds_bytes)
     return fe_why(why, cap, "K and V blocks need %lld bytes of LDS",
                   (long long)s->lds_bytes);
-  keys = s->tile_n;
+  int keys = s->tile_n;
   const wmma_schedule_desc *pin = o->pinned ? &o->pin : NULL;
   s->kacc = mlirF32TypeGet(mlirTypeGetContext(g1->a_type));
   s->acc_pack = 1;
@@ -217,7 +256,7 @@ int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
   for (int i = 0; i < g1->nbatch; ++i)
     B *= (double)fe_estimate(g1->batch[i]);
   double blocks = B * ceil(M / s->tile_m);
-  double wmma = blocks * WAVES * ceil(N / keys) * (keys / KT) *
+  double wmma = blocks * s->waves_m * ceil(N / keys) * (keys / KT) *
                 (d / ii->k + dv / ii->m);
   double bytes = blocks * ceil(N / keys) * keys * (d + dv) * eb +
                  B * M * (d * eb + dv * 4);

@@ -16,7 +16,8 @@
 #define KT FE_ATOM_M
 #define MAX_KEY_TILES 4
 #define QPW FE_ATOM_N
-#define WAVES 4
+#define WAVES 4      /* the old rule's waves per workgroup */
+#define MAX_WAVES 8  /* 128 query rows per workgroup */
 #define MAX_TILES 16  /* head dims up to 256 */
 /* One s_waitcnt per FRAGS_PER_WAIT WMMAs of S^T = K Q^T (and per O^T
  * tile of O^T = V^T P^T): LLVM waits before each WMMA for its own

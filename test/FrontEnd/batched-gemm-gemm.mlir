@@ -64,17 +64,20 @@
 // IR: arith.xori
 // IR: wmma.store <d, hw, #atom1> %{{.*}}, %[[LDS]]
 // IR: amdgpu.lds_barrier
-// Phase 2: 32 output tiles, 8 column strips of 4, A from LDS, one B
-// fragment per K step.
+// Phase 2: 32 output tiles, 8 column strips of 4, one B fragment per K
+// step; the block's A strip (16 fragments: 4 row tiles x 4 K steps) read
+// from LDS once per wave before the loop over the strips and held in
+// registers, the K loop unrolled (ChainLds.c, strip_in_registers).
+// IR: arith.xori
+// IR4-COUNT-16: wmma.load <a, kcontig, #atom> %[[LDS]]
+// IR3-COUNT-16: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: scf.for %{{.*}} = %{{.*}} to %c8 step %c4 {
-// IR: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
+// IR-NOT: wmma.load <a
 // IR4: wmma.load <b, kcontig, #atom>
 // IR3: wmma.load <b, compact, #atom>
 // IR3: wmma.expand b
-// IR: arith.xori
-// IR4: wmma.load <a, kcontig, #atom> %[[LDS]]
-// IR3: wmma.load <a, hw, #atom> %[[LDS]]
 // IR: wmma.mma
+// IR-NOT: wmma.load <a
 // IR-COUNT-4: wmma.store <d, hw, #atom> %{{.*}}, %arg3[%[[B]],
 // IR-NOT: wmma.store
 

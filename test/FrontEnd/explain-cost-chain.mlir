@@ -13,13 +13,13 @@
 // counters (wmma-run --stats, 1024 tokens): gfx1100 6.76 us at 32 rows
 // unpadded, 6.16 us at 16 padded; gfx1201 2.93 and 2.52 us.
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds explain-cost=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=R3
-// R3: remark: chain_lds candidate: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts: modelled 4.71 us (rule 1104)
-// R3: remark: chain_lds candidate: staging = lds, tile = [32, 16, 16], waves = [4, 1], rows unpadded, 950272 bank conflicts: modelled 6.349 us (rule 1312)
-// R3: remark: chain_lds chosen: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts: modelled 4.71 us
+// R3: remark: chain_lds candidate: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts, LDS {{[0-9]+}} B read: modelled 4.71 us (rule 1104)
+// R3: remark: chain_lds candidate: staging = lds, tile = [32, 16, 16], waves = [4, 1], rows unpadded, 950272 bank conflicts, LDS {{[0-9]+}} B read: modelled 6.758 us (rule 1312)
+// R3: remark: chain_lds chosen: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts, LDS {{[0-9]+}} B read: modelled 4.71 us
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201 staging=lds explain-cost=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=R4
-// R4: remark: chain_lds candidate: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts: modelled [[T16:[0-9.]+]] us (rule 1104)
-// R4: remark: chain_lds candidate: staging = lds, tile = [32, 16, 16], waves = [4, 1], rows unpadded, 491520 bank conflicts: modelled [[T32:[0-9.]+]] us (rule 1312)
-// R4: remark: chain_lds chosen: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts: modelled [[T16]] us
+// R4: remark: chain_lds candidate: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts, LDS {{[0-9]+}} B read: modelled [[T16:[0-9.]+]] us (rule 1104)
+// R4: remark: chain_lds candidate: staging = lds, tile = [32, 16, 16], waves = [4, 1], rows unpadded, 491520 bank conflicts, LDS {{[0-9]+}} B read: modelled [[T32:[0-9.]+]] us (rule 1312)
+// R4: remark: chain_lds chosen: staging = lds, tile = [16, 16, 16], waves = [4, 1], rows padded, 0 bank conflicts, LDS {{[0-9]+}} B read: modelled [[T16]] us
 // The schedule carries the choice, and the LDS buffer the padded rows.
 // RUN: wmma-opt %s --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100 staging=lds})' | FileCheck %s --check-prefix=IR
 // IR: workgroup(%{{.*}} : memref<16x1032xf16, #gpu.address_space<workgroup>>)

@@ -57,6 +57,7 @@ typedef struct {
                              against bank conflicts (ChainLds.c) */
   double lds_conflicts;   /* chain in LDS: the bank conflicts (extra LDS
                              cycles) its layout costs, summed */
+  double lds_read;        /* chain in LDS: the LDS bytes it plans to read */
   int64_t lds_bytes;
   int vgprs;              /* estimated VGPRs per lane (budget check) */
   double cost;            /* the cost rule's value (lower is better) */

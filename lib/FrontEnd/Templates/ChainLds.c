@@ -167,30 +167,60 @@ typedef struct {
   int am, an, ak;
   int64_t mpad, nt0, nt1, n0p;
   double M, K0, N0, N1, B, in_bytes, out_bytes;
+  bool nt1_static; /* N1 static: the kernel knows each wave's tiles */
   wmma_arch arch;
 } lds_dims;
 
+/* The second product's A strip held in registers (issue 24): where a
+ * block is one row group (every output tile of the block reads the same
+ * g x nt0 A fragments) and a wave has more than one output tile, each
+ * wave loads the strip from LDS once, before its loop over the output
+ * column tiles, if it fits STRIP_VGPRS; else the fragments are read
+ * inside the K loop, once per output tile.  The IR says which, so the
+ * count no longer depends on LLVM unrolling the K loop and hoisting the
+ * loads (it does up to 24 K steps on RDNA3, 32 on RDNA4).  160 VGPRs:
+ * 20 K steps of f16 on RDNA3 (216 VGPRs in all at N0 = 320), 40 on RDNA4
+ * (240 at N0 = 640), no spills. */
+#define STRIP_VGPRS 160
+
+/* VGPRs of one A fragment read from LDS: RDNA3's is replicated across the
+ * lane halves (twice the bytes, two b128 for f16). */
+static int afrag_vgprs(wmma_arch arch, int am, int ak, double in_bytes) {
+  int rep = arch == WMMA_ARCH_RDNA3 ? 2 : 1;
+  return (int)(am * ak * in_bytes * rep / 128);
+}
+
+static bool strip_in_registers(wmma_arch arch, int am, int ak, double in_bytes,
+                               int64_t nt0, int g, int64_t rgroups,
+                               int64_t nt1, bool nt1_static, int waves) {
+  return rgroups == 1 && nt1_static && nt1 > waves &&
+         (int64_t)g * nt0 * afrag_vgprs(arch, am, ak, in_bytes) <=
+             STRIP_VGPRS;
+}
+
 /* The most K steps of the second product's loop LLVM (22) unrolls whole,
- * after which a wave's A fragment loads are invariant across its output
- * tiles when they all share one row group.  Observed through the
+ * after which it hoists a wave's A loads out of its loop over the output
+ * tiles itself where a block is one row group.  Observed through the
  * emulator's LDS bytes read (128-row chains, 4 waves, 8 output tiles):
- * RDNA3 (two b128 and a v_permlanex16 a step) 4 to 24 steps unrolled, 32
- * not; RDNA4 4 to 32, 48 and 64 not.  A heuristic of LLVM's, not a rule:
- * re-measure when LLVM changes. */
+ * RDNA3 4 to 24 steps unrolled, 32 not; RDNA4 4 to 32, 48 and 64 not.
+ * Only RDNA3's 21 to 24 steps lie past STRIP_VGPRS (and spill: 256 VGPRs,
+ * 24 spills at N0 = 384).  A heuristic of LLVM's: re-measure when LLVM
+ * changes (chain-lds-strip.test). */
 static int64_t unrolled_max_nt0(wmma_arch arch) {
   return arch == WMMA_ARCH_RDNA3 ? 24 : 32;
 }
 
 /* How many times the second product reads each row tile's strip of a
- * block: once per output column tile; but where the block is one row group
- * (the wave loop's row index provably 0) and LLVM unrolls the K loop, each
- * wave's loads are hoisted out of its loop over the column tiles, so the
- * strip is read once per wave that has a tile (issue 24: the emulator
- * counted half the reads planned for gemm-gemm, 4 waves x 8 tiles). */
+ * block: once per wave where the strip is held in registers (or LLVM
+ * hoists the loads), else once per output column tile. */
 static double strip_reads(const lds_dims *d, int64_t r, blocking bk,
-                          int waves) {
-  bool hoisted = r / d->am / bk.g == 1 && d->nt0 <= unrolled_max_nt0(d->arch);
-  return (double)(hoisted && d->nt1 > waves ? waves : d->nt1);
+                          int waves, bool *held) {
+  int64_t rgroups = r / d->am / bk.g;
+  *held = strip_in_registers(d->arch, d->am, d->ak, d->in_bytes, d->nt0,
+                             bk.g, rgroups, d->nt1, d->nt1_static, waves);
+  bool llvm = rgroups == 1 && d->nt1 > waves &&
+              d->nt0 <= unrolled_max_nt0(d->arch);
+  return (double)(*held || llvm ? waves : d->nt1);
 }
 
 /* Candidate c (a copy of s) with blocks of r rows in layout y, ranked by
@@ -212,7 +242,8 @@ static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
                                  d->N1, d->M, d->in_bytes, d->out_bytes);
   double st, rd;
   layout_conflicts(d->arch, y, d->nt0, &st, &rd);
-  double reads = strip_reads(d, r, bk, s->waves_m);
+  bool held;
+  double reads = strip_reads(d, r, bk, s->waves_m, &held);
   *c = *s;
   c->staging = FE_STAGE_LDS;
   c->rows_per_block = (int)r;
@@ -221,11 +252,17 @@ static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
   c->lds_bytes = r * y->stride * (int64_t)d->in_bytes;
   c->lds_conflicts = d->B * blocks * (double)(r / d->am) *
                      (st + reads * rd);
-  c->vgprs = blocking_vgprs(bk);
+  c->vgprs = blocking_vgprs(bk) +
+             (held ? bk.g * (int)d->nt0 *
+                         afrag_vgprs(d->arch, d->am, d->ak, d->in_bytes)
+                   : 0);
   double inter = blocks * (double)r * d->N0 * d->in_bytes;
+  /* RDNA3's A fragments are replicated: each lane half reads the strip */
+  double rep = d->arch == WMMA_ARCH_RDNA3 ? 2 : 1;
+  c->lds_read = d->B * inter * reads * rep;
   fe_grid_work work = {
       s->instr, d->B * wmma, d->B * blocks, 0, fe_waves(s),
-      d->B * inter * reads, d->B * inter, d->B * bytes,
+      c->lds_read, d->B * inter, d->B * bytes,
       d->B * ((d->M * d->K0 + d->K0 * d->N0 + d->N0 * d->N1) * d->in_bytes +
               d->M * d->N1 * d->out_bytes),
       c->vgprs, (int)c->lds_bytes, WMMA_SPARSE_COUNT, 0, 0,
@@ -240,10 +277,11 @@ static void lds_candidate(const wmma_chip_info *chip, const fe_schedule *s,
 static void explain_lds(const fe_problem *p, const fe_schedule *s,
                         const char *what) {
   fe_remark(p->loc, "chain_lds %s: staging = lds, tile = [%d, %d, %d], "
-                    "waves = [%d, %d], rows %s, %.0f bank conflicts: "
-                    "modelled %.4g us (rule %.4g)",
+                    "waves = [%d, %d], rows %s, %.0f bank conflicts, "
+                    "LDS %.0f B read: modelled %.4g us (rule %.4g)",
             what, s->tile_m, s->tile_n, s->k_step, s->waves_m, s->waves_n,
             s->lds_padded ? "padded" : "unpadded", s->lds_conflicts,
+            s->lds_read,
             s->cost * 1e6, s->tie_cost);
 }
 
@@ -287,6 +325,7 @@ static int plan_lds(const fe_problem *p, const wmma_chip_info *chip,
   lds_dims dims = {.am = am, .an = an, .ak = ak, .mpad = mpad, .nt0 = nt0,
                    .nt1 = nt1, .n0p = n0p, .M = M, .K0 = K0, .N0 = N0,
                    .N1 = N1, .B = 1, .in_bytes = in_bytes,
+                   .nt1_static = fe_size_static(g2->N),
                    .out_bytes = out_bytes, .arch = chip->arch};
   int64_t rows;
   if (o->pinned) { /* exactly the pinned rows, if LDS holds them */
@@ -425,13 +464,45 @@ static MlirValue lane_swizzle(fe_kb *kb, bool store) {
   return kb_mulc(kb, b, 32 / bit);
 }
 
+/* The A fragment of the second product for LDS row lds_row, K offset k. */
+static MlirValue strip_fragment(fe_kb *kb, MlirAttribute frag, MlirValue lds,
+                                MlirValue lds_row, MlirValue k, MlirValue swz,
+                                const char *swz_op) {
+  MlirValue idx[2] = {lds_row, swizzled(kb, k, swz, swz_op)};
+  return kb_load(kb, frag, lds, 2, idx, false);
+}
+
+/* The second product's K steps over N0 (its partial last step included). */
+static int strip_steps(const fe_kb *kb) {
+  return (int)(fe_round_up(kb->p->gemms[0].N.value, kb->atom_k) /
+               kb->atom_k);
+}
+
+/* A block's whole strip of g row tiles (rows i*am of the LDS) in
+ * registers: fragment k*g + i, loaded once per wave (strip_in_registers). */
+static void load_strip(fe_kb *kb, MlirValue lds, int g, MlirValue swz,
+                       const char *swz_op, MlirValue *strip) {
+  MlirAttribute frag =
+      kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
+  int nt0 = strip_steps(kb);
+  for (int k = 0; k < nt0; ++k)
+    for (int i = 0; i < g; ++i) {
+      MlirValue row = kb_c(kb, (int64_t)i * kb->atom_m);
+      MlirValue col = kb_c(kb, (int64_t)k * kb->atom_k);
+      strip[k * g + i] = strip_fragment(kb, frag, lds, row, col, swz, swz_op);
+    }
+}
+
 /* Second product over K = N0 for g row tiles at once (each B1 fragment
- * serves them all), A fragments from the LDS rows at lds_row + i*am, then
- * the epilogue and the store of output tiles (row + i*am, col): a loop over
- * the full K tiles (any N0) plus the partial one. */
+ * serves them all), A fragments from the LDS rows at lds_row + i*am (or,
+ * where `strip` is given, from the registers load_strip filled: the K loop
+ * is then unrolled), then the epilogue and the store of output tiles
+ * (row + i*am, col): a loop over the full K tiles (any N0) plus the
+ * partial one. */
 static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
                            MlirValue col, MlirValue lds, MlirValue lds_row,
-                           int g, MlirValue swz, const char *swz_op) {
+                           int g, MlirValue swz, const char *swz_op,
+                           const MlirValue *strip) {
   const fe_problem *p = kb->p;
   const fe_gemm *g2 = &p->gemms[1];
   const fe_schedule *s = kb->s;
@@ -446,31 +517,39 @@ static void second_product(fe_kb *kb, const MlirValue *batch, MlirValue row,
   }
   MlirAttribute afrag_attr =
       kb_frag(kb, WMMA_MATRIX_A, kb->ab_layout, false, kb->atom);
-  wb_loop l;
-  MlirValue lo = kb_c(kb, 0), hi = kb_c(kb, ak * full);
-  if (!wb_for_begin(&kb->b, &l, lo, hi, kb_c(kb, ak), g, c)) {
-    kb->failed = 1;
-    return;
-  }
-  MlirValue b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col, l.iv,
-                            false);
-  MlirValue d[MAX_BLOCK];
-  for (int i = 0; i < g; ++i) {
-    MlirValue idx[2] = {lrows[i], swizzled(kb, l.iv, swz, swz_op)};
-    MlirValue a = kb_load(kb, afrag_attr, lds, 2, idx, false);
-    d[i] = kb_mma(kb, kb->atom, a, b, l.iter[i]);
-  }
-  wb_for_end(&kb->b, &l, g, d);
-  for (int i = 0; i < g; ++i)
-    c[i] = wb_loop_result(&l, i);
-  if (full < nt0) { /* B1 rows past N0 read zero */
-    b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
-                    kb_c(kb, ak * full), true);
+  if (strip) {
+    for (int k = 0; k < nt0; ++k) { /* B1 rows past N0 read zero */
+      MlirValue b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col,
+                                kb_c(kb, (int64_t)ak * k), k >= full);
+      for (int i = 0; i < g; ++i)
+        c[i] = kb_mma(kb, kb->atom, strip[k * g + i], b, c[i]);
+    }
+  } else {
+    wb_loop l;
+    MlirValue lo = kb_c(kb, 0), hi = kb_c(kb, ak * full);
+    if (!wb_for_begin(&kb->b, &l, lo, hi, kb_c(kb, ak), g, c)) {
+      kb->failed = 1;
+      return;
+    }
+    MlirValue b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col, l.iv,
+                              false);
+    MlirValue d[MAX_BLOCK];
     for (int i = 0; i < g; ++i) {
+      MlirValue a = strip_fragment(kb, afrag_attr, lds, lrows[i], l.iv, swz,
+                                   swz_op);
+      d[i] = kb_mma(kb, kb->atom, a, b, l.iter[i]);
+    }
+    wb_for_end(&kb->b, &l, g, d);
+    for (int i = 0; i < g; ++i)
+      c[i] = wb_loop_result(&l, i);
+    if (full < nt0) { /* B1 rows past N0 read zero */
       MlirValue k = kb_c(kb, ak * full);
-      MlirValue ix[2] = {lrows[i], swizzled(kb, k, swz, swz_op)};
-      MlirValue a = kb_load(kb, afrag_attr, lds, 2, ix, false);
-      c[i] = kb_mma(kb, kb->atom, a, b, c[i]);
+      b = global_tile(kb, &g2->rhs, WMMA_MATRIX_B, batch, col, k, true);
+      for (int i = 0; i < g; ++i) {
+        MlirValue a = strip_fragment(kb, afrag_attr, lds, lrows[i], k, swz,
+                                     swz_op);
+        c[i] = kb_mma(kb, kb->atom, a, b, c[i]);
+      }
     }
   }
   for (int i = 0; i < g; ++i) {
@@ -594,7 +673,15 @@ static int build_lds(fe_kb *kb) {
   wb_lds_barrier(&kb->b);
 
   /* Phase 2: output tiles, g row tiles per wave iteration, A fragments
-   * from LDS. */
+   * from LDS: once per wave before the loop where the strip is held in
+   * registers (strip_in_registers, as planned), else per tile. */
+  MlirValue strip_regs[STRIP_VGPRS], *strip = NULL;
+  if (strip_in_registers(kb->arch, am, kb->atom_k,
+                         wb_type_bits(in) / 8.0, nt0, g, rgroups, nt1e,
+                         fe_size_static(g2->N), s->waves_m)) {
+    strip = strip_regs;
+    load_strip(kb, lds, g, swz_load, swz_op, strip);
+  }
   MlirValue nt1 = kb_ceil_div(kb, g2->N, an);
   if (!wave_loop(kb, &l, kb_mulc(kb, nt1, rgroups)))
     return -1;
@@ -603,7 +690,7 @@ static int build_lds(fe_kb *kb) {
   ml = kb_mulc(kb, tm, (int64_t)am * g);
   MlirValue row = kb_add(kb, row0, ml);
   second_product(kb, batch, row, kb_mulc(kb, tn, an), lds, ml, g, swz_load,
-                 swz_op);
+                 swz_op, strip);
   wb_for_end(&kb->b, &l, 0, NULL);
   return kb->failed ? -1 : 0;
 }

@@ -14,9 +14,11 @@ Per shape and chip:
   waves / CU   waves in the launch per CU of the chip's largest part
   instr / byte wave instructions the launch executed per packed weight byte
 
+  wave instructions  the launches' total
+
 Usage: bench/llm.py [--build DIR] [--chips gfx1100,gfx1201] [--m 1,4,16]
                     [--k 4096] [--n 4096] [--group 128] [--storage i8|i32]
-                    [--markdown]
+                    [--weights w4|w8|f16] [--markdown]
 """
 from table import LLM_HEAD, llm_measure, llm_parser, llm_row, llm_wmma, print_table  # bench/table.py
 
@@ -62,6 +64,57 @@ def w4a16(M, N, K, G, storage="i8"):
 """
 
 
+def w8a16(M, N, K, G):
+    """W8A16: B[k][n] = s[k / G][n] * w[k][n], i8 weights (one per byte)."""
+    return f"""func.func @w8a16(%x: memref<{M}x{K}xf16>, %w: memref<{K}x{N}xi8>,
+                 %s: memref<{-(-K // G)}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<{K}x{N}xf16>
+  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k, n)>,
+                                   affine_map<(k, n) -> (k floordiv {G}, n)>,
+                                   affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%w, %s : memref<{K}x{N}xi8>, memref<{-(-K // G)}x{N}xf16>)
+      outs(%wd : memref<{K}x{N}xf16>) {{
+  ^bb0(%b: i8, %sc: f16, %o: f16):
+    %f = arith.sitofp %b : i8 to f16
+    %r = arith.mulf %f, %sc : f16
+    linalg.yield %r : f16
+  }}
+  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
+  linalg.matmul ins(%x, %wd : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
+                outs(%y : memref<{M}x{N}xf32>)
+  memref.dealloc %wd : memref<{K}x{N}xf16>
+  return
+}}
+"""
+
+
+def f16_layer(M, N, K):
+    """Plain f16 weights [K, N]."""
+    return f"""func.func @f16(%x: memref<{M}x{K}xf16>, %w: memref<{K}x{N}xf16>,
+                 %y: memref<{M}x{N}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
+  linalg.matmul ins(%x, %w : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
+                outs(%y : memref<{M}x{N}xf32>)
+  return
+}}
+"""
+
+
+def layer(weights, M, N, K, G, storage):
+    """The layer's source and its minimum bytes (weights, scales and
+    activations once each) and weight bytes."""
+    act = M * K * 2
+    if weights == "w4":
+        wb = K // 2 * N
+        return w4a16(M, N, K, G, storage), wb + (K // G) * N * 2 + act, wb
+    if weights == "w8":
+        return w8a16(M, N, K, G), K * N + (K // G) * N * 2 + act, K * N
+    return f16_layer(M, N, K), 2 * K * N + act, 2 * K * N
+
+
 def main():
     ap = llm_parser(__doc__)
     ap.add_argument("--m", default="1,4,16")
@@ -70,18 +123,23 @@ def main():
     ap.add_argument("--group", type=int, default=128)
     ap.add_argument("--storage", default="i8", choices=["i8", "i32"],
                     help="packed storage: 2 nibbles per i8 or 8 per i32")
+    ap.add_argument("--weights", default="w4", choices=["w4", "w8", "f16"],
+                    help="W4A16 (packed), W8A16 (i8) or plain f16 weights")
     args = ap.parse_args()
     wmma = llm_wmma(args)
     K, N, G = args.k, args.n, args.group
     rows = []
     for chip in args.chips.split(","):
         for M in (int(m) for m in args.m.split(",")):
-            weights = K // 2 * N
-            minimum = weights + (K // G) * N * 2 + M * K * 2
-            r = llm_measure(wmma, chip, w4a16(M, N, K, G, args.storage),
-                            minimum, weights)
-            rows.append(llm_row(f"{M}x{N}x{K} g{G} {args.storage}", chip, r, 2))
-    print_table(["layer MxNxK"] + LLM_HEAD + ["wave instr / weight byte"], rows,
+            src, minimum, weights = layer(args.weights, M, N, K, G,
+                                          args.storage)
+            r = llm_measure(wmma, chip, src, minimum, weights)
+            label = {"w4": f"W4A16 g{G} {args.storage}", "w8": f"W8A16 g{G}",
+                     "f16": "f16"}[args.weights]
+            rows.append(llm_row(f"{M}x{N}x{K} {label}", chip, r, 2)
+                        + [f"{r['instructions']:,}"])
+    print_table(["layer MxNxK"] + LLM_HEAD + ["wave instr / weight byte",
+                                              "wave instructions"], rows,
                 args.markdown)
 
 

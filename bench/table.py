@@ -101,7 +101,8 @@ def llm_measure(wmma, chip, source, minimum, per_bytes):
     waves, templates = launch_waves(manifest)
     return dict(templates=templates, loaded=counters["global_bytes_loaded"],
                 dram_read=dram_estimate(counters), minimum=minimum, waves_per_cu=waves / cus,
-                per_byte=counters["wave_instructions"] / per_bytes, cus=cus)
+                per_byte=counters["wave_instructions"] / per_bytes, cus=cus,
+                instructions=counters["wave_instructions"])
 
 
 LLM_HEAD = ["chip", "template", "global bytes loaded", "minimum", "ratio",

@@ -51,15 +51,17 @@ def test_w4a16_decode_traffic_and_numbers(chip, M):
     source = llm.w4a16(M, N, K, G)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
-    assert 'template = "decode"' in manifest["schedule"]
+    # (gfx1100 at M = 1: K split across 3 workgroups too, two launches.)
+    first = (manifest.get("launches") or [manifest])[0]
+    assert 'template = "decode"' in first["schedule"]
     inputs = wmma.random_inputs(manifest, seed=3)
     outputs, counters = wmma.run(source, chip, inputs, stats=True)
     minimum = K // 2 * N + (K // G) * N * 2 + M * K * 2
     assert counters["global_bytes_loaded"] <= 1.1 * minimum
     waves = 1
-    for g in manifest["grid"]:
+    for g in first["grid"]:
         waves *= g
-    waves *= manifest["block"][0] // 32
+    waves *= first["block"][0] // 32
     assert waves >= 8 * wmma.chip_info(chip)["compute_units"]
     assert_matches_dequantized(inputs, outputs, N, K, G)
 
@@ -105,14 +107,16 @@ def test_w4a16_decode_uneven_k(chip):
     source = llm.w4a16(M, N, K, G)
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
-    assert 'template = "decode"' in manifest["schedule"]
-    assert "waves = [32, 1]" in manifest["schedule"]
+    # The plan by the modelled time (Schedule/DecodeCost.c): on gfx1100 8
+    # waves along K x 3 workgroups (two launches), on gfx1201 16 waves.
+    first = (manifest.get("launches") or [manifest])[0]
+    assert 'template = "decode"' in first["schedule"]
     inputs = wmma.random_inputs(manifest, seed=7)
     outputs, counters = wmma.run(source, chip, inputs, stats=True)
     minimum = K // 2 * N + -(-K // G) * N * 2 + M * K * 2
     assert counters["global_bytes_loaded"] <= 1.1 * minimum
-    waves = manifest["grid"][0] * manifest["grid"][1] * manifest["grid"][2]
-    waves *= manifest["block"][0] // 32
+    waves = first["grid"][0] * first["grid"][1] * first["grid"][2]
+    waves *= first["block"][0] // 32
     assert waves >= 8 * wmma.chip_info(chip)["compute_units"]
     assert_matches_dequantized(inputs, outputs, N, K, G)
 

@@ -18,6 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
 import llm_matvec  # noqa: E402  (bench/llm_matvec.py: the forms' source)
 from test_llm import dequantized  # noqa: E402
 
+CHIPS = ["gfx1100", "gfx1201"]
+
 
 def waves_of(manifest):
     launch = (manifest.get("launches") or [manifest])[0]
@@ -26,6 +28,8 @@ def waves_of(manifest):
 
 
 def decode_run(source, chip, seed):
+    """Compiles source (every launch the decode template's, 8 waves per CU
+    of the largest part) and runs it: inputs, outputs, counters."""
     compiled = wmma.compile(source, chip, emit="llvm")
     manifest = compiled.manifest
     launches = manifest.get("launches") or [manifest]
@@ -36,9 +40,31 @@ def decode_run(source, chip, seed):
     return inputs, outputs, counters
 
 
+def f64(d, *names):
+    return [np.asarray(d[k], dtype=np.float64) for k in names]
+
+
 def f16_bound(mag, K):
     """f32 sums of K exact f16 products (one more rounding per part)."""
     return 2 * K * 2.0**-24 * mag
+
+
+def assert_within(got, want, bound):
+    assert np.all(np.abs(got - want) <= bound)
+
+
+def batch_func(name, args, body):
+    """A function of memref arguments (name, shape) whose output %y starts
+    from zeros, then body."""
+    sig = ", ".join(f"%{n}: memref<{s}>" for n, s in args)
+    y = dict(args)["y"]
+    return f"""func.func @{name}({sig}) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<{y}>)
+{body}
+  return
+}}
+"""
 
 
 # f16 matvec at 4096 x 4096 and at odd N with K not a multiple of the split.
@@ -50,45 +76,38 @@ def test_matvec_f16_decode(chip, N, K):
     source = llm_matvec.matvec_f16(N, K)
     inputs, outputs, counters = decode_run(source, chip, seed=13)
     assert counters["global_bytes_loaded"] <= 1.1 * (2 * N * K + 2 * K)
-    w, x = (np.asarray(inputs[k], dtype=np.float64) for k in ("w", "x"))
-    got = np.asarray(outputs["y"], dtype=np.float64)
-    assert np.all(np.abs(got - w @ x) <= f16_bound(np.abs(w) @ np.abs(x), K))
+    w, x = f64(inputs, "w", "x")
+    (got,) = f64(outputs, "y")
+    assert_within(got, w @ x, f16_bound(np.abs(w) @ np.abs(x), K))
 
 
 # W4A16 (int4 packed two per i8 along K, group-128 scales) as a vecmat.
-@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("chip", CHIPS)
 def test_vecmat_w4a16_decode(chip):
     N, K, G = 4096, 4096, 128
     source = llm_matvec.vecmat_w4a16(N, K, G)
     inputs, outputs, counters = decode_run(source, chip, seed=17)
     assert counters["global_bytes_loaded"] <= \
         1.1 * (K // 2 * N + (K // G) * N * 2 + 2 * K)
-    x = np.asarray(inputs["x"], dtype=np.float64)
+    (x,) = f64(inputs, "x")
     deq = dequantized(np.asarray(inputs["w"]), np.asarray(inputs["s"]), N, K, G)
-    got = np.asarray(outputs["y"], dtype=np.float64)
+    (got,) = f64(outputs, "y")
     # A scale times a nibble rounds once to f16: u16 more.
     mag = np.abs(x) @ np.abs(deq)
-    assert np.all(np.abs(got - x @ deq) <= (2 * K * 2.0**-24 + 2.0**-11) * mag)
+    assert_within(got, x @ deq, (2 * K * 2.0**-24 + 2.0**-11) * mag)
 
 
 def batch_matvec(B, N, K):
-    return f"""func.func @bmv(%w: memref<{B}x{N}x{K}xf16>, %x: memref<{B}x{K}xf16>,
-                 %y: memref<{B}x{N}xf32>) {{
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%y : memref<{B}x{N}xf32>)
+    return batch_func("bmv", [("w", f"{B}x{N}x{K}xf16"), ("x", f"{B}x{K}xf16"),
+                              ("y", f"{B}x{N}xf32")], f"""\
   linalg.batch_matvec ins(%w, %x : memref<{B}x{N}x{K}xf16>, memref<{B}x{K}xf16>)
-                      outs(%y : memref<{B}x{N}xf32>)
-  return
-}}
-"""
+                      outs(%y : memref<{B}x{N}xf32>)""")
 
 
 def batch_matmul_m1(B, N, K):
     """The same product as a batch of [1, K] x [N, K]^T matmuls."""
-    return f"""func.func @bmm(%x: memref<{B}x1x{K}xf16>, %w: memref<{B}x{N}x{K}xf16>,
-                 %y: memref<{B}x1x{N}xf32>) {{
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%y : memref<{B}x1x{N}xf32>)
+    return batch_func("bmm", [("x", f"{B}x1x{K}xf16"), ("w", f"{B}x{N}x{K}xf16"),
+                              ("y", f"{B}x1x{N}xf32")], f"""\
   linalg.generic {{indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
                                    affine_map<(b, m, n, k) -> (b, n, k)>,
                                    affine_map<(b, m, n, k) -> (b, m, n)>],
@@ -101,35 +120,33 @@ def batch_matmul_m1(B, N, K):
     %p = arith.mulf %ae, %be : f32
     %s = arith.addf %c, %p : f32
     linalg.yield %s : f32
-  }}
-  return
-}}
-"""
+  }}""")
 
 
 # batch_matvec of batch 3 at odd N and K = 4100: the bytes of the same
 # product written as M = 1 batch matmuls.  (Both read 1.17x the minimum:
 # the tail column block of a batch but the last reads its overhang from
 # the next batch's rows, which the fat buffer's range check does not stop.)
-@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("chip", CHIPS)
 def test_batch_matvec_decode(chip):
     B, N, K = 3, 1025, 4100
     inputs, outputs, counters = decode_run(batch_matvec(B, N, K), chip, seed=19)
     _, _, mm = decode_run(batch_matmul_m1(B, N, K), chip, seed=19)
     assert counters["global_bytes_loaded"] == mm["global_bytes_loaded"]
-    w, x = (np.asarray(inputs[k], dtype=np.float64) for k in ("w", "x"))
-    want = np.einsum("bnk,bk->bn", w, x)
+    w, x = f64(inputs, "w", "x")
+    (got,) = f64(outputs, "y")
     mag = np.einsum("bnk,bk->bn", np.abs(w), np.abs(x))
-    got = np.asarray(outputs["y"], dtype=np.float64)
-    assert np.all(np.abs(got - want) <= f16_bound(mag, K))
+    assert_within(got, np.einsum("bnk,bk->bn", w, x), f16_bound(mag, K))
 
 
 # The vector form gets the M = 1 matmul's plan: the same grid and bytes.
-@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+@pytest.mark.parametrize("chip", CHIPS)
 def test_vecmat_matches_matmul_m1_plan(chip):
     N, K, G = 4096, 4096, 128
     vm = wmma.compile(llm_matvec.vecmat_w4a16(N, K, G), chip, emit="llvm")
     mm = wmma.compile(llm_matvec.w4a16(1, N, K, G), chip, emit="llvm")
-    assert vm.manifest["grid"] == mm.manifest["grid"]
-    assert vm.manifest["block"] == mm.manifest["block"]
-    assert vm.manifest["schedule"] == mm.manifest["schedule"]
+    launches = [m.get("launches") or [m] for m in (vm.manifest, mm.manifest)]
+    assert len(launches[0]) == len(launches[1])
+    for a, b in zip(*launches):
+        for key in ("grid", "block", "schedule"):
+            assert a[key] == b[key]

@@ -4,13 +4,17 @@
 // - (T - r) -- the last r slices take one more -- and ending where slice
 // t + 1 starts (clamped to K).  K = 4100 f16: 257 steps of 16; on gfx1201
 // 32 slices (base 8, r 1: slices 0..30 take 8 steps, slice 31 takes 9), on
-// gfx1100 64 (32 waves x 2 workgroups: base 4, r 1).  W4A16 group 128: 33
-// iterations of 128 over 32 slices (base 1, r 1).  The cost rule keeps the
-// 256-column blocks of K = 4096.  And a pinned schedule's k_parts
+// gfx1100 32 in 128-column blocks (the plan by the modelled time,
+// Schedule/DecodeCost.c: one launch, not 32 x 2 workgroups and a combine).
+// W4A16 group 128: 33 iterations of 128 over 32 slices (base 1, r 1); on
+// gfx1100 at M = 3, 16 waves x 3 workgroups (65 iterations of 64 over 48
+// slices: base 1, r 17).  The cost rule keeps the 256-column blocks of
+// K = 4096.  And a pinned schedule's k_parts
 // (#wmma.schedule): 4 workgroups along K where the rule takes 1.
 // RUN: wmma-opt %S/Inputs/llm-uneven-f16-m1.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' 2>&1 | FileCheck %s --check-prefix=R4
 // RUN: wmma-opt %S/Inputs/llm-uneven-f16-m1.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' 2>&1 | FileCheck %s --check-prefix=R3
 // RUN: wmma-opt %S/Inputs/llm-uneven-w4-m3.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' 2>&1 | FileCheck %s --check-prefix=W4
+// RUN: wmma-opt %S/Inputs/llm-uneven-w4-m3.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1100})' 2>&1 | FileCheck %s --check-prefix=W3
 // RUN: wmma-opt %S/Inputs/llm-uneven-pin-p4.mlir --pass-pipeline='builtin.module(wmma-linalg-to-kernels{chip=gfx1201})' 2>&1 | FileCheck %s --check-prefix=PIN
 
 // R4: remark: decode GEMM (template decode): {{.*}} column blocks of 256 {{.*}} K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves, 8.0 per CU
@@ -34,16 +38,25 @@
 // R4: %[[H:.*]] = arith.muli %[[C1]], %c16 : index
 // R4: arith.minui %[[H]], %c4100 : index
 
-// R3: remark: decode GEMM (template decode): {{.*}} column blocks of 256 {{.*}} K split 32 ways across the waves of a workgroup and 2 ways across workgroups {{.*}}: 1024 waves, 10.7 per CU
+// R3: remark: decode GEMM (template decode): {{.*}} column blocks of 128 {{.*}} K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 1024 waves, 10.7 per CU
 // R3-LABEL: gpu.func @gemv(
-// R3-SAME: k_parts = 2
-// Slice t = 32 y + wave of 64: base 4, the last slice one more.
-// R3: %[[Y:.*]] = arith.muli %block_id_y, %c32 : index
-// R3: %[[T:.*]] = arith.addi %[[Y]], %{{.*}} : index
-// R3: arith.muli %[[T]], %c4 : index
-// R3: arith.maxui %[[T]], %c63 : index
-// R3-LABEL: gpu.func @gemv_combine(
-// R3-SAME: k_parts = 2
+// R3-SAME: tile = [16, 128, 16], waves = [32, 1], wave_tile = [1, 8]
+// R3-NOT: k_parts
+// R3: %[[W:.*]] = arith.divui %thread_id_x, %c32 : index
+// R3: arith.muli %[[W]], %c8 : index
+// R3: arith.maxui %[[W]], %c31 : index
+
+// Slice t = 16 y + wave of 48: base 1, the last 17 slices one more.
+// W3: remark: decode GEMM (template decode): {{.*}} column blocks of 256 {{.*}} K split 16 ways across the waves of a workgroup and 3 ways across workgroups
+// W3-LABEL: gpu.func @gemv(
+// W3-SAME: tile = [16, 256, 64], waves = [16, 1], wave_tile = [1, 16]{{.*}}k_parts = 3>
+// W3: %[[Y:.*]] = arith.muli %block_id_y, %c16 : index
+// W3: %[[T:.*]] = arith.addi %[[Y]], %{{.*}} : index
+// W3: arith.maxui %[[T]], %c31 : index
+// W3: arith.muli %{{.*}}, %c64 : index
+// W3: arith.minui %{{.*}}, %c4100 : index
+// W3-LABEL: gpu.func @gemv_combine(
+// W3-SAME: k_parts = 3
 
 // W4: remark: decode GEMM (template decode): {{.*}} column blocks of 256 {{.*}} K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves
 // W4-LABEL: gpu.func @gemv(

@@ -18,7 +18,9 @@
 // R4: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
 // R4-SAME: column blocks of 256 (the activations read once per block), K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves, 8.0 per CU of the largest gfx1201 part (64 CUs){{$}}
 // R3: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
-// R3-SAME: column blocks of 256 (the activations read once per block), K split 32 ways across the waves of a workgroup and 2 ways across workgroups
+// (gfx1100: one launch of 128-column blocks, fewer modelled instructions
+// than 256 x 2 workgroups and a combine: Schedule/DecodeCost.c.)
+// R3-SAME: column blocks of 128 (the activations read once per block), K split 32 ways across the waves of a workgroup, partial sums
 func.func @mv(%w: memref<4096x4096xf16>, %x: memref<4096xf16>, %y: memref<4096xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<4096xf32>)
@@ -28,11 +30,12 @@ func.func @mv(%w: memref<4096x4096xf16>, %x: memref<4096xf16>, %y: memref<4096xf
 
 // -----
 
-// vecmat, N innermost: the same.
+// vecmat, N innermost: the same (8 column tiles loading wide: fewer
+// modelled instructions than 16 gathering, Schedule/DecodeCost.c).
 // R4: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
-// R4-SAME: column blocks of 256 (the activations read once per block), K split 32 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves, 8.0 per CU
+// R4-SAME: column blocks of 128 (the activations read once per block), K split 16 ways across the waves of a workgroup, partial sums added in order through LDS: 512 waves, 8.0 per CU
 // R3: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
-// R3-SAME: K split 32 ways across the waves of a workgroup and 2 ways across workgroups
+// R3-SAME: column blocks of 128 (the activations read once per block), K split 32 ways across the waves of a workgroup, partial sums
 func.func @vm(%x: memref<4096xf16>, %w: memref<4096x4096xf16>, %y: memref<4096xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<4096xf32>)

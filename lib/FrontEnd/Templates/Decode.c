@@ -139,10 +139,19 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
    * workgroups along K. */
   int max_wn = g->M.value > 16 ? 8 : 16;
   const int unroll = unroll_of(p);
+  const wmma_instr instr = wmma_instr_select(
+      chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
+      elem_of(fe_compute_type(chip->arch, g->b_type)),
+      elem_of(g->kacc_type), FE_ATOM_M, FE_ATOM_N, FE_ATOM_K, NULL,
+      0);
+  if (instr == WMMA_INSTR_COUNT)
+    return fe_why(why, cap, "no WMMA instruction for these types on %s",
+                  wmma_arch_name(chip->arch));
   fe_decode_choice c = {1, 1, 1, 1, 0, 0};
 choose:
   /* (A pin makes the choices itself.) */
-  if (fe_decode_choose(p, chip, max_wn, unroll, &c) && !o->pinned)
+  if (fe_decode_choose(p, chip, NULL, instr, max_wn, unroll, &c) &&
+      !o->pinned)
     return fe_why(why, cap, "K is too short to split");
   int best_wn = c.wave_n, best_s = c.split, best_p = c.parts;
   int best_u = c.unroll;
@@ -160,14 +169,7 @@ choose:
   memset(s, 0, sizeof *s);
   s->template_name = fe_template_decode.name;
   s->kacc = g->kacc_type;
-  s->instr = wmma_instr_select(
-      chip->arch, elem_of(fe_compute_type(chip->arch, g->a_type)),
-      elem_of(fe_compute_type(chip->arch, g->b_type)),
-      elem_of(g->kacc_type), FE_ATOM_M, FE_ATOM_N, FE_ATOM_K, NULL,
-      0);
-  if (s->instr == WMMA_INSTR_COUNT)
-    return fe_why(why, cap, "no WMMA instruction for these types on %s",
-                  wmma_arch_name(chip->arch));
+  s->instr = instr;
   s->staging = FE_STAGE_REGS;
   s->wave_m = (int)((g->M.value + 15) / 16);
   s->wave_n = best_wn;
@@ -205,6 +207,9 @@ choose:
     max_wn = best_wn / 2;
     goto choose;
   }
+  /* The candidates of the final choice, said once (explain-cost). */
+  if (o->explain_cost && !o->pinned)
+    (void)fe_decode_choose(p, chip, o, instr, max_wn, unroll, &c);
   while (wide && s->k_step > FE_ATOM_K &&
          (s->k_step / FE_ATOM_K) * fe_decode_wide_step_bytes(p, s) >
              free_bytes)

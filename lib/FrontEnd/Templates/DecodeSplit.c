@@ -19,6 +19,7 @@
  * epilogue and the store. */
 #include "Templates/DecodeSplit.h"
 #include "Templates/DecodeWide.h"
+#include "Schedule/DecodeCost.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -60,8 +61,31 @@ static double grouped_bytes(const fe_problem *p, int *group) {
   return bytes;
 }
 
+#define DECODE_MAX_CANDS 64
+
+/* Does candidate x beat best: the shorter modelled time, equal times (both
+ * DRAM bound, say) the fewer modelled wave instructions, then the smaller
+ * SIMD bound, then the fewer bytes. */
+static bool decode_better(const fe_decode_choice *x,
+                          const fe_decode_choice *best) {
+  if (x->time < best->time * (1 - 1e-9))
+    return true;
+  if (x->time > best->time * (1 + 1e-9))
+    return false;
+  if (x->instr < best->instr * (1 - 1e-9))
+    return true;
+  if (x->instr > best->instr * (1 + 1e-9))
+    return false;
+  if (x->simd < best->simd * (1 - 1e-9))
+    return true;
+  if (x->simd > best->simd * (1 + 1e-9))
+    return false;
+  return x->bytes < best->bytes;
+}
+
 int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
-                     int max_wn, int unroll, fe_decode_choice *c) {
+                     const fe_options *o, wmma_instr instr, int max_wn,
+                     int unroll, fe_decode_choice *c) {
   const fe_gemm *g = &p->gemms[0];
   double K = (double)fe_estimate(g->K), N = (double)fe_estimate(g->N);
   double M = (double)g->M.value, B = batches(g);
@@ -70,7 +94,15 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
   double part = M * N * wb_type_bits(g->kacc_type) / 8.0;
   int group;
   double scales = grouped_bytes(p, &group);
-  fe_decode_choice best = {0}, most = {0};
+  MlirType wt = p->g.nodes[g->rhs.leaf >= 0 ? g->rhs.leaf : 0].type;
+  double wbits = g->rhs.leaf >= 0 ? wb_type_bits(wt) : 16;
+  if (wbits < 8)
+    wbits = 8; /* memref<..xi4>: a byte each */
+  double weights = K * N * B * wbits / 8.0 /
+                       (g->rhs.k_pack > 1 ? g->rhs.k_pack : 1) +
+                   scales * B;
+  fe_decode_choice cand[DECODE_MAX_CANDS], most = {0};
+  int n = 0, old = -1;
   for (int wn = DECODE_MAX_WN; wn >= 1; wn /= 2) {
     if (wn > max_wn)
       continue;
@@ -97,18 +129,43 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
         x.bytes = blocks * act + (P > 1 ? B * P * part : 0);
         if (group > 16 * U)
           x.bytes += scales * (group / (16.0 * U) - 1);
-        if (!best.wave_n || x.bytes < best.bytes)
-          best = x;
+        x.weights = weights;
+        x.instr_kind = instr;
+        if (n < DECODE_MAX_CANDS) {
+          fe_decode_model(p, chip, &x);
+          /* The byte rule's choice: the fewest bytes (first found). */
+          if (old < 0 || x.bytes < cand[old].bytes)
+            old = n;
+          cand[n++] = x;
+        }
         break; /* the fewest waves along K reaching the target */
       }
   }
-  if (!best.wave_n)
-    best = most;
-  if (!best.wave_n)
-    return -1;
-  if (!best.bytes)
-    best.bytes = fe_decode_blocks(g, best.wave_n) * act;
-  *c = best;
+  if (old < 0) {
+    if (!most.wave_n)
+      return -1;
+    most.bytes = fe_decode_blocks(g, most.wave_n) * act;
+    *c = most;
+    return 0;
+  }
+  /* Loads within 1.1x the least (weights, scales, activations once), or
+   * the fewest bytes where no candidate is. */
+  double least = weights + act * B;
+  double bound = 1.1 * least > weights + cand[old].bytes
+                     ? 1.1 * least
+                     : weights + cand[old].bytes;
+  int best = old;
+  const bool fitted = fe_decode_model_fitted(p);
+  for (int i = 0; fitted && i < n; ++i)
+    if (weights + cand[i].bytes <= bound * (1 + 1e-9) &&
+        decode_better(&cand[i], &cand[best]))
+      best = i;
+  if (o && o->explain_cost) {
+    for (int i = 0; i < n; ++i)
+      fe_decode_explain(p, &cand[i], "candidate", i == old);
+    fe_decode_explain(p, &cand[best], "chosen", best == old);
+  }
+  *c = cand[best];
   return 0;
 }
 

@@ -22,15 +22,28 @@
 typedef struct {
   int wave_n, split, parts, unroll;
   double waves, bytes;
+  /* The modelled wave instructions, both launches' time and SIMD bound
+   * (Schedule/DecodeCost.c), whether the weights load wide, the weights'
+   * (and grouped loads') bytes and the WMMA instruction it models. */
+  double instr, time, simd, weights;
+  bool wide;
+  wmma_instr instr_kind;
 } fe_decode_choice;
 
-/* The choice with the fewest such bytes among those giving the launch
- * DECODE_WAVES_PER_CU waves per CU of the chip's largest part (column
- * tiles per wave at most max_wn, iterations at most `unroll` steps);
- * without one, the P = 1 choice with the most waves.  0, or -1 if none
- * (every choice has slices shorter than DECODE_MIN_SLICE). */
+/* Among the choices giving the launch DECODE_WAVES_PER_CU waves per CU of
+ * the chip's largest part (column tiles per wave at most max_wn,
+ * iterations at most `unroll` steps; for each tile count and P the fewest
+ * waves along K S) whose loads stay within 1.1x the least (weights,
+ * scales, activations once) -- or are the fewest such bytes where none
+ * does -- the shortest modelled time (Schedule/DecodeCost.c), equal times
+ * the fewer modelled wave instructions, the smaller SIMD bound, then the
+ * fewer bytes; without one reaching the
+ * waves, the P = 1 choice with the most waves.  explain-cost remarks on
+ * o->explain_cost.  0, or -1 if none (every choice has slices shorter than
+ * DECODE_MIN_SLICE). */
 int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
-                     int max_wn, int unroll, fe_decode_choice *c);
+                     const fe_options *o, wmma_instr instr, int max_wn,
+                     int unroll, fe_decode_choice *c);
 /* The column blocks (workgroups along N, times the batches) of wave_n
  * tiles. */
 double fe_decode_blocks(const fe_gemm *g, int wave_n);

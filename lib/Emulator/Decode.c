@@ -162,13 +162,14 @@ static int bb_index(Dec *d, LLVMBasicBlockRef bb, uint32_t *idx) {
 static int decode_call(Dec *d, LLVMValueRef inst, Inst *in, const VType *rt) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   if (LLVMIsAInlineAsm(callee)) {
-    /* An empty asm whose one output is tied to its one operand (a
-     * register-placement hint of the attention template: the operand in
-     * a register pair) is the identity. */
+    /* An empty asm whose one output is tied to its one operand (the
+     * attention template's hints: "=v,0" an operand in a register pair,
+     * "=s,0" an index LLVM must not fold or hoist) is the identity. */
     size_t alen = 0, clen = 0;
     const char *as = LLVMGetInlineAsmAsmString(callee, &alen);
     const char *cs = LLVMGetInlineAsmConstraintString(callee, &clen);
-    if (as && cs && alen == 0 && clen == 4 && !strncmp(cs, "=v,0", 4) &&
+    if (as && cs && alen == 0 && clen == 4 &&
+        (!strncmp(cs, "=v,0", 4) || !strncmp(cs, "=s,0", 4)) &&
         LLVMGetNumArgOperands(inst) == 1) {
       uint32_t s;
       OPND(s, LLVMGetOperand(inst, 0));

@@ -91,9 +91,11 @@ static fit_t fit(const wmma_chip_info *chip, const fe_schedule *s,
  * causal, mask or bias operands) spill there and fit at keys x d <= 2048;
  * a causal stop split into unmasked blocks and the diagonal's
  * (causal_split) fits 4096 at d = 64 (64 keys: 225 VGPRs); at d = 128 (32
- * keys) with the diagonal computed a tile at a time it spills 16 VGPRs
- * outside the loop (values the diagonal's blocks need kept across the
- * 256-VGPR loop), so RDNA3 takes 16 keys there unless pinned. */
+ * keys) with the diagonal computed a tile at a time it spills 7 VGPRs
+ * outside the loop (16 before the diagonal's LDS buffers were opaque,
+ * Attention.c buffer(); values the diagonal's blocks and the epilogue
+ * need kept across the 256-VGPR loop), so RDNA3 takes 16 keys there
+ * unless pinned. */
 static fit_t keys_cands(const fe_problem *p, const wmma_chip_info *chip,
                         const fe_schedule *s, int keys_pin,
                         fe_att_block_cand *c, int *n) {

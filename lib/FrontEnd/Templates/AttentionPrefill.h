@@ -49,6 +49,9 @@ typedef struct {
   bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
                                    keys stored in sigma order) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
+  bool opaque_bufs;             /* the LDS buffers' indices opaque
+                                   (buffer(): the split's diagonal
+                                   computed a tile at a time) */
   bool pairs;                   /* the shift and the correction copied by
                                    copy_pair, the running sum kept per
                                    lane half (see build) */
@@ -89,6 +92,10 @@ MlirValue fe_att_p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt,
 MlirValue fe_att_copy_opaque(fe_kb *kb, MlirValue x);
 /* x and a copy of x in two adjacent VGPRs. */
 void fe_att_copy_pair(fe_kb *kb, MlirValue x, MlirValue *x0, MlirValue *x1);
+/* The uniform index x, opaque to LLVM: what is computed from it after a
+ * loop is neither hoisted above the loop nor shared with values before it
+ * (so not kept live across the loop). */
+MlirValue fe_att_opaque_index(fe_kb *kb, MlirValue x);
 /* o * c, the odd slots by c2 (a copy of c in another bank). */
 MlirValue fe_att_rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2);
 /* f32 x of lane l ^ 16. */

@@ -114,6 +114,20 @@ void fe_att_copy_pair(fe_kb *kb, MlirValue x, MlirValue *x0, MlirValue *x1) {
   *x1 = wb_extract(b, r, 1);
 }
 
+/* The index x through an empty inline asm (an SGPR, "=s,0"; x must be
+ * uniform): LLVM can neither fold it nor hoist or share what is computed
+ * from it. */
+MlirValue fe_att_opaque_index(fe_kb *kb, MlirValue x) {
+  wb_t *b = &kb->b;
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue v = wb_cast(b, "arith.index_castui", x, i32);
+  MlirNamedAttribute at[2] = {
+      wb_named(kb->ctx, "asm_string", wb_str_attr(kb->ctx, "")),
+      wb_named(kb->ctx, "constraints", wb_str_attr(kb->ctx, "=s,0"))};
+  MlirValue r = wb_op1(b, "llvm.inline_asm", 1, &v, i32, 2, at);
+  return wb_cast(b, "arith.index_castui", r, wb_index(kb->ctx));
+}
+
 /* o * c on every slot, the odd slots by a copy c2 of c: VOPD (RDNA3 and
  * RDNA4) issues two v_mul_f32 as one instruction only when their sources
  * lie in different VGPR banks, which one register holding c for all

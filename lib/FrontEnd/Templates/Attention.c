@@ -1,8 +1,9 @@
 /* The attention template (flash attention): O = softmax(score(Q K^T)) V
  * with S and P never leaving registers.
  *
- * One workgroup of 4 waves per (batch item, 64 query rows); each wave owns
- * 16 queries.  Everything is computed transposed so that one lane holds
+ * One workgroup of 1, 2, 4 or 8 waves per (batch item, 16 query rows per
+ * wave: the schedule's tile[0], AttentionPlan.c); each wave owns 16
+ * queries.  Everything is computed transposed so that one lane holds
  * one query.  The KV loop walks blocks of 16, 32 or 64 keys (the
  * schedule's tile[1]), each one to four 16-key tiles:
  *   S^T = K Q^T    A = a 16-key tile of K (from LDS), B = Q^T (the wave's

@@ -12,8 +12,9 @@
  *
  *  tiled (M and N of at least 2): a workgroup of 256 threads (16 x 16)
  *    computes a T x T output tile, each thread a P x P block in registers
- *    (T = 16 P; P = 2, 4 or 8, chosen in plan() by a time estimate: VALU
- *    multiply-adds against the LDS bytes that feed them, over the
+ *    (T = 16 P; P = 2, 4 or 8, chosen in valu_plan() by the modelled
+ *    time, Schedule/PlainCost.c, the old estimate within its margin:
+ *    VALU multiply-adds against the LDS bytes that feed them, over the
  *    workgroups the CUs run at once -- a larger block reads fewer LDS
  *    bytes per multiply-add, a smaller one makes more workgroups).  K
  *    advances in slices of 16: the workgroup stages A (T x 16) and B (16 x

@@ -2,6 +2,7 @@
  * which kernel, its block per thread (tiled) or lanes per output (rows),
  * its grid and cost, and the remark on the rows kernel's parallelism. */
 #include "Templates/Valu.h"
+#include "Schedule/PlainCost.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -125,7 +126,8 @@ static bool tail(fe_size s, int64_t step) {
 
 static double tiles(double n, int tile) { return ceil(n / tile); }
 
-/* The tiled kernel's block per thread: of 2 x 2, 4 x 4 and 8 x 8 (32-bit
+/* The old rule for the tiled kernel's block per thread, which the
+ * modelled time (Schedule/PlainCost.c) overrides beyond its margin: of 2 x 2, 4 x 4 and 8 x 8 (32-bit
  * accumulators: 64 of them in VGPRs; f64 stops at 4 x 4), the one whose
  * estimate is least, the larger on a tie.  As in the speed-of-light model
  * (docs/speed-of-light.md), a workgroup runs on one WGP, its waves on the
@@ -189,6 +191,12 @@ int valu_plan(const fe_problem *p, const wmma_chip_info *chip,
   double zp_ops = 0;
   if (valu_tiled(g)) {
     int per = block_per_thread(chip, M, N, K, B, eb);
+    /* The modelled time decides beyond FE_MODEL_MARGIN (PlainCost.c). */
+    if (!(o && o->pinned)) {
+      int ib = fe_storage_bytes(g->a_type), ibb = fe_storage_bytes(g->b_type);
+      per = fe_valu_choose_block(p, chip, o && o->explain_cost, M, N, K, B,
+                                 eb, ib > ibb ? ib : ibb, per);
+    }
     /* A pinned schedule (as another compile printed it) keeps its block;
      * fe_schedule_match refuses any other tile. */
     if (o && o->pinned && !strcmp(o->pin.template_name, "valu") &&

@@ -108,22 +108,23 @@ func.func @rowsum(%x: memref<?x33xf32>, %o: memref<?xf32>) {
 
 // -----
 
-// A column sum (the reduced dimension outermost): lanes own 64 consecutive
-// columns (coalesced), 16 lane groups split the 1000 rows (few columns:
-// 1024 lanes per workgroup); partials through LDS, no cross-lane ops.
+// A column sum (the reduced dimension outermost): lanes own 32 consecutive
+// columns (coalesced), 8 lane groups split the 1000 rows (the modelled
+// time's choice over the old rule's 64 x 16, explain-cost-reduction-
+// column.test); partials through LDS, no cross-lane ops.
 // CHECK-LABEL: gpu.func @colsum(
-// CHECK-SAME: workgroup(%[[LDS:.*]] : memref<16x64xf32, #gpu.address_space<workgroup>>)
-// CHECK-SAME: grid = () -> (2, 1, 1), block = [1024, 1, 1], lds = 4096
-// CHECK-SAME: tile = [64, 16, 1]
-// CHECK: %[[COL:.*]] = arith.remui %thread_id_x, %c64
-// CHECK: %[[SPLIT:.*]] = arith.divui %thread_id_x, %c64
+// CHECK-SAME: workgroup(%[[LDS:.*]] : memref<8x32xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: grid = () -> (3, 1, 1), block = [256, 1, 1], lds = 1024
+// CHECK-SAME: tile = [32, 8, 1]
+// CHECK: %[[COL:.*]] = arith.remui %thread_id_x, %c32
+// CHECK: %[[SPLIT:.*]] = arith.divui %thread_id_x, %c32
 // CHECK: %[[C:.*]] = arith.addi %{{.*}}, %[[COL]]
-// CHECK: scf.for %[[I:.*]] = %[[SPLIT]] to %{{.*}} step %c16
+// CHECK: scf.for %[[I:.*]] = %[[SPLIT]] to %{{.*}} step %c8
 // CHECK: memref.load %{{.*}}[%[[I]], %[[C]]] : memref<1000x77xf32
 // CHECK-NOT: rocdl.update.dpp
 // CHECK: memref.store %{{.*}}, %[[LDS]][%[[SPLIT]], %[[COL]]]
 // CHECK: amdgpu.lds_barrier
-// CHECK-COUNT-16: memref.load %[[LDS]][%c{{[0-9]+}}, %[[COL]]]
+// CHECK-COUNT-8: memref.load %[[LDS]][%c{{[0-9]+}}, %[[COL]]]
 // CHECK: gpu.return
 func.func @colsum(%x: memref<1000x77xf32>, %o: memref<77xf32>) {
   %z = arith.constant 0.0 : f32

@@ -29,8 +29,10 @@
  * its 4 or 8 waves (ChainRegs.c), and a chain both take goes to chain_lds
  * only where its modelled time is shorter by more than the margin
  * (choose_chain); decode attention its waves and KV split, attention
- * its keys per block (AttentionCost.c); the other templates keep the rule
- * or fixed choices.
+ * its keys per block (AttentionCost.c), the VALU template its block per
+ * thread and the reduction template its lanes per row, columns and row
+ * groups (PlainCost.c); the elementwise template plans one configuration
+ * and the VALU-or-GEMM choice of a depthwise convolution keeps the rule.
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */

@@ -30,14 +30,16 @@
  * A result with no outer dimension (rank 0) is one row: one workgroup. */
 #include "Templates/Reduction.h"
 
+#include "Schedule/PlainCost.h"
+
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define THREADS 256
-#define WAVE 32
-#define MAX_CHUNKS 4 /* vectors of a row per lane kept in registers */
+#define THREADS RED_THREADS
+#define WAVE RED_WAVE
+#define MAX_CHUNKS RED_MAX_CHUNKS
 
 /*===--- plan ---------------------------------------------------------------===*/
 static bool is_axis(const fe_red_problem *r, int d) {
@@ -126,6 +128,27 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   }
   if (o->pinned && pinned_shape(r, &o->pin, &P, &Q, &V, why, cap))
     return -1;
+  /* Lanes per row (columns and row groups) by the modelled time
+   * (Schedule/PlainCost.c); the rule above within its margin. */
+  double others = 1; /* the outer dims but the fast one */
+  for (int i = 0; i < nod; ++i)
+    if (od[i] != fast)
+      others *= (double)fe_estimate(r->size[od[i]]);
+  if (!o->pinned && r->column >= 0) {
+    fe_red_cand c = {P, Q, V, 0};
+    fe_red_choose_columns(p, chip, o->explain_cost, L, fast_n, others, &c);
+    P = c.P;
+    Q = c.Q;
+  }
+  if (!o->pinned && r->column < 0) {
+    bool regs_ok = r->naxes == 1 && fe_size_static(r->size[r->axis[0]]) &&
+                   r->size[r->axis[0]].value % V == 0;
+    fe_red_cand c = {P, Q, V, 0};
+    fe_red_choose_lanes(p, chip, o->explain_cost, L, fast_n, others, regs_ok,
+                        &c);
+    P = c.P;
+    Q = c.Q;
+  }
   s->tile_m = P;  /* rows (columns) per workgroup */
   s->tile_n = Q;  /* lanes per row (column) */
   s->k_step = V;  /* elements per lane access */

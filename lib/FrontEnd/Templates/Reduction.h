@@ -6,6 +6,12 @@
 
 #include "Kernel/Kernel.h"
 
+/* The row form's lanes per workgroup, a wave's, and the vectors of a
+ * row per lane kept in registers (Reduction.c, Schedule/PlainCost.c). */
+#define RED_THREADS 256
+#define RED_WAVE 32
+#define RED_MAX_CHUNKS 4
+
 /* A point of the row space as a thread sees it: every dimension's index;
  * with width > 1, the single axis holds the first of `width` consecutive
  * elements.  Nodes evaluate to vector<width x T>. */

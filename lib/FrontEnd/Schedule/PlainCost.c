@@ -97,6 +97,15 @@ int fe_valu_choose_block(const fe_problem *p, const wmma_chip_info *chip,
   return per[c];
 }
 
+/* Of the reduction candidates cs[0..n) (n <= 8, cs[0] the old rule's):
+ * the index fe_plain_choose picks by their modelled times. */
+static int red_pick(const fe_red_cand *cs, int n) {
+  double t[8];
+  for (int i = 0; i < n; ++i)
+    t[i] = cs[i].cost;
+  return fe_plain_choose(t, n, 0);
+}
+
 /*===--- reduction row form: lanes per row -----------------------------------===*/
 static double red_time(const fe_problem *p, const wmma_chip_info *chip,
                        double L, double fast_n, double rest, bool regs_ok,
@@ -142,10 +151,7 @@ void fe_red_choose_lanes(const fe_problem *p, const wmma_chip_info *chip,
     x.cost = red_time(p, chip, L, fast_n, rest, regs_ok, &x);
     cs[n++] = x;
   }
-  double t[5];
-  for (int i = 0; i < n; ++i)
-    t[i] = cs[i].cost;
-  int k = fe_plain_choose(t, n, 0);
+  int k = red_pick(cs, n);
   if (explain) {
     for (int i = 0; i < n; ++i)
       fe_remark(p->loc, "reduction candidate: rows per workgroup = %d, lanes "
@@ -199,10 +205,7 @@ void fe_red_choose_columns(const fe_problem *p, const wmma_chip_info *chip,
       x.cost = red_column_time(p, chip, L, fast_n, rest, &x);
       cs[n++] = x;
     }
-  double t[8];
-  for (int i = 0; i < n; ++i)
-    t[i] = cs[i].cost;
-  int k = fe_plain_choose(t, n, 0);
+  int k = red_pick(cs, n);
   if (explain) {
     for (int i = 0; i < n; ++i)
       fe_remark(p->loc, "reduction candidate: columns per workgroup = %d, "

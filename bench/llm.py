@@ -23,71 +23,64 @@ Usage: bench/llm.py [--build DIR] [--chips gfx1100,gfx1201] [--m 1,4,16]
 from table import LLM_HEAD, llm_measure, llm_parser, llm_row, llm_wmma, print_table  # bench/table.py
 
 
+def dequant_layer(name, M, N, K, G, w_shape, elem, w_map, unpack):
+    """y = x @ B with B = the dequantised weights, written by a
+    linalg.generic from %w (shape w_shape, element elem, read at w_map) and
+    the group scales %s; unpack: the body's lines from %b and %sc to the
+    f16 value %r."""
+    S = -(-K // G)
+    return f"""func.func @{name}(%x: memref<{M}x{K}xf16>, %w: memref<{w_shape}x{elem}>,
+                 %s: memref<{S}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  %wd = memref.alloc() : memref<{K}x{N}xf16>
+  linalg.generic {{indexing_maps = [affine_map<(k, n) -> ({w_map}, n)>,
+                                   affine_map<(k, n) -> (k floordiv {G}, n)>,
+                                   affine_map<(k, n) -> (k, n)>],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%w, %s : memref<{w_shape}x{elem}>, memref<{S}x{N}xf16>)
+      outs(%wd : memref<{K}x{N}xf16>) {{
+  ^bb0(%b: {elem}, %sc: f16, %o: f16):
+{unpack}    linalg.yield %r : f16
+  }}
+  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
+  linalg.matmul ins(%x, %wd : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
+                outs(%y : memref<{M}x{N}xf32>)
+  memref.dealloc %wd : memref<{K}x{N}xf16>
+  return
+}}
+"""
+
+
 def w4a16(M, N, K, G, storage="i8"):
     """The layer as quantised models arrive: B[k][n] = s[k / G][n] *
     int4(packed[k / P][n] >> 4 (k mod P)), P = 2 nibbles per i8 or 8 per
     i32 (GPTQ's qweight)."""
     P = 2 if storage == "i8" else 8
-    return f"""func.func @w4a16(%x: memref<{M}x{K}xf16>, %w: memref<{K // P}x{N}x{storage}>,
-                 %s: memref<{-(-K // G)}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
-  %z = arith.constant 0.0 : f32
-  %wd = memref.alloc() : memref<{K}x{N}xf16>
-  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k floordiv {P}, n)>,
-                                   affine_map<(k, n) -> (k floordiv {G}, n)>,
-                                   affine_map<(k, n) -> (k, n)>],
-                  iterator_types = ["parallel", "parallel"]}}
-      ins(%w, %s : memref<{K // P}x{N}x{storage}>, memref<{-(-K // G)}x{N}xf16>)
-      outs(%wd : memref<{K}x{N}xf16>) {{
-  ^bb0(%b: {storage}, %sc: f16, %o: f16):
-    %k = linalg.index 0 : index
+    t = storage
+    return dequant_layer("w4a16", M, N, K, G, f"{K // P}x{N}", t,
+                         f"k floordiv {P}", f"""    %k = linalg.index 0 : index
     %cP = arith.constant {P} : index
     %c4 = arith.constant 4 : index
     %odd = arith.remui %k, %cP : index
     %sh = arith.muli %odd, %c4 : index
-    %sh8 = arith.index_cast %sh : index to {storage}
-    %v = arith.shrui %b, %sh8 : {storage}
-    %m = arith.constant 15 : {storage}
-    %e = arith.constant 8 : {storage}
-    %lo = arith.andi %v, %m : {storage}
-    %xx = arith.xori %lo, %e : {storage}
-    %q = arith.subi %xx, %e : {storage}
-    %f = arith.sitofp %q : {storage} to f16
+    %sh8 = arith.index_cast %sh : index to {t}
+    %v = arith.shrui %b, %sh8 : {t}
+    %m = arith.constant 15 : {t}
+    %e = arith.constant 8 : {t}
+    %lo = arith.andi %v, %m : {t}
+    %xx = arith.xori %lo, %e : {t}
+    %q = arith.subi %xx, %e : {t}
+    %f = arith.sitofp %q : {t} to f16
     %r = arith.mulf %f, %sc : f16
-    linalg.yield %r : f16
-  }}
-  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
-  linalg.matmul ins(%x, %wd : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
-                outs(%y : memref<{M}x{N}xf32>)
-  memref.dealloc %wd : memref<{K}x{N}xf16>
-  return
-}}
-"""
+""")
 
 
 def w8a16(M, N, K, G):
     """W8A16: B[k][n] = s[k / G][n] * w[k][n], i8 weights (one per byte)."""
-    return f"""func.func @w8a16(%x: memref<{M}x{K}xf16>, %w: memref<{K}x{N}xi8>,
-                 %s: memref<{-(-K // G)}x{N}xf16>, %y: memref<{M}x{N}xf32>) {{
-  %z = arith.constant 0.0 : f32
-  %wd = memref.alloc() : memref<{K}x{N}xf16>
-  linalg.generic {{indexing_maps = [affine_map<(k, n) -> (k, n)>,
-                                   affine_map<(k, n) -> (k floordiv {G}, n)>,
-                                   affine_map<(k, n) -> (k, n)>],
-                  iterator_types = ["parallel", "parallel"]}}
-      ins(%w, %s : memref<{K}x{N}xi8>, memref<{-(-K // G)}x{N}xf16>)
-      outs(%wd : memref<{K}x{N}xf16>) {{
-  ^bb0(%b: i8, %sc: f16, %o: f16):
-    %f = arith.sitofp %b : i8 to f16
+    return dequant_layer("w8a16", M, N, K, G, f"{K}x{N}", "i8", "k",
+                         """    %f = arith.sitofp %b : i8 to f16
     %r = arith.mulf %f, %sc : f16
-    linalg.yield %r : f16
-  }}
-  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
-  linalg.matmul ins(%x, %wd : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
-                outs(%y : memref<{M}x{N}xf32>)
-  memref.dealloc %wd : memref<{K}x{N}xf16>
-  return
-}}
-"""
+""")
 
 
 def f16_layer(M, N, K):

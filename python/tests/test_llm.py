@@ -121,19 +121,6 @@ def test_w4a16_decode_uneven_k(chip):
     assert_matches_dequantized(inputs, outputs, N, K, G)
 
 
-def f16_gemv(M, N, K):
-    """y = x @ w on plain f16 weights [K, N] (no dequantisation)."""
-    return f"""func.func @gemv(%x: memref<{M}x{K}xf16>, %w: memref<{K}x{N}xf16>,
-                 %y: memref<{M}x{N}xf32>) {{
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%y : memref<{M}x{N}xf32>)
-  linalg.matmul ins(%x, %w : memref<{M}x{K}xf16>, memref<{K}x{N}xf16>)
-                outs(%y : memref<{M}x{N}xf32>)
-  return
-}}
-"""
-
-
 # Plain f16 weights: on RDNA3 a B fragment is replicated across the lane
 # halves, so reading it straight from memory loaded every weight twice
 # (67.3 MB at 4096 x 4096, 2.0x the minimum, on gfx1100); the decode
@@ -143,7 +130,7 @@ def f16_gemv(M, N, K):
                                     ("gfx1100", 4100)])
 def test_f16_decode_reads_weights_once(chip, K):
     M, N = 1, 4096
-    source = f16_gemv(M, N, K)
+    source = llm.f16_layer(M, N, K)
     compiled = wmma.compile(source, chip, emit="llvm")
     launches = compiled.manifest.get("launches") or [compiled.manifest]
     assert all('template = "decode"' in l["schedule"] for l in launches)

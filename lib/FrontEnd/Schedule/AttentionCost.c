@@ -36,18 +36,17 @@ static double combine_valu(int ndv) { return 32.0 * (ndv + 1); }
 
 static double slot_bytes(int ndv) { return (double)(ndv + 1) * 32 * 8 * 4; }
 
-/* Of candidates cs[0..n) (cs[0] the old rule's, skip[i] excluded): the
- * shortest modelled time (equal: the smaller SIMD bound), or the old
- * rule's where it is within FE_MODEL_MARGIN of it. */
+#define MAX_CANDS 128
+
+/* fe_model_choose over schedules cs[0..n) (n <= MAX_CANDS, cs[0] the old
+ * rule's). */
 static int choose(const fe_schedule *cs, int n, const bool *skip) {
-  int best = 0;
-  for (int i = 1; i < n; ++i)
-    if (!(skip && skip[i]) &&
-        (cs[i].cost < cs[best].cost * (1 - 1e-9) ||
-         (cs[i].cost <= cs[best].cost * (1 + 1e-9) &&
-          cs[i].cost_simd < cs[best].cost_simd)))
-      best = i;
-  return cs[0].cost <= cs[best].cost * (1 + FE_MODEL_MARGIN) ? 0 : best;
+  double t[MAX_CANDS], simd[MAX_CANDS];
+  for (int i = 0; i < n; ++i) {
+    t[i] = cs[i].cost;
+    simd[i] = cs[i].cost_simd;
+  }
+  return fe_model_choose(t, simd, skip, n, 0);
 }
 
 typedef struct {
@@ -115,7 +114,6 @@ static void remark(const fe_problem *p, const dattn_cand *c, bool old,
             c->t2 * 1e6, old ? ", the old rule's" : "");
 }
 
-#define MAX_CANDS 128
 
 int fe_dattn_choose(const fe_problem *p, const wmma_chip_info *chip,
                     const fe_options *o, const fe_dattn_shape *sh,

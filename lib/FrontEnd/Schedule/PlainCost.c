@@ -40,14 +40,6 @@ double fe_plain_modelled(const wmma_chip_info *chip, fe_grid_work *w) {
   return fe_modelled_costs(chip, w, NULL);
 }
 
-int fe_plain_choose(const double *t, int n, int old) {
-  int best = 0;
-  for (int i = 1; i < n; ++i)
-    if (t[i] < t[best])
-      best = i;
-  return t[old] <= t[best] * (1 + FE_MODEL_MARGIN) ? old : best;
-}
-
 /*===--- VALU tiled: block per thread ----------------------------------------===*/
 static double valu_tiled_time(const wmma_chip_info *chip, double M, double N,
                               double K, double B, int eb, int ib, int per) {
@@ -82,7 +74,7 @@ int fe_valu_choose_block(const fe_problem *p, const wmma_chip_info *chip,
     t[n] = valu_tiled_time(chip, M, N, K, B, acc_bytes, in_bytes, b);
     ++n;
   }
-  int c = fe_plain_choose(t, n, oi);
+  int c = fe_model_choose(t, NULL, NULL, n, oi);
   if (explain) {
     for (int i = 0; i < n; ++i)
       fe_remark(p->loc, "valu candidate: block per thread = %d x %d, tile = "
@@ -98,12 +90,12 @@ int fe_valu_choose_block(const fe_problem *p, const wmma_chip_info *chip,
 }
 
 /* Of the reduction candidates cs[0..n) (n <= 8, cs[0] the old rule's):
- * the index fe_plain_choose picks by their modelled times. */
+ * the index fe_model_choose picks by their modelled times. */
 static int red_pick(const fe_red_cand *cs, int n) {
   double t[8];
   for (int i = 0; i < n; ++i)
     t[i] = cs[i].cost;
-  return fe_plain_choose(t, n, 0);
+  return fe_model_choose(t, NULL, NULL, n, 0);
 }
 
 /*===--- reduction row form: lanes per row -----------------------------------===*/

@@ -15,10 +15,6 @@
  * exchange rate); seconds. */
 double fe_plain_modelled(const wmma_chip_info *chip, fe_grid_work *w);
 
-/* The index of the shortest of t[0..n), or `old` (the old rule's) where
- * that is within FE_MODEL_MARGIN of the shortest. */
-int fe_plain_choose(const double *t, int n, int old);
-
 /* The VALU tiled kernel's block per thread (2, 4 or 8; f64 at most 4) by
  * the modelled time of an M x N x K product over B batch items; `old` the
  * old rule's; explain-cost remarks when explain. */

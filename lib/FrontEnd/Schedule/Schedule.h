@@ -157,6 +157,12 @@ bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
  * conversion and LDS round trip), so it overrides the rule only beyond
  * 5%. */
 #define FE_MODEL_MARGIN 0.05
+/* Of candidates with modelled times t[0..n) (skip[i] excluded; simd[i],
+ * their SIMD bounds, break equal times; either may be NULL): the
+ * shortest, or `old` (the old rule's) where it is within FE_MODEL_MARGIN
+ * of the shortest. */
+int fe_model_choose(const double *t, const double *simd, const bool *skip,
+                    int n, int old);
 void fe_explain_candidate(const fe_problem *p, const char *name,
                           const fe_schedule *s, const char *what);
 

@@ -79,6 +79,17 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
   return (wmma > mem ? wmma : mem) / busy;
 }
 
+int fe_model_choose(const double *t, const double *simd, const bool *skip,
+                    int n, int old) {
+  int best = old;
+  for (int i = 0; i < n; ++i)
+    if (i != old && !(skip && skip[i]) &&
+        (t[i] < t[best] * (1 - 1e-9) ||
+         (simd && t[i] <= t[best] * (1 + 1e-9) && simd[i] < simd[best])))
+      best = i;
+  return t[old] <= t[best] * (1 + FE_MODEL_MARGIN) ? old : best;
+}
+
 bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
                          bool found, double margin) {
   if (!found)

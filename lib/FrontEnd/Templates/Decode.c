@@ -147,7 +147,7 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (instr == WMMA_INSTR_COUNT)
     return fe_why(why, cap, "no WMMA instruction for these types on %s",
                   wmma_arch_name(chip->arch));
-  fe_decode_choice c = {1, 1, 1, 1, 0, 0};
+  fe_decode_choice c = {.wave_n = 1, .split = 1, .parts = 1, .unroll = 1};
 choose:
   /* (A pin makes the choices itself.) */
   if (fe_decode_choose(p, chip, NULL, instr, max_wn, unroll, &c) &&

@@ -120,7 +120,8 @@ int fe_decode_choose(const fe_problem *p, const wmma_chip_info *chip,
          * range): every slice needs one. */
         if ((double)(int64_t)((K + 16.0 * U - 1) / (16.0 * U)) < slices)
           continue;
-        fe_decode_choice x = {wn, S, P, U, blocks * S * P, 0};
+        fe_decode_choice x = {.wave_n = wn, .split = S, .parts = P, .unroll = U,
+                              .waves = blocks * S * P};
         if (x.waves < need) {
           if (P == 1 && x.waves > most.waves)
             most = x;

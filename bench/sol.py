@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The speed-of-light model (docs/speed-of-light.md) on the project's GEMMs
+"""The speed-of-light model (docs/speed-of-light/) on the project's GEMMs
 at the shapes of issue 24's targets and of the published measurements in
 test/Layout/Inputs/rdna-chips/calibration.tsv.
 

@@ -20,7 +20,7 @@ chip:
     (an L2 model per launch, docs/emulator-traffic.md) over the same
     minimum, LDS bank conflicts, global
     lines (distinct 128-byte lines per memory instruction, summed);
-  the speed-of-light model (docs/speed-of-light.md) on both, for the
+  the speed-of-light model (docs/speed-of-light/model.md) on both, for the
     chip's largest part: the least time, the bound that dominates, % of
     WMMA peak at boost and sustained clock (bench/sol.py: the model at
     production shapes and beside published measurements).
@@ -204,7 +204,7 @@ def emu_figures(st, min_bytes):
 
 
 def model_figures(model, isa=None):
-    """The speed-of-light model's figures (docs/speed-of-light.md)."""
+    """The speed-of-light model's figures (docs/speed-of-light/)."""
     b, s = model["boost"], model["sustained"]
     return dict(sol_us=b["time_s"] * 1e6, sol_bound=b["bound"],
                 sol_pct=b["wmma_peak_pct"], sol_pct_sustained=s["wmma_peak_pct"],

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The speed-of-light model (docs/speed-of-light.md) on the project's GEMMs
+"""The speed-of-light model (docs/speed-of-light/) on the project's GEMMs
 at the shapes of issue 24's targets and of the published measurements in
 test/Layout/Inputs/rdna-chips/calibration.tsv.
 
@@ -33,15 +33,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 CALIBRATION = os.path.join(ROOT, "test", "Layout", "Inputs", "rdna-chips", "calibration.tsv")
 
-# dtype -> (input type, output type, WMMA instruction of the peak)
-DTYPES = {"f16": ("f16", "f16"), "bf16": ("bf16", "bf16"), "i8": ("i8", "i32")}
+# dtype -> (A type, B type, output type); f32 and bf16 x f32 take the VALU
+# template (no WMMA instruction), bench/sol_calibration.py models them.
+DTYPES = {"f16": ("f16", "f16", "f16"), "bf16": ("bf16", "bf16", "bf16"),
+          "i8": ("i8", "i8", "i32"), "f32": ("f32", "f32", "f32"),
+          "bf16xf32": ("bf16", "f32", "f32")}
 SKUS = {"7900 GRE": "rx7900gre", "7900 XTX": "rx7900xtx", "7700 XT": "rx7700xt",
         "9060 XT": "rx9060xt", "9070 XT": "rx9070xt", "8060S": "8060s"}
-BYTES = {"f16": 2, "bf16": 2, "i8": 1, "i32": 4}
+BYTES = {"f16": 2, "bf16": 2, "i8": 1, "i32": 4, "f32": 4}
 
 
 def gemm_src(m, n, k, dtype, schedule=None):
-    t, o = DTYPES[dtype]
+    ta, tb, o = DTYPES[dtype]
     zero = "0" if o.startswith("i") else "0.0"
     attr = " attributes {wmma.schedule = %s}" % schedule if schedule else ""
     return ("func.func @gemm(%%A: memref<%dx%dx%s>, %%B: memref<%dx%dx%s>, "
@@ -50,8 +53,8 @@ def gemm_src(m, n, k, dtype, schedule=None):
             "  linalg.fill ins(%%z : %s) outs(%%C : memref<%dx%dx%s>)\n"
             "  linalg.matmul ins(%%A, %%B : memref<%dx%dx%s>, memref<%dx%dx%s>)\n"
             "                outs(%%C : memref<%dx%dx%s>)\n"
-            "  return\n}\n" % (m, k, t, k, n, t, m, n, o, attr, zero, o, o, m, n, o,
-                                m, k, t, k, n, t, m, n, o))
+            "  return\n}\n" % (m, k, ta, k, n, tb, m, n, o, attr, zero, o, o, m, n, o,
+                                m, k, ta, k, n, tb, m, n, o))
 
 
 # The emulator's DRAM estimate does not scale with the grid (the reduced
@@ -101,13 +104,14 @@ def model_gemm(chip, sku, m, n, k, dtype):
     grid = full.manifest["grid"]
     full_wgs = grid[0] * grid[1] * grid[2]
     counters = scaled(st, full_wgs / st["workgroups"])
-    t, o = DTYPES[dtype]
-    dram = (m * k + k * n) * BYTES[t] + m * n * BYTES[o]
+    ta, tb, o = DTYPES[dtype]
+    dram = m * k * BYTES[ta] + k * n * BYTES[tb] + m * n * BYTES[o]
     model = wmma.speed_of_light(counters, chip=chip, sku=sku, isa=isa, dram_bytes=dram)
     model["isa"] = isa
     model["schedule"] = sched
+    model["counters"] = counters
     model["instr_per_wmma_ir"] = (counters["valu_instructions"] + counters["lds_instructions"]
-                                  + counters["global_instructions"]) / counters["wmma_total"]
+                                  + counters["global_instructions"]) / max(counters["wmma_total"], 1)
     return model
 
 

@@ -11,7 +11,7 @@ compiled (schedule, ISA), the same schedule pinned on 2 x 2 workgroup
 tiles with the full K, run on the emulator, counters scaled to the full
 grid, and the speed-of-light model (DRAM: the compulsory bytes, as the
 front end's planned model takes them; the L2 model's estimate of the
-reduced grid does not scale) (docs/speed-of-light.md; swmmac at the
+reduced grid does not scale) (docs/speed-of-light/model.md; swmmac at the
 arch's issue rate) on them.  Columns: the A buffers (dense: M K; sparse:
 values M K/2 + index words M K/8 bytes), the A bytes the grid loads (the
 schedule's access pattern: registers staging reads A once per wave and N

@@ -1,4 +1,4 @@
-/* The speed-of-light model (docs/speed-of-light.md): per resource, the
+/* The speed-of-light model (docs/speed-of-light/model.md): per resource, the
  * least time the counted work needs on a SKU, from the chip table's rates.
  *
  *  SIMD     WMMA issue cycles + VALU instructions / VALU rate (WMMA never

@@ -39,7 +39,7 @@ def test_i8_gemm_modelled_share_of_peak(chip, m, n, k, floor, per_wmma):
 
 # Issue 24's headline target: the f16 GEMM at 4096^3 modelled at >= 85% of
 # the WMMA peak (useful FLOPs) at the sustained clock, with no spills
-# (docs/speed-of-light.md's table: 91% on the RX 7900 XTX, 92% on the RX
+# (docs/speed-of-light/our-kernels.md's table: 91% on the RX 7900 XTX, 92% on the RX
 # 9070 XT).
 @pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
 def test_f16_gemm_4096_meets_the_sustained_target(chip):

@@ -1,5 +1,5 @@
 """speed_of_light(): the speed-of-light model (lib/Layout/SpeedOfLight.c,
-docs/speed-of-light.md) on a set of counters -- the emulator's, as
+docs/speed-of-light/model.md) on a set of counters -- the emulator's, as
 run(..., stats=True) returns them, or a hand-made dict of the same keys --
 the kernel's ISA resources and a product (SKU)."""
 

@@ -65,7 +65,7 @@ static void usage(FILE *f) {
           "function on tensors and outputs take their sizes from the inputs.\n"
           "Each --sizes SET starts another run of the same compiled kernel.\n"
           "--stats prints the emulator's counters and the speed-of-light\n"
-          "model (docs/speed-of-light.md) on them: a line 'speed of light:'\n"
+          "model (docs/speed-of-light/model.md) on them: a line 'speed of light:'\n"
           "with the least time the counted work needs on a product, the bound\n"
           "that dominates and the %% of WMMA peak at its boost and sustained\n"
           "clocks; --sku KEY picks the product (rx7900xtx, rx9070xt, ...;\n"

@@ -3,7 +3,7 @@
  * and what its ISA allocates (VGPRs, LDS -> occupancy).  One bound per
  * resource, the one that dominates, and the fraction of the WMMA peak the
  * bound leaves, at the boost and at the sustained clock.  The model, its
- * assumptions and what it cannot see: docs/speed-of-light.md. */
+ * assumptions and what it cannot see: docs/speed-of-light/model.md. */
 #ifndef WMMA_LAYOUT_SPEEDOFLIGHT_H
 #define WMMA_LAYOUT_SPEEDOFLIGHT_H
 

@@ -130,7 +130,7 @@ static double tiles(double n, int tile) { return ceil(n / tile); }
  * modelled time (Schedule/PlainCost.c) overrides beyond its margin: of 2 x 2, 4 x 4 and 8 x 8 (32-bit
  * accumulators: 64 of them in VGPRs; f64 stops at 4 x 4), the one whose
  * estimate is least, the larger on a tie.  As in the speed-of-light model
- * (docs/speed-of-light.md), a workgroup runs on one WGP, its waves on the
+ * (docs/speed-of-light/model.md), a workgroup runs on one WGP, its waves on the
  * WGP's SIMDs: its time is the larger of its VALU instructions per SIMD
  * (the multiply-adds, T x T x K over 32 lanes, plus the staging's address
  * arithmetic, about 16 per thread and K slice) and its LDS reads (256

@@ -128,6 +128,17 @@ WMMA_CAPI_EXPORTED int wmma_reference_run_bounds(
     const char *source, size_t size, const char *func,
     const wmma_compile_result *kernel, const wmma_host_arg *const *arg_sets,
     int nsets, double *gamma, int *error_bounded, char **diagnostics);
+/* As wmma_reference_run_bounds; with lambda > 0, E is the probabilistic
+ * bound instead (lib/Compiler/RunningError.c, "Probabilistic bounds"):
+ * lambda times a sub-Gaussian scale of kernel - reference when rounding
+ * errors are independent with mean zero (Higham & Mary, 2019), the terms
+ * of a contraction adding in quadrature: exceeded with probability at most
+ * 2 exp(-lambda^2 / 2) per element under that model. */
+WMMA_CAPI_EXPORTED int wmma_reference_run_probabilistic(
+    const char *source, size_t size, const char *func,
+    const wmma_compile_result *kernel, const wmma_host_arg *const *arg_sets,
+    int nsets, double lambda, double *gamma, int *error_bounded,
+    char **diagnostics);
 
 /* The speed-of-light model's inputs (wmma/Layout/SpeedOfLight.h):
  * the emulator's counters (ds_bpermute and ds_swizzle as 128-byte LDS

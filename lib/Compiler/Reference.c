@@ -394,6 +394,15 @@ int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
                               const wmma_host_arg *const *arg_sets, int nsets,
                               double *gamma, int *error_bounded,
                               char **diagnostics) {
+  return wmma_reference_run_probabilistic(source, size, func, k, arg_sets, nsets, 0.0,
+                                          gamma, error_bounded, diagnostics);
+}
+
+int wmma_reference_run_probabilistic(const char *source, size_t size,
+                                     const char *func, const wmma_compile_result *k,
+                                     const wmma_host_arg *const *arg_sets, int nsets,
+                                     double lambda, double *gamma, int *error_bounded,
+                                     char **diagnostics) {
   if (error_bounded)
     *error_bounded = 0;
   session s;
@@ -477,7 +486,7 @@ int wmma_reference_run_bounds(const char *source, size_t size, const char *func,
   if (nsets > 2 && error_bounded) {
     char why[256] = "";
     MlirOperation efn;
-    error_fn = wmma_running_error_function(fn, err_name, k->accumulate == 1,
+    error_fn = wmma_running_error_function(fn, err_name, k->accumulate == 1, lambda,
                                            frees, &efn, why, sizeof why) == 0;
     if (!error_fn && !mlirOperationIsNull(efn))
       mlirOperationDestroy(efn);

@@ -47,6 +47,30 @@
  * epsilon, and the affine step's products, sums and output rounding
  * compose to their bound.
  *
+ * Probabilistic bounds (lambda > 0, wmma-run --bound probabilistic): the
+ * worst case is vacuous through chains of contractions (the LLaMA block:
+ * sum |a| e(b) is about sqrt(K) times |sum a b| per layer, and rsqrt's
+ * argument ends within its own bound).  Under Higham & Mary's model
+ * (2019) -- rounding errors independent with mean zero -- e is instead a
+ * sub-Gaussian scale of kernel - reference: a mean-zero error within c has
+ * scale c (Hoeffding's lemma), scales of dependent errors add (the rules
+ * above, unchanged), those of independent ones add in quadrature.  So in a
+ * contraction each sum's rounding is a martingale of increments within
+ * u |partial sum| <= u sum |t| (scale sqrt(K) u sum |t| per side; native
+ * accumulation sqrt(ceil(K/16)) u16), and the terms' errors e(t), taken
+ * as independent across the reduction, add in quadrature: their squares
+ * are summed in a buffer beside the output's error and sqrt of it added
+ * after the generic (RunningErrorQuadrature.c; a generic whose step is
+ * not a plain add into one output keeps the linear sum, a larger scale).
+ * The stored bound is lambda kSafety e, and |kernel - reference| exceeds
+ * lambda e with probability <= 2 exp(-lambda^2 / 2) per element (3e-8 for
+ * lambda = 6).  Derivatives and comparison flips are taken over
+ * [x - lambda e, x + lambda e] (re_body.reach).  Not covered: errors that
+ * share a factor along the reduction (a normaliser's rsqrt or softmax
+ * denominator, an upstream error feeding q and k alike) are correlated,
+ * not independent -- they add in quadrature all the same; and the
+ * libraries' systematic errors (exp's, division's) are not mean zero.
+ *
  * Only straight-line functions of memref.alloc/dealloc/copy/dim, views
  * (subview, expand/collapse_shape, cast, reinterpret_cast, transpose: the
  * same view of the error buffer) and linalg.generic with the operations
@@ -91,6 +115,7 @@ typedef struct {
   bool written[MAX_ARGS];   /* float memref arguments the function writes */
   MlirBlock entry;
   bool native;
+  double lambda; /* 0: worst case; > 0: probabilistic, e a sub-Gaussian scale */
   char *why;
   size_t cap;
 } rewriter;
@@ -118,13 +143,13 @@ static bool is_float(MlirType t) { return mlirTypeIsAFloat(elem(t)); }
 
 /* Inserts op before `at` (or appends it to block) and returns result 0. */
 static MlirValue put(MlirBlock block, MlirOperation at, MlirOperation op) {
-  re_body b = {{NULL}, {NULL}, {NULL}, block, at};
+  re_body b = {{NULL}, {NULL}, {NULL}, block, at, 1.0};
   return re_put(&b, op);
 }
 
 /* Error arithmetic before `at` in block. */
 static re_body body_at(const rewriter *r, MlirBlock block, MlirOperation at) {
-  return (re_body){r->ctx, r->loc, r->f32, block, at};
+  return (re_body){r->ctx, r->loc, r->f32, block, at, r->lambda > 0 ? r->lambda : 1.0};
 }
 
 static bool op_is(MlirOperation op, const char *n) { return wmma_op_is(op, n); }
@@ -256,6 +281,9 @@ static int select_error(rewriter *r, re_body *b, shadow_map *m, MlirOperation op
   return 0;
 }
 
+static MlirValue error_buffer(rewriter *r, MlirBlock block, MlirOperation at,
+                              MlirValue v);
+
 /* Rewrites one linalg.generic: an error operand beside each float memref
  * operand, the error of each body value computed beside it, the errors
  * yielded after the values.  0, or 1 (why says which op). */
@@ -271,6 +299,16 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
   if (nops > 32 || mlirBlockGetNumArguments(body) != nops)
     return fail(r, g, "an unsupported");
   bool reduction = k > 0;
+  MlirOperation after = mlirOperationGetNextInBlock(g);
+  /* Probabilistic bounds: the sum of squares of the terms' errors, in a
+   * buffer beside the output's error (combined after the generic). */
+  intptr_t sq_out = -1;
+  MlirOperation step = reduction && r->lambda > 0
+                           ? re_quadrature_step(g, body, nin, &sq_out)
+                           : (MlirOperation){NULL};
+  MlirValue sq_buf = {NULL}, sq_arg = {NULL}, sq_new = {NULL};
+  if (!mlirOperationIsNull(step))
+    sq_buf = error_buffer(r, r->entry, g, mlirOperationGetOperand(g, sq_out));
   /* A natively accumulating kernel rounds to this type per K step. */
   MlirAttribute from = mlirOperationGetDiscardableAttributeByName(
       g, wmma_sref(WMMA_WIDENED_FROM_ATTR));
@@ -317,6 +355,8 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
     if (bind(&scal, arg, e))
       return fail(r, g, "too many values in");
   }
+  if (!mlirValueIsNull(sq_buf))
+    sq_arg = mlirBlockAddArgument(body, f32, r->loc);
   /* Float scalars taken as operands: constants and function arguments,
    * exact. */
   for (intptr_t i = 0; i < nin; ++i) {
@@ -345,6 +385,10 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
   for (int i = 0; i < neout; ++i) {
     ops[n++] = eouts[i];
     newmaps[nm++] = outmaps[i];
+  }
+  if (!mlirValueIsNull(sq_buf)) {
+    ops[n++] = sq_buf;
+    newmaps[nm++] = outmaps[0];
   }
   /* The accumulator: output block arguments and what is converted from
    * them. */
@@ -430,9 +474,19 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
        * its output) rounds once. */
       if (reduction && (x_acc || y_acc)) {
         MlirValue term = x_acc ? y : x;
-        double c = 2.0 * k * wmma_unit_roundoff(mlirValueGetType(res));
+        /* Probabilistic: a scale of sqrt(K) u per term and side (Higham &
+         * Mary; lambda applied at the end). */
+        bool p = r->lambda > 0;
+        double c = 2.0 * (p ? sqrt(k) : k) * wmma_unit_roundoff(mlirValueGetType(res));
         if (r->native && !mlirAttributeIsNull(from))
-          c += ceil(k / 16.0) * wmma_unit_roundoff(mlirTypeAttrGetValue(from));
+          c += (p ? sqrt(ceil(k / 16.0)) : ceil(k / 16.0)) *
+               wmma_unit_roundoff(mlirTypeAttrGetValue(from));
+        if (mlirOperationEqual(op, step)) {
+          /* The term's error in quadrature, the rest linear. */
+          MlirValue eterm = x_acc ? ey : ex;
+          e = x_acc ? ex : ey;
+          sq_new = re_op2(&b, "arith.addf", sq_arg, re_mul(&b, eterm, eterm));
+        }
         e = re_add_scaled(&b, e, term, c);
         if (nacc < 64)
           acc[nacc++] = res;
@@ -491,13 +545,20 @@ static int rewrite_generic(rewriter *r, MlirOperation g, double k) {
       return fail(r, g, "a yielded value of unknown error in");
     yv[nyv++] = e;
   }
+  if (!mlirValueIsNull(sq_buf))
+    yv[nyv++] = mlirValueIsNull(sq_new) ? sq_arg : sq_new;
   mlirOperationSetOperands(yield, nyv, yv);
   mlirOperationSetOperands(g, n, ops);
   mlirOperationSetAttributeByName(g, wmma_sref("indexing_maps"),
                                   mlirArrayAttrGet(r->ctx, nm, newmaps));
-  int32_t sizes[2] = {nin + nein, (int32_t)(nops - nin) + neout};
+  int32_t sizes[2] = {nin + nein,
+                      (int32_t)(nops - nin) + neout + !mlirValueIsNull(sq_buf)};
   mlirOperationSetAttributeByName(g, wmma_sref("operandSegmentSizes"),
                                   mlirDenseI32ArrayGet(r->ctx, 2, sizes));
+  if (!mlirValueIsNull(sq_buf)) {
+    re_body at = body_at(r, r->entry, after);
+    re_add_quadrature(&at, sq_buf, eouts[0]);
+  }
   (void)is_out_arg;
   (void)eout;
   return 0;
@@ -579,8 +640,8 @@ static bool float_memref(MlirValue v) {
 }
 
 int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
-                                bool free_buffers, MlirOperation *out, char *why,
-                                size_t cap) {
+                                double lambda, bool free_buffers, MlirOperation *out,
+                                char *why, size_t cap) {
   *out = (MlirOperation){NULL};
   static rewriter rw; /* large; one reference at a time */
   rewriter *r = &rw;
@@ -588,6 +649,7 @@ int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
   r->why = why;
   r->cap = cap;
   r->native = native;
+  r->lambda = lambda;
   r->ctx = mlirOperationGetContext(fn);
   r->loc = mlirOperationGetLocation(fn);
   r->f32 = mlirF32TypeGet(r->ctx);
@@ -660,7 +722,8 @@ int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
         MlirValue a = mlirBlockGetArgument(block, i);
         if (!r->written[i] || !float_memref(a))
           continue;
-        put(block, op, elementwise(r, lookup(&r->buffers, a), a, kSafety));
+        put(block, op, elementwise(r, lookup(&r->buffers, a), a,
+                                   kSafety * (lambda > 0 ? lambda : 1.0)));
       }
       if (free_buffers)
         for (int i = 0; i < r->nallocs; ++i)

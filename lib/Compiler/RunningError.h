@@ -15,11 +15,13 @@
  * run on the inputs themselves, writes into each argument the function
  * writes a bound on |kernel - reference| of each element (RunningError.c).
  * `native`: the kernel rounds 16-bit accumulators per WMMA K step;
+ * `lambda`: 0 for the worst-case bound, > 0 for the probabilistic one
+ * (lambda sub-Gaussian scales, "Probabilistic bounds" in RunningError.c);
  * `free_buffers`: free its error buffers (the function frees its own).
  * 0; 1 when the function has operations the rules do not cover (why says
  * which; *out, when not null, is then to be destroyed). */
 int wmma_running_error_function(MlirOperation fn, const char *name, bool native,
-                                bool free_buffers, MlirOperation *out, char *why,
-                                size_t cap);
+                                double lambda, bool free_buffers, MlirOperation *out,
+                                char *why, size_t cap);
 
 #endif

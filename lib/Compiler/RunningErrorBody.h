@@ -17,6 +17,11 @@ typedef struct {
   MlirType f32;
   MlirBlock block;
   MlirOperation at;
+  /* How far from the reference's value the rules take an operand to be
+   * when they bound a derivative or a comparison's flip: e itself (1) for
+   * worst-case bounds, lambda e for probabilistic ones, whose e is a
+   * sub-Gaussian scale (RunningError.c, "Probabilistic bounds"). */
+  double reach;
 } re_body;
 
 /* Inserts op at the insertion point and returns its result 0 (null when it
@@ -52,5 +57,17 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
 MlirValue re_select_error(re_body *b, MlirValue x, MlirValue ex, MlirValue y,
                           MlirValue ey, MlirValue p, MlirValue ep, MlirValue q,
                           MlirValue eq);
+
+/* Probabilistic bounds (RunningError.c): the step of contraction g (nin
+ * inputs, its body `body`) whose term's error adds in quadrature -- the
+ * add of a term to the accumulator of its only float output (index *out),
+ * reaching the yield through extf and truncf alone -- or null (the linear
+ * rules then bound it, which bound the probabilistic one too). */
+MlirOperation re_quadrature_step(MlirOperation g, MlirBlock body, intptr_t nin,
+                                 intptr_t *out);
+/* e += sqrt(sq) element-wise, a generic inserted at `at`: a contraction's
+ * linear part (its initial error, its sums' rounding) and its terms'
+ * errors in quadrature. */
+void re_add_quadrature(re_body *at, MlirValue sq, MlirValue e);
 
 #endif

@@ -19,6 +19,9 @@
  *   log x    e / (x - e)             + 4 U (|r| + 1) (infinite unless x > e)
  *   a / c    (e(a) + |r| e(c)) / (|c| - e(c)) + 2 U |r|
  *                                    (infinite unless |c| > e(c))
+ * For the probabilistic bound (RunningError.c) e is a scale, not a
+ * bound: the intervals [x - e, x + e] above are [x - lambda e, x + lambda e]
+ * (re_body.reach), and so is the select's flip test.
  * The own errors: the reference runs glibc's f32 libm (expf, logf, sqrtf
  * within 1 ulp; tanhf, erff within 2); the kernel runs the AMDGPU
  * backend's exp and log (v_exp_f32 / v_log_f32, 1 ulp, after scaling the
@@ -134,6 +137,11 @@ static MlirValue mul(re_body *b, MlirValue x, MlirValue y) {
   return re_op2(b, "arith.mulf", x, y);
 }
 
+/* e widened by the body's reach (lambda for probabilistic bounds). */
+static MlirValue spread(re_body *b, MlirValue e) {
+  return b->reach > 1 ? mul(b, e, re_const(b, b->reach)) : e;
+}
+
 /* max(v, 0): a denominator that may reach 0 gives an infinite bound. */
 static MlirValue positive_part(re_body *b, MlirValue v) {
   return re_op2(b, "arith.maxnumf", v, re_const(b, 0.0));
@@ -151,7 +159,7 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
   if (n == 1 && (wmma_op_is(op, "math.exp") || wmma_op_is(op, "math.exp2"))) {
     MlirValue ar = re_abs(b, r);
     MlirValue prop = re_mul(b, ar, e);
-    prop = re_mul(b, prop, re_op1(b, "math.exp", e));
+    prop = re_mul(b, prop, re_op1(b, "math.exp", spread(b, e)));
     MlirValue rel = re_const(b, 4.0);
     rel = add(b, rel, re_abs(b, x));
     MlirValue own = re_mul(b, ar, rel);
@@ -162,8 +170,10 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
    * x erf(x) would otherwise charge |x| e for large |x|). */
   MlirValue m = {NULL};
   if (n == 1 && (wmma_op_is(op, "math.tanh") || wmma_op_is(op, "math.erf") ||
-                 wmma_op_is(op, "math.erfc")))
-    m = positive_part(b, re_op2(b, "arith.subf", re_abs(b, x), e));
+                 wmma_op_is(op, "math.erfc"))) {
+    MlirValue ax = re_abs(b, x), far = spread(b, e);
+    m = positive_part(b, re_op2(b, "arith.subf", ax, far));
+  }
   if (n == 1 && wmma_op_is(op, "math.tanh")) {
     /* 1 - tanh^2 m = 1 / cosh^2 m <= min(1, 4 exp(-2 m)), no cancellation. */
     MlirValue d = re_op1(b, "math.exp", mul(b, m, re_const(b, -2.0)));
@@ -186,7 +196,8 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     return re_add_scaled(b, prop, r, 2.0 * ulp);
   }
   if (n == 1 && wmma_op_is(op, "math.rsqrt")) {
-    MlirValue low = positive_part(b, re_op2(b, "arith.subf", re_f32(b, x), e));
+    MlirValue xf = re_f32(b, x), far = spread(b, e);
+    MlirValue low = positive_part(b, re_op2(b, "arith.subf", xf, far));
     MlirValue s = re_op1(b, "math.rsqrt", low);
     MlirValue cube = mul(b, mul(b, s, s), s);
     MlirValue prop = mul(b, e, cube);
@@ -194,7 +205,8 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     return re_add_scaled(b, prop, r, 4.0 * ulp);
   }
   if (n == 1 && wmma_op_is(op, "math.log")) {
-    MlirValue low = positive_part(b, re_op2(b, "arith.subf", re_f32(b, x), e));
+    MlirValue xf = re_f32(b, x), far = spread(b, e);
+    MlirValue low = positive_part(b, re_op2(b, "arith.subf", xf, far));
     MlirValue prop = re_op2(b, "arith.divf", e, low);
     prop = re_add_scaled(b, prop, r, 4.0 * ulp);
     return add(b, prop, re_const(b, 4.0 * ulp));
@@ -203,7 +215,8 @@ MlirValue re_function_error(re_body *b, MlirOperation op, const MlirValue *errs)
     MlirValue c = mlirOperationGetOperand(op, 1), ec = errs[1];
     MlirValue ar = re_abs(b, r);
     MlirValue num = add(b, errs[0], mul(b, ar, ec));
-    MlirValue den = positive_part(b, re_op2(b, "arith.subf", re_abs(b, c), ec));
+    MlirValue ac = re_abs(b, c), far = spread(b, ec);
+    MlirValue den = positive_part(b, re_op2(b, "arith.subf", ac, far));
     return re_add_scaled(b, re_op2(b, "arith.divf", num, den), r, 2.0 * ulp);
   }
   return (MlirValue){NULL};
@@ -219,7 +232,7 @@ MlirValue re_select_error(re_body *b, MlirValue x, MlirValue ex, MlirValue y,
    * (with room for the rounding of p - q in f32). */
   MlirValue pf = re_f32(b, p), qf = re_f32(b, q);
   MlirValue gap = re_op1(b, "math.absf", re_op2(b, "arith.subf", pf, qf));
-  MlirValue reach = add(b, ep, eq);
+  MlirValue reach = spread(b, add(b, ep, eq));
   reach = mul(b, reach, re_const(b, 1.0 + ldexp(1.0, -20)));
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirNamedAttribute ole = wb_named(

@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --bound probabilistic: how many sub-Gaussian scales E allows. */
+static const double kProbabilisticLambda = 6.0;
+
 static void usage(FILE *f) {
   fprintf(f,
           "usage: wmma-run INPUT.mlir --chip gfxNNNN [--backend emu|hip] [--seed N]\n"
@@ -22,6 +25,7 @@ static void usage(FILE *f) {
           "                [--reference REF.mlir] [--size NAME=AxB...]\n"
           "                [--staging auto|registers|lds] [--tile MxN] [--no-tiling]\n"
           "                [--accumulate wide|native] [--rtol R] [--atol A]\n"
+          "                [--bound worst|probabilistic]\n"
           "                [--kernel-ir K.ll] [--input-scale [NAME=]S] [--sku KEY]\n"
           "\n"
           "Compiles the function, fills its inputs with seeded random data, runs\n"
@@ -47,7 +51,11 @@ static void usage(FILE *f) {
           "whose reference exceeds its bound) is vacuous: FAIL.  Functions with\n"
           "neither bound (cbrt, powf, ...) need --rtol R\n"
           "and/or --atol A: |kernel - reference| <= A + R * |reference|, which\n"
-          "also replace the bound and its vacuity check\n"
+          "also replace the bound and its vacuity check.\n"
+          "--bound probabilistic: E is lambda = %g times a sub-Gaussian scale of the\n"
+          "error if roundings are independent with mean zero (Higham & Mary): sums\n"
+          "round by sqrt(K) u, terms' errors add in quadrature; an element falls\n"
+          "outside with probability <= 2 exp(-lambda^2 / 2) (README, Testing).\n"
           "(float inputs are uniform in [-1, 1), [-S, S) with --input-scale S, argument\n"
           "NAME's with --input-scale NAME=S (repeatable); i8, i4 and i1 inputs cover their\n"
           "whole range, i4 and i1 a byte per element as MLIR addresses them;\n"
@@ -70,7 +78,8 @@ static void usage(FILE *f) {
           "that dominates and the %% of WMMA peak at its boost and sustained\n"
           "clocks; --sku KEY picks the product (rx7900xtx, rx9070xt, ...;\n"
           "default: the chip's largest part).\n"
-          "Exit status: 0 PASS, 1 FAIL or error, 2 usage.\n");
+          "Exit status: 0 PASS, 1 FAIL or error, 2 usage.\n",
+          kProbabilisticLambda);
 }
 
 /* Largest buffer wmma-run allocates for one argument (it keeps three
@@ -170,6 +179,7 @@ typedef struct {
   int want_stats;
   double rtol; /* > 0: |kernel - reference| <= atol + rtol * |reference| */
   double atol;
+  double lambda; /* > 0: --bound probabilistic's E, lambda sub-Gaussian scales */
   double input_scale; /* float inputs uniform in [-scale, scale) */
   const char *const *scale_names; /* --input-scale NAME=S: argument NAME's */
   const double *scales;
@@ -370,10 +380,10 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       sparse.ref ? sparse.args[0] : rargs, sparse.ref ? sparse.args[1] : margs,
       eargs};
   int error_bounded = 0;
-  if (wmma_reference_run_bounds(r->ref_src, r->ref_size, r->ref_func,
-                                sparse.ref ? sparse.ref : k, arg_sets,
-                                sparse.ref ? 2 : 3, &gamma, &error_bounded,
-                                &diag)) {
+  if (wmma_reference_run_probabilistic(r->ref_src, r->ref_size, r->ref_func,
+                                       sparse.ref ? sparse.ref : k, arg_sets,
+                                       sparse.ref ? 2 : 3, r->lambda, &gamma,
+                                       &error_bounded, &diag)) {
     fprintf(stderr, "wmma-run: %s", diag ? diag : "error: reference failed\n");
     free(diag);
     goto out;
@@ -397,6 +407,12 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       gamma = 0;
   }
   free(diag);
+  if (r->lambda > 0 && error_bounded && !(r->rtol > 0) && !(r->atol > 0))
+    printf("bound: probabilistic, lambda %g: an element outside with probability "
+           "<= %.2g if roundings are independent with mean zero\n", r->lambda,
+           2 * exp(-r->lambda * r->lambda / 2));
+  else if (r->lambda > 0)
+    printf("note: --bound probabilistic has no running error bound here\n");
   /* Without a magnitude bound only E judges (fmin takes it over NaN). */
   double mag_scale = magnitude ? gamma : NAN;
 
@@ -454,8 +470,12 @@ static int run_once(const run_ctx *r, const size_opt *sizes, int nsizes) {
       printf("  (no elements: an empty output passes trivially)\n");
     if (vacuous)
       printf("  the check is vacuous: %s; give explicit tolerances (--rtol R, "
-             "--atol A) to compare anyway\n", vacuous);
+             "--atol A) to compare anyway%s\n", vacuous,
+             r->lambda > 0 ? "" : ", or try --bound probabilistic");
     margin_free(&margin);
+    /* How near a probabilistic bound the worst element came. */
+    if (r->lambda > 0 && !tolerances && count)
+      printf("  largest |kernel - reference| / bound: %.3g\n", worst_ratio);
     if (bad)
       printf("  worst element %zu: kernel %.9g, reference %.9g, bound %.3g\n", worst,
              load_elem(kinds[i], kargs[i].data, worst),
@@ -516,7 +536,7 @@ int main(int argc, char **argv) {
   uint64_t seed = 1;
   int want_stats = 0;
   const char *sku_key = NULL;
-  double rtol = 0, atol = 0, input_scale = 1;
+  double rtol = 0, atol = 0, input_scale = 1, lambda = 0;
   static char scale_names[WMMA_MAX_KERNEL_ARGS][64];
   static const char *scale_ptrs[WMMA_MAX_KERNEL_ARGS];
   static double scales[WMMA_MAX_KERNEL_ARGS];
@@ -542,6 +562,13 @@ int main(int argc, char **argv) {
         return 2;
       }
       ++i;
+    } else if (!strcmp(a, "--bound") && v) {
+      if (strcmp(v, "worst") && strcmp(v, "probabilistic")) {
+        fprintf(stderr, "wmma-run: error: --bound takes worst or probabilistic, "
+                        "got '%s'\n", v);
+        return 2;
+      }
+      lambda = strcmp(v, "worst") ? kProbabilisticLambda : 0, ++i;
     } else if (!strcmp(a, "--atol") && v) {
       char *end;
       atol = strtod(v, &end);
@@ -761,7 +788,7 @@ int main(int argc, char **argv) {
                              src, src_size, input, &o, &k, launch_isas);
   run_ctx r = {&k, backend, ref_src, ref_size,
                o.func ? o.func : kernel_ir ? NULL : k.kernel,
-               seed, want_stats, rtol, atol, input_scale, scale_ptrs, scales,
+               seed, want_stats, rtol, atol, lambda, input_scale, scale_ptrs, scales,
                nscales, sku,
                have_isa ? &isa : NULL,
                have_launch_isas ? launch_isas : NULL};

@@ -72,12 +72,31 @@ func.func @mv_small(%w: memref<4096x512xf16>, %x: memref<512xf16>, %y: memref<40
 
 // -----
 
-// Run-time N and K: VALU, as for an M = 1 matmul of run-time sizes.
+// Run-time N and K: VALU, as for an M = 1 matmul of run-time sizes; the
+// remark says why not the decode template.
 // R4: remark: converted to a VALU kernel (template valu): linalg.vecmat: the contraction has no M loop
+// R4-SAME: at run-time sizes not the decode template: its K split and column blocks are planned from static K and N
 // R3: remark: converted to a VALU kernel (template valu): linalg.vecmat: the contraction has no M loop
+// R3-SAME: at run-time sizes not the decode template: its K split and column blocks are planned from static K and N
 func.func @vm_dyn(%x: memref<?xf16>, %w: memref<?x?xf16>, %y: memref<?xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<?xf32>)
   linalg.vecmat ins(%x, %w : memref<?xf16>, memref<?x?xf16>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+// fp8 x fp8 matvec: the decode template on both chips; RDNA3 (no fp8 WMMA)
+// widens the vector and the weights to f16 in registers (before: left on
+// the host, "the vector needs converting on rdna3", and no VALU fp8).
+// R4: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
+// R4-SAME: K split
+// R3: remark: decode GEMM (template decode): WMMA with M = 1 padded to 16 rows
+// R3-SAME: K split
+func.func @mv_fp8(%w: memref<4096x4096xf8E4M3FN>, %x: memref<4096xf8E4M3FN>, %y: memref<4096xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<4096xf32>)
+  linalg.matvec ins(%w, %x : memref<4096x4096xf8E4M3FN>, memref<4096xf8E4M3FN>) outs(%y : memref<4096xf32>)
   return
 }

@@ -603,7 +603,7 @@ static int shape_of_last(fe_problem *p, int last, char *why, size_t cap,
       p->valu_alternative = wmma && g->convs[0].chan < 0;
     } else if ((fe_analyze_gemm(p, &p->gemms[0], last, false, why, cap) ||
                 fe_valu_prefers(&p->gemms[0], why, cap)) &&
-               !fe_vector_gemm(p, last) &&
+               !fe_vector_gemm(p, last, why, cap) &&
                fe_valu_problem(p, last, why, cap)) {
       /* What no WMMA takes (or should not: M or N = 1) goes to VALU. */
       return -1;

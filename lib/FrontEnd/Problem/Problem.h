@@ -318,8 +318,9 @@ int fe_valu_problem(fe_problem *p, int prod, char *why, size_t cap);
 /* ProblemVector.c: product `prod` (the only one), which has no M or no N
  * loop (a matrix-vector product), as a GEMM of one token (gemms[0] with
  * unit_m, the vector's buffer read through its row view) when an M = 1
- * matmul of its sizes would go to WMMA.  Is it taken? */
-bool fe_vector_gemm(fe_problem *p, int prod);
+ * matmul of its sizes would go to WMMA.  Is it taken?  (Declined at
+ * run-time sizes, the reason is appended to why.) */
+bool fe_vector_gemm(fe_problem *p, int prod, char *why, size_t cap);
 /* ProblemVector.c: its output, N innermost, written as a one-row matrix
  * too (a row view, the root composed into the view's space).  0, or -1
  * with why. */

@@ -61,7 +61,21 @@ static bool static_shape(const fe_arg *x) {
   return true;
 }
 
-bool fe_vector_gemm(fe_problem *p, int prod) {
+/* Sizes known at run time only: the decode plan (K split across S waves
+ * and P workgroups, column blocks) is fixed when compiling, from K and N
+ * (8 waves per CU, slices at least 64 deep, bytes and modelled time per
+ * candidate), and has no sizes to be planned from; the VALU rows kernel's
+ * grid follows the run-time sizes (a wave per output).  Said in the
+ * remark, after the VALU reason in why. */
+static void note_run_time_sizes(char *why, size_t cap) {
+  size_t len = strlen(why);
+  if (len < cap)
+    snprintf(why + len, cap - len,
+             "; at run-time sizes not the decode template: its K split and "
+             "column blocks are planned from static K and N");
+}
+
+bool fe_vector_gemm(fe_problem *p, int prod, char *vwhy, size_t vcap) {
   fe_contraction *c = &p->g.prods[prod];
   if (p->force_valu || c->combine || p->g.nconvs)
     return false;
@@ -69,6 +83,8 @@ bool fe_vector_gemm(fe_problem *p, int prod) {
   bool swapped;
   if (unit_m_gemm(p, c, prod, &gm, &swapped))
     return false;
+  if (!fe_size_static(gm.K) || !fe_size_static(gm.N))
+    note_run_time_sizes(vwhy, vcap);
   char why[FE_WHY];
   const fe_operand *a = &gm.lhs;
   const fe_arg *x = a->arg >= 0 ? &p->args[a->arg] : NULL;

@@ -117,11 +117,6 @@ static int plan(const fe_problem *p, const wmma_chip_info *chip,
   if (fe_gemm_has_zero_points(g))
     return fe_why(why, cap, "scalar zero points are taken by the gemm "
                             "template");
-  /* A matrix-vector product's vector is read as a plain one-row tile. */
-  if (g->unit_m && !mlirTypeEqual(fe_compute_type(chip->arch, g->a_type),
-                                  g->a_type))
-    return fe_why(why, cap, "the vector needs converting on %s",
-                  wmma_arch_name(chip->arch));
   if (wb_type_bits(g->kacc_type) != 32)
     return fe_why(why, cap, "16-bit accumulation is the gemm template's");
   if (o->tile_m || o->staging == WMMA_STAGING_LDS)
@@ -317,32 +312,10 @@ static MlirValue tile_col(fe_kb *kb, const fe_gemm_wave *w, int j) {
   return kb_addc(kb, w->n0, kb->atom_n * j);
 }
 
-/* An A or B tile.  On RDNA3 a plain one is loaded compact (lane half h
- * holds K 8h..8h+7) and replicated with v_permlanex16: each value is read
- * once per wave, not once per lane half (the replicated B fragment read
- * straight from memory loads every weight twice). */
-static MlirValue plain_tile(fe_kb *kb, const fe_operand *o, wmma_matrix role,
-                            const fe_gemm_wave *w, MlirValue row0,
-                            MlirValue k, bool masked) {
-  if (kb->ab_layout != WMMA_LAYOUT_HW || o->kremap ||
-      kb_operand_has_prologue(kb, o, role))
-    return kb_operand_tile(kb, o, role, w->batch, row0, k, masked);
-  MlirValue idx[FE_MAX_RANK];
-  kb_operand_origin(kb, o, w->batch, idx);
-  idx[o->mem_row] = kb_unpadded(kb, o, o->mem_row, row0);
-  idx[o->mem_k] = kb_unpadded(kb, o, o->mem_k, k);
-  bool transposed = (o->mem_row < o->mem_k) != (role == WMMA_MATRIX_A);
-  MlirAttribute frag =
-      kb_frag(kb, role, WMMA_LAYOUT_COMPACT, transposed, kb->atom);
-  MlirValue v = kb_load(kb, frag, kb->args[o->arg], kb_arg_rank(kb, o->arg),
-                        idx, masked || o->padded);
-  return kb_expand(kb, role, kb->atom, v);
-}
-
 static MlirValue a_tile(fe_kb *kb, const fe_gemm_wave *w, MlirValue row0,
                         MlirValue k, bool masked) {
-  return plain_tile(kb, &kb->p->gemms[0].lhs, WMMA_MATRIX_A, w, row0, k,
-                    masked);
+  return fe_decode_plain_tile(kb, &kb->p->gemms[0].lhs, WMMA_MATRIX_A,
+                              w->batch, row0, k, masked);
 }
 
 /* One WMMA K step of the wave's tiles at k; halves: the iteration's group
@@ -384,8 +357,8 @@ static void k_step(fe_kb *kb, fe_gemm_wave *w, MlirValue k, MlirValue *acc,
         kb->b_col_step > 1
             ? kb_operand_value(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
                                kb_addc(kb, w->n0, j), k, masked, leaf[j])
-            : plain_tile(kb, &g->rhs, WMMA_MATRIX_B, w, tile_col(kb, w, j),
-                         k, masked);
+            : fe_decode_plain_tile(kb, &g->rhs, WMMA_MATRIX_B, w->batch,
+                                   tile_col(kb, w, j), k, masked);
     kb->nbound = 0;
     if (shared) {
       kb_acc_mma(kb, acc, j / tpa, arow[j % tpa], b);

@@ -84,4 +84,12 @@ void fe_decode_finish(fe_kb *kb, fe_gemm_wave *w);
 /* The combine kernel (s->combine). */
 int fe_decode_build_combine(fe_kb *kb);
 
+/* DecodeTile.c: the A or B (role) tile of operand o at row0 (its M or N
+ * origin), K k, batch values batch, from global memory: on RDNA3 loaded
+ * compact and replicated, fp8 widened on the way where the atom takes
+ * f16, B lanes past N reading nothing. */
+MlirValue fe_decode_plain_tile(fe_kb *kb, const fe_operand *o,
+                               wmma_matrix role, const MlirValue *batch,
+                               MlirValue row0, MlirValue k, bool masked);
+
 #endif /* WMMA_FRONTEND_TEMPLATES_DECODESPLIT_H */

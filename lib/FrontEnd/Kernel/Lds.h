@@ -114,6 +114,9 @@ void fe_lds_copy_load(fe_kb *kb, const fe_lds_copy *cp, const MlirValue *batch,
 /* The loaded registers into LDS buffer buf. */
 void fe_lds_copy_store(fe_kb *kb, const fe_lds_copy *cp, MlirValue buf,
                        const MlirValue *regs);
+/* A VEC copy's chunk i + 1 loads the rows of chunk i plus this many (no
+ * permutation, every chunk whole), else 0. */
+int fe_lds_copy_row_step(const fe_lds_copy *cp, int threads);
 /* A slice load's K offset as the buffer instruction's scalar offset (an
  * SGPR: the lanes' offsets loop-invariant, no VALU add per load):
  * fe_lds_copy_soffset_stride is the stride (elements) of cp->o's K in its

@@ -383,6 +383,16 @@ int fe_lds_copy_init_layout(fe_kb *kb, fe_lds_copy *cp, const fe_operand *o,
   return 0;
 }
 
+int fe_lds_copy_row_step(const fe_lds_copy *cp, int threads) {
+  int vec = cp->lay.vec, P = cp->lay.phase;
+  if (cp->how != WMMA_COPY_VEC || cp->permuted || vec < 1 || P < 1)
+    return 0;
+  int group = P * (cp->lay.tk / vec);
+  if (group < 1 || threads % group || cp->chunks * threads > cp->rows / P * group)
+    return 0;
+  return threads / group * P;
+}
+
 /* The stride (elements) of operand o's K dimension in its argument, when
  * an unmasked slice load can take its K offset as the buffer instruction's
  * scalar offset (soffset, an SGPR) instead of adding it to every lane's

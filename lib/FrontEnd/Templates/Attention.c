@@ -50,13 +50,45 @@
  * the steady-state loop neither masks loads nor scores; with one, blocks
  * up to the workgroup's last query may end inside the keys, and each is
  * masked when the key count may not be a multiple of the block. */
+/* K's block at key0 with key0's rows as the loads' scalar offset (an
+ * SGPR), the lanes' offsets loop-invariant: LLVM otherwise adds the
+ * block's offset to each lane's in VALU, and where loop strength
+ * reduction makes the immediate offsets negative, one v_add per load
+ * (the causal d = 128 diagonal-first loop on gfx1100, 2 heads x 256 x
+ * 1024: 578 -> 565 instructions for 72 WMMAs, 1 -> 0 VGPRs spilled with
+ * the rows' step as immediate offsets).  False
+ * where the copy is not a vector copy of a buffer whose offsets fit. */
+static bool load_k_scalar(fe_kb *kb, att_t *a, MlirValue key0, bool masked) {
+  const fe_lds_copy *cp = &a->kblk;
+  const fe_operand *o = cp->o;
+  const fe_arg *ar = &kb->p->args[o->arg];
+  int64_t c;
+  int step = fe_lds_copy_row_step(cp, kb->s->threads);
+  if (!a->k_scalar || masked || !step || wb_const_value(key0, &c) ||
+      o->mem_row > o->mem_k || !fe_lds_copy_soffset_stride(kb, cp))
+    return false;
+  int64_t row_stride = 1;
+  for (int d = o->mem_row + 1; d < ar->rank; ++d)
+    row_stride *= ar->shape[d].value;
+  for (int i = 0; i < cp->chunks; ++i) {
+    MlirValue idx[FE_MAX_RANK];
+    kb_operand_origin(kb, o, a->batch, idx);
+    idx[o->mem_row] = kb_addc(kb, cp->ld_row[0], (int64_t)step * i);
+    idx[o->mem_k] = cp->ld_col[0];
+    a->pk[i] = fe_lds_copy_soffset_load(kb, cp, idx, key0, row_stride,
+                                        cp->lay.vec);
+  }
+  return true;
+}
+
 static void prefetch_block(fe_kb *kb, void *ud, MlirValue slice, bool masked) {
   att_t *a = ud;
   if (!mlirValueIsNull(a->slice0))
     slice = kb_add(kb, slice, a->slice0);
   MlirValue key0 = kb_mulc(kb, slice, a->keys);
   bool m = a->tail_peeled ? masked : a->key_tail;
-  fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), m, a->pk);
+  if (!load_k_scalar(kb, a, key0, m))
+    fe_lds_copy_load(kb, &a->kblk, a->batch, key0, kb_c(kb, 0), m, a->pk);
   fe_lds_copy_load(kb, &a->vblk, a->batch, kb_c(kb, 0), key0, m, a->pv);
 }
 
@@ -91,19 +123,6 @@ static void compute_block(fe_kb *kb, void *ud, MlirValue slice, MlirValue buf,
   a->tile0 = 0;
 }
 
-/* LDS buffer i: a constant, or after the causal split's loop, when its
- * diagonal blocks are computed a tile at a time on RDNA3, an opaque one:
- * their fragments' and stores' addresses (other tiles' offsets than the
- * loop's) are then computed after the loop, where LLVM otherwise computes
- * them before it and keeps them live across it.  Measured at d = 128 with
- * 32-key blocks (pinned) on gfx1100: 256 x 1024, 16 -> 7 VGPRs spilled,
- * the loop 587 -> 578 instructions for 72 WMMAs; 160 x 192, 12 -> 9
- * spilled, 585 -> 587.  Not on RDNA4, whose 160-query diagonal (the
- * planner's 32 keys) does not spill: its loop 471 -> 483 so. */
-static MlirValue buffer(fe_kb *kb, const att_t *a, int i) {
-  return a->opaque_bufs ? fe_att_opaque_index(kb, kb_c(kb, i)) : kb_c(kb, i);
-}
-
 /* One step of a pipeline over LDS buffers: with fetch, the block at
  * slice `fetch` loaded while block `slice` is computed from buffer buf,
  * then stored into fbuf and published by a barrier. */
@@ -112,9 +131,9 @@ static void step(fe_kb *kb, att_t *a, MlirValue slice, int buf,
   bool more = !mlirValueIsNull(fetch);
   if (more)
     prefetch_block(kb, a, fetch, false);
-  compute_block(kb, a, slice, buffer(kb, a, buf), false, st);
+  compute_block(kb, a, slice, kb_c(kb, buf), false, st);
   if (more) {
-    store_block(kb, a, buffer(kb, a, fbuf));
+    store_block(kb, a, kb_c(kb, fbuf));
     wb_lds_barrier(&kb->b);
   }
 }
@@ -171,13 +190,108 @@ static int split_pipeline(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
   for (int t = 0; t < ns; ++t)
     st[t] = wb_loop_result(&l, t);
   to_diagonal(kb, a, per_tile, st);
-  a->opaque_bufs = per_tile && kb->arch == WMMA_ARCH_RDNA3;
   for (int j = 0; j < ndiag; ++j) {
     MlirValue slice = kb_addc(kb, nbelow, j);
     step(kb, a, slice, j % 2,
          j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
          (j + 1) % 2, st);
   }
+  return kb->failed ? -1 : 0;
+}
+
+/* From the diagonal's blocks (the causal select's scores) to the
+ * unmasked ones: the running max into the unmasked scores' domain (their
+ * scale folded into the exponential), the running sum split over the
+ * lane halves when the unmasked blocks keep it per half (each half holds
+ * the row's; halved exactly, so their sum is the row's). */
+static void from_diagonal(fe_kb *kb, att_t *a, int below, bool pairs,
+                          MlirValue *st) {
+  wb_t *b = &kb->b;
+  const fe_problem *p = kb->p;
+  MlirType f32 = mlirF32TypeGet(kb->ctx);
+  double c_old = a->fold > 0 ? a->fold : 1.0;
+  a->score = below;
+  a->fold = fe_att_score_factor(p, below);
+  double c_new = a->fold > 0 ? a->fold : 1.0;
+  if (c_old != c_new)
+    st[0] = wb_arith(b, "arith.mulf", st[0],
+                     wb_const_float(b, f32, c_old / c_new));
+  if (pairs)
+    st[1] = wb_arith(b, "arith.mulf", st[1], wb_const_float(b, f32, 0.5));
+  a->pairs = pairs;
+  a->diag_per_tile = false;
+}
+
+/* The causal split with the diagonal first (RDNA3, two buffers): the
+ * workgroup's ndiag (even) diagonal blocks, each a tile at a time, then
+ * block 0 loaded by a prologue of its own (one block's load latency per
+ * workgroup) and the nbelow unmasked blocks in a loop unrolled by the
+ * buffers, its last pair peeled (no prefetch past them).  Nothing the diagonal needs is live across the loop, which is
+ * the dense one's (softmax order does not change the result).  Measured
+ * at d = 128 with 32-key blocks on gfx1100 (2 heads x 256 x 1024): the
+ * diagonal after the loop 578 instructions for 72 WMMAs and 7 VGPRs
+ * spilled, before it 578 and none (with the last diagonal step
+ * prefetching block 0 instead of a second prologue: 572 and 15 spilled,
+ * in the diagonal's code); then K's offsets scalar (load_k_scalar) and
+ * the epilogue's query opaque: 568, none, at 512 x 512 and 1024 x 1024
+ * too (3 spilled without the opaque query). */
+static int diagonal_first(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
+                          int below, bool pairs, int ns, MlirValue *st) {
+  wb_t *b = &kb->b;
+  a->k_scalar = true;
+  prefetch_block(kb, a, nbelow, false);
+  store_block(kb, a, kb_c(kb, 0));
+  wb_lds_barrier(b);
+  a->score = kb->p->att.score;
+  a->fold = fe_att_score_factor(kb->p, a->score);
+  a->diag_per_tile = true;
+  a->pairs = false;
+  for (int j = 0; j < ndiag; ++j) {
+    MlirValue slice = kb_addc(kb, nbelow, j);
+    step(kb, a, slice, j % 2,
+         j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
+         (j + 1) % 2, st);
+  }
+  from_diagonal(kb, a, below, pairs, st);
+  wb_lds_barrier(b);
+  prefetch_block(kb, a, kb_c(kb, 0), false);
+  store_block(kb, a, kb_c(kb, 0));
+  wb_lds_barrier(b);
+  MlirType i32 = wb_i32(kb->ctx);
+  MlirValue n32 = wb_cast(b, "arith.index_castui", nbelow, i32);
+  MlirValue ub = wb_arith(b, "arith.subi", n32, wb_const_i32(b, 2));
+  MlirValue lb = wb_const_i32(b, 0);
+  MlirValue two = wb_const_i32(b, 2);
+  wb_loop l;
+  if (!wb_for_begin(b, &l, lb, ub, two, ns, st))
+    return -1;
+  MlirValue iv = wb_cast(b, "arith.index_castui", l.iv, wb_index(kb->ctx));
+  MlirValue it[NSTATE];
+  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
+  for (int j = 0; j < 2; ++j) {
+    MlirValue slice = kb_addc(kb, iv, j);
+    step(kb, a, slice, j, kb_addc(kb, slice, 1), 1 - j, it);
+  }
+  wb_for_end(b, &l, ns, it);
+  for (int t = 0; t < ns; ++t)
+    st[t] = wb_loop_result(&l, t);
+  /* The last pair, when there are unmasked blocks. */
+  MlirType types[NSTATE];
+  for (int t = 0; t < ns; ++t)
+    types[t] = mlirValueGetType(st[t]);
+  wb_if f;
+  MlirValue any = wb_cmpi(b, WB_CMP_NE, nbelow, kb_c(kb, 0));
+  if (!wb_if_begin(b, &f, any, ns, types, true))
+    return -1;
+  MlirValue in[NSTATE];
+  memcpy(in, st, sizeof(MlirValue) * (size_t)ns);
+  MlirValue last = kb_addc(kb, nbelow, -2);
+  step(kb, a, last, 0, kb_addc(kb, last, 1), 1, st);
+  step(kb, a, kb_addc(kb, last, 1), 1, (MlirValue){NULL}, 0, st);
+  wb_if_else(b, &f, ns, st);
+  wb_if_end(b, &f, ns, in);
+  for (int t = 0; t < ns; ++t)
+    st[t] = mlirOperationGetResult(f.op, t);
   return kb->failed ? -1 : 0;
 }
 
@@ -208,6 +322,8 @@ static int build(fe_kb *kb) {
   bool one_pipe = split && s->stages == 2 && ndiag % 2 == 0;
   bool per_tile = split && fe_att_causal_diag_per_tile(p, kb->arch, s->tile_m,
                                                        a->keys);
+  bool first = one_pipe && fe_att_causal_diag_first(p, kb->arch, s->tile_m,
+                                                    a->keys, s->stages);
   a->pairs = a->nkt > 1 && (!s->causal || one_pipe);
   a->key_tail = s->n_tail;
   a->tail_peeled = s->n_tail && !s->causal;
@@ -306,7 +422,8 @@ static int build(fe_kb *kb) {
     a->score = below;
     a->fold = fe_att_score_factor(p, below);
     MlirValue nbelow = kb_mulc(kb, kb_bid(kb, 0), ndiag);
-    if (split_pipeline(kb, a, nbelow, ndiag, per_tile, ns, fin)) {
+    if (first ? diagonal_first(kb, a, nbelow, ndiag, below, a->pairs, ns, fin)
+              : split_pipeline(kb, a, nbelow, ndiag, per_tile, ns, fin)) {
       free(a);
       return -1;
     }
@@ -342,10 +459,17 @@ static int build(fe_kb *kb) {
   if (a->pairs)
     fin[1] = wb_arith(b, "arith.addf", fin[1], fe_att_other_half(kb, fin[1]));
   MlirValue ls = fe_att_splat(kb, fin[1]);
+  /* After the diagonal-first pipeline the wave's first query as an opaque
+   * SGPR: the output's addresses are then computed here, where LLVM
+   * otherwise shares them with Q^T's loads before the loop and keeps
+   * them live across it (d = 128, 32-key blocks on gfx1100: 3 VGPRs
+   * spilled at 512 x 512, 0 at 256 x 1024 by allocation luck; its dense
+   * and RDNA4 loops lose by it: 575 -> 582, 13 spilled). */
+  MlirValue q0 = first ? fe_att_opaque_index(kb, a->q0) : a->q0;
   for (int t = 0; t < a->ndv; ++t) {
     kb_memo_clear(&m);
     fe_tile ot;
-    kb_output_tile(kb, &ot, a->batch, a->q0, kb_c(kb, kb->atom_m * t), true);
+    kb_output_tile(kb, &ot, a->batch, q0, kb_c(kb, kb->atom_m * t), true);
     kb_bind_product(kb, &m, g2->prod,
                     wb_arith(b, "arith.divf", fin[2 + t], ls));
     kb_store_output(kb, &ot, kb_eval(kb, &m, &ot, p->root), s->m_tail);

@@ -32,6 +32,13 @@ bool fe_att_causal_diag_per_tile(const fe_problem *p, wmma_arch arch,
   return !diag_block_fits(p, arch, tile_m, keys);
 }
 
+bool fe_att_causal_diag_first(const fe_problem *p, wmma_arch arch,
+                              int tile_m, int keys, int stages) {
+  return arch == WMMA_ARCH_RDNA3 &&
+         fe_att_causal_split(p, arch, tile_m, keys, stages) &&
+         fe_att_causal_diag_per_tile(p, arch, tile_m, keys);
+}
+
 /* Does a causal stop split the key loop (build) into the blocks before
  * the workgroup's first query, unmasked, and its diagonal ones after
  * them?  When every workgroup's diagonal blocks exist in full: static
@@ -90,12 +97,10 @@ static fit_t fit(const wmma_chip_info *chip, const fe_schedule *s,
  * block: 251 VGPRs at d = 64, 255 at d = 128); masked blocks (key tails,
  * causal, mask or bias operands) spill there and fit at keys x d <= 2048;
  * a causal stop split into unmasked blocks and the diagonal's
- * (causal_split) fits 4096 at d = 64 (64 keys: 225 VGPRs); at d = 128 (32
- * keys) with the diagonal computed a tile at a time it spills 7 VGPRs
- * outside the loop (16 before the diagonal's LDS buffers were opaque,
- * Attention.c buffer(); values the diagonal's blocks and the epilogue
- * need kept across the 256-VGPR loop), so RDNA3 takes 16 keys there
- * unless pinned. */
+ * (causal_split) fits 4096 at d = 64 (64 keys: 225 VGPRs) and, with
+ * the diagonal's blocks a tile at a time before the unmasked loop
+ * (fe_att_causal_diag_first), at d = 128 (32 keys: 256 VGPRs, no spills)
+ * when the query workgroups are whole (160 queries spill 9 VGPRs). */
 static fit_t keys_cands(const fe_problem *p, const wmma_chip_info *chip,
                         const fe_schedule *s, int keys_pin,
                         fe_att_block_cand *c, int *n) {
@@ -105,10 +110,14 @@ static fit_t keys_cands(const fe_problem *p, const wmma_chip_info *chip,
   bool unmasked = (fe_att_plain_scores(p) && below < 0 && fe_size_static(g1->N)) ||
                   (below >= 0 && fe_att_plain_node(p, below));
   fit_t last = {0, 0};
+  bool whole_m = fe_size_static(g1->M) && g1->M.value % s->tile_m == 0;
   for (int k = MAX_KEY_TILES * KT; k >= KT; k /= 2) {
     bool split = below >= 0 &&
                  fe_att_causal_split(p, chip->arch, s->tile_m, k, s->stages) &&
-                 !fe_att_causal_diag_per_tile(p, chip->arch, s->tile_m, k);
+                 (!fe_att_causal_diag_per_tile(p, chip->arch, s->tile_m, k) ||
+                  (whole_m && fe_att_causal_diag_first(p, chip->arch,
+                                                       s->tile_m, k,
+                                                       s->stages)));
     int64_t kd_max = chip->arch == WMMA_ARCH_RDNA4 ||
                              (unmasked && g1->N.value % k == 0 &&
                               (below < 0 || split))

@@ -49,9 +49,7 @@ typedef struct {
   bool p_pairs;                 /* RDNA3: P^T by p_operand_pairs (V^T's
                                    keys stored in sigma order) */
   MlirValue pk[FE_COPY_MAX], pv[FE_COPY_MAX]; /* a prefetched block */
-  bool opaque_bufs;             /* the LDS buffers' indices opaque
-                                   (buffer(): the split's diagonal
-                                   computed a tile at a time) */
+  bool k_scalar;                /* K's block offset scalar (load_k_scalar) */
   bool pairs;                   /* the shift and the correction copied by
                                    copy_pair, the running sum kept per
                                    lane half (see build) */
@@ -69,6 +67,10 @@ bool fe_att_causal_split(const fe_problem *p, wmma_arch arch, int tile_m,
  * a time (the masked block of all its tiles would spill)? */
 bool fe_att_causal_diag_per_tile(const fe_problem *p, wmma_arch arch,
                                  int tile_m, int keys);
+/* Does the split run the diagonal's blocks (a tile at a time) before the
+ * unmasked ones (Attention.c diagonal_first)?  RDNA3. */
+bool fe_att_causal_diag_first(const fe_problem *p, wmma_arch arch,
+                              int tile_m, int keys, int stages);
 /* The template's plan (fe_template_attention). */
 int fe_att_prefill_plan(const fe_problem *p, const wmma_chip_info *chip,
                         const fe_options *o, fe_schedule *s, char *why,
@@ -92,9 +94,9 @@ MlirValue fe_att_p_operand_pairs(fe_kb *kb, MlirValue pv, MlirType bt,
 MlirValue fe_att_copy_opaque(fe_kb *kb, MlirValue x);
 /* x and a copy of x in two adjacent VGPRs. */
 void fe_att_copy_pair(fe_kb *kb, MlirValue x, MlirValue *x0, MlirValue *x1);
-/* The uniform index x, opaque to LLVM: what is computed from it after a
- * loop is neither hoisted above the loop nor shared with values before it
- * (so not kept live across the loop). */
+/* The wave-uniform index x (v_readfirstlane), opaque to LLVM: what is
+ * computed from it after a loop is neither hoisted above the loop nor
+ * shared with values before it (so not kept live across the loop). */
 MlirValue fe_att_opaque_index(fe_kb *kb, MlirValue x);
 /* o * c, the odd slots by c2 (a copy of c in another bank). */
 MlirValue fe_att_rescale(fe_kb *kb, MlirValue o, MlirValue c, MlirValue c2);

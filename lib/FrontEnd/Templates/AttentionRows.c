@@ -114,13 +114,14 @@ void fe_att_copy_pair(fe_kb *kb, MlirValue x, MlirValue *x0, MlirValue *x1) {
   *x1 = wb_extract(b, r, 1);
 }
 
-/* The index x through an empty inline asm (an SGPR, "=s,0"; x must be
- * uniform): LLVM can neither fold it nor hoist or share what is computed
- * from it. */
+/* The index x in an SGPR (v_readfirstlane: x must be the same in every
+ * lane, which LLVM may not know) through an empty inline asm ("=s,0"):
+ * LLVM can neither fold it nor hoist or share what is computed from it. */
 MlirValue fe_att_opaque_index(fe_kb *kb, MlirValue x) {
   wb_t *b = &kb->b;
   MlirType i32 = wb_i32(kb->ctx);
   MlirValue v = wb_cast(b, "arith.index_castui", x, i32);
+  v = wb_call_intrinsic(b, "llvm.amdgcn.readfirstlane.i32", 1, &v, i32);
   MlirNamedAttribute at[2] = {
       wb_named(kb->ctx, "asm_string", wb_str_attr(kb->ctx, "")),
       wb_named(kb->ctx, "constraints", wb_str_attr(kb->ctx, "=s,0"))};

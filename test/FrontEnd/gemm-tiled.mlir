@@ -34,7 +34,11 @@
 // IR: wmma.fill <c, hw, #atom>
 // IR-NOT: wmma.fill <c, hw, #atom>
 // IR: %[[ID:.*]] = vector.from_elements {{.*}} : vector<[[IDN:8|16]]xf16>
-// IR: %[[Z:.*]] = wmma.fill <c, hw, #atom1> {{.*}} : f16 -> vector<{{8|16}}xf16>
+// IR4: %[[Z:.*]] = wmma.fill <c, hw, #atom1> {{.*}} : f16 -> vector<8xf16>
+// RDNA3's WMMA takes no inline zero: made in VGPRs once, not 8 SGPRs
+// copied into VGPRs at each use (Kernel.c's kb_fill_zero_vgprs).
+// IR3: %[[F:.*]] = wmma.fill <c, hw, #atom1> {{.*}} : f16 -> vector<16xf16>
+// IR3-NEXT: %[[Z:.*]] = llvm.inline_asm "", "=v,0" %[[F]]
 // Prologue: slice 0 -> buffer 0.  A (K contiguous): 16-byte chunks; B: half
 // a row of a 16x16 block per lane on RDNA4; RDNA3 loads its replicated
 // row whole (16 elements, no v_permlanex16) and transposes pairs of blocks

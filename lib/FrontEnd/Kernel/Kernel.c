@@ -246,8 +246,15 @@ int kb_drop_unneeded_views(fe_kb *kb) {
   if (p->shape == FE_SHAPE_CHAIN &&
       (!fe_size_static(p->gemms[0].N) || p->gemms[0].N.value % kb->atom_n))
     return 0;
+  /* Vector accesses keep their views (a buffer load's offset is 32 bits;
+   * a global one's 64-bit address costs VALU adds: the 8-wave gemm-gemm's
+   * loop on gfx1201 173 -> 188 instructions), except in chain_lds, whose
+   * loops do not change (gemm-gemm: gfx1100 20 -> 16 SGPRs; before the
+   * loop -1 / +3 instructions, batched-gemm-gemm +19 / +4). */
+  bool vectors = s->template_name && !strcmp(s->template_name, "chain_lds");
   for (int a = 0; a < kb->p->nargs; ++a) {
-    if (!kb->p->args[a].is_buffer || kb->oob[a] || !kb->scalar[a])
+    if (!kb->p->args[a].is_buffer || kb->oob[a] ||
+        !(kb->scalar[a] || vectors))
       continue;
     MlirValue view = kb->args[a];
     if (!mlirValueIsAOpResult(view))
@@ -344,6 +351,25 @@ MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom) {
   MlirValue zero = wb_const_zero(&kb->b, mlirShapedTypeGetElementType(vt));
   MlirNamedAttribute a = wb_named(kb->ctx, "frag", frag);
   return wb_op1(&kb->b, "wmma.fill", 1, &zero, vt, 1, &a);
+}
+
+/* The zero accumulator through an empty inline asm ("=v,0", the value
+ * itself): LLVM materialises a constant zero vector that feeds an RDNA3
+ * WMMA's C operand (a VGPR operand, no inline constant on RDNA3) as 8
+ * s_mov_b32 into SGPRs and copies it into VGPRs at every use, inside
+ * loops too.  Opaque, it is made in VGPRs once and stays there
+ * (docs/speed-of-light.md, "SGPRs of the fused GEMM-GEMM": the 8-wave
+ * gemm-gemm on gfx1100 32 -> 28 SGPRs, its loop 225 -> 209
+ * instructions). */
+MlirValue kb_fill_zero_vgprs(fe_kb *kb, MlirAttribute atom) {
+  MlirValue zero = kb_fill_zero(kb, atom);
+  if (mlirValueIsNull(zero))
+    return zero;
+  MlirNamedAttribute at[2] = {
+      wb_named(kb->ctx, "asm_string", wb_str_attr(kb->ctx, "")),
+      wb_named(kb->ctx, "constraints", wb_str_attr(kb->ctx, "=v,0"))};
+  return wb_op1(&kb->b, "llvm.inline_asm", 1, &zero, mlirValueGetType(zero),
+                2, at);
 }
 
 /*===--- operand tiles -----------------------------------------------------------===*/

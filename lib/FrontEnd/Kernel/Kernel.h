@@ -124,6 +124,9 @@ MlirValue kb_mma(fe_kb *kb, MlirAttribute atom, MlirValue a, MlirValue b,
 MlirValue kb_relayout(fe_kb *kb, MlirAttribute from, MlirAttribute to,
                       MlirValue v, MlirType result);
 MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom);
+/* kb_fill_zero's zeros made in VGPRs once (an empty inline asm "=v,0"):
+ * see Kernel.c. */
+MlirValue kb_fill_zero_vgprs(fe_kb *kb, MlirAttribute atom);
 /* RDNA3: the compact `role` fragment v (lane half h holding K 8h..8h+7) ->
  * the replicated operand (wmma.expand: v_permlanex16). */
 MlirValue kb_expand(fe_kb *kb, wmma_matrix role, MlirAttribute atom,

@@ -170,7 +170,12 @@ static int init_wmma(fe_kb *kb, fe_lds_copy *cp, MlirType mem_elem) {
     return -1;
   cp->frag_type = wmmaFragAttrGetVectorType(fa);
   cp->ident = identity(kb, cp->atom, te, cp->permuted);
-  cp->zero = kb_fill_zero(kb, cp->atom);
+  /* RDNA3's WMMA takes no inline zero: made once in VGPRs (Kernel.c),
+   * except in attention, whose kernels are at 241 VGPRs (8 more held
+   * cost 2095 -> 2125 instructions on gfx1100). */
+  cp->zero = kb->arch == WMMA_ARCH_RDNA3 && kb->p->shape != FE_SHAPE_ATTENTION
+                 ? kb_fill_zero_vgprs(kb, cp->atom)
+                 : kb_fill_zero(kb, cp->atom);
   /* Units of work: blocks T of atom_k K x atom_m rows, or pairs of them
    * (2 atom_k K) -- the transposing WMMAs' A. */
   int per = cp->pairs ? 2 : 1, uk = kb->atom_k * per;

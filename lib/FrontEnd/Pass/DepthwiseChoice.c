@@ -15,8 +15,13 @@
  * crossover is a multiplier of about 8 (WMMA: 1/16 per pixel and channel
  * for N <= 16; VALU: N K / 1024).  Where the rule's values differ (small
  * grids: the workgroups that keep the CUs busy dominate it), they decide.
- * A forced tile (--tile) or a pinned schedule keeps the GEMM. */
+ * That is the old rule: the modelled times (the GEMM template's s->cost,
+ * the VALU schedule's fe_valu_modelled) override it beyond
+ * FE_TEMPLATE_MARGIN (multiplier 2 at 33 x 33: VALU modelled 2.6x the
+ * GEMM, emulated 2.5x).  A forced tile (--tile) or a pinned schedule
+ * keeps the GEMM. */
 #include "Pass/Pass.h"
+#include "Schedule/PlainCost.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -96,12 +101,26 @@ int fe_depthwise_choice(MlirOperation func, MlirOperation norm,
            (vs.cost < wmma_rule * (1 + FE_MODEL_MARGIN) &&
             valu_work < wmma_work);
   }
+  /* The modelled times decide beyond FE_TEMPLATE_MARGIN: the GEMM
+   * template's (s->cost) against the VALU kernel's (PlainCost.c). */
+  bool old_valu = valu;
+  double mt[2] = {s->cost, 0};
+  if (vt == &fe_template_valu) {
+    mt[1] = fe_valu_modelled(q, chip, &vs);
+    valu = fe_model_choose_margin(mt, NULL, NULL, 2, old_valu,
+                                  FE_TEMPLATE_MARGIN) == 1;
+  }
   if (fo->explain_cost)
     fe_remark(p->loc, "depthwise convolution with a channel multiplier: "
                       "gemm rule %.4g (%.0f WMMAs), valu rule %.4g (%.0f "
                       "WMMA-equivalents): %s",
               wmma_rule, wmma_work, vs.cost, valu_work,
-              valu ? "valu" : "gemm");
+              old_valu ? "valu" : "gemm");
+  if (fo->explain_cost && vt == &fe_template_valu)
+    fe_remark(p->loc, "depthwise candidates: gemm modelled %.4g us%s, valu "
+                      "modelled %.4g us%s; chosen: %s",
+              mt[0] * 1e6, old_valu ? "" : ", the old rule's", mt[1] * 1e6,
+              old_valu ? ", the old rule's" : "", valu ? "valu" : "gemm");
   if (!valu) {
     fe_problem_free(q);
     free(q);
@@ -113,9 +132,9 @@ int fe_depthwise_choice(MlirOperation func, MlirOperation norm,
   snprintf(q->valu.why, sizeof q->valu.why,
            "%s%sa channel multiplier of %lld: the cost rule values the "
            "VALU template at %.4g, the WMMA implicit GEMM (N padded to "
-           "16, K to the WMMA's) at %.4g",
+           "16, K to the WMMA's) at %.4g; modelled %.4g us against %.4g us",
            src, src[0] ? ": " : "", (long long)fe_estimate(p->gemms[0].N),
-           vs.cost, wmma_rule);
+           vs.cost, wmma_rule, mt[1] * 1e6, mt[0] * 1e6);
   fe_problem_free(p);
   free(p);
   *pp = q;

@@ -210,3 +210,105 @@ void fe_red_choose_columns(const fe_problem *p, const wmma_chip_info *chip,
   }
   *c = cs[k];
 }
+
+/*===--- VALU rows: lanes per output ------------------------------------------===*/
+/* Per K element a lane evaluates both operands (an address each) and
+ * multiply-adds: about 4 VALU instructions (a pooling's combine 3), one
+ * more per zero point; per step of VALU_UNROLL elements 3 of the loop. */
+static double rows_time(const wmma_chip_info *chip, double rows, double K,
+                        double B, int eb, int ib, int per_elem, int group,
+                        double dram) {
+  int per_wg = VALU_THREADS / group, waves = VALU_THREADS / 32;
+  double wgs = ceil(rows / per_wg) * B, outputs = rows * B;
+  double steps = ceil(K / ((double)group * VALU_UNROLL));
+  double combine = group == 1 ? 0 : 40 + (group > 32 ? 2.0 * group / 32 : 0);
+  fe_grid_work w;
+  memset(&w, 0, sizeof w);
+  w.workgroups = wgs;
+  w.waves_per_wg = waves;
+  w.valu = wgs * waves * (steps * (VALU_UNROLL * per_elem + 3) + 20 + combine);
+  /* A thread alone on its output: the waves past the rows exit at once. */
+  if (group == 1)
+    w.waves_with_work = ceil(outputs / 32);
+  w.l2_bytes = outputs * K * ib * (per_elem > 3 ? 2 : 1);
+  w.dram_bytes = dram;
+  if (group > 1) {
+    w.lds_written = wgs * VALU_THREADS * eb;
+    w.lds_read = 2 * w.lds_written;
+    w.lds_bytes = VALU_THREADS * eb;
+  }
+  w.vgprs = 2 * VALU_UNROLL + 4 * (eb / 4) + 24;
+  return fe_plain_modelled(chip, &w);
+}
+
+/* The problem's sizes as valu_plan estimates them. */
+static void valu_sizes(const fe_problem *p, double *M, double *N, double *K,
+                       double *B) {
+  const fe_gemm *g = &p->gemms[0];
+  *B = 1;
+  for (int i = 0; i < g->nbatch; ++i)
+    *B *= (double)fe_estimate(g->batch[i]);
+  *M = (double)fe_estimate_m(p, g->M);
+  *N = (double)fe_estimate(g->N);
+  *K = (double)fe_estimate(g->K);
+}
+
+static int valu_in_bytes(const fe_problem *p) {
+  int ia = fe_storage_bytes(p->gemms[0].a_type);
+  int ib = fe_storage_bytes(p->gemms[0].b_type);
+  return ia > ib ? ia : ib;
+}
+
+/* A lane's VALU instructions per K element (rows_time), and the bytes
+ * DRAM moves (each operand and the output once). */
+static int rows_per_elem(const fe_problem *p) {
+  const fe_gemm *g = &p->gemms[0];
+  if (p->g.prods[g->prod].combine)
+    return 3;
+  return 4 + (g->a_zp >= 0) + (g->b_zp >= 0);
+}
+
+static double valu_dram(double M, double N, double K, double B, int eb,
+                        int ib) {
+  return (M * K + K * N) * B * ib + M * N * B * eb;
+}
+
+double fe_valu_modelled(const fe_problem *p, const wmma_chip_info *chip,
+                        const fe_schedule *s) {
+  double M, N, K, B;
+  valu_sizes(p, &M, &N, &K, &B);
+  int eb = wb_type_bits(s->kacc) / 8, ib = valu_in_bytes(p);
+  if (s->staging == FE_STAGE_LDS)
+    return valu_tiled_time(chip, M, N, K, B, eb, ib, s->wave_m);
+  return rows_time(chip, M * N, K, B, eb, ib, rows_per_elem(p),
+                   valu_schedule_group(p, s), valu_dram(M, N, K, B, eb, ib));
+}
+
+int fe_valu_choose_group(const fe_problem *p, const wmma_chip_info *chip,
+                         bool explain, const fe_schedule *s, int old) {
+  double M, N, K, B;
+  valu_sizes(p, &M, &N, &K, &B);
+  int eb = wb_type_bits(s->kacc) / 8, ib = valu_in_bytes(p);
+  int gs[4], n = 0, oi = 0;
+  double t[4];
+  for (int gr = 32; gr <= VALU_THREADS; gr *= 2) {
+    if (gr == old)
+      oi = n;
+    gs[n] = gr;
+    t[n++] = rows_time(chip, M * N, K, B, eb, ib, rows_per_elem(p), gr,
+                       valu_dram(M, N, K, B, eb, ib));
+  }
+  int c = fe_model_choose(t, NULL, NULL, n, oi);
+  if (explain) {
+    for (int i = 0; i < n; ++i)
+      fe_remark(p->loc, "valu rows candidate: lanes per output = %d, outputs "
+                        "per workgroup = %d: modelled %.4g us%s",
+                gs[i], VALU_THREADS / gs[i], t[i] * 1e6,
+                i == oi ? ", the old rule's" : "");
+    fe_remark(p->loc, "valu rows chosen: lanes per output = %d, outputs per "
+                      "workgroup = %d: modelled %.4g us",
+              gs[c], VALU_THREADS / gs[c], t[c] * 1e6);
+  }
+  return gs[c];
+}
+

@@ -22,6 +22,19 @@ int fe_valu_choose_block(const fe_problem *p, const wmma_chip_info *chip,
                          bool explain, double M, double N, double K, double B,
                          int acc_bytes, int in_bytes, int old);
 
+/* The modelled time of the VALU template's schedule s for p (tiled or
+ * rows kernel); seconds.  The depthwise choice (Pass/DepthwiseChoice.c)
+ * weighs it against the GEMM template's. */
+double fe_valu_modelled(const fe_problem *p, const wmma_chip_info *chip,
+                        const fe_schedule *s);
+
+/* The VALU rows kernel's lanes per output (32, 64, 128 or 256: a wave to
+ * the workgroup striding over K, 256 / lanes outputs per workgroup) by the
+ * modelled time; `old` the old rule's; s the schedule so far (its
+ * accumulator); explain-cost remarks when explain. */
+int fe_valu_choose_group(const fe_problem *p, const wmma_chip_info *chip,
+                         bool explain, const fe_schedule *s, int old);
+
 /* A reduction candidate (row form): rows per workgroup P, lanes per row Q,
  * elements per access V. */
 typedef struct {

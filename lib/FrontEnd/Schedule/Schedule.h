@@ -163,6 +163,16 @@ bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,
  * of the shortest. */
 int fe_model_choose(const double *t, const double *simd, const bool *skip,
                     int n, int old);
+/* The same with another margin (a choice between templates, whose plans'
+ * models miss more than one template's configurations do). */
+int fe_model_choose_margin(const double *t, const double *simd,
+                           const bool *skip, int n, int old, double margin);
+/* The margin of a choice between templates (the depthwise convolution's
+ * VALU or GEMM kernel, Pass/DepthwiseChoice.c): the plans' models see
+ * neither the GEMM's chain of global loads per wave on a small grid (the
+ * latency bound: 1 x 13 x 11 x 5 i8 with multiplier 3 modelled 0.141 us,
+ * emulated 0.319 us on gfx1100) nor the VALU's gather arithmetic. */
+#define FE_TEMPLATE_MARGIN 0.25
 void fe_explain_candidate(const fe_problem *p, const char *name,
                           const fe_schedule *s, const char *what);
 

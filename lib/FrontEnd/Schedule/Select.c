@@ -30,9 +30,11 @@
  * only where its modelled time is shorter by more than the margin
  * (choose_chain); decode attention its waves and KV split, attention
  * its keys per block (AttentionCost.c), the VALU template its block per
- * thread and the reduction template its lanes per row, columns and row
- * groups (PlainCost.c); the elementwise template plans one configuration
- * and the VALU-or-GEMM choice of a depthwise convolution keeps the rule.
+ * thread and its rows kernel's lanes per output, the reduction template
+ * its lanes per row, columns and row groups (PlainCost.c), and a
+ * depthwise convolution with a channel multiplier its VALU or GEMM kernel
+ * (DepthwiseChoice.c, with FE_TEMPLATE_MARGIN); the elementwise template
+ * plans one configuration by hand.
  *
  * Templates are tried in a fixed order of preference (kTemplates); the first
  * that applies builds the kernel. */
@@ -81,13 +83,18 @@ double fe_cost(const wmma_chip_info *chip, double workgroups, double wmma,
 
 int fe_model_choose(const double *t, const double *simd, const bool *skip,
                     int n, int old) {
+  return fe_model_choose_margin(t, simd, skip, n, old, FE_MODEL_MARGIN);
+}
+
+int fe_model_choose_margin(const double *t, const double *simd,
+                           const bool *skip, int n, int old, double margin) {
   int best = old;
   for (int i = 0; i < n; ++i)
     if (i != old && !(skip && skip[i]) &&
         (t[i] < t[best] * (1 - 1e-9) ||
          (simd && t[i] <= t[best] * (1 + 1e-9) && simd[i] < simd[best])))
       best = i;
-  return t[old] <= t[best] * (1 + FE_MODEL_MARGIN) ? old : best;
+  return t[old] <= t[best] * (1 + margin) ? old : best;
 }
 
 bool fe_candidate_better(const fe_schedule *s, const fe_schedule *best,

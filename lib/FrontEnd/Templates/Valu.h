@@ -30,7 +30,9 @@
  *    batched matrix-vector, dot): each output element is a reduction over
  *    K by a group of lanes: a wave (8 outputs per workgroup) when K is the
  *    matrix's innermost dimension, the whole workgroup when there is one
- *    output (a dot product), else a single thread (256 outputs per
+ *    output (a dot product) -- these two by the old rule; the modelled
+ *    time may take 32 to 256 lanes instead (rows_group, PlainCost.c) --
+ *    else a single thread (256 outputs per
  *    workgroup, consecutive threads on consecutive outputs: coalesced
  *    along the matrix's rows).  Lanes stride over K (consecutive lanes,
  *    consecutive K), each keeping a partial sum; the partials meet in LDS
@@ -69,6 +71,9 @@ int valu_row_loop(const fe_gemm *g, fe_size *size);
 bool valu_k_innermost(const fe_problem *p, bool lhs, int row);
 /* Lanes per output in the rows kernel (VALU_THREADS, 32 or 1). */
 int valu_row_group(const fe_problem *p);
+/* The lanes per output of a rows schedule s: 1 for a pooling's merged or
+ * blocked columns, else VALU_THREADS / s->tile_m (outputs per workgroup). */
+int valu_schedule_group(const fe_problem *p, const fe_schedule *s);
 /* A pooling's pixels per workgroup beside its static rows, or 1. */
 int valu_merged_columns(const fe_problem *p);
 /* A pooling's columns per workgroup beside its run-time rows, or 1. */

@@ -104,6 +104,33 @@ int valu_column_block(const fe_problem *p) {
   return VALU_THREADS / VALU_ROW_BLOCK;
 }
 
+int valu_schedule_group(const fe_problem *p, const fe_schedule *s) {
+  if (valu_merged_columns(p) > 1 || valu_column_block(p) > 1 ||
+      s->tile_m < 1 || s->tile_m > VALU_THREADS)
+    return 1;
+  return VALU_THREADS / (int)s->tile_m;
+}
+
+/* The rows kernel's lanes per output: the old rule's (valu_row_group), or
+ * where K is the matrix's innermost dimension (or there is one output)
+ * and no pooling combines, the modelled time's of 32 to 256 lanes
+ * (PlainCost.c): fewer outputs per workgroup make more workgroups.  A
+ * pinned schedule keeps its outputs per workgroup. */
+static int rows_group(const fe_problem *p, const wmma_chip_info *chip,
+                      const fe_options *o, const fe_schedule *s) {
+  const fe_gemm *g = &p->gemms[0];
+  int group = valu_row_group(p);
+  if (group == 1 || p->g.prods[g->prod].combine)
+    return group;
+  if (o && o->pinned) {
+    int64_t per = o->pin.tile[0];
+    return per == 1 || per == 2 || per == 4 || per == 8
+               ? VALU_THREADS / (int)per
+               : group;
+  }
+  return fe_valu_choose_group(p, chip, o && o->explain_cost, s, group);
+}
+
 /* Window taps per step of a pooling's thread (the whole window unrolled
  * when it has at most 16 taps; else the largest divisor of K from 8 down
  * to 3, so that no step is masked), else VALU_UNROLL. */
@@ -227,7 +254,7 @@ int valu_plan(const fe_problem *p, const wmma_chip_info *chip,
     zp_ops = ((g->a_zp >= 0) + (g->b_zp >= 0)) * M * N * K * B;
     fe_size rows;
     valu_row_loop(g, &rows);
-    int group = valu_row_group(p);
+    int group = rows_group(p, chip, o, s);
     int per_wg = VALU_THREADS / group, cols = valu_merged_columns(p);
     s->staging = FE_STAGE_REGS;
     s->tile_m = per_wg; /* outputs per workgroup */
@@ -286,7 +313,7 @@ void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
   buf[0] = 0;
   if (valu_tiled(g) || !fe_size_static(g->K))
     return;
-  int group = valu_row_group(p);
+  int group = valu_schedule_group(p, s);
   double waves = (double)s->waves_m;
   /* (At run-time sizes the grid's count is the launch's: an estimate from
    * placeholder sizes would be no figure of the program's.) */
@@ -301,6 +328,7 @@ void fe_valu_remark(const fe_problem *p, const wmma_chip_info *chip,
     waves *= (double)fe_estimate(s->grid[2].t[i].size);
   }
   const char *how = group == VALU_THREADS ? "the workgroup reduces"
+                    : group > 32          ? "waves reduce over K"
                     : group == 32         ? "a wave reduces over K"
                                           : "a thread walks K";
   if (runtime) {

@@ -29,7 +29,7 @@ int valu_build_rows(fe_kb *kb) {
     return -1;
   fe_size nrows;
   int rl = valu_row_loop(g, &nrows);
-  int group = valu_row_group(kb->p), cols = valu_merged_columns(kb->p);
+  int group = valu_schedule_group(kb->p, s), cols = valu_merged_columns(kb->p);
   int cb = valu_column_block(kb->p);
   int unroll = (int)(s->k_step / group);
   MlirValue batch[FE_MAX_BATCH] = {{NULL}};
@@ -105,8 +105,9 @@ int valu_build_rows(fe_kb *kb) {
   wb_for_end(b, &l, 1, &part);
   part = wb_loop_result(&l, 0);
   /* The group's partial sums meet in LDS and are added in lane order
-   * (deterministic): by the group's first lane, or for a workgroup-wide
-   * group by each wave's first lane, then thread 0 over the waves. */
+   * (deterministic): by the group's first lane, or for a group of
+   * several waves by each wave's first lane, then the group's first lane
+   * over its waves. */
   MlirValue red = {NULL};
   if (group > 1) {
     int64_t shape[1] = {VALU_THREADS};
@@ -118,7 +119,7 @@ int valu_build_rows(fe_kb *kb) {
     wb_store(b, part, red, 1, &kb->tid);
     wb_lds_barrier(b);
   }
-  if (group == VALU_THREADS) {
+  if (group > 32) {
     MlirValue wave_lane = wb_arith(b, "arith.remui", kb->tid, kb_c(kb, 32));
     wb_if first;
     if (!wb_if_begin(b, &first, wb_cmpi(b, WB_CMP_EQ, wave_lane, kb_c(kb, 0)),
@@ -144,7 +145,8 @@ int valu_build_rows(fe_kb *kb) {
   MlirValue sum = group == 1 ? part
                   : group == 32
                       ? sum_lds(kb, red, kb_mulc(kb, slot, 32), 32, 1)
-                      : sum_lds(kb, red, kb_c(kb, 0), VALU_THREADS / 32, 32);
+                      : sum_lds(kb, red, kb_mulc(kb, slot, group), group / 32,
+                                32);
   /* (A max or min always combines with its start, zero or not.) */
   const char *pc = valu_pool_combine(kb);
   if (!fe_is_zero(&kb->p->g, g->acc) ||

@@ -358,7 +358,7 @@ MlirValue kb_fill_zero(fe_kb *kb, MlirAttribute atom) {
  * WMMA's C operand (a VGPR operand, no inline constant on RDNA3) as 8
  * s_mov_b32 into SGPRs and copies it into VGPRs at every use, inside
  * loops too.  Opaque, it is made in VGPRs once and stays there
- * (docs/speed-of-light.md, "SGPRs of the fused GEMM-GEMM": the 8-wave
+ * (docs/speed-of-light/our-kernels.md, "SGPRs of the fused GEMM-GEMM": the 8-wave
  * gemm-gemm on gfx1100 32 -> 28 SGPRs, its loop 225 -> 209
  * instructions). */
 MlirValue kb_fill_zero_vgprs(fe_kb *kb, MlirAttribute atom) {

@@ -157,6 +157,42 @@ static void to_diagonal(fe_kb *kb, att_t *a, bool per_tile, MlirValue *st) {
   a->diag_per_tile = per_tile;
 }
 
+/* The unmasked blocks 0 .. ub (i32, even) in a loop unrolled by the two
+ * buffers (constant buffer addresses), each step prefetching the next
+ * block; st carries the online softmax's state in and out. */
+static int unmasked_pairs(fe_kb *kb, att_t *a, MlirValue ub, int ns,
+                          MlirValue *st) {
+  wb_t *b = &kb->b;
+  MlirValue lb = wb_const_i32(b, 0);
+  MlirValue two = wb_const_i32(b, 2);
+  wb_loop l;
+  if (!wb_for_begin(b, &l, lb, ub, two, ns, st))
+    return -1;
+  MlirValue iv = wb_cast(b, "arith.index_castui", l.iv, wb_index(kb->ctx));
+  MlirValue it[NSTATE];
+  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
+  for (int j = 0; j < 2; ++j) {
+    MlirValue slice = kb_addc(kb, iv, j);
+    step(kb, a, slice, j, kb_addc(kb, slice, 1), 1 - j, it);
+  }
+  wb_for_end(b, &l, ns, it);
+  for (int t = 0; t < ns; ++t)
+    st[t] = wb_loop_result(&l, t);
+  return 0;
+}
+
+/* The workgroup's ndiag diagonal blocks from nbelow, in buffers known
+ * statically, each prefetching the next but the last. */
+static void diagonal_steps(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
+                           MlirValue *st) {
+  for (int j = 0; j < ndiag; ++j) {
+    MlirValue slice = kb_addc(kb, nbelow, j);
+    step(kb, a, slice, j % 2,
+         j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
+         (j + 1) % 2, st);
+  }
+}
+
 /* The causal split as one pipeline of two buffers when the workgroup's
  * ndiag diagonal blocks are even in number (so are the nbelow blocks
  * before them, a multiple of ndiag): the unmasked blocks in a loop
@@ -173,29 +209,11 @@ static int split_pipeline(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
   prefetch_block(kb, a, kb_c(kb, 0), false);
   store_block(kb, a, kb_c(kb, 0));
   wb_lds_barrier(b);
-  wb_loop l;
   MlirValue ub = wb_cast(b, "arith.index_castui", nbelow, i32);
-  MlirValue lb = wb_const_i32(b, 0);
-  MlirValue two = wb_const_i32(b, 2);
-  if (!wb_for_begin(b, &l, lb, ub, two, ns, st))
+  if (unmasked_pairs(kb, a, ub, ns, st))
     return -1;
-  MlirValue iv = wb_cast(b, "arith.index_castui", l.iv, wb_index(kb->ctx));
-  MlirValue it[NSTATE];
-  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
-  for (int j = 0; j < 2; ++j) {
-    MlirValue slice = kb_addc(kb, iv, j);
-    step(kb, a, slice, j, kb_addc(kb, slice, 1), 1 - j, it);
-  }
-  wb_for_end(b, &l, ns, it);
-  for (int t = 0; t < ns; ++t)
-    st[t] = wb_loop_result(&l, t);
   to_diagonal(kb, a, per_tile, st);
-  for (int j = 0; j < ndiag; ++j) {
-    MlirValue slice = kb_addc(kb, nbelow, j);
-    step(kb, a, slice, j % 2,
-         j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
-         (j + 1) % 2, st);
-  }
+  diagonal_steps(kb, a, nbelow, ndiag, st);
   return kb->failed ? -1 : 0;
 }
 
@@ -246,12 +264,7 @@ static int diagonal_first(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
   a->fold = fe_att_score_factor(kb->p, a->score);
   a->diag_per_tile = true;
   a->pairs = false;
-  for (int j = 0; j < ndiag; ++j) {
-    MlirValue slice = kb_addc(kb, nbelow, j);
-    step(kb, a, slice, j % 2,
-         j + 1 < ndiag ? kb_addc(kb, slice, 1) : (MlirValue){NULL},
-         (j + 1) % 2, st);
-  }
+  diagonal_steps(kb, a, nbelow, ndiag, st);
   from_diagonal(kb, a, below, pairs, st);
   wb_lds_barrier(b);
   prefetch_block(kb, a, kb_c(kb, 0), false);
@@ -260,21 +273,8 @@ static int diagonal_first(fe_kb *kb, att_t *a, MlirValue nbelow, int ndiag,
   MlirType i32 = wb_i32(kb->ctx);
   MlirValue n32 = wb_cast(b, "arith.index_castui", nbelow, i32);
   MlirValue ub = wb_arith(b, "arith.subi", n32, wb_const_i32(b, 2));
-  MlirValue lb = wb_const_i32(b, 0);
-  MlirValue two = wb_const_i32(b, 2);
-  wb_loop l;
-  if (!wb_for_begin(b, &l, lb, ub, two, ns, st))
+  if (unmasked_pairs(kb, a, ub, ns, st))
     return -1;
-  MlirValue iv = wb_cast(b, "arith.index_castui", l.iv, wb_index(kb->ctx));
-  MlirValue it[NSTATE];
-  memcpy(it, l.iter, sizeof(MlirValue) * (size_t)ns);
-  for (int j = 0; j < 2; ++j) {
-    MlirValue slice = kb_addc(kb, iv, j);
-    step(kb, a, slice, j, kb_addc(kb, slice, 1), 1 - j, it);
-  }
-  wb_for_end(b, &l, ns, it);
-  for (int t = 0; t < ns; ++t)
-    st[t] = wb_loop_result(&l, t);
   /* The last pair, when there are unmasked blocks. */
   MlirType types[NSTATE];
   for (int t = 0; t < ns; ++t)

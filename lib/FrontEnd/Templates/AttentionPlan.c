@@ -79,6 +79,13 @@ static fit_t fit(const wmma_chip_info *chip, const fe_schedule *s,
   const wmma_instr_info *ii = wmma_instr_get(s->instr);
   int nkt = keys / KT;
   int prefetch = (keys * d + dv * keys) * eb / (4 * s->threads);
+  /* RDNA3 at d >= 128 holds the prefetched block about twice over (its
+   * replicated K fragments, V^T's transposing copy into 8-VGPR tiles):
+   * charged once, 16 rows x 16 keys (240 estimated) spilled 79 VGPRs
+   * and 32 x 32 (256) 116 at d = 128 on gfx1100, while 32 x 16, 64 x 32
+   * and 128 x 32 (prefetch <= 32) fit as estimated. */
+  if (chip->arch == WMMA_ARCH_RDNA3 && d >= 128)
+    prefetch *= 2;
   fit_t f;
   f.vgprs = (d / ii->k) * fb + (dv / ii->m) * 8 + nkt * (8 + fb) + fa +
             prefetch + 24;

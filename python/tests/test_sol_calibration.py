@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from conftest import BUILD_DIR, SRC_ROOT
+from conftest import BUILD_DIR, SANITIZER_PRELOAD, SRC_ROOT
 
 sys.path.insert(0, os.path.join(SRC_ROOT, "bench"))
 os.environ.setdefault("WMMA_BUILD_DIR", BUILD_DIR)
@@ -58,9 +58,14 @@ def test_published_peaks_within_the_chip_table():
 
 
 def test_cheap_mode_prints_every_row():
+    # The child interpreter loads libwmma-c.so: under the sanitizer build
+    # it needs the runtime preloaded (conftest.py).
+    env = dict(os.environ)
+    if SANITIZER_PRELOAD:
+        env["LD_PRELOAD"] = SANITIZER_PRELOAD
     out = subprocess.run([sys.executable, os.path.join(SRC_ROOT, "bench", "sol_calibration.py"),
                           "--cheap", "--build", BUILD_DIR],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=env).stdout
     coverage = out.split("### Peaks")[0]
     assert coverage.count("\n| ") - 1 == 89  # the header row
     assert "not compared: no single shape" in coverage

@@ -71,9 +71,11 @@ void re_add_quadrature(re_body *at, MlirValue sq, MlirValue e) {
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(e));
   MlirAttribute id = mlirAffineMapAttrGet(mlirAffineMapMultiDimIdentityGet(ctx, rank));
   MlirAttribute maps[2] = {id, id}, iters[16];
+  if (rank > 16) /* (ranks are far lower; never read past iters) */
+    return;
   MlirAttribute par =
       mlirAttributeParseGet(ctx, wmma_sref("#linalg.iterator_type<parallel>"));
-  for (intptr_t d = 0; d < rank && d < 16; ++d)
+  for (intptr_t d = 0; d < rank; ++d)
     iters[d] = par;
   int32_t seg[2] = {1, 1};
   MlirNamedAttribute attrs[3] = {
